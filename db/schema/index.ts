@@ -1,0 +1,3 @@
+export * from './users';
+export * from './billing';
+export * from './demo';

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+export const userRoles = ['admin', 'dj', 'staff', 'user', 'viewer'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull().unique(),
+    creatorTag: text('creator_tag').unique(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    displayName: text('display_name').notNull(),
+    description: text('description').notNull().default(''),
+    imageUrl: text('image_url'),
+    role: text('role', { enum: userRoles }).notNull(),
+    isActive: integer('is_active', { mode: 'boolean' }).notNull(),
+    passwordHash: text('password_hash'),
+    tokenVersion: integer('token_version').notNull().default(0),
+    referrerId: text('referrer_id'),
+    googleSub: text('google_sub').unique(),
+    appleSub: text('apple_sub').unique(),
+    shortcuts: text('shortcuts', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    createdAt: text('created_at').notNull().default(now),
+    updatedAt: text('updated_at').notNull().default(now),
+  },
+  (table) => [index('users_role_idx').on(table.role)],
+);
+
+export const passwordResetTokens = sqliteTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: text('expires_at').notNull(),
+  usedAt: text('used_at'),
+  createdAt: text('created_at').notNull().default(now),
+});
+
+export const termsDocuments = sqliteTable('terms_documents', {
+  id: text('id').primaryKey(),
+  pdfUrl: text('pdf_url').notNull(),
+  uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: text('created_at').notNull().default(now),
+});
+
+export const termsAcceptances = sqliteTable(
+  'terms_acceptances',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    termsId: text('terms_id')
+      .notNull()
+      .references(() => termsDocuments.id, { onDelete: 'cascade' }),
+    acceptedAt: text('accepted_at').notNull().default(now),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.termsId] })],
+);
+
+export const invoiceStatuses = ['open', 'paid', 'void'] as const;
+
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: invoiceStatuses }).notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (table) => [index('invoices_user_status_idx').on(table.userId, table.status)],
+);

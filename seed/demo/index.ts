@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { demoDocuments } from '@db/schema/demo';
+import { clearDemoApp } from '@server/domains/demo/demo.store';
+
+/** One seeder per sample-data app: writes that app's collections from deterministic generated data. */
+export interface DemoSeeder {
+  app: string;
+  seed(db: Db): void;
+}
+
+/** Registry of the sample-data apps' seeders; each app adds its own. */
+export const demoSeeders: DemoSeeder[] = [];
+
+function appHasData(db: Db, app: string): boolean {
+  return !!db
+    .select({ id: demoDocuments.id })
+    .from(demoDocuments)
+    .where(sql`${demoDocuments.collection} LIKE ${`${app}.%`}`)
+    .limit(1)
+    .get();
+}
+
+/** Seeds each app that has no data yet; with reset, replaces every app's data. One transaction. */
+export function seedDemoApps(db: Db, options: { reset: boolean }): void {
+  // better-sqlite3 has one connection: statements on `db` inside the callback run in the transaction.
+  db.transaction(() => {
+    for (const seeder of demoSeeders) {
+      if (!options.reset && appHasData(db, seeder.app)) continue;
+      clearDemoApp(db, seeder.app);
+      seeder.seed(db);
+    }
+  });
+}

@@ -1,0 +1,145 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { openDatabase, type DatabaseHandle } from '@db/client';
+import type { AppConfig } from './config';
+import { toHttpError } from './lib/errors';
+import { RateLimiter } from './lib/rate-limit';
+import { loadOrCreateSecret } from './lib/secrets';
+import { TokenService } from './lib/tokens';
+import { uploadsDir } from './lib/uploads';
+import { createBotCheck } from './providers/bot-check';
+import type { BotCheckProvider } from './providers/bot-check/interface';
+import { createIdentityProviders } from './providers/identity';
+import type { IdentityProviders } from './providers/identity/interface';
+import { createMailer } from './providers/mail';
+import type { Mailer } from './providers/mail/interface';
+import { restModules } from './rest/modules';
+import { createRestKit } from './rest/kit';
+import { createContext, type AppServices } from './trpc/context';
+import { appRouter, type AppRouter } from './trpc/root';
+
+export interface AppDeps {
+  database?: DatabaseHandle;
+  botCheck?: BotCheckProvider;
+  identity?: IdentityProviders;
+  mailer?: Mailer;
+  /** Folder of the built web app; defaults to web/dist. */
+  webDist?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+const defaultWebDist = fileURLToPath(new URL('../web/dist', import.meta.url));
+const jsonBodyLimit = 1024 * 1024;
+
+/** Builds the whole server without listening (tests use app.inject; main.ts listens). */
+export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: jsonBodyLimit,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  const database = deps.database ?? openDatabase(join(config.dataDir, 'cuepoint.db'));
+  const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  const services: AppServices = {
+    db: database.db,
+    config,
+    tokens: new TokenService(secret, config.tokenTtlSeconds),
+    botCheck: deps.botCheck ?? createBotCheck(config, secret),
+    identity: deps.identity ?? createIdentityProviders(config),
+    mailer: deps.mailer ?? createMailer(config, app.log),
+    rateLimiter: new RateLimiter(),
+    log: app.log,
+  };
+  app.decorate('services', services);
+  app.addHook('onClose', async () => database.close());
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+      return reply.code(error.statusCode ?? 400).send({ message: clientErrorMessage(error) });
+    }
+    const { status, body } = toHttpError(error);
+    if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
+    return reply.code(status).send(body);
+  });
+
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 4, parts: 40 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    useWSS: true,
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req, info }) => createContext(services, req, info.connectionParams),
+      onError: ({ error, path }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+      },
+    },
+  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  const kit = createRestKit(services);
+  await app.register(async (api) => {
+    for (const module of restModules) await module(api, kit);
+  });
+
+  const uploads = uploadsDir(config.dataDir);
+  mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: resolve(uploads),
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    acceptRanges: true,
+    setHeaders: (reply) => reply.header('X-Content-Type-Options', 'nosniff'),
+  });
+
+  const webDist = deps.webDist ?? defaultWebDist;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage = request.method === 'GET' && !/^\/(api|trpc|uploads)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
+    if (isPage && hasWeb) return reply.type('text/html').sendFile('index.html', webDist);
+    return reply.code(404).send({ message: 'Not found' });
+  });
+
+  return app;
+}
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is not valid JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return 'The request is not multipart/form-data';
+    default:
+      return error.statusCode && error.statusCode < 500 && error.message ? error.message : 'Bad request';
+  }
+}

@@ -1,0 +1,62 @@
+import type { FastifyRequest } from 'fastify';
+import { TRPCError } from '@trpc/server';
+import type { RestModule } from '@server/rest/kit';
+import { readMultipart } from '@server/lib/uploads';
+
+/** The documented /api/user/... paths; each one calls the users procedures. */
+export const usersRest: RestModule = (app, { caller, callerFor, context, services }) => {
+  const body = (request: FastifyRequest) => request.body as never;
+
+  app.post('/api/user/register', async (request, reply) => {
+    const answer = await (await caller(request)).users.register(body(request));
+    return reply.code(201).send(answer);
+  });
+  app.post('/api/user/register-with-sign-in', async (request, reply) => {
+    const answer = await (await caller(request)).users.registerWithSignIn(body(request));
+    return reply.code(201).send(answer);
+  });
+  app.post('/api/user/login', async (request) => (await caller(request)).users.login(body(request)));
+  app.post('/api/user/viewer-login', async (request) => (await caller(request)).users.viewerLogin(body(request)));
+  app.get('/api/user/alive', async (request) => (await caller(request)).users.alive());
+  app.get<{ Params: { id: string } }>('/api/user/emulate/:id', async (request) =>
+    (await caller(request)).users.emulate({ id: request.params.id }),
+  );
+  app.post('/api/auth/user/update', async (request) => (await caller(request)).users.updateSelf(body(request)));
+  app.post('/api/user/change-password', async (request) => (await caller(request)).users.changePassword(body(request)));
+  app.post('/api/user/check-user-exists', async (request) => (await caller(request)).users.checkUserExists(body(request)));
+  app.get('/api/user/bot-check/config', async (request) => (await caller(request)).users.botCheckConfig());
+  app.get('/api/user/bot-check/challenge', async (request) => (await caller(request)).users.botCheckChallenge());
+  app.post('/api/user/verify-recaptcha', async (request) => (await caller(request)).users.verifyBotCheck(body(request)));
+  app.post('/api/user/google', async (request, reply) => {
+    const answer = await (await caller(request)).users.googleSignIn(body(request));
+    if ('pendingActivation' in answer) return reply.code(403).send({ message: answer.message });
+    return answer;
+  });
+  app.post('/api/user/forgot-password', async (request) => (await caller(request)).users.forgotPassword(body(request)));
+  app.post('/api/user/reset-password', async (request) => (await caller(request)).users.resetPassword(body(request)));
+
+  /** Viewer profile update (multipart). An image file is stored first; the procedure gets its URL. */
+  app.post<{ Params: { id: string } }>('/api/user/:id', async (request) => {
+    const requestContext = await context(request);
+    if (!requestContext.actor) {
+      throw new TRPCError({ code: 'UNAUTHORIZED', message: requestContext.authError ?? 'Invalid access_token' });
+    }
+    if (requestContext.actor.id !== request.params.id) {
+      throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
+    }
+    if (!request.isMultipart()) {
+      throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the profile as multipart/form-data' });
+    }
+    const { fields, files } = await readMultipart(request, services.config.dataDir, { imageFile: 'profile-photo' });
+    const imageUrl = files.imageFile?.url ?? (fields.imageUrl === '' ? null : fields.imageUrl);
+    return callerFor(requestContext).users.updateViewerProfile({
+      id: request.params.id,
+      email: fields.email,
+      firstName: fields.firstName ?? '',
+      lastName: fields.lastName ?? '',
+      imageUrl,
+      isActive: fields.isActive,
+      subdomain: fields.subdomain,
+    });
+  });
+};

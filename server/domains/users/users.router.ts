@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { adminProcedure, authedProcedure, publicProcedure, roleProcedure, router } from '@server/trpc/init';
+import {
+  botCheckVerdict,
+  changePasswordInput,
+  checkUserExistsInput,
+  emulateInput,
+  forgotPasswordInput,
+  googleSignInInput,
+  loginInput,
+  registerInput,
+  resetPasswordInput,
+  sessionAnswer,
+  sessionUser,
+  setActiveInput,
+  updateSelfInput,
+  verifyBotCheckInput,
+  viewerProfileInput,
+} from './users.schemas';
+import * as usersService from './users.service';
+import { TRPCError } from '@trpc/server';
+import { IdentityError } from '@server/providers/identity/interface';
+
+const registerAnswer = z.object({ message: z.string(), user: sessionUser, token: z.string().optional() });
+
+export const usersRouter = router({
+  /** Creators register inactive; viewers are active at once and get their token. */
+  register: publicProcedure
+    .input(registerInput)
+    .output(registerAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const user = await usersService.registerAccount(ctx.services, input, ctx.clientIp);
+      if (user.role === 'viewer') {
+        const session = await usersService.issueSession(ctx.services, user);
+        return { message: usersService.accountReadyMessage, ...session };
+      }
+      return { message: usersService.accountReadyMessage, user: usersService.toSessionUser(ctx.services.db, user) };
+    }),
+
+  registerWithSignIn: publicProcedure
+    .input(registerInput)
+    .output(sessionAnswer)
+    .mutation(async ({ ctx, input }) => {
+      const user = await usersService.registerAccount(ctx.services, input, ctx.clientIp, { activateCreator: true });
+      return usersService.issueSession(ctx.services, user);
+    }),
+
+  login: publicProcedure
+    .input(loginInput)
+    .output(sessionAnswer)
+    .mutation(({ ctx, input }) => usersService.login(ctx.services, input, ctx.clientIp)),
+
+  viewerLogin: publicProcedure
+    .input(loginInput)
+    .output(sessionAnswer)
+    .mutation(({ ctx, input }) => usersService.viewerLogin(ctx.services, input, ctx.clientIp)),
+
+  alive: authedProcedure.output(sessionAnswer).query(({ ctx }) => usersService.refreshSession(ctx.services, ctx.actor)),
+
+  emulate: adminProcedure
+    .input(emulateInput)
+    .output(sessionAnswer)
+    .query(({ ctx, input }) => usersService.emulate(ctx.services, ctx.actor, input.id)),
+
+  updateSelf: authedProcedure
+    .input(updateSelfInput)
+    .output(z.object({ user: sessionUser }))
+    .mutation(({ ctx, input }) => ({ user: usersService.updateSelf(ctx.services, ctx.actor, input) })),
+
+  changePassword: roleProcedure('admin', 'dj', 'staff', 'user', 'viewer')
+    .input(changePasswordInput)
+    .output(sessionAnswer)
+    .mutation(({ ctx, input }) => usersService.changePassword(ctx.services, ctx.actor, input)),
+
+  checkUserExists: publicProcedure
+    .input(checkUserExistsInput)
+    .output(z.object({ exists: z.boolean() }))
+    .mutation(({ ctx, input }) => {
+      ctx.services.rateLimiter.hit('check-user', ctx.clientIp, 30, 60);
+      return usersService.checkUserExists(ctx.services.db, input.email);
+    }),
+
+  botCheckConfig: publicProcedure.query(({ ctx }) => ctx.services.botCheck.publicConfig),
+
+  botCheckChallenge: publicProcedure.query(async ({ ctx }) => {
+    if (!ctx.services.botCheck.createChallenge) {
+      throw new TRPCError({ code: 'NOT_FOUND', message: 'This bot check does not use challenges' });
+    }
+    return ctx.services.botCheck.createChallenge();
+  }),
+
+  verifyBotCheck: publicProcedure
+    .input(verifyBotCheckInput)
+    .output(botCheckVerdict)
+    .mutation(({ ctx, input }) => ctx.services.botCheck.verify(input.token, ctx.clientIp)),
+
+  updateViewerProfile: authedProcedure
+    .input(viewerProfileInput)
+    .output(z.object({ user: sessionUser }))
+    .mutation(({ ctx, input }) => ({ user: usersService.updateViewerProfile(ctx.services, ctx.actor, input) })),
+
+  googleSignIn: publicProcedure
+    .input(googleSignInInput)
+    .output(z.union([sessionAnswer, z.object({ message: z.string(), pendingActivation: z.literal(true) })]))
+    .mutation(async ({ ctx, input }) => {
+      let identity;
+      try {
+        identity = await ctx.services.identity.verifyGoogleIdToken(input.tokenId);
+      } catch (error) {
+        if (error instanceof IdentityError) throw new TRPCError({ code: 'UNAUTHORIZED', message: error.message });
+        throw error;
+      }
+      const result = await usersService.signInWithExternalIdentity(ctx.services, identity, input.roleId);
+      if (result.kind === 'pending-activation') return { message: result.message, pendingActivation: true as const };
+      return result.session;
+    }),
+
+  forgotPassword: publicProcedure
+    .input(forgotPasswordInput.extend({ resetPath: z.enum(['/pages/auth/reset-password', '/pages/auth/reset-password-2']).optional() }))
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => {
+      const base = ctx.services.config.publicUrl ?? `http://localhost:${ctx.services.config.port}`;
+      return usersService.requestPasswordReset(ctx.services, input.email, `${base}${input.resetPath ?? '/pages/auth/reset-password'}`, ctx.clientIp);
+    }),
+
+  resetPassword: publicProcedure
+    .input(resetPasswordInput)
+    .output(z.object({ message: z.string() }))
+    .mutation(({ ctx, input }) => usersService.resetPassword(ctx.services, input.token, input.password)),
+
+  setActive: adminProcedure
+    .input(setActiveInput)
+    .output(z.object({ user: sessionUser }))
+    .mutation(({ ctx, input }) => ({ user: usersService.setUserActive(ctx.services.db, input.id, input.isActive) })),
+});

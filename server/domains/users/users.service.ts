@@ -1,0 +1,358 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { invoices, passwordResetTokens, termsAcceptances, termsDocuments, users, type UserRole } from '@db/schema/users';
+import { fieldError } from '@server/lib/errors';
+import { newId, nowIso } from '@server/lib/ids';
+import { hashPassword, verifyPassword } from '@server/lib/passwords';
+import { passesBotCheck } from '@server/providers/bot-check/interface';
+import type { ExternalIdentity } from '@server/providers/identity/interface';
+import type { Actor, AppServices, UserRow } from '@server/trpc/context';
+import {
+  authMessages,
+  type LoginInput,
+  type RegisterInput,
+  type SessionAnswer,
+  type SessionUser,
+  type UpdateSelfInput,
+  type ViewerProfileInput,
+} from './users.schemas';
+
+/** `/api/user/alive` hands back the same token until it is this old. */
+const reissueAfterSeconds = 5 * 60;
+export const accountReadyMessage = authMessages.accountReady;
+const resetTokenLifetimeMs = 60 * 60 * 1000;
+
+export function findUserById(db: Db, id: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export function findUserByEmail(db: Db, email: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+}
+
+/** Login accepts the email or the creator tag. */
+export function findUserByLogin(db: Db, identifier: string): UserRow | undefined {
+  const value = identifier.trim().toLowerCase();
+  return db
+    .select()
+    .from(users)
+    .where(sql`${users.email} = ${value} OR lower(${users.creatorTag}) = ${value}`)
+    .get();
+}
+
+function creatorTagTaken(db: Db, tag: string): boolean {
+  return !!db.select({ id: users.id }).from(users).where(sql`lower(${users.creatorTag}) = ${tag.toLowerCase()}`).get();
+}
+
+/** The newest terms document this user has not accepted yet (creators and staff; admins publish them). */
+export function pendingTermsUrl(db: Db, user: UserRow): string | null {
+  if (user.role === 'admin' || user.role === 'viewer') return null;
+  const latest = db.select().from(termsDocuments).orderBy(desc(termsDocuments.createdAt)).limit(1).get();
+  if (!latest) return null;
+  const accepted = db
+    .select({ userId: termsAcceptances.userId })
+    .from(termsAcceptances)
+    .where(and(eq(termsAcceptances.userId, user.id), eq(termsAcceptances.termsId, latest.id)))
+    .get();
+  return accepted ? null : latest.pdfUrl;
+}
+
+export function hasUnpaidInvoices(db: Db, userId: string): boolean {
+  return !!db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.userId, userId), eq(invoices.status, 'open')))
+    .get();
+}
+
+export function toSessionUser(db: Db, user: UserRow): SessionUser {
+  return {
+    id: user.id,
+    role: [user.role],
+    displayName: user.displayName,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    imageUrl: user.imageUrl,
+    description: user.description,
+    subdomain: user.creatorTag,
+    isActive: user.isActive,
+    hasUnpaidInvoices: hasUnpaidInvoices(db, user.id) ? 'true' : 'false',
+    pdfUrl: pendingTermsUrl(db, user),
+    shortcuts: user.shortcuts,
+  };
+}
+
+export async function issueSession(services: AppServices, user: UserRow, actorId?: string): Promise<SessionAnswer> {
+  const token = await services.tokens.issue({
+    userId: user.id,
+    role: user.role,
+    typ: user.role === 'viewer' ? 'viewer' : 'user',
+    tokenVersion: user.tokenVersion,
+    actorId,
+  });
+  return { token, user: toSessionUser(services.db, user) };
+}
+
+function rateLimit(services: AppServices, bucket: 'login' | 'register', keys: string[]): void {
+  const { rateLimits } = services.config;
+  const max = bucket === 'login' ? rateLimits.login : rateLimits.register;
+  for (const key of keys) services.rateLimiter.hit(bucket, key, max, rateLimits.windowSeconds);
+}
+
+async function requireBotCheck(services: AppServices, token: string | undefined, clientIp: string): Promise<void> {
+  if (services.config.botCheck.provider === 'off') return;
+  if (!token) throw fieldError('BAD_REQUEST', authMessages.botCheckMissing, { botCheckToken: authMessages.botCheckMissing });
+  const verdict = await services.botCheck.verify(token, clientIp);
+  if (passesBotCheck(verdict)) return;
+  const message = verdict.success
+    ? authMessages.botCheckLowScore
+    : `${authMessages.botCheckFailed}: ${verdict['error-codes'].join(', ') || 'unknown error'}`;
+  throw fieldError('BAD_REQUEST', message, { botCheckToken: message });
+}
+
+export interface RegisterOptions {
+  /** Checkout registration signs the creator in at once (they are about to pay). */
+  activateCreator?: boolean;
+}
+
+export async function registerAccount(
+  services: AppServices,
+  input: RegisterInput,
+  clientIp: string,
+  options: RegisterOptions = {},
+): Promise<UserRow> {
+  rateLimit(services, 'register', [clientIp]);
+  const isViewer = input.roleId === 'viewer';
+  if (!isViewer) await requireBotCheck(services, input.botCheckToken, clientIp);
+
+  const { db } = services;
+  const fields: Record<string, string> = {};
+  if (findUserByEmail(db, input.email)) fields.email = authMessages.emailTaken;
+  if (input.subDomain && creatorTagTaken(db, input.subDomain)) fields.subDomain = authMessages.creatorTagTaken;
+  if (Object.keys(fields).length) throw fieldError('CONFLICT', Object.values(fields)[0]!, fields);
+
+  const referrer = input.referrerId ? findUserById(db, input.referrerId) : undefined;
+  const passwordHash = await hashPassword(input.password);
+  const role: UserRole = isViewer ? 'viewer' : 'dj';
+  const id = newId();
+  try {
+    db.insert(users)
+      .values({
+        id,
+        email: input.email,
+        creatorTag: isViewer ? null : (input.subDomain ?? null),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        displayName: `${input.firstName} ${input.lastName}`,
+        role,
+        isActive: isViewer || options.activateCreator === true,
+        passwordHash,
+        referrerId: referrer?.id ?? null,
+      })
+      .run();
+  } catch (error) {
+    // Two registrations racing for the same email or tag: the unique index decides.
+    if (error instanceof Error && /UNIQUE constraint failed: users\.(email|creator_tag)/.test(error.message)) {
+      const field = error.message.includes('users.email') ? 'email' : 'subDomain';
+      const message = field === 'email' ? authMessages.emailTaken : authMessages.creatorTagTaken;
+      throw fieldError('CONFLICT', message, { [field]: message });
+    }
+    throw error;
+  }
+  return findUserById(db, id)!;
+}
+
+export async function login(services: AppServices, input: LoginInput, clientIp: string): Promise<SessionAnswer> {
+  rateLimit(services, 'login', [clientIp, input.userName.toLowerCase()]);
+  const user = findUserByLogin(services.db, input.userName);
+  const valid = await verifyPassword(input.password, user?.passwordHash);
+  if (!user || !valid || user.role === 'viewer') {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidLogin });
+  }
+  if (!user.isActive) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: authMessages.notValidated });
+  return issueSession(services, user);
+}
+
+export async function viewerLogin(services: AppServices, input: LoginInput, clientIp: string): Promise<SessionAnswer> {
+  rateLimit(services, 'login', [clientIp, input.userName.toLowerCase()]);
+  const user = findUserByLogin(services.db, input.userName);
+  const valid = await verifyPassword(input.password, user?.passwordHash);
+  if (!user || !valid || user.role !== 'viewer') {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidViewerLogin });
+  }
+  return issueSession(services, user);
+}
+
+/** Re-issues the token once it is a few minutes old, so an active session keeps sliding forward. */
+export async function refreshSession(services: AppServices, actor: Actor): Promise<SessionAnswer> {
+  const ageSeconds = Math.floor(Date.now() / 1000) - actor.issuedAt;
+  if (ageSeconds < reissueAfterSeconds) return { token: actor.token, user: toSessionUser(services.db, actor.user) };
+  return issueSession(services, actor.user, actor.emulatedBy);
+}
+
+export async function emulate(services: AppServices, admin: Actor, targetId: string): Promise<SessionAnswer> {
+  const target = findUserById(services.db, targetId);
+  if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
+  if (target.role === 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: authMessages.cannotEmulateAdmin });
+  services.log.info({ adminId: admin.id, targetId }, 'admin started emulation');
+  return issueSession(services, target, admin.emulatedBy ?? admin.id);
+}
+
+export function updateSelf(services: AppServices, actor: Actor, input: UpdateSelfInput): SessionUser {
+  const changes = input.user;
+  const { db } = services;
+  db.update(users)
+    .set({
+      ...(changes.displayName !== undefined && { displayName: changes.displayName }),
+      ...(changes.firstName !== undefined && { firstName: changes.firstName }),
+      ...(changes.lastName !== undefined && { lastName: changes.lastName }),
+      ...(changes.description !== undefined && { description: changes.description }),
+      ...(changes.imageUrl !== undefined && { imageUrl: changes.imageUrl }),
+      ...(changes.shortcuts !== undefined && { shortcuts: changes.shortcuts }),
+      updatedAt: nowIso(),
+    })
+    .where(eq(users.id, actor.id))
+    .run();
+  return toSessionUser(db, findUserById(db, actor.id)!);
+}
+
+/** Changing the password bumps the token version, which signs out every other session. */
+export async function changePassword(
+  services: AppServices,
+  actor: Actor,
+  input: { currentPassword: string; newPassword: string },
+): Promise<SessionAnswer> {
+  if (!(await verifyPassword(input.currentPassword, actor.user.passwordHash))) {
+    throw fieldError('BAD_REQUEST', authMessages.wrongCurrentPassword, { currentPassword: authMessages.wrongCurrentPassword });
+  }
+  return setPassword(services, actor.id, input.newPassword);
+}
+
+async function setPassword(services: AppServices, userId: string, password: string): Promise<SessionAnswer> {
+  const passwordHash = await hashPassword(password);
+  services.db
+    .update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: nowIso() })
+    .where(eq(users.id, userId))
+    .run();
+  return issueSession(services, findUserById(services.db, userId)!);
+}
+
+export function checkUserExists(db: Db, email: string): { exists: boolean } {
+  return { exists: !!findUserByEmail(db, email) };
+}
+
+export function updateViewerProfile(services: AppServices, actor: Actor, input: ViewerProfileInput): SessionUser {
+  if (input.id !== actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
+  const { db } = services;
+  db.update(users)
+    .set({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      displayName: `${input.firstName} ${input.lastName}`,
+      ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
+      updatedAt: nowIso(),
+    })
+    .where(eq(users.id, actor.id))
+    .run();
+  return toSessionUser(db, findUserById(db, actor.id)!);
+}
+
+export function setUserActive(db: Db, id: string, isActive: boolean): SessionUser {
+  const user = findUserById(db, id);
+  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
+  db.update(users).set({ isActive, updatedAt: nowIso() }).where(eq(users.id, id)).run();
+  return toSessionUser(db, findUserById(db, id)!);
+}
+
+export type ExternalSignInResult = { kind: 'session'; session: SessionAnswer } | { kind: 'pending-activation'; message: string };
+
+/**
+ * Google or Apple: sign in the linked account, link by verified email, or create one.
+ * A new creator waits for activation; a new viewer is active at once.
+ */
+export async function signInWithExternalIdentity(
+  services: AppServices,
+  identity: ExternalIdentity,
+  roleId: 'viewer' | undefined,
+): Promise<ExternalSignInResult> {
+  const { db } = services;
+  const subColumn = identity.provider === 'google' ? users.googleSub : users.appleSub;
+  let user = db.select().from(users).where(eq(subColumn, identity.subject)).get();
+  if (!user && identity.email && identity.emailVerified) {
+    user = findUserByEmail(db, identity.email);
+    if (user) {
+      db.update(users)
+        .set(identity.provider === 'google' ? { googleSub: identity.subject } : { appleSub: identity.subject })
+        .where(eq(users.id, user.id))
+        .run();
+    }
+  }
+  if (!user) {
+    if (!identity.email) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your account did not share an email address' });
+    const isViewer = roleId === 'viewer';
+    const firstName = identity.firstName?.trim() || identity.email.split('@')[0]!;
+    const lastName = identity.lastName?.trim() || '';
+    const id = newId();
+    db.insert(users)
+      .values({
+        id,
+        email: identity.email.toLowerCase(),
+        firstName,
+        lastName,
+        displayName: `${firstName} ${lastName}`.trim(),
+        imageUrl: identity.pictureUrl,
+        role: isViewer ? 'viewer' : 'dj',
+        isActive: isViewer,
+        passwordHash: null,
+        ...(identity.provider === 'google' ? { googleSub: identity.subject } : { appleSub: identity.subject }),
+      })
+      .run();
+    user = findUserById(db, id)!;
+  }
+  if (!user.isActive && user.role !== 'viewer') return { kind: 'pending-activation', message: authMessages.waitForActivation };
+  return { kind: 'session', session: await issueSession(services, user) };
+}
+
+function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Always answers the same, so the form does not reveal which emails have accounts. */
+export async function requestPasswordReset(services: AppServices, email: string, resetPageUrl: string, clientIp: string) {
+  rateLimit(services, 'register', [`reset:${clientIp}`]);
+  const user = findUserByEmail(services.db, email);
+  if (user) {
+    const token = randomBytes(32).toString('base64url');
+    services.db
+      .insert(passwordResetTokens)
+      .values({ tokenHash: hashResetToken(token), userId: user.id, expiresAt: new Date(Date.now() + resetTokenLifetimeMs).toISOString() })
+      .run();
+    const link = `${resetPageUrl}?token=${encodeURIComponent(token)}`;
+    await services.mailer.send({
+      to: user.email,
+      subject: 'Reset your Cuepoint password',
+      text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Cuepoint account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+    });
+  }
+  return { message: authMessages.resetLinkSent };
+}
+
+export async function resetPassword(services: AppServices, token: string, password: string) {
+  const { db } = services;
+  const row = db
+    .select()
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, hashResetToken(token)), isNull(passwordResetTokens.usedAt)))
+    .get();
+  if (!row || row.expiresAt <= nowIso()) {
+    throw fieldError('BAD_REQUEST', authMessages.invalidResetLink, { token: authMessages.invalidResetLink });
+  }
+  db.update(passwordResetTokens).set({ usedAt: nowIso() }).where(eq(passwordResetTokens.tokenHash, row.tokenHash)).run();
+  await setPassword(services, row.userId, password);
+  return { message: authMessages.passwordChanged };
+}
+

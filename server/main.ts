@@ -1,0 +1,34 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { seedDatabase } from '../seed/seed';
+
+const config = loadConfig();
+const app = await buildApp(config);
+const logins = await seedDatabase(app.services.db, config, { demoData: config.seedDemoData });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  await app.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ host: config.host, port: config.port });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const url = config.publicUrl ?? `http://localhost:${port}`;
+const lines = [
+  '',
+  `  Cuepoint is running at ${url}`,
+  '',
+  '  Sign in with:',
+  ...logins.map((login) => `    ${login.label.padEnd(22)} ${login.email.padEnd(32)} ${login.password}`),
+  '',
+];
+process.stdout.write(`${lines.join('\n')}\n`);

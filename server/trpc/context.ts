@@ -1,0 +1,80 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { users, type UserRole } from '@db/schema/users';
+import type { AppConfig } from '@server/config';
+import type { BotCheckProvider } from '@server/providers/bot-check/interface';
+import type { IdentityProviders } from '@server/providers/identity/interface';
+import type { Mailer } from '@server/providers/mail/interface';
+import type { RateLimiter } from '@server/lib/rate-limit';
+import { TokenInvalidError, type TokenService, type TokenType } from '@server/lib/tokens';
+
+export interface AppServices {
+  db: Db;
+  config: AppConfig;
+  tokens: TokenService;
+  botCheck: BotCheckProvider;
+  identity: IdentityProviders;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  log: FastifyBaseLogger;
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface Actor {
+  id: string;
+  role: UserRole;
+  typ: TokenType;
+  /** The admin behind an emulation token. */
+  emulatedBy?: string;
+  issuedAt: number;
+  /** The bearer token this request came with. */
+  token: string;
+  user: UserRow;
+}
+
+export interface Context {
+  services: AppServices;
+  actor: Actor | null;
+  /** Why a presented token was not accepted ("Invalid access_token" or "access_token expired"). */
+  authError: string | null;
+  clientIp: string;
+}
+
+export function bearerToken(header: string | string[] | undefined): string | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(value.trim());
+  return match?.[1] ?? null;
+}
+
+export async function resolveActor(
+  services: AppServices,
+  token: string | null,
+): Promise<{ actor: Actor | null; authError: string | null }> {
+  if (!token) return { actor: null, authError: null };
+  try {
+    const claims = await services.tokens.verify(token);
+    const user = services.db.select().from(users).where(eq(users.id, claims.sub)).get();
+    if (!user || user.tokenVersion !== claims.ver || user.role !== claims.role || (!user.isActive && user.role !== 'viewer')) {
+      return { actor: null, authError: 'Invalid access_token' };
+    }
+    const actor: Actor = { id: user.id, role: user.role, typ: claims.typ, issuedAt: claims.iat, token, user };
+    if (claims.act) actor.emulatedBy = claims.act.sub;
+    return { actor, authError: null };
+  } catch (error) {
+    if (error instanceof TokenInvalidError) return { actor: null, authError: error.message };
+    throw error;
+  }
+}
+
+export async function createContext(
+  services: AppServices,
+  request: Pick<FastifyRequest, 'headers' | 'ip'>,
+  connectionParams?: Record<string, string | undefined> | null,
+): Promise<Context> {
+  const token = bearerToken(request.headers.authorization) ?? connectionParams?.token ?? null;
+  const { actor, authError } = await resolveActor(services, token);
+  return { services, actor, authError, clientIp: request.ip };
+}
