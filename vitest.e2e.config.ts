@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** Browser tests: a real server on loopback and Debian's Chromium driven by playwright-core. */
+export default defineConfig({
+  resolve: {
+    alias: { '@server': root('./server'), '@db': root('./db'), '@web': root('./web/src') },
+  },
+  test: {
+    include: ['tests/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+  },
+});
