@@ -3,6 +3,7 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 // OWASP: scrypt with N=2^17, r=8, p=1.
 const params = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 } satisfies ScryptOptions;
 const keyLength = 32;
+const dummySalt = randomBytes(16);
 
 function scrypt(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -19,7 +20,11 @@ export async function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  if (!stored) return false;
+  if (!stored) {
+    // Spend the same time as a real check, so response times do not reveal which accounts exist.
+    await scrypt(password, dummySalt, params);
+    return false;
+  }
   const [scheme, n, r, p, saltText, keyText] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !saltText || !keyText) return false;
   const expected = Buffer.from(keyText, 'base64url');
