@@ -1,12 +1,16 @@
 import { usersRouter } from '@server/domains/users/users.router';
 import { systemRouter } from '@server/domains/system/system.router';
 import { demoRouter } from '@server/domains/demo/demo.router';
+import { billingRouter } from '@server/domains/billing/billing.router';
+import { adminUsersRouter } from '@server/domains/users/admin-users.router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   system: systemRouter,
   users: usersRouter,
   demo: demoRouter,
+  billing: billingRouter,
+  adminUsers: adminUsersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,9 +1,14 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
 import { publicProcedure, router } from '@server/trpc/init';
+import { publicConfigOutput } from './system.schemas';
+import { publicConfig } from './system.service';
 
 export const systemRouter = router({
   health: publicProcedure.output(z.object({ status: z.literal('ok') })).query(() => ({ status: 'ok' as const })),
+
+  /** What the sign-in pages need to know about configured providers (no secrets). */
+  publicConfig: publicProcedure.output(publicConfigOutput).query(({ ctx }) => publicConfig(ctx.services)),
 
   /** A heartbeat stream: lets clients (and tests) prove the websocket link works end to end, resuming from lastEventId. */
   ticks: publicProcedure

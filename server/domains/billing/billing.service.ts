@@ -1,0 +1,32 @@
+import { TRPCError } from '@trpc/server';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { products } from '@db/schema/billing';
+import type { ProductOutput } from './billing.schemas';
+
+export const productNotFoundMessage = 'Product not found';
+
+function toProduct(row: typeof products.$inferSelect): ProductOutput {
+  return {
+    id: row.id,
+    name: row.name,
+    pricePerMonthCents: row.pricePerMonthCents,
+    setUpFeeCents: row.setUpFeeCents,
+    setUpFeePriceId: row.setUpFeePriceId,
+  };
+}
+
+/** Every subscription product, in the catalogue's order. */
+export function listProducts(db: Db): ProductOutput[] {
+  return db.select().from(products).orderBy(asc(products.sortOrder), asc(products.id)).all().map(toProduct);
+}
+
+export function getProduct(db: Db, id: string): ProductOutput {
+  const row = db
+    .select()
+    .from(products)
+    .where(eq(products.id, id as ProductOutput['id']))
+    .get();
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: productNotFoundMessage });
+  return toProduct(row);
+}

@@ -1,0 +1,5 @@
+import type { RestModule } from '@server/rest/kit';
+
+export const systemRest: RestModule = (app, { caller }) => {
+  app.get('/api/config/public', async (request) => (await caller(request)).system.publicConfig());
+};

@@ -1,0 +1,11 @@
+import type { AppServices } from '@server/trpc/context';
+import type { PublicConfig } from './system.schemas';
+
+export function publicConfig(services: Pick<AppServices, 'config' | 'botCheck'>): PublicConfig {
+  const { config, botCheck } = services;
+  return {
+    googleClientId: config.google.clientId ?? null,
+    appleEnabled: !!config.apple.clientId && !!config.apple.clientSecret,
+    botCheck: { provider: botCheck.publicConfig.provider, ...(botCheck.publicConfig.siteKey ? { siteKey: botCheck.publicConfig.siteKey } : {}) },
+  };
+}

@@ -1,0 +1,28 @@
+import { asc } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { users, type UserRole } from '@db/schema/users';
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  displayName: string;
+  role: UserRole;
+  isActive: boolean;
+  subdomain: string | null;
+}
+
+/** Every account, for the admin Users screen (no secrets: no hash, no token version). */
+export function listUsers(db: Db): AdminUserRow[] {
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      displayName: users.displayName,
+      role: users.role,
+      isActive: users.isActive,
+      subdomain: users.creatorTag,
+    })
+    .from(users)
+    .orderBy(asc(users.role), asc(users.displayName), asc(users.email))
+    .all();
+}
