@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { demoDocuments } from '@db/schema/demo';
 import { clearDemoApp } from '@server/domains/demo/demo.store';
+import { mailSeeder } from './mail';
 
 /** One seeder per sample-data app: writes that app's collections from deterministic generated data. */
 export interface DemoSeeder {
@@ -10,7 +11,9 @@ export interface DemoSeeder {
 }
 
 /** Registry of the sample-data apps' seeders; each app adds its own. */
-export const demoSeeders: DemoSeeder[] = [];
+export const demoSeeders: DemoSeeder[] = [
+  mailSeeder,
+];
 
 function appHasData(db: Db, app: string): boolean {
   return !!db

@@ -1,0 +1,111 @@
+import { TRPCError } from '@trpc/server';
+import type { Db } from '@db/client';
+import { collection } from '../demo.store';
+import type { DeleteMailsInput, ListMailsInput, Mail, MailFilter, MailFolder, MailLabel, SetFolderInput, ToggleLabelInput } from './mail.schemas';
+
+export const mailCollections = {
+  mails: (db: Db) => collection<Mail>(db, 'mail.mails'),
+  folders: (db: Db) => collection<MailFolder>(db, 'mail.folders'),
+  filters: (db: Db) => collection<MailFilter>(db, 'mail.filters'),
+  labels: (db: Db) => collection<MailLabel>(db, 'mail.labels'),
+};
+
+export const mailMessages = {
+  mailNotFound: 'Mail not found',
+  folderNotFound: 'Folder not found',
+  filterNotFound: 'Filter not found',
+  labelNotFound: 'Label not found',
+} as const;
+
+const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+
+/** The flags a filter handle may name (a mail's boolean fields). */
+const filterableFlags = ['read', 'starred', 'important', 'hasAttachments'] as const;
+type MailFlag = (typeof filterableFlags)[number];
+const isMailFlag = (handle: string): handle is MailFlag => (filterableFlags as readonly string[]).includes(handle);
+
+/** Label takes precedence, then filter (mails whose flag of that name is true), then folder (default inbox). */
+export function listMails(db: Db, input: ListMailsInput): Mail[] {
+  const mails = mailCollections.mails(db).list();
+  if (input.labelHandle) {
+    const label = mailCollections.labels(db).list().find((item) => item.handle === input.labelHandle);
+    if (!label) throw notFound(mailMessages.labelNotFound);
+    return mails.filter((mail) => mail.labels.includes(label.id));
+  }
+  if (input.filterHandle) {
+    const filter = mailCollections.filters(db).list().find((item) => item.handle === input.filterHandle);
+    if (!filter || !isMailFlag(filter.handle)) throw notFound(mailMessages.filterNotFound);
+    const flag = filter.handle;
+    return mails.filter((mail) => mail[flag]);
+  }
+  const folderHandle = input.folderHandle ?? 'inbox';
+  const folder = mailCollections.folders(db).list().find((item) => item.handle === folderHandle);
+  if (!folder) throw notFound(mailMessages.folderNotFound);
+  return mails.filter((mail) => mail.folder === folder.id);
+}
+
+export function getMail(db: Db, mailId: string): Mail {
+  const mail = mailCollections.mails(db).get(mailId);
+  if (!mail) throw notFound(mailMessages.mailNotFound);
+  return mail;
+}
+
+export const listFolders = (db: Db) => mailCollections.folders(db).list();
+export const listFilters = (db: Db) => mailCollections.filters(db).list();
+export const listLabels = (db: Db) => mailCollections.labels(db).list();
+
+/** Replaces the whole mail (read, starred and important are saved this way). */
+export function updateMail(db: Db, mail: Mail): Mail {
+  const mails = mailCollections.mails(db);
+  if (!mails.has(mail.id)) throw notFound(mailMessages.mailNotFound);
+  checkFolderAndLabels(db, mail.folder, mail.labels);
+  return mails.put(mail);
+}
+
+function checkFolderAndLabels(db: Db, folderId: number, labelIds: number[]): void {
+  if (!mailCollections.folders(db).has(folderId)) throw notFound(mailMessages.folderNotFound);
+  const labels = mailCollections.labels(db);
+  for (const labelId of labelIds) if (!labels.has(labelId)) throw notFound(mailMessages.labelNotFound);
+}
+
+/** Every selected mail, in the order given (duplicates dropped); an unknown id fails the whole call. */
+function selectedMails(db: Db, ids: string[]): Mail[] {
+  const mails = mailCollections.mails(db);
+  return [...new Set(ids)].map((id) => {
+    const mail = mails.get(id);
+    if (!mail) throw notFound(mailMessages.mailNotFound);
+    return mail;
+  });
+}
+
+function putAll(db: Db, mails: Mail[]): Mail[] {
+  const store = mailCollections.mails(db);
+  db.transaction(() => {
+    for (const mail of mails) store.put(mail);
+  });
+  return mails;
+}
+
+/** Moves the selected mails to the folder; answers the moved mails. */
+export function setFolder(db: Db, input: SetFolderInput): Mail[] {
+  if (!mailCollections.folders(db).has(input.folderId)) throw notFound(mailMessages.folderNotFound);
+  const moved = selectedMails(db, input.selectedMailIds).map((mail) => ({ ...mail, folder: input.folderId }));
+  return putAll(db, moved);
+}
+
+/** Adds the label to each selected mail that lacks it and removes it from each that has it. */
+export function toggleLabel(db: Db, input: ToggleLabelInput): Mail[] {
+  if (!mailCollections.labels(db).has(input.labelId)) throw notFound(mailMessages.labelNotFound);
+  const toggled = selectedMails(db, input.selectedMailIds).map((mail) => ({
+    ...mail,
+    labels: mail.labels.includes(input.labelId) ? mail.labels.filter((id) => id !== input.labelId) : [...mail.labels, input.labelId],
+  }));
+  return putAll(db, toggled);
+}
+
+/** Removes the selected mails altogether; answers the removed ids. */
+export function deleteMails(db: Db, input: DeleteMailsInput): string[] {
+  const ids = selectedMails(db, input.selectedMailIds).map((mail) => mail.id);
+  mailCollections.mails(db).remove(ids);
+  return ids;
+}

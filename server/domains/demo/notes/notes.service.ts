@@ -1,0 +1,65 @@
+import { TRPCError } from '@trpc/server';
+import type { Db } from '@db/client';
+import { newId, nowIso } from '@server/lib/ids';
+import { fieldError } from '@server/lib/errors';
+import { collection } from '../demo.store';
+import type { CreateNoteInput, Note, NoteLabel } from './notes.schemas';
+
+export const notesCollections = {
+  notes: (db: Db) => collection<Note>(db, 'notes.notes'),
+  labels: (db: Db) => collection<NoteLabel>(db, 'notes.labels'),
+};
+
+export const notesMessages = {
+  noteNotFound: 'Note not found',
+  labelNotFound: 'Label not found',
+  duplicateLabel: 'Two labels have the same id',
+} as const;
+
+const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+
+export const listNotes = (db: Db) => notesCollections.notes(db).list();
+export const listLabels = (db: Db) => notesCollections.labels(db).list();
+
+function checkLabels(db: Db, labelIds: Note['labels']): void {
+  const labels = notesCollections.labels(db);
+  for (const labelId of labelIds) if (!labels.has(labelId)) throw notFound(notesMessages.labelNotFound);
+}
+
+/** A new note gets a generated id and goes to the top of the list. */
+export function createNote(db: Db, input: CreateNoteInput['note']): Note {
+  checkLabels(db, input.labels);
+  const { id: _clientId, time, ...fields } = input;
+  const note: Note = { ...fields, id: newId(), time: time ?? nowIso() };
+  return notesCollections.notes(db).prepend(note);
+}
+
+export function updateNote(db: Db, note: Note): Note {
+  const notes = notesCollections.notes(db);
+  if (!notes.has(note.id)) throw notFound(notesMessages.noteNotFound);
+  checkLabels(db, note.labels);
+  return notes.put(note);
+}
+
+/** Replaces every label; notes lose the ids of labels that no longer exist. */
+export function updateLabels(db: Db, labels: NoteLabel[]): NoteLabel[] {
+  const ids = new Set(labels.map((label) => String(label.id)));
+  if (ids.size !== labels.length) throw fieldError('BAD_REQUEST', notesMessages.duplicateLabel, { labels: notesMessages.duplicateLabel });
+  db.transaction(() => {
+    notesCollections.labels(db).replaceAll(labels);
+    const notes = notesCollections.notes(db);
+    for (const note of notes.list()) {
+      const kept = note.labels.filter((labelId) => ids.has(String(labelId)));
+      if (kept.length !== note.labels.length) notes.put({ ...note, labels: kept });
+    }
+  });
+  return labels;
+}
+
+/** Removes the note and answers the remaining notes. */
+export function removeNote(db: Db, noteId: string): Note[] {
+  const notes = notesCollections.notes(db);
+  if (!notes.has(noteId)) throw notFound(notesMessages.noteNotFound);
+  notes.remove([noteId]);
+  return notes.list();
+}

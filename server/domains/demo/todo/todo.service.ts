@@ -1,0 +1,144 @@
+import { TRPCError } from '@trpc/server';
+import type { Db } from '@db/client';
+import { newId } from '@server/lib/ids';
+import { collection } from '../demo.store';
+import type { ListTodosInput, NewTodoInput, SetTodoFolderInput, Todo, TodoFilter, TodoFolder, TodoLabel, ToggleTodoLabelInput } from './todo.schemas';
+
+export const todoCollections = {
+  todos: (db: Db) => collection<Todo>(db, 'todo.todos'),
+  folders: (db: Db) => collection<TodoFolder>(db, 'todo.folders'),
+  filters: (db: Db) => collection<TodoFilter>(db, 'todo.filters'),
+  labels: (db: Db) => collection<TodoLabel>(db, 'todo.labels'),
+};
+
+export const todoMessages = {
+  todoNotFound: 'Todo not found',
+  folderNotFound: 'Folder not found',
+  filterNotFound: 'Filter not found',
+  labelNotFound: 'Label not found',
+} as const;
+
+const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+
+const utcDay = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : null);
+
+/** The rule of each filter handle; the deleted filter is the only one that shows deleted todos. */
+export function matchesTodoFilter(todo: Todo, handle: string, now: Date = new Date()): boolean {
+  if (handle === 'deleted') return todo.deleted;
+  if (todo.deleted) return false;
+  switch (handle) {
+    case 'starred':
+      return todo.starred;
+    case 'important':
+      return todo.important;
+    case 'dueDate':
+      return todo.dueDate !== null;
+    case 'today': {
+      const today = now.toISOString().slice(0, 10);
+      return utcDay(todo.startDate) === today || utcDay(todo.dueDate) === today;
+    }
+    case 'completed':
+      return todo.completed;
+    default:
+      return false;
+  }
+}
+
+const knownFilters = new Set(['starred', 'important', 'dueDate', 'today', 'completed', 'deleted']);
+
+export function listTodos(db: Db, input: ListTodosInput, now: Date = new Date()): Todo[] {
+  const todos = todoCollections.todos(db).list();
+  if (input.labelHandle) {
+    const label = todoCollections.labels(db).list().find((item) => item.handle === input.labelHandle);
+    if (!label) throw notFound(todoMessages.labelNotFound);
+    return todos.filter((todo) => !todo.deleted && todo.labels.includes(label.id));
+  }
+  if (input.filterHandle) {
+    const filter = todoCollections.filters(db).list().find((item) => item.handle === input.filterHandle);
+    if (!filter || !knownFilters.has(filter.handle)) throw notFound(todoMessages.filterNotFound);
+    return todos.filter((todo) => matchesTodoFilter(todo, filter.handle, now));
+  }
+  const folderHandle = input.folderHandle ?? 'all';
+  const folder = todoCollections.folders(db).list().find((item) => item.handle === folderHandle);
+  if (!folder) throw notFound(todoMessages.folderNotFound);
+  return todos.filter((todo) => !todo.deleted && (folder.handle === 'all' || todo.folder === folder.id));
+}
+
+export const listFolders = (db: Db) => todoCollections.folders(db).list();
+export const listFilters = (db: Db) => todoCollections.filters(db).list();
+export const listLabels = (db: Db) => todoCollections.labels(db).list();
+
+function checkRefs(db: Db, todo: { labels: number[]; folder?: number | undefined }): void {
+  const labels = todoCollections.labels(db);
+  for (const labelId of todo.labels) if (!labels.has(labelId)) throw notFound(todoMessages.labelNotFound);
+  if (todo.folder !== undefined && !todoCollections.folders(db).has(todo.folder)) throw notFound(todoMessages.folderNotFound);
+}
+
+function withoutUndefinedFolder<T extends { folder?: number | undefined }>(todo: T): T {
+  if (todo.folder !== undefined) return todo;
+  const { folder: _folder, ...rest } = todo;
+  return rest as T;
+}
+
+/** Replaces the whole todo. */
+export function updateTodo(db: Db, todo: Todo): Todo {
+  const todos = todoCollections.todos(db);
+  if (!todos.has(todo.id)) throw notFound(todoMessages.todoNotFound);
+  checkRefs(db, todo);
+  return todos.put(withoutUndefinedFolder(todo));
+}
+
+/** A new todo gets a generated id and goes to the front of the list. */
+export function newTodo(db: Db, input: NewTodoInput): Todo {
+  checkRefs(db, input);
+  const { id: _clientId, ...fields } = input;
+  return todoCollections.todos(db).prepend(withoutUndefinedFolder({ ...fields, id: newId() }));
+}
+
+/** Soft delete: the todo stays, marked deleted (it shows under the deleted filter). */
+export function removeTodo(db: Db, todoId: string): Todo {
+  const todos = todoCollections.todos(db);
+  const todo = todos.get(todoId);
+  if (!todo) throw notFound(todoMessages.todoNotFound);
+  return todos.put({ ...todo, deleted: true });
+}
+
+function selectedTodos(db: Db, ids: string[]): Todo[] {
+  const todos = todoCollections.todos(db);
+  return [...new Set(ids)].map((id) => {
+    const todo = todos.get(id);
+    if (!todo) throw notFound(todoMessages.todoNotFound);
+    return todo;
+  });
+}
+
+function putAll(db: Db, todos: Todo[]): Todo[] {
+  const store = todoCollections.todos(db);
+  db.transaction(() => {
+    for (const todo of todos) store.put(todo);
+  });
+  return todos;
+}
+
+/** Puts each selected todo in the folder; answers the updated todos. */
+export function setFolder(db: Db, input: SetTodoFolderInput): Todo[] {
+  if (!todoCollections.folders(db).has(input.folderId)) throw notFound(todoMessages.folderNotFound);
+  return putAll(db, selectedTodos(db, input.selectedTodoIds).map((todo) => ({ ...todo, folder: input.folderId })));
+}
+
+/** Adds the label to each selected todo that lacks it, removes it from each that has it. */
+export function toggleLabel(db: Db, input: ToggleTodoLabelInput): Todo[] {
+  if (!todoCollections.labels(db).has(input.labelId)) throw notFound(todoMessages.labelNotFound);
+  const toggled = selectedTodos(db, input.selectedTodoIds).map((todo) => ({
+    ...todo,
+    labels: todo.labels.includes(input.labelId) ? todo.labels.filter((id) => id !== input.labelId) : [...todo.labels, input.labelId],
+  }));
+  return putAll(db, toggled);
+}
+
+/** Removes the selected todos permanently; answers the removed ids. */
+export function deleteTodos(db: Db, selectedTodoIds: string[]): string[] {
+  const ids = selectedTodos(db, selectedTodoIds).map((todo) => todo.id);
+  todoCollections.todos(db).remove(ids);
+  return ids;
+}
