@@ -1,6 +1,7 @@
 import { usersRouter } from '@server/domains/users/users.router';
 import { systemRouter } from '@server/domains/system/system.router';
 import { demoRouter } from '@server/domains/demo/demo.router';
+import { termsRouter } from '@server/domains/terms/terms.router';
 import { billingRouter } from '@server/domains/billing/billing.router';
 import { adminUsersRouter } from '@server/domains/users/admin-users.router';
 import { createCallerFactory, router } from './init';
@@ -11,6 +12,7 @@ export const appRouter = router({
   demo: demoRouter,
   billing: billingRouter,
   adminUsers: adminUsersRouter,
+  terms: termsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { adminProcedure, publicProcedure, roleProcedure, router } from '@server/trpc/init';
+import { sessionUser } from '@server/domains/users/users.schemas';
+import { termsDocument, termsListItem, uploadTermsAnswer, uploadTermsInput } from './terms.schemas';
+import * as termsService from './terms.service';
+
+export const termsRouter = router({
+  /** The newest terms document, or null when none has been published. */
+  current: publicProcedure.output(termsDocument.nullable()).query(({ ctx }) => termsService.currentTerms(ctx.services.db)),
+
+  /** The current record for the REST shim: 404 when there is none. */
+  get: roleProcedure('admin', 'dj', 'staff', 'user', 'viewer')
+    .output(termsDocument)
+    .query(({ ctx }) => termsService.requireCurrentTerms(ctx.services.db)),
+
+  /** Accepting the newest document clears the pending pdfUrl of the session user. */
+  accept: roleProcedure('admin', 'dj', 'staff', 'user')
+    .output(z.object({ user: sessionUser }))
+    .mutation(({ ctx }) => ({ user: termsService.acceptTerms(ctx.services.db, ctx.actor) })),
+
+  /** Publishes a PDF already stored under /uploads (the REST upload stores it first). */
+  upload: adminProcedure
+    .input(uploadTermsInput)
+    .output(uploadTermsAnswer)
+    .mutation(({ ctx, input }) => termsService.publishTerms(ctx.services, ctx.actor, input)),
+
+  list: adminProcedure.output(z.array(termsListItem)).query(({ ctx }) => termsService.listTerms(ctx.services.db)),
+});

@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { TRPCError } from '@trpc/server';
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { termsAcceptances, termsDocuments, users } from '@db/schema/users';
+import { fieldError } from '@server/lib/errors';
+import { newId, nowIso } from '@server/lib/ids';
+import { uploadsDir } from '@server/lib/uploads';
+import { findUserById, toSessionUser } from '@server/domains/users/users.service';
+import type { SessionUser } from '@server/domains/users/users.schemas';
+import type { Actor, AppServices } from '@server/trpc/context';
+import { termsMessages, type TermsDocument, type TermsListItem, type UploadTermsAnswer, type UploadTermsInput } from './terms.schemas';
+
+/** Newest first; rowid breaks ties between documents published in the same millisecond. */
+const newestFirst = [desc(termsDocuments.createdAt), desc(sql`${termsDocuments}.rowid`)] as const;
+
+export function currentTerms(db: Db): TermsDocument | null {
+  const row = db
+    .select({ id: termsDocuments.id, pdfUrl: termsDocuments.pdfUrl, createdAt: termsDocuments.createdAt })
+    .from(termsDocuments)
+    .orderBy(...newestFirst)
+    .limit(1)
+    .get();
+  return row ?? null;
+}
+
+export function requireCurrentTerms(db: Db): TermsDocument {
+  const terms = currentTerms(db);
+  if (!terms) throw new TRPCError({ code: 'NOT_FOUND', message: termsMessages.noTerms });
+  return terms;
+}
+
+/** Inserts a terms document for a PDF already stored in DATA_DIR/uploads. */
+export function insertTermsDocument(db: Db, pdfUrl: string, uploadedBy: string | null): TermsDocument {
+  const document: TermsDocument = { id: newId(), pdfUrl, createdAt: nowIso() };
+  db.insert(termsDocuments).values({ ...document, uploadedBy }).run();
+  return document;
+}
+
+/** An admin publishes a new terms document; every creator and staff member must accept it again. */
+export function publishTerms(services: AppServices, actor: Actor, input: UploadTermsInput): UploadTermsAnswer {
+  if (input.userId !== undefined && input.userId !== actor.id) {
+    throw fieldError('BAD_REQUEST', termsMessages.notYourId, { userId: termsMessages.notYourId });
+  }
+  const file = join(uploadsDir(services.config.dataDir), basename(input.pdfUrl));
+  if (!existsSync(file)) throw fieldError('BAD_REQUEST', termsMessages.unknownPdf, { pdfUrl: termsMessages.unknownPdf });
+  const document = insertTermsDocument(services.db, input.pdfUrl, actor.id);
+  services.log.info({ adminId: actor.id, termsId: document.id }, 'terms document published');
+  return { message: termsMessages.saved, pdfUrl: document.pdfUrl, id: document.id };
+}
+
+/** Records that the actor accepted the newest terms document and answers their updated session user. */
+export function acceptTerms(db: Db, actor: Actor): SessionUser {
+  const terms = requireCurrentTerms(db);
+  db.insert(termsAcceptances).values({ userId: actor.id, termsId: terms.id, acceptedAt: nowIso() }).onConflictDoNothing().run();
+  return toSessionUser(db, findUserById(db, actor.id)!);
+}
+
+export function listTerms(db: Db): TermsListItem[] {
+  const acceptances = db
+    .select({ termsId: termsAcceptances.termsId, total: count().as('total') })
+    .from(termsAcceptances)
+    .groupBy(termsAcceptances.termsId)
+    .as('acceptances');
+  const rows = db
+    .select({
+      id: termsDocuments.id,
+      pdfUrl: termsDocuments.pdfUrl,
+      createdAt: termsDocuments.createdAt,
+      uploaderId: users.id,
+      uploaderName: users.displayName,
+      acceptances: acceptances.total,
+    })
+    .from(termsDocuments)
+    .leftJoin(users, eq(users.id, termsDocuments.uploadedBy))
+    .leftJoin(acceptances, eq(acceptances.termsId, termsDocuments.id))
+    .orderBy(...newestFirst)
+    .all();
+  return rows.map((row) => ({
+    id: row.id,
+    pdfUrl: row.pdfUrl,
+    createdAt: row.createdAt,
+    uploadedBy: row.uploaderId && row.uploaderName !== null ? { id: row.uploaderId, displayName: row.uploaderName } : null,
+    acceptances: row.acceptances ?? 0,
+  }));
+}
