@@ -3,6 +3,18 @@ import type { Db } from '@db/client';
 import { demoDocuments } from '@db/schema/demo';
 import { clearDemoApp } from '@server/domains/demo/demo.store';
 import { mailSeeder } from './mail';
+import { academySeeder } from './academy';
+import { analyticsSeeder } from './analytics';
+import { ecommerceSeeder } from './ecommerce';
+import { faqSeeder } from './faq';
+import { filesSeeder } from './files';
+import { iconsSeeder } from './icons';
+import { invoicesSeeder } from './invoices';
+import { knowledgebaseSeeder } from './knowledgebase';
+import { profileSeeder } from './profile';
+import { projectdashboardSeeder } from './projectdashboard';
+import { quickpanelSeeder } from './quickpanel';
+import { searchSeeder } from './search';
 
 /** One seeder per sample-data app: writes that app's collections from deterministic generated data. */
 export interface DemoSeeder {
@@ -13,6 +25,18 @@ export interface DemoSeeder {
 /** Registry of the sample-data apps' seeders; each app adds its own. */
 export const demoSeeders: DemoSeeder[] = [
   mailSeeder,
+  academySeeder,
+  analyticsSeeder,
+  ecommerceSeeder,
+  faqSeeder,
+  filesSeeder,
+  iconsSeeder,
+  invoicesSeeder,
+  knowledgebaseSeeder,
+  profileSeeder,
+  projectdashboardSeeder,
+  quickpanelSeeder,
+  searchSeeder,
 ];
 
 function appHasData(db: Db, app: string): boolean {

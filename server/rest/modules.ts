@@ -5,7 +5,19 @@ import { systemRest } from '@server/domains/system/system.rest';
 import { mailRest } from '@server/domains/demo/mail/mail.rest';
 import { notesRest } from '@server/domains/demo/notes/notes.rest';
 import { todoRest } from '@server/domains/demo/todo/todo.rest';
+import { academyRest } from '@server/domains/demo/academy/academy.rest';
+import { analyticsRest } from '@server/domains/demo/analytics/analytics.rest';
+import { ecommerceRest } from '@server/domains/demo/ecommerce/ecommerce.rest';
+import { faqRest } from '@server/domains/demo/faq/faq.rest';
+import { filesRest } from '@server/domains/demo/files/files.rest';
+import { iconsRest } from '@server/domains/demo/icons/icons.rest';
+import { invoicesRest } from '@server/domains/demo/invoices/invoices.rest';
+import { knowledgebaseRest } from '@server/domains/demo/knowledgebase/knowledgebase.rest';
+import { profileRest } from '@server/domains/demo/profile/profile.rest';
+import { projectdashboardRest } from '@server/domains/demo/projectdashboard/projectdashboard.rest';
+import { quickpanelRest } from '@server/domains/demo/quickpanel/quickpanel.rest';
+import { searchRest } from '@server/domains/demo/search/search.rest';
 import type { RestModule } from './kit';
 
 /** Every REST module, registered in this order under the app. */
-export const restModules: RestModule[] = [usersRest, mailRest, notesRest, todoRest, termsRest, systemRest, billingRest];
+export const restModules: RestModule[] = [usersRest, mailRest, notesRest, todoRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest];

@@ -1,0 +1,24 @@
+import type { Db } from '@db/client';
+import { navigationItems } from '@server/domains/demo/search/navigation';
+import type { SearchItem } from '@server/domains/demo/search/search.schemas';
+import { searchItems } from '@server/domains/demo/search/search.service';
+import type { DemoSeeder } from './index';
+import { seededFaker } from './sample-faker';
+
+/** The items GET /api/search answers: one result per navigation page, with a short excerpt. */
+export function generateSearchItems(): SearchItem[] {
+  const faker = seededFaker(801);
+  return navigationItems.map((item) => ({
+    id: item.id,
+    title: item.title,
+    url: item.url,
+    excerpt: faker.lorem.sentence({ min: 6, max: 12 }),
+  }));
+}
+
+export const searchSeeder: DemoSeeder = {
+  app: 'search',
+  seed(db: Db) {
+    searchItems(db).replaceAll(generateSearchItems());
+  },
+};

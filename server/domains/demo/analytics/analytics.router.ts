@@ -1,0 +1,8 @@
+import { router } from '@server/trpc/init';
+import { demoProcedure } from '../demo.procedure';
+import { analyticsWidgets } from './analytics.schemas';
+import { getAnalyticsWidgets } from './analytics.service';
+
+export const analyticsRouter = router({
+  widgets: demoProcedure.output(analyticsWidgets).query(({ ctx }) => getAnalyticsWidgets(ctx.services.db)),
+});

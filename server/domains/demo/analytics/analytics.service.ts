@@ -1,0 +1,14 @@
+import { TRPCError } from '@trpc/server';
+import type { Db } from '@db/client';
+import { collection } from '../demo.store';
+import type { AnalyticsWidgets } from './analytics.schemas';
+
+/** The widgets are one document with id "widgets". */
+export const analyticsDocuments = (db: Db) => collection<AnalyticsWidgets & { id: string }>(db, 'analytics.widgets');
+
+export function getAnalyticsWidgets(db: Db): AnalyticsWidgets {
+  const document = analyticsDocuments(db).get('widgets');
+  if (!document) throw new TRPCError({ code: 'NOT_FOUND', message: 'The analytics widgets have not been seeded.' });
+  const { id: _id, ...widgets } = document;
+  return widgets;
+}

@@ -1,0 +1,14 @@
+import { TRPCError } from '@trpc/server';
+import type { Db } from '@db/client';
+import { collection } from '../demo.store';
+import type { Invoice } from './invoices.schemas';
+
+export const invoiceEntries = (db: Db) => collection<Invoice>(db, 'invoices.items');
+
+export const invoiceNotFoundMessage = 'Requested invoice does not exist.';
+
+export function getInvoice(db: Db, id: string): Invoice {
+  const found = invoiceEntries(db).get(id);
+  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: invoiceNotFoundMessage });
+  return found;
+}

@@ -1,0 +1,31 @@
+import { TRPCError } from '@trpc/server';
+import type { Db } from '@db/client';
+import { collection } from '../demo.store';
+import type { ProfileAbout, ProfileMediaGroup, ProfileTimeline } from './profile.schemas';
+
+/** Timeline and about are single documents (ids "timeline" and "about"); photos and videos are a list of groups. */
+export const profileTimelineDocuments = (db: Db) => collection<ProfileTimeline & { id: string }>(db, 'profile.timeline');
+export const profileAboutDocuments = (db: Db) => collection<ProfileAbout & { id: string }>(db, 'profile.about');
+export const profileMediaGroups = (db: Db) => collection<ProfileMediaGroup>(db, 'profile.photosVideos');
+
+function notSeeded(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: 'The profile has not been seeded.' });
+}
+
+export function getTimeline(db: Db): ProfileTimeline {
+  const document = profileTimelineDocuments(db).get('timeline');
+  if (!document) throw notSeeded();
+  const { id: _id, ...timeline } = document;
+  return timeline;
+}
+
+export function listPhotosVideos(db: Db): ProfileMediaGroup[] {
+  return profileMediaGroups(db).list();
+}
+
+export function getAbout(db: Db): ProfileAbout {
+  const document = profileAboutDocuments(db).get('about');
+  if (!document) throw notSeeded();
+  const { id: _id, ...about } = document;
+  return about;
+}

@@ -1,0 +1,45 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { collection } from '@server/domains/demo/demo.store';
+import { seedDemoApps } from '../../../seed/demo/index';
+import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
+
+export interface DemoTestContext {
+  testApp: TestApp;
+  dj: TestUser;
+  viewer: TestUser;
+  get(url: string, token?: string | null): Promise<LightMyRequestResponse>;
+  post(url: string, payload: unknown, token?: string | null): Promise<LightMyRequestResponse>;
+  /** The documents of a demo collection as stored (demo_documents, in order). */
+  stored<T extends { id: string | number }>(name: string): T[];
+}
+
+/** One app per test file, seeded with every sample app; a dj account and a viewer account. */
+export function useSeededDemoApp(): DemoTestContext {
+  const context = {} as DemoTestContext;
+  beforeAll(async () => {
+    const testApp = await createTestApp();
+    seedDemoApps(testApp.app.services.db, { reset: true });
+    const dj = await createUser(testApp.app, { role: 'dj' });
+    const viewer = await createUser(testApp.app, { role: 'viewer' });
+    Object.assign(context, {
+      testApp,
+      dj,
+      viewer,
+      get: (url: string, token: string | null = dj.token) =>
+        testApp.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} }),
+      post: (url: string, payload: unknown, token: string | null = dj.token) =>
+        testApp.app.inject({
+          method: 'POST',
+          url,
+          headers: { ...(token ? bearer(token) : {}), 'content-type': 'application/json' },
+          payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+        }),
+      stored: <T extends { id: string | number }>(name: string) => collection<T>(testApp.app.services.db, name).list(),
+    });
+  });
+  afterAll(async () => {
+    await context.testApp?.close();
+  });
+  return context;
+}
