@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { users, type UserRole } from '@db/schema/users';
+import type { users, UserRole } from '@db/schema/users';
+import { findUserById } from '@server/domains/users/users.service';
 import type { AppConfig } from '@server/config';
 import type { BotCheckProvider } from '@server/providers/bot-check/interface';
 import type { IdentityProviders } from '@server/providers/identity/interface';
@@ -56,7 +56,7 @@ export async function resolveActor(
   if (!token) return { actor: null, authError: null };
   try {
     const claims = await services.tokens.verify(token);
-    const user = services.db.select().from(users).where(eq(users.id, claims.sub)).get();
+    const user = findUserById(services.db, claims.sub);
     if (!user || user.tokenVersion !== claims.ver || user.role !== claims.role || (!user.isActive && user.role !== 'viewer')) {
       return { actor: null, authError: 'Invalid access_token' };
     }
