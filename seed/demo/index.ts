@@ -3,6 +3,12 @@ import type { Db } from '@db/client';
 import { demoDocuments } from '@db/schema/demo';
 import { clearDemoApp } from '@server/domains/demo/demo.store';
 import { mailSeeder } from './mail';
+import { notesSeeder } from './notes';
+import { todoSeeder } from './todo';
+import { scrumboardSeeder } from './scrumboard';
+import { contactsSeeder } from './contacts';
+import { chatSeeder } from './chat';
+import { calendarSeeder } from './calendar';
 import { academySeeder } from './academy';
 import { analyticsSeeder } from './analytics';
 import { ecommerceSeeder } from './ecommerce';
@@ -25,6 +31,12 @@ export interface DemoSeeder {
 /** Registry of the sample-data apps' seeders; each app adds its own. */
 export const demoSeeders: DemoSeeder[] = [
   mailSeeder,
+  notesSeeder,
+  todoSeeder,
+  scrumboardSeeder,
+  contactsSeeder,
+  chatSeeder,
+  calendarSeeder,
   academySeeder,
   analyticsSeeder,
   ecommerceSeeder,

@@ -1,0 +1,78 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import WebSocket from 'ws';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-main-'));
+
+function start(): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', BOT_CHECK_PROVIDER: 'off' },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    child.stdout.on('data', () => {
+      const match = /Cuepoint is running at (http:\/\/\S+)/.exec(output);
+      if (match && output.includes('viewer@cuepoint.local')) {
+        clearTimeout(timer);
+        resolve({ child, url: match[1]!, output: () => output });
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+}
+
+describe('server/main.ts', () => {
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts, prints the URL and logins, serves, and shuts down cleanly on SIGTERM', async () => {
+    const { child, url, output } = await start();
+    expect(output()).toMatch(/Admin\s+admin@cuepoint\.local\s+cuepoint-admin/);
+    expect(output()).toMatch(/Creator\s+mara@cuepoint\.local\s+cuepoint-demo/);
+    const health = await fetch(`${url}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const database = new Database(join(dataDir, 'cuepoint.db'), { readonly: true });
+    expect(database.pragma('journal_mode', { simple: true })).toBe('wal');
+    database.close();
+
+    const socket = new WebSocket(`${url.replace('http', 'ws')}/trpc`);
+    await new Promise((resolve, reject) => {
+      socket.on('open', resolve);
+      socket.on('error', reject);
+    });
+    const socketClosed = new Promise((resolve) => socket.on('close', resolve));
+    const exited = exitOf(child);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await socketClosed;
+    expect(output()).toContain('shutting down');
+  });
+
+  it('restarts on the same data without overwriting what users changed', async () => {
+    const database = new Database(join(dataDir, 'cuepoint.db'));
+    database.prepare("UPDATE users SET display_name = 'Changed Name' WHERE email = 'mara@cuepoint.local'").run();
+    const before = database.prepare('SELECT count(*) AS n FROM users').get() as { n: number };
+    database.close();
+
+    const { child } = await start();
+    const exited = exitOf(child);
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+
+    const after = new Database(join(dataDir, 'cuepoint.db'), { readonly: true });
+    expect(after.prepare("SELECT display_name FROM users WHERE email = 'mara@cuepoint.local'").get()).toEqual({ display_name: 'Changed Name' });
+    expect(after.prepare('SELECT count(*) AS n FROM users').get()).toEqual(before);
+    after.close();
+    expect(existsSync(join(dataDir, 'secret.key'))).toBe(true);
+  });
+});
