@@ -2,16 +2,20 @@ import type { Db } from '@db/client';
 import type { AppConfig } from '@server/config';
 import { seedCoreData, type SeededLogin } from './accounts';
 import { seedDemoApps } from './demo';
+import { seedTerms } from './terms';
 
 export interface SeedOptions {
   /** Seed the sample-data apps (only where they are empty). */
   demoData: boolean;
   /** Replace the sample-data apps' data with a fresh copy. */
   resetDemo?: boolean;
+  /** Publish the default terms document when there is none (default true). */
+  terms?: boolean;
 }
 
 export async function seedDatabase(db: Db, config: AppConfig, options: SeedOptions): Promise<SeededLogin[]> {
   const logins = await seedCoreData(db, config);
+  if (options.terms !== false) await seedTerms(db, config.dataDir);
   if (options.demoData || options.resetDemo) seedDemoApps(db, { reset: options.resetDemo === true });
   return logins;
 }

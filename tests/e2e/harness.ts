@@ -19,7 +19,7 @@ export interface RunningApp {
 }
 
 /** The real server (built web app, seeded SQLite file in a temp dir) listening on a loopback port. */
-export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}, options: { terms?: boolean } = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-e2e-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -30,7 +30,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
     ...env,
   });
   const app = await buildApp(config);
-  await seedDatabase(app.services.db, config, { demoData: true });
+  // Without terms by default, so the terms dialog only shows in the tests about it.
+  await seedDatabase(app.services.db, config, { demoData: true, terms: options.terms ?? false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
