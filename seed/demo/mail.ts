@@ -1,4 +1,4 @@
-import { Faker, en } from '@faker-js/faker';
+import { Faker, base, en } from '@faker-js/faker';
 import type { Db } from '@db/client';
 import { mailCollections } from '@server/domains/demo/mail/mail.service';
 import type { Mail, MailFilter, MailFolder, MailLabel } from '@server/domains/demo/mail/mail.schemas';
@@ -29,7 +29,7 @@ const mailCount = 24;
 
 /** Deterministic sample mails: the same seed always gives the same mails. */
 export function generateMails(): Mail[] {
-  const faker = new Faker({ locale: [en] });
+  const faker = new Faker({ locale: [en, base] });
   faker.seed(4101);
   const me = { name: 'Cuepoint Demo', email: 'demo@cuepoint.local' };
   const refDate = new Date(Date.UTC(2025, 5, 30, 12));

@@ -1,0 +1,32 @@
+import { TRPCError } from '@trpc/server';
+import type { Db } from '@db/client';
+import { newId } from '@server/lib/ids';
+import { collection } from '../demo.store';
+import type { CalendarEvent, NewCalendarEvent } from './calendar.schemas';
+
+export const calendarCollections = {
+  events: (db: Db) => collection<CalendarEvent>(db, 'calendar.events'),
+};
+
+export const calendarMessages = { eventNotFound: 'Event not found' } as const;
+
+export const listEvents = (db: Db) => calendarCollections.events(db).list();
+
+/** Adds the event with a generated id (an id sent by the client is replaced). */
+export function addEvent(db: Db, input: NewCalendarEvent): CalendarEvent {
+  const { id: _clientId, ...fields } = input;
+  return calendarCollections.events(db).put({ ...fields, id: newId() });
+}
+
+export function updateEvent(db: Db, event: CalendarEvent): CalendarEvent {
+  const events = calendarCollections.events(db);
+  if (!events.has(event.id)) throw new TRPCError({ code: 'NOT_FOUND', message: calendarMessages.eventNotFound });
+  return events.put(event);
+}
+
+export function removeEvent(db: Db, eventId: string): string {
+  if (calendarCollections.events(db).remove([eventId]) === 0) {
+    throw new TRPCError({ code: 'NOT_FOUND', message: calendarMessages.eventNotFound });
+  }
+  return eventId;
+}

@@ -1,0 +1,73 @@
+import { TRPCError } from '@trpc/server';
+import type { Db } from '@db/client';
+import { newId, nowIso } from '@server/lib/ids';
+import { collection } from '../demo.store';
+import type { Chat, ChatContact, ChatListEntry, ChatUser, DialogEntry, SendMessageInput, UpdateChatUserInput } from './chat.schemas';
+
+export const chatCollections = {
+  contacts: (db: Db) => collection<ChatContact>(db, 'chat.contacts'),
+  chats: (db: Db) => collection<Chat>(db, 'chat.chats'),
+  /** One document: the chat user with its chat list. */
+  user: (db: Db) => collection<ChatUser>(db, 'chat.user'),
+};
+
+export const chatMessages = {
+  userNotFound: 'User not found',
+  contactNotFound: 'Contact not found',
+  chatNotFound: 'Chat not found',
+} as const;
+
+const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+
+export const listContacts = (db: Db) => chatCollections.contacts(db).list();
+
+export function getUser(db: Db): ChatUser {
+  const user = chatCollections.user(db).list()[0];
+  if (!user) throw notFound(chatMessages.userNotFound);
+  return user;
+}
+
+/** The chat of the user with the contact; created (empty) and added to the user's chat list if none exists. */
+export function getChat(db: Db, input: { contactId: string; userId: string }): { chat: Chat; userChatList: ChatListEntry[] } {
+  const user = getUser(db);
+  if (user.id !== input.userId) throw notFound(chatMessages.userNotFound);
+  if (!chatCollections.contacts(db).has(input.contactId)) throw notFound(chatMessages.contactNotFound);
+  const chats = chatCollections.chats(db);
+  const entry = user.chatList.find((item) => item.contactId === input.contactId);
+  const existing = entry ? chats.get(entry.chatId) : undefined;
+  if (existing) return { chat: existing, userChatList: user.chatList };
+
+  const chat: Chat = { id: newId(), dialog: [] };
+  const chatList = [...user.chatList.filter((item) => item.contactId !== input.contactId), { chatId: chat.id, contactId: input.contactId, lastMessageTime: nowIso() }];
+  db.transaction(() => {
+    chats.put(chat);
+    chatCollections.user(db).put({ ...user, chatList });
+  });
+  return { chat, userChatList: chatList };
+}
+
+/** Changes the given fields of the chat user and answers the user. */
+export function updateUser(db: Db, input: UpdateChatUserInput): ChatUser {
+  const user = getUser(db);
+  const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
+  return chatCollections.user(db).put({ ...user, ...changes });
+}
+
+/** Appends the message to the chat's dialog and moves the contact's last message time forward. */
+export function sendMessage(db: Db, input: SendMessageInput, now: Date = new Date()): { message: DialogEntry; userChatList: ChatListEntry[] } {
+  const user = getUser(db);
+  const chats = chatCollections.chats(db);
+  const chat = chats.get(input.chatId);
+  if (!chat) throw notFound(chatMessages.chatNotFound);
+  if (!chatCollections.contacts(db).has(input.contactId)) throw notFound(chatMessages.contactNotFound);
+  if (!user.chatList.some((entry) => entry.chatId === input.chatId && entry.contactId === input.contactId)) {
+    throw notFound(chatMessages.chatNotFound);
+  }
+  const message: DialogEntry = { who: user.id, message: input.message, time: now.toISOString() };
+  const userChatList = user.chatList.map((entry) => (entry.contactId === input.contactId ? { ...entry, lastMessageTime: message.time } : entry));
+  db.transaction(() => {
+    chats.put({ ...chat, dialog: [...chat.dialog, message] });
+    chatCollections.user(db).put({ ...user, chatList: userChatList });
+  });
+  return { message, userChatList };
+}
