@@ -5,6 +5,11 @@ import { systemRest } from '@server/domains/system/system.rest';
 import { mailRest } from '@server/domains/demo/mail/mail.rest';
 import { notesRest } from '@server/domains/demo/notes/notes.rest';
 import { todoRest } from '@server/domains/demo/todo/todo.rest';
+import { scrumboardRest } from '@server/domains/demo/scrumboard/scrumboard.rest';
+import { contactsRest } from '@server/domains/demo/contacts/contacts.rest';
+import { chatRest } from '@server/domains/demo/chat/chat.rest';
+import { calendarRest } from '@server/domains/demo/calendar/calendar.rest';
+import { authRest } from '@server/domains/demo/auth/auth.rest';
 import { academyRest } from '@server/domains/demo/academy/academy.rest';
 import { analyticsRest } from '@server/domains/demo/analytics/analytics.rest';
 import { ecommerceRest } from '@server/domains/demo/ecommerce/ecommerce.rest';
@@ -20,4 +25,4 @@ import { searchRest } from '@server/domains/demo/search/search.rest';
 import type { RestModule } from './kit';
 
 /** Every REST module, registered in this order under the app. */
-export const restModules: RestModule[] = [usersRest, mailRest, notesRest, todoRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest];
+export const restModules: RestModule[] = [usersRest, mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest];

@@ -2,6 +2,10 @@ import { router } from '@server/trpc/init';
 import { mailRouter } from './mail/mail.router';
 import { notesRouter } from './notes/notes.router';
 import { todoRouter } from './todo/todo.router';
+import { scrumboardRouter } from './scrumboard/scrumboard.router';
+import { contactsRouter } from './contacts/contacts.router';
+import { chatRouter } from './chat/chat.router';
+import { calendarRouter } from './calendar/calendar.router';
 import { academyRouter } from './academy/academy.router';
 import { analyticsRouter } from './analytics/analytics.router';
 import { ecommerceRouter } from './ecommerce/ecommerce.router';
@@ -20,6 +24,10 @@ export const demoRouter = router({
   mail: mailRouter,
   notes: notesRouter,
   todo: todoRouter,
+  scrumboard: scrumboardRouter,
+  contacts: contactsRouter,
+  chat: chatRouter,
+  calendar: calendarRouter,
   academy: academyRouter,
   analytics: analyticsRouter,
   ecommerce: ecommerceRouter,
