@@ -1,4 +1,5 @@
 import { usersRest } from '@server/domains/users/users.rest';
+import { socialRest } from '@server/domains/users/social.rest';
 import { termsRest } from '@server/domains/terms/terms.rest';
 import { billingRest } from '@server/domains/billing/billing.rest';
 import { systemRest } from '@server/domains/system/system.rest';
@@ -25,4 +26,4 @@ import { searchRest } from '@server/domains/demo/search/search.rest';
 import type { RestModule } from './kit';
 
 /** Every REST module, registered in this order under the app. */
-export const restModules: RestModule[] = [usersRest, mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest];
+export const restModules: RestModule[] = [usersRest, socialRest, mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest];

@@ -26,7 +26,11 @@ export const usersRest: RestModule = (app, { caller, callerFor, context, service
   app.post('/api/user/check-user-exists', async (request) => (await caller(request)).users.checkUserExists(body(request)));
   app.get('/api/user/bot-check/config', async (request) => (await caller(request)).users.botCheckConfig());
   app.get('/api/user/bot-check/challenge', async (request) => (await caller(request)).users.botCheckChallenge());
-  app.post('/api/user/verify-recaptcha', async (request) => (await caller(request)).users.verifyBotCheck(body(request)));
+  app.post('/api/user/verify-recaptcha', async (request) => {
+    const verdict = await (await caller(request)).users.verifyBotCheck(body(request));
+    // The documented answer: success, score and error-codes (the action stays server-side).
+    return { success: verdict.success, score: verdict.score, 'error-codes': verdict['error-codes'] };
+  });
   app.post('/api/user/google', async (request, reply) => {
     const answer = await (await caller(request)).users.googleSignIn(body(request));
     if ('pendingActivation' in answer) return reply.code(403).send({ message: answer.message });

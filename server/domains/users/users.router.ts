@@ -92,7 +92,11 @@ export const usersRouter = router({
   verifyBotCheck: publicProcedure
     .input(verifyBotCheckInput)
     .output(botCheckVerdict)
-    .mutation(({ ctx, input }) => ctx.services.botCheck.verify(input.token, ctx.clientIp)),
+    .mutation(({ ctx, input }) => {
+      // Each call costs a siteverify request (or a hash check): keep strangers from using us as a proxy.
+      ctx.services.rateLimiter.hit('bot-check', ctx.clientIp, 30, 60);
+      return ctx.services.botCheck.verify(input.token, ctx.clientIp);
+    }),
 
   updateViewerProfile: authedProcedure
     .input(viewerProfileInput)

@@ -6,7 +6,7 @@ import { invoices, passwordResetTokens, termsAcceptances, termsDocuments, users,
 import { fieldError } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { hashPassword, verifyPassword } from '@server/lib/passwords';
-import { passesBotCheck } from '@server/providers/bot-check/interface';
+import { botCheckThreshold, passesBotCheck } from '@server/providers/bot-check/interface';
 import type { ExternalIdentity } from '@server/providers/identity/interface';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import {
@@ -24,8 +24,37 @@ const reissueAfterSeconds = 5 * 60;
 export const accountReadyMessage = authMessages.accountReady;
 const resetTokenLifetimeMs = 60 * 60 * 1000;
 
+function prepareStatements(db: Db) {
+  return {
+    userById: db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare(),
+    openInvoice: db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.status, 'open')))
+      .limit(1)
+      .prepare(),
+    latestTerms: db.select().from(termsDocuments).orderBy(desc(termsDocuments.createdAt)).limit(1).prepare(),
+    acceptance: db
+      .select({ userId: termsAcceptances.userId })
+      .from(termsAcceptances)
+      .where(and(eq(termsAcceptances.userId, sql.placeholder('userId')), eq(termsAcceptances.termsId, sql.placeholder('termsId'))))
+      .prepare(),
+  };
+}
+
+/** The queries every authenticated request runs, prepared once per database. */
+const preparedStatements = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
+function statements(db: Db) {
+  let prepared = preparedStatements.get(db);
+  if (!prepared) {
+    prepared = prepareStatements(db);
+    preparedStatements.set(db, prepared);
+  }
+  return prepared;
+}
+
 export function findUserById(db: Db, id: string): UserRow | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+  return statements(db).userById.get({ id });
 }
 
 export function findUserByEmail(db: Db, email: string): UserRow | undefined {
@@ -49,22 +78,14 @@ function creatorTagTaken(db: Db, tag: string): boolean {
 /** The newest terms document this user has not accepted yet (creators and staff; admins publish them). */
 export function pendingTermsUrl(db: Db, user: UserRow): string | null {
   if (user.role === 'admin' || user.role === 'viewer') return null;
-  const latest = db.select().from(termsDocuments).orderBy(desc(termsDocuments.createdAt)).limit(1).get();
+  const latest = statements(db).latestTerms.get();
   if (!latest) return null;
-  const accepted = db
-    .select({ userId: termsAcceptances.userId })
-    .from(termsAcceptances)
-    .where(and(eq(termsAcceptances.userId, user.id), eq(termsAcceptances.termsId, latest.id)))
-    .get();
+  const accepted = statements(db).acceptance.get({ userId: user.id, termsId: latest.id });
   return accepted ? null : latest.pdfUrl;
 }
 
 export function hasUnpaidInvoices(db: Db, userId: string): boolean {
-  return !!db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(and(eq(invoices.userId, userId), eq(invoices.status, 'open')))
-    .get();
+  return !!statements(db).openInvoice.get({ userId });
 }
 
 export function toSessionUser(db: Db, user: UserRow): SessionUser {
@@ -107,9 +128,10 @@ async function requireBotCheck(services: AppServices, token: string | undefined,
   if (!token) throw fieldError('BAD_REQUEST', authMessages.botCheckMissing, { botCheckToken: authMessages.botCheckMissing });
   const verdict = await services.botCheck.verify(token, clientIp);
   if (passesBotCheck(verdict)) return;
-  const message = verdict.success
-    ? authMessages.botCheckLowScore
-    : `${authMessages.botCheckFailed}: ${verdict['error-codes'].join(', ') || 'unknown error'}`;
+  let message: string;
+  if (!verdict.success) message = `${authMessages.botCheckFailed}: ${verdict['error-codes'].join(', ') || 'unknown error'}`;
+  else if (verdict.score <= botCheckThreshold) message = authMessages.botCheckLowScore;
+  else message = `${authMessages.botCheckFailed}: unexpected action "${verdict.action ?? 'none'}"`;
   throw fieldError('BAD_REQUEST', message, { botCheckToken: message });
 }
 
@@ -270,6 +292,11 @@ export function setUserActive(db: Db, id: string, isActive: boolean): SessionUse
 
 export type ExternalSignInResult = { kind: 'session'; session: SessionAnswer } | { kind: 'pending-activation'; message: string };
 
+export const externalSignInMessages = {
+  noVerifiedEmail: 'Your account did not share a verified email address',
+  emailNotVerified: 'An account with this email already exists. Sign in with your password, or verify your email with the provider first.',
+} as const;
+
 /**
  * Google or Apple: sign in the linked account, link by verified email, or create one.
  * A new creator waits for activation; a new viewer is active at once.
@@ -281,37 +308,50 @@ export async function signInWithExternalIdentity(
 ): Promise<ExternalSignInResult> {
   const { db } = services;
   const subColumn = identity.provider === 'google' ? users.googleSub : users.appleSub;
+  const link = identity.provider === 'google' ? { googleSub: identity.subject } : { appleSub: identity.subject };
   let user = db.select().from(users).where(eq(subColumn, identity.subject)).get();
-  if (!user && identity.email && identity.emailVerified) {
-    user = findUserByEmail(db, identity.email);
-    if (user) {
-      db.update(users)
-        .set(identity.provider === 'google' ? { googleSub: identity.subject } : { appleSub: identity.subject })
-        .where(eq(users.id, user.id))
-        .run();
+  if (!user && identity.email) {
+    const existing = findUserByEmail(db, identity.email);
+    // Only an address the provider vouches for may take over (link to) an existing account.
+    if (existing && !identity.emailVerified) throw new TRPCError({ code: 'CONFLICT', message: externalSignInMessages.emailNotVerified });
+    if (existing) {
+      db.update(users).set({ ...link, updatedAt: nowIso() }).where(eq(users.id, existing.id)).run();
+      user = findUserById(db, existing.id)!;
     }
   }
   if (!user) {
-    if (!identity.email) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Your account did not share an email address' });
+    if (!identity.email || !identity.emailVerified) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: externalSignInMessages.noVerifiedEmail });
+    }
     const isViewer = roleId === 'viewer';
     const firstName = identity.firstName?.trim() || identity.email.split('@')[0]!;
     const lastName = identity.lastName?.trim() || '';
     const id = newId();
-    db.insert(users)
-      .values({
-        id,
-        email: identity.email.toLowerCase(),
-        firstName,
-        lastName,
-        displayName: `${firstName} ${lastName}`.trim(),
-        imageUrl: identity.pictureUrl,
-        role: isViewer ? 'viewer' : 'dj',
-        isActive: isViewer,
-        passwordHash: null,
-        ...(identity.provider === 'google' ? { googleSub: identity.subject } : { appleSub: identity.subject }),
-      })
-      .run();
-    user = findUserById(db, id)!;
+    try {
+      db.insert(users)
+        .values({
+          id,
+          email: identity.email.toLowerCase(),
+          firstName,
+          lastName,
+          displayName: `${firstName} ${lastName}`.trim(),
+          imageUrl: identity.pictureUrl,
+          role: isViewer ? 'viewer' : 'dj',
+          isActive: isViewer,
+          passwordHash: null,
+          ...link,
+        })
+        .run();
+    } catch (error) {
+      // Two first sign-ins racing (double click): the unique indexes decide, the loser retries as a sign-in.
+      if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) {
+        user = db.select().from(users).where(eq(subColumn, identity.subject)).get();
+        if (!user) throw new TRPCError({ code: 'CONFLICT', message: authMessages.emailTaken });
+      } else {
+        throw error;
+      }
+    }
+    user ??= findUserById(db, id)!;
   }
   if (!user.isActive && user.role !== 'viewer') return { kind: 'pending-activation', message: authMessages.waitForActivation };
   return { kind: 'session', session: await issueSession(services, user) };

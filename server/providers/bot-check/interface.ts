@@ -27,5 +27,5 @@ export const botCheckThreshold = 0.5;
 export const botCheckAction = 'submit';
 
 export function passesBotCheck(verdict: BotCheckVerdict): boolean {
-  return verdict.success && verdict.score > botCheckThreshold && (verdict.action ?? botCheckAction) === botCheckAction;
+  return verdict.success && verdict.score > botCheckThreshold && verdict.action === botCheckAction;
 }

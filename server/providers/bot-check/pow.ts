@@ -32,15 +32,30 @@ export class ProofOfWorkBotCheck implements BotCheckProvider {
       return failed('invalid-input-response');
     }
     if (!valid) return failed('invalid-input-response');
+    // Spent solutions are keyed by their signed challenge, not by the token text: the same
+    // solution re-encoded (other key order, whitespace) is still the same solution.
+    const challenge = solvedChallenge(token);
+    if (!challenge) return failed('invalid-input-response');
     this.forgetExpired();
-    if (this.spent.has(token)) return failed('timeout-or-duplicate');
+    if (this.spent.has(challenge)) return failed('timeout-or-duplicate');
     const expires = Number(extractParams(token).expires ?? 0) * 1000;
-    this.spent.set(token, expires || Date.now() + challengeLifetimeMs);
+    this.spent.set(challenge, expires || Date.now() + challengeLifetimeMs);
     return { success: true, score: 0.9, action: botCheckAction, 'error-codes': [] };
   }
 
+  /** Entries live until their challenge expires (at most challengeLifetimeMs), which bounds the map. */
   private forgetExpired(): void {
     const now = Date.now();
     for (const [token, expires] of this.spent) if (expires < now) this.spent.delete(token);
+  }
+}
+
+function solvedChallenge(token: string): string | null {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+    const challenge = (payload as { challenge?: unknown } | null)?.challenge;
+    return typeof challenge === 'string' && challenge.length > 0 ? challenge : null;
+  } catch {
+    return null;
   }
 }

@@ -45,29 +45,46 @@ export class OidcIdentityProviders implements IdentityProviders {
     return this.appleConfig;
   }
 
-  async appleAuthorizationUrl(input: { redirectUri: string; state: string; nonce: string }): Promise<string> {
+  async appleAuthorizationUrl(input: { redirectUri: string; state: string; nonce: string; codeVerifier: string }): Promise<string> {
     const config = await this.apple();
     const isApple = new URL(this.config.apple.issuer).hostname === 'appleid.apple.com';
+    const pkce: Record<string, string> = config.serverMetadata().supportsPKCE()
+      ? { code_challenge: await oidc.calculatePKCECodeChallenge(input.codeVerifier), code_challenge_method: 'S256' }
+      : {};
     return oidc
       .buildAuthorizationUrl(config, {
         redirect_uri: input.redirectUri,
+        // Apple only knows "name" and "email", and asks for form_post when they are requested.
         scope: isApple ? 'openid email name' : 'openid email profile',
         response_type: 'code',
         state: input.state,
         nonce: input.nonce,
-        ...(isApple && { response_mode: 'form_post' }),
+        ...pkce,
+        ...(isApple ? { response_mode: 'form_post' } : {}),
       })
       .toString();
   }
 
-  async appleCompleteSignIn(input: { callbackUrl: URL; redirectUri: string; state: string; nonce: string }): Promise<ExternalIdentity> {
+  async appleCompleteSignIn(input: {
+    callbackParams: URLSearchParams;
+    redirectUri: string;
+    state: string;
+    nonce: string;
+    codeVerifier: string;
+  }): Promise<ExternalIdentity> {
     const config = await this.apple();
+    // openid-client sends the callback URL without its parameters as the token request's
+    // redirect_uri, so the URL is rebuilt from the registered redirect URI (not from the
+    // request, whose host may differ behind a proxy).
+    const callbackUrl = new URL(input.redirectUri);
+    for (const [key, value] of input.callbackParams) callbackUrl.searchParams.append(key, value);
     try {
-      const tokens = await oidc.authorizationCodeGrant(config, input.callbackUrl, {
+      const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
         expectedState: input.state,
         expectedNonce: input.nonce,
         idTokenExpected: true,
-      }, { redirect_uri: input.redirectUri });
+        ...(config.serverMetadata().supportsPKCE() && { pkceCodeVerifier: input.codeVerifier }),
+      });
       const claims = tokens.claims();
       if (!claims) throw new IdentityError('Apple did not return an identity');
       return {

@@ -1,0 +1,276 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { httpStatusOfCode } from '@server/lib/errors';
+import { IdentityError, type ExternalIdentity } from '@server/providers/identity/interface';
+import type { AppServices } from '@server/trpc/context';
+import { signInWithExternalIdentity } from './users.service';
+
+/** The `type` of every message the Apple popup posts to its opener. */
+export const appleMessageType = 'cuepoint-apple-login';
+export const appleCallbackPath = '/api/user/apple/callback';
+
+export const appleMessages = {
+  invalidHost: 'The host parameter must be the origin of this site (for example https://app.example.com)',
+  invalidState: 'This sign-in attempt is unknown or has expired. Please start again.',
+  cancelled: 'Cancelled login',
+  failed: 'The Apple sign-in failed. Please try again.',
+  unexpected: 'Unexpected error. Please try again.',
+} as const;
+
+const stateLifetimeMs = 10 * 60 * 1000;
+
+/** What the start of a sign-in remembers until its callback arrives. */
+export interface AppleLoginState {
+  nonce: string;
+  codeVerifier: string;
+  /** The validated origin of the page that opened the popup: the only target of postMessage. */
+  host: string;
+  roleId: 'viewer' | undefined;
+  redirectUri: string;
+  expiresAt: number;
+}
+
+/**
+ * Pending sign-ins, keyed by the random `state`. Bounded: expired entries are swept, and when it
+ * is still full the oldest entry makes room. Each state can be taken once.
+ */
+export class AppleLoginStates {
+  private readonly entries = new Map<string, AppleLoginState>();
+
+  constructor(
+    private readonly maxEntries = 10_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  create(entry: Omit<AppleLoginState, 'expiresAt'>): string {
+    const state = randomBytes(32).toString('base64url');
+    if (this.entries.size >= this.maxEntries) this.sweep();
+    while (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    this.entries.set(state, { ...entry, expiresAt: this.now() + stateLifetimeMs });
+    return state;
+  }
+
+  /** Removes and returns the entry; undefined when unknown, already used or expired. */
+  take(state: string): AppleLoginState | undefined {
+    const entry = this.entries.get(state);
+    if (!entry) return undefined;
+    this.entries.delete(state);
+    return entry.expiresAt > this.now() ? entry : undefined;
+  }
+
+  private sweep(): void {
+    const time = this.now();
+    for (const [state, entry] of this.entries) if (entry.expiresAt <= time) this.entries.delete(state);
+  }
+}
+
+/** The origin this server is reached at: PUBLIC_URL when set, else the request's own origin. */
+export function serverOrigin(publicUrl: string | undefined, requestOrigin: string): string {
+  return publicUrl ? new URL(publicUrl).origin : requestOrigin;
+}
+
+/**
+ * `host` must be an http(s) origin (scheme, host, optional port; no path) equal to PUBLIC_URL's
+ * origin or to the request's own origin. Returns the normalised origin, or null.
+ */
+export function validateHost(host: string, publicUrl: string | undefined, requestOrigin: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(host);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.origin !== host.replace(/\/$/, '')) return null;
+  const allowed = new Set([requestOrigin]);
+  if (publicUrl) allowed.add(new URL(publicUrl).origin);
+  return allowed.has(url.origin) ? url.origin : null;
+}
+
+export interface AppleStartInput {
+  host: string;
+  roleId: 'viewer' | undefined;
+  requestOrigin: string;
+}
+
+export type AppleStartResult =
+  | { kind: 'invalid-host'; message: string }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'page'; status: number; page: ApplePopupPage };
+
+/** Validates the opener's origin, remembers the attempt and builds the provider's authorization URL. */
+export async function startAppleSignIn(
+  services: AppServices,
+  states: AppleLoginStates,
+  input: AppleStartInput,
+): Promise<AppleStartResult> {
+  const { config } = services;
+  const host = validateHost(input.host, config.publicUrl, input.requestOrigin);
+  if (!host) return { kind: 'invalid-host', message: appleMessages.invalidHost };
+  const redirectUri = `${serverOrigin(config.publicUrl, input.requestOrigin)}${appleCallbackPath}`;
+  const nonce = randomBytes(32).toString('base64url');
+  const codeVerifier = randomBytes(32).toString('base64url');
+  try {
+    const state = states.create({ nonce, codeVerifier, host, roleId: input.roleId, redirectUri });
+    const location = await services.identity.appleAuthorizationUrl({ redirectUri, state, nonce, codeVerifier });
+    return { kind: 'redirect', location };
+  } catch (error) {
+    if (!(error instanceof IdentityError)) throw error;
+    services.log.warn({ err: error }, 'apple sign-in could not start');
+    return { kind: 'page', status: 503, page: { targetOrigin: host, message: { type: appleMessageType, error: error.message } } };
+  }
+}
+
+/** What the popup hands to its opener. */
+export type AppleLoginMessage =
+  | {
+      type: typeof appleMessageType;
+      token: string;
+      role: string[];
+      displayName: string;
+      email: string;
+      hasUnpaidInvoices: 'true' | 'false';
+    }
+  | { type: typeof appleMessageType; error: string };
+
+export interface ApplePopupPage {
+  /** Where postMessage may deliver; null when no trusted origin is known (nothing is posted). */
+  targetOrigin: string | null;
+  message: AppleLoginMessage;
+}
+
+/** Apple's "user" form field (first sign-in only): names that are not in the ID token. */
+function namesFromAppleUser(raw: string | null): { firstName: string | null; lastName: string | null } {
+  if (!raw || raw.length > 4096) return { firstName: null, lastName: null };
+  try {
+    const parsed = JSON.parse(raw) as { name?: { firstName?: unknown; lastName?: unknown } };
+    const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, 80) : null);
+    return { firstName: text(parsed.name?.firstName), lastName: text(parsed.name?.lastName) };
+  } catch {
+    return { firstName: null, lastName: null };
+  }
+}
+
+const callbackParamNames = ['code', 'state', 'iss', 'error', 'error_description'] as const;
+
+/**
+ * Completes the code flow with the callback's parameters (query or form_post body), signs the
+ * person in (or links / creates the account) and describes the page that reports back.
+ */
+export async function completeAppleSignIn(
+  services: AppServices,
+  states: AppleLoginStates,
+  params: Record<string, unknown>,
+  requestOrigin: string,
+): Promise<{ status: number; page: ApplePopupPage }> {
+  const text = (name: string) => {
+    const value = params[name];
+    return typeof value === 'string' && value.length <= 4096 ? value : null;
+  };
+  const failure = (status: number, targetOrigin: string | null, error: string) => ({
+    status,
+    page: { targetOrigin, message: { type: appleMessageType, error } } satisfies ApplePopupPage,
+  });
+
+  const entry = states.take(text('state') ?? '');
+  // No trusted opener origin is known for an unknown state; the message only goes to our own origin.
+  if (!entry) return failure(400, serverOrigin(services.config.publicUrl, requestOrigin), appleMessages.invalidState);
+
+  const providerError = text('error');
+  if (providerError) {
+    const cancelled = providerError === 'user_cancelled_authorize' || providerError === 'access_denied';
+    return failure(cancelled ? 200 : 400, entry.host, cancelled ? appleMessages.cancelled : `${appleMessages.failed} (${providerError})`);
+  }
+
+  const callbackParams = new URLSearchParams();
+  for (const name of callbackParamNames) {
+    const value = text(name);
+    if (value !== null) callbackParams.set(name, value);
+  }
+
+  let identity: ExternalIdentity;
+  try {
+    identity = await services.identity.appleCompleteSignIn({
+      callbackParams,
+      redirectUri: entry.redirectUri,
+      state: text('state')!,
+      nonce: entry.nonce,
+      codeVerifier: entry.codeVerifier,
+    });
+  } catch (error) {
+    if (!(error instanceof IdentityError)) {
+      services.log.error({ err: error }, 'apple sign-in failed unexpectedly');
+      return failure(500, entry.host, appleMessages.unexpected);
+    }
+    services.log.warn({ err: error }, 'apple sign-in failed');
+    return failure(401, entry.host, error.message);
+  }
+  const names = namesFromAppleUser(text('user'));
+  identity = { ...identity, firstName: identity.firstName ?? names.firstName, lastName: identity.lastName ?? names.lastName };
+
+  try {
+    const result = await signInWithExternalIdentity(services, identity, entry.roleId);
+    if (result.kind === 'pending-activation') return failure(403, entry.host, result.message);
+    const { token, user } = result.session;
+    return {
+      status: 200,
+      page: {
+        targetOrigin: entry.host,
+        message: {
+          type: appleMessageType,
+          token,
+          role: user.role,
+          displayName: user.displayName,
+          email: user.email,
+          hasUnpaidInvoices: user.hasUnpaidInvoices,
+        },
+      },
+    };
+  } catch (error) {
+    if (error instanceof TRPCError && httpStatusOfCode[error.code] < 500) {
+      return failure(httpStatusOfCode[error.code], entry.host, error.message);
+    }
+    services.log.error({ err: error }, 'apple sign-in failed unexpectedly');
+    return failure(500, entry.host, appleMessages.unexpected);
+  }
+}
+
+/** Serialises a value for a <script> block: JSON with every character that could end the block escaped. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * The popup's page: one inline script (allowed by its hash in the Content-Security-Policy) posts
+ * the message to the opener at the validated origin and closes the window. The visible text is
+ * for the rare case without an opener.
+ */
+export function renderApplePopupPage(page: ApplePopupPage): { html: string; contentSecurityPolicy: string } {
+  const script =
+    `(function(){var m=${scriptJson(page.message)};var o=${scriptJson(page.targetOrigin)};` +
+    'if(o&&window.opener){window.opener.postMessage(m,o);window.close();}})();';
+  const hash = createHash('sha256').update(script).digest('base64');
+  const visible = 'error' in page.message ? page.message.error : 'You are signed in. You can close this window.';
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cuepoint sign-in</title></head>' +
+    `<body><p id="message">${escapeHtml(visible)}</p><script>${script}</script></body></html>`;
+  const contentSecurityPolicy = `default-src 'none'; script-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+  return { html, contentSecurityPolicy };
+}
