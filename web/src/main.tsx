@@ -1,17 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Providers } from './app/providers';
+import { AppRouter } from './app/router';
 import './index.css';
-
-function App() {
-  return (
-    <main className="flex min-h-screen items-center justify-center bg-brand-50">
-      <h1 className="text-3xl font-bold text-brand-600">Cuepoint</h1>
-    </main>
-  );
-}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Providers>
+      <AppRouter />
+    </Providers>
   </StrictMode>,
 );

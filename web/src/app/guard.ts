@@ -1,0 +1,68 @@
+/** Pure route-guard decisions (platform.md §2 "Route guard", §6). */
+
+export const loginPath = '/login';
+export const logoutPath = '/logout';
+export const homePath = '/';
+export const calendarPath = '/apps/calendar';
+export const notFoundPath = '/pages/errors/error-404';
+
+/** Roles of the dj-level routes: the spec lets admins in too. */
+export const djRoles = ['admin', 'dj'] as const;
+export const adminRoles = ['admin'] as const;
+/** `[]` (or null) on a route means guests only; `undefined` means anyone. */
+export const guestsOnly: string[] = [];
+
+export type GuardDecision = { action: 'allow' } | { action: 'redirect'; to: string; saveRedirect?: string; clearRedirect?: boolean };
+
+export interface GuardInput {
+  /** The route's allowed roles: undefined = public, null or [] = guests only. */
+  allowed: readonly string[] | null | undefined;
+  userRoles: readonly string[];
+  /** The current path with its query string, e.g. `/apps/users?x=1`. */
+  location: string;
+  /** The saved redirect URL, if any. */
+  redirectUrl: string | null;
+}
+
+function savedOrHome(redirectUrl: string | null, location: string): string {
+  if (!redirectUrl) return homePath;
+  const path = redirectUrl.split('?')[0];
+  // Never bounce back to where we are (that would loop) or to the login page.
+  if (redirectUrl === location || path === loginPath) return homePath;
+  return redirectUrl;
+}
+
+export function decideAccess({ allowed, userRoles, location, redirectUrl }: GuardInput): GuardDecision {
+  if (allowed === undefined) return { action: 'allow' };
+  const signedIn = userRoles.length > 0;
+  const guestRoute = allowed === null || allowed.length === 0;
+  if (guestRoute) {
+    if (!signedIn) return { action: 'allow' };
+    return { action: 'redirect', to: savedOrHome(redirectUrl, location), clearRedirect: true };
+  }
+  if (!signedIn) {
+    // Signing out lands here too: never come back to /logout after the next login.
+    if (location.split('?')[0] === logoutPath) return { action: 'redirect', to: loginPath, clearRedirect: true };
+    return { action: 'redirect', to: loginPath, saveRedirect: location };
+  }
+  if (allowed.some((role) => userRoles.includes(role))) return { action: 'allow' };
+  return { action: 'redirect', to: savedOrHome(redirectUrl, location), clearRedirect: true };
+}
+
+/** `/` always goes to the calendar; other paths are left alone. */
+export function rootRedirect(path: string): string | null {
+  return path === homePath || path === '' ? calendarPath : null;
+}
+
+/**
+ * Where a successful login goes. From the checkout flow (a product id): LIVE_STREAM → `/`,
+ * any other product → its payment page (replacing the route). Otherwise the saved redirect URL or `/`.
+ */
+export function afterLoginTarget(input: { productId: string | null | undefined; redirectUrl: string | null }): { to: string; replace: boolean } {
+  if (input.productId) {
+    if (input.productId === 'LIVE_STREAM') return { to: homePath, replace: true };
+    return { to: `/checkout/${encodeURIComponent(input.productId)}/payment`, replace: true };
+  }
+  const saved = input.redirectUrl && input.redirectUrl.split('?')[0] !== loginPath ? input.redirectUrl : homePath;
+  return { to: saved, replace: true };
+}

@@ -1,0 +1,95 @@
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { matchRoute, Route, useLocation, useRouter, useSearch } from 'wouter';
+import { FullPageSpinner, Spinner } from '@web/components/spinner';
+import { pageRoutes } from '@web/features/pages/routes';
+import { TermsDialog } from '@web/features/terms/terms-dialog';
+import { useSession } from '@web/lib/session-store';
+import { decideAccess, notFoundPath, rootRedirect } from './guard';
+import { EmptyLayout } from './layouts/empty-layout';
+import type { PageRoute } from './route-types';
+import { appRoutes } from './routes';
+
+const AppLayout = lazy(() => import('./layouts/app-layout'));
+
+/** Every route: this feature's first, then the pages feature's table. */
+const allRoutes: PageRoute[] = [...appRoutes, ...pageRoutes];
+
+function Redirecting({ to, replace = true }: { to: string; replace?: boolean }) {
+  const [, navigate] = useLocation();
+  useEffect(() => navigate(to, { replace }), [navigate, to, replace]);
+  return <FullPageSpinner label="Redirecting" />;
+}
+
+/** Applies the route guard; renders nothing of the page until the decision is "allow". */
+function Guarded({ route, location, children }: { route: PageRoute; location: string; children: ReactNode }) {
+  const status = useSession((state) => state.status);
+  const roles = useSession((state) => state.user?.role ?? []);
+  const redirectUrl = useSession((state) => state.redirectUrl);
+  const setRedirectUrl = useSession((state) => state.setRedirectUrl);
+  const decision = status === 'checking' ? null : decideAccess({ allowed: route.roles, userRoles: roles, location, redirectUrl });
+  const [, navigate] = useLocation();
+  const target = decision?.action === 'redirect' ? decision : null;
+  useEffect(() => {
+    if (!target) return;
+    if (target.saveRedirect) setRedirectUrl(target.saveRedirect);
+    else if (target.clearRedirect) setRedirectUrl(null);
+    navigate(target.to, { replace: true });
+  }, [target?.to, target?.saveRedirect, target?.clearRedirect]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!decision || decision.action === 'redirect') return <FullPageSpinner label="Loading" />;
+  return <>{children}</>;
+}
+
+function BuiltInNotFound() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-2 p-6 text-center">
+      <h1 className="text-5xl font-bold text-brand-600">404</h1>
+      <p className="text-slate-600">Sorry, we could not find the page you are looking for.</p>
+      <a href="/" className="font-medium text-brand-700 hover:underline">
+        Go home
+      </a>
+    </main>
+  );
+}
+
+export function AppRouter() {
+  const [path] = useLocation();
+  const search = useSearch();
+  const { parser } = useRouter();
+  const query = search ? `?${search}` : '';
+
+  let content: ReactNode;
+  const root = rootRedirect(path);
+  if (root) {
+    content = <Redirecting to={root} />;
+  } else if (path.length > 1 && path.endsWith('/')) {
+    content = <Redirecting to={`${path.replace(/\/+$/, '')}${query}`} />;
+  } else {
+    const route = allRoutes.find((candidate) => matchRoute(parser, candidate.path, path)[0]);
+    if (!route) {
+      content = path === notFoundPath ? <BuiltInNotFound /> : <Redirecting to={notFoundPath} />;
+    } else {
+      const page = (
+        <Suspense fallback={<Spinner label="Loading page" className="py-20" />}>
+          <Route path={route.path} component={route.component} />
+        </Suspense>
+      );
+      content = (
+        <Guarded route={route} location={`${path}${query}`}>
+          {route.layout === 'empty' ? (
+            <EmptyLayout>{page}</EmptyLayout>
+          ) : (
+            <Suspense fallback={<FullPageSpinner label="Loading" />}>
+              <AppLayout>{page}</AppLayout>
+            </Suspense>
+          )}
+        </Guarded>
+      );
+    }
+  }
+  return (
+    <>
+      {content}
+      <TermsDialog />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+/** Pure session rules (platform.md §4 "Session"); no browser APIs except base64 decoding. */
+
+export const sessionMessages = {
+  invalidToken: 'Invalid access_token',
+  expiredToken: 'access_token expired',
+} as const;
+
+/** Any non-empty role list means signed in; an empty (or missing) list means guest. */
+export function isSignedIn(roles: readonly string[] | null | undefined): boolean {
+  return !!roles && roles.length > 0;
+}
+
+function decodeBase64Url(value: string): string {
+  const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
+  const binary = atob(padded);
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+/** The `exp` claim (seconds since the epoch) of a JWT, or null when the token cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(decodeBase64Url(payload)) as { exp?: unknown };
+    return typeof claims.exp === 'number' ? claims.exp : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * True when the token's exp claim lies at or before `now` (milliseconds).
+ * An unreadable token counts as expired: it can never be used.
+ */
+export function tokenExpired(token: string, now: number): boolean {
+  const exp = tokenExpiry(token);
+  if (exp === null) return true;
+  return exp * 1000 <= now;
+}
+
+export type StartupAction = { kind: 'none' } | { kind: 'logout'; reason: string } | { kind: 'refresh'; token: string };
+
+/** What to do with the stored token when the app starts. */
+export function startupAction(storedToken: string | null | undefined, now: number): StartupAction {
+  if (!storedToken) return { kind: 'none' };
+  if (tokenExpired(storedToken, now)) return { kind: 'logout', reason: sessionMessages.expiredToken };
+  return { kind: 'refresh', token: storedToken };
+}
+
+/** Calls whose 401 means "no permission for this event", not "your session is gone". */
+export function isPermissionCheck(path: string): boolean {
+  return /check-has-permission|checkHasPermission/i.test(path);
+}
+
+/** A 401 on a call made with our token logs out ("Invalid access_token"), except on the permission check. */
+export function shouldLogoutOnError(input: { status: number; path: string; sentToken: boolean }): boolean {
+  return input.status === 401 && input.sentToken && !isPermissionCheck(input.path);
+}

@@ -1,0 +1,70 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { SessionAnswer } from '@server/domains/users/users.schemas';
+import { Spinner } from '@web/components/spinner';
+import { api, ApiError } from '@web/lib/api';
+import { AuthCard } from './auth-card';
+import { useCompleteLogin } from './use-complete-login';
+
+export const callbackTexts = {
+  loggingIn: 'Logging in with the external identity service…',
+  loggedIn: 'Logged in with the external identity service.',
+} as const;
+
+function tokenFromLocation(): string | null {
+  const fromQuery = new URLSearchParams(window.location.search).get('token');
+  if (fromQuery) return fromQuery;
+  return new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token');
+}
+
+/** External-login callback: a token handed back in the query or fragment is validated with alive, then the user goes on. */
+export default function CallbackPage() {
+  const [, navigate] = useLocation();
+  const complete = useCompleteLogin();
+  const [state, setState] = useState<'pending' | 'done' | 'failed'>('pending');
+  const [message, setMessage] = useState<string>('');
+  useEffect(() => {
+    const token = tokenFromLocation();
+    if (!token) {
+      setState('failed');
+      setMessage('No sign-in result was received from the external identity service.');
+      return;
+    }
+    let cancelled = false;
+    api<SessionAnswer>('/api/user/alive', { token, noAutoLogout: true })
+      .then((answer) => {
+        if (cancelled) return;
+        setState('done');
+        setTimeout(() => complete(answer), 800);
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        setState('failed');
+        setMessage(error instanceof ApiError ? error.message : 'Error, please try again.');
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [complete]);
+  return (
+    <AuthCard title="Signing in">
+      <div role="status" className="space-y-4 text-slate-700">
+        {state === 'pending' && (
+          <>
+            <Spinner />
+            <p>{callbackTexts.loggingIn}</p>
+          </>
+        )}
+        {state === 'done' && <p>{callbackTexts.loggedIn}</p>}
+        {state === 'failed' && (
+          <>
+            <p className="text-red-600">{message}</p>
+            <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => navigate('/login')}>
+              Back to login
+            </button>
+          </>
+        )}
+      </div>
+    </AuthCard>
+  );
+}

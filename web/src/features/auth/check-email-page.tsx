@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useLocation, useParams } from 'wouter';
+import { checkUserExistsInput, type SessionAnswer } from '@server/domains/users/users.schemas';
+import { Button } from '@web/components/button';
+import { TextField } from '@web/components/text-field';
+import { api, ApiError } from '@web/lib/api';
+import { checkoutProduct } from '@web/lib/checkout-storage';
+import { useSession } from '@web/lib/session-store';
+import { AuthCard } from './auth-card';
+import { unexpectedError } from './auth-errors';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+import { useCompleteLogin } from './use-complete-login';
+
+type Step = { kind: 'email' } | { kind: 'login'; email: string } | { kind: 'register'; email: string };
+
+/** Checkout entry: an existing account signs in, a new one registers (and is signed in) before paying. */
+export default function CheckEmailPage() {
+  const { productId = '' } = useParams<{ productId: string }>();
+  const [, navigate] = useLocation();
+  const [step, setStep] = useState<Step>({ kind: 'email' });
+  const completeLogin = useCompleteLogin(productId);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<{ email: string }>({ resolver: zodResolver(checkUserExistsInput), mode: 'onChange', defaultValues: { email: '' } });
+
+  useEffect(() => {
+    if (productId) checkoutProduct.set(productId);
+  }, [productId]);
+
+  const onSubmit = handleSubmit(async ({ email }) => {
+    try {
+      const answer = await api<{ exists: boolean }>('/api/user/check-user-exists', { body: { email }, token: null });
+      setStep(answer.exists ? { kind: 'login', email } : { kind: 'register', email });
+    } catch (error) {
+      setError('email', { type: 'server', message: error instanceof ApiError ? error.message : unexpectedError });
+    }
+  });
+
+  return (
+    <AuthCard title={step.kind === 'register' ? 'CREATE AN ACCOUNT' : 'Continue to checkout'} wide={step.kind === 'register'}>
+      {step.kind === 'email' && (
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Check email">
+          <p className="text-sm text-slate-600">Enter your email: we will sign you in or create your account.</p>
+          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
+            Continue
+          </Button>
+        </form>
+      )}
+      {step.kind === 'login' && (
+        <>
+          <p className="mb-4 text-sm text-slate-600">Welcome back! Sign in to continue to checkout.</p>
+          <LoginForm defaultUserName={step.email} onSuccess={completeLogin} />
+        </>
+      )}
+      {step.kind === 'register' && (
+        <RegisterForm<SessionAnswer>
+          endpoint="/api/user/register-with-sign-in"
+          defaultEmail={step.email}
+          submitLabel="Create account and continue"
+          onSuccess={(answer) => {
+            checkoutProduct.clear();
+            useSession.getState().setRedirectUrl(null);
+            useSession.getState().setSession(answer);
+            navigate(`/checkout/${encodeURIComponent(productId)}/payment`, { replace: true });
+          }}
+        />
+      )}
+      <div className="mt-6 flex justify-between text-sm">
+        {step.kind !== 'email' ? (
+          <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => setStep({ kind: 'email' })}>
+            Use another email
+          </button>
+        ) : (
+          <span />
+        )}
+        <Link href="/product-page" className="font-medium text-brand-700 hover:underline">
+          Back to plans
+        </Link>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,37 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginInput, type LoginInput, type SessionAnswer } from '@server/domains/users/users.schemas';
+import { Button } from '@web/components/button';
+import { PasswordField, TextField } from '@web/components/text-field';
+import { api } from '@web/lib/api';
+import { loginErrorMessage } from './auth-errors';
+
+/** Email-or-username and password; the Login button stays disabled until both are valid. */
+export function LoginForm({ onSuccess, defaultUserName = '', submitLabel = 'Login' }: { onSuccess(answer: SessionAnswer): void; defaultUserName?: string; submitLabel?: string }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginInput), mode: 'onChange', defaultValues: { userName: defaultUserName, password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await api<SessionAnswer>('/api/user/login', { body: values, token: null });
+      onSuccess(answer);
+    } catch (error) {
+      // Shown under the password field; editing either field clears it and re-enables Login.
+      setError('password', { type: 'server', message: loginErrorMessage(error) });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login">
+      <TextField label="Email or username" autoComplete="username" error={errors.userName?.message || undefined} {...register('userName')} />
+      <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message || undefined} {...register('password')} />
+      <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link, useSearchParams } from 'wouter';
+import { FullPageSpinner } from '@web/components/spinner';
+import { trpc } from '@web/lib/trpc';
+import { AuthCard } from './auth-card';
+import { LoginForm } from './login-form';
+import { SocialSignIn } from './social-sign-in';
+import { useCompleteLogin } from './use-complete-login';
+
+const linkClasses = 'font-medium text-brand-700 hover:text-brand-600 hover:underline';
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const productId = params.get('productId');
+  const products = trpc.billing.products.useQuery();
+  const complete = useCompleteLogin(productId);
+  if (products.isPending) return <FullPageSpinner label="Loading" />;
+  return (
+    <AuthCard title="Sign in">
+      <LoginForm onSuccess={complete} />
+      <div className="mt-4 flex justify-end text-sm">
+        <Link href="/pages/auth/forgot-password" className={linkClasses}>
+          Forgot password?
+        </Link>
+      </div>
+      <div className="my-6 flex items-center gap-3 text-xs uppercase text-slate-400">
+        <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <SocialSignIn onSession={complete} />
+      <p className="mt-6 text-sm text-slate-600">
+        Don&apos;t have an account?{' '}
+        <Link href="/register" className={linkClasses}>
+          Register
+        </Link>
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        <Link href="/product-page" className={linkClasses}>
+          See our plans and pricing
+        </Link>
+      </p>
+      <nav aria-label="Legal" className="mt-8 flex gap-4 text-xs text-slate-500">
+        <Link href="/privacy-policy" className="hover:text-brand-600">
+          Privacy Policy
+        </Link>
+        <Link href="/terms-and-conditions" className="hover:text-brand-600">
+          Terms and Conditions
+        </Link>
+      </nav>
+    </AuthCard>
+  );
+}

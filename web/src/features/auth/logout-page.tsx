@@ -1,0 +1,14 @@
+import { useEffect } from 'react';
+import { useLocation } from 'wouter';
+import { FullPageSpinner } from '@web/components/spinner';
+import { useSession } from '@web/lib/session-store';
+
+export default function LogoutPage() {
+  const [, navigate] = useLocation();
+  useEffect(() => {
+    useSession.getState().setRedirectUrl(null);
+    useSession.getState().logout();
+    navigate('/login', { replace: true });
+  }, [navigate]);
+  return <FullPageSpinner label="Signing out" />;
+}

@@ -1,0 +1,29 @@
+import { toast } from 'sonner';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import { authMessages } from '@server/domains/users/users.schemas';
+import { AuthCard } from './auth-card';
+import { RegisterForm } from './register-form';
+
+export default function RegisterPage() {
+  const [params] = useSearchParams();
+  const [, navigate] = useLocation();
+  const referrerId = params.get('referrerId');
+  return (
+    <AuthCard title="CREATE AN ACCOUNT" wide>
+      <RegisterForm
+        endpoint="/api/user/register"
+        referrerId={referrerId}
+        onSuccess={() => {
+          toast.success(authMessages.accountReady);
+          navigate('/');
+        }}
+      />
+      <p className="mt-6 text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link href="/login" className="font-medium text-brand-700 hover:underline">
+          Log in
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

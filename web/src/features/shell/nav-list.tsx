@@ -1,0 +1,41 @@
+import { Link, useLocation } from 'wouter';
+import { cx } from '@web/components/cx';
+import { useSession } from '@web/lib/session-store';
+import { visibleNavigation } from './navigation';
+
+function isActive(location: string, url: string) {
+  return location === url || location.startsWith(`${url}/`);
+}
+
+/** The navigation items the user's role may see, as a vertical or horizontal list. */
+export function NavList({ direction = 'vertical', compact = false, onNavigate }: { direction?: 'vertical' | 'horizontal'; compact?: boolean; onNavigate?: () => void }) {
+  const [location] = useLocation();
+  const roles = useSession((state) => state.user?.role ?? []);
+  const items = visibleNavigation(roles);
+  return (
+    <ul className={cx(direction === 'vertical' ? 'flex flex-col gap-1' : 'flex flex-wrap items-center gap-1')}>
+      {items.map((item) => {
+        const active = isActive(location, item.url);
+        const Icon = item.icon;
+        return (
+          <li key={item.id}>
+            <Link
+              href={item.url}
+              onClick={onNavigate}
+              title={compact ? item.title : undefined}
+              aria-current={active ? 'page' : undefined}
+              className={cx(
+                'flex items-center gap-3 rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
+                direction === 'vertical' ? 'h-11 px-3' : 'h-9 px-3',
+                active ? 'bg-brand-500 text-white' : direction === 'vertical' ? 'text-slate-200 hover:bg-white/10' : 'text-slate-700 hover:bg-slate-100',
+              )}
+            >
+              <Icon className="size-5 shrink-0" aria-hidden />
+              <span className={cx(compact && 'sr-only')}>{item.title}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,91 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, KeyRound, LogIn, LogOut, Rows3, Columns3, UserRound, UserPlus, Undo2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { useLocation } from 'wouter';
+import { Avatar } from '@web/components/avatar';
+import { useLayout } from '@web/lib/layout-store';
+import { emulationMessages, exitEmulation } from '@web/lib/session-actions';
+import { useSession } from '@web/lib/session-store';
+
+const itemClasses =
+  'flex cursor-pointer select-none items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-700';
+
+export function UserMenu() {
+  const user = useSession((state) => state.user);
+  const originalToken = useSession((state) => state.originalToken);
+  const [, navigate] = useLocation();
+  const { style, setStyle } = useLayout();
+  const signedIn = !!user && user.role.length > 0;
+  const name = user?.displayName ?? 'Guest';
+  const role = user?.role.join(', ') ?? 'Guest';
+
+  async function onExitEmulate() {
+    try {
+      await exitEmulation();
+      navigate('/apps/users');
+    } catch {
+      toast.error(emulationMessages.exitFailed);
+    }
+  }
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="flex items-center gap-2 rounded-md px-2 py-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
+        aria-label="User menu"
+      >
+        <Avatar name={name} imageUrl={user?.imageUrl} />
+        <span className="hidden flex-col leading-tight sm:flex">
+          <span className="text-sm font-semibold text-slate-900" data-testid="user-display-name">
+            {name}
+          </span>
+          <span className="text-xs capitalize text-slate-500">{role}</span>
+        </span>
+        <ChevronDown className="size-4 text-slate-500" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+          {signedIn && user ? (
+            <>
+              <DropdownMenu.Item className={itemClasses} onSelect={() => navigate(`/apps/users/${user.id}/change-password`)}>
+                <KeyRound className="size-4" aria-hidden /> Change Password
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className={itemClasses} onSelect={() => navigate(`/profile/${user.id}`)}>
+                <UserRound className="size-4" aria-hidden /> Profile
+              </DropdownMenu.Item>
+              {originalToken && (
+                <DropdownMenu.Item className={itemClasses} onSelect={() => void onExitEmulate()}>
+                  <Undo2 className="size-4" aria-hidden /> Exit Emulate
+                </DropdownMenu.Item>
+              )}
+              <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/logout')}>
+                <LogOut className="size-4" aria-hidden /> Logout
+              </DropdownMenu.Item>
+            </>
+          ) : (
+            <>
+              <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/login')}>
+                <LogIn className="size-4" aria-hidden /> Login
+              </DropdownMenu.Item>
+              <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/register')}>
+                <UserPlus className="size-4" aria-hidden /> Register
+              </DropdownMenu.Item>
+            </>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Label className="px-3 py-1 text-xs font-semibold uppercase text-slate-500">Layout</DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={style} onValueChange={(value) => setStyle(value === 'horizontal' ? 'horizontal' : 'vertical')}>
+            <DropdownMenu.RadioItem value="vertical" className={itemClasses}>
+              <Columns3 className="size-4" aria-hidden /> Vertical navigation
+              <DropdownMenu.ItemIndicator className="ml-auto text-brand-600">●</DropdownMenu.ItemIndicator>
+            </DropdownMenu.RadioItem>
+            <DropdownMenu.RadioItem value="horizontal" className={itemClasses}>
+              <Rows3 className="size-4" aria-hidden /> Horizontal navigation
+              <DropdownMenu.ItemIndicator className="ml-auto text-brand-600">●</DropdownMenu.ItemIndicator>
+            </DropdownMenu.RadioItem>
+          </DropdownMenu.RadioGroup>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
