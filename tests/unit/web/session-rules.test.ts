@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { isSignedIn, sessionMessages, shouldLogoutOnError, startupAction, tokenExpired, tokenExpiry } from '@web/app/session-rules';
+
+function jwt(claims: Record<string, unknown>): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.signature`;
+}
+
+describe('session rules', () => {
+  it('any non-empty role list means signed in', () => {
+    expect(isSignedIn(['dj'])).toBe(true);
+    expect(isSignedIn(['admin', 'dj'])).toBe(true);
+    expect(isSignedIn([])).toBe(false);
+    expect(isSignedIn(null)).toBe(false);
+    expect(isSignedIn(undefined)).toBe(false);
+  });
+
+  it('reads the exp claim and compares it with now', () => {
+    const now = Date.UTC(2030, 0, 1);
+    const token = jwt({ sub: 'u1', exp: now / 1000 + 60 });
+    expect(tokenExpiry(token)).toBe(now / 1000 + 60);
+    expect(tokenExpired(token, now)).toBe(false);
+    expect(tokenExpired(token, now + 59_000)).toBe(false);
+    expect(tokenExpired(token, now + 60_000)).toBe(true);
+    expect(tokenExpired(token, now + 61_000)).toBe(true);
+  });
+
+  it('an unreadable token or one without exp counts as expired', () => {
+    expect(tokenExpired('not-a-jwt', 0)).toBe(true);
+    expect(tokenExpired('a.%%%.c', 0)).toBe(true);
+    expect(tokenExpired(jwt({ sub: 'u1' }), 0)).toBe(true);
+  });
+
+  it('at start: no token does nothing, an expired one logs out with "access_token expired", a valid one is refreshed', () => {
+    const now = Date.UTC(2030, 0, 1);
+    expect(startupAction(null, now)).toEqual({ kind: 'none' });
+    expect(startupAction('', now)).toEqual({ kind: 'none' });
+    const expired = jwt({ exp: now / 1000 - 1 });
+    expect(startupAction(expired, now)).toEqual({ kind: 'logout', reason: 'access_token expired' });
+    const valid = jwt({ exp: now / 1000 + 3600 });
+    expect(startupAction(valid, now)).toEqual({ kind: 'refresh', token: valid });
+    expect(sessionMessages.invalidToken).toBe('Invalid access_token');
+  });
+
+  it('a 401 on a call sent with our token logs out, except on the permission check', () => {
+    expect(shouldLogoutOnError({ status: 401, path: 'adminUsers.list', sentToken: true })).toBe(true);
+    expect(shouldLogoutOnError({ status: 401, path: '/api/user/alive', sentToken: true })).toBe(true);
+    expect(shouldLogoutOnError({ status: 401, path: '/api/event/check-has-permission/abc', sentToken: true })).toBe(false);
+    expect(shouldLogoutOnError({ status: 401, path: 'events.checkHasPermission', sentToken: true })).toBe(false);
+    expect(shouldLogoutOnError({ status: 401, path: '/api/user/login', sentToken: false })).toBe(false);
+    expect(shouldLogoutOnError({ status: 403, path: 'adminUsers.list', sentToken: true })).toBe(false);
+    expect(shouldLogoutOnError({ status: 500, path: 'adminUsers.list', sentToken: true })).toBe(false);
+  });
+});
