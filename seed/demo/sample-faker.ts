@@ -1,11 +1,11 @@
-import { en, Faker } from '@faker-js/faker';
+import { base, en, Faker } from '@faker-js/faker';
 
 /** Every generated date is relative to this instant, so seeds are byte-identical across runs. */
 export const demoReferenceDate = new Date('2026-01-15T00:00:00.000Z');
 
 /** A private, seeded faker (never the shared global instance) anchored at the reference date. */
 export function seededFaker(seed: number): Faker {
-  const faker = new Faker({ locale: [en] });
+  const faker = new Faker({ locale: [en, base] });
   faker.seed(seed);
   faker.setDefaultRefDate(demoReferenceDate);
   return faker;

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { collection } from '@server/domains/demo/demo.store';
 import { seedDemoApps } from '../../../seed/demo/index';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
@@ -42,4 +42,22 @@ export function useSeededDemoApp(): DemoTestContext {
     await context.testApp?.close();
   });
   return context;
+}
+
+/** A read-only sample path: answers exactly the seeded data to a non-viewer, 401 without a token, 403 to a viewer. */
+export function itAnswersSeededData(t: DemoTestContext, path: string, expected: () => unknown): void {
+  it(`GET ${path} answers the seeded data`, async () => {
+    const response = await t.get(path);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(expected());
+  });
+
+  it(`GET ${path} answers 401 without a token and 403 for a viewer`, async () => {
+    const anonymous = await t.get(path, null);
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: 'Invalid access_token' });
+    const viewer = await t.get(path, t.viewer.token);
+    expect(viewer.statusCode).toBe(403);
+    expect(viewer.json()).toEqual({ message: 'You do not have permission to do this' });
+  });
 }

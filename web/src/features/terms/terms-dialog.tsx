@@ -1,4 +1,69 @@
-/** Terms acceptance dialog. Filled by the terms feature; renders nothing until then. */
+import * as Dialog from '@radix-ui/react-dialog';
+import { Download } from 'lucide-react';
+import { toast } from 'sonner';
+import { useLocation } from 'wouter';
+import { Button, buttonClasses } from '@web/components/button';
+import { trpc } from '@web/lib/trpc';
+import { useSession } from '@web/lib/session-store';
+import { PdfViewer } from './pdf-viewer';
+import { termsFailureMessage } from './terms-errors';
+
+/** Pages the dialog never covers (platform.md §2 Shell): login, terms and privacy. */
+export const termsDialogExcludedPaths = ['/login', '/terms-and-conditions', '/privacy-policy'];
+
+function normalisedPath(location: string): string {
+  const path = location.split('?')[0] ?? '';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/**
+ * Opens over every page but login, terms and privacy while the signed-in user has pending terms (pdfUrl).
+ * It cannot be dismissed: only Accept closes it, by clearing the pending terms.
+ */
 export function TermsDialog() {
-  return null;
+  const [location] = useLocation();
+  const pdfUrl = useSession((state) => state.user?.pdfUrl ?? null);
+  const setUser = useSession((state) => state.setUser);
+  const accept = trpc.terms.accept.useMutation({
+    onSuccess: ({ user }) => setUser(user),
+    onError: (error) => toast.error(termsFailureMessage(error)),
+  });
+  const open = !!pdfUrl && !termsDialogExcludedPaths.includes(normalisedPath(location));
+  if (!open || !pdfUrl) return null;
+
+  return (
+    <Dialog.Root open modal>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/60" />
+        <Dialog.Content
+          className="fixed top-1/2 left-1/2 z-[61] flex max-h-[95vh] w-[calc(100vw-1.5rem)] max-w-[850px] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl bg-white p-5 shadow-2xl focus:outline-none sm:p-6"
+          onPointerDownOutside={(event) => event.preventDefault()}
+          onInteractOutside={(event) => event.preventDefault()}
+          onEscapeKeyDown={(event) => event.preventDefault()}
+        >
+          <div>
+            <Dialog.Title className="text-xl font-bold text-slate-900">Terms and Conditions</Dialog.Title>
+            <Dialog.Description className="mt-1 text-sm text-slate-600">
+              Please read and accept the updated terms and conditions to continue.
+            </Dialog.Description>
+          </div>
+          <PdfViewer
+            url={pdfUrl}
+            maxPageHeight={Math.max(320, Math.round(window.innerHeight * 0.6))}
+            actions={
+              <div className="flex items-center gap-2">
+                <a href={pdfUrl} download className={buttonClasses('ghost', 'sm')}>
+                  <Download className="size-4" aria-hidden />
+                  Download
+                </a>
+                <Button onClick={() => accept.mutate()} busy={accept.isPending}>
+                  Accept
+                </Button>
+              </div>
+            }
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
 }

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { invoices, users } from '@db/schema/users';
+import { newId } from '@server/lib/ids';
+import { launchBrowser, newPage, saveScreenshot, startApp, type RunningApp } from './harness';
+
+const admin = { email: 'admin@cuepoint.local', password: 'cuepoint-admin', name: 'Cuepoint Admin' };
+const mara = { email: 'mara@cuepoint.local', password: 'cuepoint-demo', name: 'Mara Quill' };
+const pending = { email: 'pending@cuepoint.local', password: 'cuepoint-demo' };
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email or username').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await fillLogin(page, email, password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+describe('web app: sign-in, guard, shell', () => {
+  let running: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    running = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+  });
+
+  it('logs a creator in: lands on /apps/calendar showing the display name', async () => {
+    const { context, page } = await newPage(browser, running.url);
+    await page.goto('/login');
+    await expect(page.getByText('Your content. Your world.').isVisible()).resolves.toBe(true);
+    const loginButton = page.getByRole('button', { name: 'Login' });
+    expect(await loginButton.isDisabled()).toBe(true);
+    await page.getByLabel('Email or username').fill('ab');
+    await page.getByText('Min character length is 4').first().waitFor();
+    await fillLogin(page, mara.email, mara.password);
+    expect(await loginButton.isEnabled()).toBe(true);
+    await saveScreenshot(page, 'login');
+    await loginButton.click();
+    await page.waitForURL('**/apps/calendar');
+    await page.getByTestId('user-display-name').getByText(mara.name).waitFor();
+    await page.getByRole('heading', { name: 'Calendar', exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('cuepoint.token'))).toMatch(/^ey/);
+    // Navigation hides admin items from a creator.
+    const nav = page.getByRole('navigation', { name: 'Main' }).first();
+    await nav.getByRole('link', { name: 'Podcasts' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Users' }).count()).toBe(0);
+    await saveScreenshot(page, 'calendar-shell');
+    await context.close();
+  });
+
+  it('shows each login error: wrong password and the inactive account text', async () => {
+    const { context, page } = await newPage(browser, running.url);
+    await login(page, mara.email, 'wrong-password');
+    await page.getByText('Invalid email/password').waitFor();
+    await fillLogin(page, pending.email, pending.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Your account has not been validated. We will send you an email once your account is ready.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('registration: validation messages, then success toast and back to /login', async () => {
+    const { context, page } = await newPage(browser, running.url);
+    await page.goto('/register?referrerId=nobody');
+    await page.getByRole('heading', { name: 'CREATE AN ACCOUNT' }).waitFor();
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('First name').fill('');
+    await page.getByLabel('Creator tag').fill('a-b');
+    await page.getByLabel('Password', { exact: true }).fill('longenough1');
+    await page.getByLabel('Confirm password').fill('different1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Please enter a valid email').waitFor();
+    await page.getByText('Min character length is 1').first().waitFor();
+    await page.getByText('Min character length is 5').waitFor();
+    await page.getByText('Passwords do not match').waitFor();
+    await page.getByLabel('Creator tag').fill('a-b-c-d');
+    await page.getByText('Please use only letters, numbers and underscores').waitFor();
+    await saveScreenshot(page, 'register');
+
+    // Server-side field errors: email and creator tag already taken.
+    await page.getByLabel('Email').fill(mara.email);
+    await page.getByLabel('First name').fill('Nia');
+    await page.getByLabel('Last name').fill('Okafor');
+    await page.getByLabel('Creator tag').fill('mara_quill');
+    await page.getByLabel('Confirm password').fill('longenough1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('This email is already registered').waitFor();
+
+    await page.getByLabel('Email').fill('nia@example.test');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('This creator tag is already taken').waitFor();
+
+    await page.getByLabel('Creator tag').fill('nia_okafor');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Your account is ready! Please log in to start.').waitFor();
+    await page.waitForURL('**/login');
+    const row = running.app.services.db.select().from(users).where(eq(users.email, 'nia@example.test')).get();
+    expect(row).toMatchObject({ creatorTag: 'nia_okafor', role: 'dj', isActive: false, firstName: 'Nia', lastName: 'Okafor' });
+    await context.close();
+  });
+
+  it('guard: a guest opening /apps/users?x=1 logs in as admin and returns there; a creator is sent to /', async () => {
+    const guest = await newPage(browser, running.url);
+    await guest.page.goto('/apps/users?x=1');
+    await guest.page.waitForURL((url) => url.pathname === '/login');
+    await fillLogin(guest.page, admin.email, admin.password);
+    await guest.page.getByRole('button', { name: 'Login' }).click();
+    await guest.page.waitForURL((url) => url.pathname === '/apps/users' && url.search === '?x=1');
+    await guest.page.getByRole('heading', { name: 'Users' }).waitFor();
+    await guest.context.close();
+
+    const creator = await newPage(browser, running.url);
+    await login(creator.page, mara.email, mara.password);
+    await creator.page.waitForURL('**/apps/calendar');
+    await creator.page.goto('/apps/users');
+    await creator.page.waitForURL('**/apps/calendar');
+    expect(await creator.page.getByRole('heading', { name: 'Users' }).count()).toBe(0);
+    await creator.context.close();
+  });
+
+  it('unknown paths go to /pages/errors/error-404', async () => {
+    const { context, page } = await newPage(browser, running.url);
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/pages/errors/error-404');
+    await context.close();
+  });
+
+  it('admin emulates Mara from /apps/users, sees her name, then exits back to admin', async () => {
+    const { context, page } = await newPage(browser, running.url);
+    await login(page, admin.email, admin.password);
+    await page.waitForURL('**/apps/calendar');
+    await page.getByTestId('user-display-name').getByText(admin.name).waitFor();
+    await page.goto('/apps/users');
+    await page.getByRole('button', { name: `Emulate ${mara.name}` }).click();
+    await page.waitForURL('**/apps/calendar');
+    await page.getByTestId('user-display-name').getByText(mara.name).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('cuepoint.originalToken'))).toMatch(/^ey/);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Exit Emulate' }).click();
+    await page.waitForURL('**/apps/users');
+    await page.getByTestId('user-display-name').getByText(admin.name).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('cuepoint.originalToken'))).toBeNull();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Exit Emulate' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('unpaid-invoice banner: text, Manage link, survives a click elsewhere, dismissed by its button', async () => {
+    const { db } = running.app.services;
+    const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
+    db.insert(invoices).values({ id: newId(), userId: maraRow.id, amountCents: 2999, status: 'open' }).run();
+    const { context, page } = await newPage(browser, running.url);
+    await login(page, mara.email, mara.password);
+    await page.waitForURL('**/apps/calendar');
+    const banner = page.getByTestId('unpaid-banner');
+    await banner.getByText('There are outstanding payments on your subscription(s).').waitFor();
+    expect(await banner.getByRole('link', { name: 'Manage' }).getAttribute('href')).toBe(`/profile/${maraRow.id}/subscriptions`);
+    await page.getByRole('heading', { name: 'Calendar', exact: true }).click();
+    expect(await banner.isVisible()).toBe(true);
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await banner.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('plans page: one card per product with labels, prices and setup fee; BUY NOW goes to check-email', async () => {
+    const { context, page } = await newPage(browser, running.url);
+    await page.goto('/product-page');
+    await page.getByRole('heading', { name: 'Subscription Plans and Pricing' }).waitFor();
+    await page.getByTestId('product-PODCAST_TITLE').waitFor();
+    const podcast = page.getByTestId('product-PODCAST_TITLE');
+    await podcast.getByRole('heading', { name: 'PODCAST', exact: true }).waitFor();
+    expect(await podcast.innerText()).toContain('$9.99');
+    expect(await podcast.innerText()).toContain('$19.99 one-time setup fee');
+    const live = page.getByTestId('product-LIVE_STREAM');
+    await live.getByRole('heading', { name: 'LIVE STREAM' }).waitFor();
+    expect(await live.innerText()).not.toContain('setup fee');
+    await page.getByTestId('product-PODCAST_VIDEO_TITLE_ADD_ON').getByRole('heading', { name: 'PODCAST VIDEO + ADD ON' }).waitFor();
+    await page.getByRole('link', { name: 'Back to login' }).waitFor();
+    await saveScreenshot(page, 'product-page');
+    await live.getByRole('link', { name: 'Start Live' }).waitFor();
+    await podcast.getByRole('link', { name: 'BUY NOW' }).click();
+    await page.waitForURL('**/checkout/PODCAST_TITLE/check-email');
+    // Existing account: the login form, then the payment screen's honest empty state.
+    await page.getByLabel('Email').fill(mara.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Password', { exact: true }).fill(mara.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL('**/checkout/PODCAST_TITLE/payment');
+    await page.getByText('Payments are not available yet on this server').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,63 @@
+import { solveChallenge } from 'altcha-lib/v1';
+import type { PublicConfig } from '@server/domains/system/system.schemas';
+
+interface PowChallenge {
+  algorithm: string;
+  challenge: string;
+  maxnumber?: number;
+  salt: string;
+  signature: string;
+}
+
+interface Grecaptcha {
+  ready(callback: () => void): void;
+  execute(siteKey: string, options: { action: string }): Promise<string>;
+}
+
+const recaptchaScriptId = 'cuepoint-recaptcha';
+
+function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
+  const grecaptcha = () => (window as Window & { grecaptcha?: Grecaptcha }).grecaptcha;
+  return new Promise((resolve, reject) => {
+    const ready = () => {
+      const instance = grecaptcha();
+      if (instance) instance.ready(() => resolve(instance));
+      else reject(new Error('The bot check could not be loaded'));
+    };
+    if (document.getElementById(recaptchaScriptId)) return ready();
+    const script = document.createElement('script');
+    script.id = recaptchaScriptId;
+    script.src = `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`;
+    script.async = true;
+    script.onload = ready;
+    script.onerror = () => reject(new Error('The bot check could not be loaded'));
+    document.head.appendChild(script);
+  });
+}
+
+/** Removes reCAPTCHA's badge and script (after a successful registration and when leaving the page). */
+export function removeRecaptcha() {
+  document.getElementById(recaptchaScriptId)?.remove();
+  document.querySelectorAll('.grecaptcha-badge').forEach((badge) => badge.parentElement?.remove());
+}
+
+/**
+ * One bot-check token for one registration submit (the demo register pages solve it on submit):
+ * proof-of-work solved in the browser, a reCAPTCHA v3 token for action "submit", or none when the check is off.
+ */
+export async function botCheckToken(config: PublicConfig['botCheck']): Promise<string | undefined> {
+  if (config.provider === 'off') return undefined;
+  if (config.provider === 'recaptcha') {
+    if (!config.siteKey) throw new Error('The bot check is not configured');
+    const recaptcha = await loadRecaptcha(config.siteKey);
+    return recaptcha.execute(config.siteKey, { action: 'submit' });
+  }
+  const response = await fetch('/api/user/bot-check/challenge', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error('The bot check could not be loaded');
+  const challenge = (await response.json()) as PowChallenge;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error('The bot check could not be solved');
+  return btoa(
+    JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature }),
+  );
+}

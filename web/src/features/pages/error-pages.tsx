@@ -1,0 +1,45 @@
+import { Link } from 'wouter';
+
+function ErrorPage({ code, message, children }: { code: string; message: string; children?: React.ReactNode }) {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-6 bg-gray-50 px-6 text-center">
+      <h1 className="text-8xl font-extrabold tracking-tight text-brand-600 sm:text-9xl">{code}</h1>
+      <p className="max-w-md text-xl text-gray-700">{message}</p>
+      {children}
+      <Link href="/" className="font-medium text-brand-600 underline underline-offset-4 hover:text-brand-700">
+        Go back to the dashboard
+      </Link>
+    </main>
+  );
+}
+
+export function Error404Page() {
+  return <ErrorPage code="404" message="Sorry but we could not find the page you are looking for" />;
+}
+
+export function Error500Page() {
+  return (
+    <ErrorPage code="500" message="Well, you broke the internet!">
+      <p className="max-w-md text-gray-500">Something went wrong on our side. Please try again in a moment.</p>
+    </ErrorPage>
+  );
+}
+
+export function MaintenancePage() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 bg-gray-50 px-6 text-center">
+      <h1 className="text-4xl font-extrabold text-gray-900">Closed for scheduled maintenance!</h1>
+      <p className="max-w-md text-lg text-gray-600">
+        We're sorry for the inconvenience. Please check back later.
+      </p>
+    </main>
+  );
+}
+
+export function PrivacyPolicyPage() {
+  return (
+    <main className="mx-auto max-w-3xl px-6 py-16">
+      <h1 className="text-4xl font-extrabold text-gray-900">Privacy Policy</h1>
+    </main>
+  );
+}

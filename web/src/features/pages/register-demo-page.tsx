@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'wouter';
+import { CircleCheck } from 'lucide-react';
+import { registerFormSchema, type RegisterForm } from '@server/domains/users/users.schemas';
+import { Button } from '@web/components/button';
+import { PasswordField, TextField } from '@web/components/text-field';
+import { trpc } from '@web/lib/trpc';
+import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
+import { botCheckToken, removeRecaptcha } from './bot-check-token';
+import { errorFields, serverMessage, unexpectedError } from './trpc-errors';
+
+const formFields = ['email', 'firstName', 'lastName', 'subDomain', 'password', 'confirmPassword'] as const;
+type FormField = (typeof formFields)[number];
+
+const loginPaths = { 1: '/pages/auth/login', 2: '/pages/auth/login-2' } as const;
+
+function RegisterDemo({ variant }: { variant: AuthStyle }) {
+  const utils = trpc.useUtils();
+  const registerAccount = trpc.users.register.useMutation();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterForm>({
+    resolver: zodResolver(registerFormSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', firstName: '', lastName: '', subDomain: '', password: '', confirmPassword: '' },
+  });
+
+  useEffect(() => () => removeRecaptcha(), []);
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
+    setFormError(null);
+    let token: string | undefined;
+    try {
+      const config = await utils.system.publicConfig.fetch();
+      token = await botCheckToken(config.botCheck);
+    } catch (error) {
+      setFormError(error instanceof Error ? error.message : unexpectedError);
+      return;
+    }
+    try {
+      const answer = await registerAccount.mutateAsync({ ...values, ...(token ? { botCheckToken: token } : {}) });
+      removeRecaptcha();
+      setCreated(answer.message);
+    } catch (error) {
+      let mapped = false;
+      for (const [field, message] of Object.entries(errorFields(error))) {
+        if ((formFields as readonly string[]).includes(field)) {
+          setError(field as FormField, { type: 'server', message });
+          mapped = true;
+        }
+      }
+      if (!mapped) setFormError(serverMessage(error));
+    }
+  });
+
+  const loginLink = (
+    <Link href={loginPaths[variant]} className={linkClasses}>
+      Login
+    </Link>
+  );
+
+  if (created) {
+    return (
+      <AuthFrame variant={variant} title="Account created">
+        <div role="status" className="flex gap-3 rounded-lg bg-green-50 p-4 text-sm text-green-900">
+          <CircleCheck className="mt-0.5 size-5 shrink-0 text-green-600" aria-hidden />
+          <p className="font-medium">{created}</p>
+        </div>
+        <p className="mt-6 text-sm">{loginLink}</p>
+      </AuthFrame>
+    );
+  }
+
+  return (
+    <AuthFrame variant={variant} title={variant === 1 ? 'Create an account' : 'Sign up'} subtitle={<>Already have an account? {loginLink}</>}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create an account">
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        </div>
+        <TextField label="Creator tag" autoComplete="off" hint="Letters, numbers and underscores; at least 5 characters." error={errors.subDomain?.message} {...register('subDomain')} />
+        <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        {formError && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
+            {formError}
+          </p>
+        )}
+        <Button type="submit" className="w-full" busy={isSubmitting}>
+          Create account
+        </Button>
+      </form>
+    </AuthFrame>
+  );
+}
+
+export function RegisterDemoPage() {
+  return <RegisterDemo variant={1} />;
+}
+
+export function RegisterDemo2Page() {
+  return <RegisterDemo variant={2} />;
+}

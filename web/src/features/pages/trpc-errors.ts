@@ -1,0 +1,37 @@
+import { authMessages } from '@server/domains/users/users.schemas';
+
+export const unexpectedError = 'Unexpected error. Please try again.';
+export const genericLoginError = 'Error, please try again.';
+
+interface TrpcLikeError {
+  message?: unknown;
+  data?: { httpStatus?: number; fieldErrors?: Record<string, string> | null } | null;
+}
+
+function asTrpcError(error: unknown): TrpcLikeError {
+  return error && typeof error === 'object' ? (error as TrpcLikeError) : {};
+}
+
+export function errorStatus(error: unknown): number {
+  return asTrpcError(error).data?.httpStatus ?? 0;
+}
+
+export function errorFields(error: unknown): Record<string, string> {
+  return asTrpcError(error).data?.fieldErrors ?? {};
+}
+
+/** The server's message for a client-side problem (4xx), else the generic text. */
+export function serverMessage(error: unknown, fallback = unexpectedError): string {
+  const { message } = asTrpcError(error);
+  const status = errorStatus(error);
+  return status >= 400 && status < 500 && typeof message === 'string' && message ? message : fallback;
+}
+
+/** Login failures (platform.md §8): 401 and 503 carry the spec's texts; anything else is the generic message. */
+export function loginErrorMessage(error: unknown): string {
+  const status = errorStatus(error);
+  if (status === 401) return authMessages.invalidLogin;
+  if (status === 503) return serverMessage(error, authMessages.notValidated);
+  if (status === 429) return serverMessage(error, genericLoginError);
+  return genericLoginError;
+}
