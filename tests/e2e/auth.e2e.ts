@@ -36,7 +36,7 @@ describe('web app: sign-in, guard, shell', () => {
   it('logs a creator in: lands on /apps/calendar showing the display name', async () => {
     const { context, page } = await newPage(browser, running.url);
     await page.goto('/login');
-    await expect(page.getByText('Your content. Your world.').isVisible()).resolves.toBe(true);
+    await page.getByText('Your content. Your world.').waitFor();
     const loginButton = page.getByRole('button', { name: 'Login' });
     expect(await loginButton.isDisabled()).toBe(true);
     await page.getByLabel('Email or username').fill('ab');
@@ -87,7 +87,7 @@ describe('web app: sign-in, guard, shell', () => {
     await saveScreenshot(page, 'register');
 
     // Server-side field errors: email and creator tag already taken.
-    await page.getByLabel('Email').fill(mara.email);
+    await page.getByLabel('Email', { exact: true }).fill(mara.email);
     await page.getByLabel('First name').fill('Nia');
     await page.getByLabel('Last name').fill('Okafor');
     await page.getByLabel('Creator tag').fill('mara_quill');
@@ -190,7 +190,7 @@ describe('web app: sign-in, guard, shell', () => {
     await podcast.getByRole('link', { name: 'BUY NOW' }).click();
     await page.waitForURL('**/checkout/PODCAST_TITLE/check-email');
     // Existing account: the login form, then the payment screen's honest empty state.
-    await page.getByLabel('Email').fill(mara.email);
+    await page.getByLabel('Email', { exact: true }).fill(mara.email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Password', { exact: true }).fill(mara.password);
     await page.getByRole('button', { name: 'Login' }).click();

@@ -3,7 +3,7 @@ import { matchRoute, Route, useLocation, useRouter, useSearch } from 'wouter';
 import { FullPageSpinner, Spinner } from '@web/components/spinner';
 import { pageRoutes } from '@web/features/pages/routes';
 import { TermsDialog } from '@web/features/terms/terms-dialog';
-import { useSession } from '@web/lib/session-store';
+import { selectRoles, useSession } from '@web/lib/session-store';
 import { decideAccess, notFoundPath, rootRedirect } from './guard';
 import { EmptyLayout } from './layouts/empty-layout';
 import type { PageRoute } from './route-types';
@@ -23,7 +23,7 @@ function Redirecting({ to, replace = true }: { to: string; replace?: boolean }) 
 /** Applies the route guard; renders nothing of the page until the decision is "allow". */
 function Guarded({ route, location, children }: { route: PageRoute; location: string; children: ReactNode }) {
   const status = useSession((state) => state.status);
-  const roles = useSession((state) => state.user?.role ?? []);
+  const roles = useSession(selectRoles);
   const redirectUrl = useSession((state) => state.redirectUrl);
   const setRedirectUrl = useSession((state) => state.setRedirectUrl);
   const decision = status === 'checking' ? null : decideAccess({ allowed: route.roles, userRoles: roles, location, redirectUrl });

@@ -66,3 +66,10 @@ export const useSession = create<SessionState>()((set, get) => ({
 export function currentRoles(): string[] {
   return useSession.getState().user?.role ?? [];
 }
+
+const noRoles: string[] = [];
+
+/** A stable selector: the same empty array while signed out, so subscribers do not re-render in a loop. */
+export function selectRoles(state: Pick<SessionState, 'user'>): string[] {
+  return state.user?.role ?? noRoles;
+}

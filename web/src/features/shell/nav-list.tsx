@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'wouter';
 import { cx } from '@web/components/cx';
-import { useSession } from '@web/lib/session-store';
+import { selectRoles, useSession } from '@web/lib/session-store';
 import { visibleNavigation } from './navigation';
 
 function isActive(location: string, url: string) {
@@ -10,7 +10,7 @@ function isActive(location: string, url: string) {
 /** The navigation items the user's role may see, as a vertical or horizontal list. */
 export function NavList({ direction = 'vertical', compact = false, onNavigate }: { direction?: 'vertical' | 'horizontal'; compact?: boolean; onNavigate?: () => void }) {
   const [location] = useLocation();
-  const roles = useSession((state) => state.user?.role ?? []);
+  const roles = useSession(selectRoles);
   const items = visibleNavigation(roles);
   return (
     <ul className={cx(direction === 'vertical' ? 'flex flex-col gap-1' : 'flex flex-wrap items-center gap-1')}>
