@@ -1,3 +1,4 @@
+import { LegalLinks } from '@web/features/shell/footer';
 import { Link, useSearchParams } from 'wouter';
 import { FullPageSpinner } from '@web/components/spinner';
 import { trpc } from '@web/lib/trpc';
@@ -37,14 +38,7 @@ export default function LoginPage() {
           See our plans and pricing
         </Link>
       </p>
-      <nav aria-label="Legal" className="mt-8 flex gap-4 text-xs text-slate-500">
-        <Link href="/privacy-policy" className="hover:text-brand-600">
-          Privacy Policy
-        </Link>
-        <Link href="/terms-and-conditions" className="hover:text-brand-600">
-          Terms and Conditions
-        </Link>
-      </nav>
+      <LegalLinks className="mt-8 text-xs text-slate-500" />
     </AuthCard>
   );
 }

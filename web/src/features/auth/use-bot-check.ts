@@ -1,61 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { solveChallenge } from 'altcha-lib/v1';
-import { api } from '@web/lib/api';
 import { trpc } from '@web/lib/trpc';
+import { loadRecaptcha, removeRecaptcha, solvePow, type Grecaptcha } from '@web/lib/bot-check';
 
 type BotCheckState = 'loading' | 'ready' | 'error' | 'off';
-
-interface PowChallenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber?: number;
-  salt: string;
-  signature: string;
-}
-
-interface Grecaptcha {
-  ready(callback: () => void): void;
-  execute(siteKey: string, options: { action: string }): Promise<string>;
-}
-
-declare global {
-  interface Window {
-    grecaptcha?: Grecaptcha;
-  }
-}
-
-const recaptchaScriptId = 'cuepoint-recaptcha';
-
-function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
-  return new Promise((resolve, reject) => {
-    const ready = () => (window.grecaptcha ? window.grecaptcha.ready(() => resolve(window.grecaptcha!)) : reject(new Error('reCAPTCHA did not load')));
-    if (document.getElementById(recaptchaScriptId)) return ready();
-    const script = document.createElement('script');
-    script.id = recaptchaScriptId;
-    script.src = `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`;
-    script.async = true;
-    script.onload = ready;
-    script.onerror = () => reject(new Error('reCAPTCHA did not load'));
-    document.head.appendChild(script);
-  });
-}
-
-/** Removes reCAPTCHA's floating badge and script (on success and when leaving the page). */
-function removeRecaptcha() {
-  document.getElementById(recaptchaScriptId)?.remove();
-  document.querySelectorAll('.grecaptcha-badge').forEach((badge) => badge.parentElement?.remove());
-}
-
-/** Solves an ALTCHA-style proof-of-work challenge in the browser (WebCrypto) and encodes the payload. */
-async function solvePow(signal: { cancelled: boolean }): Promise<string> {
-  const challenge = await api<PowChallenge>('/api/user/bot-check/challenge', { token: null });
-  const { promise } = solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber);
-  const solution = await promise;
-  if (signal.cancelled) throw new Error('cancelled');
-  if (!solution) throw new Error('The bot check could not be solved');
-  const payload = { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
-  return btoa(JSON.stringify(payload));
-}
 
 /**
  * The registration bot check. `ready` is true once the check has loaded (pow: solved; recaptcha: script ready; off: at once).
@@ -79,7 +26,7 @@ export function useBotCheck() {
     setState('loading');
     if (provider === 'pow') {
       setPowToken(null);
-      solvePow(signal)
+      solvePow()
         .then((token) => {
           if (signal.cancelled) return;
           setPowToken(token);

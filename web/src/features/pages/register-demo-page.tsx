@@ -8,7 +8,7 @@ import { Button } from '@web/components/button';
 import { PasswordField, TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
-import { botCheckToken, removeRecaptcha } from './bot-check-token';
+import { botCheckToken, removeRecaptcha } from '@web/lib/bot-check';
 import { errorFields, serverMessage, unexpectedError } from './trpc-errors';
 
 const formFields = ['email', 'firstName', 'lastName', 'subDomain', 'password', 'confirmPassword'] as const;

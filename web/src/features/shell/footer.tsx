@@ -1,17 +1,25 @@
 import { Link } from 'wouter';
+import { cx } from '@web/components/cx';
+
+/** Privacy policy and terms links, shared by the footer and the login page. */
+export function LegalLinks({ className }: { className?: string }) {
+  return (
+    <nav aria-label="Legal" className={cx('flex gap-4', className)}>
+      <Link href="/privacy-policy" className="hover:text-brand-600">
+        Privacy Policy
+      </Link>
+      <Link href="/terms-and-conditions" className="hover:text-brand-600">
+        Terms and Conditions
+      </Link>
+    </nav>
+  );
+}
 
 export function Footer() {
   return (
     <footer className="flex h-14 items-center justify-between border-t border-slate-200 bg-white px-6 text-sm text-slate-500">
       <span>© {new Date().getFullYear()} Cuepoint</span>
-      <nav aria-label="Legal" className="flex gap-4">
-        <Link href="/privacy-policy" className="hover:text-brand-600">
-          Privacy Policy
-        </Link>
-        <Link href="/terms-and-conditions" className="hover:text-brand-600">
-          Terms and Conditions
-        </Link>
-      </nav>
+      <LegalLinks />
     </footer>
   );
 }
