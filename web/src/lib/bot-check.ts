@@ -9,14 +9,14 @@ interface PowChallenge {
   signature: string;
 }
 
-interface Grecaptcha {
+export interface Grecaptcha {
   ready(callback: () => void): void;
   execute(siteKey: string, options: { action: string }): Promise<string>;
 }
 
 const recaptchaScriptId = 'cuepoint-recaptcha';
 
-function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
+export function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
   const grecaptcha = () => (window as Window & { grecaptcha?: Grecaptcha }).grecaptcha;
   return new Promise((resolve, reject) => {
     const ready = () => {
@@ -52,6 +52,11 @@ export async function botCheckToken(config: PublicConfig['botCheck']): Promise<s
     const recaptcha = await loadRecaptcha(config.siteKey);
     return recaptcha.execute(config.siteKey, { action: 'submit' });
   }
+  return solvePow();
+}
+
+/** Solves an ALTCHA-style proof-of-work challenge in the browser (WebCrypto) and encodes the payload the server verifies. */
+export async function solvePow(): Promise<string> {
   const response = await fetch('/api/user/bot-check/challenge', { headers: { accept: 'application/json' } });
   if (!response.ok) throw new Error('The bot check could not be loaded');
   const challenge = (await response.json()) as PowChallenge;
