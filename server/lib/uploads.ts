@@ -3,6 +3,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import { TRPCError } from '@trpc/server';
 import { fileTypeFromFile } from 'file-type';
 import { imageSizeFromFile } from 'image-size/fromFile';
 import { fieldError } from './errors';
@@ -10,6 +11,8 @@ import { newId } from './ids';
 
 export const profilePhotoMessage =
   'Please upload a square image file in jpg, jpeg, and png between 50x50px and 200x200px';
+
+export const malformedMultipartMessage = 'The multipart body is malformed';
 
 export type UploadKind = 'profile-photo' | 'image' | 'pdf' | 'media';
 
@@ -91,9 +94,17 @@ export async function readMultipart(
     }
   } catch (error) {
     await Promise.all(Object.values(files).map((file) => rm(file.path, { force: true })));
-    throw error;
+    throw isMalformedMultipart(error) ? new TRPCError({ code: 'BAD_REQUEST', message: malformedMultipartMessage }) : error;
   }
   return { fields, files };
+}
+
+/**
+ * The multipart parser reports a broken body ("Unexpected end of multipart data", "Boundary not found")
+ * as a bare Error: no errno `code` (disk failures have one) and no HTTP `statusCode` (the plugin's limits do).
+ */
+function isMalformedMultipart(error: unknown): boolean {
+  return error instanceof Error && !(error instanceof TRPCError) && !('code' in error) && !('statusCode' in error);
 }
 
 async function storePart(
@@ -108,7 +119,12 @@ async function storePart(
     await rm(temporary, { force: true });
     return fieldError('BAD_REQUEST', rule.message, { [fieldName]: rule.message });
   };
-  await pipeline(stream, createWriteStream(temporary));
+  try {
+    await pipeline(stream, createWriteStream(temporary));
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
   const { size } = await stat(temporary);
   if (stream.truncated || size > rule.maxBytes || size === 0) throw await reject();
   const type = await fileTypeFromFile(temporary);
