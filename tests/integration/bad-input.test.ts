@@ -186,6 +186,11 @@ describe.each(postRoutes)('$key', (route) => {
     expect(body).toEqual({ message: 'The request body is too large' });
   });
 
+  it('answers 415 JSON to a content type it cannot read', async () => {
+    const response = await send({ method: 'POST', url: concrete(route), token: admin.token, headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    expect(expectJsonError(response, 415)).toEqual({ message: 'Unsupported content type' });
+  });
+
   if (kind === 'json') {
     it('answers 400 with field messages to a body that is not an object', async () => {
       // remove-todo also takes the bare id as a JSON string (the template posts it that way).
