@@ -24,11 +24,16 @@ export interface GuardInput {
   redirectUrl: string | null;
 }
 
+/** Where a signed-in user goes when home itself (the calendar) refuses them, e.g. staff: a page every account may open. */
+export const signedInFallbackPath = '/pages/profile';
+
 function savedOrHome(redirectUrl: string | null, location: string): string {
-  if (!redirectUrl) return homePath;
+  // `/` leads to the calendar: a user refused there would bounce between the two forever.
+  const home = location.split('?')[0] === calendarPath ? signedInFallbackPath : homePath;
+  if (!redirectUrl) return home;
   const path = redirectUrl.split('?')[0];
   // Never bounce back to where we are (that would loop) or to the login page.
-  if (redirectUrl === location || path === loginPath) return homePath;
+  if (redirectUrl === location || path === loginPath) return home;
   return redirectUrl;
 }
 

@@ -16,6 +16,7 @@ const ProductPage = lazy(() => import('@web/features/checkout/product-page'));
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
 const ChangePasswordPage = lazy(() => import('@web/features/account/change-password-page'));
 const CheckoutPendingPage = lazy(() => import('@web/features/checkout/checkout-pending-page'));
+const TermsAdminPage = lazy(() => import('@web/features/terms/terms-admin-page').then(({ TermsAdminPage }) => ({ default: TermsAdminPage })));
 
 function upcoming(title: string, description: string): ComponentType {
   return lazy(() =>
@@ -34,7 +35,6 @@ const Tips = upcoming('Tips', 'Tip options cannot be managed on this server yet.
 const Podcasts = upcoming('Podcasts', 'Podcast titles and episodes cannot be managed on this server yet.');
 const PushNotifications = upcoming('Push Notifications', 'Push notifications cannot be sent from this server yet.');
 const MobileApp = upcoming('My Mobile App', 'The mobile app cannot be configured on this server yet.');
-const TermsAdmin = upcoming('Terms and Conditions', 'The terms and conditions document cannot be managed on this server yet.');
 
 /** This feature's routes (platform.md §2). Order matters: the first match wins. */
 export const appRoutes: PageRoute[] = [
@@ -65,5 +65,5 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/push-notifications', component: PushNotifications, roles: [...djRoles] },
   { path: '/apps/mobile-app', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/mobile-app/:appId', component: MobileApp, roles: [...djRoles] },
-  { path: '/apps/terms-and-conditions', component: TermsAdmin, roles: [...adminRoles] },
+  { path: '/apps/terms-and-conditions', component: TermsAdminPage, roles: [...adminRoles] },
 ];

@@ -54,7 +54,12 @@ export function isPermissionCheck(path: string): boolean {
   return /check-has-permission|checkHasPermission/i.test(path);
 }
 
-/** A 401 on a call made with our token logs out ("Invalid access_token"), except on the permission check. */
+/** Sign-in calls (e.g. the lock screen while signed in): their 401 means "wrong password", not "your session is gone". */
+export function isCredentialCheck(path: string): boolean {
+  return /(?:^|[./])(?:viewer-?)?login$/i.test(path);
+}
+
+/** A 401 on a call made with our token logs out ("Invalid access_token"), except on the permission check and sign-in calls. */
 export function shouldLogoutOnError(input: { status: number; path: string; sentToken: boolean }): boolean {
-  return input.status === 401 && input.sentToken && !isPermissionCheck(input.path);
+  return input.status === 401 && input.sentToken && !isPermissionCheck(input.path) && !isCredentialCheck(input.path);
 }

@@ -1,5 +1,4 @@
 import type { PageRoute } from '@web/app/route-types';
-import { TermsAdminPage } from '@web/features/terms/terms-admin-page';
 import { TermsPage } from '@web/features/terms/terms-page';
 import { Error404Page, Error500Page, MaintenancePage, PrivacyPolicyPage } from './error-pages';
 import { ForgotPassword2Page, ForgotPasswordPage } from './forgot-password-page';
@@ -16,8 +15,8 @@ const guestsOnly: string[] = [];
 const signedIn = ['admin', 'dj', 'staff', 'user'];
 
 /**
- * Pages of the `pages` feature (auth demo pages, errors, maintenance, profile, legal) and the terms pages
- * (platform.md §2). `roles`: undefined = anyone, [] = guests only.
+ * Pages of the `pages` feature (auth demo pages, errors, maintenance, profile, legal) and the public terms page
+ * (platform.md §2; the admin terms page is in the app's table). `roles`: undefined = anyone, [] = guests only.
  */
 export const pageRoutes: PageRoute[] = [
   { path: '/pages/auth/forgot-password', component: ForgotPasswordPage, roles: guestsOnly, layout: 'empty' },
@@ -38,7 +37,6 @@ export const pageRoutes: PageRoute[] = [
 
   { path: '/privacy-policy', component: PrivacyPolicyPage, layout: 'empty' },
   { path: '/terms-and-conditions', component: TermsPage, layout: 'empty' },
-  { path: '/apps/terms-and-conditions', component: TermsAdminPage, roles: ['admin'], layout: 'default' },
 
   { path: '/auth/admin-role-example', component: AdminRoleExamplePage, roles: ['admin'], layout: 'default' },
   { path: '/auth/staff-role-example', component: StaffRoleExamplePage, roles: ['admin', 'staff'], layout: 'default' },
