@@ -1,25 +1,27 @@
 import { CalendarDays, BellRing, Users, Podcast, HandCoins, Smartphone, FileText, type LucideIcon } from 'lucide-react';
+import { navigationItems, type NavigationItem } from '@server/domains/demo/search/navigation';
 
-export interface NavItem {
-  id: string;
-  title: string;
-  url: string;
+export interface NavItem extends NavigationItem {
   icon: LucideIcon;
-  /** Roles that see the item; undefined = every signed-in user. */
-  roles?: readonly string[];
 }
 
-/** The navigation menu (platform.md §2 "Shell"), in this order. */
-export const navigationItems: NavItem[] = [
-  { id: 'calendar', title: 'Calendar', url: '/apps/calendar', icon: CalendarDays },
-  { id: 'push-notifications', title: 'Push Notifications', url: '/apps/push-notifications', icon: BellRing },
-  { id: 'users', title: 'Users', url: '/apps/users', icon: Users, roles: ['admin'] },
-  { id: 'podcasts', title: 'Podcasts', url: '/apps/podcast-titles', icon: Podcast, roles: ['admin', 'dj'] },
-  { id: 'tips', title: 'Tips', url: '/manage-tips', icon: HandCoins },
-  { id: 'mobile-app', title: 'My Mobile App', url: '/apps/mobile-app', icon: Smartphone },
-  { id: 'terms', title: 'Terms and Conditions', url: '/apps/terms-and-conditions', icon: FileText, roles: ['admin'] },
-];
+/** The platform menu (platform.md §2 "Shell"), in this order; titles, paths and roles come from the shared navigation. */
+const menuIcons: Record<string, LucideIcon> = {
+  calendar: CalendarDays,
+  'push-notifications': BellRing,
+  users: Users,
+  podcasts: Podcast,
+  tips: HandCoins,
+  'mobile-app': Smartphone,
+  'terms-and-conditions': FileText,
+};
 
+export const menuItems: NavItem[] = navigationItems.flatMap((item) => {
+  const icon = menuIcons[item.id];
+  return icon ? [{ ...item, icon }] : [];
+});
+
+/** The menu items a user with these roles may open (the same roles the routes allow). */
 export function visibleNavigation(roles: readonly string[]): NavItem[] {
-  return navigationItems.filter((item) => !item.roles || item.roles.some((role) => roles.includes(role)));
+  return menuItems.filter((item) => item.roles.some((role) => roles.includes(role)));
 }

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { decideAccess } from '@web/app/guard';
+import { appRoutes } from '@web/app/routes';
+import { shouldLogoutOnError } from '@web/app/session-rules';
+import { menuItems, visibleNavigation } from '@web/features/shell/navigation';
+
+describe('navigation menu', () => {
+  it('holds the platform menu in the spec order', () => {
+    expect(menuItems.map((item) => [item.title, item.url])).toEqual([
+      ['Calendar', '/apps/calendar'],
+      ['Push Notifications', '/apps/push-notifications'],
+      ['Users', '/apps/users'],
+      ['Podcasts', '/apps/podcast-titles'],
+      ['Tips', '/manage-tips'],
+      ['My Mobile App', '/apps/mobile-app'],
+      ['Terms and Conditions', '/apps/terms-and-conditions'],
+    ]);
+  });
+
+  it('hides items by role: admins see all, creators no admin items, staff and viewers nothing', () => {
+    expect(visibleNavigation(['admin']).map((item) => item.title)).toHaveLength(7);
+    expect(visibleNavigation(['dj']).map((item) => item.title)).toEqual(['Calendar', 'Push Notifications', 'Podcasts', 'Tips', 'My Mobile App']);
+    expect(visibleNavigation(['staff'])).toEqual([]);
+    expect(visibleNavigation(['viewer'])).toEqual([]);
+    expect(visibleNavigation([])).toEqual([]);
+  });
+
+  it('shows an item only to roles its route lets in', () => {
+    for (const roles of [['admin'], ['dj'], ['staff'], ['user']]) {
+      for (const item of visibleNavigation(roles)) {
+        const route = appRoutes.find((candidate) => candidate.path === item.url);
+        expect(decideAccess({ allowed: route?.roles, userRoles: roles, location: item.url, redirectUrl: null })).toEqual({ action: 'allow' });
+      }
+    }
+  });
+});
+
+describe('guard: home refuses the user', () => {
+  it('sends a signed-in user the calendar refuses to the profile page instead of looping through /', () => {
+    expect(decideAccess({ allowed: ['admin', 'dj'], userRoles: ['staff'], location: '/apps/calendar', redirectUrl: null })).toEqual({
+      action: 'redirect',
+      to: '/pages/profile',
+      clearRedirect: true,
+    });
+    expect(decideAccess({ allowed: ['admin', 'dj'], userRoles: ['staff'], location: '/apps/calendar', redirectUrl: '/apps/calendar' })).toEqual({
+      action: 'redirect',
+      to: '/pages/profile',
+      clearRedirect: true,
+    });
+  });
+});
+
+describe('session: which 401s log out', () => {
+  it('a wrong password on a sign-in call (e.g. the lock screen) keeps the session', () => {
+    for (const path of ['users.login', 'users.viewerLogin', '/api/user/login', '/api/user/viewer-login']) {
+      expect(shouldLogoutOnError({ status: 401, path, sentToken: true })).toBe(false);
+    }
+  });
+
+  it('any other 401 sent with our token logs out', () => {
+    expect(shouldLogoutOnError({ status: 401, path: 'users.alive', sentToken: true })).toBe(true);
+    expect(shouldLogoutOnError({ status: 401, path: '/api/user/alive', sentToken: true })).toBe(true);
+    expect(shouldLogoutOnError({ status: 401, path: '/api/user/alive', sentToken: false })).toBe(false);
+    expect(shouldLogoutOnError({ status: 403, path: 'users.alive', sentToken: true })).toBe(false);
+  });
+});
