@@ -1,40 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { invoices, users } from '@db/schema/users';
 import { newId } from '@server/lib/ids';
-import { launchBrowser, newPage, saveScreenshot, startApp, type RunningApp } from './harness';
+import { fillLogin, login, newPage, saveScreenshot, seededLogins, submitLogin, useBrowserApp } from './harness';
 
-const admin = { email: 'admin@cuepoint.local', password: 'cuepoint-admin', name: 'Cuepoint Admin' };
-const mara = { email: 'mara@cuepoint.local', password: 'cuepoint-demo', name: 'Mara Quill' };
-const pending = { email: 'pending@cuepoint.local', password: 'cuepoint-demo' };
-
-async function fillLogin(page: Page, email: string, password: string) {
-  await page.getByLabel('Email or username').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-}
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await fillLogin(page, email, password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
+const { admin, mara, pending } = seededLogins;
 
 describe('web app: sign-in, guard, shell', () => {
-  let running: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    running = await startApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-  });
+  const fixture = useBrowserApp();
 
   it('logs a creator in: lands on /apps/calendar showing the display name', async () => {
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/login');
     await page.getByText('Your content. Your world.').waitFor();
     const loginButton = page.getByRole('button', { name: 'Login' });
@@ -58,8 +34,8 @@ describe('web app: sign-in, guard, shell', () => {
   });
 
   it('shows each login error: wrong password and the inactive account text', async () => {
-    const { context, page } = await newPage(browser, running.url);
-    await login(page, mara.email, 'wrong-password');
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await submitLogin(page, mara.email, 'wrong-password');
     await page.getByText('Invalid email/password').waitFor();
     await fillLogin(page, pending.email, pending.password);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -69,7 +45,7 @@ describe('web app: sign-in, guard, shell', () => {
   });
 
   it('registration: validation messages, then success toast and back to /login', async () => {
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/register?referrerId=nobody');
     await page.getByRole('heading', { name: 'CREATE AN ACCOUNT' }).waitFor();
     await page.getByLabel('Email').fill('not-an-email');
@@ -103,13 +79,13 @@ describe('web app: sign-in, guard, shell', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Your account is ready! Please log in to start.').waitFor();
     await page.waitForURL('**/login');
-    const row = running.app.services.db.select().from(users).where(eq(users.email, 'nia@example.test')).get();
+    const row = fixture.running.app.services.db.select().from(users).where(eq(users.email, 'nia@example.test')).get();
     expect(row).toMatchObject({ creatorTag: 'nia_okafor', role: 'dj', isActive: false, firstName: 'Nia', lastName: 'Okafor' });
     await context.close();
   });
 
   it('guard: a guest opening /apps/users?x=1 logs in as admin and returns there; a creator is sent to /', async () => {
-    const guest = await newPage(browser, running.url);
+    const guest = await newPage(fixture.browser, fixture.running.url);
     await guest.page.goto('/apps/users?x=1');
     await guest.page.waitForURL((url) => url.pathname === '/login');
     await fillLogin(guest.page, admin.email, admin.password);
@@ -118,7 +94,7 @@ describe('web app: sign-in, guard, shell', () => {
     await guest.page.getByRole('heading', { name: 'Users' }).waitFor();
     await guest.context.close();
 
-    const creator = await newPage(browser, running.url);
+    const creator = await newPage(fixture.browser, fixture.running.url);
     await login(creator.page, mara.email, mara.password);
     await creator.page.waitForURL('**/apps/calendar');
     await creator.page.goto('/apps/users');
@@ -128,14 +104,14 @@ describe('web app: sign-in, guard, shell', () => {
   });
 
   it('unknown paths go to /pages/errors/error-404', async () => {
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/no/such/page');
     await page.waitForURL('**/pages/errors/error-404');
     await context.close();
   });
 
   it('admin emulates Mara from /apps/users, sees her name, then exits back to admin', async () => {
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await login(page, admin.email, admin.password);
     await page.waitForURL('**/apps/calendar');
     await page.getByTestId('user-display-name').getByText(admin.name).waitFor();
@@ -155,10 +131,10 @@ describe('web app: sign-in, guard, shell', () => {
   });
 
   it('unpaid-invoice banner: text, Manage link, survives a click elsewhere, dismissed by its button', async () => {
-    const { db } = running.app.services;
+    const { db } = fixture.running.app.services;
     const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
     db.insert(invoices).values({ id: newId(), userId: maraRow.id, amountCents: 2999, status: 'open' }).run();
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await login(page, mara.email, mara.password);
     await page.waitForURL('**/apps/calendar');
     const banner = page.getByTestId('unpaid-banner');
@@ -172,7 +148,7 @@ describe('web app: sign-in, guard, shell', () => {
   });
 
   it('plans page: one card per product with labels, prices and setup fee; BUY NOW goes to check-email', async () => {
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/product-page');
     await page.getByRole('heading', { name: 'Subscription Plans and Pricing' }).waitFor();
     await page.getByTestId('product-PODCAST_TITLE').waitFor();

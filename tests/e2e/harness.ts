@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,4 +75,43 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotsDir, { recursive: true });
   await page.screenshot({ path: join(screenshotsDir, `${name}.png`), fullPage: true });
+}
+
+/** The seeded logins (seed/accounts.ts) the browser tests sign in with. */
+export const seededLogins = {
+  admin: { email: 'admin@cuepoint.local', password: 'cuepoint-admin', name: 'Cuepoint Admin' },
+  mara: { email: 'mara@cuepoint.local', password: 'cuepoint-demo', name: 'Mara Quill' },
+  pending: { email: 'pending@cuepoint.local', password: 'cuepoint-demo' },
+} as const;
+
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email or username').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+}
+
+/** Opens /login, fills the form and submits it (the answer may be an error). */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, email, password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Signs in through /login; waits until the app has left the login page. */
+export async function login(page: Page, email: string, password: string): Promise<void> {
+  await submitLogin(page, email, password);
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** One running app and one browser for a describe block, closed after it. */
+export function useBrowserApp(env: Record<string, string> = {}, options: { terms?: boolean } = {}): { running: RunningApp; browser: Browser } {
+  const fixture = {} as { running: RunningApp; browser: Browser };
+  beforeAll(async () => {
+    fixture.running = await startApp(env, options);
+    fixture.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await fixture.browser?.close();
+    await fixture.running?.close();
+  });
+  return fixture;
 }

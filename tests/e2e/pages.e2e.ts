@@ -1,30 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { termsAcceptances, termsDocuments, users } from '@db/schema/users';
 import { createUser, testPassword } from '../helpers/app';
-import { launchBrowser, newPage, saveScreenshot, startApp, type RunningApp } from './harness';
+import { fillLogin, login, newPage, saveScreenshot, seededLogins, useBrowserApp, type RunningApp } from './harness';
 
-const admin = { email: 'admin@cuepoint.local', password: 'cuepoint-admin', name: 'Cuepoint Admin' };
-const mara = { email: 'mara@cuepoint.local', password: 'cuepoint-demo', name: 'Mara Quill' };
+
+const { admin, mara } = seededLogins;
 
 /** Every test signs in several times from the same loopback address: lift the per-IP limits for this file. */
 const roomyLimits = { LOGIN_RATE_LIMIT: '1000', REGISTER_RATE_LIMIT: '1000' };
-
-async function fillLogin(page: Page, email: string, password: string) {
-  await page.getByLabel('Email or username').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-}
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await fillLogin(page, email, password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 /** The mails written to DATA_DIR/outbox, oldest first. */
 function outbox(running: RunningApp): { to: string; subject: string; text: string }[] {
@@ -69,26 +57,16 @@ async function focusedLabel(page: Page): Promise<string> {
 }
 
 describe('web app: terms dialog', () => {
-  let running: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    running = await startApp(roomyLimits, { terms: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-  });
+  const fixture = useBrowserApp(roomyLimits, { terms: true });
 
   it('opens for a creator with pending terms (not on login, terms, privacy), pages through the PDF, traps focus; Accept stores the acceptance', async () => {
-    const { db } = running.app.services;
+    const { db } = fixture.running.app.services;
     const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
     const document = db.select().from(termsDocuments).get()!;
     expect(document.pdfUrl).toBeTruthy();
     expect(db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, maraRow.id)).all()).toHaveLength(0);
 
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/login');
     await page.getByText('Your content. Your world.').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -168,14 +146,14 @@ describe('web app: terms dialog', () => {
   });
 
   it('admin publishes a new terms PDF from /apps/terms-and-conditions; creators are asked again', async () => {
-    const { db } = running.app.services;
+    const { db } = fixture.running.app.services;
     const tobin = db.select().from(users).where(eq(users.email, 'tobin@cuepoint.local')).get()!;
     const before = db.select().from(termsDocuments).all();
     expect(before).toHaveLength(1);
     // Tobin has accepted the current version already.
     db.insert(termsAcceptances).values({ userId: tobin.id, termsId: before[0]!.id }).run();
 
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await login(page, admin.email, admin.password);
     await page.waitForURL('**/apps/calendar');
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -210,7 +188,7 @@ describe('web app: terms dialog', () => {
     await context.close();
 
     // Tobin accepted the old version only: the dialog shows the new one-page document.
-    const creator = await newPage(browser, running.url);
+    const creator = await newPage(fixture.browser, fixture.running.url);
     await login(creator.page, 'tobin@cuepoint.local', 'cuepoint-demo');
     const dialog = creator.page.getByRole('dialog', { name: 'Terms and Conditions' });
     await dialog.getByText('Page 1 of 1').waitFor();
@@ -223,21 +201,11 @@ describe('web app: terms dialog', () => {
 });
 
 describe('web app: pages, checkout, shell', () => {
-  let running: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    running = await startApp(roomyLimits);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-  });
+  const fixture = useBrowserApp(roomyLimits);
 
   it('forgot password → mail in the outbox → reset → login with the new password; the link works once', async () => {
-    const user = await createUser(running.app, { role: 'dj', email: 'reset-me@example.test', firstName: 'Rosa', displayName: 'Rosa Reset' });
-    const { context, page } = await newPage(browser, running.url);
+    const user = await createUser(fixture.running.app, { role: 'dj', email: 'reset-me@example.test', firstName: 'Rosa', displayName: 'Rosa Reset' });
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL('**/pages/auth/forgot-password');
@@ -250,7 +218,7 @@ describe('web app: pages, checkout, shell', () => {
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
     await page.getByText(user.email).waitFor();
 
-    const link = await resetLinkFor(running, user.email, 0);
+    const link = await resetLinkFor(fixture.running, user.email, 0);
     expect(link).toMatch(/^\/pages\/auth\/reset-password\?token=/);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
@@ -276,7 +244,7 @@ describe('web app: pages, checkout, shell', () => {
     await context.close();
 
     // Second use of the same link: refused with a clear message, the password stays.
-    const again = await newPage(browser, running.url);
+    const again = await newPage(fixture.browser, fixture.running.url);
     await again.page.goto(link);
     await again.page.getByLabel('New password').fill('another-secret');
     await again.page.getByLabel('Confirm password').fill('another-secret');
@@ -289,21 +257,21 @@ describe('web app: pages, checkout, shell', () => {
   });
 
   it('forgot-password-2 sends a link to reset-password-2, whose form sets the password; an unknown email gets the same answer', async () => {
-    const user = await createUser(running.app, { role: 'dj', email: 'reset-two@example.test' });
-    const { context, page } = await newPage(browser, running.url);
+    const user = await createUser(fixture.running.app, { role: 'dj', email: 'reset-two@example.test' });
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/pages/auth/forgot-password-2');
     await page.getByRole('heading', { name: 'Recover your password' }).waitFor();
     await page.getByText('Your content.').waitFor();
     await page.getByLabel('Email').fill('nobody-here@example.test');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
-    expect(outbox(running).filter((mail) => mail.to === 'nobody-here@example.test')).toHaveLength(0);
+    expect(outbox(fixture.running).filter((mail) => mail.to === 'nobody-here@example.test')).toHaveLength(0);
 
     await page.goto('/pages/auth/forgot-password-2');
     await page.getByLabel('Email').fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
-    const link = await resetLinkFor(running, user.email, 0);
+    const link = await resetLinkFor(fixture.running, user.email, 0);
     expect(link).toMatch(/^\/pages\/auth\/reset-password-2\?token=/);
     await page.goto(link);
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
@@ -326,7 +294,7 @@ describe('web app: pages, checkout, shell', () => {
       ['/pages/auth/login', 'Login to your account'],
       ['/pages/auth/login-2', 'Welcome back'],
     ] as const) {
-      const { context, page } = await newPage(browser, running.url);
+      const { context, page } = await newPage(fixture.browser, fixture.running.url);
       await page.goto(path);
       await page.getByRole('heading', { name: title }).waitFor();
       const submit = page.getByRole('button', { name: 'Login' });
@@ -341,12 +309,12 @@ describe('web app: pages, checkout, shell', () => {
       await context.close();
     }
 
-    const { db } = running.app.services;
+    const { db } = fixture.running.app.services;
     for (const [path, title, email, tag] of [
       ['/pages/auth/register', 'Create an account', 'demo-one@example.test', 'demo_one'],
       ['/pages/auth/register-2', 'Sign up', 'demo-two@example.test', 'demo_two'],
     ] as const) {
-      const { context, page } = await newPage(browser, running.url);
+      const { context, page } = await newPage(fixture.browser, fixture.running.url);
       await page.goto(path);
       await page.getByRole('heading', { name: title }).waitFor();
       await page.getByLabel('Email').fill('bad');
@@ -366,7 +334,7 @@ describe('web app: pages, checkout, shell', () => {
   });
 
   it('lock screen unlocks with the password; mail-confirm, errors, maintenance, profile, privacy and terms pages', async () => {
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     // Guests are sent to /login from the lock screen and the profile.
     await page.goto('/pages/auth/lock');
     await page.waitForURL('**/login');
@@ -411,9 +379,9 @@ describe('web app: pages, checkout, shell', () => {
   });
 
   it('role example pages: admin, staff and guest each see theirs; others are turned away', async () => {
-    const staff = await createUser(running.app, { role: 'staff', email: 'staff-one@example.test', displayName: 'Sam Staff' });
+    const staff = await createUser(fixture.running.app, { role: 'staff', email: 'staff-one@example.test', displayName: 'Sam Staff' });
 
-    const guest = await newPage(browser, running.url);
+    const guest = await newPage(fixture.browser, fixture.running.url);
     await guest.page.goto('/auth/guest-role-example');
     await guest.page.getByRole('heading', { name: 'Guest role example' }).waitFor();
     await guest.page.getByText('You are not signed in.').waitFor();
@@ -421,7 +389,7 @@ describe('web app: pages, checkout, shell', () => {
     await guest.page.waitForURL('**/login');
     await guest.context.close();
 
-    const adminPage = await newPage(browser, running.url);
+    const adminPage = await newPage(fixture.browser, fixture.running.url);
     await login(adminPage.page, admin.email, admin.password);
     await adminPage.page.goto('/auth/admin-role-example');
     await adminPage.page.getByRole('heading', { name: 'Admin role example' }).waitFor();
@@ -432,7 +400,7 @@ describe('web app: pages, checkout, shell', () => {
     await adminPage.page.waitForURL('**/apps/calendar');
     await adminPage.context.close();
 
-    const staffPage = await newPage(browser, running.url);
+    const staffPage = await newPage(fixture.browser, fixture.running.url);
     // Staff may not open the calendar (where `/` leads): they land on their profile instead of bouncing forever.
     await login(staffPage.page, staff.email, testPassword);
     await staffPage.page.waitForURL('**/pages/profile');
@@ -447,7 +415,7 @@ describe('web app: pages, checkout, shell', () => {
   });
 
   it('/callback signs in with a returned token (or says nothing came back); /logout signs out', async () => {
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/callback');
     await page.getByText('No sign-in result was received from the external identity service.').waitFor();
     await page.getByRole('button', { name: 'Back to login' }).click();
@@ -473,7 +441,7 @@ describe('web app: pages, checkout, shell', () => {
   });
 
   it('checkout with a new email: registers, is signed in and reaches the payment step', async () => {
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/product-page');
     await page.getByTestId('product-PODCAST_VIDEO_TITLE').getByRole('link', { name: 'BUY NOW' }).click();
     await page.waitForURL('**/checkout/PODCAST_VIDEO_TITLE/check-email');
@@ -490,13 +458,13 @@ describe('web app: pages, checkout, shell', () => {
     await page.waitForURL('**/checkout/PODCAST_VIDEO_TITLE/payment');
     await page.getByText('Payments are not available yet on this server').waitFor();
     await page.getByTestId('user-display-name').getByText('Nova Buyer').waitFor();
-    const row = running.app.services.db.select().from(users).where(eq(users.email, 'new-buyer@example.test')).get();
+    const row = fixture.running.app.services.db.select().from(users).where(eq(users.email, 'new-buyer@example.test')).get();
     expect(row).toMatchObject({ creatorTag: 'nova_buyer', role: 'dj', isActive: true });
     await context.close();
   });
 
   it('shell: layout switch, folded navbar expanding on hover, user menu, footer links', async () => {
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await login(page, admin.email, admin.password);
     await page.waitForURL('**/apps/calendar');
     const shell = page.locator('[data-layout]');
@@ -545,7 +513,7 @@ describe('web app: pages, checkout, shell', () => {
     await navbar.waitFor();
 
     // User menu entries go where they say.
-    const adminRow = running.app.services.db.select().from(users).where(eq(users.email, admin.email)).get()!;
+    const adminRow = fixture.running.app.services.db.select().from(users).where(eq(users.email, admin.email)).get()!;
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
     await page.waitForURL(`**/apps/users/${adminRow.id}/change-password`);
@@ -584,7 +552,7 @@ describe('web app: pages, checkout, shell', () => {
   });
 
   it('keyboard: the login form works with Tab and Enter alone', async () => {
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/login');
     await page.getByText('Your content. Your world.').waitFor();
     await saveScreenshot(page, 'login-page');
