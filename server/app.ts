@@ -77,7 +77,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     return reply.code(status).send(body);
   });
 
-  await app.register(fastifyHelmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // The sign-in popups (Apple's page, Google's account chooser) must keep window.opener to hand
+    // the session back; helmet's default "same-origin" would sever them.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
   await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 4, parts: 40 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 

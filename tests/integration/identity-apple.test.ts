@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { exportJWK, generateKeyPair } from 'jose';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@db/schema/users';
 import { bearer, createTestApp, createUser, type TestApp } from '../helpers/app';
+import { listenOidcProvider, type LocalOidcProvider } from '../helpers/identity-providers';
 
 /**
  * A real OpenID Connect provider (oidc-provider, dev interactions) on 127.0.0.1 stands in for
@@ -18,7 +16,7 @@ const clientId = 'cuepoint.apple.test';
 const clientSecret = 'apple-test-client-secret-0123456789abcdef';
 const callbackPath = '/api/user/apple/callback';
 
-const people: Record<string, { email: string; given_name: string; family_name: string }> = {
+const people = {
   alice: { email: 'alice@apple.test', given_name: 'Alice', family_name: 'Apple' },
   bob: { email: 'bob@apple.test', given_name: 'Bob', family_name: 'Orchard' },
   carol: { email: 'carol@apple.test', given_name: 'Carol', family_name: 'Viewer' },
@@ -26,58 +24,25 @@ const people: Record<string, { email: string; given_name: string; family_name: s
   mallory: { email: 'mallory@apple.test', given_name: '</script><script>alert(1)</script>', family_name: '<b>&amp;' },
 };
 
-let providerServer: Server;
+let provider: LocalOidcProvider;
 let issuer: string;
 let t: TestApp;
 let appOrigin: string;
 
 beforeAll(async () => {
-  // 1. The provider's port first (the app's config needs the issuer) ...
-  let handler: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
-    response.writeHead(503).end();
-  };
-  providerServer = createServer((request, response) => handler(request, response));
-  await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${(providerServer.address() as AddressInfo).port}`;
-
-  // 2. ... then the app on a real port (its own origin is the redirect URI's origin) ...
+  // The provider's port first (the app's config needs the issuer), then the app on a real port
+  // (its own origin is the redirect URI's origin), then the provider answers for that redirect URI.
+  provider = await listenOidcProvider({ clientId, clientSecret, people });
+  issuer = provider.issuer;
   t = await createTestApp({ APPLE_CLIENT_ID: clientId, APPLE_CLIENT_SECRET: clientSecret, APPLE_ISSUER: issuer });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   appOrigin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-
-  // 3. ... and the provider itself, which must know the client's redirect URI.
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [`${appOrigin}${callbackPath}`],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'provider-key', alg: 'RS256', use: 'sig' }] },
-    cookies: { keys: ['oidc-provider-test-cookie-key-0123456789'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    // Like Apple: the ID token itself carries the email.
-    conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: true } },
-    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
-    findAccount: (_ctx, id) => {
-      const person = people[id];
-      if (!person) return undefined;
-      return { accountId: id, claims: () => ({ sub: id, email_verified: true, ...person }) };
-    },
-  });
-  handler = provider.callback();
+  await provider.start(`${appOrigin}${callbackPath}`);
 });
 
 afterAll(async () => {
   await t?.close();
-  providerServer?.closeAllConnections();
-  await new Promise((resolve) => providerServer?.close(resolve));
+  await provider?.close();
 });
 
 /** Naive cookie jar: the provider's cookie names are unique enough for one flow. */

@@ -1,68 +1,37 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
+import { generateKeyPair, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { users } from '@db/schema/users';
 import { bearer, createTestApp, createUser, type TestApp } from '../helpers/app';
+import { startLocalJwks, type IdTokenOptions, type LocalJwks } from '../helpers/identity-providers';
 
 const clientId = 'cuepoint-test.apps.googleusercontent.com';
 const issuer = 'https://issuer.test';
-const kid = 'test-key-1';
 
-let jwksServer: Server;
+let jwks: LocalJwks;
 let jwksUrl: string;
-let privateKey: CryptoKey;
 let otherPrivateKey: CryptoKey;
 
 /** A local JWKS endpoint standing in for https://www.googleapis.com/oauth2/v3/certs. */
 beforeAll(async () => {
-  const pair = await generateKeyPair('RS256');
-  privateKey = pair.privateKey;
+  jwks = await startLocalJwks({ issuer, audience: clientId });
+  jwksUrl = jwks.jwksUrl;
   otherPrivateKey = (await generateKeyPair('RS256')).privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid, alg: 'RS256', use: 'sig' };
-  jwksServer = createServer((request, response) => {
-    if (request.url === '/certs') {
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
-    } else {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
-  jwksUrl = `http://127.0.0.1:${(jwksServer.address() as AddressInfo).port}/certs`;
 });
 
-afterAll(async () => {
-  jwksServer.closeAllConnections();
-  await new Promise((resolve) => jwksServer.close(resolve));
-});
+afterAll(async () => jwks?.close());
 
-interface TokenOptions {
-  sub?: string;
-  email?: string;
-  emailVerified?: boolean;
-  audience?: string;
-  issuer?: string;
-  expiresAt?: number;
-  key?: CryptoKey;
-}
+type TokenOptions = Partial<IdTokenOptions>;
 
 function idToken(options: TokenOptions = {}): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({
-    email: options.email ?? 'new.person@gmail.test',
-    email_verified: options.emailVerified ?? true,
-    given_name: 'New',
-    family_name: 'Person',
+  return jwks.signIdToken({
+    sub: '1234567890',
+    email: 'new.person@gmail.test',
+    givenName: 'New',
+    familyName: 'Person',
     picture: 'https://lh3.googleusercontent.test/a/photo.jpg',
-  })
-    .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
-    .setSubject(options.sub ?? '1234567890')
-    .setIssuer(options.issuer ?? issuer)
-    .setAudience(options.audience ?? clientId)
-    .setIssuedAt(now - 60)
-    .setExpirationTime(options.expiresAt ?? now + 3600)
-    .sign(options.key ?? privateKey);
+    ...options,
+  });
 }
 
 describe('POST /api/user/google', () => {
