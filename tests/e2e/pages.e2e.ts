@@ -440,26 +440,39 @@ describe('web app: pages, checkout, shell', () => {
     await context.close();
   });
 
-  it('checkout with a new email: registers, is signed in and reaches the payment step', async () => {
-    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+  /** From the plans page: picks a product, enters a new email and fills the registration form. */
+  async function registerAtCheckout(page: Page, productId: string, linkName: string, who: { email: string; first: string; last: string; tag: string }) {
     await page.goto('/product-page');
-    await page.getByTestId('product-PODCAST_VIDEO_TITLE').getByRole('link', { name: 'BUY NOW' }).click();
-    await page.waitForURL('**/checkout/PODCAST_VIDEO_TITLE/check-email');
-    await page.getByLabel('Email', { exact: true }).fill('new-buyer@example.test');
+    await page.getByTestId(`product-${productId}`).getByRole('link', { name: linkName }).click();
+    await page.waitForURL(`**/checkout/${productId}/check-email`);
+    await page.getByLabel('Email', { exact: true }).fill(who.email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'CREATE AN ACCOUNT' }).waitFor();
-    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('new-buyer@example.test');
-    await page.getByLabel('First name').fill('Nova');
-    await page.getByLabel('Last name').fill('Buyer');
-    await page.getByLabel('Creator tag').fill('nova_buyer');
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(who.email);
+    await page.getByLabel('First name').fill(who.first);
+    await page.getByLabel('Last name').fill(who.last);
+    await page.getByLabel('Creator tag').fill(who.tag);
     await page.getByLabel('Password', { exact: true }).fill('buyer-password');
     await page.getByLabel('Confirm password').fill('buyer-password');
     await page.getByRole('button', { name: 'Create account and continue' }).click();
+  }
+
+  it('checkout with a new email: registers, is signed in and reaches the payment step', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await registerAtCheckout(page, 'PODCAST_VIDEO_TITLE', 'BUY NOW', { email: 'new-buyer@example.test', first: 'Nova', last: 'Buyer', tag: 'nova_buyer' });
     await page.waitForURL('**/checkout/PODCAST_VIDEO_TITLE/payment');
     await page.getByText('Payments are not available yet on this server').waitFor();
     await page.getByTestId('user-display-name').getByText('Nova Buyer').waitFor();
     const row = fixture.running.app.services.db.select().from(users).where(eq(users.email, 'new-buyer@example.test')).get();
     expect(row).toMatchObject({ creatorTag: 'nova_buyer', role: 'dj', isActive: true });
+    await context.close();
+  });
+
+  it('checkout of LIVE_STREAM with a new email: registers and goes home, like a login would', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await registerAtCheckout(page, 'LIVE_STREAM', 'Start Live', { email: 'new-streamer@example.test', first: 'Lio', last: 'Stream', tag: 'lio_stream' });
+    await page.waitForURL('**/apps/calendar');
+    await page.getByTestId('user-display-name').getByText('Lio Stream').waitFor();
     await context.close();
   });
 

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useLocation, useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { checkUserExistsInput, type SessionAnswer } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { api, ApiError } from '@web/lib/api';
 import { checkoutProduct } from '@web/lib/checkout-storage';
-import { useSession } from '@web/lib/session-store';
 import { AuthCard } from './auth-card';
 import { unexpectedError } from './auth-errors';
 import { LoginForm } from './login-form';
@@ -19,7 +18,6 @@ type Step = { kind: 'email' } | { kind: 'login'; email: string } | { kind: 'regi
 /** Checkout entry: an existing account signs in, a new one registers (and is signed in) before paying. */
 export default function CheckEmailPage() {
   const { productId = '' } = useParams<{ productId: string }>();
-  const [, navigate] = useLocation();
   const [step, setStep] = useState<Step>({ kind: 'email' });
   const completeLogin = useCompleteLogin(productId);
   const {
@@ -64,12 +62,7 @@ export default function CheckEmailPage() {
           endpoint="/api/user/register-with-sign-in"
           defaultEmail={step.email}
           submitLabel="Create account and continue"
-          onSuccess={(answer) => {
-            checkoutProduct.clear();
-            useSession.getState().setRedirectUrl(null);
-            useSession.getState().setSession(answer);
-            navigate(`/checkout/${encodeURIComponent(productId)}/payment`, { replace: true });
-          }}
+          onSuccess={completeLogin}
         />
       )}
       <div className="mt-6 flex justify-between text-sm">
