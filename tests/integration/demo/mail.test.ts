@@ -74,6 +74,14 @@ describe('mail app REST', () => {
     expect(mails().get(mail.id)).toEqual(changed);
   });
 
+  it('POST /api/mail-app/update-mail stores label ids unique and in ascending order', async () => {
+    const mail = mails().list()[0]!;
+    const res = await t.post('/api/mail-app/update-mail', { ...mail, labels: [3, 1, 3] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().labels).toEqual([1, 3]);
+    expect(mails().get(mail.id)!.labels).toEqual([1, 3]);
+  });
+
   it('POST /api/mail-app/update-mail: 404 for an unknown id, 400 for a malformed mail, nothing written', async () => {
     const mail = mails().list()[0]!;
     const unknown = await t.post('/api/mail-app/update-mail', { ...mail, id: 'nope' });
@@ -120,7 +128,7 @@ describe('mail app REST', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       { ...withLabel, labels: withLabel.labels.filter((id) => id !== 1) },
-      { ...withoutLabel, labels: [...withoutLabel.labels, 1] },
+      { ...withoutLabel, labels: [...withoutLabel.labels, 1].sort((a, b) => a - b) },
     ]);
     expect(mails().get(withLabel.id)!.labels).not.toContain(1);
     expect(mails().get(withoutLabel.id)!.labels).toContain(1);

@@ -141,7 +141,7 @@ describe('to-do app REST', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       { ...has, labels: has.labels.filter((id) => id !== 4) },
-      { ...lacks, labels: [...lacks.labels, 4] },
+      { ...lacks, labels: [...lacks.labels, 4].sort((a, b) => a - b) },
     ]);
     expect(todos().get(has.id)!.labels).not.toContain(4);
     expect(todos().get(lacks.id)!.labels).toContain(4);

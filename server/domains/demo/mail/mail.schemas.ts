@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelIdsSchema } from '../label-ids';
 
 /** Shapes of the mail app (demo-apps.md §3 Mail). Inputs are strict; the same shapes describe answers. */
 const text = (max: number) => z.string().trim().max(max, 'This value is too long');
@@ -25,7 +26,7 @@ export const mailSchema = z.strictObject({
   important: z.boolean(),
   hasAttachments: z.boolean(),
   attachments: z.array(mailAttachment).max(50),
-  labels: z.array(numericId).max(50),
+  labels: labelIdsSchema(numericId),
   folder: numericId,
 });
 export type Mail = z.infer<typeof mailSchema>;

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { Db } from '@db/client';
 import { collection } from '../demo.store';
 import type { DeleteMailsInput, ListMailsInput, Mail, MailFilter, MailFolder, MailLabel, SetFolderInput, ToggleLabelInput } from './mail.schemas';
+import { toggleLabelId } from '../label-ids';
 
 export const mailCollections = {
   mails: (db: Db) => collection<Mail>(db, 'mail.mails'),
@@ -98,7 +99,7 @@ export function toggleLabel(db: Db, input: ToggleLabelInput): Mail[] {
   if (!mailCollections.labels(db).has(input.labelId)) throw notFound(mailMessages.labelNotFound);
   const toggled = selectedMails(db, input.selectedMailIds).map((mail) => ({
     ...mail,
-    labels: mail.labels.includes(input.labelId) ? mail.labels.filter((id) => id !== input.labelId) : [...mail.labels, input.labelId],
+    labels: toggleLabelId(mail.labels, input.labelId),
   }));
   return putAll(db, toggled);
 }

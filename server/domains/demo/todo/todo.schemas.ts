@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelIdsSchema } from '../label-ids';
 
 /** Shapes of the to-do app (demo-apps.md §3 To-dos). Inputs are strict. */
 const tooLong = 'This value is too long';
@@ -15,7 +16,7 @@ const todoFields = {
   starred: z.boolean(),
   important: z.boolean(),
   deleted: z.boolean(),
-  labels: z.array(numericId).max(50),
+  labels: labelIdsSchema(numericId),
   folder: numericId.optional(),
 };
 

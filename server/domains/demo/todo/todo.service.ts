@@ -3,6 +3,7 @@ import type { Db } from '@db/client';
 import { newId } from '@server/lib/ids';
 import { collection } from '../demo.store';
 import type { ListTodosInput, NewTodoInput, SetTodoFolderInput, Todo, TodoFilter, TodoFolder, TodoLabel, ToggleTodoLabelInput } from './todo.schemas';
+import { toggleLabelId } from '../label-ids';
 
 export const todoCollections = {
   todos: (db: Db) => collection<Todo>(db, 'todo.todos'),
@@ -131,7 +132,7 @@ export function toggleLabel(db: Db, input: ToggleTodoLabelInput): Todo[] {
   if (!todoCollections.labels(db).has(input.labelId)) throw notFound(todoMessages.labelNotFound);
   const toggled = selectedTodos(db, input.selectedTodoIds).map((todo) => ({
     ...todo,
-    labels: todo.labels.includes(input.labelId) ? todo.labels.filter((id) => id !== input.labelId) : [...todo.labels, input.labelId],
+    labels: toggleLabelId(todo.labels, input.labelId),
   }));
   return putAll(db, toggled);
 }
