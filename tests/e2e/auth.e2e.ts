@@ -23,6 +23,8 @@ describe('web app: sign-in, guard, shell', () => {
     await loginButton.click();
     await page.waitForURL('**/apps/calendar');
     await page.getByTestId('user-display-name').getByText(mara.name).waitFor();
+    // The user menu shows the role as people read it: a dj is a creator.
+    await page.getByRole('button', { name: 'User menu' }).getByText('Creator', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Calendar', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('cuepoint.token'))).toMatch(/^ey/);
     // Navigation hides admin items from a creator.

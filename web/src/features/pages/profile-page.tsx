@@ -1,13 +1,12 @@
 import { Avatar } from '@web/components/avatar';
+import { roleLabel } from '@web/lib/role-labels';
 import { useSession } from '@web/lib/session-store';
-
-const roleLabels: Record<string, string> = { admin: 'Admin', dj: 'Creator', staff: 'Staff', user: 'User', viewer: 'Viewer' };
 
 /** The signed-in user's profile: name, email, role and avatar. */
 export function ProfilePage() {
   const user = useSession((state) => state.user);
   if (!user) return null;
-  const roles = user.role.map((role) => roleLabels[role] ?? role).join(', ');
+  const roles = user.role.map(roleLabel).join(', ');
   return (
     <div className="mx-auto w-full max-w-3xl p-6">
       <section className="overflow-hidden rounded-2xl bg-white shadow ring-1 ring-slate-200">

@@ -5,6 +5,7 @@ import { useLocation } from 'wouter';
 import { Avatar } from '@web/components/avatar';
 import { useLayout } from '@web/lib/layout-store';
 import { emulationMessages, exitEmulation } from '@web/lib/session-actions';
+import { roleLabel } from '@web/lib/role-labels';
 import { useSession } from '@web/lib/session-store';
 
 const itemClasses =
@@ -17,7 +18,7 @@ export function UserMenu() {
   const { style, setStyle } = useLayout();
   const signedIn = !!user && user.role.length > 0;
   const name = user?.displayName ?? 'Guest';
-  const role = user?.role.join(', ') ?? 'Guest';
+  const role = user ? user.role.map(roleLabel).join(', ') : 'Guest';
 
   async function onExitEmulate() {
     try {
@@ -39,7 +40,7 @@ export function UserMenu() {
           <span className="text-sm font-semibold text-slate-900" data-testid="user-display-name">
             {name}
           </span>
-          <span className="text-xs capitalize text-slate-500">{role}</span>
+          <span className="text-xs text-slate-500">{role}</span>
         </span>
         <ChevronDown className="size-4 text-slate-500" aria-hidden />
       </DropdownMenu.Trigger>

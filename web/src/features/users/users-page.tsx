@@ -8,6 +8,7 @@ import { Spinner } from '@web/components/spinner';
 import { emulationMessages } from '@web/lib/session-actions';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
+import { roleLabel } from '@web/lib/role-labels';
 
 /** Admin user management: list, activate/deactivate, emulate. `/apps/users/{userId}` highlights one user. */
 export default function UsersPage() {
@@ -69,7 +70,7 @@ export default function UsersPage() {
                   </Link>
                 </td>
                 <td className="px-4 py-3 text-slate-600">{row.email}</td>
-                <td className="px-4 py-3 capitalize text-slate-600">{row.role}</td>
+                <td className="px-4 py-3 text-slate-600">{roleLabel(row.role)}</td>
                 <td className="px-4 py-3 text-slate-600">{row.subdomain ?? '—'}</td>
                 <td className="px-4 py-3">
                   <span className={row.isActive ? 'rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800' : 'rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600'}>
