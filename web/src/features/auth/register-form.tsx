@@ -1,16 +1,11 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { registerFormSchema, type RegisterForm as RegisterFormValues } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { PasswordField, TextField } from '@web/components/text-field';
 import { api, ApiError } from '@web/lib/api';
 import { unexpectedError } from './auth-errors';
 import { BotCheckBadge } from './bot-check-badge';
 import { useBotCheck } from './use-bot-check';
-
-const formFields = ['email', 'firstName', 'lastName', 'subDomain', 'password', 'confirmPassword'] as const;
-type FormField = (typeof formFields)[number];
+import { registerFormFields, useRegisterForm, type RegisterFormField } from './use-register-form';
 
 export interface RegisterFormProps<T> {
   endpoint: '/api/user/register' | '/api/user/register-with-sign-in';
@@ -29,11 +24,7 @@ export function RegisterForm<T>({ endpoint, referrerId, defaultEmail = '', submi
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterFormValues>({
-    resolver: zodResolver(registerFormSchema),
-    mode: 'onTouched',
-    defaultValues: { email: defaultEmail, firstName: '', lastName: '', subDomain: '', password: '', confirmPassword: '' },
-  });
+  } = useRegisterForm(defaultEmail);
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     setFormError(null);
@@ -58,8 +49,8 @@ export function RegisterForm<T>({ endpoint, referrerId, defaultEmail = '', submi
       }
       let mapped = false;
       for (const [field, message] of Object.entries(error.fields)) {
-        if ((formFields as readonly string[]).includes(field)) {
-          setError(field as FormField, { type: 'server', message });
+        if ((registerFormFields as readonly string[]).includes(field)) {
+          setError(field as RegisterFormField, { type: 'server', message });
           mapped = true;
         }
       }

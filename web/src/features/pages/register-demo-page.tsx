@@ -1,18 +1,13 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { CircleCheck } from 'lucide-react';
-import { registerFormSchema, type RegisterForm } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { PasswordField, TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
 import { botCheckToken, removeRecaptcha } from '@web/lib/bot-check';
 import { errorFields, serverMessage, unexpectedError } from './trpc-errors';
-
-const formFields = ['email', 'firstName', 'lastName', 'subDomain', 'password', 'confirmPassword'] as const;
-type FormField = (typeof formFields)[number];
+import { registerFormFields, useRegisterForm, type RegisterFormField } from '@web/features/auth/use-register-form';
 
 const loginPaths = { 1: '/pages/auth/login', 2: '/pages/auth/login-2' } as const;
 
@@ -26,11 +21,7 @@ function RegisterDemo({ variant }: { variant: AuthStyle }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterForm>({
-    resolver: zodResolver(registerFormSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', firstName: '', lastName: '', subDomain: '', password: '', confirmPassword: '' },
-  });
+  } = useRegisterForm();
 
   useEffect(() => () => removeRecaptcha(), []);
 
@@ -51,8 +42,8 @@ function RegisterDemo({ variant }: { variant: AuthStyle }) {
     } catch (error) {
       let mapped = false;
       for (const [field, message] of Object.entries(errorFields(error))) {
-        if ((formFields as readonly string[]).includes(field)) {
-          setError(field as FormField, { type: 'server', message });
+        if ((registerFormFields as readonly string[]).includes(field)) {
+          setError(field as RegisterFormField, { type: 'server', message });
           mapped = true;
         }
       }
