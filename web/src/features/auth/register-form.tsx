@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button } from '@web/components/button';
-import { PasswordField, TextField } from '@web/components/text-field';
 import { api, ApiError } from '@web/lib/api';
 import { unexpectedError } from './auth-errors';
 import { BotCheckBadge } from './bot-check-badge';
 import { useBotCheck } from './use-bot-check';
-import { registerFormFields, useRegisterForm, type RegisterFormField } from './use-register-form';
+import { showServerFieldErrors, useRegisterForm } from './use-register-form';
+import { RegisterFields } from './register-fields';
 
 export interface RegisterFormProps<T> {
   endpoint: '/api/user/register' | '/api/user/register-with-sign-in';
@@ -47,27 +47,14 @@ export function RegisterForm<T>({ endpoint, referrerId, defaultEmail = '', submi
         setFormError(unexpectedError);
         return;
       }
-      let mapped = false;
-      for (const [field, message] of Object.entries(error.fields)) {
-        if ((registerFormFields as readonly string[]).includes(field)) {
-          setError(field as RegisterFormField, { type: 'server', message });
-          mapped = true;
-        }
-      }
+      const mapped = showServerFieldErrors(setError, error.fields);
       if (!mapped) setFormError(error.message || unexpectedError);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create an account">
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-      </div>
-      <TextField label="Creator tag" autoComplete="off" hint="Letters, numbers and underscores; at least 5 characters." error={errors.subDomain?.message} {...register('subDomain')} />
-      <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-      <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <RegisterFields register={register} errors={errors} />
       <BotCheckBadge botCheck={botCheck} error={formError ?? undefined} />
       <Button type="submit" className="w-full" disabled={!botCheck.ready} busy={isSubmitting}>
         {submitLabel}

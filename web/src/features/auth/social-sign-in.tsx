@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Apple } from 'lucide-react';
 import { toast } from 'sonner';
 import type { SessionAnswer } from '@server/domains/users/users.schemas';
@@ -121,6 +121,23 @@ function openApplePopup(onSession: (answer: SessionAnswer) => void) {
   }
 }
 
+/** A sign-in button for a provider this server has not set up: disabled, saying why (tooltip and screen readers). */
+function NotConfiguredButton({ reason, children }: { reason: string; children: ReactNode }) {
+  const reasonId = useId();
+  return (
+    <Tooltip content={reason}>
+      <span className="block" tabIndex={0}>
+        <Button variant="secondary" className="w-full" disabled aria-describedby={reasonId}>
+          {children}
+        </Button>
+        <span id={reasonId} className="sr-only">
+          {reason}
+        </span>
+      </span>
+    </Tooltip>
+  );
+}
+
 /** "Sign in with Google" (Google Identity Services when configured) and "Log in with Apple" (800×700 popup). */
 export function SocialSignIn({ onSession }: { onSession(answer: SessionAnswer): void }) {
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: Infinity });
@@ -131,29 +148,18 @@ export function SocialSignIn({ onSession }: { onSession(answer: SessionAnswer): 
       {googleClientId ? (
         <GoogleButton clientId={googleClientId} onSession={onSession} />
       ) : (
-        <Tooltip content={socialMessages.googleNotConfigured}>
-          <span className="block" tabIndex={0}>
-            <Button variant="secondary" className="w-full" disabled aria-describedby="google-not-configured">
-              <span className="font-bold text-[#4285F4]">G</span> Sign in with Google
-            </Button>
-            <span id="google-not-configured" className="sr-only">
-              {socialMessages.googleNotConfigured}
-            </span>
-          </span>
-        </Tooltip>
+        <NotConfiguredButton reason={socialMessages.googleNotConfigured}>
+          <span className="font-bold text-[#4285F4]">G</span> Sign in with Google
+        </NotConfiguredButton>
       )}
       {appleEnabled ? (
         <Button variant="secondary" className="w-full" onClick={() => openApplePopup(onSession)}>
           <Apple className="size-4" aria-hidden /> Log in with Apple
         </Button>
       ) : (
-        <Tooltip content={socialMessages.appleNotConfigured}>
-          <span className="block" tabIndex={0}>
-            <Button variant="secondary" className="w-full" disabled>
-              <Apple className="size-4" aria-hidden /> Log in with Apple
-            </Button>
-          </span>
-        </Tooltip>
+        <NotConfiguredButton reason={socialMessages.appleNotConfigured}>
+          <Apple className="size-4" aria-hidden /> Log in with Apple
+        </NotConfiguredButton>
       )}
     </div>
   );

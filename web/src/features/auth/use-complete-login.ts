@@ -5,14 +5,17 @@ import { afterLoginTarget } from '@web/app/guard';
 import { checkoutProduct } from '@web/lib/checkout-storage';
 import { useSession } from '@web/lib/session-store';
 
-/** Stores the session and goes on: checkout product rule first, else the saved redirect URL, else `/`. */
+/**
+ * Stores the session and goes on: to `to` when given (e.g. the lock screen), else the checkout product rule,
+ * else the saved redirect URL, else `/`.
+ */
 export function useCompleteLogin(productId?: string | null) {
   const [, navigate] = useLocation();
   return useCallback(
-    (answer: SessionAnswer) => {
+    (answer: SessionAnswer, to?: string) => {
       const state = useSession.getState();
-      const product = productId ?? checkoutProduct.get();
-      const target = afterLoginTarget({ productId: product, redirectUrl: state.redirectUrl });
+      const product = to ? null : (productId ?? checkoutProduct.get());
+      const target = to ? { to, replace: true } : afterLoginTarget({ productId: product, redirectUrl: state.redirectUrl });
       if (product) checkoutProduct.clear();
       state.setRedirectUrl(null);
       state.setSession(answer);

@@ -1,4 +1,4 @@
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema, type RegisterForm } from '@server/domains/users/users.schemas';
 
@@ -13,4 +13,16 @@ export function useRegisterForm(defaultEmail = '') {
     mode: 'onTouched',
     defaultValues: { email: defaultEmail, firstName: '', lastName: '', subDomain: '', password: '', confirmPassword: '' },
   });
+}
+
+/** Puts the server's field messages under their fields; true when at least one was placed. */
+export function showServerFieldErrors(setError: UseFormSetError<RegisterForm>, fields: Record<string, string>): boolean {
+  let placed = false;
+  for (const [field, message] of Object.entries(fields)) {
+    if ((registerFormFields as readonly string[]).includes(field)) {
+      setError(field as RegisterFormField, { type: 'server', message });
+      placed = true;
+    }
+  }
+  return placed;
 }

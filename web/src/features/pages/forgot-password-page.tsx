@@ -9,7 +9,7 @@ import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
-import { serverMessage } from './trpc-errors';
+import { serverMessage } from '@web/features/auth/auth-errors';
 
 type ForgotForm = z.infer<typeof forgotPasswordInput>;
 

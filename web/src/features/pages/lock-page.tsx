@@ -9,8 +9,8 @@ import { PasswordField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
 import { CenteredAuthFrame, linkClasses } from './auth-frames';
-import { loginErrorMessage } from './trpc-errors';
-import { useFinishLogin } from './use-finish-login';
+import { loginErrorMessage } from '@web/features/auth/auth-errors';
+import { useCompleteLogin } from '@web/features/auth/use-complete-login';
 
 const unlockForm = z.object({ password: z.string().min(4, validationMessages.min4).max(200, validationMessages.tooLong) });
 type UnlockForm = z.infer<typeof unlockForm>;
@@ -19,7 +19,7 @@ type UnlockForm = z.infer<typeof unlockForm>;
 export function LockPage() {
   const user = useSession((state) => state.user);
   const login = trpc.users.login.useMutation();
-  const finishLogin = useFinishLogin();
+  const finishLogin = useCompleteLogin();
   const {
     register,
     handleSubmit,

@@ -6,8 +6,8 @@ import { Button } from '@web/components/button';
 import { PasswordField, TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
-import { loginErrorMessage } from './trpc-errors';
-import { useFinishLogin } from './use-finish-login';
+import { loginErrorMessage } from '@web/features/auth/auth-errors';
+import { useCompleteLogin } from '@web/features/auth/use-complete-login';
 
 const paths = {
   1: { register: '/pages/auth/register', forgot: '/pages/auth/forgot-password' },
@@ -16,7 +16,7 @@ const paths = {
 
 function LoginDemo({ variant }: { variant: AuthStyle }) {
   const login = trpc.users.login.useMutation();
-  const finishLogin = useFinishLogin();
+  const finishLogin = useCompleteLogin();
   const {
     register,
     handleSubmit,

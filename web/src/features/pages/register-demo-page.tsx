@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { CircleCheck } from 'lucide-react';
 import { Button } from '@web/components/button';
-import { PasswordField, TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
 import { botCheckToken, removeRecaptcha } from '@web/lib/bot-check';
-import { errorFields, serverMessage, unexpectedError } from './trpc-errors';
-import { registerFormFields, useRegisterForm, type RegisterFormField } from '@web/features/auth/use-register-form';
+import { errorFields, serverMessage, unexpectedError } from '@web/features/auth/auth-errors';
+import { showServerFieldErrors, useRegisterForm } from '@web/features/auth/use-register-form';
+import { RegisterFields } from '@web/features/auth/register-fields';
 
 const loginPaths = { 1: '/pages/auth/login', 2: '/pages/auth/login-2' } as const;
 
@@ -40,13 +40,7 @@ function RegisterDemo({ variant }: { variant: AuthStyle }) {
       removeRecaptcha();
       setCreated(answer.message);
     } catch (error) {
-      let mapped = false;
-      for (const [field, message] of Object.entries(errorFields(error))) {
-        if ((registerFormFields as readonly string[]).includes(field)) {
-          setError(field as RegisterFormField, { type: 'server', message });
-          mapped = true;
-        }
-      }
+      const mapped = showServerFieldErrors(setError, errorFields(error));
       if (!mapped) setFormError(serverMessage(error));
     }
   });
@@ -72,14 +66,7 @@ function RegisterDemo({ variant }: { variant: AuthStyle }) {
   return (
     <AuthFrame variant={variant} title={variant === 1 ? 'Create an account' : 'Sign up'} subtitle={<>Already have an account? {loginLink}</>}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create an account">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
-        </div>
-        <TextField label="Creator tag" autoComplete="off" hint="Letters, numbers and underscores; at least 5 characters." error={errors.subDomain?.message} {...register('subDomain')} />
-        <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <RegisterFields register={register} errors={errors} />
         {formError && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
             {formError}

@@ -9,7 +9,7 @@ import { Button } from '@web/components/button';
 import { PasswordField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
-import { errorFields, serverMessage } from './trpc-errors';
+import { errorFields, serverMessage } from '@web/features/auth/auth-errors';
 
 const resetForm = z
   .object({
