@@ -1,3 +1,4 @@
 export * from './users';
 export * from './billing';
 export * from './demo';
+export * from './events';

@@ -17,6 +17,8 @@ export const users = sqliteTable(
     displayName: text('display_name').notNull(),
     description: text('description').notNull().default(''),
     imageUrl: text('image_url'),
+    /** Where the creator streams from: an HLS URL, a YouTube/Twitch/Vimeo page URL or an embed URL (platform.md §3). */
+    streamValue: text('stream_value'),
     role: text('role', { enum: userRoles }).notNull(),
     isActive: integer('is_active', { mode: 'boolean' }).notNull(),
     passwordHash: text('password_hash'),
