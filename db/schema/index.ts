@@ -2,3 +2,4 @@ export * from './users';
 export * from './billing';
 export * from './demo';
 export * from './events';
+export * from './tips';
