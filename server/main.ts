@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { describeLogins } from '../seed/accounts';
 import { seedDatabase } from '../seed/seed';
 
 const config = loadConfig();
@@ -28,7 +29,7 @@ const lines = [
   `  Cuepoint is running at ${url}`,
   '',
   '  Sign in with:',
-  ...logins.map((login) => `    ${login.label.padEnd(22)} ${login.email.padEnd(32)} ${login.password}`),
+  ...describeLogins(logins),
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

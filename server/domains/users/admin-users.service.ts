@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { users, type UserRole } from '@db/schema/users';
+import { users } from '@db/schema/users';
+import type { UserRole } from './roles';
 
 export interface AdminUserRow {
   id: string;
