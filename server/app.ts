@@ -33,6 +33,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Folder of the built web app; defaults to web/dist. */
   webDist?: string;
+  /** Where log lines go (default stdout); tests read them to prove what is never logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -53,6 +55,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
         ? false
         : {
             level: config.logLevel,
+            ...(deps.logStream && { stream: deps.logStream }),
             redact: ['req.headers.authorization'],
             // Reset links and callback tokens travel in query strings: log the URL without them.
             serializers: {
