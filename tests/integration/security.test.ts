@@ -360,6 +360,12 @@ describe('internal errors', () => {
       },
     } as unknown as IdentityProviders;
     const app = await start({ NODE_ENV: 'development' }, { identity });
+    app.app.get('/api/test-only/boom', async () => {
+      throw new Error(secretDetail);
+    });
+    const route = await app.app.inject({ method: 'GET', url: '/api/test-only/boom' });
+    expect(route.statusCode).toBe(500);
+    expect(route.json()).toEqual({ message: 'Unexpected error. Please try again.' });
     const rest = await post(app, '/api/user/google', { tokenId: 'a-google-id-token' });
     expect(rest.statusCode).toBe(500);
     expect(rest.json()).toEqual({ message: 'Unexpected error. Please try again.' });
@@ -367,7 +373,7 @@ describe('internal errors', () => {
     const trpc = await post(app, '/trpc/users.googleSignIn', { tokenId: 'a-google-id-token' });
     expect(trpc.statusCode).toBe(500);
     expect(trpc.json().error.message).toBe('Unexpected error. Please try again.');
-    for (const body of [rest.body, trpc.body]) {
+    for (const body of [route.body, rest.body, trpc.body]) {
       expect(body).not.toContain('secret-path');
       expect(body).not.toMatch(/\bstack\b|\n\s+at /);
     }
