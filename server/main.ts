@@ -3,7 +3,16 @@ import { loadConfig } from './config';
 import { describeLogins } from '../seed/accounts';
 import { seedDatabase } from '../seed/seed';
 
-const config = loadConfig();
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
 const app = await buildApp(config);
 const logins = await seedDatabase(app.services.db, config, { demoData: config.seedDemoData });
 
