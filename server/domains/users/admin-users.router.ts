@@ -9,6 +9,7 @@ export const adminUserRow = z.object({
   displayName: z.string(),
   role: z.enum(userRoles),
   isActive: z.boolean(),
+  pendingPayment: z.boolean(),
   subdomain: z.string().nullable(),
 });
 

@@ -9,6 +9,8 @@ export interface AdminUserRow {
   displayName: string;
   role: UserRole;
   isActive: boolean;
+  /** Registered through checkout and not paid yet. */
+  pendingPayment: boolean;
   subdomain: string | null;
 }
 
@@ -21,6 +23,7 @@ export function listUsers(db: Db): AdminUserRow[] {
       displayName: users.displayName,
       role: users.role,
       isActive: users.isActive,
+      pendingPayment: users.pendingPayment,
       subdomain: users.creatorTag,
     })
     .from(users)
