@@ -253,7 +253,7 @@ describe('secrets stay out of logs', () => {
     expect((await post(app, '/api/user/forgot-password', { email: 'forgetful@example.test' })).statusCode).toBe(200);
     const outbox = join(app.dataDir, 'outbox');
     const mail = await vi.waitFor(() => {
-      const [file] = readdirSync(outbox);
+      const [file] = readdirSync(outbox).filter((name) => name.endsWith('.json'));
       expect(file).toBeDefined();
       return JSON.parse(readFileSync(join(outbox, file!), 'utf8')) as { text: string };
     });
@@ -300,7 +300,7 @@ describe('secrets stay out of logs', () => {
     await post(app, '/api/user/forgot-password', { email: 'changer@example.test' });
     const outbox = join(app.dataDir, 'outbox');
     const mail = await vi.waitFor(() => {
-      const [file] = readdirSync(outbox);
+      const [file] = readdirSync(outbox).filter((name) => name.endsWith('.json'));
       expect(file).toBeDefined();
       return JSON.parse(readFileSync(join(outbox, file!), 'utf8')) as { text: string };
     });

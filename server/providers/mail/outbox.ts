@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '@server/lib/ids';
@@ -19,7 +19,9 @@ export class OutboxMailer implements Mailer {
     await mkdir(this.folder, { recursive: true });
     const sentAt = new Date().toISOString();
     const file = join(this.folder, `${sentAt.replace(/[:.]/g, '-')}-${newId(4)}.json`);
-    await writeFile(file, JSON.stringify({ from: this.from, ...mail, sentAt }, null, 2), { mode: 0o600 });
+    // Written whole under another name, then renamed: a reader listing *.json never sees half a mail.
+    await writeFile(`${file}.partial`, JSON.stringify({ from: this.from, ...mail, sentAt }, null, 2), { mode: 0o600 });
+    await rename(`${file}.partial`, file);
     this.log?.info({ file }, 'mail written to the outbox');
   }
 }
