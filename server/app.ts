@@ -20,6 +20,8 @@ import type { BotCheckProvider } from './providers/bot-check/interface';
 import { createIdentityProviders } from './providers/identity';
 import type { IdentityProviders } from './providers/identity/interface';
 import { createMailer } from './providers/mail';
+import { createPushRuntime } from './domains/push/push.runtime';
+import type { PushSender } from './providers/push/interface';
 import type { Mailer } from './providers/mail/interface';
 import { restModules } from './rest/modules';
 import { createRestKit } from './rest/kit';
@@ -31,6 +33,8 @@ export interface AppDeps {
   botCheck?: BotCheckProvider;
   identity?: IdentityProviders;
   mailer?: Mailer;
+  /** Replaces the Web Push sender (VAPID keys from DATA_DIR or the config otherwise). */
+  pushSender?: PushSender;
   /** Folder of the built web app; defaults to web/dist. */
   webDist?: string;
   /** Where log lines go (default stdout); tests read them to prove what is never logged. */
@@ -79,9 +83,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     mailer: deps.mailer ?? createMailer(config, app.log),
     rateLimiter: new RateLimiter(),
     log: app.log,
+    push: createPushRuntime(config, database.db, app.log, deps.pushSender),
   };
   app.decorate('services', services);
   app.addHook('onClose', async () => database.close());
+  // Push deliveries in flight finish and are recorded before the database closes (a restart sends nothing twice).
+  services.push.queue.start();
+  app.addHook('preClose', async () => services.push.queue.stop());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {

@@ -69,6 +69,10 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  // Web push (server/domains/push): VAPID keys (both or neither; generated into DATA_DIR when unset) and delivery.
+  VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)').optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)').optional(),
+  PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -102,6 +106,8 @@ export interface AppConfig {
   rateLimits: { login: number; register: number; windowSeconds: number };
   /** The process-wide ceiling on concurrent scrypt hashes (see server/lib/passwords.ts). */
   passwordHashing: { maxConcurrent: number; maxWaitMs: number };
+  /** Web push: configured VAPID keys (else generated into DATA_DIR), the VAPID subject, sends in flight at most. */
+  push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; concurrency: number };
 }
 
 /** The one place that reads process.env. */
@@ -112,6 +118,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
   const production = env.NODE_ENV === 'production';
   if (production) {
     const problems = productionProblems(env);
@@ -141,7 +150,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     rateLimits: { login: env.LOGIN_RATE_LIMIT, register: env.REGISTER_RATE_LIMIT, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     passwordHashing: { maxConcurrent: env.PASSWORD_HASH_CONCURRENCY, maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS },
+    push: {
+      vapidPublicKey: env.VAPID_PUBLIC_KEY,
+      vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+      subject: vapidSubject(env),
+      concurrency: env.PUSH_CONCURRENCY,
+    },
   };
+}
+
+/** Push services contact the sender through the VAPID subject: the site's address, else the mail sender. */
+function vapidSubject(env: Env): string {
+  if (env.PUBLIC_URL?.startsWith('https://')) return env.PUBLIC_URL.replace(/\/$/, '');
+  const address = /<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim();
+  return `mailto:${address}`;
 }
 
 /** File the generated JWT secret is kept in (see server/lib/secrets.ts). */

@@ -8,6 +8,7 @@ import type { BotCheckProvider } from '@server/providers/bot-check/interface';
 import type { IdentityProviders } from '@server/providers/identity/interface';
 import type { Mailer } from '@server/providers/mail/interface';
 import type { RateLimiter } from '@server/lib/rate-limit';
+import type { PushRuntime } from '@server/domains/push/push.runtime';
 import { TokenInvalidError, type TokenService, type TokenType } from '@server/lib/tokens';
 
 export interface AppServices {
@@ -19,6 +20,8 @@ export interface AppServices {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** Web push: the VAPID sender and the background delivery queue (server/domains/push). */
+  push: PushRuntime;
 }
 
 export type UserRow = typeof users.$inferSelect;

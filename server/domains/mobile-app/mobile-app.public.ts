@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, readFileSync } from 'node:fs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RestModule } from '@server/rest/kit';
+import type { AppServices } from '@server/trpc/context';
+import { ensureIconVersion, iconFilePath, iconFiles, type IconFileName } from './mobile-app.icons';
+import { appHomePage, appNotFoundPage, appOfflinePage, type AppPageCreator, type AppPageEpisode } from './mobile-app.pages';
+import { appPath, ensureApp, featuredEvent, findCreatorByTag, iconPath, manifestOf, type MobileAppRow } from './mobile-app.service';
+
+/** Browser scripts of the app (server/domains/mobile-app/public), read once. */
+const script = (name: string) => readFileSync(new URL(`./public/${name}`, import.meta.url), 'utf8');
+const scripts = { 'app.js': script('app.js'), 'notify-me.js': script('notify-me.js'), 'sw.js': script('sw.js') };
+
+type TagParams = { Params: { tag: string } };
+
+async function resolveApp(services: AppServices, tag: string): Promise<{ app: MobileAppRow; creator: AppPageCreator } | null> {
+  const user = findCreatorByTag(services.db, tag);
+  if (!user?.creatorTag) return null;
+  const app = await ensureApp(services, user);
+  return { app, creator: { id: user.id, creatorTag: user.creatorTag, displayName: user.displayName, description: user.description } };
+}
+
+/** Served fresh on every visit: pages, the manifest and the scripts change when the creator edits the app. */
+function revalidate(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-cache');
+}
+
+function notFound(reply: FastifyReply) {
+  return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(appNotFoundPage());
+}
+
+/** Changes whenever anything the service worker embeds or caches changes (name, icon, page layout). */
+function workerVersion(app: MobileAppRow): string {
+  return createHash('sha256').update(`${app.id}:${app.iconVersion}:${app.updatedAt}:${scripts['app.js']}:${scripts['notify-me.js']}:${scripts['sw.js']}`).digest('base64url').slice(0, 16);
+}
+
+/** The episodes the app page lists; the podcasts domain provides them once it exists. */
+export type EpisodeSource = (services: AppServices, creatorId: string, limit: number) => AppPageEpisode[];
+const noEpisodes: EpisodeSource = () => [];
+
+/**
+ * The public side of every creator's app under `/m/{tag}/`: the start page, its manifest, the service worker
+ * (scope `/m/{tag}/`), the offline page, the icons and the two start-page shortcuts.
+ */
+export function mobileAppPublicRoutes(episodes: EpisodeSource = noEpisodes): RestModule {
+  return (app, { services }) => {
+    app.get<TagParams>('/m/:tag', async (request, reply) => {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`${appPath(request.params.tag)}${query}`, 301);
+    });
+
+    app.get<TagParams>('/m/:tag/', async (request, reply) => {
+      const found = await resolveApp(services, request.params.tag);
+      if (!found) return notFound(reply);
+      const event = featuredEvent(services.db, found.creator.id);
+      const html = appHomePage(found.app, found.creator, event, episodes(services, found.creator.id, 5));
+      return revalidate(reply).type('text/html; charset=utf-8').send(html);
+    });
+
+    app.get<TagParams>('/m/:tag/offline', async (request, reply) => {
+      const found = await resolveApp(services, request.params.tag);
+      if (!found) return notFound(reply);
+      return revalidate(reply).type('text/html; charset=utf-8').send(appOfflinePage(found.app, found.creator));
+    });
+
+    app.get<TagParams>('/m/:tag/manifest.webmanifest', async (request, reply) => {
+      const found = await resolveApp(services, request.params.tag);
+      if (!found) return reply.code(404).send({ message: 'App not found' });
+      return revalidate(reply).type('application/manifest+json').send(JSON.stringify(manifestOf(found.app, found.creator.creatorTag, found.creator.displayName)));
+    });
+
+    app.get<TagParams>('/m/:tag/sw.js', async (request, reply) => {
+      const found = await resolveApp(services, request.params.tag);
+      if (!found) return reply.code(404).send({ message: 'App not found' });
+      const constants =
+        `const APP_VERSION = ${JSON.stringify(workerVersion(found.app))};\n` +
+        `const APP_NAME = ${JSON.stringify(found.app.name)};\n` +
+        `const APP_ICON = ${JSON.stringify(iconPath(found.creator.creatorTag, found.app, 'icon-192.png'))};\n`;
+      return revalidate(reply).type('text/javascript; charset=utf-8').send(constants + scripts['sw.js']);
+    });
+
+    for (const name of ['app.js', 'notify-me.js'] as const) {
+      app.get<TagParams>(`/m/:tag/${name}`, async (_request, reply) => revalidate(reply).type('text/javascript; charset=utf-8').send(scripts[name]));
+    }
+
+    app.get<{ Params: { tag: string; version: string; file: string } }>('/m/:tag/icons/:version/:file', async (request, reply) => {
+      const { tag, version, file } = request.params;
+      if (!(file in iconFiles)) return reply.code(404).send({ message: 'Not found' });
+      const found = await resolveApp(services, tag);
+      if (!found) return reply.code(404).send({ message: 'App not found' });
+      if (version !== found.app.iconVersion) {
+        // An older version (a cached manifest): send the browser to the current icon.
+        return reply.header('cache-control', 'no-cache').redirect(iconPath(found.creator.creatorTag, found.app, file as IconFileName), 302);
+      }
+      const { app: current } = found;
+      await ensureIconVersion(services.config.dataDir, current.id, version, {
+        custom: current.hasCustomIcon,
+        themeColor: current.themeColor,
+        backgroundColor: current.backgroundColor,
+      });
+      return reply
+        .type('image/png')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(createReadStream(iconFilePath(services.config.dataDir, found.app.id, version, file as IconFileName)));
+    });
+
+    // Start pages outside the app's own page: inside the scope, so the installed app starts there.
+    app.get<TagParams>('/m/:tag/event', async (request: FastifyRequest<TagParams>, reply) => {
+      const found = await resolveApp(services, request.params.tag);
+      if (!found) return notFound(reply);
+      const event = featuredEvent(services.db, found.creator.id);
+      const tag = encodeURIComponent(found.creator.creatorTag);
+      return reply.header('cache-control', 'no-store').redirect(event ? `/events/${tag}/${encodeURIComponent(event.id)}` : `/events/${tag}`, 302);
+    });
+
+    app.get<TagParams>('/m/:tag/latest-episode', async (request, reply) => {
+      const found = await resolveApp(services, request.params.tag);
+      if (!found) return notFound(reply);
+      const [latest] = episodes(services, found.creator.id, 1);
+      return reply.header('cache-control', 'no-store').redirect(latest ? `/video/${encodeURIComponent(latest.id)}` : appPath(found.creator.creatorTag), 302);
+    });
+  };
+}

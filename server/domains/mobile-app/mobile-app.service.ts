@@ -1,0 +1,213 @@
+import { rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { TRPCError } from '@trpc/server';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { events } from '@db/schema/events';
+import { mobileApps } from '@db/schema/mobile-app';
+import { users } from '@db/schema/users';
+import { fieldError } from '@server/lib/errors';
+import { newId, nowIso } from '@server/lib/ids';
+import { uploadsDir } from '@server/lib/uploads';
+import type { Actor, AppServices } from '@server/trpc/context';
+import { IconImageError, pruneIconVersions, removeIconSource, renderIconVersion, storeIconSource, type IconFileName } from './mobile-app.icons';
+import { mobileAppMessages, nameMaxLength, shortNameMaxLength, type MobileAppOutput, type UpdateAppInput } from './mobile-app.schemas';
+import { brandOrange } from './mobile-app.values';
+
+export type MobileAppRow = typeof mobileApps.$inferSelect;
+type UserRow = typeof users.$inferSelect;
+
+/** An active creator (or admin) by creator tag, case-insensitively: whose app `/m/{tag}/` is. */
+export function findCreatorByTag(db: Db, tag: string): UserRow | undefined {
+  return db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.creatorTag}) = lower(${tag})`, inArray(users.role, ['dj', 'admin']), eq(users.isActive, true)))
+    .get();
+}
+
+export function appPath(creatorTag: string): string {
+  return `/m/${encodeURIComponent(creatorTag)}/`;
+}
+
+export function iconPath(creatorTag: string, app: Pick<MobileAppRow, 'iconVersion'>, file: IconFileName): string {
+  return `${appPath(creatorTag)}icons/${app.iconVersion}/${file}`;
+}
+
+function findApp(db: Db, userId: string): MobileAppRow | undefined {
+  return db.select().from(mobileApps).where(eq(mobileApps.userId, userId)).get();
+}
+
+/** The icon notifications show: the creator's app icon (192 px), when their app exists. */
+export function appIconUrl(db: Db, creator: Pick<UserRow, 'id' | 'creatorTag'>): string | null {
+  if (!creator.creatorTag) return null;
+  const app = findApp(db, creator.id);
+  return app ? iconPath(creator.creatorTag, app, 'icon-192.png') : null;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : text.slice(0, max).trimEnd();
+}
+
+/**
+ * The creator's app, created on first use with their name and the brand colours (every creator with a tag
+ * has an installable app from the start; the settings page changes it).
+ */
+export async function ensureApp(services: AppServices, creator: UserRow): Promise<MobileAppRow> {
+  const existing = findApp(services.db, creator.id);
+  if (existing) return existing;
+  const id = newId();
+  const iconVersion = newId(6);
+  const name = truncate(creator.displayName.trim() || creator.creatorTag || 'My app', nameMaxLength);
+  await renderIconVersion(services.config.dataDir, id, iconVersion, { custom: false, themeColor: brandOrange, backgroundColor: brandOrange });
+  const inserted = services.db
+    .insert(mobileApps)
+    .values({ id, userId: creator.id, name, shortName: truncate(name, shortNameMaxLength), themeColor: brandOrange, backgroundColor: brandOrange, iconVersion })
+    .onConflictDoNothing()
+    .run();
+  if (inserted.changes === 0) {
+    // Another request created it first: keep theirs.
+    await rm(join(services.config.dataDir, 'mobile-apps', id), { recursive: true, force: true });
+  }
+  return findApp(services.db, creator.id)!;
+}
+
+function requireCreatorTag(user: UserRow): string {
+  if (!user.creatorTag) throw new TRPCError({ code: 'BAD_REQUEST', message: mobileAppMessages.noCreatorTag });
+  return user.creatorTag;
+}
+
+export function toOutput(app: MobileAppRow, creatorTag: string): MobileAppOutput {
+  return {
+    id: app.id,
+    name: app.name,
+    shortName: app.shortName,
+    themeColor: app.themeColor,
+    backgroundColor: app.backgroundColor,
+    startPage: app.startPage,
+    hasCustomIcon: app.hasCustomIcon,
+    icons: {
+      icon192: iconPath(creatorTag, app, 'icon-192.png'),
+      icon512: iconPath(creatorTag, app, 'icon-512.png'),
+      maskable512: iconPath(creatorTag, app, 'maskable-512.png'),
+    },
+    path: appPath(creatorTag),
+    manifestPath: `${appPath(creatorTag)}manifest.webmanifest`,
+    updatedAt: app.updatedAt,
+  };
+}
+
+/** The caller's apps (one per creator for now, created on first visit). */
+export async function listOwnApps(services: AppServices, actor: Actor): Promise<MobileAppOutput[]> {
+  const tag = requireCreatorTag(actor.user);
+  return [toOutput(await ensureApp(services, actor.user), tag)];
+}
+
+/** Someone else's app answers 404, like a missing one. */
+function ownApp(db: Db, actor: Actor, appId: string): MobileAppRow {
+  const app = db.select().from(mobileApps).where(eq(mobileApps.id, appId)).get();
+  if (!app || app.userId !== actor.id) throw new TRPCError({ code: 'NOT_FOUND', message: mobileAppMessages.notFound });
+  return app;
+}
+
+export function getOwnApp(db: Db, actor: Actor, appId: string): MobileAppOutput {
+  return toOutput(ownApp(db, actor, appId), requireCreatorTag(actor.user));
+}
+
+/** Points the app at a freshly rendered icon version, then drops the older ones. */
+async function switchIcons(
+  services: AppServices,
+  app: MobileAppRow,
+  changes: Partial<Pick<MobileAppRow, 'name' | 'shortName' | 'themeColor' | 'backgroundColor' | 'startPage' | 'hasCustomIcon'>>,
+): Promise<MobileAppRow> {
+  const next = { ...app, ...changes };
+  const iconVersion = newId(6);
+  await renderIconVersion(services.config.dataDir, app.id, iconVersion, {
+    custom: next.hasCustomIcon,
+    themeColor: next.themeColor,
+    backgroundColor: next.backgroundColor,
+  });
+  services.db.update(mobileApps).set({ ...changes, iconVersion, updatedAt: nowIso() }).where(eq(mobileApps.id, app.id)).run();
+  await pruneIconVersions(services.config.dataDir, app.id, iconVersion);
+  return services.db.select().from(mobileApps).where(eq(mobileApps.id, app.id)).get()!;
+}
+
+export async function updateApp(services: AppServices, actor: Actor, input: UpdateAppInput): Promise<MobileAppOutput> {
+  const app = ownApp(services.db, actor, input.appId);
+  const tag = requireCreatorTag(actor.user);
+  const changes = { name: input.name, shortName: input.shortName, themeColor: input.themeColor, backgroundColor: input.backgroundColor, startPage: input.startPage };
+  const coloursChanged = input.themeColor !== app.themeColor || input.backgroundColor !== app.backgroundColor;
+  if (coloursChanged) return toOutput(await switchIcons(services, app, changes), tag);
+  services.db.update(mobileApps).set({ ...changes, updatedAt: nowIso() }).where(eq(mobileApps.id, app.id)).run();
+  return toOutput(services.db.select().from(mobileApps).where(eq(mobileApps.id, app.id)).get()!, tag);
+}
+
+/** Turns an image stored under /uploads into the app's icon set (the REST upload removes its file afterwards). */
+export async function setIcon(services: AppServices, actor: Actor, input: { appId: string; uploadUrl: string }): Promise<MobileAppOutput> {
+  const app = ownApp(services.db, actor, input.appId);
+  const tag = requireCreatorTag(actor.user);
+  try {
+    await storeIconSource(services.config.dataDir, app.id, join(uploadsDir(services.config.dataDir), basename(input.uploadUrl)));
+  } catch (error) {
+    if (error instanceof IconImageError) throw fieldError('BAD_REQUEST', mobileAppMessages.icon, { icon: mobileAppMessages.icon });
+    throw error;
+  }
+  return toOutput(await switchIcons(services, app, { hasCustomIcon: true }), tag);
+}
+
+/** Back to the drawn icon in the theme colour. */
+export async function removeIcon(services: AppServices, actor: Actor, appId: string): Promise<MobileAppOutput> {
+  const app = ownApp(services.db, actor, appId);
+  const tag = requireCreatorTag(actor.user);
+  const updated = await switchIcons(services, app, { hasCustomIcon: false });
+  await removeIconSource(services.config.dataDir, app.id);
+  return toOutput(updated, tag);
+}
+
+// The public app.
+
+export interface FeaturedEvent {
+  id: string;
+  name: string;
+  description: string;
+  startDateTime: string | null;
+  endDateTime: string | null;
+  live: boolean;
+}
+
+/** The event the app shows first: one live now, else the next upcoming active one, else an active "TBA" one. */
+export function featuredEvent(db: Db, creatorId: string, now = new Date()): FeaturedEvent | null {
+  const nowText = now.toISOString();
+  const row = db
+    .select()
+    .from(events)
+    .where(and(eq(events.userId, creatorId), eq(events.isActive, true), or(isNull(events.startDateTime), gt(events.endDateTime, nowText))))
+    .orderBy(sql`${events.startDateTime} IS NULL`, asc(events.startDateTime))
+    .get();
+  if (!row) return null;
+  const live = !!row.startDateTime && row.startDateTime <= nowText && (!row.endDateTime || row.endDateTime > nowText);
+  return { id: row.id, name: row.name, description: row.description, startDateTime: row.startDateTime, endDateTime: row.endDateTime, live };
+}
+
+/** The Web App Manifest of a creator's app (W3C Web Application Manifest). */
+export function manifestOf(app: MobileAppRow, creatorTag: string, creatorName: string) {
+  const scope = appPath(creatorTag);
+  const startUrl = app.startPage === 'home' ? scope : `${scope}${app.startPage}`;
+  return {
+    id: scope,
+    name: app.name,
+    short_name: app.shortName,
+    description: `${creatorName} on Cuepoint: live events, episodes and notifications.`,
+    start_url: startUrl,
+    scope,
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: app.themeColor,
+    background_color: app.backgroundColor,
+    icons: [
+      { src: iconPath(creatorTag, app, 'icon-192.png'), sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: iconPath(creatorTag, app, 'icon-512.png'), sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: iconPath(creatorTag, app, 'maskable-512.png'), sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  };
+}

@@ -1,0 +1,290 @@
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { events } from '@db/schema/events';
+import { pushDeliveries, pushNotifications, pushSubscriptions } from '@db/schema/push';
+import { users } from '@db/schema/users';
+import { fieldError } from '@server/lib/errors';
+import { newId, nowIso } from '@server/lib/ids';
+import type { Actor, AppServices } from '@server/trpc/context';
+import { appIconUrl } from '@server/domains/mobile-app/mobile-app.service';
+import {
+  pushMessages,
+  titleMaxLength,
+  type LinkOption,
+  type NotificationHistoryItem,
+  type OverviewAnswer,
+  type SendInput,
+  type SubscribeInput,
+} from './push.schemas';
+import type { PushNotificationKind } from './push.values';
+
+/** How long a push service keeps an undelivered notification (the TTL header), and so how long the queue keeps trying. */
+export const notificationTtlSeconds = 24 * 3600;
+
+/** A subscribing browser may add at most this many creators per endpoint per minute (and an address this many subscribe calls). */
+export const subscribeLimits = {
+  perEndpoint: { limit: 5, windowMs: 60_000 },
+  perAddress: { limit: 60, windowMs: 60_000 },
+} as const;
+
+type UserRow = typeof users.$inferSelect;
+
+function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/** https anywhere; plain http only to a loopback push service, and never in production (tests run one). */
+export function isAcceptableEndpoint(endpoint: string, production: boolean): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && !production && isLoopbackHost(url.hostname);
+}
+
+/** The browser key must be an uncompressed P-256 point (65 bytes, 0x04 first) and the auth secret 16 bytes. */
+function hasUsableKeys(keys: { p256dh: string; auth: string }): boolean {
+  const point = Buffer.from(keys.p256dh, 'base64url');
+  const secret = Buffer.from(keys.auth, 'base64url');
+  return point.length === 65 && point[0] === 0x04 && secret.length === 16;
+}
+
+/** An account fans can follow: an active creator (or admin) account. */
+function findCreator(db: Db, creatorId: string): UserRow | undefined {
+  const user = db.select().from(users).where(eq(users.id, creatorId)).get();
+  return user && user.isActive && (user.role === 'dj' || user.role === 'admin') ? user : undefined;
+}
+
+// Subscribing (public, no account).
+
+export function subscribe(services: AppServices, input: SubscribeInput, clientIp: string): { subscribed: boolean } {
+  const { endpoint, keys } = input.subscription;
+  if (!isAcceptableEndpoint(endpoint, services.config.env === 'production')) {
+    throw fieldError('BAD_REQUEST', pushMessages.endpoint, { 'subscription.endpoint': pushMessages.endpoint });
+  }
+  if (!hasUsableKeys(keys)) throw fieldError('BAD_REQUEST', pushMessages.keys, { 'subscription.keys': pushMessages.keys });
+  services.rateLimiter.enforce(`push-subscribe:address:${clientIp}`, subscribeLimits.perAddress);
+  services.rateLimiter.enforce(`push-subscribe:endpoint:${endpoint}`, subscribeLimits.perEndpoint);
+  if (!findCreator(services.db, input.creatorId)) throw new TRPCError({ code: 'NOT_FOUND', message: pushMessages.creatorNotFound });
+  const now = nowIso();
+  services.db
+    .insert(pushSubscriptions)
+    .values({ id: newId(), creatorId: input.creatorId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+    .onConflictDoUpdate({
+      target: [pushSubscriptions.creatorId, pushSubscriptions.endpoint],
+      set: { p256dh: keys.p256dh, auth: keys.auth, updatedAt: now },
+    })
+    .run();
+  return { subscribed: true };
+}
+
+/** Removes the endpoint from every creator it follows (a browser endpoint belongs to one app's service worker). */
+export function unsubscribe(db: Db, endpoint: string): { subscribed: boolean } {
+  db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)).run();
+  return { subscribed: false };
+}
+
+export function subscriberCount(db: Db, creatorId: string): number {
+  return db.select({ count: sql<number>`count(*)` }).from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, creatorId)).get()?.count ?? 0;
+}
+
+// Permission.
+
+/**
+ * `check-has-notification-creation-permission`: admins always; a creator while one of their subscriptions is
+ * active. The subscriptions table belongs to the payments domain; until it exists nobody but admins may send.
+ */
+export function canSendNotifications(db: Db, actor: Pick<Actor, 'id' | 'role'>): boolean {
+  if (actor.role === 'admin') return true;
+  const table = db.get<{ name: string } | undefined>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'subscriptions'`);
+  if (!table) return false;
+  const active = db.get<{ found: number } | undefined>(
+    sql`SELECT 1 AS found FROM subscriptions WHERE user_id = ${actor.id} AND status = 'active' LIMIT 1`,
+  );
+  return !!active;
+}
+
+// Sending.
+
+function creatorPages(creator: UserRow): { defaultUrl: string | null } {
+  return { defaultUrl: creator.creatorTag ? `/events/${encodeURIComponent(creator.creatorTag)}` : null };
+}
+
+function iconFor(db: Db, creator: UserRow): string | null {
+  return appIconUrl(db, creator) ?? creator.imageUrl ?? null;
+}
+
+/** Whose subscribers a send or a history read addresses: a creator only their own; an admin any creator's (their own by default). */
+function targetCreator(db: Db, actor: Actor, creatorId: string | undefined): UserRow {
+  if (actor.role !== 'admin') {
+    if (creatorId && creatorId !== actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: pushMessages.otherCreator });
+    return actor.user;
+  }
+  const creator = findCreator(db, creatorId ?? actor.id);
+  if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: pushMessages.creatorNotFound });
+  return creator;
+}
+
+interface NewNotification {
+  creator: UserRow;
+  kind: PushNotificationKind;
+  title: string;
+  body: string;
+  url: string;
+  sentBy: string | null;
+  eventId?: string;
+}
+
+/**
+ * Records the notification and one queued delivery per current subscriber in one transaction, then wakes the
+ * queue. Answers null when the event already had its notification (the unique event id makes it once per event).
+ */
+function enqueue(services: AppServices, notification: NewNotification): { id: string; recipients: number } | null {
+  const id = newId();
+  const created = services.db.transaction((tx) => {
+    const inserted = tx
+      .insert(pushNotifications)
+      .values({
+        id,
+        creatorId: notification.creator.id,
+        kind: notification.kind,
+        eventId: notification.eventId ?? null,
+        sentBy: notification.sentBy,
+        title: notification.title,
+        body: notification.body,
+        url: notification.url,
+        icon: iconFor(services.db, notification.creator),
+      })
+      .onConflictDoNothing()
+      .run();
+    if (inserted.changes === 0) return null;
+    const queued = tx.run(
+      sql`INSERT INTO ${pushDeliveries} (notification_id, subscription_id) SELECT ${id}, ${pushSubscriptions.id} FROM ${pushSubscriptions} WHERE ${pushSubscriptions.creatorId} = ${notification.creator.id}`,
+    );
+    if (queued.changes === 0) tx.update(pushNotifications).set({ completedAt: nowIso() }).where(eq(pushNotifications.id, id)).run();
+    return { id, recipients: queued.changes };
+  });
+  if (created && created.recipients > 0) services.push.queue.kick();
+  return created;
+}
+
+export function sendNotification(services: AppServices, actor: Actor, input: SendInput): { id: string; recipients: number } {
+  const creator = targetCreator(services.db, actor, input.creatorId);
+  if (!canSendNotifications(services.db, actor)) throw new TRPCError({ code: 'FORBIDDEN', message: pushMessages.notPermitted });
+  const url = input.url ?? creatorPages(creator).defaultUrl;
+  if (!url) throw fieldError('BAD_REQUEST', pushMessages.noCreatorTag, { url: pushMessages.noCreatorTag });
+  return enqueue(services, { creator, kind: 'manual', title: input.title, body: input.body, url, sentBy: actor.id })!;
+}
+
+function truncate(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+export const liveNotificationBody = 'Tap to join the stream.';
+
+/**
+ * "{creator} is live: {event}" to the creator's subscribers when an event becomes active; at most once per event
+ * (later calls answer null). Skipped while the creator may not send notifications (no active subscription).
+ */
+export function notifyEventLive(services: AppServices, eventId: string): { id: string; recipients: number } | null {
+  const event = services.db.select().from(events).where(eq(events.id, eventId)).get();
+  if (!event || !event.isActive) return null;
+  const creator = findCreator(services.db, event.userId);
+  if (!creator?.creatorTag || !canSendNotifications(services.db, creator)) return null;
+  return enqueue(services, {
+    creator,
+    kind: 'event_live',
+    eventId: event.id,
+    title: truncate(`${creator.displayName} is live: ${event.name}`, titleMaxLength),
+    body: liveNotificationBody,
+    url: `/events/${encodeURIComponent(creator.creatorTag)}/${encodeURIComponent(event.id)}`,
+    sentBy: null,
+  });
+}
+
+// History and the compose page.
+
+const countOf = (status: string) => sql<number>`coalesce(sum(CASE WHEN ${pushDeliveries.status} = ${status} THEN 1 ELSE 0 END), 0)`;
+
+export function notificationHistory(db: Db, actor: Actor, creatorId: string | undefined, limit = 50): NotificationHistoryItem[] {
+  const creator = targetCreator(db, actor, creatorId);
+  return db
+    .select({
+      id: pushNotifications.id,
+      kind: pushNotifications.kind,
+      title: pushNotifications.title,
+      body: pushNotifications.body,
+      url: pushNotifications.url,
+      createdAt: pushNotifications.createdAt,
+      completedAt: pushNotifications.completedAt,
+      recipients: sql<number>`count(${pushDeliveries.id})`,
+      sent: countOf('sent'),
+      failed: countOf('failed'),
+      removed: countOf('removed'),
+      pending: sql<number>`coalesce(sum(CASE WHEN ${pushDeliveries.status} IN ('pending', 'sending') THEN 1 ELSE 0 END), 0)`,
+    })
+    .from(pushNotifications)
+    .leftJoin(pushDeliveries, eq(pushDeliveries.notificationId, pushNotifications.id))
+    .where(eq(pushNotifications.creatorId, creator.id))
+    .groupBy(pushNotifications.id)
+    .orderBy(desc(pushNotifications.createdAt), desc(pushNotifications.id))
+    .limit(limit)
+    .all();
+}
+
+/** Extra links the compose page offers (the podcasts domain adds the creator's episodes). */
+export type LinkOptionSource = (services: AppServices, creator: UserRow) => LinkOption[];
+
+function eventLinks(services: AppServices, creator: UserRow): LinkOption[] {
+  if (!creator.creatorTag) return [];
+  const tag = encodeURIComponent(creator.creatorTag);
+  return services.db
+    .select({ id: events.id, name: events.name })
+    .from(events)
+    .where(eq(events.userId, creator.id))
+    .orderBy(desc(events.startDateTime), desc(events.createdAt))
+    .limit(50)
+    .all()
+    .map((event) => ({ label: event.name, url: `/events/${tag}/${encodeURIComponent(event.id)}`, group: 'event' as const }));
+}
+
+export const linkOptionSources: LinkOptionSource[] = [eventLinks];
+
+export function composeOverview(services: AppServices, actor: Actor, creatorId: string | undefined): OverviewAnswer {
+  const creator = targetCreator(services.db, actor, creatorId);
+  const { defaultUrl } = creatorPages(creator);
+  const links: LinkOption[] = [];
+  if (defaultUrl) links.push({ label: 'Event page (latest event)', url: defaultUrl, group: 'page' });
+  if (creator.creatorTag) links.push({ label: 'My app', url: `/m/${encodeURIComponent(creator.creatorTag)}/`, group: 'page' });
+  for (const source of linkOptionSources) links.push(...source(services, creator));
+  return {
+    creatorId: creator.id,
+    creatorName: creator.displayName,
+    creatorTag: creator.creatorTag,
+    canSend: canSendNotifications(services.db, actor),
+    subscriberCount: subscriberCount(services.db, creator.id),
+    icon: iconFor(services.db, creator),
+    defaultUrl,
+    links,
+    creators: actor.role === 'admin' ? creatorsWithSubscribers(services.db) : [],
+  };
+}
+
+function creatorsWithSubscribers(db: Db) {
+  return db
+    .select({
+      id: users.id,
+      name: users.displayName,
+      creatorTag: users.creatorTag,
+      subscriberCount: sql<number>`(SELECT count(*) FROM ${pushSubscriptions} WHERE ${pushSubscriptions.creatorId} = ${users.id})`,
+    })
+    .from(users)
+    .where(and(inArray(users.role, ['dj', 'admin']), eq(users.isActive, true)))
+    .orderBy(users.displayName)
+    .all();
+}
