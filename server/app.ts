@@ -24,6 +24,7 @@ import { createPushRuntime } from './domains/push/push.runtime';
 import type { PushSender } from './providers/push/interface';
 import type { Mailer } from './providers/mail/interface';
 import { restModules } from './rest/modules';
+import { mobileAppPublicRoutes } from './domains/mobile-app/mobile-app.public';
 import { createRestKit } from './rest/kit';
 import { createContext, type AppServices } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/root';
@@ -126,6 +127,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(async (api) => {
     for (const module of restModules) await module(api, kit);
   });
+  // Each creator's installable app under /m/{tag}/ (pages, manifest, service worker, icons).
+  await app.register(async (pages) => mobileAppPublicRoutes()(pages, kit));
 
   const uploads = uploadsDir(config.dataDir);
   mkdirSync(uploads, { recursive: true });

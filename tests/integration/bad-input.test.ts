@@ -76,15 +76,18 @@ const bodyKind: Record<string, 'multipart' | 'none' | 'popup-page'> = {
   'POST /api/termsConditions/accept': 'none',
   'POST /api/user/apple/callback': 'popup-page',
   'GET /api/user/apple/callback': 'popup-page',
+  'POST /api/mobile-app/:appId/icon': 'multipart',
 };
 const multipartMessages: Record<string, string> = {
   'POST /api/user/:id': 'Send the profile as multipart/form-data',
   'POST /api/termsConditions': 'Send the terms as multipart/form-data',
+  'POST /api/mobile-app/:appId/icon': 'Send the icon as multipart/form-data',
 };
 /** The file field of each upload route, with the start of a file of its type. */
 const uploadFields: Record<string, { name: string; type: string; start: string }> = {
   'POST /api/user/:id': { name: 'imageFile', type: 'image/png', start: '\x89PNG\r\n' },
   'POST /api/termsConditions': { name: 'pdfFile', type: 'application/pdf', start: '%PDF-1.7\n' },
+  'POST /api/mobile-app/:appId/icon': { name: 'icon', type: 'image/png', start: '\x89PNG\r\n' },
 };
 /** Admin-only routes: a creator's token answers 403. */
 const adminRoutes = ['GET /api/user/emulate/:id', 'POST /api/termsConditions'];
@@ -317,7 +320,8 @@ describe('unknown ids', () => {
   const unknownId = 'no-such-id-0000';
 
   it.each(routes.filter((route) => route.url.includes('/:')))('$key answers 404 JSON for an unknown path id', async (route) => {
-    const response = await send({ method: route.method, url: route.url.replace(/:[A-Za-z]+/g, unknownId), token: admin.token, ...(route.method === 'POST' ? { json: '{}' } : {}) });
+    const body = route.method !== 'POST' ? {} : bodyKind[route.key] === 'multipart' ? multipart([]) : { json: '{}' };
+    const response = await send({ method: route.method, url: route.url.replace(/:[A-Za-z]+/g, unknownId), token: admin.token, ...body });
     const selfOnly = selfOnlyRoutes[route.key];
     if (selfOnly) expect(expectJsonError(response, 403)).toEqual({ message: selfOnly });
     else expect(expectJsonError(response, 404).errors).toBeUndefined();

@@ -15,11 +15,14 @@ export const mobileAppRest: RestModule = (app, { callerFor, context, services })
     if (!request.isMultipart()) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the icon as multipart/form-data' });
     const { files } = await readMultipart(request, services.config.dataDir, { icon: 'image' });
     const stored = files.icon;
-    if (!stored) throw fieldError('BAD_REQUEST', mobileAppMessages.missingIcon, { icon: mobileAppMessages.missingIcon });
     try {
-      return await callerFor(requestContext).mobileApp.setIcon({ appId: request.params.appId, uploadUrl: stored.url });
+      const caller = callerFor(requestContext);
+      // Someone else's or an unknown app answers 404 before the file is looked at.
+      await caller.mobileApp.get({ appId: request.params.appId });
+      if (!stored) throw fieldError('BAD_REQUEST', mobileAppMessages.missingIcon, { icon: mobileAppMessages.missingIcon });
+      return await caller.mobileApp.setIcon({ appId: request.params.appId, uploadUrl: stored.url });
     } finally {
-      await rm(stored.path, { force: true });
+      if (stored) await rm(stored.path, { force: true });
     }
   });
 };
