@@ -21,7 +21,7 @@ interface ClientMessage {
 }
 
 /** One chat.messages subscription on one socket: writes the room's shared frames behind its own id. */
-class SocketSubscription implements ChatSink {
+export class SocketSubscription implements ChatSink {
   detach: () => void = () => {};
 
   constructor(

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { resolveActor, type Actor, type AppServices } from '@server/trpc/context';
+import { bearerToken, resolveActor, type Actor, type AppServices } from '@server/trpc/context';
 import { validationMessage, zodFieldErrors } from '@server/lib/errors';
 import { hubMessages, sendHubInput } from './hub.schemas';
 import { hubTopic, resolveHubGroup, sendHubMessage, type HubDelivery } from './hub.service';
@@ -244,7 +244,8 @@ export function registerSignalRHub(app: FastifyInstance, services: AppServices):
     const query = queryOf(request.url);
     const groupId = query.get('groupId') ?? '';
     const connectionToken = query.get('id');
-    const token = query.get('access_token');
+    // Browsers cannot set headers on a websocket, so SignalR puts the token in the query; Node clients send a header.
+    const token = query.get('access_token') ?? bearerToken(request.headers.authorization);
     const refuse = (reason: string) => {
       socket.send(frame({ error: reason }));
       socket.close(1008, reason.slice(0, 120));
