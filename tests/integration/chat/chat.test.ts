@@ -176,12 +176,13 @@ describe('live chat', () => {
   it('serves the same stream through the procedure (no websocket)', async () => {
     const eventId = insertEvent(t.app, creator.id);
     const sent = await (await callerAs(t.app, creator.token)).chat.send({ eventId, text: 'via caller', displayName: 'Host' });
-    const controller = new AbortController();
-    const stream = await (await callerAs(t.app)).chat.messages({ eventId }, { signal: controller.signal });
+    const stream = await (await callerAs(t.app)).chat.messages({ eventId });
     const iterator = stream[Symbol.asyncIterator]();
     const first = await iterator.next();
     expect(first.value).toEqual([sent.id, { type: 'message', message: sent }, expect.anything()]);
-    controller.abort();
+    expect(t.app.services.chat.rooms.subscriberCount(eventId)).toBe(1);
+    await iterator.return?.();
+    expect(t.app.services.chat.rooms.subscriberCount(eventId)).toBe(0);
     await expectTrpcError((await callerAs(t.app)).chat.messages({ eventId: 'missing' }).then((it) => it[Symbol.asyncIterator]().next()), 'NOT_FOUND');
   });
 
