@@ -50,7 +50,7 @@ export function ChatMessageList({
         const own = message.userId === ownUserId;
         return (
           <li key={message.id} data-message-id={message.id} className="group flex items-start gap-2">
-            <Avatar name={message.displayName} imageUrl={message.photoURL} className="size-8 shrink-0 text-sm" />
+            <Avatar name={message.displayName} imageUrl={message.photoURL} className="size-8! shrink-0 text-sm" />
             <div className="min-w-0 flex-1">
               <p className="flex items-baseline gap-2 text-xs text-slate-500">
                 <span className={own ? 'font-semibold text-brand-700' : 'font-semibold text-slate-800'}>{message.displayName}</span>

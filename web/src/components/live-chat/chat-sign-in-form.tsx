@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ImagePlus, X } from 'lucide-react';
-import { chatDisplayName } from '@server/domains/chat/chat.schemas';
+import { chatDisplayName, chatMessages } from '@server/domains/chat/chat.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { checkChatPhoto } from './photo-check';
@@ -39,13 +39,15 @@ export function ChatSignInForm({ initialName = '', onStart }: { initialName?: st
     if (fileInput.current) fileInput.current.value = '';
   };
 
-  const choosePhoto = async (files: FileList | null) => {
+  const choosePhoto = async (list: FileList | null) => {
+    // Read the files before clearing: clearing the input empties its (live) FileList.
+    const files = list ? Array.from(list) : [];
     setPhotoError(null);
     clearPhoto();
-    if (!files || files.length === 0) return;
-    const file = files[0]!;
+    const file = files[0];
+    if (!file) return;
     setCheckingPhoto(true);
-    const problem = files.length === 1 ? await checkChatPhoto(file) : 'Please choose exactly one file';
+    const problem = files.length === 1 ? await checkChatPhoto(file) : chatMessages.photo;
     setCheckingPhoto(false);
     if (problem) {
       setPhotoError(problem);
@@ -102,7 +104,7 @@ export function ChatSignInForm({ initialName = '', onStart }: { initialName?: st
             accept="image/jpeg,image/png"
             aria-invalid={!!photoError || undefined}
             aria-describedby={photoError ? `${photoId}-error` : undefined}
-            onChange={(event) => void choosePhoto(event.target.files)}
+            onChange={(event) => void choosePhoto(event.currentTarget.files)}
             className="block w-full min-w-0 text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
           />
           {photo && (

@@ -133,7 +133,7 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
     footer = (
       <>
         <div className="flex items-center gap-2 border-t border-slate-200 px-3 pt-2 text-xs text-slate-500">
-          <Avatar name={identity.displayName} imageUrl={identity.photoURL} className="size-5 text-[10px]" />
+          <Avatar name={identity.displayName} imageUrl={identity.photoURL} className="size-5! text-[10px]" />
           <span className="truncate">
             Chatting as <span className="font-medium text-slate-700">{identity.displayName}</span>
           </span>
