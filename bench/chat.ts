@@ -26,6 +26,8 @@ interface MemoryAnswer {
   type: 'memory';
   rss: number;
   heapUsed: number;
+  /** Milliseconds the server spent writing each message to all of its subscribers (since the last reset). */
+  publishTimes: number[];
 }
 type ServerMessage = ServerReady | MemoryAnswer;
 
@@ -60,6 +62,16 @@ async function serve(naive: boolean): Promise<void> {
     db.insert(users).values(user(id, 'viewer')).run();
     senderTokens.push(await app.services.tokens.issue({ userId: id, role: 'viewer', typ: 'viewer', tokenVersion: 0 }));
   }
+  // Time the server-side fan-out of each message (one publish: serialise once, write to every socket).
+  const publishTimes: number[] = [];
+  const rooms = app.services.chat.rooms;
+  const publish = rooms.publish.bind(rooms);
+  rooms.publish = (eventIdToPublish, delivery) => {
+    const started = performance.now();
+    const delivered = publish(eventIdToPublish, delivery);
+    publishTimes.push(performance.now() - started);
+    return delivered;
+  };
   await app.listen({ host: '127.0.0.1', port: 0 });
   const httpPort = (app.server.address() as { port: number }).port;
   let wsPort = httpPort;
@@ -83,7 +95,7 @@ async function serve(naive: boolean): Promise<void> {
   process.on('message', (message: { type: string }) => {
     if (message.type === 'memory') {
       const { rss, heapUsed } = process.memoryUsage();
-      process.send!({ type: 'memory', rss, heapUsed } satisfies MemoryAnswer);
+      process.send!({ type: 'memory', rss, heapUsed, publishTimes: publishTimes.splice(0) } satisfies MemoryAnswer);
     }
     if (message.type === 'stop') {
       void app.close().then(() => {
@@ -199,6 +211,7 @@ async function run(count: number, rate: number, seconds: number, naive: boolean)
   await new Promise((resolve) => setTimeout(resolve, 1000));
   latencies.length = 0;
   for (const subscriber of subscribers) subscriber.received = 0;
+  await ask();
 
   const started = now();
   const { sent, failed } = await sendAtRate(ready, rate, Math.round(rate * seconds));
@@ -208,6 +221,7 @@ async function run(count: number, rate: number, seconds: number, naive: boolean)
   const elapsed = (now() - started) / 1000;
 
   const sorted = [...latencies].sort((a, b) => a - b);
+  const fanOut = (await ask()).publishTimes.sort((a, b) => a - b);
   const closed = subscribers.filter((subscriber) => subscriber.closed).length;
   const missing = subscribers.reduce((sum, subscriber) => sum + (sent - failed - subscriber.received), 0);
   for (const subscriber of subscribers) subscriber.socket.terminate();
@@ -225,6 +239,8 @@ async function run(count: number, rate: number, seconds: number, naive: boolean)
     max: sorted.at(-1) ?? NaN,
     dropped: missing,
     closed,
+    fanOutP50: percentile(fanOut, 0.5),
+    fanOutP99: percentile(fanOut, 0.99),
     rssPerConnection: (after.rss - before.rss) / count,
     heapPerConnection: (after.heapUsed - before.heapUsed) / count,
   };
@@ -239,14 +255,16 @@ if (process.argv.includes('--serve')) {
   const rows = [];
   for (const size of sizes) rows.push(await run(size, rate, seconds, false));
   if (process.argv.includes('--compare')) rows.push(await run(sizes[0]!, rate, seconds, true));
+  // The stock handler writes from each subscriber's generator, after publish returned: no single fan-out time.
+  const naiveFanOut = (row: { handler: string }) => (row.handler.startsWith('stock') ? 'n/a' : null);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   process.stdout.write(`\nOne room, ${rate} messages/s for ${seconds}s, loopback, server in its own process\n\n`);
   process.stdout.write(
-    `${'handler'.padEnd(30)}${'subs'.padStart(6)}${'msgs'.padStart(6)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'deliv/s'.padStart(9)}${'dropped'.padStart(9)}${'closed'.padStart(8)}${'rss/conn'.padStart(11)}${'heap/conn'.padStart(11)}\n`,
+    `${'handler'.padEnd(30)}${'subs'.padStart(6)}${'msgs'.padStart(6)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'max ms'.padStart(9)}${'deliv/s'.padStart(9)}${'dropped'.padStart(9)}${'closed'.padStart(8)}${'rss/conn'.padStart(11)}${'heap/conn'.padStart(11)}${'fan-out ms p50/p99'.padStart(20)}\n`,
   );
   for (const row of rows) {
     process.stdout.write(
-      `${row.handler.padEnd(30)}${String(row.subscribers).padStart(6)}${String(row.messages).padStart(6)}${row.p50.toFixed(1).padStart(9)}${row.p99.toFixed(1).padStart(9)}${row.max.toFixed(1).padStart(9)}${String(row.deliveriesPerSecond).padStart(9)}${String(row.dropped).padStart(9)}${String(row.closed).padStart(8)}${kb(row.rssPerConnection).padStart(11)}${kb(row.heapPerConnection).padStart(11)}\n`,
+      `${row.handler.padEnd(30)}${String(row.subscribers).padStart(6)}${String(row.messages).padStart(6)}${row.p50.toFixed(1).padStart(9)}${row.p99.toFixed(1).padStart(9)}${row.max.toFixed(1).padStart(9)}${String(row.deliveriesPerSecond).padStart(9)}${String(row.dropped).padStart(9)}${String(row.closed).padStart(8)}${kb(row.rssPerConnection).padStart(11)}${kb(row.heapPerConnection).padStart(11)}${(naiveFanOut(row) ?? `${row.fanOutP50.toFixed(1)}/${row.fanOutP99.toFixed(1)}`).padStart(20)}\n`,
     );
     if (row.sendFailures) process.stdout.write(`  ${row.sendFailures} sends failed\n`);
   }
