@@ -15,6 +15,7 @@ import { RateLimiter } from './lib/rate-limit';
 import { Bus } from './lib/bus';
 import { ChatRuntime } from './domains/chat/chat.runtime';
 import { registerTrpcWebSocket } from './domains/chat/chat.socket';
+import { registerSignalRHub } from './domains/hub/hub.signalr';
 import { loadOrCreateSecret } from './lib/secrets';
 import { TokenService } from './lib/tokens';
 import { uploadsDir } from './lib/uploads';
@@ -115,6 +116,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       createContext(services, { headers: req.headers, ip: req.socket.remoteAddress ?? '' }, info.connectionParams),
     onError: onTrpcError,
   });
+  // The SignalR-compatible real-time hub at /msgHub (same bus as hub.*).
+  registerSignalRHub(app, services);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
