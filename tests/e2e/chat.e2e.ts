@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '@db/schema/users';
 import { storageKeys } from '@web/lib/storage-keys';
 import { chatMessages } from '@server/domains/chat/chat.schemas';
-import { createUser } from '../helpers/app';
+import { callerAs, createUser } from '../helpers/app';
 import { makePng } from '../helpers/images';
 import { insertEvent } from '../integration/chat/chat-helpers';
 import { newPage, saveScreenshot, seededLogins, useBrowserApp, type RunningApp } from './harness';
@@ -95,14 +95,22 @@ describe('live chat in the browser', () => {
     expect(await first.getByPlaceholder('Type a message and press Enter').count()).toBe(0);
   });
 
-  it('shows the messages read-only to a guest, with a way to sign in', async () => {
-    const { path } = await setUp();
+  it('shows the messages read-only to a guest, with a way to sign in; the embed shows them read-only', async () => {
+    const { app, mara, eventId, path } = await setUp();
+    const creatorCaller = await callerAs(app, await app.services.tokens.issue({ userId: mara.id, role: 'dj', typ: 'user', tokenVersion: mara.tokenVersion }));
+    await creatorCaller.chat.send({ eventId, text: 'Doors open at nine', displayName: 'Mara' });
     const { page } = await newPage(fixture.browser, fixture.running.url);
     await page.setViewportSize({ width: 390, height: 800 });
     await page.goto(path);
     await page.getByText(chatMessages.signInToChat).waitFor();
     expect(await page.getByRole('button', { name: 'Start Chat' }).count()).toBe(0);
+    await page.getByText('Doors open at nine').waitFor();
     const chatBox = await page.getByRole('region', { name: /Live chat/ }).boundingBox();
     expect(chatBox?.height).toBeGreaterThanOrEqual(790);
+
+    await page.goto(`/embed/${mara.creatorTag}/${eventId}/chat`);
+    await page.getByText('Doors open at nine').waitFor();
+    expect(await page.getByText(chatMessages.signInToChat).count()).toBe(0);
+    expect(await page.getByPlaceholder('Type a message and press Enter').count()).toBe(0);
   });
 });
