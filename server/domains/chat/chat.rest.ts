@@ -16,7 +16,7 @@ export const chatRoomRest: RestModule = (app, { context, services }) => {
     const { actor, authError } = await context(request);
     if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: authError ?? 'Invalid access_token' });
     if (!request.isMultipart()) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the photo as multipart/form-data' });
-    services.rateLimiter.hit('chat-photo', actor.id, photoUploadsPerMinute, 60);
+    services.rateLimiter.enforce(`chat:photo:${actor.id}`, { limit: photoUploadsPerMinute, windowMs: 60_000 });
     const { files } = await readMultipart(request, services.config.dataDir, { userPhoto: 'profile-photo' });
     const photo = files.userPhoto;
     if (!photo) throw new TRPCError({ code: 'BAD_REQUEST', message: chatMessages.photo });

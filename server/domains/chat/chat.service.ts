@@ -63,14 +63,7 @@ export function sendMessage(services: AppServices, actor: Actor, input: SendChat
   if (!event.isActive) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: chatMessages.inactive });
   const { store, rooms, nextId } = services.chat;
   if (store.isBanned(event.id, actor.id)) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.banned });
-  try {
-    services.rateLimiter.hit('chat-send', actor.id, chatLimits.sendBurst, chatLimits.sendWindowSeconds);
-  } catch (error) {
-    if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') {
-      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: chatMessages.tooFast });
-    }
-    throw error;
-  }
+  services.rateLimiter.enforce(`chat:send:${actor.id}`, { limit: chatLimits.sendBurst, windowMs: chatLimits.sendWindowSeconds * 1000 }, chatMessages.tooFast);
   const message: ChatMessage = {
     id: nextId(),
     eventId: event.id,

@@ -69,12 +69,7 @@ export function publishHubMessage(services: AppServices, group: string, text: st
 
 /** A signed-in user sends to a group (rate limited per sender). */
 export function sendHubMessage(services: AppServices, actor: Actor, input: SendHubInput): { delivered: number } {
-  try {
-    services.rateLimiter.hit('hub-send', actor.id, hubLimits.sendBurst, hubLimits.sendWindowSeconds);
-  } catch (error) {
-    if (error instanceof TRPCError && error.code === 'TOO_MANY_REQUESTS') throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: hubMessages.tooFast });
-    throw error;
-  }
+  services.rateLimiter.enforce(`hub:send:${actor.id}`, { limit: hubLimits.sendBurst, windowMs: hubLimits.sendWindowSeconds * 1000 }, hubMessages.tooFast);
   return publishHubMessage(services, input.group, input.text);
 }
 
