@@ -4,7 +4,8 @@ import { invoiceEntries } from '@server/domains/demo/invoices/invoices.service';
 import type { DemoSeeder } from './index';
 import { money, seededFaker, shiftDays } from './sample-faker';
 
-export const sampleInvoiceId = '6a1f3c0e2b9d4e7f8a5c0b21';
+/** The id the template's invoice pages ask for (they hardcode it). */
+export const sampleInvoiceId = '5725a6802d';
 
 /** Service lines whose totals add up to the sample subtotal of 8445.00 (in cents). */
 const lines = [

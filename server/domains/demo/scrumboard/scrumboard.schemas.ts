@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clientProvidedId, emptyAsNull } from '../demo.inputs';
+import { emptyAsNull } from '../demo.inputs';
 
 /** Shapes of the scrumboard (demo-apps.md §3 Scrumboard). Inputs strip unknown fields (never stored); wrong types and missing fields are refused. */
 const tooLong = 'This value is too long';
