@@ -1,11 +1,10 @@
 import type { Db } from '@db/client';
-import { sampleInvoiceTotals, type Invoice } from '@server/domains/demo/invoices/invoices.schemas';
+import { sampleInvoiceId, sampleInvoiceTotals, type Invoice } from '@server/domains/demo/invoices/invoices.schemas';
 import { invoiceEntries } from '@server/domains/demo/invoices/invoices.service';
 import type { DemoSeeder } from './index';
 import { money, seededFaker, shiftDays } from './sample-faker';
 
-/** The id the template's invoice pages ask for (they hardcode it). */
-export const sampleInvoiceId = '5725a6802d';
+export { sampleInvoiceId };
 
 /** Service lines whose totals add up to the sample subtotal of 8445.00 (in cents). */
 const lines = [

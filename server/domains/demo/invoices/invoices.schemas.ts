@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The sample invoice's id: the template's invoice pages ask for it by this id. */
+export const sampleInvoiceId = '5725a6802d';
+
 /** The sample invoice's totals (demo-apps.md §9); all amounts are strings with two decimals. */
 export const sampleInvoiceTotals = { subtotal: '8445.00', tax: '675.60', discount: '120.60', total: '9000.00' } as const;
 
