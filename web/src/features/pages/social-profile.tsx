@@ -273,7 +273,11 @@ export default function SocialProfile() {
           <Avatar name={name} imageUrl={user?.imageUrl} className="size-20 border-4 border-white text-2xl" />
           <div className="min-w-0 pb-1">
             <h1 className="truncate text-2xl font-bold text-slate-900">{name}</h1>
-            {user && <p className="text-sm text-slate-500">{user.role.map(roleLabel).join(', ')}</p>}
+            {user && (
+              <p className="text-sm text-slate-500">
+                {user.role.map(roleLabel).join(', ')} · <span className="break-all">{user.email}</span>
+              </p>
+            )}
           </div>
         </div>
       </section>

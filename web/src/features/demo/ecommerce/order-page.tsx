@@ -15,7 +15,7 @@ import { StatusBadge } from './order-status';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4">
+    <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
       <h2 className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">{title}</h2>
       {children}
     </section>
@@ -26,7 +26,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="break-words text-sm text-slate-900">{children}</dd>
+      <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">{children}</dd>
     </div>
   );
 }
