@@ -3,5 +3,6 @@ export * from './billing';
 export * from './demo';
 export * from './events';
 export * from './tips';
+export * from './chat';
 export * from './push';
 export * from './mobile-app';
