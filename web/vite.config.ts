@@ -17,6 +17,7 @@ export default defineConfig({
     proxy: {
       '/api': apiTarget,
       '/uploads': apiTarget,
+      '/m/': apiTarget,
       '/healthz': apiTarget,
       '/trpc': { target: apiTarget, ws: true },
     },

@@ -49,20 +49,20 @@ export async function startApp(env: Record<string, string> = {}, options: { term
   };
 }
 
+/** Debian's Chromium flags for these machines (ARCHITECTURE §6). */
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
 }
 
 export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {

@@ -19,6 +19,9 @@ const EmbedChatPage = lazy(() => import('@web/features/chat/embed-chat-page'));
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
 const ChangePasswordPage = lazy(() => import('@web/features/account/change-password-page'));
 const CheckoutPendingPage = lazy(() => import('@web/features/checkout/checkout-pending-page'));
+const PushNotificationsPage = lazy(() => import('@web/features/push-notifications/push-notifications-page'));
+const MobileAppPage = lazy(() => import('@web/features/mobile-app/mobile-app-page'));
+const MobileAppSettingsPage = lazy(() => import('@web/features/mobile-app/mobile-app-settings-page'));
 const TermsAdminPage = lazy(() => import('@web/features/terms/terms-admin-page').then(({ TermsAdminPage }) => ({ default: TermsAdminPage })));
 
 function upcoming(title: string, description: string): ComponentType {
@@ -36,8 +39,6 @@ const Settings = upcoming('Settings', 'Platform settings cannot be edited on thi
 const Profile = upcoming('Profile', 'Profile details and subscriptions cannot be managed on this server yet.');
 const Tips = upcoming('Tips', 'Tip options cannot be managed on this server yet.');
 const Podcasts = upcoming('Podcasts', 'Podcast titles and episodes cannot be managed on this server yet.');
-const PushNotifications = upcoming('Push Notifications', 'Push notifications cannot be sent from this server yet.');
-const MobileApp = upcoming('My Mobile App', 'The mobile app cannot be configured on this server yet.');
 
 /** This feature's routes (platform.md §2). Order matters: the first match wins. */
 export const appRoutes: PageRoute[] = [
@@ -68,9 +69,9 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/podcast-titles/:podcastTitleId', component: Podcasts, roles: [...djRoles] },
   { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes', component: Podcasts, roles: [...djRoles] },
   { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes/:podcastEpisodeId', component: Podcasts, roles: [...djRoles] },
-  { path: '/apps/push-notifications', component: PushNotifications, roles: [...djRoles] },
-  { path: '/apps/mobile-app', component: MobileApp, roles: [...djRoles] },
-  { path: '/apps/mobile-app/:appId', component: MobileApp, roles: [...djRoles] },
+  { path: '/apps/push-notifications', component: PushNotificationsPage, roles: [...djRoles] },
+  { path: '/apps/mobile-app', component: MobileAppPage, roles: [...djRoles] },
+  { path: '/apps/mobile-app/:appId', component: MobileAppSettingsPage, roles: [...djRoles] },
   { path: '/apps/terms-and-conditions', component: TermsAdminPage, roles: [...adminRoles] },
   ...catalogRoutes,
 ];

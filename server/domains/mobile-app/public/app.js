@@ -1,4 +1,4 @@
-/* global document, Intl */
+/* global document */
 // The app page (/m/{tag}/): local times and the "Notify me" button.
 import { createNotifyMe, notifyLabels } from './notify-me.js';
 

@@ -1,4 +1,4 @@
-/* global self, caches, fetch, URL, Response */
+/* global self, caches, fetch, URL, Response, APP_VERSION, APP_NAME, APP_ICON -- the server prepends the APP_* constants */
 // One creator's app: scope /m/{tag}/. The server puts the app's version and icon above this line, so a
 // settings change alters this file and the browser installs the new worker (and a fresh shell cache).
 const scope = new URL(self.registration.scope);

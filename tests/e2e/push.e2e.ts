@@ -1,0 +1,248 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushSubscriptions } from '@db/schema/push';
+import { users } from '@db/schema/users';
+import { createCaller } from '@server/trpc/root';
+import { createContext } from '@server/trpc/context';
+import { FakeBrowserKeys, LocalPushService, waitFor } from '../helpers/push-service';
+import { makePng } from '../helpers/images';
+import { chromiumArgs, chromiumPath, login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
+
+const { mara, admin } = seededLogins;
+const appPath = '/m/mara_quill/';
+
+/** Collects Content-Security-Policy violations a page reports. */
+function watchCsp(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+async function workerReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
+describe('creator app (PWA) in Chromium', () => {
+  const fixture = useBrowserApp();
+
+  it('registers its service worker and is installable', async () => {
+    // Chromium never offers to install from an incognito (throwaway) context: use a real profile.
+    const profile = mkdtempSync(join(tmpdir(), 'cuepoint-pwa-profile-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: chromiumPath, args: chromiumArgs, baseURL: fixture.running.url });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      const violations = watchCsp(page);
+      await page.goto(appPath);
+      await page.getByRole('heading', { name: 'Mara Quill', level: 1 }).waitFor();
+      await workerReady(page);
+      const scope = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope);
+      expect(scope).toBe(`${fixture.running.url}${appPath}`);
+
+      const cdp = await context.newCDPSession(page);
+      const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+      expect(manifest.url).toBe(`${fixture.running.url}${appPath}manifest.webmanifest`);
+      expect(manifest.errors).toEqual([]);
+      // Chromium checks the manifest, the icons' real sizes and the service worker before it offers to install.
+      let installability: { installabilityErrors: Array<{ errorId: string }> } = { installabilityErrors: [{ errorId: 'not checked' }] };
+      for (let attempt = 0; attempt < 20 && installability.installabilityErrors.length; attempt += 1) {
+        installability = (await cdp.send('Page.getInstallabilityErrors')) as typeof installability;
+        if (installability.installabilityErrors.length) await page.waitForTimeout(250);
+      }
+      expect(installability.installabilityErrors).toEqual([]);
+      // "Notify me" shows once the worker is registered.
+      await page.getByRole('button', { name: 'Notify me' }).waitFor();
+      expect(violations).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreenshot(page, 'push-app-home-390');
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+
+  it('shows the friendly offline page with the network cut', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await page.goto(appPath);
+    await workerReady(page);
+    await page.reload();
+    expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    await context.setOffline(true);
+    await page.goto(appPath);
+    await page.getByRole('heading', { name: "You're offline" }).waitFor();
+    await page.getByRole('link', { name: 'Try again' }).waitFor();
+    // The icon comes from the worker's cache.
+    expect(await page.locator('main img').evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(192);
+    await saveScreenshot(page, 'push-app-offline');
+    await context.setOffline(false);
+    await page.getByRole('link', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await context.close();
+  });
+
+  it('shows a delivered push as a notification', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await context.grantPermissions(['notifications'], { origin: fixture.running.url });
+    const cdp = await context.newCDPSession(page);
+    const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => {
+      registrations.push(...event.registrations);
+    });
+    await cdp.send('ServiceWorker.enable');
+    await page.goto(appPath);
+    await workerReady(page);
+    await waitFor(() => registrations.some((registration) => registration.scopeURL.endsWith(appPath)), 5000, 'the registration id');
+    const { registrationId } = registrations.find((registration) => registration.scopeURL.endsWith(appPath))!;
+    const payload = { id: 'n-1', title: 'Mara is live: Sunrise Set', body: 'Tap to join the stream.', url: '/events/mara_quill', icon: null };
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: fixture.running.url, registrationId, data: JSON.stringify(payload) });
+    const shown = await page.evaluate(async () => {
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        const registration = await navigator.serviceWorker.ready;
+        const notifications = await registration.getNotifications();
+        if (notifications.length) return notifications.map((notification) => ({ title: notification.title, body: notification.body, tag: notification.tag, data: notification.data }));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return [];
+    });
+    expect(shown).toEqual([{ title: payload.title, body: payload.body, tag: 'n-1', data: { url: '/events/mara_quill' } }]);
+    await context.close();
+  });
+});
+
+describe('"Notify me" to a delivered push', () => {
+  const fixture = useBrowserApp();
+  let pushService: LocalPushService;
+  const browserKeys = new FakeBrowserKeys();
+
+  beforeAll(async () => {
+    pushService = await new LocalPushService().start();
+  });
+  afterAll(async () => pushService.stop());
+
+  /**
+   * Chromium without Google's push service cannot create a real subscription, so PushManager answers with
+   * one for the local push service (keys the test holds); everything after it is the real page and server.
+   */
+  async function withFakePushManager(context: BrowserContext): Promise<void> {
+    const subscription = browserKeys.subscription(pushService.endpoint('browser-1'));
+    await context.addInitScript((json) => {
+      let current: null | { endpoint: string; toJSON(): unknown; unsubscribe(): Promise<boolean> } = null;
+      const make = () => ({
+        endpoint: json.endpoint,
+        toJSON: () => json,
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      });
+      PushManager.prototype.subscribe = async function () {
+        current = make();
+        return current as unknown as PushSubscription;
+      };
+      PushManager.prototype.getSubscription = async function () {
+        return current as unknown as PushSubscription | null;
+      };
+    }, subscription);
+  }
+
+  it('subscribes without an account, receives what the creator sends, and turns off again', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await context.grantPermissions(['notifications'], { origin: fixture.running.url });
+    await withFakePushManager(context);
+    const db = fixture.running.app.services.db;
+    const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
+
+    await page.goto(appPath);
+    const button = page.getByRole('button', { name: 'Notify me' });
+    await button.click();
+    await page.getByRole('button', { name: 'Notifications on' }).waitFor();
+    expect(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id)).all()).toHaveLength(1);
+
+    // An admin sends for Mara (Mara herself needs a subscription plan first).
+    const adminRow = db.select().from(users).where(eq(users.email, admin.email)).get()!;
+    const token = await fixture.running.app.services.tokens.issue({ userId: adminRow.id, role: 'admin', typ: 'user', tokenVersion: adminRow.tokenVersion });
+    const caller = createCaller(await createContext(fixture.running.app.services, { headers: { authorization: `Bearer ${token}` }, ip: '127.0.0.1' }));
+    const sent = await caller.push.send({ title: 'New episode', body: 'The records behind the set.', creatorId: maraRow.id });
+    await waitFor(() => pushService.received.length === 1, 10_000, 'the push');
+    expect(JSON.parse(browserKeys.decrypt(pushService.received[0]!.body))).toMatchObject({ id: sent.id, title: 'New episode', url: '/events/mara_quill' });
+
+    await page.getByRole('button', { name: 'Notifications on' }).click();
+    await button.waitFor();
+    expect(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id)).all()).toHaveLength(0);
+    await context.close();
+  });
+});
+
+describe('creator screens', () => {
+  const fixture = useBrowserApp();
+
+  it('a creator without a plan sees why sending is off and where the plans are', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await login(page, mara.email, mara.password);
+    await page.goto('/apps/push-notifications');
+    await page.getByRole('heading', { name: 'Push Notifications' }).waitFor();
+    await page.getByRole('heading', { name: 'Sending notifications needs an active subscription' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Plans' }).getByRole('link').count()).toBeGreaterThan(0);
+    await page.getByLabel('Title').fill('Hello fans');
+    await page.getByLabel('Message').fill('Live on Friday');
+    expect(await page.getByRole('button', { name: /Send to/ }).isDisabled()).toBe(true);
+    await page.getByLabel('Notification preview').getByText('Hello fans').waitFor();
+    await context.close();
+  });
+
+  it('an admin sends for a creator and watches the counts arrive', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await login(page, admin.email, admin.password);
+    await page.goto('/apps/push-notifications');
+    await page.getByRole('heading', { name: 'Push Notifications' }).waitFor();
+    const maraRow = fixture.running.app.services.db.select().from(users).where(eq(users.email, mara.email)).get()!;
+    await page.getByLabel('Send for').selectOption(maraRow.id);
+    await page.getByLabel('Title').fill('Friday lights');
+    await page.getByLabel('Message').fill('New visuals for the late set.');
+    // The link picker offers Mara's events.
+    const options = await page.getByLabel('Opens').locator('option').allTextContents();
+    expect(options.length).toBeGreaterThan(2);
+    await expect(page.getByLabel('Notification preview').getByText('Friday lights').isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: /Send to 0 subscribers/ }).click();
+    await page.getByRole('cell', { name: /Friday lights/ }).waitFor();
+    await page.getByText('No subscribers').waitFor();
+    await saveScreenshot(page, 'push-notifications-admin');
+    await context.close();
+  });
+
+  it('a creator edits the app, uploads an icon and gets the install link with a QR code', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await login(page, mara.email, mara.password);
+    await page.goto('/apps/mobile-app');
+    await page.waitForURL(/\/apps\/mobile-app\/[^/]+$/);
+    await page.getByRole('heading', { name: 'My Mobile App' }).waitFor();
+    await page.getByLabel('Install link').waitFor();
+    expect(await page.getByLabel('Install link').inputValue()).toBe(`${fixture.running.url}${appPath}`);
+    await page.getByRole('img', { name: `QR code for ${fixture.running.url}${appPath}` }).waitFor();
+
+    await page.getByLabel('Short name').fill('Mara Live');
+    await page.getByLabel('Theme colour', { exact: true }).fill('#1d4ed8');
+    await expect(page.getByTestId('home-screen-label').textContent()).resolves.toBe('Mara Live');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('App saved').waitFor();
+    const manifest = await (await fetch(`${fixture.running.url}${appPath}manifest.webmanifest`)).json();
+    expect(manifest).toMatchObject({ short_name: 'Mara Live', theme_color: '#1d4ed8' });
+
+    // A too-small image is refused in the browser; a square 512 px PNG becomes the icon.
+    await page.locator('#app-icon-file').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: makePng(300, 300) });
+    await page.getByText('Please upload a square PNG or JPEG image of at least 512×512 pixels').waitFor();
+    await page.locator('#app-icon-file').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: makePng(512, 512) });
+    await page.getByText('Icon updated').waitFor();
+    await page.getByRole('button', { name: 'Use the drawn icon' }).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'mobile-app-settings-390');
+    await context.close();
+  });
+});

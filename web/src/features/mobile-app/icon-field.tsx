@@ -1,0 +1,116 @@
+import { useRef, useState } from 'react';
+import { ImageUp, RotateCcw } from 'lucide-react';
+import { toast } from 'sonner';
+import { mobileAppMessages, type MobileAppOutput } from '@server/domains/mobile-app/mobile-app.schemas';
+import { Button } from '@web/components/button';
+import { useSession } from '@web/lib/session-store';
+import { trpc } from '@web/lib/trpc';
+import { upload } from '@web/lib/upload';
+
+const minimumSize = 512;
+const maxBytes = 2 * 1024 * 1024;
+
+/** Reads the picked file's pixel size in the browser, so a wrong image is refused before it is sent. */
+function imageDimensions(file: File): Promise<{ width: number; height: number } | null> {
+  return new Promise((resolve) => {
+    const url = URL.createObjectURL(file);
+    const image = new Image();
+    image.onload = () => {
+      resolve({ width: image.naturalWidth, height: image.naturalHeight });
+      URL.revokeObjectURL(url);
+    };
+    image.onerror = () => {
+      resolve(null);
+      URL.revokeObjectURL(url);
+    };
+    image.src = url;
+  });
+}
+
+async function localProblem(file: File): Promise<string | null> {
+  if (!['image/png', 'image/jpeg'].includes(file.type) || file.size > maxBytes) return `${mobileAppMessages.icon} (at most 2 MB)`;
+  const size = await imageDimensions(file);
+  if (!size || size.width !== size.height || size.width < minimumSize) return mobileAppMessages.icon;
+  return null;
+}
+
+/** The app icon: upload a square PNG/JPEG (the server makes the 192, 512 and maskable sizes) or go back to the drawn one. */
+export function IconField({ app, onChange }: { app: MobileAppOutput; onChange(app: MobileAppOutput): void }) {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const removeIcon = trpc.mobileApp.removeIcon.useMutation();
+
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = await localProblem(file);
+    setError(problem);
+    if (problem) return;
+    const form = new FormData();
+    form.append('icon', file, file.name);
+    setProgress(0);
+    try {
+      const updated = await upload<MobileAppOutput>(`/api/mobile-app/${encodeURIComponent(app.id)}/icon`, form, {
+        token: useSession.getState().token,
+        onProgress: setProgress,
+      });
+      onChange(updated);
+      toast.success('Icon updated');
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : 'Unexpected error. Please try again.');
+    } finally {
+      setProgress(null);
+      if (inputRef.current) inputRef.current.value = '';
+    }
+  };
+
+  const useDrawnIcon = async () => {
+    try {
+      onChange(await removeIcon.mutateAsync({ appId: app.id }));
+      toast.success('Using the drawn icon');
+    } catch (failure) {
+      toast.error(failure instanceof Error ? failure.message : 'Unexpected error. Please try again.');
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      <p className="block text-sm font-medium text-slate-700">Icon</p>
+      <div className="flex flex-wrap items-center gap-4">
+        <img src={app.icons.icon192} alt="Current app icon" className="size-20 rounded-[22%] shadow-sm ring-1 ring-slate-200" />
+        <img src={app.icons.maskable512} alt="The icon as Android crops it" className="size-20 rounded-full shadow-sm ring-1 ring-slate-200" />
+        <div className="space-y-2">
+          <input
+            ref={inputRef}
+            id="app-icon-file"
+            type="file"
+            accept="image/png,image/jpeg"
+            className="sr-only"
+            aria-describedby="app-icon-hint"
+            onChange={(event) => void pick(event.target.files?.[0])}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" size="sm" busy={progress !== null} onClick={() => inputRef.current?.click()}>
+              <ImageUp className="size-4" aria-hidden />
+              {progress !== null ? `Uploading ${Math.round(progress * 100)}%` : 'Upload icon'}
+            </Button>
+            {app.hasCustomIcon && (
+              <Button variant="ghost" size="sm" busy={removeIcon.isPending} onClick={useDrawnIcon}>
+                <RotateCcw className="size-4" aria-hidden />
+                Use the drawn icon
+              </Button>
+            )}
+          </div>
+          <p id="app-icon-hint" className="text-xs text-slate-500">
+            A square PNG or JPEG of at least 512×512 pixels, up to 2 MB.
+          </p>
+        </div>
+      </div>
+      {error && (
+        <p role="alert" className="text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

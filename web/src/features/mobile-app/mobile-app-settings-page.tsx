@@ -1,0 +1,172 @@
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Save } from 'lucide-react';
+import { toast } from 'sonner';
+import { useParams } from 'wouter';
+import type { z } from 'zod';
+import { nameMaxLength, shortNameMaxLength, updateAppInput, type MobileAppOutput } from '@server/domains/mobile-app/mobile-app.schemas';
+import { brandOrange } from '@server/domains/mobile-app/mobile-app.values';
+import { Button } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { Spinner } from '@web/components/spinner';
+import { TextField } from '@web/components/text-field';
+import { trpc } from '@web/lib/trpc';
+import { IconField } from './icon-field';
+import { InstallCard } from './install-card';
+import { PhonePreview } from './phone-preview';
+
+type SettingsValues = z.input<typeof updateAppInput>;
+const fields = ['name', 'shortName', 'themeColor', 'backgroundColor', 'startPage'] as const;
+
+const startPages = [
+  { value: 'home', label: 'App home', hint: 'Your live or next event, latest episodes and the “Notify me” button' },
+  { value: 'event', label: 'Event page', hint: 'Straight to your live or next event' },
+  { value: 'latest-episode', label: 'Latest episode', hint: 'Your newest published episode' },
+] as const;
+
+function ColorField({ label, value, error, onChange }: { label: string; value: string; error?: string; onChange(value: string): void }) {
+  const id = `color-${label.toLowerCase().replace(/\s+/g, '-')}`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <div className="flex items-center gap-2">
+        <input type="color" aria-label={`${label} picker`} value={/^#[0-9a-f]{6}$/i.test(value) ? value : brandOrange} onChange={(event) => onChange(event.target.value)} className="h-10 w-12 cursor-pointer rounded border border-slate-300 bg-white p-1" />
+        <input
+          id={id}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          aria-invalid={!!error || undefined}
+          className="block h-10 w-32 rounded-md border border-slate-300 px-3 font-mono text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+        />
+      </div>
+      {error && (
+        <p role="alert" className="text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function toValues(app: MobileAppOutput): SettingsValues {
+  return { appId: app.id, name: app.name, shortName: app.shortName, themeColor: app.themeColor, backgroundColor: app.backgroundColor, startPage: app.startPage };
+}
+
+/** /apps/mobile-app/{appId}: name, colours, icon and start page of one creator app, with its install link and a phone preview. */
+export default function MobileAppSettingsPage() {
+  const { appId = '' } = useParams<{ appId: string }>();
+  const utils = trpc.useUtils();
+  const app = trpc.mobileApp.get.useQuery({ appId }, { retry: false });
+  const update = trpc.mobileApp.update.useMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    control,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<SettingsValues>({ resolver: zodResolver(updateAppInput), mode: 'onTouched' });
+  const values = useWatch({ control });
+  useEffect(() => {
+    if (app.data) reset(toValues(app.data));
+  }, [app.data, reset]);
+
+  const accept = (updated: MobileAppOutput) => {
+    utils.mobileApp.get.setData({ appId: updated.id }, updated);
+    void utils.mobileApp.list.invalidate();
+  };
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      const updated = await update.mutateAsync(updateAppInput.parse(input));
+      accept(updated);
+      toast.success('App saved');
+    } catch (error) {
+      const fieldErrors = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data?.fieldErrors ?? {};
+      let mapped = false;
+      for (const field of fields) {
+        if (fieldErrors[field]) {
+          setError(field, { type: 'server', message: fieldErrors[field] });
+          mapped = true;
+        }
+      }
+      if (!mapped) toast.error(error instanceof Error ? error.message : 'Unexpected error. Please try again.');
+    }
+  });
+
+  if (app.isPending) return <Spinner label="Loading your app" className="py-24" />;
+  if (app.isError) {
+    return (
+      <EmptyState title="App not found">
+        <p>{app.error.message}</p>
+      </EmptyState>
+    );
+  }
+  const saved = app.data;
+  const preview = {
+    name: values.name ?? saved.name,
+    shortName: values.shortName ?? saved.shortName,
+    themeColor: values.themeColor ?? saved.themeColor,
+    backgroundColor: values.backgroundColor ?? saved.backgroundColor,
+    iconUrl: saved.hasCustomIcon ? saved.icons.icon192 : null,
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">My Mobile App</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Your own app for fans' phones: it opens your events and episodes, works offline and shows your notifications. No app store needed.
+        </p>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_420px]">
+        <div className="space-y-6">
+          <form onSubmit={onSubmit} noValidate className="space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="App settings">
+            <h2 className="text-lg font-semibold text-slate-900">Settings</h2>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label="App name" maxLength={nameMaxLength + 10} error={errors.name?.message} hint="Shown when the app opens and in the app list" {...register('name')} />
+              <TextField label="Short name" maxLength={shortNameMaxLength + 10} error={errors.shortName?.message} hint="Shown under the icon" {...register('shortName')} />
+            </div>
+            <div className="flex flex-wrap gap-6">
+              <ColorField label="Theme colour" value={values.themeColor ?? ''} error={errors.themeColor?.message} onChange={(color) => setValue('themeColor', color, { shouldDirty: true, shouldValidate: true })} />
+              <ColorField
+                label="Background colour"
+                value={values.backgroundColor ?? ''}
+                error={errors.backgroundColor?.message}
+                onChange={(color) => setValue('backgroundColor', color, { shouldDirty: true, shouldValidate: true })}
+              />
+            </div>
+            <fieldset className="space-y-2">
+              <legend className="text-sm font-medium text-slate-700">Start page</legend>
+              {startPages.map((page) => (
+                <label key={page.value} className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-[:checked]:border-brand-500 has-[:checked]:bg-brand-50">
+                  <input type="radio" value={page.value} className="mt-1 accent-brand-600" {...register('startPage')} />
+                  <span>
+                    <span className="block text-sm font-medium text-slate-900">{page.label}</span>
+                    <span className="block text-xs text-slate-500">{page.hint}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            <Button type="submit" busy={isSubmitting} disabled={!isDirty}>
+              <Save className="size-4" aria-hidden />
+              Save
+            </Button>
+          </form>
+          <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="App icon">
+            <IconField app={saved} onChange={accept} />
+          </section>
+          <InstallCard path={saved.path} themeColor={saved.themeColor} />
+        </div>
+        <aside className="space-y-3">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">On a phone</h2>
+          <PhonePreview app={preview} />
+        </aside>
+      </div>
+    </div>
+  );
+}

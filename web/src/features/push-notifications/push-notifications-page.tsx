@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { Users } from 'lucide-react';
+import { EmptyState } from '@web/components/empty-state';
+import { Spinner } from '@web/components/spinner';
+import { trpc } from '@web/lib/trpc';
+import { ComposeForm } from './compose-form';
+import { HistoryTable } from './history-table';
+import { PlansCallout } from './plans-callout';
+
+/** While a notification is still being delivered, its counts are refreshed this often. */
+const liveRefreshMs = 1500;
+
+/** /apps/push-notifications: write to everyone who tapped "Notify me", see how each notification was delivered. */
+export default function PushNotificationsPage() {
+  const [creatorId, setCreatorId] = useState<string | undefined>(undefined);
+  const input = creatorId ? { creatorId } : undefined;
+  const overview = trpc.push.overview.useQuery(input);
+  const history = trpc.push.history.useQuery(input, {
+    refetchInterval: (query) => (query.state.data?.some((item) => item.pending > 0) ? liveRefreshMs : false),
+  });
+  const utils = trpc.useUtils();
+
+  if (overview.isPending) return <Spinner label="Loading push notifications" className="py-24" />;
+  if (overview.isError) {
+    return (
+      <EmptyState title="Push notifications could not be loaded">
+        <p>{overview.error.message}</p>
+      </EmptyState>
+    );
+  }
+  const data = overview.data;
+  // Only admins get the list of creators they may send for.
+  const isAdmin = data.creators.length > 0;
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Push Notifications</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Fans who tap “Notify me” on {isAdmin && creatorId ? `${data.creatorName}'s` : 'your'} event page or app get these on their phone or computer.
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          {isAdmin && data.creators.length > 0 && (
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              Send for
+              <select
+                value={data.creatorId}
+                onChange={(event) => setCreatorId(event.target.value)}
+                className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+              >
+                {data.creators.map((creator) => (
+                  <option key={creator.id} value={creator.id}>
+                    {creator.name}
+                    {creator.creatorTag ? ` (@${creator.creatorTag})` : ''} · {creator.subscriberCount}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <p className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-200" aria-live="polite">
+            <Users className="size-4 text-brand-600" aria-hidden />
+            {data.subscriberCount === 1 ? '1 subscriber' : `${data.subscriberCount} subscribers`}
+          </p>
+        </div>
+      </header>
+
+      {!data.canSend && <PlansCallout />}
+      <ComposeForm
+        key={data.creatorId}
+        overview={data}
+        onSent={() => {
+          void utils.push.history.invalidate();
+          void utils.push.overview.invalidate();
+        }}
+      />
+      <HistoryTable items={history.data} loading={history.isPending} failed={history.isError} />
+    </div>
+  );
+}
