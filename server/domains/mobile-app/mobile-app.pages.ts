@@ -25,7 +25,7 @@ export interface AppPageEpisode {
 const styles = `
 *{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc}
 header{display:flex;align-items:center;gap:12px;padding:16px;color:#fff;background:var(--theme)}
-header img{width:48px;height:48px;border-radius:12px;background:#fff2}header h1{margin:0;font-size:20px;line-height:1.2}
+header img{width:48px;height:48px;border-radius:12px;background:#fff2;box-shadow:0 0 0 2px #ffffff80}header h1{margin:0;font-size:20px;line-height:1.2}
 header p{margin:0;font-size:14px;opacity:.9}main{max-width:640px;margin:0 auto;padding:16px;display:grid;gap:16px}
 section{background:#fff;border-radius:12px;padding:16px;box-shadow:0 1px 2px #0f172a14;border:1px solid #e2e8f0}
 h2{margin:0 0 8px;font-size:16px}.badge{display:inline-block;border-radius:999px;padding:2px 10px;font-size:12px;font-weight:600;background:#fee2e2;color:#b91c1c}
@@ -57,7 +57,7 @@ function layout(options: { app: MobileAppRow; creator: AppPageCreator; title: st
 ${options.withScript ? `<script type="module" src="${base}app.js"></script>` : ''}
 </head>
 <body data-creator-id="${escapeHtml(creator.id)}" data-app-path="${base}">
-<header><img src="${icon}" alt="" width="48" height="48"><div><h1>${escapeHtml(app.name)}</h1><p>${escapeHtml(creator.displayName)}</p></div></header>
+<header><img src="${icon}" alt="" width="48" height="48"><div><h1>${escapeHtml(app.name)}</h1><p>${escapeHtml(app.name === creator.displayName ? 'Live events and episodes' : creator.displayName)}</p></div></header>
 ${options.body}
 <footer>Powered by Cuepoint</footer>
 </body>
