@@ -11,7 +11,7 @@ import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '@db/schema/push';
 import { newId } from '@server/lib/ids';
-import { notifyEventLive } from '@server/domains/push/push.service';
+import { isAcceptableEndpoint, notifyEventLive } from '@server/domains/push/push.service';
 import { pushMessages } from '@server/domains/push/push.schemas';
 import { vapidKeysPath } from '@server/providers/push/vapid-keys';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
@@ -56,6 +56,16 @@ describe('push subscriptions', () => {
     expect((await subscribe(test.app, creator.id, keys.subscription('ftp://push.example.test/x'))).statusCode).toBe(400);
     expect((await subscribe(test.app, creator.id, keys.subscription('not a url'))).statusCode).toBe(400);
     expect((await subscribe(test.app, creator.id, keys.subscription('http://127.0.0.1:9/push/a'))).statusCode).toBe(200);
+  });
+
+  it('in production accepts only https endpoints on public host names', () => {
+    expect(isAcceptableEndpoint('https://fcm.googleapis.com/fcm/send/abc', true)).toBe(true);
+    expect(isAcceptableEndpoint('https://updates.push.services.mozilla.com/wpush/v2/abc', true)).toBe(true);
+    for (const endpoint of ['http://127.0.0.1:9/push', 'https://127.0.0.1/push', 'https://[::1]/push', 'https://10.0.0.8/x', 'https://metadata/x', 'https://printer.local/x', 'https://user:pw@push.example.com/x']) {
+      expect(isAcceptableEndpoint(endpoint, true), endpoint).toBe(false);
+    }
+    expect(isAcceptableEndpoint('http://127.0.0.1:9/push', false)).toBe(true);
+    expect(isAcceptableEndpoint('http://push.example.com/push', false)).toBe(false);
   });
 
   it('refuses malformed keys, unknown fields and unknown creators', async () => {

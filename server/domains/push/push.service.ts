@@ -34,7 +34,15 @@ function isLoopbackHost(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
-/** https anywhere; plain http only to a loopback push service, and never in production (tests run one). */
+/** An address literal or a name that only resolves inside a network: never a browser vendor's push service. */
+function isInternalHost(hostname: string): boolean {
+  return /^\[|^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || !hostname.includes('.') || /\.(local|localhost|internal|lan|home\.arpa)$/.test(hostname);
+}
+
+/**
+ * https to a public host name; in production nothing else, since anyone may subscribe and the queue then POSTs to the
+ * endpoint (no address literals or internal names). Outside production plain http to a loopback push service (tests).
+ */
 export function isAcceptableEndpoint(endpoint: string, production: boolean): boolean {
   let url: URL;
   try {
@@ -43,8 +51,8 @@ export function isAcceptableEndpoint(endpoint: string, production: boolean): boo
     return false;
   }
   if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && !production && isLoopbackHost(url.hostname);
+  if (production) return url.protocol === 'https:' && !isInternalHost(url.hostname);
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
 }
 
 /** The browser key must be an uncompressed P-256 point (65 bytes, 0x04 first) and the auth secret 16 bytes. */
