@@ -3,6 +3,9 @@ import type { PushMessage, PushOutcome, PushSender, PushTarget } from './interfa
 import type { VapidKeys } from './vapid-keys';
 
 const requestTimeoutMs = 30_000;
+/** VAPID tokens are valid 12 hours and reused for one hour per push service (signing one costs more than encrypting). */
+const vapidLifetimeSeconds = 12 * 3600;
+const vapidReuseMs = 3600_000;
 
 /**
  * Web Push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payloads (RFC 8291): the `web-push` library
@@ -18,15 +21,34 @@ export class WebPushSender implements PushSender {
     this.publicKey = keys.publicKey;
   }
 
+  private readonly vapidByAudience = new Map<string, { authorization: string; signedAt: number }>();
+
+  /** `vapid t=…, k=…` for a push service origin (RFC 8292 `aud`), signed once and reused for an hour. */
+  private vapidAuthorization(audience: string, now = Date.now()): string {
+    const cached = this.vapidByAudience.get(audience);
+    if (cached && now - cached.signedAt < vapidReuseMs) return cached.authorization;
+    const { Authorization } = webPush.getVapidHeaders(
+      audience,
+      this.subject,
+      this.keys.publicKey,
+      this.keys.privateKey,
+      'aes128gcm',
+      Math.floor(now / 1000) + vapidLifetimeSeconds,
+    );
+    if (this.vapidByAudience.size > 1000) this.vapidByAudience.clear();
+    this.vapidByAudience.set(audience, { authorization: Authorization, signedAt: now });
+    return Authorization;
+  }
+
   async send(target: PushTarget, message: PushMessage): Promise<PushOutcome> {
+    // Encrypted per subscription by web-push; the VAPID header is added from the per-origin cache.
     const request = webPush.generateRequestDetails(target, message.payload, {
-      vapidDetails: { subject: this.subject, publicKey: this.keys.publicKey, privateKey: this.keys.privateKey },
       TTL: message.ttlSeconds,
       urgency: message.urgency,
       topic: message.topic,
       contentEncoding: 'aes128gcm',
     });
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { Authorization: this.vapidAuthorization(new URL(target.endpoint).origin) };
     for (const [name, value] of Object.entries(request.headers)) headers[name] = String(value);
     let response: Response;
     try {
