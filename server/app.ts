@@ -100,8 +100,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     database.close();
   });
   // Push deliveries in flight finish and are recorded before the database closes (a restart sends nothing twice).
-  services.push.queue.start();
-  app.addHook('preClose', async () => services.push.queue.stop());
+  services.push.start(services);
+  app.addHook('preClose', async () => services.push.stop());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {

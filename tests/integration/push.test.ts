@@ -11,7 +11,7 @@ import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '@db/schema/push';
 import { newId } from '@server/lib/ids';
-import { isAcceptableEndpoint, notifyEventLive } from '@server/domains/push/push.service';
+import { announceStartedEvents, isAcceptableEndpoint, notifyEventLive } from '@server/domains/push/push.service';
 import { pushMessages } from '@server/domains/push/push.schemas';
 import { vapidKeysPath } from '@server/providers/push/vapid-keys';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
@@ -243,6 +243,48 @@ describe('delivery', () => {
     const payload = JSON.parse(browser.decrypt(pushService.received[0]!.body));
     expect(payload).toMatchObject({ title: `${adminRow.displayName} is live: Friday Night Set`, url: `/events/${adminRow.creatorTag ?? ''}/${eventId}` });
     expect(test.app.services.db.select().from(pushNotifications).where(eq(pushNotifications.eventId, eventId)).all()).toHaveLength(1);
+  });
+});
+
+describe('live announcements', () => {
+  let test: TestApp;
+  let admin: TestUser;
+  beforeEach(async () => {
+    test = await createTestApp();
+    admin = await createUser(test.app, { role: 'admin', creatorTag: 'house_live' });
+  });
+  afterEach(async () => test.close());
+
+  const hour = 3600_000;
+  function addEvent(start: Date | null, end: Date | null, isActive = true): string {
+    const id = newId();
+    test.app.services.db
+      .insert(events)
+      .values({ id, userId: admin.id, name: `Set ${id}`, isActive, startDateTime: start?.toISOString() ?? null, endDateTime: end?.toISOString() ?? null })
+      .run();
+    return id;
+  }
+  const announcements = () => test.app.services.db.select().from(pushNotifications).where(eq(pushNotifications.kind, 'event_live')).all();
+
+  it('announces a scheduled event when its start time arrives, not when it is created', () => {
+    const now = new Date();
+    const tonight = addEvent(new Date(now.getTime() + hour), new Date(now.getTime() + 3 * hour));
+    expect(notifyEventLive(test.app.services, tonight, now)).toBeNull();
+    expect(announceStartedEvents(test.app.services, now)).toBe(0);
+
+    const atStart = new Date(now.getTime() + hour + 1000);
+    expect(announceStartedEvents(test.app.services, atStart)).toBe(1);
+    expect(announceStartedEvents(test.app.services, new Date(atStart.getTime() + 30_000))).toBe(0);
+    expect(announcements().map((row) => row.eventId)).toEqual([tonight]);
+  });
+
+  it('leaves out inactive, finished and long-running events', () => {
+    const now = new Date();
+    addEvent(new Date(now.getTime() - 10 * 60_000), new Date(now.getTime() + hour), false);
+    addEvent(new Date(now.getTime() - 3 * hour), new Date(now.getTime() - hour));
+    addEvent(new Date(now.getTime() - 5 * hour), new Date(now.getTime() + hour));
+    expect(announceStartedEvents(test.app.services, now)).toBe(0);
+    expect(announcements()).toHaveLength(0);
   });
 });
 

@@ -5,13 +5,20 @@ import type { PushSender } from '@server/providers/push/interface';
 import { loadOrCreateVapidKeys } from '@server/providers/push/vapid-keys';
 import { WebPushSender } from '@server/providers/push/web-push';
 import { PushQueue } from './push.queue';
-import { notificationTtlSeconds } from './push.service';
+import { announceStartedEvents, notificationTtlSeconds } from './push.service';
+import type { AppServices } from '@server/trpc/context';
 
 /** `services.push`: the sender (with its VAPID public key) and the background delivery queue. */
 export interface PushRuntime {
   sender: PushSender;
   queue: PushQueue;
+  /** Starts the queue and the sweep that announces scheduled events when they start. */
+  start(services: AppServices): void;
+  /** Stops both; resolves once the sends in flight are recorded. */
+  stop(): Promise<void>;
 }
+
+const sweepIntervalMs = 30_000;
 
 export function createPushRuntime(config: AppConfig, db: Db, log: FastifyBaseLogger, sender?: PushSender): PushRuntime {
   const pushSender =
@@ -21,5 +28,26 @@ export function createPushRuntime(config: AppConfig, db: Db, log: FastifyBaseLog
       config.push.subject,
     );
   const queue = new PushQueue(db, pushSender, log, { concurrency: config.push.concurrency, expireAfterMs: notificationTtlSeconds * 1000 });
-  return { sender: pushSender, queue };
+  let sweep: NodeJS.Timeout | undefined;
+  return {
+    sender: pushSender,
+    queue,
+    start(services) {
+      queue.start();
+      const announce = () => {
+        try {
+          announceStartedEvents(services);
+        } catch (error) {
+          log.error({ err: error }, 'push: announcing started events failed');
+        }
+      };
+      announce();
+      sweep = setInterval(announce, sweepIntervalMs);
+      sweep.unref();
+    },
+    async stop() {
+      clearInterval(sweep);
+      await queue.stop();
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { events } from '@db/schema/events';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '@db/schema/push';
@@ -196,12 +196,24 @@ function truncate(text: string, max: number): string {
 export const liveNotificationBody = 'Tap to join the stream.';
 
 /**
- * "{creator} is live: {event}" to the creator's subscribers when an event becomes active; at most once per event
- * (later calls answer null). Skipped while the creator may not send notifications (no active subscription).
+ * An event is live while it is active and inside its time window; an active event without times ("TBA") counts as
+ * live the moment it is made active (that is all its creator can tell us).
  */
-export function notifyEventLive(services: AppServices, eventId: string): { id: string; recipients: number } | null {
+export function isEventLive(event: Pick<typeof events.$inferSelect, 'isActive' | 'startDateTime' | 'endDateTime'>, now = new Date()): boolean {
+  if (!event.isActive) return false;
+  if (!event.startDateTime) return true;
+  const nowText = now.toISOString();
+  return event.startDateTime <= nowText && (!event.endDateTime || event.endDateTime > nowText);
+}
+
+/**
+ * "{creator} is live: {event}" to the creator's subscribers when an event goes live; at most once per event (later
+ * calls answer null). Called when an event is created or made active, and by the sweep when a scheduled start
+ * time arrives. Skipped while the event is not live or the creator may not send notifications.
+ */
+export function notifyEventLive(services: AppServices, eventId: string, now = new Date()): { id: string; recipients: number } | null {
   const event = services.db.select().from(events).where(eq(events.id, eventId)).get();
-  if (!event || !event.isActive) return null;
+  if (!event || !isEventLive(event, now)) return null;
   const creator = findCreator(services.db, event.userId);
   if (!creator?.creatorTag || !canSendNotifications(services.db, creator)) return null;
   return enqueue(services, {
@@ -213,6 +225,35 @@ export function notifyEventLive(services: AppServices, eventId: string): { id: s
     url: `/events/${encodeURIComponent(creator.creatorTag)}/${encodeURIComponent(event.id)}`,
     sentBy: null,
   });
+}
+
+/** A scheduled event whose start passed longer ago than this is not announced any more (e.g. after downtime). */
+export const liveAnnouncementWindowMs = 2 * 3600_000;
+
+/**
+ * The sweep (every 30 s, `PushRuntime`): scheduled events that started within the announcement window, are still
+ * running and have no live notification yet. The unique event id keeps it once per event across instances.
+ */
+export function announceStartedEvents(services: AppServices, now = new Date()): number {
+  const nowText = now.toISOString();
+  const started = services.db
+    .select({ id: events.id })
+    .from(events)
+    .leftJoin(pushNotifications, eq(pushNotifications.eventId, events.id))
+    .where(
+      and(
+        eq(events.isActive, true),
+        isNull(pushNotifications.id),
+        lte(events.startDateTime, nowText),
+        gte(events.startDateTime, new Date(now.getTime() - liveAnnouncementWindowMs).toISOString()),
+        or(isNull(events.endDateTime), gt(events.endDateTime, nowText)),
+      ),
+    )
+    .limit(100)
+    .all();
+  let announced = 0;
+  for (const { id } of started) if (notifyEventLive(services, id, now)) announced += 1;
+  return announced;
 }
 
 // History and the compose page.
