@@ -201,7 +201,6 @@ export function manifestOf(app: MobileAppRow, creatorTag: string, creatorName: s
     start_url: startUrl,
     scope,
     display: 'standalone',
-    orientation: 'portrait',
     theme_color: app.themeColor,
     background_color: app.backgroundColor,
     icons: [
