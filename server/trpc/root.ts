@@ -4,6 +4,7 @@ import { demoRouter } from '@server/domains/demo/demo.router';
 import { termsRouter } from '@server/domains/terms/terms.router';
 import { billingRouter } from '@server/domains/billing/billing.router';
 import { adminUsersRouter } from '@server/domains/users/admin-users.router';
+import { podcastsRouter } from '@server/domains/podcasts/podcasts.router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -13,6 +14,7 @@ export const appRouter = router({
   billing: billingRouter,
   adminUsers: adminUsersRouter,
   terms: termsRouter,
+  podcasts: podcastsRouter,
 });
 
 export type AppRouter = typeof appRouter;
