@@ -5,6 +5,7 @@ import { termsRouter } from '@server/domains/terms/terms.router';
 import { billingRouter } from '@server/domains/billing/billing.router';
 import { adminUsersRouter } from '@server/domains/users/admin-users.router';
 import { podcastsRouter } from '@server/domains/podcasts/podcasts.router';
+import { settingsRouter } from '@server/domains/settings/settings.router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -15,6 +16,7 @@ export const appRouter = router({
   adminUsers: adminUsersRouter,
   terms: termsRouter,
   podcasts: podcastsRouter,
+  settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -159,7 +159,7 @@ describe('podcasts', () => {
       enclosure: { url: `${publicUrl}${episode.fileUrl}`, length: String(episode.sizeBytes), type: 'audio/mpeg' },
       pubDate: new Date('2026-01-05T10:00:00Z').toUTCString(),
     });
-    expect(item!.itunes).toMatchObject({ duration: '5', explicit: 'false', image: `${publicUrl}${title.imageUrl}` });
+    expect((item as unknown as { itunes: Record<string, string> }).itunes).toMatchObject({ duration: '5', explicit: 'false', image: `${publicUrl}${title.imageUrl}` });
   });
 
   it('lists transcripts and chapters in the feed when an episode has them', async () => {

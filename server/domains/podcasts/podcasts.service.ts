@@ -6,6 +6,7 @@ import { users } from '@db/schema/users';
 import type { AppConfig } from '@server/config';
 import { newId, nowIso } from '@server/lib/ids';
 import { removeUploads } from '@server/lib/media-uploads';
+import { publicOrigin } from '@server/lib/public-url';
 import type { AppServices } from '@server/trpc/context';
 import { buildPodcastFeed } from './podcast-feed';
 import { claimUpload } from './podcast-uploads';
@@ -24,11 +25,6 @@ import {
 type Services = Pick<AppServices, 'db' | 'config'>;
 type TitleRow = typeof podcastTitles.$inferSelect;
 type EpisodeRow = typeof podcastEpisodes.$inferSelect;
-
-/** The origin links we hand out are built on: PUBLIC_URL, else the local address. */
-export function publicOrigin(config: Pick<AppConfig, 'publicUrl' | 'port'>): string {
-  return config.publicUrl ?? `http://localhost:${config.port}`;
-}
 
 export function feedUrl(config: Pick<AppConfig, 'publicUrl' | 'port'>, titleId: string): string {
   return `${publicOrigin(config)}/feeds/${encodeURIComponent(titleId)}.xml`;
