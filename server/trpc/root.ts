@@ -6,6 +6,7 @@ import { billingRouter } from '@server/domains/billing/billing.router';
 import { adminUsersRouter } from '@server/domains/users/admin-users.router';
 import { podcastsRouter } from '@server/domains/podcasts/podcasts.router';
 import { settingsRouter } from '@server/domains/settings/settings.router';
+import { profileRouter } from '@server/domains/profile/profile.router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -17,6 +18,7 @@ export const appRouter = router({
   terms: termsRouter,
   podcasts: podcastsRouter,
   settings: settingsRouter,
+  profile: profileRouter,
 });
 
 export type AppRouter = typeof appRouter;

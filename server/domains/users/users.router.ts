@@ -18,18 +18,22 @@ import {
   viewerProfileInput,
 } from './users.schemas';
 import * as usersService from './users.service';
+import { notifyAdminsOfWaitingCreator } from './admin-users.service';
+import { getEffectiveSettings } from '@server/domains/settings/settings.service';
 import { TRPCError } from '@trpc/server';
 import { IdentityError } from '@server/providers/identity/interface';
 
 const registerAnswer = z.object({ message: z.string(), user: sessionUser, token: z.string().optional() });
 
 export const usersRouter = router({
-  /** Creators register inactive; viewers are active at once and get their token. */
+  /** Creators register inactive unless the settings say otherwise (admins get a notice); viewers are active at once and get their token. */
   register: publicProcedure
     .input(registerInput)
     .output(registerAnswer)
     .mutation(async ({ ctx, input }) => {
-      const user = await usersService.registerAccount(ctx.services, input, ctx.clientIp);
+      const { creatorsNeedActivation } = getEffectiveSettings(ctx.services).general;
+      const user = await usersService.registerAccount(ctx.services, input, ctx.clientIp, { activateCreator: !creatorsNeedActivation });
+      if (user.role !== 'viewer' && !user.isActive) await notifyAdminsOfWaitingCreator(ctx.services, user);
       if (user.role === 'viewer') {
         const session = await usersService.issueSession(ctx.services, user);
         return { message: usersService.accountReadyMessage, ...session };

@@ -124,7 +124,7 @@ function rateLimit(services: AppServices, bucket: 'login' | 'register', keys: st
 }
 
 async function requireBotCheck(services: AppServices, token: string | undefined, clientIp: string): Promise<void> {
-  if (services.config.botCheck.provider === 'off') return;
+  if (services.botCheck.publicConfig.provider === 'off') return;
   if (!token) throw fieldError('BAD_REQUEST', authMessages.botCheckMissing, { botCheckToken: authMessages.botCheckMissing });
   const verdict = await services.botCheck.verify(token, clientIp);
   if (passesBotCheck(verdict)) return;
