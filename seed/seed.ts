@@ -3,6 +3,7 @@ import type { AppConfig } from '@server/config';
 import { seedCoreData, type SeededLogin } from './accounts';
 import { seedDemoApps } from './demo';
 import { seedTerms } from './terms';
+import { seedPodcasts } from './podcasts';
 
 export interface SeedOptions {
   /** Seed the sample-data apps (only where they are empty). */
@@ -17,5 +18,6 @@ export async function seedDatabase(db: Db, config: AppConfig, options: SeedOptio
   const logins = await seedCoreData(db, config);
   if (options.terms !== false) await seedTerms(db, config.dataDir);
   if (options.demoData || options.resetDemo) seedDemoApps(db, { reset: options.resetDemo === true });
+  if (options.demoData) await seedPodcasts(db, config.dataDir);
   return logins;
 }
