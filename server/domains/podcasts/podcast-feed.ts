@@ -12,6 +12,7 @@ export function podcastGuid(feedUrl: string): string {
 
 export function escapeXml(value: string): string {
   return value
+    // eslint-disable-next-line no-control-regex -- XML 1.0 cannot carry these characters at all
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

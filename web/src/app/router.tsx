@@ -3,6 +3,7 @@ import { matchRoute, Route, useLocation, useRouter, useSearch } from 'wouter';
 import { FullPageSpinner, Spinner } from '@web/components/spinner';
 import { pageRoutes } from '@web/features/pages/routes';
 import { TermsDialog } from '@web/features/terms/terms-dialog';
+import { EmulationBanner } from '@web/features/users/emulation-banner';
 import { selectRoles, useSession } from '@web/lib/session-store';
 import { decideAccess, notFoundPath, rootRedirect } from './guard';
 import { EmptyLayout } from './layouts/empty-layout';
@@ -90,6 +91,7 @@ export function AppRouter() {
     <>
       {content}
       <TermsDialog />
+      <EmulationBanner />
     </>
   );
 }
