@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { platformSettings } from '@db/schema/settings';
 import { invoices } from '@db/schema/users';
 import { adminUsersMessages } from '@server/domains/users/admin-users.schemas';
+import { adminRuleMessages } from '@server/domains/users/users.service';
 import { getEffectiveSettings } from '@server/domains/settings/settings.service';
 import { uploadsDir } from '@server/lib/uploads';
 import type { OutgoingMail } from '@server/providers/mail/interface';
@@ -92,8 +93,8 @@ describe('admin users, settings and profile', () => {
 
   it('refuses self-deactivation and self-demotion, and keeps the last active admin', async () => {
     const asAdmin = await callerAs(test.app, admin.token);
-    await expect(asAdmin.adminUsers.update({ id: admin.id, isActive: false })).rejects.toMatchObject({ code: 'FORBIDDEN', message: adminUsersMessages.selfDeactivate });
-    await expect(asAdmin.adminUsers.update({ id: admin.id, role: 'dj' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: adminUsersMessages.selfDemote });
+    await expect(asAdmin.adminUsers.update({ id: admin.id, isActive: false })).rejects.toMatchObject({ code: 'FORBIDDEN', message: adminRuleMessages.notOwnAccount });
+    await expect(asAdmin.adminUsers.update({ id: admin.id, role: 'dj' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: adminRuleMessages.notOwnAccount });
     // Renaming oneself is fine.
     expect((await asAdmin.adminUsers.update({ id: admin.id, displayName: 'Ada L.' })).displayName).toBe('Ada L.');
 
@@ -101,8 +102,8 @@ describe('admin users, settings and profile', () => {
     const second = await createUser(test.app, { role: 'admin' });
     const asSecond = await callerAs(test.app, second.token);
     await asSecond.adminUsers.update({ id: admin.id, isActive: false });
-    await expect(asAdmin.adminUsers.update({ id: second.id, isActive: false })).rejects.toMatchObject({ code: 'FORBIDDEN', message: adminUsersMessages.lastAdmin });
-    await expect(asAdmin.adminUsers.update({ id: second.id, role: 'staff' })).rejects.toMatchObject({ message: adminUsersMessages.lastAdmin });
+    await expect(asAdmin.adminUsers.update({ id: second.id, isActive: false })).rejects.toMatchObject({ code: 'CONFLICT', message: adminRuleMessages.lastAdmin });
+    await expect(asAdmin.adminUsers.update({ id: second.id, role: 'staff' })).rejects.toMatchObject({ message: adminRuleMessages.lastAdmin });
     expect(await asSecond.adminUsers.get({ id: second.id })).toMatchObject({ role: 'admin', isActive: true });
   });
 

@@ -8,9 +8,6 @@ export const adminUserStatuses = ['active', 'inactive', 'waiting'] as const;
 
 export const adminUsersMessages = {
   userNotFound: 'User not found',
-  selfDeactivate: 'You cannot deactivate your own account',
-  selfDemote: 'You cannot change your own role',
-  lastAdmin: 'The last active admin must stay an active admin',
   viewerRole: 'Viewer accounts keep the viewer role',
   creatorNeedsTag: 'A creator needs a creator tag: ask them to register as a creator instead',
   min1: 'Min character length is 1',
@@ -38,6 +35,8 @@ export const adminUserRow = z.object({
   lastName: z.string(),
   role: z.enum(listedRoles),
   isActive: z.boolean(),
+  /** Registered through checkout and not paid yet (signs in, but only checkout works until paid or activated). */
+  pendingPayment: z.boolean(),
   subdomain: z.string().nullable(),
   imageUrl: z.string().nullable(),
   createdAt: z.string(),

@@ -1,12 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { users } from '@db/schema/users';
 import { nowIso } from '@server/lib/ids';
 import { publicOrigin } from '@server/lib/public-url';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { adminUsersMessages, type AdminUserRow, type AdminUsersListInput, type AdminUserUpdateInput } from './admin-users.schemas';
-import { requestPasswordReset } from './users.service';
+import { assertAdminChangeAllowed, requestPasswordReset } from './users.service';
 
 const rowColumns = {
   id: users.id,
@@ -16,6 +16,7 @@ const rowColumns = {
   lastName: users.lastName,
   role: users.role,
   isActive: users.isActive,
+  pendingPayment: users.pendingPayment,
   subdomain: users.creatorTag,
   imageUrl: users.imageUrl,
   createdAt: users.createdAt,
@@ -65,44 +66,35 @@ export function getUser(db: Db, id: string): AdminUserRow {
   return row;
 }
 
-function otherActiveAdmins(db: Db, exceptId: string): number {
-  return db
-    .select({ value: count() })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.isActive, true), ne(users.id, exceptId)))
-    .get()?.value ?? 0;
-}
-
 /**
- * Edits names, role and activation. An admin never deactivates or demotes themself, the last active admin
- * stays one, and viewers keep their role. A role change or deactivation ends the account's sessions
- * (their tokens no longer match the account).
+ * Edits names, role and activation. The admin rules of the users domain apply (an admin never deactivates or
+ * demotes themself, the last active admin stays); viewers keep their role. A role change or deactivation ends
+ * the account's sessions (their tokens no longer match the account); activating also ends a pending checkout payment.
  */
 export async function updateUser(services: Pick<AppServices, 'db' | 'config' | 'mailer' | 'log'>, actor: Actor, input: AdminUserUpdateInput): Promise<AdminUserRow> {
   const { db } = services;
   const target = db.select().from(users).where(eq(users.id, input.id)).get();
   if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: adminUsersMessages.userNotFound });
   const roleChanges = input.role !== undefined && input.role !== target.role;
-  const deactivates = input.isActive === false && target.isActive;
-  const self = target.id === actor.id || target.id === actor.emulatedBy;
-  if (self && deactivates) throw new TRPCError({ code: 'FORBIDDEN', message: adminUsersMessages.selfDeactivate });
-  if (self && roleChanges) throw new TRPCError({ code: 'FORBIDDEN', message: adminUsersMessages.selfDemote });
   if (target.role === 'viewer' && roleChanges) throw new TRPCError({ code: 'BAD_REQUEST', message: adminUsersMessages.viewerRole });
   if (input.role === 'dj' && roleChanges && !target.creatorTag) throw new TRPCError({ code: 'BAD_REQUEST', message: adminUsersMessages.creatorNeedsTag });
-  if (target.role === 'admin' && target.isActive && (roleChanges || deactivates) && otherActiveAdmins(db, target.id) === 0) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: adminUsersMessages.lastAdmin });
-  }
-  db.update(users)
-    .set({
-      ...(input.firstName !== undefined && { firstName: input.firstName }),
-      ...(input.lastName !== undefined && { lastName: input.lastName }),
-      ...(input.displayName !== undefined && { displayName: input.displayName }),
-      ...(input.role !== undefined && { role: input.role }),
-      ...(input.isActive !== undefined && { isActive: input.isActive }),
-      updatedAt: nowIso(),
-    })
-    .where(eq(users.id, target.id))
-    .run();
+  db.transaction((tx) => {
+    // Read again inside the write, so two admins demoting each other at once cannot both pass.
+    const current = tx.select().from(users).where(eq(users.id, input.id)).get()!;
+    assertAdminChangeAllowed(tx, actor, current, { isActive: input.isActive, role: input.role });
+    tx.update(users)
+      .set({
+        ...(input.firstName !== undefined && { firstName: input.firstName }),
+        ...(input.lastName !== undefined && { lastName: input.lastName }),
+        ...(input.displayName !== undefined && { displayName: input.displayName }),
+        ...(input.role !== undefined && { role: input.role }),
+        ...(input.isActive !== undefined && { isActive: input.isActive }),
+        ...(input.isActive === true && { pendingPayment: false }),
+        updatedAt: nowIso(),
+      })
+      .where(eq(users.id, target.id))
+      .run();
+  });
   if (input.isActive === true && !target.isActive && target.role === 'dj') await sendActivationMail(services, target);
   return getUser(db, target.id);
 }

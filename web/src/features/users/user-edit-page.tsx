@@ -23,6 +23,8 @@ function EditForm({ user }: { user: AdminUserRow }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   useEffect(() => setForm({ firstName: user.firstName, lastName: user.lastName, displayName: user.displayName, role: user.role }), [user]);
   const isSelf = me?.id === user.id;
+  /** Activate an inactive account, or one still waiting for its checkout payment; otherwise deactivate. */
+  const activates = !user.isActive || user.pendingPayment;
 
   const update = trpc.adminUsers.update.useMutation({
     onSuccess: (row) => {
@@ -83,18 +85,18 @@ function EditForm({ user }: { user: AdminUserRow }) {
         <p className="text-sm text-slate-600">
           Status:{' '}
           <strong className={user.isActive ? 'text-green-700' : 'text-amber-700'} data-testid="user-status">
-            {user.isActive ? 'Active' : user.role === 'dj' ? 'Waiting for activation' : 'Inactive'}
+            {user.pendingPayment ? 'Awaiting checkout payment' : user.isActive ? 'Active' : user.role === 'dj' ? 'Waiting for activation' : 'Inactive'}
           </strong>
         </p>
         {!isSelf && (
           <Button
             className="w-full"
-            variant={user.isActive ? 'secondary' : 'primary'}
+            variant={activates ? 'primary' : 'secondary'}
             busy={update.isPending && update.variables?.isActive !== undefined}
-            onClick={() => update.mutate({ id: user.id, isActive: !user.isActive }, { onSuccess: (row) => toast.success(row.isActive ? 'Account activated' : 'Account deactivated') })}
+            onClick={() => update.mutate({ id: user.id, isActive: activates }, { onSuccess: (row) => toast.success(row.isActive ? 'Account activated' : 'Account deactivated') })}
           >
-            {user.isActive ? <UserX className="size-4" aria-hidden /> : <UserCheck className="size-4" aria-hidden />}
-            {user.isActive ? 'Deactivate' : 'Activate'}
+            {activates ? <UserCheck className="size-4" aria-hidden /> : <UserX className="size-4" aria-hidden />}
+            {activates ? 'Activate' : 'Deactivate'}
           </Button>
         )}
         {!isSelf && user.role !== 'admin' && user.role !== 'viewer' && user.isActive && (

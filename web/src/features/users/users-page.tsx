@@ -16,6 +16,7 @@ const statusLabels: Record<(typeof adminUserStatuses)[number], string> = { activ
 
 function StatusBadge({ row }: { row: AdminUserRow }) {
   const waiting = !row.isActive && row.role === 'dj';
+  if (row.pendingPayment) return <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Awaiting payment</span>;
   const classes = row.isActive ? 'bg-green-100 text-green-800' : waiting ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-600';
   return <span className={`rounded px-2 py-0.5 text-xs font-medium ${classes}`}>{row.isActive ? 'Active' : waiting ? 'Waiting' : 'Inactive'}</span>;
 }
