@@ -75,13 +75,13 @@ export async function updateUser(services: Pick<AppServices, 'db' | 'config' | '
   const { db } = services;
   const target = db.select().from(users).where(eq(users.id, input.id)).get();
   if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: adminUsersMessages.userNotFound });
-  const roleChanges = input.role !== undefined && input.role !== target.role;
-  if (target.role === 'viewer' && roleChanges) throw new TRPCError({ code: 'BAD_REQUEST', message: adminUsersMessages.viewerRole });
-  if (input.role === 'dj' && roleChanges && !target.creatorTag) throw new TRPCError({ code: 'BAD_REQUEST', message: adminUsersMessages.creatorNeedsTag });
   db.transaction((tx) => {
     // Read again inside the write, so two admins demoting each other at once cannot both pass.
     const current = tx.select().from(users).where(eq(users.id, input.id)).get()!;
     assertAdminChangeAllowed(tx, actor, current, { isActive: input.isActive, role: input.role });
+    const roleChanges = input.role !== undefined && input.role !== current.role;
+    if (current.role === 'viewer' && roleChanges) throw new TRPCError({ code: 'BAD_REQUEST', message: adminUsersMessages.viewerRole });
+    if (input.role === 'dj' && roleChanges && !current.creatorTag) throw new TRPCError({ code: 'BAD_REQUEST', message: adminUsersMessages.creatorNeedsTag });
     tx.update(users)
       .set({
         ...(input.firstName !== undefined && { firstName: input.firstName }),
