@@ -29,10 +29,11 @@ export default function ProfilePage() {
   const active = tab ?? 'about';
   return (
     <section className="max-w-3xl space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">Profile</h1>
       <div className="flex items-center gap-4">
         <Avatar name={profile.data.displayName} imageUrl={profile.data.imageUrl} className="size-16 text-2xl" />
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">{profile.data.displayName}</h1>
+          <p className="text-lg font-semibold text-slate-900">{profile.data.displayName}</p>
           {profile.data.creatorTag && <p className="text-sm text-slate-500">@{profile.data.creatorTag}</p>}
         </div>
       </div>

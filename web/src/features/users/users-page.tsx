@@ -10,6 +10,7 @@ import { roleLabel } from '@web/lib/role-labels';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
 import { useEmulate } from './use-emulate';
+import { useWideScreen } from './use-wide-screen';
 
 const pageSize = 20;
 const statusLabels: Record<(typeof adminUserStatuses)[number], string> = { active: 'Active', inactive: 'Inactive', waiting: 'Waiting for activation' };
@@ -33,6 +34,7 @@ export default function UsersPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [searchText, setSearchText] = useState(search);
   const { emulate, emulating } = useEmulate();
+  const wide = useWideScreen();
 
   const list = trpc.adminUsers.list.useQuery({ search: search || undefined, role, status, page, pageSize }, { placeholderData: (previous) => previous });
 
@@ -91,58 +93,61 @@ export default function UsersPage() {
       {list.data && list.data.items.length === 0 && <EmptyState title="No accounts match">Try another search or filter.</EmptyState>}
       {list.data && list.data.items.length > 0 && (
         <>
-          <ul className="space-y-2 md:hidden" aria-label="Accounts">
-            {list.data.items.map((row) => (
-              <li key={row.id} className="rounded-lg border border-slate-200 bg-white p-3" data-testid={`user-card-${row.email}`}>
-                <div className="flex items-start justify-between gap-2">
-                  <Link href={editPath(row)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
-                    {row.displayName}
-                  </Link>
-                  <StatusBadge row={row} />
-                </div>
-                <p className="truncate text-sm text-slate-600">{row.email}</p>
-                <p className="text-sm text-slate-500">
-                  {roleLabel(row.role)}
-                  {row.subdomain ? ` · @${row.subdomain}` : ''}
-                </p>
-              </li>
-            ))}
-          </ul>
-          <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-500 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Name</th>
-                  <th scope="col" className="px-4 py-3">Email</th>
-                  <th scope="col" className="px-4 py-3">Role</th>
-                  <th scope="col" className="px-4 py-3">Creator tag</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3 text-right">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.data.items.map((row) => (
-                  <tr key={row.id} data-testid={`user-row-${row.email}`}>
-                    <td className="px-4 py-3 font-medium text-slate-900">
-                      <Link href={editPath(row)} className="hover:text-brand-700 hover:underline">
-                        {row.displayName}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-3 text-slate-600">{row.email}</td>
-                    <td className="px-4 py-3 text-slate-600">{roleLabel(row.role)}</td>
-                    <td className="px-4 py-3 text-slate-600">{row.subdomain ?? '—'}</td>
-                    <td className="px-4 py-3">
-                      <StatusBadge row={row} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-2">
-                        <Link href={editPath(row)} className="inline-flex h-8 items-center rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50">
-                          Edit
+          {!wide && (
+            <ul className="space-y-2" aria-label="Accounts">
+              {list.data.items.map((row) => (
+                <li key={row.id} className="rounded-lg border border-slate-200 bg-white p-3" data-testid={`user-card-${row.email}`}>
+                  <div className="flex items-start justify-between gap-2">
+                    <Link href={editPath(row)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                      {row.displayName}
+                    </Link>
+                    <StatusBadge row={row} />
+                  </div>
+                  <p className="truncate text-sm text-slate-600">{row.email}</p>
+                  <p className="text-sm text-slate-500">
+                    {roleLabel(row.role)}
+                    {row.subdomain ? ` · @${row.subdomain}` : ''}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+          {wide && (
+            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+              <table className="min-w-full divide-y divide-slate-200 text-sm">
+                <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-500 uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">Name</th>
+                    <th scope="col" className="px-4 py-3">Email</th>
+                    <th scope="col" className="px-4 py-3">Role</th>
+                    <th scope="col" className="px-4 py-3">Creator tag</th>
+                    <th scope="col" className="px-4 py-3">Status</th>
+                    <th scope="col" className="px-4 py-3 text-right">Actions</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {list.data.items.map((row) => (
+                    <tr key={row.id} data-testid={`user-row-${row.email}`}>
+                      <td className="px-4 py-3 font-medium text-slate-900">
+                        <Link href={editPath(row)} className="hover:text-brand-700 hover:underline">
+                          {row.displayName}
                         </Link>
-                        {row.role !== 'admin' && row.role !== 'viewer' && row.isActive && (
-                          <Button size="sm" variant="secondary" busy={emulating === row.id} onClick={() => void emulate(row.id)} aria-label={`Emulate ${row.displayName}`}>
-                            <VenetianMask className="size-4" aria-hidden /> Emulate
-                          </Button>
+                      </td>
+                      <td className="px-4 py-3 text-slate-600">{row.email}</td>
+                      <td className="px-4 py-3 text-slate-600">{roleLabel(row.role)}</td>
+                      <td className="px-4 py-3 text-slate-600">{row.subdomain ?? '—'}</td>
+                      <td className="px-4 py-3">
+                        <StatusBadge row={row} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <div className="flex justify-end gap-2">
+                          <Link href={editPath(row)} className="inline-flex h-8 items-center rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                            Edit
+                          </Link>
+                          {row.role !== 'admin' && row.role !== 'viewer' && row.isActive && (
+                            <Button size="sm" variant="secondary" busy={emulating === row.id} onClick={() => void emulate(row.id)} aria-label={`Emulate ${row.displayName}`}>
+                              <VenetianMask className="size-4" aria-hidden /> Emulate
+                            </Button>
                         )}
                       </div>
                     </td>
@@ -151,6 +156,7 @@ export default function UsersPage() {
               </tbody>
             </table>
           </div>
+          )}
         </>
       )}
       {pages > 1 && (
