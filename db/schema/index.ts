@@ -5,3 +5,4 @@ export * from './events';
 export * from './tips';
 export * from './podcasts';
 export * from './settings';
+export * from './chat';

@@ -7,6 +7,8 @@ import { adminUsersRouter } from '@server/domains/users/admin-users.router';
 import { podcastsRouter } from '@server/domains/podcasts/podcasts.router';
 import { settingsRouter } from '@server/domains/settings/settings.router';
 import { profileRouter } from '@server/domains/profile/profile.router';
+import { chatRouter } from '@server/domains/chat/chat.router';
+import { hubRouter } from '@server/domains/hub/hub.router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -19,6 +21,8 @@ export const appRouter = router({
   podcasts: podcastsRouter,
   settings: settingsRouter,
   profile: profileRouter,
+  chat: chatRouter,
+  hub: hubRouter,
 });
 
 export type AppRouter = typeof appRouter;

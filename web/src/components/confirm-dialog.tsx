@@ -1,44 +1,40 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { Modal } from './modal';
 
-/** Asks before a destructive action; the confirm button shows progress while `busy`. */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  children,
-  confirmLabel,
-  busy = false,
-  onConfirm,
-}: {
+export interface ConfirmDialogProps {
   open: boolean;
-  onOpenChange(open: boolean): void;
+  onOpenChange: (open: boolean) => void;
   title: string;
-  children: ReactNode;
-  confirmLabel: string;
+  description?: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Red confirm button (deleting, removing). */
+  destructive?: boolean;
   busy?: boolean;
-  onConfirm(): void;
-}) {
+  onConfirm: () => void;
+}
+
+/** "Are you sure?" before an action that cannot be undone. The caller closes it when the action settles. */
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive = false, busy = false, onConfirm }: ConfirmDialogProps) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-2xl focus:outline-none">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-          <Dialog.Description asChild>
-            <div className="text-sm text-slate-600">{children}</div>
-          </Dialog.Description>
-          <div className="flex justify-end gap-2">
-            <Dialog.Close asChild>
-              <Button variant="secondary">Cancel</Button>
-            </Dialog.Close>
-            <Button variant="danger" busy={busy} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} busy={busy}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {description ? <div className="text-sm text-slate-600">{description}</div> : <p className="text-sm text-slate-600">This cannot be undone.</p>}
+    </Modal>
   );
 }

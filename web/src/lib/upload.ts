@@ -1,45 +1,26 @@
-import { sessionMessages, shouldLogoutOnError } from '@web/app/session-rules';
 import { ApiError } from './api';
-import { useSession } from './session-store';
-
-export interface UploadProgress {
-  loaded: number;
-  total: number;
-  /** 0..1 */
-  fraction: number;
-}
 
 export interface UploadOptions {
-  method?: 'POST' | 'PUT';
-  onProgress?(progress: UploadProgress): void;
-  signal?: AbortSignal;
+  /** Bearer token to send; none when null/undefined. */
+  token?: string | null;
+  /** Called with 0..1 while the body is sent. */
+  onProgress?: (fraction: number) => void;
 }
 
-export type FormValues = Record<string, string | Blob | null | undefined>;
-
 /**
- * The one multipart upload helper: sends form fields and files with the session's token, reports upload
- * progress, and fails with an `ApiError` carrying the server's `{ message, errors }` (a 401 logs out).
+ * The one multipart upload helper: POSTs the form to a documented /api path with progress, answers the
+ * JSON body, throws ApiError with the server's message (or a network message) when it fails.
  */
-export function upload<T>(path: string, values: FormValues, options: UploadOptions = {}): Promise<T> {
-  const token = useSession.getState().token;
-  const form = new FormData();
-  for (const [name, value] of Object.entries(values)) {
-    if (value === null || value === undefined) continue;
-    if (value instanceof File) form.append(name, value, value.name);
-    else form.append(name, value);
-  }
-  return new Promise<T>((resolve, reject) => {
+export function upload<T>(path: string, form: FormData, options: UploadOptions = {}): Promise<T> {
+  return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(options.method ?? 'POST', path);
+    request.open('POST', path);
     request.setRequestHeader('accept', 'application/json');
-    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
+    if (options.token) request.setRequestHeader('authorization', `Bearer ${options.token}`);
     request.upload.onprogress = (event) => {
-      if (!event.lengthComputable) return;
-      options.onProgress?.({ loaded: event.loaded, total: event.total, fraction: event.total ? event.loaded / event.total : 0 });
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
     request.onerror = () => reject(new ApiError(0, 'Network error. Please check your connection.'));
-    request.onabort = () => reject(new ApiError(0, 'The upload was cancelled'));
     request.onload = () => {
       let body: unknown = null;
       try {
@@ -47,15 +28,30 @@ export function upload<T>(path: string, values: FormValues, options: UploadOptio
       } catch {
         body = null;
       }
-      if (request.status >= 200 && request.status < 300) return resolve(body as T);
-      const failure = (body ?? {}) as { message?: unknown; errors?: unknown };
-      if (shouldLogoutOnError({ status: request.status, path, sentToken: !!token })) useSession.getState().logout(sessionMessages.invalidToken);
-      const message =
-        typeof failure.message === 'string' && failure.message && request.status < 500 ? failure.message : 'Unexpected error. Please try again.';
-      const fields = failure.errors && typeof failure.errors === 'object' ? (failure.errors as Record<string, string>) : {};
-      reject(new ApiError(request.status, message, fields));
+      if (request.status >= 200 && request.status < 300) {
+        resolve(body as T);
+        return;
+      }
+      const { message, errors } = (body ?? {}) as { message?: unknown; errors?: unknown };
+      reject(
+        new ApiError(
+          request.status,
+          typeof message === 'string' && request.status < 500 ? message : 'Unexpected error. Please try again.',
+          errors && typeof errors === 'object' ? (errors as Record<string, string>) : {},
+        ),
+      );
     };
-    options.signal?.addEventListener('abort', () => request.abort(), { once: true });
     request.send(form);
   });
+}
+
+/** A FormData of text fields and files; null and undefined values are left out. */
+export function toFormData(values: Record<string, string | Blob | null | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) {
+    if (value === null || value === undefined) continue;
+    if (value instanceof File) form.append(name, value, value.name);
+    else form.append(name, value);
+  }
+  return form;
 }

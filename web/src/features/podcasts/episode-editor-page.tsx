@@ -13,7 +13,8 @@ import { TextField } from '@web/components/text-field';
 import { ApiError } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
-import { upload } from '@web/lib/upload';
+import { useSession } from '@web/lib/session-store';
+import { toFormData, upload } from '@web/lib/upload';
 
 const mediaAccept = 'audio/mpeg,.mp3,audio/mp4,.m4a,audio/aac,.aac,video/mp4,.mp4,video/webm,audio/webm,.webm';
 
@@ -90,8 +91,8 @@ export default function EpisodeEditorPage() {
     try {
       const saved = await upload<PodcastEpisode>(
         isNew ? `/api/podcast/titles/${encodeURIComponent(podcastTitleId)}/episodes` : `/api/podcast/episodes/${encodeURIComponent(podcastEpisodeId)}`,
-        { name, description, publishDate: new Date(publishDate).toISOString(), media, image: cover, transcript, chapters },
-        { onProgress: ({ fraction }) => setProgress(fraction) },
+        toFormData({ name, description, publishDate: new Date(publishDate).toISOString(), media, image: cover, transcript, chapters }),
+        { token: useSession.getState().token, onProgress: setProgress },
       );
       await utils.podcasts.invalidate();
       setMedia(null);

@@ -128,10 +128,10 @@ export default function PodcastTitlePage() {
         title="Delete this episode?"
         confirmLabel="Delete episode"
         busy={remove.isPending}
+        destructive
+        description={<>“{deleting?.name}” and its files are removed and it leaves the RSS feed.</>}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-      >
-        “{deleting?.name}” and its files are removed and it leaves the RSS feed.
-      </ConfirmDialog>
+      />
     </section>
   );
 }

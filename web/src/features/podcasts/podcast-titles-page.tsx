@@ -85,10 +85,10 @@ export default function PodcastTitlesPage() {
         title="Delete this podcast?"
         confirmLabel="Delete podcast"
         busy={remove.isPending}
+        destructive
+        description={<>“{deleting?.name}” and all its episodes and files are removed, and its RSS feed stops working.</>}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
-      >
-        “{deleting?.name}” and all its episodes and files are removed, and its RSS feed stops working.
-      </ConfirmDialog>
+      />
     </section>
   );
 }

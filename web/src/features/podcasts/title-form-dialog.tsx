@@ -9,7 +9,8 @@ import { ProgressBar } from '@web/components/progress-bar';
 import { TextField } from '@web/components/text-field';
 import { ApiError } from '@web/lib/api';
 import { trpc } from '@web/lib/trpc';
-import { upload } from '@web/lib/upload';
+import { useSession } from '@web/lib/session-store';
+import { toFormData, upload } from '@web/lib/upload';
 
 /** Creates a podcast title (POST /api/podcast/titles) or edits one (POST /api/podcast/titles/{id}), cover included. */
 export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: boolean; onOpenChange(open: boolean): void; title?: PodcastTitle; onSaved?(title: PodcastTitle): void }) {
@@ -29,8 +30,8 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
     try {
       const saved = await upload<PodcastTitle>(
         title ? `/api/podcast/titles/${encodeURIComponent(title.id)}` : '/api/podcast/titles',
-        { name, description, isVideo: String(isVideo), image: cover },
-        { onProgress: ({ fraction }) => setProgress(fraction) },
+        toFormData({ name, description, isVideo: String(isVideo), image: cover }),
+        { token: useSession.getState().token, onProgress: setProgress },
       );
       await utils.podcasts.invalidate();
       toast.success(title ? 'Podcast saved' : 'Podcast created');

@@ -10,7 +10,7 @@ import { TextField } from '@web/components/text-field';
 import { ApiError } from '@web/lib/api';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
-import { upload } from '@web/lib/upload';
+import { toFormData, upload } from '@web/lib/upload';
 
 const photoRule = 'A square jpg or png between 50×50 and 200×200 px';
 
@@ -48,7 +48,7 @@ export function AboutTab({ profile }: { profile: Profile }) {
     if (!file) return;
     setUploading(true);
     try {
-      applied(await upload<{ profile: Profile; user: SessionUser }>('/api/profile/avatar', { image: file }));
+      applied(await upload<{ profile: Profile; user: SessionUser }>('/api/profile/avatar', toFormData({ image: file }), { token: useSession.getState().token }));
       setAvatar(null);
       toast.success(profileMessages.avatarSaved);
     } catch (error) {
