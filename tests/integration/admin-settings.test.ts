@@ -10,6 +10,7 @@ import { uploadsDir } from '@server/lib/uploads';
 import type { OutgoingMail } from '@server/providers/mail/interface';
 import { forbiddenMessage } from '@server/trpc/init';
 import { bearer, callerAs, createTestApp, createUser, testPassword, type TestApp, type TestUser } from '../helpers/app';
+import { startLocalJwks, type LocalJwks } from '../helpers/identity-providers';
 import { makePng, multipart } from '../helpers/images';
 
 const registration = (tag: string) => ({
@@ -225,5 +226,43 @@ describe('admin users, settings and profile', () => {
     const answer = await asCreator.users.changePassword({ currentPassword: testPassword, newPassword: 'another-password', confirmPassword: 'another-password' });
     expect((await test.app.inject({ method: 'GET', url: '/api/user/alive', headers: bearer(creator.token) })).statusCode).toBe(401);
     expect((await test.app.inject({ method: 'GET', url: '/api/user/alive', headers: bearer(answer.token) })).statusCode).toBe(200);
+  });
+});
+
+describe('creator activation through Google sign-in', () => {
+  const clientId = 'cuepoint-activation.apps.googleusercontent.com';
+  const issuer = 'https://issuer.activation.test';
+  let jwks: LocalJwks;
+  let test: TestApp;
+  let admin: TestUser;
+  let mails: OutgoingMail[];
+
+  beforeEach(async () => {
+    jwks = await startLocalJwks({ issuer, audience: clientId });
+    mails = [];
+    test = await createTestApp({ GOOGLE_CLIENT_ID: clientId, GOOGLE_ISSUER: issuer, GOOGLE_JWKS_URL: jwks.jwksUrl }, { mailer: { send: async (mail) => void mails.push(mail) } });
+    admin = await createUser(test.app, { role: 'admin' });
+  });
+  afterEach(async () => {
+    await test.close();
+    await jwks.close();
+  });
+
+  const google = async (sub: string) =>
+    test.app.inject({ method: 'POST', url: '/api/user/google', payload: { tokenId: await jwks.signIdToken({ sub, email: `${sub}@gmail.test`, givenName: 'Gia', familyName: 'Lee' }) } });
+
+  it('a new creator waits (and the admins get a notice) while activation is required', async () => {
+    const response = await google('waiting-sub');
+    expect(response.statusCode).toBe(403);
+    expect(mails.map((mail) => mail.to)).toEqual([admin.email]);
+    expect(await (await callerAs(test.app, admin.token)).adminUsers.waitingCount()).toEqual({ count: 1 });
+  });
+
+  it('a new creator is active at once when the settings say so', async () => {
+    await (await callerAs(test.app, admin.token)).settings.update({ group: 'general', values: { creatorsNeedActivation: false } });
+    const response = await google('instant-sub');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ role: ['dj'], isActive: true });
+    expect(mails).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@ import { nowIso } from '@server/lib/ids';
 import { publicOrigin } from '@server/lib/public-url';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { adminUsersMessages, type AdminUserRow, type AdminUsersListInput, type AdminUserUpdateInput } from './admin-users.schemas';
-import { assertAdminChangeAllowed, requestPasswordReset } from './users.service';
+import { getEffectiveSettings } from '@server/domains/settings/settings.service';
+import { assertAdminChangeAllowed, requestPasswordReset, type ExternalSignInOptions } from './users.service';
 
 const rowColumns = {
   id: users.id,
@@ -135,4 +136,12 @@ export async function notifyAdminsOfWaitingCreator(services: Pick<AppServices, '
       services.log.warn({ err: error, creatorId: creator.id }, 'waiting-creator notice failed');
     }
   }
+}
+
+/** What the platform settings say about new creators, and the admins' notice when one waits (registration and social sign-in). */
+export function creatorActivation(services: AppServices): ExternalSignInOptions {
+  return {
+    activateCreator: !getEffectiveSettings(services).general.creatorsNeedActivation,
+    onCreatorWaiting: (user) => notifyAdminsOfWaitingCreator(services, user),
+  };
 }

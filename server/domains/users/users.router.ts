@@ -19,8 +19,7 @@ import {
   viewerProfileInput,
 } from './users.schemas';
 import * as usersService from './users.service';
-import { notifyAdminsOfWaitingCreator } from './admin-users.service';
-import { getEffectiveSettings } from '@server/domains/settings/settings.service';
+import { creatorActivation } from './admin-users.service';
 import { TRPCError } from '@trpc/server';
 import { IdentityError } from '@server/providers/identity/interface';
 
@@ -32,9 +31,9 @@ export const usersRouter = router({
     .input(registerInput)
     .output(registerAnswer)
     .mutation(async ({ ctx, input }) => {
-      const { creatorsNeedActivation } = getEffectiveSettings(ctx.services).general;
-      const user = await usersService.registerAccount(ctx.services, input, ctx.clientIp, { activateCreator: !creatorsNeedActivation });
-      if (user.role !== 'viewer' && !user.isActive) await notifyAdminsOfWaitingCreator(ctx.services, user);
+      const activation = creatorActivation(ctx.services);
+      const user = await usersService.registerAccount(ctx.services, input, ctx.clientIp, { activateCreator: activation.activateCreator });
+      if (user.role !== 'viewer' && !user.isActive) await activation.onCreatorWaiting?.(user);
       if (user.role === 'viewer') {
         const session = await usersService.issueSession(ctx.services, user);
         return { message: usersService.accountReadyMessage, ...session };
@@ -120,7 +119,7 @@ export const usersRouter = router({
         if (error instanceof IdentityError) throw new TRPCError({ code: 'UNAUTHORIZED', message: error.message });
         throw error;
       }
-      const result = await usersService.signInWithExternalIdentity(ctx.services, identity, input.roleId);
+      const result = await usersService.signInWithExternalIdentity(ctx.services, identity, input.roleId, creatorActivation(ctx.services));
       if (result.kind === 'pending-activation') return { message: result.message, pendingActivation: true as const };
       return result.session;
     }),
