@@ -5,6 +5,7 @@ import { imageSize } from 'image-size';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { events } from '@db/schema/events';
+import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { newId } from '@server/lib/ids';
 import { uploadsDir } from '@server/lib/uploads';
@@ -215,6 +216,36 @@ describe('the public app', () => {
 
     const start = await test.app.inject({ method: 'GET', url: `/m/${tag}/event` });
     expect(start.headers.location).toBe(`/events/${tag}/${eventId}`);
+  });
+
+  it('lists the latest published episodes and starts at the newest one when asked', async () => {
+    const titleId = newId();
+    const db = test.app.services.db;
+    db.insert(podcastTitles).values({ id: titleId, userId: creator.id, name: 'Records Behind the Set' }).run();
+    const episode = (name: string, publishDate: string) => {
+      const id = newId();
+      db.insert(podcastEpisodes)
+        .values({ id, podcastTitleId: titleId, userId: creator.id, name, mediaUrl: '/uploads/x.mp3', mediaType: 'audio/mpeg', mediaBytes: 1, durationSeconds: 60, publishDate })
+        .run();
+      return id;
+    };
+    episode('Older one', '2026-01-01T00:00:00.000Z');
+    const newest = episode('Newest one', '2026-06-01T00:00:00.000Z');
+    episode('Not out yet', new Date(Date.now() + 86_400_000).toISOString());
+
+    const page = await test.app.inject({ method: 'GET', url: `/m/${tag}/` });
+    expect(page.body).toContain('Latest episodes');
+    expect(page.body).toContain(`href="/video/${newest}"`);
+    expect(page.body.indexOf('Newest one')).toBeLessThan(page.body.indexOf('Older one'));
+    expect(page.body).not.toContain('Not out yet');
+
+    const start = await test.app.inject({ method: 'GET', url: `/m/${tag}/latest-episode` });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe(`/video/${newest}`);
+
+    // The compose page links to them too.
+    const overview = await (await callerAs(test.app, creator.token)).push.overview();
+    expect(overview.links.filter((link) => link.group === 'episode').map((link) => link.url)).toEqual([`/video/${newest}`, expect.stringMatching(/^\/video\//)]);
   });
 
   it('serves the service worker for its scope with the app baked in, and a friendly offline page', async () => {

@@ -3,6 +3,7 @@ import { createReadStream, readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RestModule } from '@server/rest/kit';
 import type { AppServices } from '@server/trpc/context';
+import { publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
 import { ensureIconVersion, iconFilePath, iconFiles, type IconFileName } from './mobile-app.icons';
 import { appHomePage, appNotFoundPage, appOfflinePage, type AppPageCreator, type AppPageEpisode } from './mobile-app.pages';
 import { appPath, ensureApp, featuredEvent, findCreatorByTag, iconPath, manifestOf, type MobileAppRow } from './mobile-app.service';
@@ -34,15 +35,21 @@ function workerVersion(app: MobileAppRow): string {
   return createHash('sha256').update(`${app.id}:${app.iconVersion}:${app.updatedAt}:${scripts['app.js']}:${scripts['notify-me.js']}:${scripts['sw.js']}`).digest('base64url').slice(0, 16);
 }
 
-/** The episodes the app page lists; the podcasts domain provides them once it exists. */
-export type EpisodeSource = (services: AppServices, creatorId: string, limit: number) => AppPageEpisode[];
-const noEpisodes: EpisodeSource = () => [];
+/** The creator's newest published episodes (the podcasts domain), as the app page lists them. */
+function latestEpisodes(services: AppServices, creatorId: string, limit: number): AppPageEpisode[] {
+  return publicUserEpisodes(services, { userId: creatorId, limit }).map((episode) => ({
+    id: episode.id,
+    title: episode.name,
+    podcastTitle: episode.podcastTitle,
+    publishedAt: episode.publishDate,
+  }));
+}
 
 /**
  * The public side of every creator's app under `/m/{tag}/`: the start page, its manifest, the service worker
  * (scope `/m/{tag}/`), the offline page, the icons and the two start-page shortcuts.
  */
-export function mobileAppPublicRoutes(episodes: EpisodeSource = noEpisodes): RestModule {
+export function mobileAppPublicRoutes(): RestModule {
   return (app, { services }) => {
     app.get<TagParams>('/m/:tag', async (request, reply) => {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
@@ -53,7 +60,7 @@ export function mobileAppPublicRoutes(episodes: EpisodeSource = noEpisodes): Res
       const found = await resolveApp(services, request.params.tag);
       if (!found) return notFound(reply);
       const event = featuredEvent(services.db, found.creator.id);
-      const html = appHomePage(found.app, found.creator, event, episodes(services, found.creator.id, 5));
+      const html = appHomePage(found.app, found.creator, event, latestEpisodes(services, found.creator.id, 5));
       return revalidate(reply).type('text/html; charset=utf-8').send(html);
     });
 
@@ -116,7 +123,7 @@ export function mobileAppPublicRoutes(episodes: EpisodeSource = noEpisodes): Res
     app.get<TagParams>('/m/:tag/latest-episode', async (request, reply) => {
       const found = await resolveApp(services, request.params.tag);
       if (!found) return notFound(reply);
-      const [latest] = episodes(services, found.creator.id, 1);
+      const [latest] = latestEpisodes(services, found.creator.id, 1);
       return reply.header('cache-control', 'no-store').redirect(latest ? `/video/${encodeURIComponent(latest.id)}` : appPath(found.creator.creatorTag), 302);
     });
   };

@@ -8,6 +8,7 @@ import { fieldError } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { appIconUrl } from '@server/domains/mobile-app/mobile-app.service';
+import { publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
 import {
   pushMessages,
   titleMaxLength,
@@ -286,23 +287,25 @@ export function notificationHistory(db: Db, actor: Actor, creatorId: string | un
     .all();
 }
 
-/** Extra links the compose page offers (the podcasts domain adds the creator's episodes). */
-export type LinkOptionSource = (services: AppServices, creator: UserRow) => LinkOption[];
-
-function eventLinks(services: AppServices, creator: UserRow): LinkOption[] {
-  if (!creator.creatorTag) return [];
-  const tag = encodeURIComponent(creator.creatorTag);
-  return services.db
-    .select({ id: events.id, name: events.name })
-    .from(events)
-    .where(eq(events.userId, creator.id))
-    .orderBy(desc(events.startDateTime), desc(events.createdAt))
-    .limit(50)
-    .all()
-    .map((event) => ({ label: event.name, url: `/events/${tag}/${encodeURIComponent(event.id)}`, group: 'event' as const }));
+/** What a notification can open: the creator's events and published episodes. */
+function contentLinks(services: AppServices, creator: UserRow): LinkOption[] {
+  const links: LinkOption[] = [];
+  if (creator.creatorTag) {
+    const tag = encodeURIComponent(creator.creatorTag);
+    const ownEvents = services.db
+      .select({ id: events.id, name: events.name })
+      .from(events)
+      .where(eq(events.userId, creator.id))
+      .orderBy(desc(events.startDateTime), desc(events.createdAt))
+      .limit(50)
+      .all();
+    for (const event of ownEvents) links.push({ label: event.name, url: `/events/${tag}/${encodeURIComponent(event.id)}`, group: 'event' });
+  }
+  for (const episode of publicUserEpisodes(services, { userId: creator.id, limit: 50 })) {
+    links.push({ label: `${episode.name} (${episode.podcastTitle})`, url: `/video/${encodeURIComponent(episode.id)}`, group: 'episode' });
+  }
+  return links;
 }
-
-export const linkOptionSources: LinkOptionSource[] = [eventLinks];
 
 export function composeOverview(services: AppServices, actor: Actor, creatorId: string | undefined): OverviewAnswer {
   const creator = targetCreator(services.db, actor, creatorId);
@@ -310,7 +313,7 @@ export function composeOverview(services: AppServices, actor: Actor, creatorId: 
   const links: LinkOption[] = [];
   if (defaultUrl) links.push({ label: 'Event page (latest event)', url: defaultUrl, group: 'page' });
   if (creator.creatorTag) links.push({ label: 'My app', url: `/m/${encodeURIComponent(creator.creatorTag)}/`, group: 'page' });
-  for (const source of linkOptionSources) links.push(...source(services, creator));
+  links.push(...contentLinks(services, creator));
   return {
     creatorId: creator.id,
     creatorName: creator.displayName,
