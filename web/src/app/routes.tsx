@@ -1,6 +1,7 @@
 import { lazy, type ComponentType } from 'react';
 import { adminRoles, djRoles, guestsOnly } from './guard';
 import type { PageRoute } from './route-types';
+import { workspaceRoutes } from '@web/features/demo/workspace-routes';
 
 const signedInRoles = ['admin', 'dj', 'staff', 'user'];
 
@@ -66,4 +67,5 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/mobile-app', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/mobile-app/:appId', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/terms-and-conditions', component: TermsAdminPage, roles: [...adminRoles] },
+  ...workspaceRoutes,
 ];
