@@ -175,7 +175,10 @@ function Conversation({ contact, user }: { contact: ChatContact; user: ChatUser 
     },
   });
   const dialogLength = chat.data?.chat.dialog.length ?? 0;
-  useEffect(() => bottom.current?.scrollIntoView?.({ block: 'end' }), [dialogLength]);
+  useEffect(() => {
+    // Not returned: Chromium's scrollIntoView answers a promise, which React would take for a cleanup.
+    bottom.current?.scrollIntoView?.({ block: 'end' });
+  }, [dialogLength]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -199,7 +199,7 @@ export default function ContactsPage() {
                         })
                       }
                     />
-                    <button type="button" onClick={() => setEditing(contact)} className="flex min-w-0 flex-1 items-center gap-3 text-left">
+                    <button type="button" onClick={() => setEditing(contact)} className="flex min-w-0 flex-1 items-center gap-3 text-left" aria-label={`Open ${fullName}`}>
                       <Avatar name={fullName} imageUrl={contact.avatar || null} />
                       <span className="min-w-0 flex-1 sm:grid sm:grid-cols-[1.2fr_1.4fr_1fr] sm:items-center sm:gap-3">
                         <span className="block truncate text-sm font-medium text-slate-900">{fullName}</span>

@@ -312,7 +312,7 @@ export default function MailPage() {
                     <button type="button" onClick={() => patchMail(mail, { starred: !mail.starred }, mail.starred ? 'Unstarred' : 'Starred')} className={cx('rounded p-0.5', mail.starred ? 'text-amber-500' : 'text-slate-300 hover:text-slate-500')} aria-pressed={mail.starred} aria-label={mail.starred ? `Unstar ${mail.subject}` : `Star ${mail.subject}`}>
                       <Star className={cx('size-4', mail.starred && 'fill-current')} aria-hidden />
                     </button>
-                    <button type="button" onClick={() => setParams({ mail: mail.id })} className="flex min-w-0 flex-1 items-start gap-3 text-left">
+                    <button type="button" onClick={() => setParams({ mail: mail.id })} className="flex min-w-0 flex-1 items-start gap-3 text-left" aria-label={`Open ${mail.subject || '(no subject)'} from ${mail.from.name}${mail.read ? '' : ', unread'}`}>
                       <Avatar name={mail.from.name} imageUrl={mail.from.avatar || null} className="hidden sm:flex" />
                       <span className="min-w-0 flex-1">
                         <span className="flex items-baseline justify-between gap-2">

@@ -49,7 +49,7 @@ function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable 
       >
         <Check className="size-4" aria-hidden />
       </button>
-      <button type="button" onClick={onOpen} className="min-w-0 flex-1 text-left">
+      <button type="button" onClick={onOpen} className="min-w-0 flex-1 text-left" aria-label={`Open ${todo.title}`}>
         <span className={cx('block truncate text-sm font-medium', todo.completed ? 'text-slate-400 line-through' : 'text-slate-900')}>{todo.title}</span>
         {todo.notes && <span className="block truncate text-xs text-slate-500">{todo.notes}</span>}
         <span className="mt-1 flex flex-wrap items-center gap-1">
