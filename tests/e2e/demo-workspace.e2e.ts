@@ -51,7 +51,7 @@ describe('web app: workspace sample apps as admin', () => {
       await page.getByRole('region', { name: title, exact: true }).waitFor();
     }
     // The visitors chart labels its points in thousands.
-    await page.getByRole('region', { name: 'Visitors', exact: true }).locator('text').filter({ hasText: /^\d+\.\dk$/ }).first().waitFor();
+    await page.getByRole('region', { name: 'Visitors', exact: true }).locator('.recharts-label-list text').filter({ hasText: /^\d+\.\dk$/ }).first().waitFor();
 
     await visit('/apps/dashboards/project');
     await page.getByRole('region', { name: 'Due Tasks' }).waitFor();

@@ -76,7 +76,7 @@ function VisitorsWidget({ widget }: { widget: Widgets['widget1'] }) {
             <Tooltip formatter={(value) => thousands(value)} />
             {keys.map((key, index) => (
               <Area key={key} type="monotone" dataKey={key} stroke={palette[index % palette.length]} fill={palette[index % palette.length]} fillOpacity={0.2} strokeWidth={2}>
-                <LabelList dataKey={key} position="top" formatter={thousands} className="hidden fill-slate-600 text-[10px] sm:block" />
+                <LabelList dataKey={key} position="top" formatter={thousands} fontSize={10} fill="#475569" />
               </Area>
             ))}
           </AreaChart>
