@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { createUser, testPassword } from '../helpers/app';
 import { login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
 
 const { admin } = seededLogins;
@@ -356,5 +357,18 @@ describe('web app: workspace sample apps as admin', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
+  });
+
+  it('staff see the sample apps expanded (viewers cannot sign in to the app; see tests/unit/web/demo-workspace.test.ts)', async () => {
+    const staff = await createUser(fixture.running.app, { role: 'staff', email: 'staff-demo@example.test', displayName: 'Sam Staff' });
+    const staffPage = await newPage(fixture.browser, fixture.running.url);
+    await login(staffPage.page, staff.email, testPassword);
+    await staffPage.page.goto('/apps/notes');
+    await staffPage.page.getByTestId('sample-app').waitFor();
+    const group = staffPage.page.getByTestId('navbar').getByRole('button', { name: 'Sample apps' });
+    await expect(group.getAttribute('aria-expanded')).resolves.toBe('true');
+    await staffPage.page.getByRole('button', { name: 'Search' }).waitFor();
+    await staffPage.context.close();
+
   });
 });
