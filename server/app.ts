@@ -1,18 +1,24 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
+import type { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { openDatabase, type DatabaseHandle } from '@db/client';
-import type { AppConfig } from './config';
+import { fastifyTrustProxy, type AppConfig } from './config';
 import { toHttpError } from './lib/errors';
+import { passwordHashing } from './lib/passwords';
 import { RateLimiter } from './lib/rate-limit';
+import { Bus } from './lib/bus';
+import { ChatRuntime } from './domains/chat/chat.runtime';
+import { registerTrpcWebSocket } from './domains/chat/chat.socket';
+import { registerSignalRHub } from './domains/hub/hub.signalr';
 import { loadOrCreateSecret } from './lib/secrets';
-import { TokenService } from './lib/tokens';
+import { buildSecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
+import { redactUrl, TokenService } from './lib/tokens';
 import { uploadsDir } from './lib/uploads';
 import { createBotCheck } from './providers/bot-check';
 import type { BotCheckProvider } from './providers/bot-check/interface';
@@ -32,6 +38,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Folder of the built web app; defaults to web/dist. */
   webDist?: string;
+  /** Where log lines go (default stdout); tests read them to prove what is never logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -47,14 +55,27 @@ const jsonBodyLimit = 1024 * 1024;
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   mkdirSync(config.dataDir, { recursive: true });
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            ...(deps.logStream && { stream: deps.logStream }),
+            redact: ['req.headers.authorization'],
+            // Reset links and callback tokens travel in query strings: log the URL without them.
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+            },
+          },
     bodyLimit: jsonBodyLimit,
-    trustProxy: true,
+    // Off unless TRUST_PROXY says which proxies may set X-Forwarded-For/-Proto/-Host (request.ip, rate limits).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 5000 },
   });
 
   const database = deps.database ?? openDatabase(join(config.dataDir, 'cuepoint.db'));
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  const bus = new Bus((error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
   const services: AppServices = {
     db: database.db,
     config,
@@ -64,9 +85,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     mailer: deps.mailer ?? createMailer(config, app.log),
     rateLimiter: new RateLimiter(),
     log: app.log,
+    bus,
+    chat: new ChatRuntime(database.db, bus, app.log),
   };
   app.decorate('services', services);
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    services.chat.close();
+    database.close();
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
@@ -77,27 +103,34 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     return reply.code(status).send(body);
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    // The sign-in popups (Apple's page, Google's account chooser) must keep window.opener to hand
-    // the session back; helmet's default "same-origin" would sever them.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
+  passwordHashing.configure(config.passwordHashing);
+  const webDist = deps.webDist ?? defaultWebDist;
+  const indexHtml = join(webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  registerSecurityHeaders(app, buildSecurityHeaders(config, { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
   await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 4, parts: 40 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
+  const onTrpcError = ({ error, path }: { error: TRPCError; path?: string | undefined }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+  };
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
-    useWSS: true,
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, info }) => createContext(services, req, info.connectionParams),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
-      },
+      onError: onTrpcError,
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  // The websocket side of /trpc: tRPC's handler, with chat rooms fanned out below it (chat.socket.ts).
+  registerTrpcWebSocket(app, services, {
+    router: appRouter,
+    createContext: ({ req, info }) =>
+      createContext(services, { headers: req.headers, ip: req.socket.remoteAddress ?? '' }, info.connectionParams),
+    onError: onTrpcError,
+  });
+  // The SignalR-compatible real-time hub at /msgHub (same bus as hub.*).
+  registerSignalRHub(app, services);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
@@ -117,8 +150,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     setHeaders: (reply) => reply.header('X-Content-Type-Options', 'nosniff'),
   });
 
-  const webDist = deps.webDist ?? defaultWebDist;
-  const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
   }
