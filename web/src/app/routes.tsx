@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { adminRoles, djRoles, guestsOnly } from './guard';
+import { catalogRoutes } from '@web/features/demo/catalog-routes';
 import type { PageRoute } from './route-types';
 import { workspaceRoutes } from '@web/features/demo/workspace-routes';
 
@@ -72,5 +73,6 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/mobile-app', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/mobile-app/:appId', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/terms-and-conditions', component: TermsAdminPage, roles: [...adminRoles] },
+  ...catalogRoutes,
   ...workspaceRoutes,
 ];
