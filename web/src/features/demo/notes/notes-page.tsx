@@ -96,7 +96,9 @@ export default function NotesPage() {
     onError: (error) => toast.error(failureMessage(error, 'The note could not be added.')),
   });
   const updateNote = trpc.demo.notes.updateNote.useMutation({
-    onMutate: async ({ note }) => {
+    onMutate: async (variables) => {
+      // The input type also admits the template client's looser forms; this screen only ever sends a stored note.
+      const note = variables.note as Note;
       await utils.demo.notes.notes.cancel();
       const previous = utils.demo.notes.notes.getData();
       utils.demo.notes.notes.setData(undefined, (current) => current?.map((other) => (other.id === note.id ? note : other)));

@@ -280,7 +280,9 @@ export default function BoardPage() {
     onSettled: refresh,
   });
   const updateCard = trpc.demo.scrumboard.updateCard.useMutation({
-    onMutate: async ({ card }) => {
+    onMutate: async (variables) => {
+      // The input type also admits the template client's looser forms (an empty due date); this screen sends stored cards.
+      const card = variables.card as Card;
       const context = await snapshot();
       patchBoard((current) => ({ ...current, cards: current.cards.map((other) => (other.id === card.id ? card : other)) }));
       return context;

@@ -96,7 +96,9 @@ export default function TodoPage() {
   const onError = (fallback: string) => (error: unknown) => toast.error(failureMessage(error, fallback));
 
   const updateTodo = trpc.demo.todo.updateTodo.useMutation({
-    onMutate: async (todo) => {
+    onMutate: async (variables) => {
+      // The input type also admits the template client's looser forms; this screen only ever sends a stored todo.
+      const todo = variables as Todo;
       await utils.demo.todo.todos.cancel(input);
       const previous = utils.demo.todo.todos.getData(input);
       utils.demo.todo.todos.setData(input, (current) => current?.map((other) => (other.id === todo.id ? { ...other, ...todo } : other)));
