@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createUser, testPassword } from '../helpers/app';
 import { login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
@@ -23,11 +23,12 @@ describe('web app: workspace sample apps as admin', () => {
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
+  // A fresh signed-in page per test, so one failure cannot leave the next test on a broken page.
+  beforeEach(async () => {
     ({ context, page } = await newPage(fixture.browser, fixture.running.url));
     await login(page, admin.email, admin.password);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await context?.close();
   });
 
@@ -43,7 +44,7 @@ describe('web app: workspace sample apps as admin', () => {
 
   it('renders the seeded data of every screen', async () => {
     await visit('/apps/academy');
-    await expect(page.getByRole('list', { name: 'Courses' }).getByRole('listitem').count()).resolves.toBeGreaterThan(5);
+    await page.getByRole('list', { name: 'Courses' }).getByRole('listitem').nth(5).waitFor();
     await expect(page.getByText('Accessible Forms From Scratch').isVisible()).resolves.toBe(true);
 
     await visit('/apps/dashboards/analytics');
@@ -64,19 +65,19 @@ describe('web app: workspace sample apps as admin', () => {
     await page.getByRole('cell', { name: 'Wireframing' }).waitFor();
 
     await visit('/apps/mail');
-    await expect(page.getByTestId('mail-row').count()).resolves.toBeGreaterThan(0);
+    await page.getByTestId('mail-row').nth(0).waitFor();
 
     await visit('/apps/notes');
-    await expect(page.getByRole('list', { name: 'Notes' }).getByRole('listitem').count()).resolves.toBeGreaterThan(0);
+    await page.getByRole('list', { name: 'Notes' }).getByRole('listitem').nth(0).waitFor();
 
     await visit('/apps/todo');
-    await expect(page.getByTestId('todo-row').count()).resolves.toBeGreaterThan(0);
+    await page.getByTestId('todo-row').nth(0).waitFor();
 
     await visit('/apps/scrumboard');
     await page.getByRole('link', { name: 'Studio Website Relaunch' }).waitFor();
 
     await visit('/apps/contacts');
-    await expect(page.getByTestId('contact-row').count()).resolves.toBeGreaterThan(0);
+    await page.getByTestId('contact-row').nth(0).waitFor();
 
     await visit('/apps/chat');
     await page.getByRole('list', { name: 'Chats' }).first().waitFor();
@@ -84,9 +85,9 @@ describe('web app: workspace sample apps as admin', () => {
     await page.getByRole('button', { name: 'Open quick panel' }).click();
     const panel = page.getByRole('dialog', { name: 'Quick panel' });
     await panel.getByRole('tab', { name: 'Notes' }).waitFor();
-    await expect(panel.locator('li').count()).resolves.toBeGreaterThan(0);
+    await panel.locator('li').nth(0).waitFor();
     await panel.getByRole('tab', { name: 'Events' }).click();
-    await expect(panel.getByRole('tabpanel').locator('li').count()).resolves.toBeGreaterThan(0);
+    await panel.getByRole('tabpanel').locator('li').nth(0).waitFor();
     await page.keyboard.press('Escape');
     await saveScreenshot(page, 'demo-workspace-chat');
   });
