@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LayoutGrid } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { cx } from '@web/components/cx';
 import { selectRoles, useSession } from '@web/lib/session-store';
+import { trpc } from '@web/lib/trpc';
 import { sampleAppsGroupTitle, sampleAppsStartCollapsed, visibleNavigation, visibleSampleApps, type NavItem } from './navigation';
 
 function isActive(location: string, url: string) {
@@ -12,11 +13,24 @@ function isActive(location: string, url: string) {
 
 type Direction = 'vertical' | 'horizontal';
 
-function NavLink({ item, direction, compact, active, onNavigate, nested = false }: { item: NavItem; direction: Direction; compact: boolean; active: boolean; onNavigate?: () => void; nested?: boolean }) {
+interface NavLinkProps {
+  item: NavItem;
+  direction: Direction;
+  compact: boolean;
+  active: boolean;
+  onNavigate?: () => void;
+  nested?: boolean;
+  /** A count shown beside the title, with its meaning for screen readers in `badgeDescriptionId`. */
+  badge?: number;
+  badgeDescriptionId?: string;
+}
+
+function NavLink({ item, direction, compact, active, onNavigate, nested = false, badge = 0, badgeDescriptionId }: NavLinkProps) {
   const Icon = item.icon;
   return (
     <Link
       href={item.url}
+      aria-describedby={badge ? badgeDescriptionId : undefined}
       onClick={onNavigate}
       title={compact ? item.title : undefined}
       aria-current={active ? 'page' : undefined}
@@ -28,6 +42,15 @@ function NavLink({ item, direction, compact, active, onNavigate, nested = false 
     >
       <Icon className="size-5 shrink-0" aria-hidden />
       <span className={cx(compact && 'sr-only')}>{item.title}</span>
+      {!!badge && (
+        <span
+          className={cx('rounded-full bg-brand-500 px-1.5 text-xs font-semibold text-white', compact ? 'absolute ml-5 -mt-5' : 'ml-auto', active && 'bg-white text-brand-700')}
+          aria-hidden
+          data-testid={`nav-badge-${item.id}`}
+        >
+          {badge}
+        </span>
+      )}
     </Link>
   );
 }
@@ -108,11 +131,28 @@ export function NavList({ direction = 'vertical', compact = false, onNavigate }:
   const roles = useSession(selectRoles);
   const items = visibleNavigation(roles);
   const sampleApps = visibleSampleApps(roles);
+  // Admins see how many creators wait for activation on the Users item.
+  const waiting = trpc.adminUsers.waitingCount.useQuery(undefined, { enabled: roles.includes('admin'), refetchInterval: 60_000 });
+  const badges: Record<string, number> = { users: waiting.data?.count ?? 0 };
+  const descriptionId = useId();
   return (
     <ul className={cx(direction === 'vertical' ? 'flex flex-col gap-1' : 'flex flex-wrap items-center gap-1')}>
       {items.map((item) => (
         <li key={item.id}>
-          <NavLink item={item} direction={direction} compact={compact} active={isActive(location, item.url)} onNavigate={onNavigate} />
+          <NavLink
+            item={item}
+            direction={direction}
+            compact={compact}
+            active={isActive(location, item.url)}
+            onNavigate={onNavigate}
+            badge={badges[item.id]}
+            badgeDescriptionId={`${descriptionId}-${item.id}`}
+          />
+          {!!badges[item.id] && (
+            <span id={`${descriptionId}-${item.id}`} className="sr-only">
+              {`${badges[item.id]} waiting for activation`}
+            </span>
+          )}
         </li>
       ))}
       {sampleApps.length > 0 && (
