@@ -4,6 +4,8 @@ import { demoRouter } from '@server/domains/demo/demo.router';
 import { termsRouter } from '@server/domains/terms/terms.router';
 import { billingRouter } from '@server/domains/billing/billing.router';
 import { adminUsersRouter } from '@server/domains/users/admin-users.router';
+import { eventsRouter } from '@server/domains/events/events.router';
+import { tipsRouter } from '@server/domains/tips/tips.router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -13,6 +15,8 @@ export const appRouter = router({
   billing: billingRouter,
   adminUsers: adminUsersRouter,
   terms: termsRouter,
+  events: eventsRouter,
+  tips: tipsRouter,
 });
 
 export type AppRouter = typeof appRouter;

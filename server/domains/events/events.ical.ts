@@ -1,0 +1,33 @@
+import ical from 'ical-generator';
+import type { EventOutput } from './events.schemas';
+
+/** The public event page of an event (web route `/events/{subdomain}/{eventId}`). */
+export function eventPagePath(subdomain: string, eventId: string): string {
+  return `/events/${encodeURIComponent(subdomain)}/${encodeURIComponent(eventId)}`;
+}
+
+function priceLine(event: EventOutput): string | null {
+  return event.isPremium ? `Premium event: $${event.premiumPrice.toFixed(2)} CAD to enter.` : null;
+}
+
+/** An iCalendar feed of a creator's dated public events; each entry links to its event page. */
+export function toICalendar(events: EventOutput[], options: { origin: string; subdomain: string; creatorName: string }): string {
+  const calendar = ical({
+    name: `${options.creatorName} — live events`,
+    prodId: { company: 'Cuepoint', product: 'events', language: 'EN' },
+    url: `${options.origin}/events/${encodeURIComponent(options.subdomain)}`,
+  });
+  for (const event of events) {
+    if (!event.startDateTime || !event.endDateTime) continue;
+    const url = `${options.origin}${eventPagePath(options.subdomain, event.id)}`;
+    calendar.createEvent({
+      id: `${event.id}@cuepoint`,
+      start: new Date(event.startDateTime),
+      end: new Date(event.endDateTime),
+      summary: event.name,
+      description: [event.description, priceLine(event), url].filter(Boolean).join('\n\n'),
+      url,
+    });
+  }
+  return calendar.toString();
+}
