@@ -29,5 +29,6 @@ export function toICalendar(events: EventOutput[], options: { origin: string; su
       url,
     });
   }
-  return calendar.toString();
+  // RFC 5545 ends every content line, the last one included, with CRLF.
+  return `${calendar.toString()}\r\n`;
 }

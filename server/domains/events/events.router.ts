@@ -1,4 +1,4 @@
-import { creatorProcedure, publicProcedure, router, viewerProcedure } from '@server/trpc/init';
+import { authedProcedure, creatorProcedure, publicProcedure, router } from '@server/trpc/init';
 import {
   createEventInput,
   eventIdInput,
@@ -55,8 +55,8 @@ export const eventsRouter = router({
     .output(publicScheduleOutput)
     .query(({ ctx, input }) => eventsService.publicSchedule(ctx.services.db, input.subdomain)),
 
-  /** The premium events the signed-in viewer may enter. Only that viewer may ask. */
-  viewerAccess: viewerProcedure
+  /** The premium events the signed-in viewer may enter (any other account has none). Only that account may ask. */
+  viewerAccess: authedProcedure
     .input(viewerAccessInput)
     .output(viewerAccessOutput)
     .query(({ ctx, input }) => eventsService.viewerEventAccess(ctx.services.db, ctx.actor, input.userId)),
