@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { seedDatabase } from '../seed/seed';
+import { demoEventPagePath } from '../seed/events';
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -29,6 +30,7 @@ const lines = [
   '',
   '  Sign in with:',
   ...logins.map((login) => `    ${login.label.padEnd(22)} ${login.email.padEnd(32)} ${login.password}`),
+  ...[demoEventPagePath(app.services.db)].filter(Boolean).map((path) => `\n  Watch a live event: ${url}${path}`),
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
