@@ -3,6 +3,7 @@ import type { Db } from '@db/client';
 import { events } from '@db/schema/events';
 import { tipOptions } from '@db/schema/tips';
 import { users } from '@db/schema/users';
+import { eventPagePath } from '@server/domains/events/events.schemas';
 import { newId } from '@server/lib/ids';
 
 const hour = 3_600_000;
@@ -114,5 +115,5 @@ export function seedEvents(db: Db, now = new Date()): void {
 /** The public page of the first demo creator's events (for the start-up banner), or null when that creator is absent. */
 export function demoEventPagePath(db: Db): string | null {
   const [first] = demoCreators;
-  return first && creatorId(db, first.creatorTag) ? `/events/${first.creatorTag}` : null;
+  return first && creatorId(db, first.creatorTag) ? eventPagePath(first.creatorTag) : null;
 }

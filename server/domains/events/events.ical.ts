@@ -1,10 +1,5 @@
 import ical from 'ical-generator';
-import type { EventOutput } from './events.schemas';
-
-/** The public event page of an event (web route `/events/{subdomain}/{eventId}`). */
-export function eventPagePath(subdomain: string, eventId: string): string {
-  return `/events/${encodeURIComponent(subdomain)}/${encodeURIComponent(eventId)}`;
-}
+import { eventPagePath, type EventOutput } from './events.schemas';
 
 function priceLine(event: EventOutput): string | null {
   return event.isPremium ? `Premium event: $${event.premiumPrice.toFixed(2)} CAD to enter.` : null;
@@ -15,7 +10,7 @@ export function toICalendar(events: EventOutput[], options: { origin: string; su
   const calendar = ical({
     name: `${options.creatorName} — live events`,
     prodId: { company: 'Cuepoint', product: 'events', language: 'EN' },
-    url: `${options.origin}/events/${encodeURIComponent(options.subdomain)}`,
+    url: `${options.origin}${eventPagePath(options.subdomain)}`,
   });
   for (const event of events) {
     if (!event.startDateTime || !event.endDateTime) continue;

@@ -18,7 +18,7 @@ export const eventsRest: RestModule = (app, { caller, services }) => {
 
   /** Viewer bearer: the ids of the premium events this viewer may enter, e.g. `{ "eventIds": ["…"] }`. */
   app.get<{ Params: { userId: string } }>('/api/event/check-has-permission/:userId', async (request) =>
-    (await caller(request)).events.viewerAccess({ userId: request.params.userId }),
+    (await caller(request)).events.checkHasPermission({ userId: request.params.userId }),
   );
 
   /** `/api/event/calendar/{subdomain}.ics`: the creator's public active events as iCalendar. */

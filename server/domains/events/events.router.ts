@@ -56,7 +56,7 @@ export const eventsRouter = router({
     .query(({ ctx, input }) => eventsService.publicSchedule(ctx.services.db, input.subdomain)),
 
   /** The premium events the signed-in viewer may enter (any other account has none). Only that account may ask. */
-  viewerAccess: authedProcedure
+  checkHasPermission: authedProcedure
     .input(viewerAccessInput)
     .output(viewerAccessOutput)
     .query(({ ctx, input }) => eventsService.viewerEventAccess(ctx.services.db, ctx.actor, input.userId)),

@@ -129,3 +129,8 @@ export type PublicScheduleOutput = z.infer<typeof publicScheduleOutput>;
 /** The premium events a viewer may enter (from the server's access rows). */
 export const viewerAccessOutput = z.object({ eventIds: z.array(z.string()) });
 export type ViewerAccessOutput = z.infer<typeof viewerAccessOutput>;
+
+/** The public event page (web route `/events/{subdomain}/{eventId?}`). */
+export function eventPagePath(subdomain: string, eventId?: string): string {
+  return `/events/${encodeURIComponent(subdomain)}${eventId ? `/${encodeURIComponent(eventId)}` : ''}`;
+}

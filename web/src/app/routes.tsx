@@ -16,6 +16,9 @@ const ProductPage = lazy(() => import('@web/features/checkout/product-page'));
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
 const ChangePasswordPage = lazy(() => import('@web/features/account/change-password-page'));
 const CheckoutPendingPage = lazy(() => import('@web/features/checkout/checkout-pending-page'));
+const CalendarPage = lazy(() => import('@web/features/calendar/calendar-page'));
+const EventPage = lazy(() => import('@web/features/events/event-page'));
+const EmbedPlayerPage = lazy(() => import('@web/features/events/embed-player-page'));
 const TermsAdminPage = lazy(() => import('@web/features/terms/terms-admin-page').then(({ TermsAdminPage }) => ({ default: TermsAdminPage })));
 
 function upcoming(title: string, description: string): ComponentType {
@@ -28,7 +31,6 @@ function upcoming(title: string, description: string): ComponentType {
   );
 }
 
-const Calendar = upcoming('Calendar', 'Your events calendar will appear here once events can be managed on this server.');
 const Settings = upcoming('Settings', 'Platform settings cannot be edited on this server yet.');
 const Profile = upcoming('Profile', 'Profile details and subscriptions cannot be managed on this server yet.');
 const Tips = upcoming('Tips', 'Tip options cannot be managed on this server yet.');
@@ -44,13 +46,15 @@ export const appRoutes: PageRoute[] = [
   { path: '/logout', component: LogoutPage, roles: signedInRoles, layout: 'empty' },
   { path: '/product-page', component: ProductPage, roles: guestsOnly, layout: 'empty' },
   { path: '/checkout/:productId/check-email', component: CheckEmailPage, roles: guestsOnly, layout: 'empty' },
+  { path: '/events/:subdomain/:eventId?', component: EventPage, layout: 'empty' },
+  { path: '/embed/:subdomain/:eventId/player', component: EmbedPlayerPage, layout: 'empty' },
 
   { path: '/checkout/:productId/payment', component: CheckoutPendingPage, roles: [...djRoles] },
   { path: '/reactivate/:itemId', component: CheckoutPendingPage, roles: [...djRoles] },
   { path: '/payment-success/:paymentId', component: CheckoutPendingPage, roles: [...djRoles] },
   { path: '/reactivation-success/:itemId', component: CheckoutPendingPage, roles: [...djRoles] },
 
-  { path: '/apps/calendar', component: Calendar, roles: [...djRoles] },
+  { path: '/apps/calendar', component: CalendarPage, roles: [...djRoles] },
   { path: '/apps/settings', component: Settings, roles: [...adminRoles] },
   { path: '/apps/settings/:settingId', component: Settings, roles: [...adminRoles] },
   { path: '/apps/users', component: UsersPage, roles: [...adminRoles] },
