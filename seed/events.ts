@@ -18,6 +18,8 @@ interface DemoEvent {
 }
 
 interface DemoCreator {
+  /** The demo account (seed/accounts.ts): matched by email and tag, so a real account never gets demo events. */
+  email: string;
   creatorTag: string;
   streamValue: string;
   events: DemoEvent[];
@@ -27,6 +29,7 @@ interface DemoCreator {
 /** Each demo creator: one event live now, one upcoming, one premium, one TBA; a stream; a few tip buttons. */
 const demoCreators: DemoCreator[] = [
   {
+    email: 'mara@cuepoint.local',
     creatorTag: 'mara_quill',
     // A public HLS test stream (Mux).
     streamValue: 'https://test-streams.mux.dev/x36xhzz/x36xhzz.m3u8',
@@ -43,6 +46,7 @@ const demoCreators: DemoCreator[] = [
     ],
   },
   {
+    email: 'tobin@cuepoint.local',
     creatorTag: 'tobin_live',
     streamValue: 'https://www.youtube.com/watch?v=jfKfPfyJRdk',
     events: [
@@ -58,8 +62,8 @@ const demoCreators: DemoCreator[] = [
   },
 ];
 
-function creatorId(db: Db, creatorTag: string): string | null {
-  return db.select({ id: users.id }).from(users).where(eq(users.creatorTag, creatorTag)).get()?.id ?? null;
+function creatorId(db: Db, creator: DemoCreator): string | null {
+  return db.select({ id: users.id }).from(users).where(and(eq(users.email, creator.email), eq(users.creatorTag, creator.creatorTag))).get()?.id ?? null;
 }
 
 function count(db: Db, table: typeof events | typeof tipOptions, userId: string): number {
@@ -72,7 +76,7 @@ function count(db: Db, table: typeof events | typeof tipOptions, userId: string)
  */
 export function seedEvents(db: Db, now = new Date()): void {
   for (const creator of demoCreators) {
-    const userId = creatorId(db, creator.creatorTag);
+    const userId = creatorId(db, creator);
     if (!userId) continue;
     db.update(users)
       .set({ streamValue: creator.streamValue })
@@ -115,5 +119,5 @@ export function seedEvents(db: Db, now = new Date()): void {
 /** The public page of the first demo creator's events (for the start-up banner), or null when that creator is absent. */
 export function demoEventPagePath(db: Db): string | null {
   const [first] = demoCreators;
-  return first && creatorId(db, first.creatorTag) ? eventPagePath(first.creatorTag) : null;
+  return first && creatorId(db, first) ? eventPagePath(first.creatorTag) : null;
 }
