@@ -126,7 +126,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = request.method === 'GET' && !/^\/(api|trpc|uploads)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
-    if (isPage && hasWeb) return reply.type('text/html').sendFile('index.html', webDist);
+    if (isPage && hasWeb) {
+      // Embeds (/embed/...) are framed by creators' own sites; every other page stays same-origin only.
+      if (path.startsWith('/embed/')) reply.removeHeader('x-frame-options').header('content-security-policy', 'frame-ancestors *');
+      return reply.type('text/html').sendFile('index.html', webDist);
+    }
     return reply.code(404).send({ message: 'Not found' });
   });
 
