@@ -104,7 +104,17 @@ describe('events: calendar and public event page', () => {
       await openEventPage(page, `/events/mara_quill/${stored.id}`, 'Pop-up Warehouse Night II');
       expect(await page.getByTestId('event-time').textContent()).toBe('TBA');
 
+      // A dated event opens from the calendar itself (the seeded live event is on today's cell).
       await page.goto('/apps/calendar');
+      await page.locator('.fc-event', { hasText: 'Around the Clock' }).first().click();
+      const dated = page.getByRole('dialog', { name: 'Edit event' });
+      expect(await dated.getByLabel('Event name').inputValue()).toBe('Around the Clock: deep house listening room');
+      expect(await dated.getByRole('link', { name: 'Open the event page' }).getAttribute('href')).toMatch(/^\/events\/mara_quill\/.+/);
+      await dated.getByLabel('Description').fill('Now with guest selectors.');
+      await dated.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Event saved').waitFor();
+      expect(eventNamed(fixture.running, 'Around the Clock: deep house listening room')!.description).toBe('Now with guest selectors.');
+
       await page.getByRole('region', { name: 'To be announced' }).getByRole('button', { name: /Pop-up Warehouse Night II/ }).click();
       await page.getByRole('dialog', { name: 'Edit event' }).getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('button', { name: 'Confirm delete' }).click();

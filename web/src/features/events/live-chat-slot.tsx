@@ -3,8 +3,10 @@ import type { EventOutput } from '@server/domains/events/events.schemas';
 
 /**
  * The place of the live chat on the event page. The chat feature renders `<LiveChat …/>` from
- * `web/src/components/live-chat/` here (props it may need: the event, and whether the viewer may enter it);
- * until then the box says honestly that there is no chat.
+ * `web/src/components/live-chat/` here, e.g. `eventId={event.id} isActive={event.isActive} subdomain={event.user.userName}`
+ * with `token={useViewer((state) => state.token) ?? undefined}` (the viewer store signs in within the same tab, where no
+ * storage event fires), and only when `hasAccess` for a premium event. Until then the box says honestly that there is
+ * no chat.
  */
 export function LiveChatSlot({ event, hasAccess }: { event: EventOutput; hasAccess: boolean }) {
   return (
