@@ -81,6 +81,7 @@ export default function EventPage() {
               <h1 className="text-2xl font-bold break-words text-slate-900">{event.name}</h1>
               <PhaseBadge phase={eventPhase(event)} />
               {event.isPremium && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Premium</span>}
+              {!event.isActive && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Closed</span>}
             </div>
             <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
               <time dateTime={event.startDateTime ?? undefined} data-testid="event-time">
