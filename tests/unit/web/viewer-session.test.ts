@@ -16,6 +16,7 @@ const user: SessionUser = {
   hasUnpaidInvoices: 'false',
   pdfUrl: null,
   shortcuts: [],
+  pendingPayment: false,
 };
 
 describe('viewer session store', () => {
