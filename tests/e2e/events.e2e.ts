@@ -17,6 +17,15 @@ function eventNamed(running: RunningApp, name: string) {
   return running.app.services.db.select().from(events).where(eq(events.name, name)).get();
 }
 
+/** Collects Content-Security-Policy violations the page reports. */
+function watchPolicyViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
 /** Waits for the event page to leave its skeleton (2 s after loading) and show the event's name. */
 async function openEventPage(page: Page, path: string, name: string): Promise<number> {
   const started = Date.now();
@@ -39,6 +48,7 @@ describe('events: calendar and public event page', () => {
 
   it('the calendar dialog creates an event that the public page then shows', async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    const violations = watchPolicyViolations(page);
     try {
       await login(page, mara.email, mara.password);
       await page.goto('/apps/calendar');
@@ -74,6 +84,7 @@ describe('events: calendar and public event page', () => {
       expect(await page.getByTestId('event-time').textContent()).toMatch(/2031/);
       expect(await page.getByTestId('paywall').count()).toBe(0);
       expect(await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe('/api/event/calendar/mara_quill.ics');
+      expect(violations).toEqual([]);
     } finally {
       await context.close();
     }
@@ -170,6 +181,7 @@ describe('events: calendar and public event page', () => {
 
   it('shows the skeleton for at least 2 seconds, then the stream, tips and the tip dialog', async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    const violations = watchPolicyViolations(page);
     try {
       const elapsed = await openEventPage(page, '/events/mara_quill', 'Around the Clock: deep house listening room');
       expect(elapsed).toBeGreaterThanOrEqual(2000);
@@ -184,6 +196,7 @@ describe('events: calendar and public event page', () => {
       expect(await tip.getByLabel('Tip amount (CAD)').inputValue()).toBe('10.00');
       expect(await tip.getByLabel('Tip amount (CAD)').getAttribute('readonly')).not.toBeNull();
       await saveScreenshot(page, 'event-page-tip-dialog');
+      expect(violations).toEqual([]);
     } finally {
       await context.close();
     }
