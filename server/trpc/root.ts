@@ -6,6 +6,8 @@ import { billingRouter } from '@server/domains/billing/billing.router';
 import { adminUsersRouter } from '@server/domains/users/admin-users.router';
 import { eventsRouter } from '@server/domains/events/events.router';
 import { tipsRouter } from '@server/domains/tips/tips.router';
+import { chatRouter } from '@server/domains/chat/chat.router';
+import { hubRouter } from '@server/domains/hub/hub.router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -17,6 +19,8 @@ export const appRouter = router({
   terms: termsRouter,
   events: eventsRouter,
   tips: tipsRouter,
+  chat: chatRouter,
+  hub: hubRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { adminRoles, djRoles, guestsOnly } from './guard';
+import { catalogRoutes } from '@web/features/demo/catalog-routes';
 import type { PageRoute } from './route-types';
 
 const signedInRoles = ['admin', 'dj', 'staff', 'user'];
@@ -11,6 +12,8 @@ const CallbackPage = lazy(() => import('@web/features/auth/callback-page'));
 const LogoutPage = lazy(() => import('@web/features/auth/logout-page'));
 const CheckEmailPage = lazy(() => import('@web/features/auth/check-email-page'));
 const ProductPage = lazy(() => import('@web/features/checkout/product-page'));
+const ChatsPage = lazy(() => import('@web/features/chat/chats-page'));
+const EmbedChatPage = lazy(() => import('@web/features/chat/embed-chat-page'));
 
 // The admin app.
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
@@ -49,6 +52,9 @@ export const appRoutes: PageRoute[] = [
   { path: '/events/:subdomain/:eventId?', component: EventPage, layout: 'empty' },
   { path: '/embed/:subdomain/:eventId/player', component: EmbedPlayerPage, layout: 'empty' },
 
+  { path: '/chats/:subdomain/:eventId?', component: ChatsPage, layout: 'empty' },
+  { path: '/embed/:subdomain/:eventId/chat', component: EmbedChatPage, layout: 'empty' },
+
   { path: '/checkout/:productId/payment', component: CheckoutPendingPage, roles: [...djRoles] },
   { path: '/reactivate/:itemId', component: CheckoutPendingPage, roles: [...djRoles] },
   { path: '/payment-success/:paymentId', component: CheckoutPendingPage, roles: [...djRoles] },
@@ -70,4 +76,5 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/mobile-app', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/mobile-app/:appId', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/terms-and-conditions', component: TermsAdminPage, roles: [...adminRoles] },
+  ...catalogRoutes,
 ];
