@@ -6,6 +6,9 @@ import { billingRouter } from '@server/domains/billing/billing.router';
 import { adminUsersRouter } from '@server/domains/users/admin-users.router';
 import { eventsRouter } from '@server/domains/events/events.router';
 import { tipsRouter } from '@server/domains/tips/tips.router';
+import { podcastsRouter } from '@server/domains/podcasts/podcasts.router';
+import { settingsRouter } from '@server/domains/settings/settings.router';
+import { profileRouter } from '@server/domains/profile/profile.router';
 import { chatRouter } from '@server/domains/chat/chat.router';
 import { hubRouter } from '@server/domains/hub/hub.router';
 import { createCallerFactory, router } from './init';
@@ -19,6 +22,9 @@ export const appRouter = router({
   terms: termsRouter,
   events: eventsRouter,
   tips: tipsRouter,
+  podcasts: podcastsRouter,
+  settings: settingsRouter,
+  profile: profileRouter,
   chat: chatRouter,
   hub: hubRouter,
 });
