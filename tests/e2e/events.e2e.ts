@@ -187,7 +187,13 @@ describe('events: calendar and public event page', () => {
       expect(elapsed).toBeGreaterThanOrEqual(2000);
       await page.getByTestId('stream-video').waitFor();
       await page.getByText('Live', { exact: true }).waitFor();
-      await page.getByText('No episodes yet.').waitFor();
+      // Related episodes: the creator's published episodes, newest first, each opening its player page.
+      const episodes = page.getByRole('region', { name: 'Episodes by Mara Quill' });
+      const first = episodes.getByRole('link').first();
+      await first.getByText('Low end theory').waitFor();
+      expect(await first.getAttribute('href')).toMatch(/^\/video\/.+/);
+      await first.getByText('00:00:10').waitFor();
+      expect(await episodes.getByRole('link').count()).toBe(3);
       await page.getByTestId('live-chat-slot').waitFor();
 
       await page.getByRole('button', { name: /Request a track\s*\$10\.00/ }).click();

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { eventMessages } from '@server/domains/events/events.schemas';
 import { formErrorsOf, formValuesOf, localInputToIso, newFormValues, parseEventForm, toLocalInput, type EventFormValues } from '@web/features/calendar/event-form';
 import { eventPhase, formatEventTime } from '@web/features/events/event-time';
-import { formatDuration } from '@web/features/events/related-episodes';
 
 const base: EventFormValues = { name: 'Set', description: '', tba: false, start: '2031-03-01T20:00', end: '2031-03-01T22:00', isPremium: false, premiumPrice: '', isActive: true };
 
@@ -79,10 +78,5 @@ describe('event page texts', () => {
     expect(eventPhase(window, now + 3_600_000)).toBe('ended');
     expect(eventPhase(window, now - 3_600_000)).toBe('upcoming');
     expect(eventPhase({ startDateTime: null, endDateTime: null }, now)).toBe('upcoming');
-  });
-
-  it('formats durations as HH:MM:SS', () => {
-    expect(formatDuration(0)).toBe('00:00:00');
-    expect(formatDuration(3725)).toBe('01:02:05');
   });
 });

@@ -8,6 +8,7 @@ import { CalendarClock, Plus } from 'lucide-react';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
+import { Skeleton } from '@web/components/skeleton';
 import { trpc } from '@web/lib/trpc';
 import { EventDialog, type EventDialogState } from './event-dialog';
 import { formValuesOf, newFormValues } from './event-form';
@@ -27,15 +28,14 @@ function CalendarSkeleton() {
   return (
     <div role="status" aria-label="Loading events" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex justify-between">
-        <div className="h-8 w-40 animate-pulse rounded bg-slate-200" />
-        <div className="h-8 w-48 animate-pulse rounded bg-slate-200" />
+        <Skeleton className="h-8 w-40" />
+        <Skeleton className="h-8 w-48" />
       </div>
       <div className="grid grid-cols-7 gap-1">
         {Array.from({ length: 35 }, (_, index) => (
-          <div key={index} className="h-16 animate-pulse rounded bg-slate-100 sm:h-24" />
+          <Skeleton key={index} className="h-16 sm:h-24" />
         ))}
       </div>
-      <span className="sr-only">Loading events</span>
     </div>
   );
 }

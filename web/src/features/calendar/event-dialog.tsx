@@ -4,7 +4,7 @@ import { ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 import { eventPagePath, type EventOutput } from '@server/domains/events/events.schemas';
 import { Button } from '@web/components/button';
-import { ModalDialog } from '@web/components/modal-dialog';
+import { Modal } from '@web/components/modal';
 import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { formErrorsOf, parseEventForm, type EventFormValues } from './event-form';
@@ -81,7 +81,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
   const editing = state?.mode === 'edit' ? state.event : null;
 
   return (
-    <ModalDialog open={!!state} onOpenChange={(open) => !open && onClose()} title={editing ? 'Edit event' : 'New event'} widthClassName="max-w-lg">
+    <Modal open={!!state} onOpenChange={(open) => !open && onClose()} title={editing ? 'Edit event' : 'New event'} size="md">
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={editing ? 'Edit event' : 'New event'}>
         <TextField label="Event name" error={errors.name?.message} {...register('name')} />
         <div className="space-y-1">
@@ -147,6 +147,6 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
           </span>
         </div>
       </form>
-    </ModalDialog>
+    </Modal>
   );
 }

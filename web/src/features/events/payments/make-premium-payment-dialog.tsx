@@ -1,6 +1,6 @@
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { Button } from '@web/components/button';
-import { ModalDialog } from '@web/components/modal-dialog';
+import { Modal } from '@web/components/modal';
 import { PaymentsNotEnabledNotice, ReadOnlyField } from './payments-not-enabled';
 
 export interface MakePremiumPaymentDialogProps {
@@ -20,7 +20,7 @@ export interface MakePremiumPaymentDialogProps {
  */
 export function MakePremiumPaymentDialog({ open, event, onClose }: MakePremiumPaymentDialogProps) {
   return (
-    <ModalDialog open={open} onOpenChange={(next) => !next && onClose()} title="Make Premium Payment" description={`Enter "${event.name}" by ${event.user.displayName}.`}>
+    <Modal size="sm" open={open} onOpenChange={(next) => !next && onClose()} title="Make Premium Payment" description={`Enter "${event.name}" by ${event.user.displayName}.`}>
       <div className="space-y-4">
         <ReadOnlyField label="Event" value={event.name} />
         <ReadOnlyField label="Premium price (CAD)" value={event.premiumPrice.toFixed(2)} />
@@ -31,6 +31,6 @@ export function MakePremiumPaymentDialog({ open, event, onClose }: MakePremiumPa
           </Button>
         </div>
       </div>
-    </ModalDialog>
+    </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import type { PublicTipOption } from '@server/domains/tips/tips.schemas';
 import { Button } from '@web/components/button';
-import { ModalDialog } from '@web/components/modal-dialog';
+import { Modal } from '@web/components/modal';
 import { PaymentsNotEnabledNotice, ReadOnlyField } from './payments-not-enabled';
 
 export interface MakeTipsPaymentDialogProps {
@@ -17,7 +17,7 @@ export interface MakeTipsPaymentDialogProps {
  */
 export function MakeTipsPaymentDialog({ tip, event, onClose }: MakeTipsPaymentDialogProps) {
   return (
-    <ModalDialog open={!!tip} onOpenChange={(open) => !open && onClose()} title="Make Tips Payment" description={`Send a tip to ${event.user.displayName}.`}>
+    <Modal size="sm" open={!!tip} onOpenChange={(open) => !open && onClose()} title="Make Tips Payment" description={`Send a tip to ${event.user.displayName}.`}>
       {tip && (
         <div className="space-y-4">
           <ReadOnlyField label="Tip name" value={tip.title} />
@@ -30,6 +30,6 @@ export function MakeTipsPaymentDialog({ tip, event, onClose }: MakeTipsPaymentDi
           </div>
         </div>
       )}
-    </ModalDialog>
+    </Modal>
   );
 }

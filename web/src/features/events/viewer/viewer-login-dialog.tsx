@@ -3,14 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import { loginInput, type LoginInput } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
-import { ModalDialog } from '@web/components/modal-dialog';
+import { Modal } from '@web/components/modal';
 import { PasswordField, TextField } from '@web/components/text-field';
-import { viewerErrorStatus, viewerMessages, viewerTrpc } from '@web/lib/viewer-api';
+import { failureStatus } from '@web/components/error-message';
+import { viewerMessages, viewerTrpc } from '@web/lib/viewer-api';
 import { useViewer } from '@web/lib/viewer-session';
 
 /** Viewer login failures (platform.md §8): 401 "Invalid username or password", 429 the server's text, else the generic one. */
 function viewerLoginError(error: unknown): string {
-  const status = viewerErrorStatus(error);
+  const status = failureStatus(error);
   if (status === 401) return viewerMessages.invalidLogin;
   if (status === 429 && error instanceof Error) return error.message;
   return viewerMessages.unexpected;
@@ -38,7 +39,7 @@ export function ViewerLoginDialog({ open, onOpenChange, onRegister }: { open: bo
   });
 
   return (
-    <ModalDialog open={open} onOpenChange={onOpenChange} title="Viewer login" description="Log in to watch premium events, chat and send tips.">
+    <Modal size="sm" open={open} onOpenChange={onOpenChange} title="Viewer login" description="Log in to watch premium events, chat and send tips.">
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Viewer login">
         <TextField label="Email" autoComplete="username" error={errors.userName?.message || undefined} {...register('userName')} />
         <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message || undefined} {...register('password')} />
@@ -52,6 +53,6 @@ export function ViewerLoginDialog({ open, onOpenChange, onRegister }: { open: bo
           </button>
         </p>
       </form>
-    </ModalDialog>
+    </Modal>
   );
 }

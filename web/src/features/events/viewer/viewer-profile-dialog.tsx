@@ -5,9 +5,10 @@ import { toast } from 'sonner';
 import { viewerProfileInput } from '@server/domains/users/users.schemas';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
-import { ModalDialog } from '@web/components/modal-dialog';
+import { Modal } from '@web/components/modal';
 import { TextField } from '@web/components/text-field';
-import { updateViewerProfile, viewerErrorMessage } from '@web/lib/viewer-api';
+import { failureMessage } from '@web/components/error-message';
+import { updateViewerProfile, viewerMessages } from '@web/lib/viewer-api';
 import { useViewer } from '@web/lib/viewer-session';
 
 const profileForm = viewerProfileInput.pick({ firstName: true, lastName: true });
@@ -46,13 +47,13 @@ export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onO
       toast.success('Your profile has been saved');
       onOpenChange(false);
     } catch (error) {
-      setError('root', { type: 'server', message: viewerErrorMessage(error) });
+      setError('root', { type: 'server', message: failureMessage(error, viewerMessages.unexpected) });
     }
   });
 
   if (!user) return null;
   return (
-    <ModalDialog open={open} onOpenChange={onOpenChange} title="My Profile">
+    <Modal size="sm" open={open} onOpenChange={onOpenChange} title="My Profile">
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="My Profile">
         <div className="flex items-center gap-4">
           <Avatar name={user.displayName} imageUrl={preview ?? user.imageUrl} className="size-16 text-xl" />
@@ -92,6 +93,6 @@ export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onO
           </Button>
         </div>
       </form>
-    </ModalDialog>
+    </Modal>
   );
 }

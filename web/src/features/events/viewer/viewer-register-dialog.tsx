@@ -4,9 +4,11 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { registerInput, validationMessages } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
-import { ModalDialog } from '@web/components/modal-dialog';
+import { Modal } from '@web/components/modal';
 import { PasswordField, TextField } from '@web/components/text-field';
-import { viewerErrorFields, viewerErrorMessage, viewerTrpc } from '@web/lib/viewer-api';
+import { failureMessage } from '@web/components/error-message';
+import { ApiError } from '@web/lib/api';
+import { viewerMessages, viewerTrpc } from '@web/lib/viewer-api';
 import { useViewer } from '@web/lib/viewer-session';
 
 const viewerFields = registerInput.options[0];
@@ -18,6 +20,12 @@ const viewerRegisterForm = viewerFields
   .refine((form) => form.password === form.confirmPassword, { message: validationMessages.passwordsMismatch, path: ['confirmPassword'] });
 type ViewerRegisterForm = z.infer<typeof viewerRegisterForm>;
 const formFields = ['email', 'firstName', 'lastName', 'password', 'confirmPassword'] as const;
+
+/** The server's field messages of a failed call (REST or tRPC), by field. */
+function serverFieldErrors(error: unknown): Record<string, string> {
+  if (error instanceof ApiError) return error.fields;
+  return (error as { data?: { fieldErrors?: Record<string, string> | null } } | null)?.data?.fieldErrors ?? {};
+}
 
 /** Registers a viewer (roleId "viewer", no creator tag); viewers are active at once and signed in right away. */
 export function ViewerRegisterDialog({ open, onOpenChange, onLogin }: { open: boolean; onOpenChange(open: boolean): void; onLogin(): void }) {
@@ -42,7 +50,7 @@ export function ViewerRegisterDialog({ open, onOpenChange, onLogin }: { open: bo
       reset();
       onOpenChange(false);
     } catch (error) {
-      const fields = viewerErrorFields(error);
+      const fields = serverFieldErrors(error);
       let placed = false;
       for (const field of formFields) {
         if (fields[field]) {
@@ -50,12 +58,12 @@ export function ViewerRegisterDialog({ open, onOpenChange, onLogin }: { open: bo
           placed = true;
         }
       }
-      if (!placed) setError('root', { type: 'server', message: viewerErrorMessage(error) });
+      if (!placed) setError('root', { type: 'server', message: failureMessage(error, viewerMessages.unexpected) });
     }
   });
 
   return (
-    <ModalDialog open={open} onOpenChange={onOpenChange} title="Create a viewer account" description="Register to watch premium events, chat and send tips.">
+    <Modal size="sm" open={open} onOpenChange={onOpenChange} title="Create a viewer account" description="Register to watch premium events, chat and send tips.">
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Viewer registration">
         <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -79,6 +87,6 @@ export function ViewerRegisterDialog({ open, onOpenChange, onLogin }: { open: bo
           </button>
         </p>
       </form>
-    </ModalDialog>
+    </Modal>
   );
 }
