@@ -178,6 +178,41 @@ describe('"Notify me" to a delivered push', () => {
     expect(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id)).all()).toHaveLength(0);
     await context.close();
   });
+
+  it('shows "Notify me" on the event page once the worker is registered, and toggles it', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await context.grantPermissions(['notifications'], { origin: fixture.running.url });
+    await withFakePushManager(context);
+    const db = fixture.running.app.services.db;
+    const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
+    let permissionAsked = false;
+    await page.exposeFunction('markPermissionAsked', () => {
+      permissionAsked = true;
+    });
+    await page.addInitScript(() => {
+      const original = Notification.requestPermission.bind(Notification);
+      Notification.requestPermission = async () => {
+        (window as unknown as { markPermissionAsked(): void }).markPermissionAsked();
+        return original();
+      };
+    });
+
+    await page.goto('/events/mara_quill');
+    await page.getByTestId('creator-name').waitFor();
+    const button = page.getByRole('button', { name: 'Notify me' });
+    await button.waitFor();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/m/mara_quill/'))?.active?.state)).toBe('activated');
+    // Nothing is asked before the click.
+    expect(permissionAsked).toBe(false);
+    await button.click();
+    await page.getByRole('button', { name: 'Notifications on' }).waitFor();
+    expect(permissionAsked).toBe(true);
+    expect(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id)).all()).toHaveLength(1);
+    await page.getByRole('button', { name: 'Notifications on' }).click();
+    await button.waitFor();
+    expect(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id)).all()).toHaveLength(0);
+    await context.close();
+  });
 });
 
 describe('creator screens', () => {

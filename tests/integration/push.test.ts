@@ -278,6 +278,20 @@ describe('live announcements', () => {
     expect(announcements().map((row) => row.eventId)).toEqual([tonight]);
   });
 
+  it('announces from the events procedures: when a saved event is live, once', async () => {
+    const caller = await callerAs(test.app, admin.token);
+    const later = await caller.events.create({ name: 'Next week', startDateTime: new Date(Date.now() + 7 * 24 * hour).toISOString(), endDateTime: new Date(Date.now() + 7 * 24 * hour + hour).toISOString() });
+    expect(announcements()).toHaveLength(0);
+    const secret = await caller.events.create({ name: 'Secret show', isActive: false });
+    expect(announcements()).toHaveLength(0);
+    await caller.events.update({ id: secret.id, isActive: true });
+    await caller.events.update({ id: secret.id, name: 'Secret show (moved)' });
+    const rows = announcements();
+    expect(rows.map((row) => [row.eventId, row.title])).toEqual([[secret.id, `Test admin is live: Secret show`]]);
+    await caller.events.update({ id: later.id, name: 'Still next week' });
+    expect(announcements()).toHaveLength(1);
+  });
+
   it('leaves out inactive, finished and long-running events', () => {
     const now = new Date();
     addEvent(new Date(now.getTime() - 10 * 60_000), new Date(now.getTime() + hour), false);

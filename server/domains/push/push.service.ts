@@ -228,6 +228,18 @@ export function notifyEventLive(services: AppServices, eventId: string, now = ne
   });
 }
 
+/**
+ * For the events create/update path: announces the event if it is live now. Never fails the caller (saving the event
+ * matters more than the announcement; a failure is logged).
+ */
+export function announceEventIfLive(services: AppServices, eventId: string): void {
+  try {
+    notifyEventLive(services, eventId);
+  } catch (error) {
+    services.log.error({ err: error, eventId }, 'push: announcing a live event failed');
+  }
+}
+
 /** A scheduled event whose start passed longer ago than this is not announced any more (e.g. after downtime). */
 export const liveAnnouncementWindowMs = 2 * 3600_000;
 

@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { adminRoles, djRoles, guestsOnly } from './guard';
 import { catalogRoutes } from '@web/features/demo/catalog-routes';
 import type { PageRoute } from './route-types';
+import { workspaceRoutes } from '@web/features/demo/workspace-routes';
 
 const signedInRoles = ['admin', 'dj', 'staff', 'user'];
 
@@ -22,6 +23,9 @@ const CheckoutPendingPage = lazy(() => import('@web/features/checkout/checkout-p
 const PushNotificationsPage = lazy(() => import('@web/features/push-notifications/push-notifications-page'));
 const MobileAppPage = lazy(() => import('@web/features/mobile-app/mobile-app-page'));
 const MobileAppSettingsPage = lazy(() => import('@web/features/mobile-app/mobile-app-settings-page'));
+const CalendarPage = lazy(() => import('@web/features/calendar/calendar-page'));
+const EventPage = lazy(() => import('@web/features/events/event-page'));
+const EmbedPlayerPage = lazy(() => import('@web/features/events/embed-player-page'));
 const UserEditPage = lazy(() => import('@web/features/users/user-edit-page'));
 const SettingsPage = lazy(() => import('@web/features/settings/settings-page'));
 const ProfilePage = lazy(() => import('@web/features/profile/profile-page'));
@@ -41,7 +45,6 @@ function upcoming(title: string, description: string): ComponentType {
   );
 }
 
-const Calendar = upcoming('Calendar', 'Your events calendar will appear here once events can be managed on this server.');
 const Tips = upcoming('Tips', 'Tip options cannot be managed on this server yet.');
 
 /** This feature's routes (platform.md §2). Order matters: the first match wins. */
@@ -52,6 +55,8 @@ export const appRoutes: PageRoute[] = [
   { path: '/logout', component: LogoutPage, roles: signedInRoles, layout: 'empty' },
   { path: '/product-page', component: ProductPage, roles: guestsOnly, layout: 'empty' },
   { path: '/checkout/:productId/check-email', component: CheckEmailPage, roles: guestsOnly, layout: 'empty' },
+  { path: '/events/:subdomain/:eventId?', component: EventPage, layout: 'empty' },
+  { path: '/embed/:subdomain/:eventId/player', component: EmbedPlayerPage, layout: 'empty' },
 
   { path: '/chats/:subdomain/:eventId?', component: ChatsPage, layout: 'empty' },
   { path: '/embed/:subdomain/:eventId/chat', component: EmbedChatPage, layout: 'empty' },
@@ -61,7 +66,7 @@ export const appRoutes: PageRoute[] = [
   { path: '/payment-success/:paymentId', component: CheckoutPendingPage, roles: [...djRoles] },
   { path: '/reactivation-success/:itemId', component: CheckoutPendingPage, roles: [...djRoles] },
 
-  { path: '/apps/calendar', component: Calendar, roles: [...djRoles] },
+  { path: '/apps/calendar', component: CalendarPage, roles: [...djRoles] },
   { path: '/apps/settings', component: SettingsPage, roles: [...adminRoles] },
   { path: '/apps/settings/:settingId', component: SettingsPage, roles: [...adminRoles] },
   { path: '/apps/users', component: UsersPage, roles: [...adminRoles] },
@@ -79,4 +84,5 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/mobile-app/:appId', component: MobileAppSettingsPage, roles: [...djRoles] },
   { path: '/apps/terms-and-conditions', component: TermsAdminPage, roles: [...adminRoles] },
   ...catalogRoutes,
+  ...workspaceRoutes,
 ];
