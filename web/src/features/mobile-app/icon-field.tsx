@@ -6,6 +6,7 @@ import { Button } from '@web/components/button';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
 import { upload } from '@web/lib/upload';
+import { failureMessage } from '@web/components/error-message';
 
 const minimumSize = 512;
 const maxBytes = 2 * 1024 * 1024;
@@ -57,7 +58,7 @@ export function IconField({ app, onChange }: { app: MobileAppOutput; onChange(ap
       onChange(updated);
       toast.success('Icon updated');
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Unexpected error. Please try again.');
+      setError(failureMessage(failure));
     } finally {
       setProgress(null);
       if (inputRef.current) inputRef.current.value = '';
@@ -69,7 +70,7 @@ export function IconField({ app, onChange }: { app: MobileAppOutput; onChange(ap
       onChange(await removeIcon.mutateAsync({ appId: app.id }));
       toast.success('Using the drawn icon');
     } catch (failure) {
-      toast.error(failure instanceof Error ? failure.message : 'Unexpected error. Please try again.');
+      toast.error(failureMessage(failure));
     }
   };
 

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { trpc } from '@web/lib/trpc';
+import { failureMessage } from '@web/components/error-message';
 
 /** /apps/mobile-app: opens the creator's app settings (one app per creator for now; the first visit creates it). */
 export default function MobileAppPage() {
@@ -17,7 +18,7 @@ export default function MobileAppPage() {
   if (apps.isError) {
     return (
       <EmptyState title="Your app is not available" icon={<Smartphone className="size-10" aria-hidden />}>
-        <p>{apps.error.message}</p>
+        <p>{failureMessage(apps.error)}</p>
       </EmptyState>
     );
   }

@@ -15,6 +15,7 @@ import { trpc } from '@web/lib/trpc';
 import { IconField } from './icon-field';
 import { InstallCard } from './install-card';
 import { PhonePreview } from './phone-preview';
+import { failureMessage } from '@web/components/error-message';
 
 type SettingsValues = z.input<typeof updateAppInput>;
 const fields = ['name', 'shortName', 'themeColor', 'backgroundColor', 'startPage'] as const;
@@ -94,7 +95,7 @@ export default function MobileAppSettingsPage() {
           mapped = true;
         }
       }
-      if (!mapped) toast.error(error instanceof Error ? error.message : 'Unexpected error. Please try again.');
+      if (!mapped) toast.error(failureMessage(error));
     }
   });
 
@@ -102,7 +103,7 @@ export default function MobileAppSettingsPage() {
   if (app.isError) {
     return (
       <EmptyState title="App not found">
-        <p>{app.error.message}</p>
+        <p>{failureMessage(app.error)}</p>
       </EmptyState>
     );
   }

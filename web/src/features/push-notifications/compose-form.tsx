@@ -7,9 +7,11 @@ import { z } from 'zod';
 import { bodyMaxLength, sendInput, sitePath, titleMaxLength, type OverviewAnswer } from '@server/domains/push/push.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
+import { TextAreaField } from '@web/components/textarea-field';
 import { cx } from '@web/components/cx';
 import { trpc } from '@web/lib/trpc';
 import { NotificationPreview } from './notification-preview';
+import { failureMessage } from '@web/components/error-message';
 
 const formSchema = sendInput.pick({ title: true, body: true }).extend({ url: sitePath });
 type ComposeValues = z.infer<typeof formSchema>;
@@ -28,7 +30,6 @@ function Counter({ value, max }: { value: string; max: number }) {
 /** Title, message and link, with a live preview; Send queues it for every subscriber. */
 export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; onSent(): void }) {
   const linkId = useId();
-  const bodyId = useId();
   const defaultUrl = overview.defaultUrl ?? '/';
   const [linkChoice, setLinkChoice] = useState(defaultUrl);
   const {
@@ -62,7 +63,7 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
           mapped = true;
         }
       }
-      if (!mapped) toast.error(error instanceof Error ? error.message : 'Unexpected error. Please try again.');
+      if (!mapped) toast.error(failureMessage(error));
     }
   });
 
@@ -72,27 +73,8 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
         <h2 className="text-lg font-semibold text-slate-900">New notification</h2>
         <TextField label="Title" maxLength={titleMaxLength + 20} error={errors.title?.message} hint={<Counter value={title} max={titleMaxLength} />} {...register('title')} />
         <div className="space-y-1">
-          <label htmlFor={bodyId} className="block text-sm font-medium text-slate-700">
-            Message
-          </label>
-          <textarea
-            id={bodyId}
-            rows={3}
-            aria-invalid={!!errors.body || undefined}
-            aria-describedby={errors.body ? `${bodyId}-error` : undefined}
-            className={cx(
-              'block w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 focus:outline-none focus:ring-2',
-              errors.body ? 'border-red-500 focus:ring-red-200' : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100',
-            )}
-            {...register('body')}
-          />
-          {errors.body ? (
-            <p id={`${bodyId}-error`} role="alert" className="text-xs text-red-600">
-              {errors.body.message}
-            </p>
-          ) : (
-            <Counter value={body} max={bodyMaxLength} />
-          )}
+          <TextAreaField label="Message" rows={3} error={errors.body?.message} {...register('body')} />
+          {!errors.body && <Counter value={body} max={bodyMaxLength} />}
         </div>
         <div className="space-y-1">
           <label htmlFor={linkId} className="block text-sm font-medium text-slate-700">

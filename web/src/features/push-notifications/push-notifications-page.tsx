@@ -6,6 +6,7 @@ import { trpc } from '@web/lib/trpc';
 import { ComposeForm } from './compose-form';
 import { HistoryTable } from './history-table';
 import { PlansCallout } from './plans-callout';
+import { failureMessage } from '@web/components/error-message';
 
 /** While a notification is still being delivered, its counts are refreshed this often. */
 const liveRefreshMs = 1500;
@@ -24,7 +25,7 @@ export default function PushNotificationsPage() {
   if (overview.isError) {
     return (
       <EmptyState title="Push notifications could not be loaded">
-        <p>{overview.error.message}</p>
+        <p>{failureMessage(overview.error)}</p>
       </EmptyState>
     );
   }
