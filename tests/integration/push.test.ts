@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
@@ -109,6 +109,22 @@ describe('sending permission', () => {
     expect(test.app.services.db.select().from(pushNotifications).all()).toHaveLength(0);
     const overview = await caller.push.overview();
     expect(overview).toMatchObject({ canSend: false, creatorId: creator.id, subscriberCount: 0 });
+  });
+
+  it('lets a creator with an active subscription send (the payments rule)', async () => {
+    const creator = await createUser(test.app, { role: 'dj' });
+    // The payments domain's table (created here with its required columns when payments is not merged yet).
+    test.app.services.db.run(sql`CREATE TABLE IF NOT EXISTS subscriptions (id text PRIMARY KEY, user_id text NOT NULL, product_id text NOT NULL, provider text NOT NULL, provider_customer_id text NOT NULL, status text NOT NULL, price_cents integer NOT NULL)`);
+    const addSubscription = (status: string) =>
+      test.app.services.db.run(
+        sql`INSERT INTO subscriptions (id, user_id, product_id, provider, provider_customer_id, status, price_cents) VALUES (${newId()}, ${creator.id}, 'LIVE_STREAM', 'local', 'cus_test', ${status}, 1000)`,
+      );
+    const caller = await callerAs(test.app, creator.token);
+    addSubscription('past_due');
+    await expect(caller.push.send({ title: 'Hello', body: 'Live tonight' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    addSubscription('active');
+    expect(await caller.push.send({ title: 'Hello', body: 'Live tonight' })).toEqual({ id: expect.any(String), recipients: 0 });
+    expect((await caller.push.overview()).canSend).toBe(true);
   });
 
   it('lets an admin send to any creator, and keeps creators to their own subscribers', async () => {
