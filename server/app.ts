@@ -2,7 +2,6 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
@@ -10,6 +9,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { openDatabase, type DatabaseHandle } from '@db/client';
 import type { AppConfig } from './config';
 import { toHttpError } from './lib/errors';
+import { helmetOnce } from './lib/helmet-once';
 import { RateLimiter } from './lib/rate-limit';
 import { loadOrCreateSecret } from './lib/secrets';
 import { TokenService } from './lib/tokens';
@@ -77,14 +77,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     return reply.code(status).send(body);
   });
 
-  await app.register(fastifyHelmet, {
+  await app.register(helmetOnce, {
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
     // The sign-in popups (Apple's page, Google's account chooser) must keep window.opener to hand
     // the session back; helmet's default "same-origin" would sever them.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 4, parts: 40 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
   await app.register(fastifyTRPCPlugin, {
@@ -103,6 +102,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const kit = createRestKit(services);
   await app.register(async (api) => {
+    // Only the REST shims take uploads; multipart's per-request hooks stay out of every other route.
+    await api.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 4, parts: 40 } });
     for (const module of restModules) await module(api, kit);
   });
 
