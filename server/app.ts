@@ -23,6 +23,7 @@ import type { Mailer } from './providers/mail/interface';
 import { restModules } from './rest/modules';
 import { createRestKit } from './rest/kit';
 import { createContext, type AppServices } from './trpc/context';
+import { trpcFastPath } from './trpc/fast-path';
 import { appRouter, type AppRouter } from './trpc/root';
 
 export interface AppDeps {
@@ -86,17 +87,21 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    useWSS: true,
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, info }) => createContext(services, req, info.connectionParams),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
-      },
+  const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
+    router: appRouter,
+    createContext: ({ req, info }) => createContext(services, req, info.connectionParams),
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
     },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  };
+  await app.register(
+    async (trpc) => {
+      // Single queries and mutations are answered by the fast path; the stock adapter takes everything else.
+      trpc.addHook('preHandler', trpcFastPath(trpcOptions));
+      await trpc.register(fastifyTRPCPlugin, { useWSS: true, trpcOptions } satisfies FastifyTRPCPluginOptions<AppRouter>);
+    },
+    { prefix: '/trpc' },
+  );
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
