@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { seedDatabase } from '../seed/seed';
+import { serveBenchMessages } from './server-messages';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-bench-'));
 const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', BOT_CHECK_PROVIDER: 'off', SEED_DEMO_DATA: 'false' });
@@ -25,12 +26,7 @@ const response = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
   body: JSON.stringify({ userName: creator.email, password: creator.password }),
 });
 const { token } = (await response.json()) as { token: string };
-process.send?.({ port, token });
-
-process.on('message', (message) => {
-  if (message !== 'stop') return;
-  void app.close().then(() => {
-    rmSync(dataDir, { recursive: true, force: true });
-    process.exit(0);
-  });
+serveBenchMessages({ port, token }, async () => {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });

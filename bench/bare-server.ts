@@ -3,12 +3,10 @@
  * Started by bench/run.ts; reports its port over IPC and exits when told to.
  */
 import Fastify from 'fastify';
+import { serveBenchMessages } from './server-messages';
 
 const app = Fastify({ logger: false });
 app.get('/bare', async () => ({ status: 'ok' }));
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
-process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
-process.on('message', (message) => {
-  if (message === 'stop') void app.close().then(() => process.exit(0));
-});
+serveBenchMessages({ port: typeof address === 'object' && address ? address.port : 0 }, () => app.close());

@@ -1,10 +1,15 @@
 /**
  * Throughput of the app against a bare Fastify app, each server in its own process, autocannon in this one.
  * Rows: the bare route (100%), the app's trivial /healthz, the authed REST shim GET /api/user/alive and the
- * authed tRPC query users.alive over HTTP, each with its share of bare and its target. The bare app is measured
- * first and last; its mean is the yardstick (the machine is shared, so both runs are printed).
+ * authed tRPC query users.alive over HTTP, each with its share of bare and its target.
  *
- * Usage: npm run bench [-- --duration 10 --connections 50 --profile <dir>]
+ * The machine is shared, so the rows are measured in interleaved rounds (bare, healthz, alive, tRPC, bare, ...)
+ * after a short warm-up, and each row is the mean of its rounds. Beside req/s the table shows the server
+ * process's own CPU time per request (user + system, from process.cpuUsage in the server), which other load on the
+ * machine disturbs far less than throughput.
+ *
+ * Usage: npm run bench [-- --duration 12 --rounds 3 --connections 50 --only healthz,alive,trpc --profile <dir>]
+ *   --duration <s>   seconds of load per row in total, split over the rounds (default 12)
  *   --profile <dir>  also writes a V8 CPU profile of the app process (node --cpu-prof) into <dir>;
  *                    summarise it with `npx tsx bench/profile-summary.ts <dir>/<file>.cpuprofile`.
  */
@@ -13,6 +18,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import type { ServerMessage } from './server-messages';
 
 function numberArgument(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -25,94 +31,133 @@ function stringArgument(name: string): string | undefined {
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-const duration = Math.min(numberArgument('duration', 10), 60);
+const duration = Math.min(numberArgument('duration', 12), 120);
+const rounds = Math.min(Math.round(numberArgument('rounds', 3)), 10);
 const connections = Math.min(numberArgument('connections', 50), 200);
 const profileDir = stringArgument('profile');
-/** `--only healthz,alive` measures a subset of the app's rows (for iterating; the full run is the report). */
 const only = stringArgument('only')?.split(',');
 
-interface Started<T> {
-  child: ChildProcess;
-  ready: T;
+/** A server in its own Node process, answering IPC requests (`ready`, `cpu`, `stop`). */
+class Server<T> {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly ready: T,
+  ) {}
+
+  static start<T>(entry: string, extraExecArgv: string[] = []): Promise<Server<T>> {
+    const child = fork(fileURLToPath(new URL(entry, import.meta.url)), [], {
+      execArgv: ['--import', 'tsx', ...extraExecArgv],
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    return new Promise((resolveStart, rejectStart) => {
+      child.once('message', (message) => resolveStart(new Server(child, (message as ServerMessage<T>).ready!)));
+      child.once('exit', (code) => rejectStart(new Error(`${entry} exited with code ${code} before it was ready`)));
+    });
+  }
+
+  /** CPU time (µs, user + system) the server process has used so far. */
+  cpuMicros(): Promise<number> {
+    return new Promise((resolveCpu) => {
+      this.child.once('message', (message) => resolveCpu((message as ServerMessage<T>).cpuMicros ?? 0));
+      this.child.send('cpu');
+    });
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolveStop) => {
+      this.child.once('exit', () => resolveStop());
+      this.child.send('stop');
+    });
+  }
 }
 
-/** Starts a TypeScript entry in its own Node process and waits for its first IPC message. */
-function start<T>(entry: string, extraExecArgv: string[] = []): Promise<Started<T>> {
-  const child = fork(fileURLToPath(new URL(entry, import.meta.url)), [], {
-    execArgv: ['--import', 'tsx', ...extraExecArgv],
-    env: { ...process.env, LOG_LEVEL: 'silent' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolveStart, rejectStart) => {
-    child.once('message', (ready) => resolveStart({ child, ready: ready as T }));
-    child.once('exit', (code) => rejectStart(new Error(`${entry} exited with code ${code} before it was ready`)));
-  });
+interface Target {
+  key: string;
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  server: Server<unknown>;
+  target?: number;
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolveStop) => {
-    child.once('exit', () => resolveStop());
-    child.send('stop');
-  });
-}
-
-interface Measured {
-  requestsPerSecond: number;
+interface Slice {
+  requests: number;
+  seconds: number;
+  cpuMicros: number;
   p99: number;
   errors: number;
 }
 
-async function measure(url: string, headers: Record<string, string> = {}): Promise<Measured> {
-  const result = await autocannon({ url, headers, connections, duration });
-  return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+async function load(target: Target, seconds: number): Promise<Slice> {
+  const cpuBefore = await target.server.cpuMicros();
+  const result = await autocannon({ url: target.url, headers: target.headers, connections, duration: seconds });
+  const cpuMicros = (await target.server.cpuMicros()) - cpuBefore;
+  return { requests: result.requests.total, seconds, cpuMicros, p99: result.latency.p99, errors: result.errors + result.non2xx };
 }
 
 /** Checks a target answers 200 once before loading it, so a broken route is not benchmarked as fast 401s. */
-async function expectOk(url: string, headers: Record<string, string> = {}): Promise<void> {
-  const response = await fetch(url, { headers });
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+async function expectOk(target: Target): Promise<void> {
+  const response = await fetch(target.url, { headers: target.headers });
+  if (response.status !== 200) throw new Error(`${target.url} answered ${response.status}: ${await response.text()}`);
 }
 
-const bare = await start<{ port: number }>('./bare-server.ts');
-const bareUrl = `http://127.0.0.1:${bare.ready.port}/bare`;
-await expectOk(bareUrl);
-
+const bare = await Server.start<{ port: number }>('./bare-server.ts');
 if (profileDir) mkdirSync(resolve(profileDir), { recursive: true });
-const app = await start<{ port: number; token: string }>(
+const app = await Server.start<{ port: number; token: string }>(
   './app-server.ts',
   profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : [],
 );
 const base = `http://127.0.0.1:${app.ready.port}`;
 const auth = { authorization: `Bearer ${app.ready.token}` };
 
-const targets = [
-  { key: 'healthz', name: 'GET /healthz (in-app trivial route)', url: `${base}/healthz`, headers: {}, target: 85 },
-  { key: 'alive', name: 'GET /api/user/alive (authed REST)', url: `${base}/api/user/alive`, headers: auth, target: 50 },
-  { key: 'trpc', name: 'GET /trpc/users.alive (authed tRPC)', url: `${base}/trpc/users.alive`, headers: auth, target: 50 },
+const bareTarget: Target = { key: 'bare', name: 'bare Fastify route (separate process)', url: `http://127.0.0.1:${bare.ready.port}/bare`, headers: {}, server: bare };
+const appTargets: Target[] = [
+  { key: 'healthz', name: 'GET /healthz (in-app trivial route)', url: `${base}/healthz`, headers: {}, server: app, target: 85 },
+  { key: 'alive', name: 'GET /api/user/alive (authed REST)', url: `${base}/api/user/alive`, headers: auth, server: app, target: 50 },
+  { key: 'trpc', name: 'GET /trpc/users.alive (authed tRPC)', url: `${base}/trpc/users.alive`, headers: auth, server: app, target: 50 },
 ].filter((target) => !only || only.includes(target.key));
-for (const target of targets) await expectOk(target.url, target.headers);
+const targets = [bareTarget, ...appTargets];
+for (const target of targets) await expectOk(target);
 
-const bareFirst = await measure(bareUrl);
-const rows: Array<Measured & { name: string; target: number }> = [];
-for (const target of targets) rows.push({ name: target.name, target: target.target, ...(await measure(target.url, target.headers)) });
-const bareLast = await measure(bareUrl);
-await Promise.all([stop(bare.child), stop(app.child)]);
+for (const target of targets) await load(target, 1); // warm-up: JIT, caches, connections
+const slices = new Map<Target, Slice[]>(targets.map((target) => [target, []]));
+const sliceSeconds = Math.max(1, Math.round(duration / rounds));
+for (let round = 0; round < rounds; round += 1) {
+  for (const target of targets) slices.get(target)!.push(await load(target, sliceSeconds));
+}
+await Promise.all([bare.stop(), app.stop()]);
 
-const yardstick = (bareFirst.requestsPerSecond + bareLast.requestsPerSecond) / 2 || 1;
-const share = (value: number) => Math.round((value / yardstick) * 100);
-const columns = (cells: string[]) => `${cells[0]!.padEnd(40)}${cells.slice(1).map((cell, index) => cell.padStart([9, 9, 8, 8, 8][index]!)).join('')}\n`;
+function summary(target: Target) {
+  const parts = slices.get(target)!;
+  const requests = parts.reduce((sum, part) => sum + part.requests, 0);
+  const seconds = parts.reduce((sum, part) => sum + part.seconds, 0);
+  return {
+    requestsPerSecond: requests / seconds,
+    cpuMicrosPerRequest: parts.reduce((sum, part) => sum + part.cpuMicros, 0) / Math.max(requests, 1),
+    p99: Math.max(...parts.map((part) => part.p99)),
+    errors: parts.reduce((sum, part) => sum + part.errors, 0),
+    perRound: parts.map((part) => Math.round(part.requests / part.seconds)),
+  };
+}
 
-process.stdout.write(`\nautocannon, ${connections} connections, ${duration}s per row, loopback; each server in its own process\n\n`);
-process.stdout.write(columns(['path', 'req/s', 'of bare', 'target', 'p99 ms', 'errors']));
-process.stdout.write(columns(['bare Fastify route (separate process)', yardstick.toFixed(0), '100%', '', '', '']));
+const yardstick = summary(bareTarget);
+const columns = (cells: string[]) => `${cells[0]!.padEnd(40)}${cells.slice(1).map((cell, index) => cell.padStart([9, 9, 9, 12, 11, 8, 8][index]!)).join('')}\n`;
+process.stdout.write(`\nautocannon, ${connections} connections, ${rounds} interleaved rounds of ${sliceSeconds}s per row, loopback; each server in its own process\n\n`);
+process.stdout.write(columns(['path', 'req/s', 'of bare', 'target', 'CPU µs/req', 'CPU share', 'p99 ms', 'errors']));
+process.stdout.write(columns([bareTarget.name, yardstick.requestsPerSecond.toFixed(0), '100%', '', yardstick.cpuMicrosPerRequest.toFixed(1), '100%', String(yardstick.p99), String(yardstick.errors)]));
 let missed = 0;
-for (const row of rows) {
-  const ok = share(row.requestsPerSecond) >= row.target;
-  if (!ok || row.errors > 0) missed += 1;
+for (const target of appTargets) {
+  const row = summary(target);
+  const share = Math.round((row.requestsPerSecond / yardstick.requestsPerSecond) * 100);
+  const cpuShare = Math.round((yardstick.cpuMicrosPerRequest / row.cpuMicrosPerRequest) * 100);
+  const ok = share >= target.target! && row.errors === 0;
+  if (!ok) missed += 1;
   process.stdout.write(
-    columns([row.name, row.requestsPerSecond.toFixed(0), `${share(row.requestsPerSecond)}%`, `≥${row.target}%${ok ? '' : ' ✗'}`, String(row.p99), String(row.errors)]),
+    columns([target.name, row.requestsPerSecond.toFixed(0), `${share}%`, `≥${target.target}%${ok ? '' : ' ✗'}`, row.cpuMicrosPerRequest.toFixed(1), `${cpuShare}%`, String(row.p99), String(row.errors)]),
   );
 }
-process.stdout.write(`\nbare Fastify measured first ${bareFirst.requestsPerSecond.toFixed(0)} req/s, last ${bareLast.requestsPerSecond.toFixed(0)} req/s\n`);
+process.stdout.write(`\nreq/s per round: ${targets.map((target) => `${target.key} ${summary(target).perRound.join('/')}`).join(', ')}\n`);
+process.stdout.write('CPU share = bare CPU µs/req ÷ row CPU µs/req (the throughput the row would reach on a core of its own).\n');
 if (profileDir) process.stdout.write(`CPU profile of the app process written to ${resolve(profileDir)}\n`);
 process.stdout.write(missed ? `${missed} row(s) missed the target\n` : 'all targets met\n');

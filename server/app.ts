@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
@@ -97,6 +98,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(
     async (trpc) => {
       // Single queries and mutations are answered by the fast path; the stock adapter takes everything else.
+      await trpc.register(fastifyCompress, jsonCompression);
       trpc.addHook('preHandler', trpcFastPath(trpcOptions));
       await trpc.register(fastifyTRPCPlugin, { useWSS: true, trpcOptions } satisfies FastifyTRPCPluginOptions<AppRouter>);
     },
@@ -109,6 +111,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(async (api) => {
     // Only the REST shims take uploads; multipart's per-request hooks stay out of every other route.
     await api.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 4, parts: 40 } });
+    await api.register(fastifyCompress, jsonCompression);
     for (const module of restModules) await module(api, kit);
   });
 
@@ -126,18 +129,45 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const webDist = deps.webDist ?? defaultWebDist;
   const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside every asset (web/vite.config.ts); the best one the browser accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      // Source maps are built for error reports and kept out of web/dist; refuse them here as well.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(webDist, filePath)),
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = request.method === 'GET' && !/^\/(api|trpc|uploads)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
-    if (isPage && hasWeb) return reply.type('text/html').sendFile('index.html', webDist);
+    if (isPage && hasWeb) return reply.type('text/html').header('cache-control', revalidate).sendFile('index.html', webDist);
     return reply.code(404).send({ message: 'Not found' });
   });
 
   return app;
 }
+
+const immutable = 'public, max-age=31536000, immutable';
+const revalidate = 'no-cache';
+
+/** Vite's hashed files (web/dist/assets) never change under their name; everything else is revalidated (ETag). */
+function webCacheControl(webDist: string, filePath: string): string {
+  return relative(webDist, resolve(webDist, filePath)).startsWith(`assets${sep}`) ? immutable : revalidate;
+}
+
+/** JSON answers above 1 KB are compressed (brotli at a fast quality, else gzip); request bodies are left alone. */
+const jsonCompression: FastifyCompressOptions = {
+  threshold: 1024,
+  customTypes: /^application\/json\b/,
+  encodings: ['br', 'gzip'],
+  globalDecompression: false,
+};
 
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
