@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
+import { demoPassword } from '../seed/accounts';
 import { seedDatabase } from '../seed/seed';
 import { serveBenchMessages } from './server-messages';
 
@@ -23,7 +24,7 @@ if (!creator) throw new Error('The seed has no creator login');
 const response = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ userName: creator.email, password: creator.password }),
+  body: JSON.stringify({ userName: creator.email, password: demoPassword }),
 });
 const { token } = (await response.json()) as { token: string };
 serveBenchMessages({ port, token }, async () => {
