@@ -58,7 +58,8 @@ export function trpcFastPath<TRouter extends AnyTRPCRouter>(options: TrpcOptions
       onError?.({ error, path: undefined, input: undefined, ctx: ctx as never, type: call.type, req: request });
       answer = { error: getTRPCErrorShape({ config, error, type: call.type, path: undefined, input: undefined, ctx }) };
     }
-    const body = JSON.stringify(transformTRPCResponse(config, answer as never));
+    // A Buffer keeps the content type exactly "application/json", as the stock adapter sends it (no charset added).
+    const body = Buffer.from(JSON.stringify(transformTRPCResponse(config, answer as never)));
     return reply.code(getHTTPStatusCode(answer as never)).header('vary', vary).header('content-type', 'application/json').send(body);
   };
 }
