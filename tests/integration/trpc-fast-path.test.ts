@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCQueryUtils } from '@trpc/react-query';
-import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { products } from '@db/schema/billing';
 import { createContext } from '@server/trpc/context';
 import { seedProducts } from '../../seed/accounts';
@@ -51,7 +51,7 @@ describe('tRPC HTTP fast path', () => {
     await stock.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: { router: appRouter, createContext: ({ req, info }) => createContext(t.app.services, req, info.connectionParams) },
-    });
+    } satisfies FastifyTRPCPluginOptions<AppRouter>);
     await stock.listen({ host: '127.0.0.1', port: 0 });
     stockBase = origin(stock);
     t.app.services.db.insert(products).values([...seedProducts]).run();

@@ -55,6 +55,8 @@ export function PdfViewer({ url, actions, maxPageHeight }: PdfViewerProps) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [pageNumber, setPageNumber] = useState(1);
   const [rendering, setRendering] = useState(false);
+  /** The page and width last drawn completely: the canvas reports "rendering" until the current ones are. */
+  const [drawn, setDrawn] = useState<string | null>(null);
   const [frameWidth, setFrameWidth] = useState(0);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
@@ -113,7 +115,8 @@ export function PdfViewer({ url, actions, maxPageHeight }: PdfViewerProps) {
         canvas.style.height = `${Math.floor(viewport.height / pixelRatio)}px`;
         canvas.dataset.bodyTextPx = bodyPoints ? (bodyPoints * scale).toFixed(1) : '';
         task = page.render({ canvas, viewport });
-        return task.promise;
+        await task.promise;
+        if (!cancelled) setDrawn(`${pageNumber}@${frameWidth}`);
       })
       .catch(() => undefined)
       .finally(() => {
@@ -145,7 +148,7 @@ export function PdfViewer({ url, actions, maxPageHeight }: PdfViewerProps) {
           ref={canvasRef}
           aria-label={document ? `Page ${pageNumber} of ${total}` : undefined}
           className={document ? 'mx-auto block bg-white shadow' : 'hidden'}
-          data-rendering={rendering ? 'true' : 'false'}
+          data-rendering={rendering || drawn !== `${pageNumber}@${frameWidth}` ? 'true' : 'false'}
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
