@@ -6,22 +6,25 @@ import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress'
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
+import type { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { openDatabase, type DatabaseHandle } from '@db/client';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import { toHttpError } from './lib/errors';
 import { passwordHashing } from './lib/passwords';
 import { RateLimiter } from './lib/rate-limit';
+import { Bus } from './lib/bus';
+import { ChatRuntime } from './domains/chat/chat.runtime';
+import { registerTrpcWebSocket } from './domains/chat/chat.socket';
+import { registerSignalRHub } from './domains/hub/hub.signalr';
 import { loadOrCreateSecret } from './lib/secrets';
 import { buildSecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { redactUrl, TokenService } from './lib/tokens';
 import { uploadsDir } from './lib/uploads';
-import { createBotCheck } from './providers/bot-check';
 import type { BotCheckProvider } from './providers/bot-check/interface';
-import { createIdentityProviders } from './providers/identity';
 import type { IdentityProviders } from './providers/identity/interface';
-import { createMailer } from './providers/mail';
 import type { Mailer } from './providers/mail/interface';
+import { createLiveProviders } from './domains/settings/live-providers';
 import { restModules } from './rest/modules';
 import { createRestKit } from './rest/kit';
 import { createContext, type AppServices } from './trpc/context';
@@ -72,18 +75,26 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const database = deps.database ?? openDatabase(join(config.dataDir, 'cuepoint.db'));
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  // Bot check, social sign-in and mail follow the admin's platform settings (environment values as defaults).
+  const liveProviders = createLiveProviders(database.db, config, secret, app.log);
+  const bus = new Bus((error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
   const services: AppServices = {
     db: database.db,
     config,
     tokens: new TokenService(secret, config.tokenTtlSeconds),
-    botCheck: deps.botCheck ?? createBotCheck(config, secret),
-    identity: deps.identity ?? createIdentityProviders(config),
-    mailer: deps.mailer ?? createMailer(config, app.log),
+    botCheck: deps.botCheck ?? liveProviders.botCheck,
+    identity: deps.identity ?? liveProviders.identity,
+    mailer: deps.mailer ?? liveProviders.mailer,
     rateLimiter: new RateLimiter(),
     log: app.log,
+    bus,
+    chat: new ChatRuntime(database.db, bus, app.log),
   };
   app.decorate('services', services);
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    services.chat.close();
+    database.close();
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
@@ -101,22 +112,32 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerSecurityHeaders(app, buildSecurityHeaders(config, { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
+  const onTrpcError = ({ error, path }: { error: TRPCError; path?: string | undefined }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+  };
   const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
     router: appRouter,
     createContext: ({ req, info }) => createContext(services, req, info.connectionParams),
-    onError: ({ error, path }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
-    },
+    onError: onTrpcError,
   };
   await app.register(
     async (trpc) => {
       // Single queries and mutations are answered by the fast path; the stock adapter takes everything else.
       await trpc.register(fastifyCompress, jsonCompression);
       trpc.addHook('preHandler', trpcFastPath(trpcOptions));
-      await trpc.register(fastifyTRPCPlugin, { useWSS: true, trpcOptions } satisfies FastifyTRPCPluginOptions<AppRouter>);
+      await trpc.register(fastifyTRPCPlugin, { trpcOptions } satisfies FastifyTRPCPluginOptions<AppRouter>);
     },
     { prefix: '/trpc' },
   );
+  // The websocket side of /trpc: tRPC's handler, with chat rooms fanned out below it (chat.socket.ts).
+  registerTrpcWebSocket(app, services, {
+    router: appRouter,
+    createContext: ({ req, info }) =>
+      createContext(services, { headers: req.headers, ip: req.socket.remoteAddress ?? '' }, info.connectionParams),
+    onError: onTrpcError,
+  });
+  // The SignalR-compatible real-time hub at /msgHub (same bus as hub.*).
+  registerSignalRHub(app, services);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 

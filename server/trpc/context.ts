@@ -8,6 +8,8 @@ import type { BotCheckProvider } from '@server/providers/bot-check/interface';
 import type { IdentityProviders } from '@server/providers/identity/interface';
 import type { Mailer } from '@server/providers/mail/interface';
 import type { RateLimiter } from '@server/lib/rate-limit';
+import type { Bus } from '@server/lib/bus';
+import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
 import { TokenInvalidError, type TokenService, type TokenType } from '@server/lib/tokens';
 
 export interface AppServices {
@@ -19,6 +21,9 @@ export interface AppServices {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
+  /** The in-process message bus (chat rooms, hub groups). */
+  bus: Bus;
+  chat: ChatRuntime;
 }
 
 export type UserRow = typeof users.$inferSelect;

@@ -3,6 +3,7 @@ import { matchRoute, Route, useLocation, useRouter, useSearch } from 'wouter';
 import { FullPageSpinner, Spinner } from '@web/components/spinner';
 import { pageRoutes } from '@web/features/pages/routes';
 import { TermsGate } from '@web/features/terms/terms-gate';
+import { EmulationBanner } from '@web/features/users/emulation-banner';
 import { checkoutProduct } from '@web/lib/checkout-storage';
 import { selectRoles, useSession } from '@web/lib/session-store';
 import { decideAccess, notFoundPath, rootRedirect } from './guard';
@@ -106,6 +107,7 @@ export function AppRouter() {
     <>
       {content}
       <TermsGate />
+      <EmulationBanner />
     </>
   );
 }

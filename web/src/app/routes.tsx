@@ -1,6 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import { adminRoles, djRoles, guestsOnly } from './guard';
+import { catalogRoutes } from '@web/features/demo/catalog-routes';
 import type { PageRoute } from './route-types';
+import { workspaceRoutes } from '@web/features/demo/workspace-routes';
 
 const signedInRoles = ['admin', 'dj', 'staff', 'user'];
 
@@ -11,11 +13,23 @@ const CallbackPage = lazy(() => import('@web/features/auth/callback-page'));
 const LogoutPage = lazy(() => import('@web/features/auth/logout-page'));
 const CheckEmailPage = lazy(() => import('@web/features/auth/check-email-page'));
 const ProductPage = lazy(() => import('@web/features/checkout/product-page'));
+const ChatsPage = lazy(() => import('@web/features/chat/chats-page'));
+const EmbedChatPage = lazy(() => import('@web/features/chat/embed-chat-page'));
 
 // The admin app.
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
 const ChangePasswordPage = lazy(() => import('@web/features/account/change-password-page'));
 const CheckoutPendingPage = lazy(() => import('@web/features/checkout/checkout-pending-page'));
+const CalendarPage = lazy(() => import('@web/features/calendar/calendar-page'));
+const EventPage = lazy(() => import('@web/features/events/event-page'));
+const EmbedPlayerPage = lazy(() => import('@web/features/events/embed-player-page'));
+const UserEditPage = lazy(() => import('@web/features/users/user-edit-page'));
+const SettingsPage = lazy(() => import('@web/features/settings/settings-page'));
+const ProfilePage = lazy(() => import('@web/features/profile/profile-page'));
+const PodcastTitlesPage = lazy(() => import('@web/features/podcasts/podcast-titles-page'));
+const PodcastTitlePage = lazy(() => import('@web/features/podcasts/podcast-title-page'));
+const EpisodeEditorPage = lazy(() => import('@web/features/podcasts/episode-editor-page'));
+const VideoPage = lazy(() => import('@web/features/video/video-page'));
 const TermsAdminPage = lazy(() => import('@web/features/terms/terms-admin-page').then(({ TermsAdminPage }) => ({ default: TermsAdminPage })));
 
 function upcoming(title: string, description: string): ComponentType {
@@ -28,11 +42,7 @@ function upcoming(title: string, description: string): ComponentType {
   );
 }
 
-const Calendar = upcoming('Calendar', 'Your events calendar will appear here once events can be managed on this server.');
-const Settings = upcoming('Settings', 'Platform settings cannot be edited on this server yet.');
-const Profile = upcoming('Profile', 'Profile details and subscriptions cannot be managed on this server yet.');
 const Tips = upcoming('Tips', 'Tip options cannot be managed on this server yet.');
-const Podcasts = upcoming('Podcasts', 'Podcast titles and episodes cannot be managed on this server yet.');
 const PushNotifications = upcoming('Push Notifications', 'Push notifications cannot be sent from this server yet.');
 const MobileApp = upcoming('My Mobile App', 'The mobile app cannot be configured on this server yet.');
 
@@ -44,26 +54,34 @@ export const appRoutes: PageRoute[] = [
   { path: '/logout', component: LogoutPage, title: 'Signing Out', roles: signedInRoles, layout: 'empty' },
   { path: '/product-page', component: ProductPage, title: 'Subscription Plans and Pricing', roles: guestsOnly, layout: 'empty' },
   { path: '/checkout/:productId/check-email', component: CheckEmailPage, title: 'Check Your Email', roles: guestsOnly, layout: 'empty' },
+  { path: '/events/:subdomain/:eventId?', component: EventPage, title: 'Event', layout: 'empty' },
+  { path: '/embed/:subdomain/:eventId/player', component: EmbedPlayerPage, title: 'Player', layout: 'empty' },
+
+  { path: '/chats/:subdomain/:eventId?', component: ChatsPage, title: 'Chat', layout: 'empty' },
+  { path: '/embed/:subdomain/:eventId/chat', component: EmbedChatPage, title: 'Chat', layout: 'empty' },
 
   { path: '/checkout/:productId/payment', component: CheckoutPendingPage, title: 'Payment', roles: [...djRoles] },
   { path: '/reactivate/:itemId', component: CheckoutPendingPage, title: 'Reactivate', roles: [...djRoles] },
   { path: '/payment-success/:paymentId', component: CheckoutPendingPage, title: 'Payment Successful', roles: [...djRoles] },
   { path: '/reactivation-success/:itemId', component: CheckoutPendingPage, title: 'Reactivation Successful', roles: [...djRoles] },
 
-  { path: '/apps/calendar', component: Calendar, title: 'Calendar', roles: [...djRoles] },
-  { path: '/apps/settings', component: Settings, title: 'Settings', roles: [...adminRoles] },
-  { path: '/apps/settings/:settingId', component: Settings, title: 'Settings', roles: [...adminRoles] },
+  { path: '/apps/calendar', component: CalendarPage, title: 'Calendar', roles: [...djRoles] },
+  { path: '/apps/settings', component: SettingsPage, title: 'Settings', roles: [...adminRoles] },
+  { path: '/apps/settings/:settingId', component: SettingsPage, title: 'Settings', roles: [...adminRoles] },
   { path: '/apps/users', component: UsersPage, title: 'Users', roles: [...adminRoles] },
   { path: '/apps/users/:userId/change-password', component: ChangePasswordPage, title: 'Change Password', roles: [...djRoles] },
-  { path: '/apps/users/:userId/:userHandle?', component: UsersPage, title: 'Users', roles: [...adminRoles] },
-  { path: '/profile/:userId/:tab?', component: Profile, title: 'Profile', roles: [...djRoles] },
+  { path: '/apps/users/:userId/:userHandle?', component: UserEditPage, title: 'Edit User', roles: [...adminRoles] },
+  { path: '/profile/:userId/:tab?', component: ProfilePage, title: 'Profile', roles: [...djRoles] },
   { path: '/manage-tips', component: Tips, title: 'Tips', roles: [...djRoles] },
-  { path: '/apps/podcast-titles', component: Podcasts, title: 'Podcasts', roles: [...djRoles] },
-  { path: '/apps/podcast-titles/:podcastTitleId', component: Podcasts, title: 'Podcasts', roles: [...djRoles] },
-  { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes', component: Podcasts, title: 'Podcast Episodes', roles: [...djRoles] },
-  { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes/:podcastEpisodeId', component: Podcasts, title: 'Podcast Episodes', roles: [...djRoles] },
+  { path: '/apps/podcast-titles', component: PodcastTitlesPage, title: 'Podcasts', roles: [...djRoles] },
+  { path: '/apps/podcast-titles/:podcastTitleId', component: PodcastTitlePage, title: 'Podcast', roles: [...djRoles] },
+  { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes', component: PodcastTitlePage, title: 'Podcast Episodes', roles: [...djRoles] },
+  { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes/:podcastEpisodeId', component: EpisodeEditorPage, title: 'Podcast Episode', roles: [...djRoles] },
+  { path: '/video/:videoId', component: VideoPage, title: 'Video', layout: 'empty' },
   { path: '/apps/push-notifications', component: PushNotifications, title: 'Push Notifications', roles: [...djRoles] },
   { path: '/apps/mobile-app', component: MobileApp, title: 'My Mobile App', roles: [...djRoles] },
   { path: '/apps/mobile-app/:appId', component: MobileApp, title: 'My Mobile App', roles: [...djRoles] },
   { path: '/apps/terms-and-conditions', component: TermsAdminPage, title: 'Terms and Conditions', roles: [...adminRoles] },
+  ...catalogRoutes,
+  ...workspaceRoutes,
 ];

@@ -4,12 +4,16 @@ export const storageKeys = {
   token: 'cuepoint.token',
   /** Viewer token, kept apart from the creator token (localStorage; used by the viewer pages). */
   viewerToken: 'cuepoint.viewerToken',
+  /** Paid event ids of the signed-in viewer, comma-separated: a cache, the server decides (localStorage). */
+  eventPermissions: 'cuepoint.eventPermissions',
   /** The admin's own token while emulating another user (sessionStorage). */
   originalToken: 'cuepoint.originalToken',
   /** Where to go after login (sessionStorage). */
   redirectUrl: 'cuepoint.redirectUrl',
   /** The product a guest picked on /product-page (sessionStorage). */
   checkoutProduct: 'cuepoint.checkoutProduct',
+  /** Live chat: the name and photo chosen on the chat sign-in form (localStorage). */
+  chat: 'cuepoint.chat',
   /** Shell preferences (localStorage). */
   layout: 'cuepoint.layout',
 } as const;
