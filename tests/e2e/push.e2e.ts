@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '@db/schema/push';
 import { users } from '@db/schema/users';
@@ -22,6 +22,12 @@ function watchCsp(page: Page): string[] {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
   return violations;
+}
+
+/** A page whose context may show notifications from the start (granted when the context is made, not afterwards). */
+async function pageWithNotifications(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 }, permissions: ['notifications'] });
+  return { context, page: await context.newPage() };
 }
 
 async function workerReady(page: Page): Promise<void> {
@@ -68,6 +74,18 @@ describe('creator app (PWA) in Chromium', () => {
     }
   });
 
+  it('shows no "Notify me" where the service worker cannot register', async () => {
+    const context = await fixture.browser.newContext({ baseURL: fixture.running.url, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(appPath);
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    await page.waitForTimeout(500);
+    // No button at all, under any label.
+    expect(await page.locator('#notify-me').isVisible()).toBe(false);
+    expect(await page.getByRole('button').count()).toBe(0);
+    await context.close();
+  });
+
   it('shows the friendly offline page with the network cut', async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto(appPath);
@@ -88,8 +106,7 @@ describe('creator app (PWA) in Chromium', () => {
   });
 
   it('shows a delivered push as a notification', async () => {
-    const { context, page } = await newPage(fixture.browser, fixture.running.url);
-    await context.grantPermissions(['notifications'], { origin: fixture.running.url });
+    const { context, page } = await pageWithNotifications(fixture.browser, fixture.running.url);
     const cdp = await context.newCDPSession(page);
     const registrations: Array<{ registrationId: string; scopeURL: string }> = [];
     cdp.on('ServiceWorker.workerRegistrationUpdated', (event: { registrations: Array<{ registrationId: string; scopeURL: string }> }) => {
@@ -153,8 +170,7 @@ describe('"Notify me" to a delivered push', () => {
   }
 
   it('subscribes without an account, receives what the creator sends, and turns off again', async () => {
-    const { context, page } = await newPage(fixture.browser, fixture.running.url);
-    await context.grantPermissions(['notifications'], { origin: fixture.running.url });
+    const { context, page } = await pageWithNotifications(fixture.browser, fixture.running.url);
     await withFakePushManager(context);
     const db = fixture.running.app.services.db;
     const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
@@ -180,8 +196,7 @@ describe('"Notify me" to a delivered push', () => {
   });
 
   it('shows "Notify me" on the event page once the worker is registered, and toggles it', async () => {
-    const { context, page } = await newPage(fixture.browser, fixture.running.url);
-    await context.grantPermissions(['notifications'], { origin: fixture.running.url });
+    const { context, page } = await pageWithNotifications(fixture.browser, fixture.running.url);
     await withFakePushManager(context);
     const db = fixture.running.app.services.db;
     const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;

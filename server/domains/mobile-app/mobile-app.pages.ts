@@ -23,7 +23,7 @@ export interface AppPageEpisode {
 }
 
 const styles = `
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc}
+*{box-sizing:border-box}[hidden]{display:none!important}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc}
 header{display:flex;align-items:center;gap:12px;padding:16px;color:#fff;background:var(--theme)}
 header img{width:48px;height:48px;border-radius:12px;background:#fff2;box-shadow:0 0 0 2px #ffffff80}header h1{margin:0;font-size:20px;line-height:1.2}
 header p{margin:0;font-size:14px;opacity:.9}main{max-width:640px;margin:0 auto;padding:16px;display:grid;gap:16px}
