@@ -4,3 +4,5 @@ export * from './demo';
 export * from './events';
 export * from './tips';
 export * from './chat';
+export * from './api-tokens';
+export * from './webhooks';

@@ -10,6 +10,8 @@ import type { Mailer } from '@server/providers/mail/interface';
 import type { RateLimiter } from '@server/lib/rate-limit';
 import type { Bus } from '@server/lib/bus';
 import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
+import type { ApiTokenScope } from '@server/domains/api-tokens/api-tokens.schemas';
+import { isApiTokenString, resolveApiTokenActor } from '@server/domains/api-tokens/api-tokens.service';
 import { TokenInvalidError, type TokenService, type TokenType } from '@server/lib/tokens';
 
 export interface AppServices {
@@ -38,6 +40,8 @@ export interface Actor {
   /** The bearer token this request came with. */
   token: string;
   user: UserRow;
+  /** Set when the bearer is a personal API token (`cp_...`): it acts as its owner within these scopes only. */
+  apiToken?: { id: string; scopes: readonly ApiTokenScope[] };
 }
 
 export interface Context {
@@ -60,6 +64,7 @@ export async function resolveActor(
   token: string | null,
 ): Promise<{ actor: Actor | null; authError: string | null }> {
   if (!token) return { actor: null, authError: null };
+  if (isApiTokenString(token)) return resolveApiTokenActor(services, token);
   try {
     const claims = await services.tokens.verify(token);
     const user = findUserById(services.db, claims.sub);

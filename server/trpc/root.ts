@@ -6,6 +6,7 @@ import { billingRouter } from '@server/domains/billing/billing.router';
 import { adminUsersRouter } from '@server/domains/users/admin-users.router';
 import { chatRouter } from '@server/domains/chat/chat.router';
 import { hubRouter } from '@server/domains/hub/hub.router';
+import { apiTokensRouter } from '@server/domains/api-tokens/api-tokens.router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -17,6 +18,7 @@ export const appRouter = router({
   terms: termsRouter,
   chat: chatRouter,
   hub: hubRouter,
+  apiTokens: apiTokensRouter,
 });
 
 export type AppRouter = typeof appRouter;
