@@ -24,7 +24,8 @@ import { projectdashboardRest } from '@server/domains/demo/projectdashboard/proj
 import { quickpanelRest } from '@server/domains/demo/quickpanel/quickpanel.rest';
 import { searchRest } from '@server/domains/demo/search/search.rest';
 import { chatRoomRest } from '@server/domains/chat/chat.rest';
+import { openApiRest } from '@server/domains/openapi/openapi.rest';
 import type { RestModule } from './kit';
 
 /** Every REST module, registered in this order under the app. */
-export const restModules: RestModule[] = [usersRest, socialRest, mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest, chatRoomRest];
+export const restModules: RestModule[] = [usersRest, socialRest, mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest, chatRoomRest, openApiRest];

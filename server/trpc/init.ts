@@ -33,21 +33,25 @@ export const createCallerFactory = t.createCallerFactory;
 /**
  * The one check of API tokens (`Bearer cp_...`): the procedure's declared scope must be `public` or one the
  * token holds; undeclared and `session` procedures refuse tokens. The token is looked up again here because a
- * websocket keeps its context for the connection's life: a revoke counts from the next call.
+ * websocket keeps its context for the connection's life: a revoke counts from the next call. REST routes that
+ * answer without a procedure (uploads) call it themselves.
  */
-const enforceApiTokenScope = t.middleware(({ ctx, meta, next }) => {
+export function enforceApiTokenScope(ctx: Pick<Context, 'actor' | 'services'>, scope: ProcedureScope | undefined): void {
   const apiToken = ctx.actor?.apiToken;
-  if (!apiToken || meta?.scope === 'public') return next();
+  if (!apiToken || scope === 'public') return;
   const refusal = apiTokenRefusal(ctx.services.db, apiToken.id);
   if (refusal) throw new TRPCError({ code: 'UNAUTHORIZED', message: refusal });
-  const scope = meta?.scope;
   if (!scope || scope === 'session') throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.sessionOnly });
   if (!apiToken.scopes.includes(scope)) throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.missingScope(scope) });
+}
+
+const apiTokenScopeCheck = t.middleware(({ ctx, meta, next }) => {
+  enforceApiTokenScope(ctx, meta?.scope);
   return next();
 });
 
 /** Anyone. An API token passes only where the procedure declares `public` or a scope the token holds. */
-export const publicProcedure = t.procedure.use(enforceApiTokenScope);
+export const publicProcedure = t.procedure.use(apiTokenScopeCheck);
 
 export const forbiddenMessage = 'You do not have permission to do this';
 export const pendingPaymentMessage = 'Please complete your subscription payment to use this feature.';
