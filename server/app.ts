@@ -14,6 +14,7 @@ import { passwordHashing } from './lib/passwords';
 import { RateLimiter } from './lib/rate-limit';
 import { Bus } from './lib/bus';
 import { ChatRuntime } from './domains/chat/chat.runtime';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from './domains/webhooks/webhooks.dispatcher';
 import { registerTrpcWebSocket } from './domains/chat/chat.socket';
 import { registerSignalRHub } from './domains/hub/hub.signalr';
 import { loadOrCreateSecret } from './lib/secrets';
@@ -40,6 +41,8 @@ export interface AppDeps {
   webDist?: string;
   /** Where log lines go (default stdout); tests read them to prove what is never logged. */
   logStream?: NodeJS.WritableStream;
+  /** Outgoing webhooks: tests may turn off background sending and drive deliveries themselves. */
+  webhooks?: WebhookDispatcherOptions;
 }
 
 declare module 'fastify' {
@@ -76,20 +79,24 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const database = deps.database ?? openDatabase(join(config.dataDir, 'cuepoint.db'));
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
   const bus = new Bus((error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
+  const mailer = deps.mailer ?? createMailer(config, app.log);
   const services: AppServices = {
     db: database.db,
     config,
     tokens: new TokenService(secret, config.tokenTtlSeconds),
     botCheck: deps.botCheck ?? createBotCheck(config, secret),
     identity: deps.identity ?? createIdentityProviders(config),
-    mailer: deps.mailer ?? createMailer(config, app.log),
+    mailer,
     rateLimiter: new RateLimiter(),
     log: app.log,
     bus,
     chat: new ChatRuntime(database.db, bus, app.log),
+    webhooks: new WebhookDispatcher({ db: database.db, config, log: app.log, mailer }, deps.webhooks),
   };
   app.decorate('services', services);
+  app.addHook('onReady', async () => services.webhooks.start());
   app.addHook('onClose', async () => {
+    await services.webhooks.close();
     services.chat.close();
     database.close();
   });

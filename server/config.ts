@@ -69,6 +69,7 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -102,6 +103,8 @@ export interface AppConfig {
   rateLimits: { login: number; register: number; windowSeconds: number };
   /** The process-wide ceiling on concurrent scrypt hashes (see server/lib/passwords.ts). */
   passwordHashing: { maxConcurrent: number; maxWaitMs: number };
+  /** Outgoing webhooks may target private, loopback and link-local addresses (default: only outside production). */
+  webhookAllowPrivate: boolean;
 }
 
 /** The one place that reads process.env. */
@@ -141,6 +144,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     rateLimits: { login: env.LOGIN_RATE_LIMIT, register: env.REGISTER_RATE_LIMIT, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     passwordHashing: { maxConcurrent: env.PASSWORD_HASH_CONCURRENCY, maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS },
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? !production,
   };
 }
 

@@ -10,6 +10,7 @@ import type { Mailer } from '@server/providers/mail/interface';
 import type { RateLimiter } from '@server/lib/rate-limit';
 import type { Bus } from '@server/lib/bus';
 import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
+import type { WebhookDispatcher } from '@server/domains/webhooks/webhooks.dispatcher';
 import type { ApiTokenScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { isApiTokenString, resolveApiTokenActor } from '@server/domains/api-tokens/api-tokens.service';
 import { TokenInvalidError, type TokenService, type TokenType } from '@server/lib/tokens';
@@ -26,6 +27,8 @@ export interface AppServices {
   /** The in-process message bus (chat rooms, hub groups). */
   bus: Bus;
   chat: ChatRuntime;
+  /** Outgoing webhook deliveries (server/domains/webhooks). */
+  webhooks: WebhookDispatcher;
 }
 
 export type UserRow = typeof users.$inferSelect;

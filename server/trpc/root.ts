@@ -7,6 +7,7 @@ import { adminUsersRouter } from '@server/domains/users/admin-users.router';
 import { chatRouter } from '@server/domains/chat/chat.router';
 import { hubRouter } from '@server/domains/hub/hub.router';
 import { apiTokensRouter } from '@server/domains/api-tokens/api-tokens.router';
+import { webhooksRouter } from '@server/domains/webhooks/webhooks.router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -19,6 +20,7 @@ export const appRouter = router({
   chat: chatRouter,
   hub: hubRouter,
   apiTokens: apiTokensRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;
