@@ -19,6 +19,9 @@ const EmbedChatPage = lazy(() => import('@web/features/chat/embed-chat-page'));
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
 const ChangePasswordPage = lazy(() => import('@web/features/account/change-password-page'));
 const CheckoutPendingPage = lazy(() => import('@web/features/checkout/checkout-pending-page'));
+const ApiTokensPage = lazy(() => import('@web/features/developer/api-tokens-page'));
+const WebhooksPage = lazy(() => import('@web/features/webhooks/webhooks-page'));
+const ApiDocsPage = lazy(() => import('@web/features/api-docs/api-docs-page'));
 const TermsAdminPage = lazy(() => import('@web/features/terms/terms-admin-page').then(({ TermsAdminPage }) => ({ default: TermsAdminPage })));
 
 function upcoming(title: string, description: string): ComponentType {
@@ -72,5 +75,8 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/mobile-app', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/mobile-app/:appId', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/terms-and-conditions', component: TermsAdminPage, roles: [...adminRoles] },
+  { path: '/apps/developer/api-tokens', component: ApiTokensPage, roles: [...djRoles] },
+  { path: '/apps/developer/webhooks', component: WebhooksPage, roles: [...djRoles] },
+  { path: '/docs/api', component: ApiDocsPage, layout: 'empty' },
   ...catalogRoutes,
 ];
