@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callerAs, createTestApp, createUser, type TestApp } from '../../helpers/app';
+import { insertEvent } from '../chat/chat-helpers';
+
+/**
+ * The example scripts run as a user would run them (`npx tsx examples/<name>.ts`), against a listening
+ * server, with CUEPOINT_URL and CUEPOINT_TOKEN set to a real API token.
+ */
+const root = resolve(import.meta.dirname, '../../..');
+let t: TestApp;
+let url: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = t.app.server.address();
+  url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(() => t.close());
+
+interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs an example; `onStdout` may act while it runs (e.g. send chat messages once it listens). */
+function runExample(script: string, args: string[], token: string, onStdout?: (text: string) => void, timeoutMs = 60_000): Promise<RunResult> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), `examples/${script}`, ...args], {
+      cwd: root,
+      env: { ...process.env, CUEPOINT_URL: url, CUEPOINT_TOKEN: token, NODE_OPTIONS: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      fail(new Error(`${script} did not finish: ${stdout} ${stderr}`));
+    }, timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      onStdout?.(stdout);
+    });
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('example scripts', () => {
+  it('watch-chat.ts prints the history and live messages, then stops after --max', async () => {
+    const dj = await createUser(t.app, { role: 'dj' });
+    const eventId = insertEvent(t.app, dj.id);
+    const session = await callerAs(t.app, dj.token);
+    await session.chat.send({ eventId, text: 'from before', displayName: 'DJ Test' });
+    const { token } = await session.apiTokens.create({ name: 'watch', scopes: ['events:read'] });
+
+    let sentLive = false;
+    const result = await runExample('watch-chat.ts', ['--event', eventId, '--max', '2', '--timeout', '45'], token, (stdout) => {
+      if (!sentLive && stdout.includes('from before')) {
+        sentLive = true;
+        void session.chat.send({ eventId, text: 'said live', displayName: 'DJ Test' });
+      }
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^\[\d\d:\d\d:\d\d\] DJ Test: from before$/), expect.stringMatching(/DJ Test: said live$/)]);
+  });
+
+  it('watch-chat.ts explains a missing setting', async () => {
+    const result = await runExample('watch-chat.ts', ['--event', 'x'], '');
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('Set CUEPOINT_TOKEN to an API token');
+  });
+});
