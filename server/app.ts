@@ -21,12 +21,10 @@ import { loadOrCreateSecret } from './lib/secrets';
 import { buildSecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { redactUrl, TokenService } from './lib/tokens';
 import { uploadsDir } from './lib/uploads';
-import { createBotCheck } from './providers/bot-check';
 import type { BotCheckProvider } from './providers/bot-check/interface';
-import { createIdentityProviders } from './providers/identity';
 import type { IdentityProviders } from './providers/identity/interface';
-import { createMailer } from './providers/mail';
 import type { Mailer } from './providers/mail/interface';
+import { createLiveProviders } from './domains/settings/live-providers';
 import { restModules } from './rest/modules';
 import { createRestKit } from './rest/kit';
 import { createContext, type AppServices } from './trpc/context';
@@ -78,14 +76,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const database = deps.database ?? openDatabase(join(config.dataDir, 'cuepoint.db'));
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  // Bot check, social sign-in and mail follow the admin's platform settings (environment values as defaults).
+  const liveProviders = createLiveProviders(database.db, config, secret, app.log);
   const bus = new Bus((error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
-  const mailer = deps.mailer ?? createMailer(config, app.log);
+  const mailer = deps.mailer ?? liveProviders.mailer;
   const services: AppServices = {
     db: database.db,
     config,
     tokens: new TokenService(secret, config.tokenTtlSeconds),
-    botCheck: deps.botCheck ?? createBotCheck(config, secret),
-    identity: deps.identity ?? createIdentityProviders(config),
+    botCheck: deps.botCheck ?? liveProviders.botCheck,
+    identity: deps.identity ?? liveProviders.identity,
     mailer,
     rateLimiter: new RateLimiter(),
     log: app.log,

@@ -3,6 +3,8 @@ export * from './billing';
 export * from './demo';
 export * from './events';
 export * from './tips';
+export * from './podcasts';
+export * from './settings';
 export * from './chat';
 export * from './api-tokens';
 export * from './webhooks';

@@ -38,6 +38,8 @@ export const webhookDeliveries = sqliteTable(
       .references(() => webhooks.id, { onDelete: 'cascade' }),
     eventId: text('event_id').notNull(),
     eventType: text('event_type').notNull(),
+    /** What the event is about (e.g. an episode id), so a scheduled announcement can be called off. */
+    subject: text('subject'),
     /** The exact JSON body sent on every attempt. */
     payload: text('payload').notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),

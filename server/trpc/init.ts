@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { UserRole } from '@server/domains/users/roles';
 import { fieldErrorsOf, validationMessage } from '@server/lib/errors';
-import { apiTokenMessages, type ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
+import { apiTokenMessages, tokenHoldsScope, type ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { apiTokenRefusal } from '@server/domains/api-tokens/api-tokens.service';
 import type { Actor, Context } from './context';
 
@@ -42,7 +42,7 @@ export function enforceApiTokenScope(ctx: Pick<Context, 'actor' | 'services'>, s
   const refusal = apiTokenRefusal(ctx.services.db, apiToken.id);
   if (refusal) throw new TRPCError({ code: 'UNAUTHORIZED', message: refusal });
   if (!scope || scope === 'session') throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.sessionOnly });
-  if (!apiToken.scopes.includes(scope)) throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.missingScope(scope) });
+  if (!tokenHoldsScope(apiToken.scopes, scope)) throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.missingScope(scope) });
 }
 
 const apiTokenScopeCheck = t.middleware(({ ctx, meta, next }) => {

@@ -4,6 +4,9 @@ import { demoRouter } from '@server/domains/demo/demo.router';
 import { termsRouter } from '@server/domains/terms/terms.router';
 import { billingRouter } from '@server/domains/billing/billing.router';
 import { adminUsersRouter } from '@server/domains/users/admin-users.router';
+import { podcastsRouter } from '@server/domains/podcasts/podcasts.router';
+import { settingsRouter } from '@server/domains/settings/settings.router';
+import { profileRouter } from '@server/domains/profile/profile.router';
 import { chatRouter } from '@server/domains/chat/chat.router';
 import { hubRouter } from '@server/domains/hub/hub.router';
 import { apiTokensRouter } from '@server/domains/api-tokens/api-tokens.router';
@@ -17,6 +20,9 @@ export const appRouter = router({
   billing: billingRouter,
   adminUsers: adminUsersRouter,
   terms: termsRouter,
+  podcasts: podcastsRouter,
+  settings: settingsRouter,
+  profile: profileRouter,
   chat: chatRouter,
   hub: hubRouter,
   apiTokens: apiTokensRouter,

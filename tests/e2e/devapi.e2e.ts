@@ -47,6 +47,13 @@ describe('developer pages in the browser', () => {
     await page.getByText('Revoked', { exact: true }).waitFor();
     const revoked = await call();
     expect([revoked.statusCode, revoked.json().error.message]).toEqual([401, 'This API token has been revoked']);
+
+    // The same tokens under the profile's API tab.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const maraId = fixture.running.app.services.db.select().from(users).where(eq(users.email, mara.email)).get()!.id;
+    await page.goto(`/profile/${maraId}/api`);
+    await page.getByRole('list', { name: 'API tokens' }).getByText('Nightly export').waitFor();
+    await page.getByRole('button', { name: 'Create token' }).waitFor();
     await context.close();
   });
 

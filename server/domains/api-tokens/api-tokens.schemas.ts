@@ -17,10 +17,10 @@ export type ApiTokenScope = (typeof apiTokenScopes)[number];
 
 export const apiTokenScopeLabels: Record<ApiTokenScope, string> = {
   'events:read': 'Read your events',
-  'events:write': 'Create, change and delete your events',
+  'events:write': 'Create, change and delete your events (includes reading them)',
   'chat:write': 'Send and moderate chat messages',
   'podcasts:read': 'Read your podcasts and episodes',
-  'podcasts:write': 'Publish and change podcasts and episodes',
+  'podcasts:write': 'Publish and change podcasts and episodes (includes reading them)',
   'tips:read': 'Read your tip options and tips received',
   'earnings:read': 'Read your earnings',
   'push:send': 'Send push notifications to your followers',
@@ -35,6 +35,14 @@ export const apiTokenScopeLabels: Record<ApiTokenScope, string> = {
  * - `session`: only signed-in sessions, never an API token (passwords, emulation, tokens, the dashboard's own screens).
  */
 export type ProcedureScope = ApiTokenScope | 'public' | 'session';
+
+/** A write scope includes reading the same things (creating a podcast title first looks the titles up). */
+const includedIn: Partial<Record<ApiTokenScope, ApiTokenScope>> = { 'events:read': 'events:write', 'podcasts:read': 'podcasts:write' };
+
+export function tokenHoldsScope(scopes: readonly ApiTokenScope[], scope: ApiTokenScope): boolean {
+  const wider = includedIn[scope];
+  return scopes.includes(scope) || (!!wider && scopes.includes(wider));
+}
 
 export const apiTokenPrefix = 'cp_';
 

@@ -36,6 +36,7 @@ function tagOf(path: string): string {
     'openapi.json': 'System',
     payment: 'Billing',
     event: 'Chat',
+    podcast: 'Podcasts',
   };
   return platform[segment] ?? `Sample data: ${segment}`;
 }
@@ -70,7 +71,7 @@ function operationOf(operation: RestOperation, procedure: ProcedureInfo | undefi
   const scope = operation.scope ?? procedure?.meta.scope;
   const { params } = openApiPath(operation.path);
   const inputSchema = procedure?.inputs[0] ? jsonSchemaOf(procedure.inputs[0], 'input') : undefined;
-  const location = operation.input ?? (params.length ? 'path' : operation.method === 'GET' ? 'query' : 'body');
+  const location = operation.input ?? (params.length ? 'path' : operation.method === 'POST' ? 'body' : 'query');
 
   const parameters: unknown[] = [];
   let requestBody: unknown;
@@ -106,7 +107,7 @@ function operationOf(operation: RestOperation, procedure: ProcedureInfo | undefi
     operationId: `${operation.method.toLowerCase()}${openApiPath(operation.path).path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, next?: string) => (next ? next.toUpperCase() : ''))}`,
     summary: operation.summary,
     description: [scopeNote(scope), procedure ? `Calls the tRPC procedure \`${procedure.path}\`.` : ''].filter(Boolean).join(' '),
-    tags: [tagOf(operation.path)],
+    tags: [operation.tag ?? tagOf(operation.path)],
     security: scope === 'public' ? [{}, { bearerAuth: [] }] : [{ bearerAuth: [] }],
     ...(scope ? { 'x-cuepoint-scope': scope } : {}),
     ...(procedure ? { 'x-trpc-procedure': procedure.path } : {}),
@@ -141,7 +142,7 @@ export function buildOpenApiDocument(router: AnyRouter, operations: RestOperatio
       ].join('\n\n'),
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
-    tags: [...new Set(operations.map((operation) => tagOf(operation.path)))].map((name) => ({ name })),
+    tags: [...new Set(operations.map((operation) => operation.tag ?? tagOf(operation.path)))].map((name) => ({ name })),
     paths,
     components: {
       securitySchemes: {

@@ -11,7 +11,7 @@ import { project } from '@server/domains/demo/projectdashboard/projectdashboard.
  * (tests/integration/devapi/openapi.test.ts checks both ways).
  */
 export interface RestOperation {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Fastify's form, `/api/user/:id`. */
   path: string;
   summary: string;
@@ -30,10 +30,18 @@ export interface RestOperation {
   scope?: ProcedureScope;
   /** Extra answers the shim gives besides the shared error answers. */
   extraResponses?: Record<string, string>;
+  /** The reference section, when the path's first segment does not name it. */
+  tag?: string;
 }
 
 const get = (path: string, procedure: string, summary: string, extra: Partial<RestOperation> = {}): RestOperation => ({ method: 'GET', path, procedure, summary, ...extra });
 const post = (path: string, procedure: string, summary: string, extra: Partial<RestOperation> = {}): RestOperation => ({ method: 'POST', path, procedure, summary, ...extra });
+const del = (path: string, procedure: string, summary: string, extra: Partial<RestOperation> = {}): RestOperation => ({ method: 'DELETE', path, procedure, summary, ...extra });
+
+/** Form fields sent as text: booleans as "true"/"false". */
+const formBoolean = z.enum(['true', 'false']).optional();
+const titleForm = z.object({ name: z.string(), description: z.string().optional(), isVideo: formBoolean, explicit: formBoolean, category: z.string().optional() });
+const episodeForm = z.object({ name: z.string(), description: z.string().optional(), publishDate: z.string().optional().describe('ISO time; later dates publish then') });
 
 /** The sample-data apps' REST paths map one to one onto their procedures: `[method, path, procedure, summary]`. */
 type SampleRoute = readonly ['GET' | 'POST', string, string, string];
@@ -209,6 +217,37 @@ const platformOperations: RestOperation[] = [
   }),
   get('/api/project-dashboard-app/projects', 'demo.projectdashboard.projects', 'Projects (numeric ids where the id is a number)', {
     response: z.array(project.extend({ id: z.union([z.number(), z.string()]) })),
+  }),
+  post('/api/podcast/titles', 'podcasts.createTitle', 'Create a podcast title (multipart: fields and an optional image)', {
+    input: 'none',
+    status: 201,
+    multipart: { fields: titleForm, files: ['image'] },
+  }),
+  post('/api/podcast/titles/:id', 'podcasts.updateTitle', 'Change a podcast title (multipart; send only what changes)', {
+    input: 'none',
+    multipart: { fields: titleForm.partial().extend({ removeImage: formBoolean }), files: ['image'] },
+  }),
+  del('/api/podcast/titles/:id', 'podcasts.deleteTitle', 'Delete a podcast title and its episodes'),
+  post('/api/podcast/titles/:id/episodes', 'podcasts.createEpisode', 'Publish an episode (multipart: media required; image, transcript, chapters optional)', {
+    input: 'none',
+    status: 201,
+    multipart: { fields: episodeForm, files: ['media', 'image', 'transcript', 'chapters'] },
+  }),
+  post('/api/podcast/episodes/:id', 'podcasts.updateEpisode', 'Change an episode (multipart; send only what changes)', {
+    input: 'none',
+    multipart: {
+      fields: episodeForm.partial().extend({ removeImage: formBoolean, removeTranscript: formBoolean, removeChapters: formBoolean }),
+      files: ['media', 'image', 'transcript', 'chapters'],
+    },
+  }),
+  del('/api/podcast/episodes/:id', 'podcasts.deleteEpisode', 'Delete an episode'),
+  get('/api/podcast/episodes-public/:id', 'podcasts.publicEpisode', 'A published episode'),
+  get('/api/podcast/titles-public/:id', 'podcasts.publicTitle', 'A podcast title with its published episodes'),
+  get('/api/podcast/:userId/user-podcast-episodes/:count', 'podcasts.publicUserEpisodes', 'A creator’s latest published episodes (count 1–50)', { input: 'none' }),
+  post('/api/profile/avatar', 'profile.removeAvatar', 'Upload your profile picture (multipart image: square jpg/png, 50–200 px)', {
+    input: 'none',
+    multipart: { fields: z.object({}), files: ['image'] },
+    tag: 'Profile',
   }),
   { method: 'GET', path: '/api/openapi.json', summary: 'This document', scope: 'public', response: anyObject },
 ];

@@ -155,6 +155,13 @@ export function redeliver(services: Pick<AppServices, 'db' | 'webhooks'>, ownerI
   return { id: deliveryId };
 }
 
+export interface EmitOptions {
+  /** When the event happens, if later than now (a scheduled episode): delivery waits until then. */
+  at?: string | Date;
+  /** What the event is about, so `cancelWebhookEvents` can call off a scheduled one. */
+  subject?: string;
+}
+
 /**
  * The one way a domain announces something to its creator's webhooks: each active webhook of the owner that
  * subscribed to the type gets a queued delivery of the same event (same id), sent in the background.
@@ -166,7 +173,7 @@ export function emitWebhookEvent(
   ownerId: string,
   type: WebhookEventType,
   data: unknown,
-  now = new Date(),
+  options: EmitOptions = {},
 ): string | null {
   const targets = services.db
     .select({ id: webhooks.id, events: webhooks.events })
@@ -175,9 +182,11 @@ export function emitWebhookEvent(
     .all()
     .filter((webhook) => webhook.events.includes(type));
   if (!targets.length) return null;
-  const body: WebhookEventBody = { id: `evt_${newId(16)}`, type, createdAt: now.toISOString(), data };
+  const now = Date.now();
+  const at = options.at ? Math.max(new Date(options.at).getTime(), now) : now;
+  const happenedAt = new Date(at).toISOString();
+  const body: WebhookEventBody = { id: `evt_${newId(16)}`, type, createdAt: happenedAt, data };
   const payload = JSON.stringify(body);
-  const createdAt = now.toISOString();
   services.db
     .insert(webhookDeliveries)
     .values(
@@ -186,14 +195,33 @@ export function emitWebhookEvent(
         webhookId: webhook.id,
         eventId: body.id,
         eventType: type,
+        subject: options.subject ?? null,
         payload,
         status: 'pending' as const,
-        nextAttemptAt: createdAt,
-        retryUntil: new Date(now.getTime() + retryWindowMs).toISOString(),
-        createdAt,
+        nextAttemptAt: happenedAt,
+        retryUntil: new Date(at + retryWindowMs).toISOString(),
+        createdAt: happenedAt,
       })),
     )
     .run();
-  services.webhooks.kick();
+  if (at <= now) services.webhooks.kick();
   return body.id;
+}
+
+/** Calls off announcements of `subject` not sent yet (an episode rescheduled or deleted before its publish date). */
+export function cancelWebhookEvents(db: Db, ownerId: string, type: WebhookEventType, subject: string): number {
+  const owned = db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.userId, ownerId)).all().map((webhook) => webhook.id);
+  if (!owned.length) return 0;
+  return db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.webhookId, owned),
+        eq(webhookDeliveries.eventType, type),
+        eq(webhookDeliveries.subject, subject),
+        eq(webhookDeliveries.status, 'pending'),
+        eq(webhookDeliveries.attemptCount, 0),
+      ),
+    )
+    .run().changes;
 }

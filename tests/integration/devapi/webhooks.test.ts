@@ -88,8 +88,8 @@ describe('outgoing webhooks', () => {
     const dj = await createUser(t.app, { role: 'dj' });
     const caller = await callerAs(t.app, dj.token);
     const hook = await caller.webhooks.create({ url: receiver.url, events: ['event.updated'] });
+    emitWebhookEvent(t.app.services, dj.id, 'event.updated', {});
     const start = new Date();
-    emitWebhookEvent(t.app.services, dj.id, 'event.updated', {}, start);
     await t.app.services.webhooks.processDue(start);
     expect(receiver.received.map((request) => request.headers.host)).toHaveLength(1);
     let [delivery] = await caller.webhooks.deliveries({ webhookId: hook.id });
@@ -109,15 +109,15 @@ describe('outgoing webhooks', () => {
     const dj = await createUser(t.app, { role: 'dj' });
     const caller = await callerAs(t.app, dj.token);
     const hook = await caller.webhooks.create({ url: receiver.url, events: ['event.live'] });
+    emitWebhookEvent(t.app.services, dj.id, 'event.live', {});
     const start = new Date();
-    emitWebhookEvent(t.app.services, dj.id, 'event.live', {}, start);
     await t.app.services.webhooks.processDue(start);
     const [delivery] = await caller.webhooks.deliveries({ webhookId: hook.id });
     expect(delivery!.attempts[0]).toMatchObject({ statusCode: null, error: 'No answer within 1 s' });
     expect((await caller.webhooks.list())[0]).toMatchObject({ isActive: true, failingSince: start.toISOString() });
 
     const later = new Date(start.getTime() + 3 * 24 * 60 * minute);
-    emitWebhookEvent(t.app.services, dj.id, 'event.live', {}, later);
+    emitWebhookEvent(t.app.services, dj.id, 'event.live', {}, { at: later });
     await t.app.services.webhooks.processDue(later);
     const [disabled] = await caller.webhooks.list();
     expect(disabled).toMatchObject({ isActive: false, disabledReason: 'Disabled after failing for 3 days. Fix the endpoint, then turn the webhook back on.' });

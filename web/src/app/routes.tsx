@@ -19,6 +19,13 @@ const EmbedChatPage = lazy(() => import('@web/features/chat/embed-chat-page'));
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
 const ChangePasswordPage = lazy(() => import('@web/features/account/change-password-page'));
 const CheckoutPendingPage = lazy(() => import('@web/features/checkout/checkout-pending-page'));
+const UserEditPage = lazy(() => import('@web/features/users/user-edit-page'));
+const SettingsPage = lazy(() => import('@web/features/settings/settings-page'));
+const ProfilePage = lazy(() => import('@web/features/profile/profile-page'));
+const PodcastTitlesPage = lazy(() => import('@web/features/podcasts/podcast-titles-page'));
+const PodcastTitlePage = lazy(() => import('@web/features/podcasts/podcast-title-page'));
+const EpisodeEditorPage = lazy(() => import('@web/features/podcasts/episode-editor-page'));
+const VideoPage = lazy(() => import('@web/features/video/video-page'));
 const ApiTokensPage = lazy(() => import('@web/features/developer/api-tokens-page'));
 const WebhooksPage = lazy(() => import('@web/features/webhooks/webhooks-page'));
 const ApiDocsPage = lazy(() => import('@web/features/api-docs/api-docs-page'));
@@ -35,10 +42,7 @@ function upcoming(title: string, description: string): ComponentType {
 }
 
 const Calendar = upcoming('Calendar', 'Your events calendar will appear here once events can be managed on this server.');
-const Settings = upcoming('Settings', 'Platform settings cannot be edited on this server yet.');
-const Profile = upcoming('Profile', 'Profile details and subscriptions cannot be managed on this server yet.');
 const Tips = upcoming('Tips', 'Tip options cannot be managed on this server yet.');
-const Podcasts = upcoming('Podcasts', 'Podcast titles and episodes cannot be managed on this server yet.');
 const PushNotifications = upcoming('Push Notifications', 'Push notifications cannot be sent from this server yet.');
 const MobileApp = upcoming('My Mobile App', 'The mobile app cannot be configured on this server yet.');
 
@@ -60,17 +64,18 @@ export const appRoutes: PageRoute[] = [
   { path: '/reactivation-success/:itemId', component: CheckoutPendingPage, roles: [...djRoles] },
 
   { path: '/apps/calendar', component: Calendar, roles: [...djRoles] },
-  { path: '/apps/settings', component: Settings, roles: [...adminRoles] },
-  { path: '/apps/settings/:settingId', component: Settings, roles: [...adminRoles] },
+  { path: '/apps/settings', component: SettingsPage, roles: [...adminRoles] },
+  { path: '/apps/settings/:settingId', component: SettingsPage, roles: [...adminRoles] },
   { path: '/apps/users', component: UsersPage, roles: [...adminRoles] },
   { path: '/apps/users/:userId/change-password', component: ChangePasswordPage, roles: [...djRoles] },
-  { path: '/apps/users/:userId/:userHandle?', component: UsersPage, roles: [...adminRoles] },
-  { path: '/profile/:userId/:tab?', component: Profile, roles: [...djRoles] },
+  { path: '/apps/users/:userId/:userHandle?', component: UserEditPage, roles: [...adminRoles] },
+  { path: '/profile/:userId/:tab?', component: ProfilePage, roles: [...djRoles] },
   { path: '/manage-tips', component: Tips, roles: [...djRoles] },
-  { path: '/apps/podcast-titles', component: Podcasts, roles: [...djRoles] },
-  { path: '/apps/podcast-titles/:podcastTitleId', component: Podcasts, roles: [...djRoles] },
-  { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes', component: Podcasts, roles: [...djRoles] },
-  { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes/:podcastEpisodeId', component: Podcasts, roles: [...djRoles] },
+  { path: '/apps/podcast-titles', component: PodcastTitlesPage, roles: [...djRoles] },
+  { path: '/apps/podcast-titles/:podcastTitleId', component: PodcastTitlePage, roles: [...djRoles] },
+  { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes', component: PodcastTitlePage, roles: [...djRoles] },
+  { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes/:podcastEpisodeId', component: EpisodeEditorPage, roles: [...djRoles] },
+  { path: '/video/:videoId', component: VideoPage, layout: 'empty' },
   { path: '/apps/push-notifications', component: PushNotifications, roles: [...djRoles] },
   { path: '/apps/mobile-app', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/mobile-app/:appId', component: MobileApp, roles: [...djRoles] },

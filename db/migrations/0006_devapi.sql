@@ -30,6 +30,7 @@ CREATE TABLE `webhook_deliveries` (
 	`webhook_id` text NOT NULL,
 	`event_id` text NOT NULL,
 	`event_type` text NOT NULL,
+	`subject` text,
 	`payload` text NOT NULL,
 	`status` text DEFAULT 'pending' NOT NULL,
 	`attempt_count` integer DEFAULT 0 NOT NULL,
