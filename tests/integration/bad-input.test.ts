@@ -127,7 +127,10 @@ const isSampleApi = (route: Route) => sampleApiPrefixes.some((prefix) => route.u
 /** Admin-only routes: a creator's token answers 403. */
 const adminRoutes = ['GET /api/user/emulate/:id', 'POST /api/termsConditions'];
 /** A path id that must be the caller's own account: another id is a 403, never a 404 that reveals accounts. */
-const selfOnlyRoutes: Record<string, string> = { 'POST /api/user/:id': 'You can only update your own profile' };
+const selfOnlyRoutes: Record<string, string> = {
+  'POST /api/user/:id': 'You can only update your own profile',
+  'GET /api/event/check-has-permission/:userId': 'You can only check your own access',
+};
 
 /** Each request comes from its own address so the per-IP rate limits of the sign-in routes never kick in. */
 let addressCounter = 0;

@@ -35,7 +35,8 @@ function tagOf(path: string): string {
     config: 'System',
     'openapi.json': 'System',
     payment: 'Billing',
-    event: 'Chat',
+    event: 'Events',
+    tips: 'Tips',
     podcast: 'Podcasts',
   };
   return platform[segment] ?? `Sample data: ${segment}`;
@@ -89,7 +90,7 @@ function operationOf(operation: RestOperation, procedure: ProcedureInfo | undefi
       responses[String(status)] =
         status >= 300 && status < 400
           ? { description: operation.html.description, headers: { Location: { schema: { type: 'string' } } } }
-          : { description: operation.html.description, content: { 'text/html': { schema: { type: 'string' } } } };
+          : { description: operation.html.description, content: { [operation.html.contentType ?? 'text/html']: { schema: { type: 'string' } } } };
     }
   } else {
     const answer = operation.response ? jsonSchemaOf(operation.response, 'output') : procedure?.output ? jsonSchemaOf(procedure.output, 'output') : {};

@@ -23,8 +23,8 @@ export interface RestOperation {
   multipart?: { fields: z.ZodObject; files: string[] };
   /** The answer when it is not the procedure's output. */
   response?: z.ZodType;
-  /** A non-JSON answer (popup pages, redirects). */
-  html?: { statuses: number[]; description: string };
+  /** A non-JSON answer (popup pages, redirects, calendars): text/html unless contentType says otherwise. */
+  html?: { statuses: number[]; description: string; contentType?: string };
   status?: number;
   /** Needed when there is no procedure. */
   scope?: ProcedureScope;
@@ -211,7 +211,16 @@ const platformOperations: RestOperation[] = [
     scope: 'chat:write',
     multipart: { fields: z.object({}), files: ['userPhoto'] },
     response: uploadChatPhotoAnswer,
+    tag: 'Chat',
   },
+  get('/api/event/latest/:subdomain', 'events.latest', 'The event a creator’s page opens with: the next upcoming active one, else the most recent'),
+  get('/api/event/check-has-permission/:userId', 'events.checkHasPermission', 'Viewer: the premium events you may enter'),
+  get('/api/event/calendar/:file', 'events.publicSchedule', 'A creator’s public active events as iCalendar (`{subdomain}.ics`)', {
+    input: 'none',
+    html: { statuses: [200], description: 'An iCalendar feed', contentType: 'text/calendar' },
+  }),
+  get('/api/event/:id', 'events.publicById', 'One event as its public page shows it'),
+  get('/api/tips/get-tips-public/:userId', 'tips.publicList', 'A creator’s tip options (amounts in dollars)'),
   get('/api/project-dashboard-app/widgets', 'demo.projectdashboard.widgets', 'Project dashboard widgets, keyed as the template reads them (widget1..widget11, weatherWidget)', {
     response: anyObject,
   }),

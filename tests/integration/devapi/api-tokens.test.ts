@@ -33,6 +33,30 @@ async function trpcQuery(path: string, token: string) {
 }
 
 describe('API tokens', () => {
+  it('a token with events:read lists events and is refused events.create, with the scope named', async () => {
+    const dj = await createUser(t.app, { role: 'dj' });
+    await (await callerAs(t.app, dj.token)).events.create({ name: 'Made in the dashboard' });
+    const { token } = await tokenFor(dj, ['events:read']);
+
+    const listed = await trpcQuery('events.list', token);
+    expect(listed.status).toBe(200);
+    expect((listed.body.result?.data as Array<{ name: string }>).map((event) => event.name)).toEqual(['Made in the dashboard']);
+
+    const refused = await trpcMutation('events.create', token, { name: 'From a script' });
+    expect([refused.status, refused.body.error?.message]).toEqual([403, 'This API token lacks the scope events:write']);
+
+    // The typed client says the same.
+    const client = createCuepointClient({ url: baseUrl, token });
+    expect((await client.events.list.query()).map((event) => event.name)).toEqual(['Made in the dashboard']);
+    await expect(client.events.create.mutate({ name: 'From a script' })).rejects.toThrow('This API token lacks the scope events:write');
+    await client.close();
+
+    // events:write includes reading.
+    const { token: writer } = await tokenFor(dj, ['events:write']);
+    expect((await trpcMutation('events.create', writer, { name: 'From a script' })).status).toBe(200);
+    expect((await trpcQuery('events.list', writer)).status).toBe(200);
+  });
+
   it('answers the token once and stores only its SHA-256', async () => {
     const dj = await createUser(t.app, { role: 'dj' });
     const created = await tokenFor(dj, ['events:read', 'events:read', 'chat:write'], { expiresInDays: 30 });

@@ -72,6 +72,29 @@ describe('example scripts', () => {
     expect(result.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^\[\d\d:\d\d:\d\d\] DJ Test: from before$/), expect.stringMatching(/DJ Test: said live$/)]);
   });
 
+  it('schedule-event.ts creates an event that list-events.ts then lists', async () => {
+    const dj = await createUser(t.app, { role: 'dj' });
+    const session = await callerAs(t.app, dj.token);
+    const { token } = await session.apiTokens.create({ name: 'scheduler', scopes: ['events:write'] });
+    const scheduled = await runExample('schedule-event.ts', ['--name', 'Friday Night Live', '--start', '2030-05-03T21:00:00Z', '--minutes', '90', '--premium-price', '9.99'], token);
+    expect(scheduled.stderr).toBe('');
+    expect(scheduled.code).toBe(0);
+    const id = /: (\S+)$/.exec(scheduled.stdout.trim())?.[1];
+    expect(scheduled.stdout).toContain('Scheduled Friday Night Live (2030-05-03T21:00:00.000Z)');
+    const [stored] = await session.events.list();
+    expect(stored).toMatchObject({ id, name: 'Friday Night Live', startDateTime: '2030-05-03T21:00:00.000Z', endDateTime: '2030-05-03T22:30:00.000Z', isPremium: true, premiumPrice: 9.99 });
+
+    const { token: reader } = await session.apiTokens.create({ name: 'reader', scopes: ['events:read'] });
+    const listed = await runExample('list-events.ts', [], reader);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout.trim()).toBe(`${id}\t2030-05-03T21:00:00.000Z → 2030-05-03T22:30:00.000Z\tFriday Night Live\tpremium $9.99\tactive`);
+
+    // Without events:write the script says why and exits non-zero.
+    const refused = await runExample('schedule-event.ts', ['--name', 'Nope'], reader);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toBe('This API token lacks the scope events:write');
+  });
+
   it('watch-chat.ts explains a missing setting', async () => {
     const result = await runExample('watch-chat.ts', ['--event', 'x'], '');
     expect(result.code).not.toBe(0);

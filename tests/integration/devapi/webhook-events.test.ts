@@ -25,6 +25,32 @@ afterAll(async () => {
 
 const received = (type: string) => receiver.received.filter((request) => request.body.type === type);
 
+describe('event.created, event.updated, event.live', () => {
+  it('are sent as events are created, changed and switched on', async () => {
+    const client = await callerAs(t.app, creator.token);
+    const active = await client.events.create({ name: 'Opening night' });
+    const draft = await client.events.create({ name: 'Draft', isActive: false });
+    await client.events.update({ id: draft.id, name: 'Draft, renamed' });
+    await client.events.update({ id: draft.id, isActive: true });
+    await t.app.services.webhooks.processDue();
+    const summary = receiver.received
+      .filter((request) => request.body.type.startsWith('event.'))
+      .map((request) => [request.body.type, (request.body.data as { id: string; name: string }).name]);
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        ['event.created', 'Opening night'],
+        ['event.live', 'Opening night'],
+        ['event.created', 'Draft'],
+        ['event.updated', 'Draft, renamed'],
+        ['event.updated', 'Draft, renamed'],
+        ['event.live', 'Draft, renamed'],
+      ]),
+    );
+    expect(summary).toHaveLength(6);
+    expect((received('event.created')[0]!.body.data as { id: string }).id).toBe(active.id);
+  });
+});
+
 describe('episode.published', () => {
   async function createTitle(): Promise<string> {
     const body = multipart({ name: 'Records Behind the Set' });

@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { adminRoles, djRoles, guestsOnly } from './guard';
 import { catalogRoutes } from '@web/features/demo/catalog-routes';
 import type { PageRoute } from './route-types';
+import { workspaceRoutes } from '@web/features/demo/workspace-routes';
 
 const signedInRoles = ['admin', 'dj', 'staff', 'user'];
 
@@ -19,6 +20,9 @@ const EmbedChatPage = lazy(() => import('@web/features/chat/embed-chat-page'));
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
 const ChangePasswordPage = lazy(() => import('@web/features/account/change-password-page'));
 const CheckoutPendingPage = lazy(() => import('@web/features/checkout/checkout-pending-page'));
+const CalendarPage = lazy(() => import('@web/features/calendar/calendar-page'));
+const EventPage = lazy(() => import('@web/features/events/event-page'));
+const EmbedPlayerPage = lazy(() => import('@web/features/events/embed-player-page'));
 const UserEditPage = lazy(() => import('@web/features/users/user-edit-page'));
 const SettingsPage = lazy(() => import('@web/features/settings/settings-page'));
 const ProfilePage = lazy(() => import('@web/features/profile/profile-page'));
@@ -41,7 +45,6 @@ function upcoming(title: string, description: string): ComponentType {
   );
 }
 
-const Calendar = upcoming('Calendar', 'Your events calendar will appear here once events can be managed on this server.');
 const Tips = upcoming('Tips', 'Tip options cannot be managed on this server yet.');
 const PushNotifications = upcoming('Push Notifications', 'Push notifications cannot be sent from this server yet.');
 const MobileApp = upcoming('My Mobile App', 'The mobile app cannot be configured on this server yet.');
@@ -54,6 +57,8 @@ export const appRoutes: PageRoute[] = [
   { path: '/logout', component: LogoutPage, roles: signedInRoles, layout: 'empty' },
   { path: '/product-page', component: ProductPage, roles: guestsOnly, layout: 'empty' },
   { path: '/checkout/:productId/check-email', component: CheckEmailPage, roles: guestsOnly, layout: 'empty' },
+  { path: '/events/:subdomain/:eventId?', component: EventPage, layout: 'empty' },
+  { path: '/embed/:subdomain/:eventId/player', component: EmbedPlayerPage, layout: 'empty' },
 
   { path: '/chats/:subdomain/:eventId?', component: ChatsPage, layout: 'empty' },
   { path: '/embed/:subdomain/:eventId/chat', component: EmbedChatPage, layout: 'empty' },
@@ -63,7 +68,7 @@ export const appRoutes: PageRoute[] = [
   { path: '/payment-success/:paymentId', component: CheckoutPendingPage, roles: [...djRoles] },
   { path: '/reactivation-success/:itemId', component: CheckoutPendingPage, roles: [...djRoles] },
 
-  { path: '/apps/calendar', component: Calendar, roles: [...djRoles] },
+  { path: '/apps/calendar', component: CalendarPage, roles: [...djRoles] },
   { path: '/apps/settings', component: SettingsPage, roles: [...adminRoles] },
   { path: '/apps/settings/:settingId', component: SettingsPage, roles: [...adminRoles] },
   { path: '/apps/users', component: UsersPage, roles: [...adminRoles] },
@@ -84,4 +89,5 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/developer/webhooks', component: WebhooksPage, roles: [...djRoles] },
   { path: '/docs/api', component: ApiDocsPage, layout: 'empty' },
   ...catalogRoutes,
+  ...workspaceRoutes,
 ];

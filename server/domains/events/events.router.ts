@@ -1,0 +1,75 @@
+import { authedProcedure, creatorProcedure, publicProcedure, router } from '@server/trpc/init';
+import {
+  createEventInput,
+  eventIdInput,
+  eventOutput,
+  eventsOutput,
+  publicScheduleOutput,
+  subdomainInput,
+  updateEventInput,
+  viewerAccessInput,
+  viewerAccessOutput,
+} from './events.schemas';
+import * as eventsService from './events.service';
+import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
+
+export const eventsRouter = router({
+  /** The caller's own events, by start ("TBA" last). */
+  list: creatorProcedure.meta({ scope: 'events:read' }).output(eventsOutput).query(({ ctx }) => eventsService.listOwnEvents(ctx.services.db, ctx.actor)),
+
+  /** One of the caller's own events (admins: any). Someone else's answers 404. */
+  byId: creatorProcedure.meta({ scope: 'events:read' })
+    .input(eventIdInput)
+    .output(eventOutput)
+    .query(({ ctx, input }) => eventsService.getOwnEvent(ctx.services.db, ctx.actor, input.id)),
+
+  create: creatorProcedure.meta({ scope: 'events:write' })
+    .input(createEventInput)
+    .output(eventOutput)
+    .mutation(({ ctx, input }) => {
+      const event = eventsService.createEvent(ctx.services.db, ctx.actor, input);
+      emitWebhookEvent(ctx.services, event.userId, 'event.created', event);
+      if (event.isActive) emitWebhookEvent(ctx.services, event.userId, 'event.live', event);
+      return event;
+    }),
+
+  update: creatorProcedure.meta({ scope: 'events:write' })
+    .input(updateEventInput)
+    .output(eventOutput)
+    .mutation(({ ctx, input }) => {
+      const before = eventsService.getOwnEvent(ctx.services.db, ctx.actor, input.id);
+      const event = eventsService.updateEvent(ctx.services.db, ctx.actor, input);
+      emitWebhookEvent(ctx.services, event.userId, 'event.updated', event);
+      if (!before.isActive && event.isActive) emitWebhookEvent(ctx.services, event.userId, 'event.live', event);
+      return event;
+    }),
+
+  delete: creatorProcedure.meta({ scope: 'events:write' })
+    .input(eventIdInput)
+    .output(eventIdInput)
+    .mutation(({ ctx, input }) => eventsService.deleteEvent(ctx.services.db, ctx.actor, input.id)),
+
+  /** Any event, as its public page shows it. */
+  publicById: publicProcedure.meta({ scope: 'public' })
+    .input(eventIdInput)
+    .output(eventOutput)
+    .query(({ ctx, input }) => eventsService.getPublicEvent(ctx.services.db, input.id)),
+
+  /** The event a subdomain's page opens with: the next upcoming active one, else the most recent. */
+  latest: publicProcedure.meta({ scope: 'public' })
+    .input(subdomainInput)
+    .output(eventOutput)
+    .query(({ ctx, input }) => eventsService.latestEvent(ctx.services.db, input.subdomain)),
+
+  /** A creator and their active, dated events (the iCal feed). */
+  publicSchedule: publicProcedure.meta({ scope: 'public' })
+    .input(subdomainInput)
+    .output(publicScheduleOutput)
+    .query(({ ctx, input }) => eventsService.publicSchedule(ctx.services.db, input.subdomain)),
+
+  /** The premium events the signed-in viewer may enter (any other account has none). Only that account may ask. */
+  checkHasPermission: authedProcedure.meta({ scope: 'session' })
+    .input(viewerAccessInput)
+    .output(viewerAccessOutput)
+    .query(({ ctx, input }) => eventsService.viewerEventAccess(ctx.services.db, ctx.actor, input.userId)),
+});
