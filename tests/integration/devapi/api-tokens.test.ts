@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { apiTokens } from '@db/schema/api-tokens';
 import { users } from '@db/schema/users';
 import type { ApiTokenScope } from '@server/domains/api-tokens/api-tokens.schemas';
+import { HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
 import { createCuepointClient } from '../../../client/index';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
 
@@ -195,6 +196,27 @@ describe('API tokens', () => {
       await expect(wsOnly.hub.send.mutate({ group: dj.id, text: 'after revoke' })).rejects.toThrow('This API token has been revoked');
     } finally {
       await wsClient.close();
+    }
+  });
+
+  it('needs chat:write to send on the SignalR hub (/msgHub), which has no procedure of its own', async () => {
+    const dj = await createUser(t.app, { role: 'dj' });
+    const connect = async (token: string) => {
+      const connection = new HubConnectionBuilder()
+        .withUrl(`${baseUrl}/msgHub?groupId=${encodeURIComponent(dj.id)}`, { transport: HttpTransportType.WebSockets, accessTokenFactory: () => token })
+        .configureLogging(LogLevel.None)
+        .build();
+      await connection.start();
+      return connection;
+    };
+    const reader = await connect((await tokenFor(dj, ['events:read'])).token);
+    const writer = await connect((await tokenFor(dj, ['chat:write'])).token);
+    try {
+      await expect(reader.invoke('SendMessage', dj.id, 'hello')).rejects.toThrow('This API token lacks the scope chat:write');
+      await expect(writer.invoke('SendMessage', dj.id, 'hello')).resolves.toBeNull();
+    } finally {
+      await reader.stop();
+      await writer.stop();
     }
   });
 });
