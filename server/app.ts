@@ -19,7 +19,10 @@ import type { BotCheckProvider } from './providers/bot-check/interface';
 import { createIdentityProviders } from './providers/identity';
 import type { IdentityProviders } from './providers/identity/interface';
 import { createMailer } from './providers/mail';
+import { createPaymentProvider } from './providers/payments';
+import type { PaymentProvider } from './providers/payments/interface';
 import type { Mailer } from './providers/mail/interface';
+import { wirePayments } from './domains/payments/payments.wiring';
 import { restModules } from './rest/modules';
 import { createRestKit } from './rest/kit';
 import { createContext, type AppServices } from './trpc/context';
@@ -30,6 +33,7 @@ export interface AppDeps {
   botCheck?: BotCheckProvider;
   identity?: IdentityProviders;
   mailer?: Mailer;
+  paymentProvider?: PaymentProvider;
   /** Folder of the built web app; defaults to web/dist. */
   webDist?: string;
 }
@@ -63,9 +67,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     identity: deps.identity ?? createIdentityProviders(config),
     mailer: deps.mailer ?? createMailer(config, app.log),
     rateLimiter: new RateLimiter(),
+    payments: deps.paymentProvider ?? createPaymentProvider(config, database.db, secret),
     log: app.log,
   };
   app.decorate('services', services);
+  wirePayments(app, services);
   app.addHook('onClose', async () => database.close());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -31,6 +31,13 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Payments (issue 12): `local` simulates Stripe's test mode offline; `stripe` uses the official SDK.
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,6 +65,27 @@ export interface AppConfig {
   apple: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
   mail: { smtpUrl: string | undefined; from: string };
   rateLimits: { login: number; register: number; windowSeconds: number };
+  payments: PaymentsConfig;
+}
+
+export interface PaymentsConfig {
+  provider: Env['PAYMENT_PROVIDER'];
+  stripeSecretKey: string | undefined;
+  /** Shown to the browser; Stripe Elements is used only when this is set. */
+  stripePublishableKey: string | undefined;
+  /** Verifies `POST /api/payment/webhook`; for `local`, a secret is generated into DATA_DIR when unset. */
+  stripeWebhookSecret: string | undefined;
+  /** Where the SDK sends its requests (protocol, host, port), e.g. a local fake; unset means Stripe itself. */
+  stripeApiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
+  /** Payment creations per window, per account and per client address. */
+  rateLimit: number;
+}
+
+function parseApiBase(value: string | undefined): PaymentsConfig['stripeApiBase'] {
+  if (!value) return undefined;
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
 }
 
 /** The one place that reads process.env. */
@@ -68,6 +96,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid environment:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -89,5 +120,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     apple: { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET, issuer: env.APPLE_ISSUER },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     rateLimits: { login: env.LOGIN_RATE_LIMIT, register: env.REGISTER_RATE_LIMIT, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: parseApiBase(env.STRIPE_API_BASE),
+      rateLimit: env.PAYMENT_RATE_LIMIT,
+    },
   };
 }

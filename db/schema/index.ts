@@ -3,3 +3,4 @@ export * from './billing';
 export * from './demo';
 export * from './events';
 export * from './tips';
+export * from './payments';

@@ -6,6 +6,7 @@ import type { AppConfig } from '@server/config';
 import type { BotCheckProvider } from '@server/providers/bot-check/interface';
 import type { IdentityProviders } from '@server/providers/identity/interface';
 import type { Mailer } from '@server/providers/mail/interface';
+import type { PaymentProvider } from '@server/providers/payments/interface';
 import type { RateLimiter } from '@server/lib/rate-limit';
 import { TokenInvalidError, type TokenService, type TokenType } from '@server/lib/tokens';
 
@@ -17,6 +18,7 @@ export interface AppServices {
   identity: IdentityProviders;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  payments: PaymentProvider;
   log: FastifyBaseLogger;
 }
 

@@ -4,6 +4,10 @@ import { demoRouter } from '@server/domains/demo/demo.router';
 import { termsRouter } from '@server/domains/terms/terms.router';
 import { billingRouter } from '@server/domains/billing/billing.router';
 import { adminUsersRouter } from '@server/domains/users/admin-users.router';
+import { paymentsRouter } from '@server/domains/payments/payments.router';
+import { subscriptionsRouter } from '@server/domains/subscriptions/subscriptions.router';
+import { earningsRouter } from '@server/domains/earnings/earnings.router';
+import { tipOptionsRouter } from '@server/domains/tips/tip-options.router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -13,6 +17,10 @@ export const appRouter = router({
   billing: billingRouter,
   adminUsers: adminUsersRouter,
   terms: termsRouter,
+  payments: paymentsRouter,
+  subscriptions: subscriptionsRouter,
+  earnings: earningsRouter,
+  tipOptions: tipOptionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

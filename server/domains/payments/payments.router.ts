@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { authedProcedure, publicProcedure, router } from '@server/trpc/init';
+import {
+  couponOutput,
+  createPaywallPaymentInput,
+  createPaywallPaymentWithTokenInput,
+  createTipsPaymentInput,
+  createTipsPaymentWithTokenInput,
+  intentAnswer,
+  localAuthenticateInput,
+  localCardAnswer,
+  localConfirmInput,
+  localPaymentMethodInput,
+  paymentConfigOutput,
+  paymentIdInput,
+  paymentOutput,
+  paymentStatusAnswer,
+  paymentStatusInput,
+} from './payments.schemas';
+import * as paymentsService from './payments.service';
+import { handleWebhook } from './payment-sync';
+
+/** Card attempts from one address (the local form is a card-testing target like any other). */
+function limitCardAttempts(ctx: { services: { rateLimiter: { hit(bucket: string, key: string, max: number, windowSeconds: number): void } }; clientIp: string }) {
+  ctx.services.rateLimiter.hit('payment-card', ctx.clientIp, 60, 60);
+}
+
+export const paymentsRouter = router({
+  /** Which card form and wallets the browser should show. */
+  config: publicProcedure.output(paymentConfigOutput).query(({ ctx }) => paymentsService.paymentConfig(ctx.services)),
+
+  createTipsPayment: authedProcedure
+    .input(createTipsPaymentInput)
+    .output(intentAnswer)
+    .mutation(({ ctx, input }) => paymentsService.createTipPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
+
+  createTipsPaymentWithToken: authedProcedure
+    .input(createTipsPaymentWithTokenInput)
+    .output(intentAnswer)
+    .mutation(({ ctx, input }) => paymentsService.createTipPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
+
+  createPaywallPayment: authedProcedure
+    .input(createPaywallPaymentInput)
+    .output(intentAnswer)
+    .mutation(({ ctx, input }) => paymentsService.createPaywallPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
+
+  createPaywallPaymentWithToken: authedProcedure
+    .input(createPaywallPaymentWithTokenInput)
+    .output(intentAnswer)
+    .mutation(({ ctx, input }) => paymentsService.createPaywallPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
+
+  /** The page's status report: the server re-fetches the intent and answers what it recorded. */
+  reportStatus: authedProcedure
+    .input(paymentStatusInput)
+    .output(paymentStatusAnswer)
+    .mutation(({ ctx, input }) => paymentsService.reportPaymentStatus(ctx.services, ctx.actor, input.stripePaymentIntentId)),
+
+  byId: authedProcedure
+    .input(paymentIdInput)
+    .output(paymentOutput)
+    .query(({ ctx, input }) => paymentsService.getPayment(ctx.services.db, ctx.actor, input.id)),
+
+  coupon: publicProcedure
+    .input(paymentIdInput)
+    .output(couponOutput)
+    .query(({ ctx, input }) => {
+      ctx.services.rateLimiter.hit('payment-coupon', ctx.clientIp, 30, 60);
+      return paymentsService.getCoupon(ctx.services, input.id);
+    }),
+
+  /** The provider's webhook (the REST route hands over the exact raw body). */
+  webhook: publicProcedure
+    .input(z.strictObject({ payload: z.string().max(1024 * 1024), signature: z.string().max(2000).optional() }))
+    .output(z.object({ received: z.literal(true), duplicate: z.boolean() }))
+    .mutation(({ ctx, input }) => handleWebhook(ctx.services, input.payload, input.signature)),
+
+  // The local provider's card form (Stripe.js' part, for PAYMENT_PROVIDER=local).
+  localConfirm: publicProcedure
+    .input(localConfirmInput)
+    .output(localCardAnswer)
+    .mutation(({ ctx, input }) => {
+      limitCardAttempts(ctx);
+      const { clientSecret, ...card } = input;
+      return paymentsService.confirmLocalCard(ctx.services, clientSecret, card);
+    }),
+
+  localAuthenticate: publicProcedure
+    .input(localAuthenticateInput)
+    .output(localCardAnswer)
+    .mutation(({ ctx, input }) => {
+      limitCardAttempts(ctx);
+      return paymentsService.authenticateLocalCard(ctx.services, input.clientSecret, input.outcome);
+    }),
+
+  localPaymentMethod: publicProcedure
+    .input(localPaymentMethodInput)
+    .output(z.object({ id: z.string(), brand: z.string(), last4: z.string() }))
+    .mutation(({ ctx, input }) => {
+      limitCardAttempts(ctx);
+      return paymentsService.createLocalPaymentMethod(ctx.services, input);
+    }),
+});
