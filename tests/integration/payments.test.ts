@@ -6,6 +6,7 @@ import { paymentMessages } from '@server/domains/payments/payments.schemas';
 import { bearer } from '../helpers/app';
 import { cards, confirmCard, createPaymentsApp, createPaywall, createTip, expectedSplit, stage } from '../helpers/payments';
 
+const validYear = new Date().getUTCFullYear() + 3;
 const test = await createPaymentsApp({ PAYMENT_RATE_LIMIT: '1000' });
 const { app } = test;
 const db = app.services.db;
@@ -90,13 +91,13 @@ describe('tips with the local provider', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/payment/local/confirm',
-      payload: { clientSecret: intent.client_secret, cardNumber: '4242424242424241', expMonth: 12, expYear: 2099, cvc: '123', name: 'Sam' },
+      payload: { clientSecret: intent.client_secret, cardNumber: '4242424242424241', expMonth: 12, expYear: validYear, cvc: '123', name: 'Sam' },
     });
     expect(response.json()).toEqual({ status: 'requires_payment_method', error: { type: 'validation_error', code: 'invalid_number', message: 'Your card number is invalid.' } });
     const badName = await app.inject({
       method: 'POST',
       url: '/api/payment/local/confirm',
-      payload: { clientSecret: intent.client_secret, cardNumber: cards.success, expMonth: 12, expYear: 2099, cvc: '123', name: ' Sam' },
+      payload: { clientSecret: intent.client_secret, cardNumber: cards.success, expMonth: 12, expYear: validYear, cvc: '123', name: ' Sam' },
     });
     expect(badName.statusCode).toBe(400);
     expect(badName.json().message).toBe('Please enter a valid name');
@@ -270,7 +271,7 @@ describe('rate limit', () => {
             await limited.app.inject({
               method: 'POST',
               url: '/api/payment/local/confirm',
-              payload: { clientSecret: intent.client_secret, cardNumber: '4000000000000002', expMonth: 12, expYear: 2099, cvc: '123', name: 'Sam' },
+              payload: { clientSecret: intent.client_secret, cardNumber: '4000000000000002', expMonth: 12, expYear: validYear, cvc: '123', name: 'Sam' },
             })
           ).statusCode,
         );

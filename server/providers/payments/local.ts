@@ -429,6 +429,9 @@ export class LocalPaymentProvider implements PaymentProvider {
     intent.status = 'requires_payment_method';
     intent.lastError = error;
     this.put('payment_intent', intent);
+    const invoice = intent.invoiceId ? this.get<InvoiceObject>('invoice', intent.invoiceId) : undefined;
+    // A renewal that cannot be charged makes the subscription past due (a first invoice leaves it incomplete).
+    if (invoice && invoice.billingReason !== 'subscription_create') this.markPastDue(invoice.subscriptionId);
     await this.emit('payment_intent.payment_failed', intent);
     if (intent.invoiceId) await this.emitInvoice('invoice.payment_failed', intent.invoiceId);
     return { status: 'requires_payment_method', error };
@@ -575,8 +578,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       const method = subscription.defaultPaymentMethodId ? this.get<PaymentMethodObject>('payment_method', subscription.defaultPaymentMethodId) : undefined;
       renewed += 1;
       if (method && invoice.paymentIntentId) {
-        const result = await this.confirmWithPaymentMethod(invoice.paymentIntentId, method, true);
-        if (result.status !== 'succeeded') this.markPastDue(subscription.id);
+        await this.confirmWithPaymentMethod(invoice.paymentIntentId, method, true);
       } else {
         this.markPastDue(subscription.id);
         await this.emitInvoice('invoice.payment_failed', invoice.id);
