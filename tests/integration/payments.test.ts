@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { eventAccess } from '@db/schema/events';
 import { ledgerEntries, localProviderObjects, payments, tips, webhookEvents } from '@db/schema/payments';
 import { paymentMessages } from '@server/domains/payments/payments.schemas';
+import { applyIntentToPayment } from '@server/domains/payments/payment-records';
 import { bearer } from '../helpers/app';
 import { cards, confirmCard, createPaymentsApp, createPaywall, createTip, expectedSplit, stage } from '../helpers/payments';
 
@@ -180,6 +181,23 @@ describe('paywall and webhooks', () => {
     expect(ledgerOf(intent.paymentId)).toHaveLength(2);
     expect(db.select().from(eventAccess).where(eq(eventAccess.viewerId, s.viewer.id)).all()).toHaveLength(1);
     expect((await createPaywall(app, s)).json().message).toBe(paymentMessages.alreadyHasAccess);
+  });
+
+  it('applying one succeeded intent twice credits (and announces) only the first time', async () => {
+    const s = await stage(app);
+    const intent = (await createTip(app, s)).json() as { client_secret: string; paymentId: string; paymentIntentId: string };
+    const row = db.select().from(payments).where(eq(payments.id, intent.paymentId)).get()!;
+    const succeeded = { ...(await test.provider.retrievePaymentIntent(intent.paymentIntentId)), status: 'succeeded' as const, feeCents: 45 };
+    const first = db.transaction((tx) => applyIntentToPayment(tx, row, succeeded));
+    const second = db.transaction((tx) => applyIntentToPayment(tx, row, succeeded));
+    expect([first.newlySucceeded, second.newlySucceeded]).toEqual([true, false]);
+    expect(ledgerOf(intent.paymentId)).toHaveLength(2);
+    // A provider answer with another amount is never credited.
+    const other = (await createTip(app, s)).json() as { paymentId: string; paymentIntentId: string };
+    const otherRow = db.select().from(payments).where(eq(payments.id, other.paymentId)).get()!;
+    const wrongAmount = { ...(await test.provider.retrievePaymentIntent(other.paymentIntentId)), status: 'succeeded' as const, amountCents: 1, feeCents: 0 };
+    expect(() => db.transaction((tx) => applyIntentToPayment(tx, otherRow, wrongAmount))).toThrow();
+    expect(ledgerOf(other.paymentId)).toEqual([]);
   });
 
   it('a webhook with a bad signature is a 400 and writes nothing', async () => {
