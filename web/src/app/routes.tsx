@@ -15,7 +15,12 @@ const ProductPage = lazy(() => import('@web/features/checkout/product-page'));
 // The admin app.
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
 const ChangePasswordPage = lazy(() => import('@web/features/account/change-password-page'));
-const CheckoutPendingPage = lazy(() => import('@web/features/checkout/checkout-pending-page'));
+const CheckoutPaymentPage = lazy(() => import('@web/features/checkout/checkout-payment-page'));
+const PaymentSuccessPage = lazy(() => import('@web/features/checkout/payment-success-page'));
+const ReactivatePage = lazy(() => import('@web/features/checkout/reactivate-page'));
+const ReactivationSuccessPage = lazy(() => import('@web/features/checkout/reactivation-success-page'));
+const ManageTipsPage = lazy(() => import('@web/features/tips/manage-tips-page'));
+const EarningsPage = lazy(() => import('@web/features/earnings/earnings-page'));
 const TermsAdminPage = lazy(() => import('@web/features/terms/terms-admin-page').then(({ TermsAdminPage }) => ({ default: TermsAdminPage })));
 
 function upcoming(title: string, description: string): ComponentType {
@@ -31,7 +36,6 @@ function upcoming(title: string, description: string): ComponentType {
 const Calendar = upcoming('Calendar', 'Your events calendar will appear here once events can be managed on this server.');
 const Settings = upcoming('Settings', 'Platform settings cannot be edited on this server yet.');
 const Profile = upcoming('Profile', 'Profile details and subscriptions cannot be managed on this server yet.');
-const Tips = upcoming('Tips', 'Tip options cannot be managed on this server yet.');
 const Podcasts = upcoming('Podcasts', 'Podcast titles and episodes cannot be managed on this server yet.');
 const PushNotifications = upcoming('Push Notifications', 'Push notifications cannot be sent from this server yet.');
 const MobileApp = upcoming('My Mobile App', 'The mobile app cannot be configured on this server yet.');
@@ -45,10 +49,10 @@ export const appRoutes: PageRoute[] = [
   { path: '/product-page', component: ProductPage, roles: guestsOnly, layout: 'empty' },
   { path: '/checkout/:productId/check-email', component: CheckEmailPage, roles: guestsOnly, layout: 'empty' },
 
-  { path: '/checkout/:productId/payment', component: CheckoutPendingPage, roles: [...djRoles] },
-  { path: '/reactivate/:itemId', component: CheckoutPendingPage, roles: [...djRoles] },
-  { path: '/payment-success/:paymentId', component: CheckoutPendingPage, roles: [...djRoles] },
-  { path: '/reactivation-success/:itemId', component: CheckoutPendingPage, roles: [...djRoles] },
+  { path: '/checkout/:productId/payment', component: CheckoutPaymentPage, roles: [...djRoles] },
+  { path: '/reactivate/:itemId', component: ReactivatePage, roles: [...djRoles] },
+  { path: '/payment-success/:paymentId', component: PaymentSuccessPage, roles: [...djRoles] },
+  { path: '/reactivation-success/:itemId', component: ReactivationSuccessPage, roles: [...djRoles] },
 
   { path: '/apps/calendar', component: Calendar, roles: [...djRoles] },
   { path: '/apps/settings', component: Settings, roles: [...adminRoles] },
@@ -57,7 +61,8 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/users/:userId/change-password', component: ChangePasswordPage, roles: [...djRoles] },
   { path: '/apps/users/:userId/:userHandle?', component: UsersPage, roles: [...adminRoles] },
   { path: '/profile/:userId/:tab?', component: Profile, roles: [...djRoles] },
-  { path: '/manage-tips', component: Tips, roles: [...djRoles] },
+  { path: '/manage-tips', component: ManageTipsPage, roles: [...djRoles] },
+  { path: '/apps/earnings', component: EarningsPage, roles: [...djRoles] },
   { path: '/apps/podcast-titles', component: Podcasts, roles: [...djRoles] },
   { path: '/apps/podcast-titles/:podcastTitleId', component: Podcasts, roles: [...djRoles] },
   { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes', component: Podcasts, roles: [...djRoles] },
