@@ -40,7 +40,7 @@ export interface CardPaymentFormProps {
   /** A wallet's token, confirmed by the server at once (only where the provider offers wallets). */
   payWithToken?(tokenId: string): Promise<PaymentIntentHandle & { status: string; error: { message: string } | null }>;
   walletLabel?: string;
-  onSucceeded(result: PaymentSucceeded): void;
+  onSucceeded(result: PaymentSucceeded): void | Promise<void>;
   /** Above the fields (e.g. the order summary). */
   children?: ReactNode;
 }
@@ -86,7 +86,7 @@ export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWit
     try {
       const recorded = await report.mutateAsync(statusReport(handle.paymentIntentId, outcome));
       if (recorded.status === 'succeeded') {
-        onSucceeded({ paymentId: recorded.id, paymentIntentId: handle.paymentIntentId });
+        await onSucceeded({ paymentId: recorded.id, paymentIntentId: handle.paymentIntentId });
         return;
       }
       setFailure(outcome.error?.message ?? recorded.error?.message ?? 'Your payment could not be completed.');

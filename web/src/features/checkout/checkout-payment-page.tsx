@@ -17,6 +17,7 @@ export default function CheckoutPaymentPage() {
   const summary = trpc.subscriptions.checkoutSummary.useQuery({ productId }, { retry: false });
   const start = trpc.subscriptions.createProductPayment.useMutation();
   const withToken = trpc.subscriptions.createSubscription.useMutation();
+  const utils = trpc.useUtils();
 
   if (summary.isPending) return <Spinner label="Loading your order" className="py-20" />;
   if (summary.isError) {
@@ -64,9 +65,9 @@ export default function CheckoutPaymentPage() {
           walletLabel={order.productName}
           createIntent={() => start.mutateAsync({ productId, amount: order.totalCents / 100 })}
           payWithToken={(tokenId) => withToken.mutateAsync({ productId, paymentMethodId: tokenId })}
-          onSucceeded={({ paymentId }) => {
+          onSucceeded={async ({ paymentId }) => {
             checkoutProduct.clear();
-            void refreshSessionAfterPayment();
+            await Promise.all([utils.subscriptions.invalidate(), refreshSessionAfterPayment()]);
             navigate(`/payment-success/${encodeURIComponent(paymentId)}`, { replace: true });
           }}
         >

@@ -11,7 +11,7 @@ import { trpc } from '@web/lib/trpc';
 export default function PaymentSuccessPage() {
   const { paymentId = '' } = useParams<{ paymentId: string }>();
   const userId = useSession((state) => state.user?.id);
-  const payment = trpc.payments.byId.useQuery({ id: paymentId }, { retry: false });
+  const payment = trpc.payments.byId.useQuery({ id: paymentId }, { retry: false, staleTime: 0 });
   if (payment.isPending) return <Spinner label="Loading your payment" className="py-20" />;
   if (payment.isError) return <EmptyState title="Payment not found">{paymentErrorMessage(payment.error)}</EmptyState>;
   const data = payment.data;

@@ -18,6 +18,7 @@ export default function ReactivatePage() {
   const [, navigate] = useLocation();
   const summary = trpc.subscriptions.reactivation.useQuery({ itemId }, { retry: false });
   const start = trpc.subscriptions.startReactivation.useMutation();
+  const utils = trpc.useUtils();
 
   if (summary.isPending) return <Spinner label="Loading your subscription" className="py-20" />;
   if (summary.isError) return <EmptyState title="Subscription not found">{paymentErrorMessage(summary.error)}</EmptyState>;
@@ -57,8 +58,8 @@ export default function ReactivatePage() {
           amountCents={dueNow}
           submitLabel={`Pay ${formatDollars(dueNow)}`}
           createIntent={() => start.mutateAsync({ itemId })}
-          onSucceeded={() => {
-            void refreshSessionAfterPayment();
+          onSucceeded={async () => {
+            await Promise.all([utils.subscriptions.invalidate(), refreshSessionAfterPayment()]);
             navigate(`/reactivation-success/${encodeURIComponent(itemId)}`, { replace: true });
           }}
         >

@@ -11,7 +11,7 @@ import { trpc } from '@web/lib/trpc';
 export default function ReactivationSuccessPage() {
   const { itemId = '' } = useParams<{ itemId: string }>();
   const userId = useSession((state) => state.user?.id);
-  const summary = trpc.subscriptions.reactivation.useQuery({ itemId }, { retry: false });
+  const summary = trpc.subscriptions.reactivation.useQuery({ itemId }, { retry: false, staleTime: 0, refetchOnMount: 'always' });
   if (summary.isPending) return <Spinner label="Loading your subscription" className="py-20" />;
   if (summary.isError) return <EmptyState title="Subscription not found">{paymentErrorMessage(summary.error)}</EmptyState>;
   const { subscription, mode } = summary.data;
