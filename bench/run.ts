@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
+import { demoPassword } from '../seed/accounts';
 import { seedDatabase } from '../seed/seed';
 
 function argument(name: string, fallback: number): number {
@@ -32,7 +33,7 @@ const creator = logins.find((login) => login.label === 'Creator')!;
 const session = await fetch(`${base}/api/user/login`, {
   method: 'POST',
   headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ userName: creator.email, password: creator.password }),
+  body: JSON.stringify({ userName: creator.email, password: demoPassword }),
 }).then((response) => response.json() as Promise<{ token: string }>);
 const headers = { authorization: `Bearer ${session.token}` };
 

@@ -1,21 +1,26 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { products } from '@db/schema/billing';
-import { users, type UserRole } from '@db/schema/users';
+import { users } from '@db/schema/users';
+import type { UserRole } from '@server/domains/users/roles';
 import type { AppConfig } from '@server/config';
 import { newId } from '@server/lib/ids';
 import { hashPassword } from '@server/lib/passwords';
 
+/** A seeded login as the start-up banner names it: never its password. */
 export interface SeededLogin {
   label: string;
   email: string;
-  password: string;
+  /** Where the password comes from, for the banner (e.g. "ADMIN_PASSWORD"). */
+  passwordSource: string;
 }
 
+/** The demo accounts' password, documented in README.md (seeded only with SEED_DEMO_ACCOUNTS). */
 export const demoPassword = 'cuepoint-demo';
 
 interface SeedAccount {
   label: string;
+  passwordSource: string;
   email: string;
   password: string;
   role: UserRole;
@@ -27,12 +32,15 @@ interface SeedAccount {
 }
 
 function seedAccounts(config: AppConfig): SeedAccount[] {
+  const admin: SeedAccount = { label: 'Admin', passwordSource: 'ADMIN_PASSWORD (see README.md)', email: config.admin.email, password: config.admin.password, role: 'admin', isActive: true, firstName: 'Cuepoint', lastName: 'Admin', creatorTag: null, description: '' };
+  if (!config.seedDemoAccounts) return [admin];
+  const demo = { passwordSource: 'the demo password (see README.md)' };
   return [
-    { label: 'Admin', email: config.admin.email, password: config.admin.password, role: 'admin', isActive: true, firstName: 'Cuepoint', lastName: 'Admin', creatorTag: null, description: '' },
-    { label: 'Creator', email: 'mara@cuepoint.local', password: demoPassword, role: 'dj', isActive: true, firstName: 'Mara', lastName: 'Quill', creatorTag: 'mara_quill', description: 'Late-night deep house sets and a weekly podcast about the records behind them.' },
-    { label: 'Creator', email: 'tobin@cuepoint.local', password: demoPassword, role: 'dj', isActive: true, firstName: 'Tobin', lastName: 'Reyes', creatorTag: 'tobin_live', description: 'Live-streamed interviews with independent musicians, every other Thursday.' },
-    { label: 'Creator (inactive)', email: 'pending@cuepoint.local', password: demoPassword, role: 'dj', isActive: false, firstName: 'Ines', lastName: 'Park', creatorTag: 'ines_waits', description: '' },
-    { label: 'Viewer', email: 'viewer@cuepoint.local', password: demoPassword, role: 'viewer', isActive: true, firstName: 'Sam', lastName: 'Lindqvist', creatorTag: null, description: '' },
+    admin,
+    { label: 'Creator', ...demo, email: 'mara@cuepoint.local', password: demoPassword, role: 'dj', isActive: true, firstName: 'Mara', lastName: 'Quill', creatorTag: 'mara_quill', description: 'Late-night deep house sets and a weekly podcast about the records behind them.' },
+    { label: 'Creator', ...demo, email: 'tobin@cuepoint.local', password: demoPassword, role: 'dj', isActive: true, firstName: 'Tobin', lastName: 'Reyes', creatorTag: 'tobin_live', description: 'Live-streamed interviews with independent musicians, every other Thursday.' },
+    { label: 'Creator (inactive)', ...demo, email: 'pending@cuepoint.local', password: demoPassword, role: 'dj', isActive: false, firstName: 'Ines', lastName: 'Park', creatorTag: 'ines_waits', description: '' },
+    { label: 'Viewer', ...demo, email: 'viewer@cuepoint.local', password: demoPassword, role: 'viewer', isActive: true, firstName: 'Sam', lastName: 'Lindqvist', creatorTag: null, description: '' },
   ];
 }
 
@@ -67,5 +75,10 @@ export async function seedCoreData(db: Db, config: AppConfig): Promise<SeededLog
       .run();
   }
   db.insert(products).values([...seedProducts]).onConflictDoNothing().run();
-  return seedAccounts(config).map(({ label, email, password }) => ({ label, email, password }));
+  return seedAccounts(config).map(({ label, email, passwordSource }) => ({ label, email, passwordSource }));
+}
+
+/** The banner lines naming each login and where its password is documented (a password is never printed). */
+export function describeLogins(logins: SeededLogin[]): string[] {
+  return logins.map((login) => `    ${login.label.padEnd(22)} ${login.email.padEnd(32)} password: ${login.passwordSource}`);
 }

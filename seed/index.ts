@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { openDatabase } from '@db/client';
 import { loadConfig } from '@server/config';
+import { describeLogins } from './accounts';
 import { seedDatabase } from './seed';
 
 const config = loadConfig();
@@ -9,4 +10,4 @@ const handle = openDatabase(join(config.dataDir, 'cuepoint.db'));
 const logins = await seedDatabase(handle.db, config, { demoData: config.seedDemoData, resetDemo });
 handle.close();
 process.stdout.write(`Seeded ${config.dataDir}${resetDemo ? ' (sample-data apps reset)' : ''}. Logins:\n`);
-for (const login of logins) process.stdout.write(`  ${login.label.padEnd(22)} ${login.email.padEnd(32)} ${login.password}\n`);
+process.stdout.write(`${describeLogins(logins).join('\n')}\n`);

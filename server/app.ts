@@ -1,18 +1,19 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { openDatabase, type DatabaseHandle } from '@db/client';
-import type { AppConfig } from './config';
+import { fastifyTrustProxy, type AppConfig } from './config';
 import { toHttpError } from './lib/errors';
+import { passwordHashing } from './lib/passwords';
 import { RateLimiter } from './lib/rate-limit';
 import { loadOrCreateSecret } from './lib/secrets';
-import { TokenService } from './lib/tokens';
+import { buildSecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
+import { redactUrl, TokenService } from './lib/tokens';
 import { uploadsDir } from './lib/uploads';
 import { createBotCheck } from './providers/bot-check';
 import type { BotCheckProvider } from './providers/bot-check/interface';
@@ -36,6 +37,8 @@ export interface AppDeps {
   paymentProvider?: PaymentProvider;
   /** Folder of the built web app; defaults to web/dist. */
   webDist?: string;
+  /** Where log lines go (default stdout); tests read them to prove what is never logged. */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -51,9 +54,21 @@ const jsonBodyLimit = 1024 * 1024;
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   mkdirSync(config.dataDir, { recursive: true });
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            ...(deps.logStream && { stream: deps.logStream }),
+            redact: ['req.headers.authorization'],
+            // Reset links and callback tokens travel in query strings: log the URL without them.
+            serializers: {
+              req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+            },
+          },
     bodyLimit: jsonBodyLimit,
-    trustProxy: true,
+    // Off unless TRUST_PROXY says which proxies may set X-Forwarded-For/-Proto/-Host (request.ip, rate limits).
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 5000 },
   });
 
@@ -83,13 +98,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     return reply.code(status).send(body);
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    // The sign-in popups (Apple's page, Google's account chooser) must keep window.opener to hand
-    // the session back; helmet's default "same-origin" would sever them.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-  });
+  passwordHashing.configure(config.passwordHashing);
+  const webDist = deps.webDist ?? defaultWebDist;
+  const indexHtml = join(webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  registerSecurityHeaders(app, buildSecurityHeaders(config, { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
   await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 4, parts: 40 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
@@ -123,8 +136,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     setHeaders: (reply) => reply.header('X-Content-Type-Options', 'nosniff'),
   });
 
-  const webDist = deps.webDist ?? defaultWebDist;
-  const hasWeb = existsSync(join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
   }

@@ -1,8 +1,42 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { z } from 'zod';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Fastify's `trustProxy`: off, every hop, a hop count, or the proxies' addresses/CIDRs. */
+export type TrustProxy = boolean | number | string[];
+
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, context): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (lower === '' || lower === 'false' || lower === '0' || lower === 'off' || lower === 'no') return false;
+    if (lower === 'true') return true;
+    if (/^\d+$/.test(lower)) return Number(lower);
+    const addresses = value.split(',').map((part) => part.trim()).filter(Boolean);
+    const invalid = addresses.find((address) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(address));
+    if (invalid) {
+      context.addIssue({ code: 'custom', message: `TRUST_PROXY must be true, a hop count or a comma list of addresses/CIDRs (not "${invalid}")` });
+      return z.NEVER;
+    }
+    return addresses;
+  });
+
+/**
+ * The value for Fastify's `trustProxy`. A hop count becomes "trust the nearest N hops" (Express semantics;
+ * this Fastify version ignores plain numbers), so only list addresses when you can.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
+export const minimumProductionAdminPassword = 12;
+export const developmentAdminPassword = 'cuepoint-admin';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -14,8 +48,10 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(7 * 24 * 3600),
   ADMIN_EMAIL: z.string().email().default('admin@cuepoint.local'),
-  ADMIN_PASSWORD: z.string().min(8).default('cuepoint-admin'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
   SEED_DEMO_DATA: booleanFromEnv.default(true),
+  SEED_DEMO_ACCOUNTS: booleanFromEnv.optional(),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   BOT_CHECK_PROVIDER: z.enum(['pow', 'recaptcha', 'off']).default('pow'),
   RECAPTCHA_SITE_KEY: z.string().optional(),
   RECAPTCHA_SECRET: z.string().optional(),
@@ -31,6 +67,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   REGISTER_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   // Payments (issue 12): `local` simulates Stripe's test mode offline; `stripe` uses the official SDK.
   PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -50,11 +88,15 @@ export interface AppConfig {
   /** Absolute origin the app is reached at, used in links we send out (reset mails, OIDC redirects). */
   publicUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
+  /** Passed to Fastify's `trustProxy`: whose X-Forwarded-* headers decide the client address. Off by default. */
+  trustProxy: TrustProxy;
   /** When undefined, a secret is generated once and kept in DATA_DIR. */
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
   admin: { email: string; password: string };
   seedDemoData: boolean;
+  /** Seed the demo creator and viewer logins (default: yes, except in production). */
+  seedDemoAccounts: boolean;
   botCheck: {
     provider: Env['BOT_CHECK_PROVIDER'];
     recaptchaSiteKey: string | undefined;
@@ -65,6 +107,8 @@ export interface AppConfig {
   apple: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
   mail: { smtpUrl: string | undefined; from: string };
   rateLimits: { login: number; register: number; windowSeconds: number };
+  /** The process-wide ceiling on concurrent scrypt hashes (see server/lib/passwords.ts). */
+  passwordHashing: { maxConcurrent: number; maxWaitMs: number };
   payments: PaymentsConfig;
 }
 
@@ -96,6 +140,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const production = env.NODE_ENV === 'production';
+  if (production) {
+    const problems = productionProblems(env);
+    if (problems.length) throw new Error(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+  }
   if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid environment:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
@@ -106,10 +155,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: env.DATA_DIR,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
     jwtSecret: env.JWT_SECRET,
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
-    admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD },
+    admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD ?? developmentAdminPassword },
     seedDemoData: env.SEED_DEMO_DATA,
+    seedDemoAccounts: env.SEED_DEMO_ACCOUNTS ?? !production,
     botCheck: {
       provider: env.BOT_CHECK_PROVIDER,
       recaptchaSiteKey: env.RECAPTCHA_SITE_KEY,
@@ -120,6 +171,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     apple: { clientId: env.APPLE_CLIENT_ID, clientSecret: env.APPLE_CLIENT_SECRET, issuer: env.APPLE_ISSUER },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     rateLimits: { login: env.LOGIN_RATE_LIMIT, register: env.REGISTER_RATE_LIMIT, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
+    passwordHashing: { maxConcurrent: env.PASSWORD_HASH_CONCURRENCY, maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS },
     payments: {
       provider: env.PAYMENT_PROVIDER,
       stripeSecretKey: env.STRIPE_SECRET_KEY,
@@ -129,4 +181,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       rateLimit: env.PAYMENT_RATE_LIMIT,
     },
   };
+}
+
+/** File the generated JWT secret is kept in (see server/lib/secrets.ts). */
+export function secretFilePath(dataDir: string): string {
+  return join(dataDir, 'secret.key');
+}
+
+/** Production never runs on the documented development credentials or on a secret made up on the spot. */
+function productionProblems(env: Env): string[] {
+  const problems: string[] = [];
+  if (!env.ADMIN_PASSWORD) {
+    problems.push(`ADMIN_PASSWORD is required (at least ${minimumProductionAdminPassword} characters)`);
+  } else if (env.ADMIN_PASSWORD.length < minimumProductionAdminPassword || env.ADMIN_PASSWORD === developmentAdminPassword) {
+    problems.push(`ADMIN_PASSWORD must be at least ${minimumProductionAdminPassword} characters and not the development default`);
+  }
+  if (!env.JWT_SECRET && !existsSync(secretFilePath(env.DATA_DIR))) {
+    problems.push(`JWT_SECRET is required (at least 32 characters) unless ${secretFilePath(env.DATA_DIR)} already exists`);
+  }
+  return problems;
 }

@@ -1,8 +1,18 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { describeLogins } from '../seed/accounts';
 import { seedDatabase } from '../seed/seed';
 
-const config = loadConfig();
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
+
+const config = configOrExit();
 const app = await buildApp(config);
 const logins = await seedDatabase(app.services.db, config, { demoData: config.seedDemoData });
 
@@ -28,7 +38,7 @@ const lines = [
   `  Cuepoint is running at ${url}`,
   '',
   '  Sign in with:',
-  ...logins.map((login) => `    ${login.label.padEnd(22)} ${login.email.padEnd(32)} ${login.password}`),
+  ...describeLogins(logins),
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

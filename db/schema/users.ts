@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { userRoles, type UserRole } from '../../server/domains/users/roles';
 
-export const userRoles = ['admin', 'dj', 'staff', 'user', 'viewer'] as const;
-export type UserRole = (typeof userRoles)[number];
+export { userRoles, type UserRole };
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
@@ -11,7 +11,8 @@ export const users = sqliteTable(
   {
     id: text('id').primaryKey(),
     email: text('email').notNull().unique(),
-    creatorTag: text('creator_tag').unique(),
+    /** Unique case-insensitively (the `users_creator_tag_lower_unique` index on lower(creator_tag)). */
+    creatorTag: text('creator_tag'),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     displayName: text('display_name').notNull(),
@@ -21,6 +22,8 @@ export const users = sqliteTable(
     streamValue: text('stream_value'),
     role: text('role', { enum: userRoles }).notNull(),
     isActive: integer('is_active', { mode: 'boolean' }).notNull(),
+    /** Registered through checkout and not paid yet: may only reach checkout (see checkoutProcedure). */
+    pendingPayment: integer('pending_payment', { mode: 'boolean' }).notNull().default(false),
     passwordHash: text('password_hash'),
     tokenVersion: integer('token_version').notNull().default(0),
     referrerId: text('referrer_id'),
@@ -30,7 +33,10 @@ export const users = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
-  (table) => [index('users_role_idx').on(table.role)],
+  (table) => [
+    index('users_role_idx').on(table.role),
+    uniqueIndex('users_creator_tag_lower_unique').on(sql`lower(${table.creatorTag})`),
+  ],
 );
 
 export const passwordResetTokens = sqliteTable('password_reset_tokens', {

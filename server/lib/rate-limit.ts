@@ -2,31 +2,93 @@ import { TRPCError } from '@trpc/server';
 
 export const tooManyAttemptsMessage = 'Too many attempts. Please wait a minute and try again.';
 
+/** At most `limit` hits in any `windowMs` span (a sliding window: no window edge ever resets a count early). */
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+export interface RateLimitVerdict {
+  allowed: boolean;
+  /** Hits still allowed in the current window after this one (0 when refused). */
+  remaining: number;
+  /** When refused: milliseconds until the next hit would be allowed; 0 when allowed. */
+  retryAfterMs: number;
+}
+
 /**
- * Fixed-window counter kept in memory. It runs inside procedures, so the REST shims and
- * tRPC share one budget per key.
+ * Where the hit times live. The default keeps them in this process; several instances would share
+ * one store (e.g. Redis sorted sets) behind this same interface (ARCHITECTURE §4 "Growing past one machine").
  */
-export class RateLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+export interface RateLimitStore {
+  /** Records a hit for `key` when fewer than `rule.limit` hits fall within the last `rule.windowMs`. Refused hits are not recorded. */
+  hit(key: string, rule: RateLimitRule, now: number): RateLimitVerdict;
+}
 
-  constructor(private readonly now: () => number = Date.now) {}
+/** Sliding log in memory: per key the times of the last `limit` allowed hits (so memory is bounded by the limit). */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly hits = new Map<string, { times: number[]; windowMs: number }>();
 
-  hit(bucket: string, key: string, max: number, windowSeconds: number): void {
-    const id = `${bucket}:${key}`;
-    const time = this.now();
-    let window = this.windows.get(id);
-    if (!window || window.resetAt <= time) {
-      window = { count: 0, resetAt: time + windowSeconds * 1000 };
-      this.windows.set(id, window);
-      if (this.windows.size > 50_000) this.sweep(time);
+  constructor(private readonly maxKeys = 100_000) {}
+
+  hit(key: string, rule: RateLimitRule, now: number): RateLimitVerdict {
+    let entry = this.hits.get(key);
+    if (!entry) {
+      if (this.hits.size >= this.maxKeys) this.sweep(now);
+      entry = { times: [], windowMs: rule.windowMs };
+      this.hits.set(key, entry);
     }
-    window.count += 1;
-    if (window.count > max) {
-      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: tooManyAttemptsMessage });
+    entry.windowMs = Math.max(entry.windowMs, rule.windowMs);
+    const windowStart = now - rule.windowMs;
+    while (entry.times.length && entry.times[0]! <= windowStart) entry.times.shift();
+    if (entry.times.length >= rule.limit) {
+      const oldest = entry.times[entry.times.length - rule.limit]!;
+      return { allowed: false, remaining: 0, retryAfterMs: Math.max(1, oldest + rule.windowMs - now) };
     }
+    entry.times.push(now);
+    return { allowed: true, remaining: rule.limit - entry.times.length, retryAfterMs: 0 };
   }
 
-  private sweep(time: number): void {
-    for (const [id, window] of this.windows) if (window.resetAt <= time) this.windows.delete(id);
+  private sweep(now: number): void {
+    for (const [key, entry] of this.hits) {
+      const newest = entry.times[entry.times.length - 1];
+      if (newest === undefined || newest <= now - entry.windowMs) this.hits.delete(key);
+    }
+    // Still full of live keys (a flood of distinct keys): drop the oldest rather than grow without bound.
+    for (const key of this.hits.keys()) {
+      if (this.hits.size < this.maxKeys) break;
+      this.hits.delete(key);
+    }
+  }
+}
+
+/**
+ * The app's rate limiter (`services.rateLimiter`). Limits run inside procedures, so the REST shims and
+ * tRPC share one budget per key. Keys are free text; prefix them with what they count, e.g.
+ * `login:account:<userId>`, `chat:<senderId>`.
+ *
+ * - `hit(key, { limit, windowMs })` counts a hit and answers `{ allowed, remaining, retryAfterMs }`.
+ * - `enforce(key, rule)` does the same and throws a 429 TRPCError (`tooManyAttemptsMessage`) when refused.
+ * - `hit(bucket, key, max, windowSeconds)` is the older throwing form, kept for existing callers.
+ */
+export class RateLimiter {
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly store: RateLimitStore = new MemoryRateLimitStore(),
+  ) {}
+
+  hit(key: string, rule: RateLimitRule): RateLimitVerdict;
+  hit(bucket: string, key: string, max: number, windowSeconds: number): void;
+  hit(keyOrBucket: string, ruleOrKey: RateLimitRule | string, max?: number, windowSeconds?: number): RateLimitVerdict | void {
+    if (typeof ruleOrKey === 'string') {
+      this.enforce(`${keyOrBucket}:${ruleOrKey}`, { limit: max ?? 1, windowMs: (windowSeconds ?? 60) * 1000 });
+      return;
+    }
+    return this.store.hit(keyOrBucket, ruleOrKey, this.now());
+  }
+
+  enforce(key: string, rule: RateLimitRule, message = tooManyAttemptsMessage): void {
+    const verdict = this.store.hit(key, rule, this.now());
+    if (!verdict.allowed) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
   }
 }

@@ -1,5 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { UserRole } from '@db/schema/users';
+import { isUserRole, type UserRole } from '@server/domains/users/roles';
 
 export type TokenType = 'user' | 'viewer';
 
@@ -10,8 +10,8 @@ export interface TokenClaims {
   ver: number;
   iat: number;
   exp: number;
-  /** Set on an emulation token: the admin who is acting as `sub`. */
-  act?: { sub: string };
+  /** Set on an emulation token: the admin acting as `sub`, and that admin's token version when it was minted. */
+  act?: { sub: string; ver: number };
 }
 
 export interface IssueTokenInput {
@@ -19,7 +19,8 @@ export interface IssueTokenInput {
   role: UserRole;
   typ: TokenType;
   tokenVersion: number;
-  actorId?: string;
+  /** Emulation: the admin acting as the user, with the admin's current token version. */
+  actor?: { id: string; tokenVersion: number };
 }
 
 export class TokenInvalidError extends Error {}
@@ -48,7 +49,7 @@ export class TokenService {
   async issue(input: IssueTokenInput): Promise<string> {
     const nowSeconds = Math.floor(this.now() / 1000);
     const payload: Record<string, unknown> = { role: input.role, typ: input.typ, ver: input.tokenVersion };
-    if (input.actorId) payload.act = { sub: input.actorId };
+    if (input.actor) payload.act = { sub: input.actor.id, ver: input.actor.tokenVersion };
     return new SignJWT(payload)
       .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
       .setSubject(input.userId)
@@ -92,14 +93,11 @@ export class TokenService {
   }
 }
 
-const roles: readonly string[] = ['admin', 'dj', 'staff', 'user', 'viewer'];
-
 function parseClaims(payload: Record<string, unknown>): TokenClaims {
   const { sub, role, typ, ver, iat, exp, act } = payload;
   if (
     typeof sub !== 'string' ||
-    typeof role !== 'string' ||
-    !roles.includes(role) ||
+    !isUserRole(role) ||
     (typ !== 'user' && typ !== 'viewer') ||
     typeof ver !== 'number' ||
     typeof iat !== 'number' ||
@@ -107,9 +105,22 @@ function parseClaims(payload: Record<string, unknown>): TokenClaims {
   ) {
     throw new TokenInvalidError('Invalid access_token');
   }
-  const claims: TokenClaims = { sub, role: role as UserRole, typ, ver, iat, exp };
-  if (act && typeof act === 'object' && typeof (act as { sub?: unknown }).sub === 'string') {
-    claims.act = { sub: (act as { sub: string }).sub };
+  const claims: TokenClaims = { sub, role, typ, ver, iat, exp };
+  if (act !== undefined) {
+    const actor = act as { sub?: unknown; ver?: unknown } | null;
+    // An emulation claim we cannot check against the admin's row is refused, never ignored.
+    if (!actor || typeof actor !== 'object' || typeof actor.sub !== 'string' || typeof actor.ver !== 'number') {
+      throw new TokenInvalidError('Invalid access_token');
+    }
+    claims.act = { sub: actor.sub, ver: actor.ver };
   }
   return claims;
+}
+
+/** Query parameters that carry a secret (reset links, callback tokens, OAuth codes): never written to logs. */
+const secretQueryParams = /([?&](?:token|access_token|id_token|code|state)=)[^&#]*/gi;
+
+/** The URL as it may appear in a log line: secret query values replaced by `[redacted]`. */
+export function redactUrl(url: string): string {
+  return url.replace(secretQueryParams, '$1[redacted]');
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '@db/client';
-import type { users, UserRole } from '@db/schema/users';
+import type { users } from '@db/schema/users';
+import type { UserRole } from '@server/domains/users/roles';
 import { findUserById } from '@server/domains/users/users.service';
 import type { AppConfig } from '@server/config';
 import type { BotCheckProvider } from '@server/providers/bot-check/interface';
@@ -28,8 +29,8 @@ export interface Actor {
   id: string;
   role: UserRole;
   typ: TokenType;
-  /** The admin behind an emulation token. */
-  emulatedBy?: string;
+  /** The admin behind an emulation token (checked on every request: still an active admin, same token version). */
+  emulatedBy?: { id: string; tokenVersion: number };
   issuedAt: number;
   /** The bearer token this request came with. */
   token: string;
@@ -63,12 +64,21 @@ export async function resolveActor(
       return { actor: null, authError: 'Invalid access_token' };
     }
     const actor: Actor = { id: user.id, role: user.role, typ: claims.typ, issuedAt: claims.iat, token, user };
-    if (claims.act) actor.emulatedBy = claims.act.sub;
+    if (claims.act) {
+      if (!isActingAdminValid(services, claims.act)) return { actor: null, authError: 'Invalid access_token' };
+      actor.emulatedBy = { id: claims.act.sub, tokenVersion: claims.act.ver };
+    }
     return { actor, authError: null };
   } catch (error) {
     if (error instanceof TokenInvalidError) return { actor: null, authError: error.message };
     throw error;
   }
+}
+
+/** An emulation token lives only as long as its admin: still there, still an active admin, same token version. */
+function isActingAdminValid(services: AppServices, act: { sub: string; ver: number }): boolean {
+  const admin = findUserById(services.db, act.sub);
+  return !!admin && admin.role === 'admin' && admin.isActive && admin.tokenVersion === act.ver;
 }
 
 export async function createContext(

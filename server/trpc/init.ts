@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import type { UserRole } from '@db/schema/users';
+import type { UserRole } from '@server/domains/users/roles';
 import { fieldErrorsOf, validationMessage } from '@server/lib/errors';
 import type { Actor, Context } from './context';
 
@@ -25,20 +25,53 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
 export const forbiddenMessage = 'You do not have permission to do this';
+export const pendingPaymentMessage = 'Please complete your subscription payment to use this feature.';
 
-/** Signed in with any token (creator, admin or viewer). */
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+type AuthedContext = Context & { actor: Actor };
+
+const requireSignedIn = t.middleware(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Invalid access_token' });
   return next({ ctx: { ...ctx, actor: ctx.actor as Actor } });
 });
 
-/** Signed in with one of the given roles. Viewer tokens only pass where 'viewer' is listed. */
-export function roleProcedure(...roles: UserRole[]) {
-  return authedProcedure.use(({ ctx, next }) => {
-    if (!roles.includes(ctx.actor.role)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
-    return next({ ctx });
+function requireRole(roles: readonly UserRole[]) {
+  return t.middleware(({ ctx, next }) => {
+    const { actor } = ctx as AuthedContext;
+    if (!roles.includes(actor.role)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
+    return next();
   });
 }
+
+/** A creator registered through checkout reaches nothing but checkout until the payment is confirmed or an admin activates them. */
+const refusePendingPayment = t.middleware(({ ctx, next }) => {
+  if ((ctx as AuthedContext).actor.user.pendingPayment) throw new TRPCError({ code: 'FORBIDDEN', message: pendingPaymentMessage });
+  return next();
+});
+
+// Every base below checks the caller in `.use()` before any `.input()` a procedure adds, so a wrong
+// token is refused (401/403) before its input is looked at.
+
+/**
+ * Any valid token, including a creator whose checkout payment is pending. Only for the caller's own
+ * session and account: alive, password change, terms.
+ */
+export const sessionProcedure = t.procedure.use(requireSignedIn);
+
+/** Signed in with any token (creator, admin or viewer); not a creator whose checkout payment is pending. */
+export const authedProcedure = sessionProcedure.use(refusePendingPayment);
+
+/** Signed in with one of the given roles. Viewer tokens only pass where 'viewer' is listed; pending-payment creators never. */
+export function roleProcedure(...roles: UserRole[]) {
+  return sessionProcedure.use(requireRole(roles)).use(refusePendingPayment);
+}
+
+/** One of the given roles, admitting a creator whose checkout payment is pending (their own account and session). */
+export function accountProcedure(...roles: UserRole[]) {
+  return sessionProcedure.use(requireRole(roles));
+}
+
+/** Checkout: admin or creator, also a creator registered through checkout who has not paid yet (payment and reactivation calls). */
+export const checkoutProcedure = accountProcedure('admin', 'dj');
 
 /** The dashboard's areas: admin and creators (and staff/user for the sample apps). */
 export const creatorProcedure = roleProcedure('admin', 'dj');

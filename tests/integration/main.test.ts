@@ -28,6 +28,13 @@ function start(): Promise<{ child: ChildProcessWithoutNullStreams; url: string; 
   });
 }
 
+function withoutSecrets(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  delete copy.ADMIN_PASSWORD;
+  delete copy.JWT_SECRET;
+  return copy;
+}
+
 function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
@@ -37,8 +44,11 @@ describe('server/main.ts', () => {
 
   it('starts, prints the URL and logins, serves, and shuts down cleanly on SIGTERM', async () => {
     const { child, url, output } = await start();
-    expect(output()).toMatch(/Admin\s+admin@cuepoint\.local\s+cuepoint-admin/);
-    expect(output()).toMatch(/Creator\s+mara@cuepoint\.local\s+cuepoint-demo/);
+    expect(output()).toMatch(/Admin\s+admin@cuepoint\.local\s+password: ADMIN_PASSWORD \(see README\.md\)/);
+    expect(output()).toMatch(/Creator\s+mara@cuepoint\.local\s+password: the demo password \(see README\.md\)/);
+    // The banner names logins, never a password.
+    expect(output()).not.toContain('cuepoint-admin');
+    expect(output()).not.toContain('cuepoint-demo');
     const health = await fetch(`${url}/healthz`);
     expect(await health.json()).toEqual({ status: 'ok' });
     const database = new Database(join(dataDir, 'cuepoint.db'), { readonly: true });
@@ -56,6 +66,27 @@ describe('server/main.ts', () => {
     expect(await exited).toBe(0);
     await socketClosed;
     expect(output()).toContain('shutting down');
+  });
+
+  it('refuses to start in production without ADMIN_PASSWORD and JWT_SECRET', async () => {
+    const emptyDir = mkdtempSync(join(tmpdir(), 'cuepoint-prod-'));
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...withoutSecrets(process.env), NODE_ENV: 'production', DATA_DIR: emptyDir, PORT: '0', HOST: '127.0.0.1' },
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      const code = await exitOf(child);
+      expect(code).not.toBe(0);
+      expect(output).toContain('Refusing to start in production');
+      expect(output).toContain('ADMIN_PASSWORD is required');
+      expect(output).toContain('JWT_SECRET is required');
+      expect(output).not.toContain('Cuepoint is running');
+      expect(existsSync(join(emptyDir, 'cuepoint.db'))).toBe(false);
+    } finally {
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
   });
 
   it('restarts on the same data without overwriting what users changed', async () => {

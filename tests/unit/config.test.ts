@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '@server/config';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fastifyTrustProxy, loadConfig } from '@server/config';
 
 describe('loadConfig', () => {
   it('has documented defaults', () => {
@@ -10,6 +13,43 @@ describe('loadConfig', () => {
       admin: { email: 'admin@cuepoint.local', password: 'cuepoint-admin' },
       botCheck: { provider: 'pow' },
       seedDemoData: true,
+      seedDemoAccounts: true,
+      trustProxy: false,
+    });
+  });
+
+  it('reads TRUST_PROXY as off, every hop, a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,::1' }).trustProxy).toEqual(['10.0.0.1', '172.16.0.0/12', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'loopback;rm' })).toThrow(/TRUST_PROXY must be/);
+    const hops = fastifyTrustProxy(2) as (address: string, hop: number) => boolean;
+    expect([hops('10.0.0.1', 0), hops('10.0.0.2', 1), hops('203.0.113.1', 2)]).toEqual([true, true, false]);
+  });
+
+  describe('production', () => {
+    const strong = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-long-admin-password', JWT_SECRET: 'x'.repeat(40) } as const;
+
+    it('refuses to start without ADMIN_PASSWORD and JWT_SECRET, naming both', () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-config-'));
+      try {
+        expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir })).toThrow(/Refusing to start in production:[\s\S]*ADMIN_PASSWORD is required[\s\S]*JWT_SECRET is required/);
+        expect(() => loadConfig({ ...strong, DATA_DIR: dataDir, ADMIN_PASSWORD: 'short-pass1' })).toThrow(/at least 12 characters/);
+        expect(() => loadConfig({ ...strong, DATA_DIR: dataDir, ADMIN_PASSWORD: undefined })).toThrow(/ADMIN_PASSWORD is required/);
+        expect(() => loadConfig({ ...strong, DATA_DIR: dataDir, JWT_SECRET: undefined })).toThrow(/JWT_SECRET is required/);
+        // An existing secret file stands in for JWT_SECRET.
+        writeFileSync(join(dataDir, 'secret.key'), 'y'.repeat(48));
+        expect(loadConfig({ ...strong, DATA_DIR: dataDir, JWT_SECRET: undefined }).jwtSecret).toBeUndefined();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+
+    it('seeds no demo accounts unless SEED_DEMO_ACCOUNTS=true', () => {
+      expect(loadConfig(strong).seedDemoAccounts).toBe(false);
+      expect(loadConfig({ ...strong, SEED_DEMO_ACCOUNTS: 'true' }).seedDemoAccounts).toBe(true);
+      expect(loadConfig({ SEED_DEMO_ACCOUNTS: 'false' }).seedDemoAccounts).toBe(false);
     });
   });
 

@@ -16,8 +16,8 @@ describe('TokenService', () => {
 
   it('carries the acting admin on an emulation token', async () => {
     const tokens = new TokenService(secret, 3600);
-    const token = await tokens.issue({ userId: 'u1', role: 'dj', typ: 'user', tokenVersion: 0, actorId: 'admin1' });
-    await expect(tokens.verify(token)).resolves.toMatchObject({ act: { sub: 'admin1' } });
+    const token = await tokens.issue({ userId: 'u1', role: 'dj', typ: 'user', tokenVersion: 0, actor: { id: 'admin1', tokenVersion: 4 } });
+    await expect(tokens.verify(token)).resolves.toMatchObject({ act: { sub: 'admin1', ver: 4 } });
   });
 
   it('refuses a tampered token', async () => {

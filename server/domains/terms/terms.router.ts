@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminProcedure, publicProcedure, roleProcedure, router } from '@server/trpc/init';
+import { accountProcedure, adminProcedure, publicProcedure, router } from '@server/trpc/init';
 import { sessionUser } from '@server/domains/users/users.schemas';
 import { termsDocument, termsListItem, uploadTermsAnswer, uploadTermsInput } from './terms.schemas';
 import * as termsService from './terms.service';
@@ -9,12 +9,12 @@ export const termsRouter = router({
   current: publicProcedure.output(termsDocument.nullable()).query(({ ctx }) => termsService.currentTerms(ctx.services.db)),
 
   /** The current record for the REST shim: 404 when there is none. */
-  get: roleProcedure('admin', 'dj', 'staff', 'user', 'viewer')
+  get: accountProcedure('admin', 'dj', 'staff', 'user', 'viewer')
     .output(termsDocument)
     .query(({ ctx }) => termsService.requireCurrentTerms(ctx.services.db)),
 
-  /** Accepting the newest document clears the pending pdfUrl of the session user. */
-  accept: roleProcedure('admin', 'dj', 'staff', 'user')
+  /** Accepting the newest document clears the pending pdfUrl of the session user (also before a checkout payment). */
+  accept: accountProcedure('admin', 'dj', 'staff', 'user')
     .output(z.object({ user: sessionUser }))
     .mutation(({ ctx }) => ({ user: termsService.acceptTerms(ctx.services.db, ctx.actor) })),
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userRoles } from '@db/schema/users';
+import { userRoles } from './roles';
 import { adminProcedure, router } from '@server/trpc/init';
 import * as adminUsersService from './admin-users.service';
 
@@ -9,6 +9,7 @@ export const adminUserRow = z.object({
   displayName: z.string(),
   role: z.enum(userRoles),
   isActive: z.boolean(),
+  pendingPayment: z.boolean(),
   subdomain: z.string().nullable(),
 });
 

@@ -1,6 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { users, type UserRole } from '@db/schema/users';
+import { users } from '@db/schema/users';
+import type { UserRole } from './roles';
 
 export interface AdminUserRow {
   id: string;
@@ -8,6 +9,8 @@ export interface AdminUserRow {
   displayName: string;
   role: UserRole;
   isActive: boolean;
+  /** Registered through checkout and not paid yet. */
+  pendingPayment: boolean;
   subdomain: string | null;
 }
 
@@ -20,6 +23,7 @@ export function listUsers(db: Db): AdminUserRow[] {
       displayName: users.displayName,
       role: users.role,
       isActive: users.isActive,
+      pendingPayment: users.pendingPayment,
       subdomain: users.creatorTag,
     })
     .from(users)

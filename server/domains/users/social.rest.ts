@@ -7,6 +7,7 @@ import {
   appleMessages,
   completeAppleSignIn,
   renderApplePopupPage,
+  serverOrigin,
   startAppleSignIn,
   type ApplePopupPage,
 } from './social.service';
@@ -19,8 +20,10 @@ const appleStartQuery = z.strictObject({
 /** Form posts (Apple's response_mode=form_post) are small; anything bigger is not a callback. */
 const formBodyLimit = 64 * 1024;
 
-function requestOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+/** The connection itself, never X-Forwarded-*: whether it is TLS and the Host header the client sent. */
+function directConnection(request: FastifyRequest) {
+  const encrypted = 'encrypted' in request.raw.socket && request.raw.socket.encrypted === true;
+  return { directProtocol: encrypted ? ('https' as const) : ('http' as const), directHost: request.raw.headers.host };
 }
 
 function sendPopupPage(reply: FastifyReply, status: number, page: ApplePopupPage) {
@@ -47,16 +50,18 @@ export const socialRest: RestModule = async (app, { services }) => {
     });
 
     scope.get('/api/user/apple', async (request, reply) => {
-      services.rateLimiter.hit('apple-start', request.ip, 30, 60);
+      services.rateLimiter.enforce(`apple-start:ip:${request.ip}`, { limit: 30, windowMs: 60_000 });
       const query = appleStartQuery.parse(request.query);
       const result = await startAppleSignIn(services, states, {
         host: query.host,
         roleId: query.roleId,
-        requestOrigin: requestOrigin(request),
+        ownOrigin: serverOrigin(services.config, directConnection(request)),
       });
       switch (result.kind) {
         case 'invalid-host':
           return reply.code(400).send({ message: result.message });
+        case 'unknown-origin':
+          return reply.code(503).send({ message: result.message });
         case 'redirect':
           return reply.header('cache-control', 'no-store').header('cross-origin-opener-policy', 'unsafe-none').redirect(result.location, 302);
         case 'page':
@@ -70,7 +75,7 @@ export const socialRest: RestModule = async (app, { services }) => {
         services,
         states,
         typeof params === 'object' ? (params as Record<string, unknown>) : {},
-        requestOrigin(request),
+        serverOrigin(services.config, directConnection(request)),
       );
       return sendPopupPage(reply, status, page);
     };

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { httpStatusOfCode } from '@server/lib/errors';
 import { IdentityError, type ExternalIdentity } from '@server/providers/identity/interface';
+import type { AppConfig } from '@server/config';
 import type { AppServices } from '@server/trpc/context';
 import { signInWithExternalIdentity } from './users.service';
 
@@ -11,6 +12,7 @@ export const appleCallbackPath = '/api/user/apple/callback';
 
 export const appleMessages = {
   invalidHost: 'The host parameter must be the origin of this site (for example https://app.example.com)',
+  needsPublicUrl: 'Apple sign-in behind a proxy needs PUBLIC_URL to be set',
   invalidState: 'This sign-in attempt is unknown or has expired. Please start again.',
   cancelled: 'Cancelled login',
   failed: 'The Apple sign-in failed. Please try again.',
@@ -72,16 +74,29 @@ export class AppleLoginStates {
   }
 }
 
-/** The origin this server is reached at: PUBLIC_URL when set, else the request's own origin. */
-export function serverOrigin(publicUrl: string | undefined, requestOrigin: string): string {
-  return publicUrl ? new URL(publicUrl).origin : requestOrigin;
+/**
+ * The origin this server is reached at, the only place a session token may be posted to: PUBLIC_URL
+ * when set; otherwise the request's own origin, but only while no proxy is trusted (the Host header
+ * of a direct connection). Forwarded headers never count. Null when it cannot be known.
+ */
+export function serverOrigin(
+  config: Pick<AppConfig, 'publicUrl' | 'trustProxy'>,
+  request: { directProtocol: 'http' | 'https'; directHost: string | undefined },
+): string | null {
+  if (config.publicUrl) return new URL(config.publicUrl).origin;
+  if (config.trustProxy !== false || !request.directHost) return null;
+  try {
+    return new URL(`${request.directProtocol}://${request.directHost}`).origin;
+  } catch {
+    return null;
+  }
 }
 
 /**
- * `host` must be an http(s) origin (scheme, host, optional port; no path) equal to PUBLIC_URL's
- * origin or to the request's own origin. Returns the normalised origin, or null.
+ * `host` must be an http(s) origin (scheme, host, optional port; no path) equal to this server's
+ * origin (see serverOrigin). Returns the normalised origin, or null.
  */
-export function validateHost(host: string, publicUrl: string | undefined, requestOrigin: string): string | null {
+export function validateHost(host: string, ownOrigin: string): string | null {
   let url: URL;
   try {
     url = new URL(host);
@@ -90,19 +105,19 @@ export function validateHost(host: string, publicUrl: string | undefined, reques
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   if (url.origin !== host.replace(/\/$/, '')) return null;
-  const allowed = new Set([requestOrigin]);
-  if (publicUrl) allowed.add(new URL(publicUrl).origin);
-  return allowed.has(url.origin) ? url.origin : null;
+  return url.origin === ownOrigin ? url.origin : null;
 }
 
 export interface AppleStartInput {
   host: string;
   roleId: 'viewer' | undefined;
-  requestOrigin: string;
+  /** From serverOrigin: null when this server's origin cannot be trusted (proxy without PUBLIC_URL). */
+  ownOrigin: string | null;
 }
 
 export type AppleStartResult =
   | { kind: 'invalid-host'; message: string }
+  | { kind: 'unknown-origin'; message: string }
   | { kind: 'redirect'; location: string }
   | { kind: 'page'; status: number; page: ApplePopupPage };
 
@@ -112,10 +127,10 @@ export async function startAppleSignIn(
   states: AppleLoginStates,
   input: AppleStartInput,
 ): Promise<AppleStartResult> {
-  const { config } = services;
-  const host = validateHost(input.host, config.publicUrl, input.requestOrigin);
+  if (!input.ownOrigin) return { kind: 'unknown-origin', message: appleMessages.needsPublicUrl };
+  const host = validateHost(input.host, input.ownOrigin);
   if (!host) return { kind: 'invalid-host', message: appleMessages.invalidHost };
-  const redirectUri = `${serverOrigin(config.publicUrl, input.requestOrigin)}${appleCallbackPath}`;
+  const redirectUri = `${input.ownOrigin}${appleCallbackPath}`;
   const nonce = randomBytes(32).toString('base64url');
   const codeVerifier = randomBytes(32).toString('base64url');
   try {
@@ -169,7 +184,7 @@ export async function completeAppleSignIn(
   services: AppServices,
   states: AppleLoginStates,
   params: Record<string, unknown>,
-  requestOrigin: string,
+  ownOrigin: string | null,
 ): Promise<{ status: number; page: ApplePopupPage }> {
   const text = (name: string) => {
     const value = params[name];
@@ -182,7 +197,7 @@ export async function completeAppleSignIn(
 
   const entry = states.take(text('state') ?? '');
   // No trusted opener origin is known for an unknown state; the message only goes to our own origin.
-  if (!entry) return failure(400, serverOrigin(services.config.publicUrl, requestOrigin), appleMessages.invalidState);
+  if (!entry) return failure(400, ownOrigin, appleMessages.invalidState);
 
   const providerError = text('error');
   if (providerError) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminProcedure, authedProcedure, publicProcedure, roleProcedure, router } from '@server/trpc/init';
+import { adminProcedure, authedProcedure, publicProcedure, roleProcedure, router, sessionProcedure } from '@server/trpc/init';
 import {
   botCheckVerdict,
   changePasswordInput,
@@ -13,6 +13,7 @@ import {
   sessionAnswer,
   sessionUser,
   setActiveInput,
+  setRoleInput,
   updateSelfInput,
   verifyBotCheckInput,
   viewerProfileInput,
@@ -37,11 +38,12 @@ export const usersRouter = router({
       return { message: usersService.accountReadyMessage, user: usersService.toSessionUser(ctx.services.db, user) };
     }),
 
+  /** Checkout: signs the new creator in at once, limited to checkout until the first payment or an admin's activation. */
   registerWithSignIn: publicProcedure
     .input(registerInput)
     .output(sessionAnswer)
     .mutation(async ({ ctx, input }) => {
-      const user = await usersService.registerAccount(ctx.services, input, ctx.clientIp, { activateCreator: true });
+      const user = await usersService.registerAccount(ctx.services, input, ctx.clientIp, { viaCheckout: true });
       return usersService.issueSession(ctx.services, user);
     }),
 
@@ -55,19 +57,19 @@ export const usersRouter = router({
     .output(sessionAnswer)
     .mutation(({ ctx, input }) => usersService.viewerLogin(ctx.services, input, ctx.clientIp)),
 
-  alive: authedProcedure.output(sessionAnswer).query(({ ctx }) => usersService.refreshSession(ctx.services, ctx.actor)),
+  alive: sessionProcedure.output(sessionAnswer).query(({ ctx }) => usersService.refreshSession(ctx.services, ctx.actor)),
 
   emulate: adminProcedure
     .input(emulateInput)
     .output(sessionAnswer)
     .query(({ ctx, input }) => usersService.emulate(ctx.services, ctx.actor, input.id)),
 
-  updateSelf: authedProcedure
+  updateSelf: roleProcedure('admin', 'dj', 'staff', 'user')
     .input(updateSelfInput)
     .output(z.object({ user: sessionUser }))
     .mutation(({ ctx, input }) => ({ user: usersService.updateSelf(ctx.services, ctx.actor, input) })),
 
-  changePassword: roleProcedure('admin', 'dj', 'staff', 'user', 'viewer')
+  changePassword: sessionProcedure
     .input(changePasswordInput)
     .output(sessionAnswer)
     .mutation(({ ctx, input }) => usersService.changePassword(ctx.services, ctx.actor, input)),
@@ -76,7 +78,7 @@ export const usersRouter = router({
     .input(checkUserExistsInput)
     .output(z.object({ exists: z.boolean() }))
     .mutation(({ ctx, input }) => {
-      ctx.services.rateLimiter.hit('check-user', ctx.clientIp, 30, 60);
+      ctx.services.rateLimiter.enforce(`check-user:ip:${ctx.clientIp}`, { limit: 30, windowMs: 60_000 });
       return usersService.checkUserExists(ctx.services.db, input.email);
     }),
 
@@ -94,7 +96,7 @@ export const usersRouter = router({
     .output(botCheckVerdict)
     .mutation(({ ctx, input }) => {
       // Each call costs a siteverify request (or a hash check): keep strangers from using us as a proxy.
-      ctx.services.rateLimiter.hit('bot-check', ctx.clientIp, 30, 60);
+      ctx.services.rateLimiter.enforce(`bot-check:ip:${ctx.clientIp}`, { limit: 30, windowMs: 60_000 });
       return ctx.services.botCheck.verify(input.token, ctx.clientIp);
     }),
 
@@ -135,5 +137,10 @@ export const usersRouter = router({
   setActive: adminProcedure
     .input(setActiveInput)
     .output(z.object({ user: sessionUser }))
-    .mutation(({ ctx, input }) => ({ user: usersService.setUserActive(ctx.services.db, input.id, input.isActive) })),
+    .mutation(({ ctx, input }) => ({ user: usersService.setUserActive(ctx.services.db, ctx.actor, input.id, input.isActive) })),
+
+  setRole: adminProcedure
+    .input(setRoleInput)
+    .output(z.object({ user: sessionUser }))
+    .mutation(({ ctx, input }) => ({ user: usersService.setUserRole(ctx.services.db, ctx.actor, input.id, input.role) })),
 });

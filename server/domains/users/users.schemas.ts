@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userRoles } from '@db/schema/users';
+import { userRoles } from './roles';
 
 /** Texts from the spec (platform.md §5); the web forms show exactly these. */
 export const validationMessages = {
@@ -30,6 +30,7 @@ export const authMessages = {
   invalidResetLink: 'This reset link is invalid or has expired',
   resetLinkSent: 'If an account exists for this email, a reset link is on its way.',
   passwordChanged: 'Your password has been changed',
+  viewerRoleFixed: 'A viewer account cannot become a dashboard account, or the other way round',
 } as const;
 
 const email = z.string().trim().toLowerCase().max(254, validationMessages.tooLong).email(validationMessages.email);
@@ -134,6 +135,7 @@ export const resetPasswordInput = z
   });
 
 export const setActiveInput = z.strictObject({ id: z.string().min(1).max(64), isActive: z.boolean() });
+export const setRoleInput = z.strictObject({ id: z.string().min(1).max(64), role: z.enum(userRoles) });
 
 /** The signed-in user as the web app receives it (platform.md §3). */
 export const sessionUser = z.object({
@@ -150,6 +152,8 @@ export const sessionUser = z.object({
   hasUnpaidInvoices: z.enum(['true', 'false']),
   pdfUrl: z.string().nullable(),
   shortcuts: z.array(z.string()),
+  /** A creator registered through checkout who has not paid yet: the web app keeps them on the payment step. */
+  pendingPayment: z.boolean(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

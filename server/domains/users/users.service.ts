@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { invoices, passwordResetTokens, termsAcceptances, termsDocuments, users, type UserRole } from '@db/schema/users';
+import { invoices, passwordResetTokens, termsAcceptances, termsDocuments, users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { hashPassword, verifyPassword } from '@server/lib/passwords';
@@ -18,6 +18,7 @@ import {
   type UpdateSelfInput,
   type ViewerProfileInput,
 } from './users.schemas';
+import type { UserRole } from './roles';
 
 /** `/api/user/alive` hands back the same token until it is this old. */
 const reissueAfterSeconds = 5 * 60;
@@ -103,24 +104,39 @@ export function toSessionUser(db: Db, user: UserRow): SessionUser {
     hasUnpaidInvoices: hasUnpaidInvoices(db, user.id) ? 'true' : 'false',
     pdfUrl: pendingTermsUrl(db, user),
     shortcuts: user.shortcuts,
+    pendingPayment: user.pendingPayment,
   };
 }
 
-export async function issueSession(services: AppServices, user: UserRow, actorId?: string): Promise<SessionAnswer> {
+/** `actor`: on an emulation token, the admin acting as `user` and that admin's current token version. */
+export async function issueSession(
+  services: AppServices,
+  user: UserRow,
+  actor?: { id: string; tokenVersion: number },
+): Promise<SessionAnswer> {
   const token = await services.tokens.issue({
     userId: user.id,
     role: user.role,
     typ: user.role === 'viewer' ? 'viewer' : 'user',
     tokenVersion: user.tokenVersion,
-    actorId,
+    actor,
   });
   return { token, user: toSessionUser(services.db, user) };
 }
 
-function rateLimit(services: AppServices, bucket: 'login' | 'register', keys: string[]): void {
+/**
+ * Login and registration budgets. Each attempt counts against every key given: the client address and,
+ * for logins and reset requests, the account itself (its id when it exists, so email and creator tag
+ * share one budget), which holds whatever address the attempts come from.
+ */
+function rateLimit(services: AppServices, bucket: 'login' | 'register' | 'reset', keys: string[]): void {
   const { rateLimits } = services.config;
-  const max = bucket === 'login' ? rateLimits.login : rateLimits.register;
-  for (const key of keys) services.rateLimiter.hit(bucket, key, max, rateLimits.windowSeconds);
+  const limit = bucket === 'login' ? rateLimits.login : rateLimits.register;
+  for (const key of keys) services.rateLimiter.enforce(`${bucket}:${key}`, { limit, windowMs: rateLimits.windowSeconds * 1000 });
+}
+
+function accountKey(user: UserRow | undefined, identifier: string): string {
+  return user ? `account:${user.id}` : `name:${identifier.trim().toLowerCase()}`;
 }
 
 async function requireBotCheck(services: AppServices, token: string | undefined, clientIp: string): Promise<void> {
@@ -136,8 +152,11 @@ async function requireBotCheck(services: AppServices, token: string | undefined,
 }
 
 export interface RegisterOptions {
-  /** Checkout registration signs the creator in at once (they are about to pay). */
-  activateCreator?: boolean;
+  /**
+   * Checkout registration: the creator can sign in at once (they are about to pay) but is pending payment,
+   * which keeps them to checkout until `markSubscriptionPaid` or an admin's activation.
+   */
+  viaCheckout?: boolean;
 }
 
 export async function registerAccount(
@@ -146,7 +165,7 @@ export async function registerAccount(
   clientIp: string,
   options: RegisterOptions = {},
 ): Promise<UserRow> {
-  rateLimit(services, 'register', [clientIp]);
+  rateLimit(services, 'register', [`ip:${clientIp}`]);
   const isViewer = input.roleId === 'viewer';
   if (!isViewer) await requireBotCheck(services, input.botCheckToken, clientIp);
 
@@ -170,14 +189,15 @@ export async function registerAccount(
         lastName: input.lastName,
         displayName: `${input.firstName} ${input.lastName}`,
         role,
-        isActive: isViewer || options.activateCreator === true,
+        isActive: isViewer || options.viaCheckout === true,
+        pendingPayment: !isViewer && options.viaCheckout === true,
         passwordHash,
         referrerId: referrer?.id ?? null,
       })
       .run();
   } catch (error) {
     // Two registrations racing for the same email or tag: the unique index decides.
-    if (error instanceof Error && /UNIQUE constraint failed: users\.(email|creator_tag)/.test(error.message)) {
+    if (error instanceof Error && /UNIQUE constraint failed: (users\.email|index 'users_creator_tag_lower_unique')/.test(error.message)) {
       const field = error.message.includes('users.email') ? 'email' : 'subDomain';
       const message = field === 'email' ? authMessages.emailTaken : authMessages.creatorTagTaken;
       throw fieldError('CONFLICT', message, { [field]: message });
@@ -188,8 +208,8 @@ export async function registerAccount(
 }
 
 export async function login(services: AppServices, input: LoginInput, clientIp: string): Promise<SessionAnswer> {
-  rateLimit(services, 'login', [clientIp, input.userName.toLowerCase()]);
   const user = findUserByLogin(services.db, input.userName);
+  rateLimit(services, 'login', [`ip:${clientIp}`, accountKey(user, input.userName)]);
   const valid = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !valid || user.role === 'viewer') {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidLogin });
@@ -199,8 +219,8 @@ export async function login(services: AppServices, input: LoginInput, clientIp: 
 }
 
 export async function viewerLogin(services: AppServices, input: LoginInput, clientIp: string): Promise<SessionAnswer> {
-  rateLimit(services, 'login', [clientIp, input.userName.toLowerCase()]);
   const user = findUserByLogin(services.db, input.userName);
+  rateLimit(services, 'login', [`ip:${clientIp}`, accountKey(user, input.userName)]);
   const valid = await verifyPassword(input.password, user?.passwordHash);
   if (!user || !valid || user.role !== 'viewer') {
     throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidViewerLogin });
@@ -220,7 +240,7 @@ export async function emulate(services: AppServices, admin: Actor, targetId: str
   if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
   if (target.role === 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: authMessages.cannotEmulateAdmin });
   services.log.info({ adminId: admin.id, targetId }, 'admin started emulation');
-  return issueSession(services, target, admin.emulatedBy ?? admin.id);
+  return issueSession(services, target, { id: admin.id, tokenVersion: admin.user.tokenVersion });
 }
 
 export function updateSelf(services: AppServices, actor: Actor, input: UpdateSelfInput): SessionUser {
@@ -241,7 +261,7 @@ export function updateSelf(services: AppServices, actor: Actor, input: UpdateSel
   return toSessionUser(db, findUserById(db, actor.id)!);
 }
 
-/** Changing the password bumps the token version, which signs out every other session. */
+/** Changing the password bumps the token version (signing out every other session) and voids every reset link. */
 export async function changePassword(
   services: AppServices,
   actor: Actor,
@@ -255,12 +275,23 @@ export async function changePassword(
 
 async function setPassword(services: AppServices, userId: string, password: string): Promise<SessionAnswer> {
   const passwordHash = await hashPassword(password);
-  services.db
-    .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: nowIso() })
+  services.db.transaction((tx) => storePassword(tx, userId, passwordHash));
+  return issueSession(services, findUserById(services.db, userId)!);
+}
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** New hash, new token version (old sessions end) and every outstanding reset link of the account voided. */
+function storePassword(tx: Transaction, userId: string, passwordHash: string): void {
+  const now = nowIso();
+  tx.update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
     .where(eq(users.id, userId))
     .run();
-  return issueSession(services, findUserById(services.db, userId)!);
+  tx.update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+    .run();
 }
 
 export function checkUserExists(db: Db, email: string): { exists: boolean } {
@@ -283,11 +314,75 @@ export function updateViewerProfile(services: AppServices, actor: Actor, input: 
   return toSessionUser(db, findUserById(db, actor.id)!);
 }
 
-export function setUserActive(db: Db, id: string, isActive: boolean): SessionUser {
-  const user = findUserById(db, id);
+export const adminRuleMessages = {
+  notOwnAccount: 'You cannot deactivate or demote your own account',
+  lastAdmin: 'The last active admin cannot be deactivated or demoted',
+} as const;
+
+/**
+ * The admin rules every user-management change goes through: an admin never deactivates or demotes
+ * themself, and the last active admin stays. Call inside the transaction that writes the change.
+ */
+export function assertAdminChangeAllowed(
+  db: Db | Transaction,
+  actor: Pick<Actor, 'id'>,
+  target: UserRow,
+  change: { isActive?: boolean; role?: UserRole },
+): void {
+  const removesAdmin =
+    target.role === 'admin' && target.isActive && (change.isActive === false || (change.role !== undefined && change.role !== 'admin'));
+  if (!removesAdmin) return;
+  if (target.id === actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: adminRuleMessages.notOwnAccount });
+  const activeAdmins = db
+    .select({ count: sql<number>`count(*)` })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
+    .get();
+  if ((activeAdmins?.count ?? 0) <= 1) throw new TRPCError({ code: 'CONFLICT', message: adminRuleMessages.lastAdmin });
+}
+
+function requireUser(db: Db | Transaction, id: string): UserRow {
+  const user = db.select().from(users).where(eq(users.id, id)).get();
   if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
-  db.update(users).set({ isActive, updatedAt: nowIso() }).where(eq(users.id, id)).run();
+  return user;
+}
+
+/** Admin activation (or deactivation). Activating also ends a pending checkout payment. */
+export function setUserActive(db: Db, actor: Pick<Actor, 'id'>, id: string, isActive: boolean): SessionUser {
+  db.transaction((tx) => {
+    const user = requireUser(tx, id);
+    assertAdminChangeAllowed(tx, actor, user, { isActive });
+    tx.update(users)
+      .set({ isActive, ...(isActive && { pendingPayment: false }), updatedAt: nowIso() })
+      .where(eq(users.id, id))
+      .run();
+  });
   return toSessionUser(db, findUserById(db, id)!);
+}
+
+/** Changes an account's role; its tokens (which carry the role) stop working at once. */
+export function setUserRole(db: Db, actor: Pick<Actor, 'id'>, id: string, role: UserRole): SessionUser {
+  db.transaction((tx) => {
+    const user = requireUser(tx, id);
+    if (user.role === role) return;
+    if ((user.role === 'viewer') !== (role === 'viewer')) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: authMessages.viewerRoleFixed });
+    }
+    assertAdminChangeAllowed(tx, actor, user, { role });
+    tx.update(users)
+      .set({ role, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: nowIso() })
+      .where(eq(users.id, id))
+      .run();
+  });
+  return toSessionUser(db, findUserById(db, id)!);
+}
+
+/**
+ * A creator registered through checkout has paid their first subscription: lift the checkout-only
+ * limit (payments call this when the first payment is confirmed). Idempotent.
+ */
+export function markSubscriptionPaid(db: Db, userId: string): void {
+  db.update(users).set({ pendingPayment: false, updatedAt: nowIso() }).where(and(eq(users.id, userId), eq(users.pendingPayment, true))).run();
 }
 
 export type ExternalSignInResult = { kind: 'session'; session: SessionAnswer } | { kind: 'pending-activation'; message: string };
@@ -361,10 +456,13 @@ function hashResetToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Always answers the same, so the form does not reveal which emails have accounts. */
+/**
+ * Always answers the same, at once, so the form reveals neither which emails have accounts nor whether
+ * the mail transport works: the mail goes out in the background and a failure is only logged.
+ */
 export async function requestPasswordReset(services: AppServices, email: string, resetPageUrl: string, clientIp: string) {
-  rateLimit(services, 'register', [`reset:${clientIp}`]);
   const user = findUserByEmail(services.db, email);
+  rateLimit(services, 'reset', [`ip:${clientIp}`, accountKey(user, email)]);
   if (user) {
     const token = randomBytes(32).toString('base64url');
     services.db
@@ -372,27 +470,36 @@ export async function requestPasswordReset(services: AppServices, email: string,
       .values({ tokenHash: hashResetToken(token), userId: user.id, expiresAt: new Date(Date.now() + resetTokenLifetimeMs).toISOString() })
       .run();
     const link = `${resetPageUrl}?token=${encodeURIComponent(token)}`;
-    await services.mailer.send({
-      to: user.email,
-      subject: 'Reset your Cuepoint password',
-      text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Cuepoint account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
-    });
+    services.mailer
+      .send({
+        to: user.email,
+        subject: 'Reset your Cuepoint password',
+        text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Cuepoint account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+      })
+      .catch((error: unknown) => {
+        // The message only: a transport error could quote the mail, which holds the link.
+        services.log.error({ userId: user.id, reason: error instanceof Error ? error.message : String(error) }, 'password reset mail could not be sent');
+      });
   }
   return { message: authMessages.resetLinkSent };
 }
 
+/** Consuming the link and setting the password happen in one transaction: a link works once, even when two requests race. */
 export async function resetPassword(services: AppServices, token: string, password: string) {
   const { db } = services;
-  const row = db
-    .select()
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.tokenHash, hashResetToken(token)), isNull(passwordResetTokens.usedAt)))
-    .get();
-  if (!row || row.expiresAt <= nowIso()) {
-    throw fieldError('BAD_REQUEST', authMessages.invalidResetLink, { token: authMessages.invalidResetLink });
-  }
-  db.update(passwordResetTokens).set({ usedAt: nowIso() }).where(eq(passwordResetTokens.tokenHash, row.tokenHash)).run();
-  await setPassword(services, row.userId, password);
+  const tokenHash = hashResetToken(token);
+  const isUsable = () =>
+    and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, nowIso()));
+  const invalid = () => fieldError('BAD_REQUEST', authMessages.invalidResetLink, { token: authMessages.invalidResetLink });
+  const row = db.select().from(passwordResetTokens).where(isUsable()).get();
+  if (!row) throw invalid();
+  const passwordHash = await hashPassword(password);
+  const consumed = db.transaction((tx) => {
+    const taken = tx.update(passwordResetTokens).set({ usedAt: nowIso() }).where(isUsable()).run();
+    if (taken.changes !== 1) return false;
+    storePassword(tx, row.userId, passwordHash);
+    return true;
+  });
+  if (!consumed) throw invalid();
   return { message: authMessages.passwordChanged };
 }
-

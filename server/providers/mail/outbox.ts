@@ -1,10 +1,13 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { newId } from '@server/lib/ids';
 import type { Mailer, OutgoingMail } from './interface';
 
-/** Without SMTP, mails are written to DATA_DIR/outbox (one JSON file each) and to the log. */
+/**
+ * Without SMTP, mails are written to DATA_DIR/outbox (one JSON file each). The log says only that a
+ * mail was written and where: mails carry reset links, which must never reach a log.
+ */
 export class OutboxMailer implements Mailer {
   constructor(
     private readonly folder: string,
@@ -16,7 +19,9 @@ export class OutboxMailer implements Mailer {
     await mkdir(this.folder, { recursive: true });
     const sentAt = new Date().toISOString();
     const file = join(this.folder, `${sentAt.replace(/[:.]/g, '-')}-${newId(4)}.json`);
-    await writeFile(file, JSON.stringify({ from: this.from, ...mail, sentAt }, null, 2));
-    this.log?.info({ to: mail.to, subject: mail.subject, file }, `Mail written to outbox:\n${mail.text}`);
+    // Written whole under another name, then renamed: a reader listing *.json never sees half a mail.
+    await writeFile(`${file}.partial`, JSON.stringify({ from: this.from, ...mail, sentAt }, null, 2), { mode: 0o600 });
+    await rename(`${file}.partial`, file);
+    this.log?.info({ file }, 'mail written to the outbox');
   }
 }

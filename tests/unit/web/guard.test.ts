@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginTarget, decideAccess, rootRedirect } from '@web/app/guard';
+import { afterLoginTarget, changePasswordRedirect, decideAccess, rootRedirect } from '@web/app/guard';
 import { appRoutes } from '@web/app/routes';
 
 const dj = ['admin', 'dj'];
@@ -74,5 +74,37 @@ describe('route guard decisions', () => {
     expect(roles('/manage-tips')).toEqual(['admin', 'dj']);
     for (const guestPath of ['/login', '/register', '/callback', '/product-page', '/checkout/:productId/check-email']) expect(roles(guestPath)).toEqual([]);
     expect(roles('/checkout/:productId/payment')).toEqual(['admin', 'dj']);
+  });
+});
+
+describe('creators registered through checkout (pending payment)', () => {
+  const pending = { userRoles: ['dj'], redirectUrl: null, pendingPayment: true } as const;
+
+  it('are sent to the payment step of their product from every other page', () => {
+    expect(decideAccess({ ...pending, allowed: dj, location: '/apps/calendar', checkoutProductId: 'PODCAST_TITLE' })).toEqual({
+      action: 'redirect',
+      to: '/checkout/PODCAST_TITLE/payment',
+    });
+    expect(decideAccess({ ...pending, allowed: undefined, location: '/pages/profile' })).toEqual({ action: 'redirect', to: '/checkout/LIVE_STREAM/payment' });
+    expect(decideAccess({ ...pending, allowed: [], location: '/login' })).toEqual({ action: 'redirect', to: '/checkout/LIVE_STREAM/payment' });
+  });
+
+  it('may open the payment and reactivation screens, their password page, logout and the legal pages', () => {
+    for (const location of ['/checkout/PODCAST_TITLE/payment', '/reactivate/item1', '/payment-success/p1', '/reactivation-success/i1', '/apps/users/me/change-password']) {
+      expect(decideAccess({ ...pending, allowed: dj, location })).toEqual({ action: 'allow' });
+    }
+    expect(decideAccess({ ...pending, allowed: undefined, location: '/terms-and-conditions' })).toEqual({ action: 'allow' });
+  });
+
+  it('a paid creator is not redirected', () => {
+    expect(decideAccess({ ...pending, pendingPayment: false, allowed: dj, location: '/apps/calendar' })).toEqual({ action: 'allow' });
+  });
+});
+
+describe('change-password page', () => {
+  it('acts on the signed-in user only: another id in the path leads to the caller’s own page', () => {
+    expect(changePasswordRedirect('me', 'me')).toBeNull();
+    expect(changePasswordRedirect('someone-else', 'me')).toBe('/apps/users/me/change-password');
+    expect(changePasswordRedirect(undefined, 'me')).toBe('/apps/users/me/change-password');
   });
 });

@@ -22,6 +22,23 @@ export interface GuardInput {
   location: string;
   /** The saved redirect URL, if any. */
   redirectUrl: string | null;
+  /** A creator registered through checkout who has not paid yet (session user's `pendingPayment`). */
+  pendingPayment?: boolean;
+  /** The product picked at checkout, for the payment step (default LIVE_STREAM). */
+  checkoutProductId?: string | null;
+}
+
+/** The product a pending-payment creator pays for when the page did not remember one. */
+export const defaultCheckoutProductId = 'LIVE_STREAM';
+
+/**
+ * Pages a creator registered through checkout may open before paying: the payment and reactivation
+ * screens, signing out, their own password, and the public legal pages. The server enforces the same.
+ */
+const pendingPaymentPaths = [/^\/checkout\/[^/]+\/payment$/, /^\/reactivate\//, /^\/payment-success\//, /^\/reactivation-success\//, /^\/logout$/, /^\/apps\/users\/[^/]+\/change-password$/, /^\/privacy-policy$/, /^\/terms-and-conditions$/];
+
+export function paymentStepPath(productId: string | null | undefined): string {
+  return `/checkout/${encodeURIComponent(productId || defaultCheckoutProductId)}/payment`;
 }
 
 /** Where a signed-in user goes when home itself (the calendar) refuses them, e.g. staff: a page every account may open. */
@@ -37,9 +54,13 @@ function savedOrHome(redirectUrl: string | null, location: string): string {
   return redirectUrl;
 }
 
-export function decideAccess({ allowed, userRoles, location, redirectUrl }: GuardInput): GuardDecision {
-  if (allowed === undefined) return { action: 'allow' };
+export function decideAccess({ allowed, userRoles, location, redirectUrl, pendingPayment, checkoutProductId }: GuardInput): GuardDecision {
   const signedIn = userRoles.length > 0;
+  const path = location.split('?')[0] ?? '';
+  if (signedIn && pendingPayment && !pendingPaymentPaths.some((pattern) => pattern.test(path))) {
+    return { action: 'redirect', to: paymentStepPath(checkoutProductId) };
+  }
+  if (allowed === undefined) return { action: 'allow' };
   const guestRoute = allowed === null || allowed.length === 0;
   if (guestRoute) {
     if (!signedIn) return { action: 'allow' };
@@ -47,7 +68,7 @@ export function decideAccess({ allowed, userRoles, location, redirectUrl }: Guar
   }
   if (!signedIn) {
     // Signing out lands here too: never come back to /logout after the next login.
-    if (location.split('?')[0] === logoutPath) return { action: 'redirect', to: loginPath, clearRedirect: true };
+    if (path === logoutPath) return { action: 'redirect', to: loginPath, clearRedirect: true };
     return { action: 'redirect', to: loginPath, saveRedirect: location };
   }
   if (allowed.some((role) => userRoles.includes(role))) return { action: 'allow' };
@@ -70,4 +91,10 @@ export function afterLoginTarget(input: { productId: string | null | undefined; 
   }
   const saved = input.redirectUrl && input.redirectUrl.split('?')[0] !== loginPath ? input.redirectUrl : homePath;
   return { to: saved, replace: true };
+}
+
+/** The change-password page acts on the signed-in user only: another user's id in its path leads to the caller's own. */
+export function changePasswordRedirect(pathUserId: string | undefined, signedInUserId: string | undefined): string | null {
+  if (!signedInUserId || pathUserId === signedInUserId) return null;
+  return `/apps/users/${encodeURIComponent(signedInUserId)}/change-password`;
 }

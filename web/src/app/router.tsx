@@ -3,6 +3,7 @@ import { matchRoute, Route, useLocation, useRouter, useSearch } from 'wouter';
 import { FullPageSpinner, Spinner } from '@web/components/spinner';
 import { pageRoutes } from '@web/features/pages/routes';
 import { TermsDialog } from '@web/features/terms/terms-dialog';
+import { checkoutProduct } from '@web/lib/checkout-storage';
 import { selectRoles, useSession } from '@web/lib/session-store';
 import { decideAccess, notFoundPath, rootRedirect } from './guard';
 import { EmptyLayout } from './layouts/empty-layout';
@@ -26,7 +27,11 @@ function Guarded({ route, location, children }: { route: PageRoute; location: st
   const roles = useSession(selectRoles);
   const redirectUrl = useSession((state) => state.redirectUrl);
   const setRedirectUrl = useSession((state) => state.setRedirectUrl);
-  const decision = status === 'checking' ? null : decideAccess({ allowed: route.roles, userRoles: roles, location, redirectUrl });
+  const pendingPayment = useSession((state) => state.user?.pendingPayment === true);
+  const decision =
+    status === 'checking'
+      ? null
+      : decideAccess({ allowed: route.roles, userRoles: roles, location, redirectUrl, pendingPayment, checkoutProductId: pendingPayment ? checkoutProduct.get() : null });
   const [, navigate] = useLocation();
   const target = decision?.action === 'redirect' ? decision : null;
   useEffect(() => {

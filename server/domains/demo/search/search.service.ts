@@ -1,5 +1,5 @@
 import type { Db } from '@db/client';
-import type { UserRole } from '@db/schema/users';
+import type { UserRole } from '@server/domains/users/roles';
 import { collection } from '../demo.store';
 import { navigationSuggestions, shortcutMatches, type NavigationMatch } from './navigation';
 import type { SearchItem } from './search.schemas';

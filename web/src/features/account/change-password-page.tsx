@@ -1,9 +1,13 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation, useParams } from 'wouter';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { authMessages, changePasswordInput } from '@server/domains/users/users.schemas';
+import { changePasswordRedirect } from '@web/app/guard';
 import { Button } from '@web/components/button';
+import { FullPageSpinner } from '@web/components/spinner';
 import { PasswordField } from '@web/components/text-field';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
@@ -11,8 +15,23 @@ import { trpc } from '@web/lib/trpc';
 type ChangePasswordValues = z.infer<typeof changePasswordInput>;
 const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
-/** Changes the signed-in user's password; the answer's new token replaces the stored one (other sessions end). */
+/**
+ * Changes the signed-in user's password; the answer's new token replaces the stored one (other sessions end).
+ * It only ever acts on the caller: another user's id in the path redirects to the caller's own page.
+ */
 export default function ChangePasswordPage() {
+  const params = useParams<{ userId?: string }>();
+  const [, navigate] = useLocation();
+  const me = useSession((state) => state.user?.id);
+  const redirect = changePasswordRedirect(params.userId, me);
+  useEffect(() => {
+    if (redirect) navigate(redirect, { replace: true });
+  }, [navigate, redirect]);
+  if (redirect) return <FullPageSpinner label="Redirecting" />;
+  return <ChangePasswordForm />;
+}
+
+function ChangePasswordForm() {
   const {
     register,
     handleSubmit,

@@ -11,10 +11,12 @@ export const callbackTexts = {
   loggedIn: 'Logged in with the external identity service.',
 } as const;
 
-function tokenFromLocation(): string | null {
-  const fromQuery = new URLSearchParams(window.location.search).get('token');
-  if (fromQuery) return fromQuery;
-  return new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token');
+/** Reads the handed-back token and removes it from the address bar and history at once (it must not linger in URLs). */
+function takeTokenFromLocation(): string | null {
+  const token =
+    new URLSearchParams(window.location.search).get('token') ?? new URLSearchParams(window.location.hash.replace(/^#/, '')).get('token');
+  if (token) window.history.replaceState(window.history.state, '', window.location.pathname);
+  return token;
 }
 
 /** External-login callback: a token handed back in the query or fragment is validated with alive, then the user goes on. */
@@ -24,7 +26,7 @@ export default function CallbackPage() {
   const [state, setState] = useState<'pending' | 'done' | 'failed'>('pending');
   const [message, setMessage] = useState<string>('');
   useEffect(() => {
-    const token = tokenFromLocation();
+    const token = takeTokenFromLocation();
     if (!token) {
       setState('failed');
       setMessage('No sign-in result was received from the external identity service.');

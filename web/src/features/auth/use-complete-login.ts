@@ -16,7 +16,8 @@ export function useCompleteLogin(productId?: string | null) {
       const state = useSession.getState();
       const product = to ? null : (productId ?? checkoutProduct.get());
       const target = to ? { to, replace: true } : afterLoginTarget({ productId: product, redirectUrl: state.redirectUrl });
-      if (product) checkoutProduct.clear();
+      // A creator who still has to pay keeps the product: the guard sends them back to its payment step.
+      if (product && !answer.user.pendingPayment) checkoutProduct.clear();
       state.setRedirectUrl(null);
       state.setSession(answer);
       navigate(target.to, { replace: target.replace });

@@ -10,6 +10,20 @@ import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
 import { roleLabel } from '@web/lib/role-labels';
 
+/** The button activates an inactive account or one still waiting for its checkout payment; otherwise it deactivates. */
+function activates(row: { isActive: boolean; pendingPayment: boolean }): boolean {
+  return !row.isActive || row.pendingPayment;
+}
+
+function StatusBadge({ isActive, pendingPayment }: { isActive: boolean; pendingPayment: boolean }) {
+  if (pendingPayment) return <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Awaiting payment</span>;
+  return (
+    <span className={isActive ? 'rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800' : 'rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600'}>
+      {isActive ? 'Active' : 'Inactive'}
+    </span>
+  );
+}
+
 /** Admin user management: list, activate/deactivate, emulate. `/apps/users/{userId}` highlights one user. */
 export default function UsersPage() {
   const params = useParams<{ userId?: string }>();
@@ -73,9 +87,7 @@ export default function UsersPage() {
                 <td className="px-4 py-3 text-slate-600">{roleLabel(row.role)}</td>
                 <td className="px-4 py-3 text-slate-600">{row.subdomain ?? '—'}</td>
                 <td className="px-4 py-3">
-                  <span className={row.isActive ? 'rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800' : 'rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600'}>
-                    {row.isActive ? 'Active' : 'Inactive'}
-                  </span>
+                  <StatusBadge isActive={row.isActive} pendingPayment={row.pendingPayment} />
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-2">
@@ -84,11 +96,11 @@ export default function UsersPage() {
                         size="sm"
                         variant="secondary"
                         busy={setActive.isPending && setActive.variables?.id === row.id}
-                        onClick={() => setActive.mutate({ id: row.id, isActive: !row.isActive })}
-                        aria-label={`${row.isActive ? 'Deactivate' : 'Activate'} ${row.displayName}`}
+                        onClick={() => setActive.mutate({ id: row.id, isActive: activates(row) })}
+                        aria-label={`${activates(row) ? 'Activate' : 'Deactivate'} ${row.displayName}`}
                       >
-                        {row.isActive ? <UserX className="size-4" aria-hidden /> : <UserCheck className="size-4" aria-hidden />}
-                        {row.isActive ? 'Deactivate' : 'Activate'}
+                        {activates(row) ? <UserCheck className="size-4" aria-hidden /> : <UserX className="size-4" aria-hidden />}
+                        {activates(row) ? 'Activate' : 'Deactivate'}
                       </Button>
                     )}
                     {row.role !== 'admin' && (
