@@ -4,6 +4,7 @@ import { ledgerEntries, payments, subscriptionInvoices, subscriptions } from '@d
 import { invoices } from '@db/schema/users';
 import { subscriptionMessages } from '@server/domains/subscriptions/subscriptions.schemas';
 import { paymentMessages } from '@server/domains/payments/payments.schemas';
+import { pendingPaymentMessage } from '@server/trpc/init';
 import { bearer, callerAs, createUser } from '../helpers/app';
 import { card, cards, confirmCard, createPaymentsApp } from '../helpers/payments';
 
@@ -111,6 +112,41 @@ describe('checkout', () => {
 
     const declined = await app.inject({ method: 'POST', url: '/api/payment/create-subscription', headers: bearer(creator.token), payload: { paymentMethodId: 'pm_card_chargeDeclined', productId: 'LIVE_STREAM' } });
     expect(declined.json()).toMatchObject({ status: 'requires_payment_method', error: { code: 'card_declined' } });
+  });
+});
+
+describe('a creator who registered at checkout', () => {
+  it('is limited to checkout until the first subscription payment is confirmed, and has full access after', async () => {
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/user/register-with-sign-in',
+      payload: { referrerId: null, email: 'checkout-buyer@example.test', firstName: 'Bea', lastName: 'Buyer', subDomain: 'bea_buyer', password: 'buyer-password', roleId: 'dj' },
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const { token, user } = registered.json() as { token: string; user: { id: string; pendingPayment: boolean } };
+    expect(user.pendingPayment).toBe(true);
+
+    // Creator areas are refused; the checkout calls are not.
+    const tipsBefore = await app.inject({ method: 'GET', url: '/api/tips/options', headers: bearer(token) });
+    expect(tipsBefore.statusCode).toBe(403);
+    expect(tipsBefore.json()).toEqual({ message: pendingPaymentMessage });
+    const start = await startCheckout(token, 'LIVE_STREAM');
+    // A declined card changes nothing.
+    await confirmCard(app, start.client_secret, cards.declined);
+    const failedReport = await app.inject({ method: 'POST', url: '/api/payment/status', headers: bearer(token), payload: { stripePaymentIntentId: start.paymentIntentId, status: 'requires_payment_method' } });
+    expect(failedReport.json()).toMatchObject({ status: 'failed' });
+    expect((await app.inject({ method: 'GET', url: '/api/tips/options', headers: bearer(token) })).statusCode).toBe(403);
+
+    expect(await confirmCard(app, start.client_secret, cards.success)).toEqual({ status: 'succeeded' });
+    const report = await app.inject({ method: 'POST', url: '/api/payment/finalize', headers: bearer(token), payload: { stripePaymentIntentId: start.paymentIntentId, status: 'succeeded' } });
+    expect(report.json()).toMatchObject({ status: 'succeeded' });
+    expect((await app.inject({ method: 'GET', url: `/api/payment/${start.paymentId}`, headers: bearer(token) })).json()).toMatchObject({ status: 'succeeded' });
+
+    const session = (await app.inject({ method: 'GET', url: '/api/user/alive', headers: bearer(token) })).json() as { user: { pendingPayment: boolean } };
+    expect(session.user.pendingPayment).toBe(false);
+    const tipsAfter = await app.inject({ method: 'GET', url: '/api/tips/options', headers: bearer(token) });
+    expect(tipsAfter.statusCode).toBe(200);
+    expect(tipsAfter.json()).toEqual([]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { authedProcedure, publicProcedure, router } from '@server/trpc/init';
+import type { AppServices } from '@server/trpc/context';
+import { authedProcedure, publicProcedure, router, sessionProcedure } from '@server/trpc/init';
 import {
   couponOutput,
   createPaywallPaymentInput,
@@ -21,8 +22,8 @@ import * as paymentsService from './payments.service';
 import { handleWebhook } from './payment-sync';
 
 /** Card attempts from one address (the local form is a card-testing target like any other). */
-function limitCardAttempts(ctx: { services: { rateLimiter: { hit(bucket: string, key: string, max: number, windowSeconds: number): void } }; clientIp: string }) {
-  ctx.services.rateLimiter.hit('payment-card', ctx.clientIp, 60, 60);
+function limitCardAttempts(ctx: { services: AppServices; clientIp: string }) {
+  ctx.services.rateLimiter.enforce(`payment:card:ip:${ctx.clientIp}`, { limit: 60, windowMs: 60_000 });
 }
 
 export const paymentsRouter = router({
@@ -50,12 +51,13 @@ export const paymentsRouter = router({
     .mutation(({ ctx, input }) => paymentsService.createPaywallPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
 
   /** The page's status report: the server re-fetches the intent and answers what it recorded. */
-  reportStatus: authedProcedure
+  // Also for a creator paying their first subscription at checkout: only their own payments are visible.
+  reportStatus: sessionProcedure
     .input(paymentStatusInput)
     .output(paymentStatusAnswer)
     .mutation(({ ctx, input }) => paymentsService.reportPaymentStatus(ctx.services, ctx.actor, input.stripePaymentIntentId)),
 
-  byId: authedProcedure
+  byId: sessionProcedure
     .input(paymentIdInput)
     .output(paymentOutput)
     .query(({ ctx, input }) => paymentsService.getPayment(ctx.services.db, ctx.actor, input.id)),
@@ -64,7 +66,7 @@ export const paymentsRouter = router({
     .input(paymentIdInput)
     .output(couponOutput)
     .query(({ ctx, input }) => {
-      ctx.services.rateLimiter.hit('payment-coupon', ctx.clientIp, 30, 60);
+      ctx.services.rateLimiter.enforce(`payment:coupon:ip:${ctx.clientIp}`, { limit: 30, windowMs: 60_000 });
       return paymentsService.getCoupon(ctx.services, input.id);
     }),
 

@@ -23,9 +23,9 @@ import {
 /** Payment creation is limited per account and per client address (both doors share the budget). */
 export function limitPaymentCreation(services: AppServices, actor: Actor, clientIp: string): void {
   const { rateLimit } = services.config.payments;
-  const window = services.config.rateLimits.windowSeconds;
-  services.rateLimiter.hit('payment-create', `user:${actor.id}`, rateLimit, window);
-  services.rateLimiter.hit('payment-create', `ip:${clientIp}`, rateLimit * 5, window);
+  const windowMs = services.config.rateLimits.windowSeconds * 1000;
+  services.rateLimiter.enforce(`payment:create:account:${actor.id}`, { limit: rateLimit, windowMs });
+  services.rateLimiter.enforce(`payment:create:ip:${clientIp}`, { limit: rateLimit * 5, windowMs });
 }
 
 function payableEvent(db: Db, actor: Actor, input: { userId: string; eventId: string; viewerId?: string | undefined }) {

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { adminProcedure, creatorProcedure, router } from '@server/trpc/init';
-import { intentAnswer } from '@server/domains/payments/payments.schemas';
+import { adminProcedure, checkoutProcedure, creatorProcedure, router } from '@server/trpc/init';
+import { intentAnswer, toCents } from '@server/domains/payments/payments.schemas';
 import { limitPaymentCreation } from '@server/domains/payments/payments.service';
-import { toCents } from '@server/domains/payments/payments.schemas';
 import {
   checkoutSummaryOutput,
   createProductPaymentInput,
@@ -15,9 +14,6 @@ import {
   subscriptionInfo,
 } from './subscriptions.schemas';
 import * as subscriptionsService from './subscriptions.service';
-
-/** The checkout and payment calls: admins and creators (incl. one who registered at checkout and has not paid yet). */
-const checkoutProcedure = creatorProcedure;
 
 const startAnswer = intentAnswer.extend({ subscriptionId: z.string() });
 

@@ -5,6 +5,7 @@ import { products } from '@db/schema/billing';
 import { paymentCustomers, subscriptionInvoices, subscriptions, type SubscriptionStatus } from '@db/schema/payments';
 import { invoices } from '@db/schema/users';
 import { firstInvoiceSetUpFeeCents, getProductRecord } from '@server/domains/billing/billing.service';
+import { markSubscriptionPaid } from '@server/domains/users/users.service';
 import {
   applyIntentToPayment,
   findPaymentForIntent,
@@ -73,12 +74,6 @@ function findSubscriptionByProviderId(db: Db, providerSubscriptionId: string): S
   return db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId)).get();
 }
 
-/**
- * What happens once a creator's first subscription payment is confirmed (inside the same transaction).
- * Replaced by the security work's `markSubscriptionPaid` once it lands.
- */
-function onFirstActivation(_tx: Tx, _userId: string): void {}
-
 function applySubscriptionState(tx: Tx, row: SubscriptionRow, remote: ProviderSubscription, cardLast4: string | null): SubscriptionRow {
   const status = subscriptionStatusOf(remote.status);
   const time = nowIso();
@@ -97,7 +92,6 @@ function applySubscriptionState(tx: Tx, row: SubscriptionRow, remote: ProviderSu
     .where(eq(subscriptions.id, row.id))
     .returning()
     .get();
-  if (firstActivation) onFirstActivation(tx, row.userId);
   return updated ?? row;
 }
 
@@ -158,7 +152,7 @@ export async function syncInvoice(services: AppServices, providerInvoiceId: stri
   if (!subscription) return undefined;
   const remote = await provider.retrieveSubscription(invoice.subscriptionId);
   const intent = invoice.paymentIntentId ? await provider.retrievePaymentIntent(invoice.paymentIntentId) : null;
-  return db.transaction((tx) => {
+  const synced = db.transaction((tx) => {
     let payment = intent ? findPaymentForIntent(tx, intent) : undefined;
     if (intent && !payment) payment = insertSubscriptionPayment(tx, subscription, invoice, intent);
     let failure: string | null = null;
@@ -172,6 +166,9 @@ export async function syncInvoice(services: AppServices, providerInvoiceId: stri
     recordInvoice(tx, latest, invoice, payment, failure);
     return payment;
   });
+  // A confirmed subscription payment lifts the checkout-only limit of a creator who registered at checkout.
+  if (invoice.status === 'paid') markSubscriptionPaid(db, subscription.userId);
+  return synced;
 }
 
 /** Refreshes a subscription's status and period (the `customer.subscription.*` webhooks). */
