@@ -12,9 +12,9 @@ import {
   revenueSources,
   subscriptionStatuses,
   type PaymentErrorDetails,
-} from './payment-values';
+} from '../../server/domains/payments/payment-values';
 
-export * from './payment-values';
+export * from '../../server/domains/payments/payment-values';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 

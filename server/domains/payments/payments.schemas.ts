@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentKinds, paymentStatuses } from '@db/schema/payment-values';
+import { paymentKinds, paymentStatuses } from '@server/domains/payments/payment-values';
 
 export const paymentMessages = {
   nameEmpty: 'Input field can not be empty',

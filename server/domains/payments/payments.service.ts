@@ -5,7 +5,7 @@ import { eventAccess, events } from '@db/schema/events';
 import { payments } from '@db/schema/payments';
 import { tipOptions } from '@db/schema/tips';
 import { users } from '@db/schema/users';
-import type { PaymentKind } from '@db/schema/payment-values';
+import type { PaymentKind } from '@server/domains/payments/payment-values';
 import { newId } from '@server/lib/ids';
 import { LocalPaymentProvider, type CardDetails } from '@server/providers/payments/local';
 import type { Actor, AppServices } from '@server/trpc/context';

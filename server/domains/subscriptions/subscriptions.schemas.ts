@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { subscriptionStatuses } from '@db/schema/payment-values';
+import { subscriptionStatuses } from '@server/domains/payments/payment-values';
 import { dollars } from '@server/domains/payments/payments.schemas';
 
 export const subscriptionMessages = {

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import type { RestModule, RestKit } from '@server/rest/kit';
 import { readMultipart } from '@server/lib/uploads';
-import { forbiddenMessage } from '@server/trpc/init';
+import { forbiddenMessage, pendingPaymentMessage } from '@server/trpc/init';
+import { ownOption } from './tip-options.service';
 import type { Context } from '@server/trpc/context';
 
 export const tipOptionMultipartMessage = 'Send the tip option as multipart/form-data';
@@ -16,10 +17,13 @@ function centsOf(value: string | undefined): number | undefined {
 }
 
 /** Checks the caller before anything of the upload is read. */
-async function creatorContext(kit: RestKit, request: FastifyRequest): Promise<Context> {
+async function creatorContext(kit: RestKit, request: FastifyRequest, optionId?: string): Promise<Context> {
   const requestContext = await kit.context(request);
-  if (!requestContext.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: requestContext.authError ?? 'Invalid access_token' });
-  if (requestContext.actor.role !== 'admin' && requestContext.actor.role !== 'dj') throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
+  const { actor } = requestContext;
+  if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: requestContext.authError ?? 'Invalid access_token' });
+  if (actor.role !== 'admin' && actor.role !== 'dj') throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
+  if (actor.user.pendingPayment) throw new TRPCError({ code: 'FORBIDDEN', message: pendingPaymentMessage });
+  if (optionId) ownOption(kit.services.db, actor.id, optionId);
   if (!request.isMultipart()) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: tipOptionMultipartMessage });
   return requestContext;
 }
@@ -53,7 +57,7 @@ export const tipOptionsRest: RestModule = (app, kit) => {
   app.post('/api/tips/options/reorder', async (request) => (await caller(request)).tipOptions.reorder(request.body as never));
 
   app.post<{ Params: { id: string } }>('/api/tips/options/:id', async (request) => {
-    const requestContext = await creatorContext(kit, request);
+    const requestContext = await creatorContext(kit, request, request.params.id);
     const { fields, files } = await readMultipart(request, services.config.dataDir, { iconFile: 'image' });
     const icon = files.iconFile;
     try {

@@ -18,7 +18,7 @@ export function listTipOptions(db: Db, creatorId: string): TipOptionOutput[] {
   return db.select().from(tipOptions).where(eq(tipOptions.userId, creatorId)).orderBy(asc(tipOptions.position), asc(tipOptions.createdAt)).all().map(toOutput);
 }
 
-function ownOption(db: Db, creatorId: string, id: string): TipOptionRow {
+export function ownOption(db: Db, creatorId: string, id: string): TipOptionRow {
   const row = db.select().from(tipOptions).where(and(eq(tipOptions.id, id), eq(tipOptions.userId, creatorId))).get();
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: tipOptionMessages.notFound });
   return row;
