@@ -13,6 +13,9 @@ const renewalIntervalMs = 60_000;
 export function wirePayments(app: FastifyInstance, services: AppServices): void {
   const provider = services.payments;
   if (!(provider instanceof LocalPaymentProvider)) return;
+  if (services.config.env === 'production') {
+    services.log.warn('PAYMENT_PROVIDER=local: payments are simulated with test cards and nothing is charged; set PAYMENT_PROVIDER=stripe to take real payments');
+  }
   provider.setEventSink(async (payload, signature) => {
     try {
       await handleWebhook(services, payload, signature);
