@@ -32,6 +32,13 @@ export interface PaymentSucceeded {
   paymentIntentId: string;
 }
 
+/** What the server recorded after a status report (re-checked with the provider). */
+export interface ReportedPayment {
+  id: string;
+  status: string;
+  error: { message: string } | null;
+}
+
 export interface CardPaymentFormProps {
   amountCents: number;
   submitLabel: string;
@@ -40,6 +47,11 @@ export interface CardPaymentFormProps {
   /** A wallet's token, confirmed by the server at once (only where the provider offers wallets). */
   payWithToken?(tokenId: string): Promise<PaymentIntentHandle & { status: string; error: { message: string } | null }>;
   walletLabel?: string;
+  /**
+   * Sends the status report with the payer's token. By default the dashboard session's; the event page passes
+   * one that carries the viewer's token.
+   */
+  reportStatus?(input: ReturnType<typeof statusReport>): Promise<ReportedPayment>;
   onSucceeded(result: PaymentSucceeded): void | Promise<void>;
   /** Above the fields (e.g. the order summary). */
   children?: ReactNode;
@@ -52,7 +64,7 @@ type Stage = 'idle' | 'confirming' | 'authenticating' | 'reporting';
  * server has a publishable key. It asks for the intent, confirms the card, runs the authentication
  * step when the card needs it, and reports the outcome (the server re-checks it with the provider).
  */
-export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWithToken, walletLabel, onSucceeded, children }: CardPaymentFormProps) {
+export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWithToken, walletLabel, reportStatus, onSucceeded, children }: CardPaymentFormProps) {
   const config = trpc.payments.config.useQuery();
   const localConfirm = trpc.payments.localConfirm.useMutation();
   const localAuthenticate = trpc.payments.localAuthenticate.useMutation();
@@ -84,7 +96,8 @@ export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWit
     }
     setStage('reporting');
     try {
-      const recorded = await report.mutateAsync(statusReport(handle.paymentIntentId, outcome));
+      const input = statusReport(handle.paymentIntentId, outcome);
+      const recorded = reportStatus ? await reportStatus(input) : await report.mutateAsync(input);
       if (recorded.status === 'succeeded') {
         await onSucceeded({ paymentId: recorded.id, paymentIntentId: handle.paymentIntentId });
         return;
