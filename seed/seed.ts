@@ -3,6 +3,7 @@ import type { AppConfig } from '@server/config';
 import { seedCoreData, type SeededLogin } from './accounts';
 import { seedDemoApps } from './demo';
 import { seedTerms } from './terms';
+import { seedChatHistory } from './chat';
 
 export interface SeedOptions {
   /** Seed the sample-data apps (only where they are empty). */
@@ -17,5 +18,7 @@ export async function seedDatabase(db: Db, config: AppConfig, options: SeedOptio
   const logins = await seedCoreData(db, config);
   if (options.terms !== false) await seedTerms(db, config.dataDir);
   if (options.demoData || options.resetDemo) seedDemoApps(db, { reset: options.resetDemo === true });
+  // After the events are seeded: a short chat history for each event that has none.
+  if (options.demoData) seedChatHistory(db);
   return logins;
 }

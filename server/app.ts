@@ -5,12 +5,17 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
+import type { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { openDatabase, type DatabaseHandle } from '@db/client';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import { toHttpError } from './lib/errors';
 import { passwordHashing } from './lib/passwords';
 import { RateLimiter } from './lib/rate-limit';
+import { Bus } from './lib/bus';
+import { ChatRuntime } from './domains/chat/chat.runtime';
+import { registerTrpcWebSocket } from './domains/chat/chat.socket';
+import { registerSignalRHub } from './domains/hub/hub.signalr';
 import { loadOrCreateSecret } from './lib/secrets';
 import { buildSecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { redactUrl, TokenService } from './lib/tokens';
@@ -74,6 +79,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const database = deps.database ?? openDatabase(join(config.dataDir, 'cuepoint.db'));
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  const bus = new Bus((error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
   const services: AppServices = {
     db: database.db,
     config,
@@ -84,10 +90,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     rateLimiter: new RateLimiter(),
     payments: deps.paymentProvider ?? createPaymentProvider(config, database.db, secret),
     log: app.log,
+    bus,
+    chat: new ChatRuntime(database.db, bus, app.log),
   };
   app.decorate('services', services);
   wirePayments(app, services);
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    services.chat.close();
+    database.close();
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
@@ -106,17 +117,26 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 4, parts: 40 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
+  const onTrpcError = ({ error, path }: { error: TRPCError; path?: string | undefined }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
+  };
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
-    useWSS: true,
     trpcOptions: {
       router: appRouter,
       createContext: ({ req, info }) => createContext(services, req, info.connectionParams),
-      onError: ({ error, path }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
-      },
+      onError: onTrpcError,
     },
   } satisfies FastifyTRPCPluginOptions<AppRouter>);
+  // The websocket side of /trpc: tRPC's handler, with chat rooms fanned out below it (chat.socket.ts).
+  registerTrpcWebSocket(app, services, {
+    router: appRouter,
+    createContext: ({ req, info }) =>
+      createContext(services, { headers: req.headers, ip: req.socket.remoteAddress ?? '' }, info.connectionParams),
+    onError: onTrpcError,
+  });
+  // The SignalR-compatible real-time hub at /msgHub (same bus as hub.*).
+  registerSignalRHub(app, services);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 

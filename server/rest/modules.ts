@@ -26,7 +26,8 @@ import { searchRest } from '@server/domains/demo/search/search.rest';
 import { paymentsRest } from '@server/domains/payments/payments.rest';
 import { subscriptionsRest } from '@server/domains/subscriptions/subscriptions.rest';
 import { tipOptionsRest } from '@server/domains/tips/tip-options.rest';
+import { chatRoomRest } from '@server/domains/chat/chat.rest';
 import type { RestModule } from './kit';
 
 /** Every REST module, registered in this order under the app. */
-export const restModules: RestModule[] = [usersRest, socialRest, mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest, subscriptionsRest, paymentsRest, tipOptionsRest];
+export const restModules: RestModule[] = [usersRest, socialRest, mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest, chatRoomRest, subscriptionsRest, paymentsRest, tipOptionsRest];

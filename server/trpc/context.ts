@@ -9,6 +9,8 @@ import type { IdentityProviders } from '@server/providers/identity/interface';
 import type { Mailer } from '@server/providers/mail/interface';
 import type { PaymentProvider } from '@server/providers/payments/interface';
 import type { RateLimiter } from '@server/lib/rate-limit';
+import type { Bus } from '@server/lib/bus';
+import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
 import { TokenInvalidError, type TokenService, type TokenType } from '@server/lib/tokens';
 
 export interface AppServices {
@@ -21,6 +23,9 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   payments: PaymentProvider;
   log: FastifyBaseLogger;
+  /** The in-process message bus (chat rooms, hub groups). */
+  bus: Bus;
+  chat: ChatRuntime;
 }
 
 export type UserRow = typeof users.$inferSelect;

@@ -4,6 +4,8 @@ import { demoRouter } from '@server/domains/demo/demo.router';
 import { termsRouter } from '@server/domains/terms/terms.router';
 import { billingRouter } from '@server/domains/billing/billing.router';
 import { adminUsersRouter } from '@server/domains/users/admin-users.router';
+import { chatRouter } from '@server/domains/chat/chat.router';
+import { hubRouter } from '@server/domains/hub/hub.router';
 import { paymentsRouter } from '@server/domains/payments/payments.router';
 import { subscriptionsRouter } from '@server/domains/subscriptions/subscriptions.router';
 import { earningsRouter } from '@server/domains/earnings/earnings.router';
@@ -17,6 +19,8 @@ export const appRouter = router({
   billing: billingRouter,
   adminUsers: adminUsersRouter,
   terms: termsRouter,
+  chat: chatRouter,
+  hub: hubRouter,
   payments: paymentsRouter,
   subscriptions: subscriptionsRouter,
   earnings: earningsRouter,

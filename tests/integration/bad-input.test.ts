@@ -83,6 +83,7 @@ const bodyKind: Record<string, 'multipart' | 'none' | 'popup-page' | 'webhook'> 
   'POST /api/payment/webhook': 'webhook',
   'POST /api/user/:id': 'multipart',
   'POST /api/termsConditions': 'multipart',
+  'POST /api/event/upload-chat-user-profile-img': 'multipart',
   'POST /api/termsConditions/accept': 'none',
   'POST /api/user/apple/callback': 'popup-page',
   'GET /api/user/apple/callback': 'popup-page',
@@ -92,6 +93,7 @@ const multipartMessages: Record<string, string> = {
   'POST /api/tips/options/:id': tipOptionMultipartMessage,
   'POST /api/user/:id': 'Send the profile as multipart/form-data',
   'POST /api/termsConditions': 'Send the terms as multipart/form-data',
+  'POST /api/event/upload-chat-user-profile-img': 'Send the photo as multipart/form-data',
 };
 /** The file field of each upload route, with the start of a file of its type. */
 const uploadFields: Record<string, { name: string; type: string; start: string }> = {
@@ -99,6 +101,7 @@ const uploadFields: Record<string, { name: string; type: string; start: string }
   'POST /api/tips/options/:id': { name: 'iconFile', type: 'image/png', start: '\x89PNG\r\n' },
   'POST /api/user/:id': { name: 'imageFile', type: 'image/png', start: '\x89PNG\r\n' },
   'POST /api/termsConditions': { name: 'pdfFile', type: 'application/pdf', start: '%PDF-1.7\n' },
+  'POST /api/event/upload-chat-user-profile-img': { name: 'userPhoto', type: 'image/png', start: '\x89PNG\r\n' },
 };
 /** Admin-only routes: a creator's token answers 403. */
 const adminRoutes = ['GET /api/user/emulate/:id', 'POST /api/termsConditions'];

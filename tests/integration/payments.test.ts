@@ -4,6 +4,7 @@ import { eventAccess } from '@db/schema/events';
 import { ledgerEntries, localProviderObjects, payments, tips, webhookEvents } from '@db/schema/payments';
 import { paymentMessages } from '@server/domains/payments/payments.schemas';
 import { applyIntentToPayment } from '@server/domains/payments/payment-records';
+import { hubTopic } from '@server/domains/hub/hub.service';
 import { bearer } from '../helpers/app';
 import { cards, confirmCard, createPaymentsApp, createPaywall, createTip, expectedSplit, stage } from '../helpers/payments';
 
@@ -20,6 +21,8 @@ function ledgerOf(paymentId: string) {
 describe('tips with the local provider', () => {
   it('a tip paid with 4242 succeeds: payment, tip record and a 60/40 ledger of the net', async () => {
     const s = await stage(app, { tipCents: 500 });
+    const hub: string[] = [];
+    const unsubscribe = app.services.bus.subscribe(hubTopic(`${s.creator.id}-${s.eventId}`), (delivery) => hub.push(delivery.message.text));
     const created = await createTip(app, s);
     expect(created.statusCode, created.body).toBe(200);
     const intent = created.json() as { client_secret: string; paymentIntentId: string; paymentId: string; amountCents: number; amount: number };
@@ -49,6 +52,8 @@ describe('tips with the local provider', () => {
     );
     expect(split.creator + split.platform).toBe(500 - split.fee);
     expect(db.select().from(tips).where(eq(tips.paymentId, intent.paymentId)).all()).toMatchObject([{ title: 'Coffee', amountCents: 500, viewerId: s.viewer.id }]);
+    expect(hub).toEqual(['Test viewer sent a tip: Coffee ($5.00). Thank you!']);
+    unsubscribe();
   });
 
   it('a declined card answers the provider error and credits nothing', async () => {
@@ -149,8 +154,10 @@ describe('amounts come from the server records', () => {
 });
 
 describe('paywall and webhooks', () => {
-  it('a paid paywall writes the access row once; a webhook replayed three times credits once', async () => {
+  it('a paid paywall writes the access row once; a webhook replayed three times credits once and welcomes once', async () => {
     const s = await stage(app);
+    const hub: string[] = [];
+    const unsubscribe = app.services.bus.subscribe(hubTopic(`${s.creator.id}-${s.premiumEventId}`), (delivery) => hub.push(delivery.message.text));
     const intent = (await createPaywall(app, s)).json() as { client_secret: string; paymentId: string; paymentIntentId: string };
     expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
     expect(db.select().from(eventAccess).where(eq(eventAccess.viewerId, s.viewer.id)).all()).toMatchObject([{ eventId: s.premiumEventId, paymentId: intent.paymentId }]);
@@ -180,6 +187,8 @@ describe('paywall and webhooks', () => {
     );
     expect(ledgerOf(intent.paymentId)).toHaveLength(2);
     expect(db.select().from(eventAccess).where(eq(eventAccess.viewerId, s.viewer.id)).all()).toHaveLength(1);
+    expect(hub).toEqual(['Welcome Test viewer! Thanks for joining Midnight Set.']);
+    unsubscribe();
     expect((await createPaywall(app, s)).json().message).toBe(paymentMessages.alreadyHasAccess);
   });
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
+import { publishHubMessage } from '@server/domains/hub/hub.service';
 import type { AppServices } from '@server/trpc/context';
 import type { PaymentRow } from './payment-records';
 
@@ -34,13 +35,9 @@ export async function announcePayment(services: AppServices, payment: PaymentRow
   const message = paymentHubMessage(payment, payer?.displayName ?? 'A viewer', event?.name ?? 'the event');
   if (!message) return;
   try {
-    await publishToHub(services, message.groupId, message.text);
+    publishHubMessage(services, message.groupId, message.text);
   } catch (error) {
     services.log.warn({ err: error, groupId: message.groupId }, 'payment hub message not sent');
   }
 }
 
-/** The hub's publish function (chat domain). */
-async function publishToHub(services: AppServices, groupId: string, text: string): Promise<void> {
-  services.log.info({ groupId, length: text.length }, 'payment hub message (hub not wired yet)');
-}

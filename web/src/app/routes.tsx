@@ -11,6 +11,8 @@ const CallbackPage = lazy(() => import('@web/features/auth/callback-page'));
 const LogoutPage = lazy(() => import('@web/features/auth/logout-page'));
 const CheckEmailPage = lazy(() => import('@web/features/auth/check-email-page'));
 const ProductPage = lazy(() => import('@web/features/checkout/product-page'));
+const ChatsPage = lazy(() => import('@web/features/chat/chats-page'));
+const EmbedChatPage = lazy(() => import('@web/features/chat/embed-chat-page'));
 
 // The admin app.
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
@@ -48,6 +50,9 @@ export const appRoutes: PageRoute[] = [
   { path: '/logout', component: LogoutPage, roles: signedInRoles, layout: 'empty' },
   { path: '/product-page', component: ProductPage, roles: guestsOnly, layout: 'empty' },
   { path: '/checkout/:productId/check-email', component: CheckEmailPage, roles: guestsOnly, layout: 'empty' },
+
+  { path: '/chats/:subdomain/:eventId?', component: ChatsPage, layout: 'empty' },
+  { path: '/embed/:subdomain/:eventId/chat', component: EmbedChatPage, layout: 'empty' },
 
   { path: '/checkout/:productId/payment', component: CheckoutPaymentPage, roles: [...djRoles] },
   { path: '/reactivate/:itemId', component: ReactivatePage, roles: [...djRoles] },

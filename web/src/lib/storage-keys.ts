@@ -10,6 +10,8 @@ export const storageKeys = {
   redirectUrl: 'cuepoint.redirectUrl',
   /** The product a guest picked on /product-page (sessionStorage). */
   checkoutProduct: 'cuepoint.checkoutProduct',
+  /** Live chat: the name and photo chosen on the chat sign-in form (localStorage). */
+  chat: 'cuepoint.chat',
   /** Shell preferences (localStorage). */
   layout: 'cuepoint.layout',
 } as const;

@@ -27,7 +27,8 @@ const sessionLink: TRPCLink<AppRouter> = () => ({ op, next }) =>
     });
   });
 
-function wsUrl(): string {
+/** The /trpc websocket address of this page's origin. */
+export function wsUrl(): string {
   const { protocol, host } = window.location;
   return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}/trpc`;
 }

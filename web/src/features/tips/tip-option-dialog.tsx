@@ -6,7 +6,8 @@ import { tipOptionMessages } from '@server/domains/tips/tip-options.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { ApiError } from '@web/lib/api';
-import { uploadForm } from '@web/lib/upload';
+import { useSession } from '@web/lib/session-store';
+import { upload } from '@web/lib/upload';
 
 const iconTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const maxIconBytes = 2 * 1024 * 1024;
@@ -81,7 +82,10 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
     else if (removeIcon) form.append('removeIcon', 'true');
     setSaving(true);
     try {
-      const saved = await uploadForm<TipOptionOutput>(option ? `/api/tips/options/${encodeURIComponent(option.id)}` : '/api/tips/options', form, { onProgress: setProgress });
+      const saved = await upload<TipOptionOutput>(option ? `/api/tips/options/${encodeURIComponent(option.id)}` : '/api/tips/options', form, {
+        token: useSession.getState().token,
+        onProgress: setProgress,
+      });
       onSaved(saved);
     } catch (error) {
       if (error instanceof ApiError) setErrors({ ...error.fields, form: error.message });

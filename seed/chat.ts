@@ -1,0 +1,83 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { chatMessages } from '@db/schema/chat';
+import { events } from '@db/schema/events';
+import { users } from '@db/schema/users';
+import { createMessageIdFactory } from '@server/domains/chat/message-ids';
+
+/** The viewers who wrote the sample chat (they cannot sign in: no password). */
+const chatViewers = [
+  { id: 'seed-viewer-ana', displayName: 'Ana', firstName: 'Ana', lastName: 'Costa' },
+  { id: 'seed-viewer-jules', displayName: 'Jules', firstName: 'Jules', lastName: 'Martin' },
+  { id: 'seed-viewer-kenji', displayName: 'Kenji', firstName: 'Kenji', lastName: 'Sato' },
+] as const;
+
+/** Who says what, in order; `null` is the event's creator. */
+const script: Array<[viewerIndex: number | null, text: string]> = [
+  [null, 'Welcome everyone! We start in a few minutes.'],
+  [0, 'Hi from Lisbon 👋'],
+  [1, 'So glad I made it in time'],
+  [2, 'The sound is great tonight'],
+  [null, 'Thanks! Drop your requests here.'],
+  [0, 'Could you play the one from last week again?'],
+];
+
+/**
+ * A short, deterministic chat history for every event that has none yet (run after the events are seeded).
+ * Messages are dated just before the seed ran, one minute apart, so live messages always sort after them.
+ */
+export function seedChatHistory(db: Db, now: number = Date.now()): number {
+  const allEvents = db.select({ id: events.id, userId: events.userId }).from(events).all();
+  if (allEvents.length === 0) return 0;
+  const withHistory = new Set(
+    db
+      .selectDistinct({ eventId: chatMessages.eventId })
+      .from(chatMessages)
+      .where(inArray(chatMessages.eventId, allEvents.map((event) => event.id)))
+      .all()
+      .map((row) => row.eventId),
+  );
+  const pending = allEvents.filter((event) => !withHistory.has(event.id));
+  if (pending.length === 0) return 0;
+
+  db.insert(users)
+    .values(chatViewers.map((viewer) => ({ ...viewer, email: `${viewer.id}@cuepoint.local`, role: 'viewer' as const, isActive: true })))
+    .onConflictDoNothing()
+    .run();
+  const creatorNames = new Map(
+    db
+      .select({ id: users.id, displayName: users.displayName })
+      .from(users)
+      .where(inArray(users.id, [...new Set(pending.map((event) => event.userId))]))
+      .all()
+      .map((row) => [row.id, row.displayName]),
+  );
+
+  let written = 0;
+  db.transaction((tx) => {
+    for (const event of pending) {
+      let time = now - script.length * 60_000;
+      const nextId = createMessageIdFactory(() => time);
+      for (const [viewerIndex, text] of script) {
+        const viewer = viewerIndex === null ? null : chatViewers[viewerIndex]!;
+        tx.insert(chatMessages)
+          .values({
+            id: nextId(),
+            eventId: event.id,
+            userId: viewer?.id ?? event.userId,
+            displayName: viewer?.displayName ?? creatorNames.get(event.userId) ?? 'Host',
+            photoUrl: null,
+            text,
+            createdAt: new Date(time).toISOString(),
+          })
+          .run();
+        time += 60_000;
+        written += 1;
+      }
+    }
+  });
+  return written;
+}
+
+/** The sample chat's texts, in order. */
+export const seededChatTexts = script.map(([, text]) => text);

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { publicProcedure, roleProcedure, router } from '@server/trpc/init';
+import {
+  banChatUserInput,
+  chatMessage,
+  chatMessagesInput,
+  chatRoom,
+  chatRoomInput,
+  chatSession,
+  chatSessionInput,
+  deleteChatMessageInput,
+  sendChatInput,
+} from './chat.schemas';
+import * as chatService from './chat.service';
+
+/** Viewers and creators chat; staff and demo users do not. */
+const chatterProcedure = roleProcedure('viewer', 'dj', 'admin');
+
+export const chatRouter = router({
+  /**
+   * The room's stream: tracked(id, item), first the last 100 messages (or those after lastEventId), then live.
+   * Over the /trpc websocket this stream is served by the shared fan-out (chat.socket.ts) with the same frames.
+   */
+  messages: publicProcedure
+    .input(chatMessagesInput)
+    .subscription(({ ctx, input, signal }) => chatService.streamChat(ctx.services, input, signal)),
+
+  send: chatterProcedure
+    .input(sendChatInput)
+    .output(chatMessage)
+    .mutation(({ ctx, input }) => chatService.sendMessage(ctx.services, ctx.actor, input)),
+
+  deleteMessage: chatterProcedure
+    .input(deleteChatMessageInput)
+    .output(z.object({ messageId: z.string() }))
+    .mutation(({ ctx, input }) => chatService.deleteMessage(ctx.services, ctx.actor, input)),
+
+  ban: chatterProcedure
+    .input(banChatUserInput)
+    .output(z.object({ userId: z.string() }))
+    .mutation(({ ctx, input }) => chatService.banUser(ctx.services, ctx.actor, input)),
+
+  /** The caller's standing in the room (moderator? banned?); the chat sign-in step. */
+  session: chatterProcedure
+    .input(chatSessionInput)
+    .output(chatSession)
+    .query(({ ctx, input }) => chatService.chatSession(ctx.services, ctx.actor, input.eventId)),
+
+  /** The event a chat page shows (by subdomain, latest or by id). */
+  room: publicProcedure
+    .input(chatRoomInput)
+    .output(chatRoom)
+    .query(({ ctx, input }) => chatService.findChatRoom(ctx.services.db, input)),
+});

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+
+/** Texts of the live chat (platform.md §5, §8) and of its server-side rules. */
+export const chatMessages = {
+  nameRequired: 'Field cannot be empty!',
+  photo: 'Please upload a square image file in jpg, jpeg, and png between 50x50px and 200x200px',
+  signInFailure: (reason: string) => `Failed to set up chat due to sign-in failure: ${reason}`,
+  uploadFailure: (reason: string) => `Failed to set up chat due to image upload failure: ${reason}`,
+  textRequired: 'Type a message first',
+  textTooLong: 'A message can have at most 500 characters',
+  tooFast: 'You are sending messages too fast. Please wait a moment and try again.',
+  banned: 'You have been banned from this chat',
+  eventNotFound: 'Event not found',
+  roomNotFound: 'No event found for this page',
+  inactive: 'The chat is closed because this event is not active',
+  messageNotFound: 'Message not found',
+  cannotBanSelf: 'You cannot ban yourself',
+  unknownUser: 'User not found',
+  signInToChat: 'Sign in as a viewer to chat',
+} as const;
+
+/** Chat limits: 1–500 characters, 3 messages per 2 seconds per sender; the history replays 100 messages. */
+export const chatLimits = {
+  maxTextLength: 500,
+  maxDisplayNameLength: 60,
+  sendBurst: 3,
+  sendWindowSeconds: 2,
+  historySize: 100,
+  /** At most this many events replay on a resume (a client gone for longer starts from the latest ones). */
+  resumeSize: 1000,
+  /** The web keeps at most this many messages rendered. */
+  renderedMessages: 200,
+} as const;
+
+const eventId = z.string().trim().min(1, chatMessages.eventNotFound).max(64, chatMessages.eventNotFound);
+/** Message ids are 26 characters of Crockford base32 (see message-ids.ts). */
+export const chatEventId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid message id');
+
+/** A display name chosen on the chat sign-in form: not empty and no surrounding spaces (platform.md §5). */
+export const chatDisplayName = z
+  .string()
+  .min(1, chatMessages.nameRequired)
+  .max(chatLimits.maxDisplayNameLength, `A name can have at most ${chatLimits.maxDisplayNameLength} characters`)
+  .refine((value) => value.trim() === value && value.trim().length > 0, chatMessages.nameRequired);
+
+/** A photo stored by the chat photo upload, or an http(s) address (e.g. the `photoURL` query parameter of /chats). */
+export const chatPhotoUrl = z
+  .string()
+  .trim()
+  .max(500, 'The photo address is too long')
+  .refine((value) => /^\/uploads\/[A-Za-z0-9_-]{8,64}\.(png|jpg)$/.test(value) || /^https?:\/\/[^\s"'<>]+$/i.test(value), 'Invalid photo address');
+
+export const chatMessage = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  userId: z.string(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+/** What the chat.messages stream carries, each wrapped in tracked(id, item). */
+export type ChatStreamItem =
+  | { type: 'message'; message: ChatMessage }
+  | { type: 'deleted'; messageId: string }
+  | { type: 'banned'; userId: string };
+
+export const chatMessagesInput = z.strictObject({ eventId, lastEventId: chatEventId.nullish() });
+export type ChatMessagesInput = z.infer<typeof chatMessagesInput>;
+
+export const sendChatInput = z.strictObject({
+  eventId,
+  text: z.string().trim().min(1, chatMessages.textRequired).max(chatLimits.maxTextLength, chatMessages.textTooLong),
+  displayName: chatDisplayName,
+  photoURL: chatPhotoUrl.nullish(),
+});
+export type SendChatInput = z.infer<typeof sendChatInput>;
+
+export const deleteChatMessageInput = z.strictObject({ eventId, messageId: chatEventId });
+export const banChatUserInput = z.strictObject({ eventId, userId: z.string().trim().min(1).max(64) });
+
+export const chatRoomInput = z.strictObject({
+  subdomain: z.string().trim().min(1, chatMessages.roomNotFound).max(64, chatMessages.roomNotFound),
+  eventId: z.string().trim().min(1).max(64).optional(),
+});
+
+/** What the chat pages need about the room's event. */
+export const chatRoom = z.object({
+  eventId: z.string(),
+  name: z.string(),
+  isActive: z.boolean(),
+  startDateTime: z.string().nullable(),
+  endDateTime: z.string().nullable(),
+  creatorId: z.string(),
+  creatorDisplayName: z.string(),
+  subdomain: z.string(),
+});
+export type ChatRoom = z.infer<typeof chatRoom>;
+
+export const chatSessionInput = z.strictObject({ eventId });
+
+/** The caller's standing in a room: checked when the chat starts ("sign-in") and to show moderation controls. */
+export const chatSession = z.object({
+  userId: z.string(),
+  canModerate: z.boolean(),
+  isBanned: z.boolean(),
+  isActive: z.boolean(),
+});
+export type ChatSession = z.infer<typeof chatSession>;
+
+export const uploadChatPhotoAnswer = z.object({ imageUrl: z.string() });
+export type UploadChatPhotoAnswer = z.infer<typeof uploadChatPhotoAnswer>;

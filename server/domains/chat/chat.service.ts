@@ -1,0 +1,157 @@
+import { TRPCError, tracked } from '@trpc/server';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { events } from '@db/schema/events';
+import { users } from '@db/schema/users';
+import { BoundedQueue } from '@server/lib/bus';
+import { nowIso } from '@server/lib/ids';
+import { findUserById } from '@server/domains/users/users.service';
+import type { Actor, AppServices } from '@server/trpc/context';
+import { forbiddenMessage } from '@server/trpc/init';
+import { ChatDelivery } from './chat.rooms';
+import {
+  chatMessages,
+  chatLimits,
+  type ChatMessage,
+  type ChatMessagesInput,
+  type ChatRoom,
+  type ChatSession,
+  type SendChatInput,
+} from './chat.schemas';
+
+type EventRow = typeof events.$inferSelect;
+
+/** A generator subscriber further behind than this is dropped (its client reconnects and resumes). */
+const maxQueuedPerSubscriber = 1000;
+
+export function requireEvent(db: Db, eventId: string): EventRow {
+  const event = db.select().from(events).where(eq(events.id, eventId)).get();
+  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.eventNotFound });
+  return event;
+}
+
+export function eventExists(db: Db, eventId: string): boolean {
+  return !!db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).get();
+}
+
+function canModerate(event: EventRow, actor: Actor): boolean {
+  return actor.role === 'admin' || event.userId === actor.id;
+}
+
+function requireModerator(event: EventRow, actor: Actor): void {
+  if (!canModerate(event, actor)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
+}
+
+/** Live events of the room: history first (last 100, or after lastEventId), then everything new. */
+export async function* streamChat(services: AppServices, input: ChatMessagesInput, signal?: AbortSignal) {
+  requireEvent(services.db, input.eventId);
+  const queue = new BoundedQueue<ChatDelivery>(
+    maxQueuedPerSubscriber,
+    () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'This chat connection fell too far behind; reconnect to resume' }),
+  );
+  const detach = services.chat.rooms.attach(input.eventId, { deliver: (delivery) => queue.push(delivery) }, input.lastEventId);
+  try {
+    for await (const delivery of queue.drain(signal)) yield tracked(delivery.id, delivery.item);
+  } finally {
+    detach();
+  }
+}
+
+/** A signed-in viewer or creator posts to an active event's room (3 messages per 2 seconds at most). */
+export function sendMessage(services: AppServices, actor: Actor, input: SendChatInput): ChatMessage {
+  const event = requireEvent(services.db, input.eventId);
+  if (!event.isActive) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: chatMessages.inactive });
+  const { store, rooms, nextId } = services.chat;
+  if (store.isBanned(event.id, actor.id)) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.banned });
+  services.rateLimiter.enforce(`chat:send:${actor.id}`, { limit: chatLimits.sendBurst, windowMs: chatLimits.sendWindowSeconds * 1000 }, chatMessages.tooFast);
+  const message: ChatMessage = {
+    id: nextId(),
+    eventId: event.id,
+    userId: actor.id,
+    displayName: input.displayName,
+    photoURL: input.photoURL ?? null,
+    text: input.text,
+    createdAt: nowIso(),
+  };
+  store.enqueue(message);
+  rooms.publish(event.id, new ChatDelivery(message.id, { type: 'message', message }));
+  return message;
+}
+
+export function deleteMessage(services: AppServices, actor: Actor, input: { eventId: string; messageId: string }): { messageId: string } {
+  const event = requireEvent(services.db, input.eventId);
+  requireModerator(event, actor);
+  const { store, rooms, nextId } = services.chat;
+  const message = store.findMessage(event.id, input.messageId);
+  if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.messageNotFound });
+  if (!message.deletedId) {
+    const deletedId = nextId();
+    store.markDeleted(message.id, deletedId);
+    rooms.publish(event.id, new ChatDelivery(deletedId, { type: 'deleted', messageId: message.id }));
+    services.log.info({ eventId: event.id, messageId: message.id, moderatorId: actor.id }, 'chat message deleted');
+  }
+  return { messageId: message.id };
+}
+
+export function banUser(services: AppServices, actor: Actor, input: { eventId: string; userId: string }): { userId: string } {
+  const event = requireEvent(services.db, input.eventId);
+  requireModerator(event, actor);
+  if (input.userId === actor.id || input.userId === event.userId) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: chatMessages.cannotBanSelf });
+  }
+  if (!findUserById(services.db, input.userId)) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.unknownUser });
+  const { store, rooms, nextId } = services.chat;
+  if (!store.isBanned(event.id, input.userId)) {
+    store.ban(event.id, input.userId, actor.id);
+    rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'banned', userId: input.userId }));
+    services.log.info({ eventId: event.id, userId: input.userId, moderatorId: actor.id }, 'chat user banned');
+  }
+  return { userId: input.userId };
+}
+
+/** The caller's standing in the room; starting a chat checks it (the "sign-in" of the chat sign-in form). */
+export function chatSession(services: AppServices, actor: Actor, eventId: string): ChatSession {
+  const event = requireEvent(services.db, eventId);
+  return {
+    userId: actor.id,
+    canModerate: canModerate(event, actor),
+    isBanned: services.chat.store.isBanned(event.id, actor.id),
+    isActive: event.isActive,
+  };
+}
+
+/** When an event counts as upcoming or live: its end (or its start when it has no end) is still ahead. */
+function upcomingUntil(event: EventRow): string | null {
+  return event.endDateTime ?? event.startDateTime;
+}
+
+/** The event a chat page shows: the one asked for, or the creator's next upcoming active event, else the most recent one. */
+export function findChatRoom(db: Db, input: { subdomain: string; eventId?: string | undefined }): ChatRoom {
+  const creator = db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.creatorTag}) = lower(${input.subdomain})`, inArray(users.role, ['dj', 'admin'])))
+    .get();
+  if (!creator || !creator.creatorTag) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.roomNotFound });
+  const owned = db.select().from(events).where(eq(events.userId, creator.id)).all();
+  let event: EventRow | undefined;
+  if (input.eventId) {
+    event = owned.find((candidate) => candidate.id === input.eventId);
+  } else {
+    const now = nowIso();
+    const byStart = (a: EventRow, b: EventRow) => (a.startDateTime ?? '').localeCompare(b.startDateTime ?? '');
+    event = owned.filter((candidate) => candidate.isActive && (upcomingUntil(candidate) ?? '') >= now).sort(byStart)[0];
+    event ??= [...owned].sort((a, b) => (b.startDateTime ?? b.createdAt).localeCompare(a.startDateTime ?? a.createdAt))[0];
+  }
+  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.roomNotFound });
+  return {
+    eventId: event.id,
+    name: event.name,
+    isActive: event.isActive,
+    startDateTime: event.startDateTime,
+    endDateTime: event.endDateTime,
+    creatorId: creator.id,
+    creatorDisplayName: creator.displayName,
+    subdomain: creator.creatorTag,
+  };
+}

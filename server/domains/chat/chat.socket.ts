@@ -1,0 +1,146 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { getWSConnectionHandler, type WSSHandlerOptions } from '@trpc/server/adapters/ws';
+import type { AnyRouter } from '@trpc/server';
+import type { AppServices } from '@server/trpc/context';
+import type { ChatDelivery, ChatSink } from './chat.rooms';
+import { chatMessagesInput } from './chat.schemas';
+import { eventExists } from './chat.service';
+
+/** A socket whose unsent data passes this is too slow for the room and is dropped (it reconnects and resumes). */
+export const maxBufferedBytesPerSocket = 512 * 1024;
+const chatStreamPath = 'chat.messages';
+const socketOpen = 1;
+
+interface ClientMessage {
+  id?: unknown;
+  jsonrpc?: unknown;
+  method?: unknown;
+  params?: { path?: unknown; input?: unknown; lastEventId?: unknown };
+}
+
+/** One chat.messages subscription on one socket: writes the room's shared frames behind its own id. */
+export class SocketSubscription implements ChatSink {
+  detach: () => void = () => {};
+
+  constructor(
+    private readonly socket: WebSocket,
+    /** `{"id":<subscription id>,"jsonrpc":"2.0",` — the part of every frame that belongs to this subscription. */
+    private readonly framePrefix: string,
+  ) {}
+
+  deliver(delivery: ChatDelivery): void {
+    if (this.socket.readyState !== socketOpen) return;
+    if (this.socket.bufferedAmount > maxBufferedBytesPerSocket) {
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(this.framePrefix + delivery.frameTail);
+  }
+
+  sendResult(result: 'started' | 'stopped'): void {
+    if (this.socket.readyState === socketOpen) this.socket.send(`${this.framePrefix}"result":{"type":"${result}"}}`);
+  }
+}
+
+/**
+ * Serves `chat.messages` subscriptions of one /trpc socket straight from the room fan-out, in tRPC's own
+ * wire format, and hands every other message to tRPC. A subscription that would fail (bad input, unknown
+ * event) is left to tRPC too, so its error frames stay tRPC's.
+ */
+class ChatSocketRouter {
+  private readonly subscriptions = new Map<string | number, SocketSubscription>();
+  private awaitingConnectionParams: boolean;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly services: AppServices,
+    request: IncomingMessage,
+  ) {
+    this.awaitingConnectionParams = new URL(request.url ?? '/', 'http://localhost').searchParams.get('connectionParams') === '1';
+    socket.once('close', () => {
+      for (const subscription of this.subscriptions.values()) subscription.detach();
+      this.subscriptions.clear();
+    });
+  }
+
+  /** Takes what belongs to the chat fan-out; answers what tRPC should still see (or null). */
+  route(data: RawData, isBinary: boolean): RawData | null {
+    if (isBinary) return data;
+    if (this.awaitingConnectionParams) {
+      this.awaitingConnectionParams = false;
+      return data;
+    }
+    const text = data.toString();
+    if (!text.includes(chatStreamPath) && !text.includes('subscription.stop')) return data;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return data;
+    }
+    const messages = (Array.isArray(parsed) ? parsed : [parsed]) as ClientMessage[];
+    const rest = messages.filter((message) => !this.take(message));
+    if (rest.length === messages.length) return data;
+    if (rest.length === 0) return null;
+    return Buffer.from(JSON.stringify(rest.length === 1 ? rest[0] : rest));
+  }
+
+  private take(message: ClientMessage): boolean {
+    if (typeof message !== 'object' || message === null) return false;
+    const id = message.id;
+    if (typeof id !== 'string' && typeof id !== 'number') return false;
+    if (message.method === 'subscription.stop') {
+      const subscription = this.subscriptions.get(id);
+      if (!subscription) return false;
+      this.subscriptions.delete(id);
+      subscription.detach();
+      subscription.sendResult('stopped');
+      return true;
+    }
+    if (message.method !== 'subscription' || message.params?.path !== chatStreamPath || this.subscriptions.has(id)) return false;
+    const rawInput = message.params.input;
+    const lastEventId = message.params.lastEventId;
+    const input = chatMessagesInput.safeParse(
+      lastEventId !== undefined && typeof rawInput === 'object' && rawInput !== null ? { ...rawInput, lastEventId } : rawInput,
+    );
+    if (!input.success || !eventExists(this.services.db, input.data.eventId)) return false;
+
+    const jsonrpc = message.jsonrpc === undefined ? '' : `,"jsonrpc":${JSON.stringify(message.jsonrpc)}`;
+    const subscription = new SocketSubscription(this.socket, `{"id":${JSON.stringify(id)}${jsonrpc},`);
+    this.subscriptions.set(id, subscription);
+    subscription.sendResult('started');
+    subscription.detach = this.services.chat.rooms.attach(input.data.eventId, subscription, input.data.lastEventId);
+    return true;
+  }
+}
+
+/** Lets `route` see a socket's incoming messages before the listeners added after this call. */
+function filterIncomingMessages(socket: WebSocket, route: (data: RawData, isBinary: boolean) => RawData | null): void {
+  const addListener = socket.on.bind(socket);
+  socket.on = ((event: string, listener: (...args: unknown[]) => void) => {
+    if (event !== 'message') return addListener(event, listener);
+    return addListener('message', (data: RawData, isBinary: boolean) => {
+      const forwarded = route(data, isBinary);
+      if (forwarded !== null) listener(forwarded, isBinary);
+    });
+  }) as WebSocket['on'];
+}
+
+/**
+ * The /trpc websocket: tRPC's own connection handler, with chat.messages subscriptions served by the
+ * room fan-out (one serialisation per message for the whole room instead of one per subscriber).
+ */
+export function registerTrpcWebSocket<TRouter extends AnyRouter>(
+  app: FastifyInstance,
+  services: AppServices,
+  options: Omit<WSSHandlerOptions<TRouter>, 'wss'>,
+): void {
+  const handleConnection = getWSConnectionHandler(options as WSSHandlerOptions<TRouter>);
+  app.get('/trpc', { websocket: true }, (socket, request) => {
+    const router = new ChatSocketRouter(socket, services, request.raw);
+    filterIncomingMessages(socket, (data, isBinary) => router.route(data, isBinary));
+    handleConnection(socket, request.raw);
+  });
+}

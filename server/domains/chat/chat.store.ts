@@ -1,0 +1,154 @@
+import { and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '@db/client';
+import { chatBans, chatMessages } from '@db/schema/chat';
+import { chatLimits, type ChatMessage, type ChatStreamItem } from './chat.schemas';
+
+type MessageRow = typeof chatMessages.$inferSelect;
+type NewMessageRow = typeof chatMessages.$inferInsert;
+
+/** One entry of a room's stream: the tracked id and what it carries. */
+export interface ChatStreamEntry {
+  id: string;
+  item: ChatStreamItem;
+}
+
+export function toChatMessage(row: Pick<MessageRow, 'id' | 'eventId' | 'userId' | 'displayName' | 'photoUrl' | 'text' | 'createdAt'>): ChatMessage {
+  return {
+    id: row.id,
+    eventId: row.eventId,
+    userId: row.userId,
+    displayName: row.displayName,
+    photoURL: row.photoUrl,
+    text: row.text,
+    createdAt: row.createdAt,
+  };
+}
+
+export interface ChatStoreOptions {
+  /** A queued message is written at most this long after it was sent. */
+  flushDelayMs: number;
+  /** A batch this large is written at once. */
+  maxBatch: number;
+}
+
+/**
+ * Chat persistence. New messages go to a small write-behind queue that is written in one synchronous
+ * transaction every few milliseconds (or as soon as a batch fills up), so a busy room costs one commit per
+ * batch instead of one per message. Every read flushes the queue first, so reads always see every sent message.
+ */
+export class ChatStore {
+  private pending: NewMessageRow[] = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: ChatStoreOptions = { flushDelayMs: 5, maxBatch: 200 },
+  ) {}
+
+  enqueue(message: ChatMessage): void {
+    this.pending.push({
+      id: message.id,
+      eventId: message.eventId,
+      userId: message.userId,
+      displayName: message.displayName,
+      photoUrl: message.photoURL,
+      text: message.text,
+      createdAt: message.createdAt,
+    });
+    if (this.pending.length >= this.options.maxBatch) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), this.options.flushDelayMs);
+  }
+
+  /** Writes every queued message now (synchronous transaction). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    if (this.pending.length === 0) return;
+    const rows = this.pending;
+    this.pending = [];
+    try {
+      this.db.transaction((tx) => {
+        tx.insert(chatMessages).values(rows).run();
+      });
+    } catch (error) {
+      // One bad row (its event or sender was deleted meanwhile) must not take the batch with it.
+      this.log.warn({ err: error, count: rows.length }, 'chat batch write failed; writing messages one by one');
+      for (const row of rows) {
+        try {
+          this.db.insert(chatMessages).values(row).run();
+        } catch (rowError) {
+          this.log.warn({ err: rowError, messageId: row.id }, 'chat message dropped');
+        }
+      }
+    }
+  }
+
+  get queued(): number {
+    return this.pending.length;
+  }
+
+  /**
+   * The room's replay: without `afterId` the last 100 messages; with it, what came after it, including
+   * deletions of messages the client already has. Ordered by tracked id.
+   */
+  history(eventId: string, afterId?: string | null): ChatStreamEntry[] {
+    this.flush();
+    if (!afterId) {
+      const rows = this.db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.eventId, eventId), isNull(chatMessages.deletedId)))
+        .orderBy(desc(chatMessages.id))
+        .limit(chatLimits.historySize)
+        .all();
+      return rows.reverse().map((row) => ({ id: row.id, item: { type: 'message', message: toChatMessage(row) } }));
+    }
+    const messages = this.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.eventId, eventId), gt(chatMessages.id, afterId), isNull(chatMessages.deletedId)))
+      .orderBy(asc(chatMessages.id))
+      .all()
+      .map((row): ChatStreamEntry => ({ id: row.id, item: { type: 'message', message: toChatMessage(row) } }));
+    const deletions = this.db
+      .select({ id: chatMessages.id, deletedId: chatMessages.deletedId })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.eventId, eventId), lte(chatMessages.id, afterId), gt(chatMessages.deletedId, afterId)))
+      .all()
+      .map((row): ChatStreamEntry => ({ id: row.deletedId!, item: { type: 'deleted', messageId: row.id } }));
+    const entries = [...messages, ...deletions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return entries.slice(-chatLimits.resumeSize);
+  }
+
+  findMessage(eventId: string, messageId: string): MessageRow | undefined {
+    this.flush();
+    return this.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.eventId, eventId), eq(chatMessages.id, messageId)))
+      .get();
+  }
+
+  markDeleted(messageId: string, deletedId: string): void {
+    this.flush();
+    this.db.update(chatMessages).set({ deletedId }).where(and(eq(chatMessages.id, messageId), isNull(chatMessages.deletedId))).run();
+  }
+
+  isBanned(eventId: string, userId: string): boolean {
+    return !!this.db
+      .select({ userId: chatBans.userId })
+      .from(chatBans)
+      .where(and(eq(chatBans.eventId, eventId), eq(chatBans.userId, userId)))
+      .get();
+  }
+
+  ban(eventId: string, userId: string, bannedBy: string): void {
+    this.db.insert(chatBans).values({ eventId, userId, bannedBy }).onConflictDoNothing().run();
+  }
+
+  close(): void {
+    this.flush();
+  }
+}

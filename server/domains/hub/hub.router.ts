@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { authedProcedure, publicProcedure, router } from '@server/trpc/init';
+import { hubMessagesInput, sendHubInput } from './hub.schemas';
+import * as hubService from './hub.service';
+
+export const hubRouter = router({
+  /** A creator's group (`{creatorId}` or `{creatorId}-{eventId}`), live; receiving is public. */
+  messages: publicProcedure
+    .input(hubMessagesInput)
+    .subscription(({ ctx, input, signal }) => hubService.streamHub(ctx.services, input.groupId, signal)),
+
+  /** Sending needs a token. */
+  send: authedProcedure
+    .input(sendHubInput)
+    .output(z.object({ delivered: z.number().int().min(0) }))
+    .mutation(({ ctx, input }) => hubService.sendHubMessage(ctx.services, ctx.actor, input)),
+});

@@ -1,0 +1,86 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { events } from '@db/schema/events';
+import { users } from '@db/schema/users';
+import { BoundedQueue, busTopic, type BusTopic } from '@server/lib/bus';
+import { nowIso } from '@server/lib/ids';
+import type { Actor, AppServices } from '@server/trpc/context';
+import { hubLimits, hubMessages, type HubMessage, type SendHubInput } from './hub.schemas';
+
+/** One hub message, shared by every listener of its group; the SignalR frame is built once. */
+export class HubDelivery {
+  private frame: string | null = null;
+
+  constructor(readonly message: HubMessage) {}
+
+  /** The SignalR JSON hub protocol invocation `ReceiveMessage(text, group)`, with its record separator. */
+  get signalRFrame(): string {
+    this.frame ??= `${JSON.stringify({ type: 1, target: 'ReceiveMessage', arguments: [this.message.text, this.message.group] })}\u001e`;
+    return this.frame;
+  }
+}
+
+export function hubTopic(group: string): BusTopic<HubDelivery> {
+  return busTopic<HubDelivery>(`hub:${group}`);
+}
+
+function isCreator(db: Db, userId: string): boolean {
+  return !!db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), inArray(users.role, ['dj', 'admin'])))
+    .get();
+}
+
+/**
+ * A group is `{creatorId}` or `{creatorId}-{eventId}` (an event of that creator). Ids may themselves
+ * contain "-", so every split point is tried. Answers null for anything else.
+ */
+export function resolveHubGroup(db: Db, group: string): { creatorId: string; eventId: string | null } | null {
+  if (isCreator(db, group)) return { creatorId: group, eventId: null };
+  for (let index = group.indexOf('-'); index > 0; index = group.indexOf('-', index + 1)) {
+    const creatorId = group.slice(0, index);
+    const eventId = group.slice(index + 1);
+    const event = db
+      .select({ id: events.id })
+      .from(events)
+      .where(and(eq(events.id, eventId), eq(events.userId, creatorId)))
+      .get();
+    if (event) return { creatorId, eventId };
+  }
+  return null;
+}
+
+export function requireHubGroup(db: Db, group: string): void {
+  if (!resolveHubGroup(db, group)) throw new TRPCError({ code: 'NOT_FOUND', message: hubMessages.unknownGroup });
+}
+
+/**
+ * Publishes `text` to a hub group: every tRPC `hub.messages` subscriber and every SignalR connection of that
+ * group receives it (`ReceiveMessage`). For server-side senders (payments: "welcome", "tip received").
+ * Answers how many listeners got it; throws NOT_FOUND for an unknown group.
+ */
+export function publishHubMessage(services: AppServices, group: string, text: string): { delivered: number } {
+  requireHubGroup(services.db, group);
+  const delivered = services.bus.publish(hubTopic(group), new HubDelivery({ group, text, sentAt: nowIso() }));
+  return { delivered };
+}
+
+/** A signed-in user sends to a group (rate limited per sender). */
+export function sendHubMessage(services: AppServices, actor: Actor, input: SendHubInput): { delivered: number } {
+  services.rateLimiter.enforce(`hub:send:${actor.id}`, { limit: hubLimits.sendBurst, windowMs: hubLimits.sendWindowSeconds * 1000 }, hubMessages.tooFast);
+  return publishHubMessage(services, input.group, input.text);
+}
+
+/** A group's live messages for a tRPC subscriber. */
+export async function* streamHub(services: AppServices, group: string, signal?: AbortSignal): AsyncGenerator<HubMessage> {
+  requireHubGroup(services.db, group);
+  const queue = new BoundedQueue<HubDelivery>(500, () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'This hub connection fell too far behind' }));
+  const unsubscribe = services.bus.subscribe(hubTopic(group), (delivery) => queue.push(delivery));
+  try {
+    for await (const delivery of queue.drain(signal)) yield delivery.message;
+  } finally {
+    unsubscribe();
+  }
+}

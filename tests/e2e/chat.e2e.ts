@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
+import { users } from '@db/schema/users';
+import { storageKeys } from '@web/lib/storage-keys';
+import { chatMessages } from '@server/domains/chat/chat.schemas';
+import { callerAs, createUser } from '../helpers/app';
+import { makePng } from '../helpers/images';
+import { insertEvent } from '../integration/chat/chat-helpers';
+import { newPage, saveScreenshot, seededLogins, useBrowserApp, type RunningApp } from './harness';
+
+/** A page whose localStorage holds the given token under the given key before the app starts. */
+async function pageWithToken(browser: Browser, running: RunningApp, key: string, token: string): Promise<Page> {
+  const { context, page } = await newPage(browser, running.url);
+  await context.addInitScript(([storageKey, value]) => window.localStorage.setItem(storageKey!, value!), [key, token]);
+  return page;
+}
+
+async function startChat(page: Page, name: string) {
+  await page.getByLabel('Full name').fill(name);
+  await page.getByRole('button', { name: 'Start Chat' }).click();
+  await page.getByPlaceholder('Type a message and press Enter').waitFor();
+}
+
+async function say(page: Page, text: string) {
+  const input = page.getByPlaceholder('Type a message and press Enter');
+  await input.fill(text);
+  await input.press('Enter');
+}
+
+describe('live chat in the browser', () => {
+  const fixture = useBrowserApp();
+
+  async function setUp() {
+    const { app } = fixture.running;
+    const mara = app.services.db.select().from(users).where(eq(users.email, seededLogins.mara.email)).get()!;
+    const eventId = insertEvent(app, mara.id, { name: 'Late Night Session' });
+    const path = `/chats/${mara.creatorTag}/${eventId}`;
+    return { app, mara, eventId, path };
+  }
+
+  it('two viewers chat in one room: a message appears in the other page within a second', async () => {
+    const { app, path } = await setUp();
+    const [ana, ben] = await Promise.all([createUser(app, { role: 'viewer' }), createUser(app, { role: 'viewer' })]);
+    const first = await pageWithToken(fixture.browser, fixture.running, storageKeys.viewerToken, ana.token);
+    const second = await pageWithToken(fixture.browser, fixture.running, storageKeys.viewerToken, ben.token);
+    await Promise.all([first.goto(path), second.goto(path)]);
+    await first.getByRole('heading', { name: 'Late Night Session', level: 1 }).waitFor();
+
+    const startButton = first.getByRole('button', { name: 'Start Chat' });
+    expect(await startButton.isDisabled()).toBe(true);
+    await first.getByLabel('Full name').fill('  ');
+    await first.getByLabel('Full name').blur();
+    await first.getByText(chatMessages.nameRequired).waitFor();
+    await first.getByLabel('Profile photo (optional)').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: makePng(120, 80) });
+    await first.getByText(chatMessages.photo).waitFor();
+    await first.getByLabel('Profile photo (optional)').setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: makePng(100, 100) });
+    await first.getByAltText('Chosen profile photo').waitFor();
+    await startChat(first, 'Ana');
+    await startChat(second, 'Ben');
+
+    await say(first, 'Hello from Ana');
+    await second.getByText('Hello from Ana').waitFor({ timeout: 1000 });
+    await say(second, 'Hi Ana, Ben here');
+    await first.getByText('Hi Ana, Ben here').waitFor({ timeout: 1000 });
+    expect(await second.locator('li', { hasText: 'Hello from Ana' }).locator('img').getAttribute('src')).toMatch(/^\/uploads\/.+\.png$/);
+    await saveScreenshot(first, 'chat-two-viewers');
+
+    await first.reload();
+    await first.getByText('Hi Ana, Ben here').waitFor();
+    expect(await first.getByPlaceholder('Type a message and press Enter').isVisible()).toBe(true);
+  });
+
+  it('the creator deletes a message and bans its sender: both viewers see it at once', async () => {
+    const { app, mara, path } = await setUp();
+    const [ana, ben] = await Promise.all([createUser(app, { role: 'viewer' }), createUser(app, { role: 'viewer' })]);
+    const creatorToken = await app.services.tokens.issue({ userId: mara.id, role: 'dj', typ: 'user', tokenVersion: mara.tokenVersion });
+    const moderator = await pageWithToken(fixture.browser, fixture.running, storageKeys.token, creatorToken);
+    const first = await pageWithToken(fixture.browser, fixture.running, storageKeys.viewerToken, ana.token);
+    const second = await pageWithToken(fixture.browser, fixture.running, storageKeys.viewerToken, ben.token);
+    await Promise.all([moderator.goto(`${path}?displayName=Mara`), first.goto(path), second.goto(path)]);
+    await startChat(first, 'Ana');
+    await startChat(second, 'Ben');
+
+    await say(first, 'spam spam spam');
+    for (const page of [moderator, second]) await page.getByText('spam spam spam').waitFor({ timeout: 1000 });
+    await moderator.getByRole('button', { name: 'Delete message from Ana' }).click();
+    for (const page of [first, second, moderator]) await page.getByText('spam spam spam').waitFor({ state: 'detached', timeout: 1000 });
+
+    await say(first, 'more spam');
+    await moderator.getByText('more spam').waitFor({ timeout: 1000 });
+    await moderator.getByRole('button', { name: 'Ban Ana' }).click();
+    await first.getByText(chatMessages.banned).waitFor({ timeout: 1000 });
+    await second.getByText('banned', { exact: true }).waitFor({ timeout: 1000 });
+    expect(await first.getByPlaceholder('Type a message and press Enter').count()).toBe(0);
+  });
+
+  it('shows the messages read-only to a guest, with a way to sign in; the embed shows them read-only', async () => {
+    const { app, mara, eventId, path } = await setUp();
+    const creatorCaller = await callerAs(app, await app.services.tokens.issue({ userId: mara.id, role: 'dj', typ: 'user', tokenVersion: mara.tokenVersion }));
+    await creatorCaller.chat.send({ eventId, text: 'Doors open at nine', displayName: 'Mara' });
+    const { page } = await newPage(fixture.browser, fixture.running.url);
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(path);
+    await page.getByText(chatMessages.signInToChat).waitFor();
+    expect(await page.getByRole('button', { name: 'Start Chat' }).count()).toBe(0);
+    await page.getByText('Doors open at nine').waitFor();
+    const chatBox = await page.getByRole('region', { name: /Live chat/ }).boundingBox();
+    expect(chatBox?.height).toBeGreaterThanOrEqual(790);
+
+    await page.goto(`/embed/${mara.creatorTag}/${eventId}/chat`);
+    await page.getByText('Doors open at nine').waitFor();
+    expect(await page.getByText(chatMessages.signInToChat).count()).toBe(0);
+    expect(await page.getByPlaceholder('Type a message and press Enter').count()).toBe(0);
+  });
+});

@@ -1,0 +1,91 @@
+import { useEffect, useRef } from 'react';
+import { Ban, Trash2 } from 'lucide-react';
+import type { ChatMessage } from '@server/domains/chat/chat.schemas';
+import { Avatar } from '@web/components/avatar';
+
+export interface ModerationActions {
+  onDelete(message: ChatMessage): void;
+  onBan(message: ChatMessage): void;
+}
+
+function timeOf(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+}
+
+/** The room's messages, newest at the bottom; follows new messages while the reader is at the bottom. */
+export function ChatMessageList({
+  messages,
+  ownUserId,
+  bannedUserIds,
+  moderation,
+}: {
+  messages: ChatMessage[];
+  ownUserId: string | null;
+  bannedUserIds: ReadonlySet<string>;
+  moderation: ModerationActions | null;
+}) {
+  const list = useRef<HTMLOListElement>(null);
+  const atBottom = useRef(true);
+
+  useEffect(() => {
+    const element = list.current;
+    if (element && atBottom.current) element.scrollTop = element.scrollHeight;
+  }, [messages]);
+
+  if (messages.length === 0) {
+    return <p className="flex flex-1 items-center justify-center p-6 text-center text-sm text-slate-500">No messages yet. Say hello!</p>;
+  }
+  return (
+    <ol
+      ref={list}
+      aria-label="Chat messages"
+      aria-live="polite"
+      className="flex-1 space-y-3 overflow-y-auto p-4"
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
+      }}
+    >
+      {messages.map((message) => {
+        const own = message.userId === ownUserId;
+        return (
+          <li key={message.id} data-message-id={message.id} className="group flex items-start gap-2">
+            <Avatar name={message.displayName} imageUrl={message.photoURL} className="size-8! shrink-0 text-sm" />
+            <div className="min-w-0 flex-1">
+              <p className="flex items-baseline gap-2 text-xs text-slate-500">
+                <span className={own ? 'font-semibold text-brand-700' : 'font-semibold text-slate-800'}>{message.displayName}</span>
+                <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
+                {bannedUserIds.has(message.userId) && <span className="rounded bg-red-50 px-1 text-red-700">banned</span>}
+              </p>
+              <p className="break-words whitespace-pre-wrap text-sm text-slate-900">{message.text}</p>
+            </div>
+            {moderation && (
+              <div className="flex shrink-0 gap-1 opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+                <button
+                    type="button"
+                    title="Delete message"
+                    onClick={() => moderation.onDelete(message)}
+                    aria-label={`Delete message from ${message.displayName}`}
+                    className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                  </button>
+                {!own && !bannedUserIds.has(message.userId) && (
+                    <button
+                      type="button"
+                      title="Ban from this chat"
+                      onClick={() => moderation.onBan(message)}
+                      aria-label={`Ban ${message.displayName}`}
+                      className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+                    >
+                      <Ban className="size-4" aria-hidden />
+                    </button>
+                )}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,132 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { ImagePlus, X } from 'lucide-react';
+import { chatDisplayName, chatMessages } from '@server/domains/chat/chat.schemas';
+import { Button } from '@web/components/button';
+import { TextField } from '@web/components/text-field';
+import { checkChatPhoto } from './photo-check';
+
+export interface ChatSignInValues {
+  fullUserName: string;
+  userPhoto: File | null;
+}
+
+/**
+ * The chat sign-in form (platform.md §3–§5): a full name ("Field cannot be empty!") and an optional square
+ * photo. Start Chat is enabled only when the name is valid and there is no photo error.
+ */
+export function ChatSignInForm({ initialName = '', onStart }: { initialName?: string; onStart: (values: ChatSignInValues) => Promise<void> }) {
+  const [fullUserName, setFullUserName] = useState(initialName);
+  const [touched, setTouched] = useState(false);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoPreview, setPhotoPreview] = useState<string | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const [checkingPhoto, setCheckingPhoto] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const photoId = useId();
+
+  const nameCheck = chatDisplayName.safeParse(fullUserName);
+  const nameError = nameCheck.success ? null : (nameCheck.error.issues[0]?.message ?? null);
+  const canStart = nameCheck.success && !photoError && !checkingPhoto && !busy;
+
+  const clearPhoto = () => {
+    setPhoto(null);
+    setPhotoPreview((current) => {
+      if (current) URL.revokeObjectURL(current);
+      return null;
+    });
+    if (fileInput.current) fileInput.current.value = '';
+  };
+
+  const choosePhoto = async (list: FileList | null) => {
+    // Read the files before clearing: clearing the input empties its (live) FileList.
+    const files = list ? Array.from(list) : [];
+    setPhotoError(null);
+    clearPhoto();
+    const file = files[0];
+    if (!file) return;
+    setCheckingPhoto(true);
+    const problem = files.length === 1 ? await checkChatPhoto(file) : chatMessages.photo;
+    setCheckingPhoto(false);
+    if (problem) {
+      setPhotoError(problem);
+      return;
+    }
+    setPhoto(file);
+    setPhotoPreview(URL.createObjectURL(file));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (!canStart) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await onStart({ fullUserName, userPhoto: photo });
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-3 p-4" aria-label="Chat sign-in" noValidate>
+      <TextField
+        label="Full name"
+        name="fullUserName"
+        autoComplete="name"
+        value={fullUserName}
+        maxLength={60}
+        onChange={(event) => setFullUserName(event.target.value)}
+        onBlur={() => setTouched(true)}
+        error={touched && nameError ? nameError : undefined}
+      />
+      <div className="space-y-1">
+        <label htmlFor={photoId} className="block text-sm font-medium text-slate-700">
+          Profile photo (optional)
+        </label>
+        <div className="flex items-center gap-3">
+          {photoPreview ? (
+            <img src={photoPreview} alt="Chosen profile photo" className="size-12 rounded-full object-cover" />
+          ) : (
+            <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-400">
+              <ImagePlus className="size-5" aria-hidden />
+            </span>
+          )}
+          <input
+            ref={fileInput}
+            id={photoId}
+            name="userPhoto"
+            type="file"
+            accept="image/jpeg,image/png"
+            aria-invalid={!!photoError || undefined}
+            aria-describedby={photoError ? `${photoId}-error` : undefined}
+            onChange={(event) => void choosePhoto(event.currentTarget.files)}
+            className="block w-full min-w-0 text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
+          />
+          {photo && (
+            <Button variant="ghost" size="sm" onClick={clearPhoto} aria-label="Remove photo">
+              <X className="size-4" aria-hidden />
+            </Button>
+          )}
+        </div>
+        {photoError && (
+          <p id={`${photoId}-error`} role="alert" className="text-xs text-red-600">
+            {photoError}
+          </p>
+        )}
+      </div>
+      {failure && (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+          {failure}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={!canStart} busy={busy}>
+        Start Chat
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,178 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { MessageCircle, WifiOff } from 'lucide-react';
+import { chatMessages, type ChatMessage, type ChatSession, type UploadChatPhotoAnswer } from '@server/domains/chat/chat.schemas';
+import { Avatar } from '@web/components/avatar';
+import { cx } from '@web/components/cx';
+import { upload } from '@web/lib/upload';
+import { ChatComposer } from './chat-composer';
+import { clearChatIdentity, loadChatIdentity, saveChatIdentity, useChatToken, type ChatIdentity } from './chat-identity';
+import { ChatMessageList, type ModerationActions } from './chat-message-list';
+import { ChatSignInForm, type ChatSignInValues } from './chat-sign-in-form';
+import { useChatRoom } from './use-chat-room';
+
+export const chatPhotoUploadPath = '/api/event/upload-chat-user-profile-img';
+
+export interface LiveChatProps {
+  eventId: string;
+  /** Whether the event is active: only an active event's chat takes messages. */
+  isActive: boolean;
+  /** The creator's tag; the "sign in" notice links to that event page. */
+  subdomain?: string;
+  /** Show the messages only, never an input. */
+  readOnly?: boolean;
+  /** The token to chat with; by default the viewer token, else the creator session's token. */
+  token?: string | null;
+  /** A name (and photo) given by the page, e.g. /chats?displayName=…&photoURL=…: the sign-in form is skipped. */
+  displayName?: string | null;
+  photoURL?: string | null;
+  title?: string;
+  className?: string;
+}
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Unexpected error. Please try again.';
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return <div className="border-t border-slate-200 p-4 text-center text-sm text-slate-600">{children}</div>;
+}
+
+/** The live chat of one event (messages, sign-in form, input, moderation), reusable on every viewer page. */
+export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token: givenToken, displayName, photoURL, title = 'Live chat', className }: LiveChatProps) {
+  const token = useChatToken(givenToken);
+  const room = useChatRoom(eventId, token);
+  const [storedIdentity, setStoredIdentity] = useState<ChatIdentity | null>(loadChatIdentity);
+  const identity: ChatIdentity | null = displayName?.trim() ? { displayName: displayName.trim(), photoURL: photoURL?.trim() || null } : storedIdentity;
+  const [session, setSession] = useState<ChatSession | null>(null);
+  const [sessionFailed, setSessionFailed] = useState(false);
+  const { session: loadSession } = room;
+
+  useEffect(() => {
+    setSession(null);
+    setSessionFailed(false);
+    if (!token) return;
+    let current = true;
+    loadSession()
+      .then((answer) => current && setSession(answer))
+      .catch((error: unknown) => {
+        console.warn('chat sign-in check failed', error);
+        if (current) setSessionFailed(true);
+      });
+    return () => {
+      current = false;
+    };
+  }, [token, loadSession]);
+
+  const banned = !!session && (session.isBanned || room.bannedUserIds.has(session.userId));
+
+  const startChat = async ({ fullUserName, userPhoto }: ChatSignInValues) => {
+    let uploadedPhoto: string | null = null;
+    if (userPhoto) {
+      const form = new FormData();
+      form.append('userPhoto', userPhoto, userPhoto.name);
+      try {
+        uploadedPhoto = (await upload<UploadChatPhotoAnswer>(chatPhotoUploadPath, form, { token })).imageUrl;
+      } catch (error) {
+        throw new Error(chatMessages.uploadFailure(reasonOf(error)));
+      }
+    }
+    let answer: ChatSession;
+    try {
+      answer = await loadSession();
+      if (answer.isBanned) throw new Error(chatMessages.banned);
+    } catch (error) {
+      throw new Error(chatMessages.signInFailure(reasonOf(error)));
+    }
+    setSession(answer);
+    setSessionFailed(false);
+    const chosen = { displayName: fullUserName, photoURL: uploadedPhoto };
+    saveChatIdentity(chosen);
+    setStoredIdentity(chosen);
+  };
+
+  const leaveChat = () => {
+    clearChatIdentity();
+    setStoredIdentity(null);
+  };
+
+  const moderation: ModerationActions | null = session?.canModerate
+    ? {
+        onDelete: (message: ChatMessage) =>
+          void room.deleteMessage(message.id).catch((error: unknown) => toast.error(reasonOf(error))),
+        onBan: (message: ChatMessage) =>
+          void room
+            .ban(message.userId)
+            .then(() => toast.success(`${message.displayName} was banned from this chat`))
+            .catch((error: unknown) => toast.error(reasonOf(error))),
+      }
+    : null;
+
+  let footer: ReactNode;
+  if (readOnly) footer = null;
+  else if (!token || sessionFailed) {
+    footer = (
+      <Notice>
+        {chatMessages.signInToChat}
+        {subdomain && (
+          <>
+            {' '}
+            on the{' '}
+            <a className="font-medium text-brand-700 hover:underline" href={`/events/${encodeURIComponent(subdomain)}/${encodeURIComponent(eventId)}`}>
+              event page
+            </a>
+          </>
+        )}
+        .
+      </Notice>
+    );
+  } else if (!isActive) footer = <Notice>{chatMessages.inactive}</Notice>;
+  else if (banned) footer = <Notice>{chatMessages.banned}</Notice>;
+  else if (!identity) footer = <ChatSignInForm onStart={startChat} />;
+  else {
+    footer = (
+      <>
+        <div className="flex items-center gap-2 border-t border-slate-200 px-3 pt-2 text-xs text-slate-500">
+          <Avatar name={identity.displayName} imageUrl={identity.photoURL} className="size-5! text-[10px]" />
+          <span className="truncate">
+            Chatting as <span className="font-medium text-slate-700">{identity.displayName}</span>
+          </span>
+          {!displayName?.trim() && (
+            <button type="button" onClick={leaveChat} className="ml-auto font-medium text-brand-700 hover:underline">
+              Change name
+            </button>
+          )}
+        </div>
+        <ChatComposer
+          disabled={!session}
+          onSend={async (text) => {
+            await room.send({ text, displayName: identity.displayName, photoURL: identity.photoURL });
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <section aria-label={title} className={cx('flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white', className)}>
+      <header className="flex items-center gap-2 border-b border-slate-200 px-4 py-3">
+        <MessageCircle className="size-5 text-brand-600" aria-hidden />
+        <h2 className="font-semibold text-slate-900">{title}</h2>
+        {room.status === 'reconnecting' && (
+          <span role="status" className="ml-auto flex items-center gap-1 text-xs text-amber-700">
+            <WifiOff className="size-3.5" aria-hidden /> Reconnecting…
+          </span>
+        )}
+        {room.status === 'live' && <span className="ml-auto size-2 rounded-full bg-green-500" title="Connected" aria-label="Connected" role="img" />}
+      </header>
+      {room.error ? (
+        <p role="alert" className="flex flex-1 items-center justify-center p-6 text-center text-sm text-red-700">
+          {room.error}
+        </p>
+      ) : (
+        <ChatMessageList messages={room.messages} ownUserId={session?.userId ?? null} bannedUserIds={room.bannedUserIds} moderation={moderation} />
+      )}
+      {footer}
+    </section>
+  );
+}

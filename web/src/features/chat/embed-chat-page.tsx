@@ -1,0 +1,32 @@
+import { Spinner } from '@web/components/spinner';
+import { useChatToken } from '@web/components/live-chat/chat-identity';
+import { LiveChat } from '@web/components/live-chat/live-chat';
+import { useChatPageRoom } from './use-chat-room-page';
+
+/** /embed/{subdomain}/{eventId}/chat: the chat for a creator's own site; read-only unless the viewer is signed in. */
+export default function EmbedChatPage() {
+  const { subdomain, room, displayName, photoURL } = useChatPageRoom();
+  const token = useChatToken();
+
+  if (room.isPending) return <Spinner label="Loading chat" className="h-dvh" />;
+  if (room.isError) {
+    return (
+      <p role="alert" className="flex h-dvh items-center justify-center p-4 text-center text-sm text-slate-600">
+        {room.error.message}
+      </p>
+    );
+  }
+  return (
+    <LiveChat
+      eventId={room.data.eventId}
+      isActive={room.data.isActive}
+      subdomain={subdomain}
+      token={token}
+      readOnly={!token}
+      displayName={displayName}
+      photoURL={photoURL}
+      title={room.data.name}
+      className="h-dvh rounded-none border-0"
+    />
+  );
+}
