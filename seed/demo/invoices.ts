@@ -1,10 +1,10 @@
 import type { Db } from '@db/client';
-import { sampleInvoiceTotals, type Invoice } from '@server/domains/demo/invoices/invoices.schemas';
+import { sampleInvoiceId, sampleInvoiceTotals, type Invoice } from '@server/domains/demo/invoices/invoices.schemas';
 import { invoiceEntries } from '@server/domains/demo/invoices/invoices.service';
 import type { DemoSeeder } from './index';
 import { money, seededFaker, shiftDays } from './sample-faker';
 
-export const sampleInvoiceId = '6a1f3c0e2b9d4e7f8a5c0b21';
+export { sampleInvoiceId };
 
 /** Service lines whose totals add up to the sample subtotal of 8445.00 (in cents). */
 const lines = [

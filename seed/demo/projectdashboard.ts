@@ -8,10 +8,10 @@ const dayRanges = { DY: 'Yesterday', DT: 'Today', DTM: 'Tomorrow' };
 const weekRanges = { TW: 'This Week', LW: 'Last Week', '2W': '2 Weeks Ago' };
 const weekdays = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
+/** Project ids are "1".."5": the template's dashboard opens project 1 (the REST shim answers them as numbers). */
 export function generateProjects(): Project[] {
-  const faker = seededFaker(1001);
-  return ['Cuepoint Web', 'Creator Mobile App', 'Stream Ingest', 'Podcast Feeds', 'Payments Revamp'].map((name) => ({
-    id: hexId(faker),
+  return ['Cuepoint Web', 'Creator Mobile App', 'Stream Ingest', 'Podcast Feeds', 'Payments Revamp'].map((name, index) => ({
+    id: String(index + 1),
     name,
   }));
 }

@@ -63,14 +63,14 @@ describe('calendar app REST', () => {
     expect(bad.json().errors).toMatchObject({
       'newEvent.title': 'Min character length is 1',
       'newEvent.start': 'Please enter a valid date and time',
-      'newEvent.colour': 'Unknown field',
     });
+    expect(bad.json().errors).not.toHaveProperty('newEvent.colour');
     const backwards = await t.post('/api/calendar-app/add-event', { newEvent: { ...gig, start: gig.end, end: gig.start } });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().errors).toEqual({ 'newEvent.end': 'The end must not be before the start' });
     const bare = await t.post('/api/calendar-app/add-event', gig);
     expect(bare.statusCode).toBe(400);
-    expect(bare.json().errors).toMatchObject({ newEvent: expect.any(String), title: 'Unknown field' });
+    expect(bare.json().errors).toEqual({ newEvent: expect.any(String) });
     expect(events().list()).toEqual(before);
   });
 
@@ -96,8 +96,8 @@ describe('calendar app REST', () => {
     expect(bad.json().errors).toMatchObject({
       'event.allDay': expect.any(String),
       'event.end': 'Please enter a valid date and time',
-      'event.extra': 'Unknown field',
     });
+    expect(bad.json().errors).not.toHaveProperty('event.extra');
     const backwards = await t.post('/api/calendar-app/update-event', { event: { ...event, start: gig.end, end: gig.start } });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().errors).toEqual({ 'event.end': 'The end must not be before the start' });
@@ -127,7 +127,7 @@ describe('calendar app REST', () => {
     expect(unknown.json()).toEqual({ message: 'Event not found' });
     const bad = await t.post('/api/calendar-app/remove-event', { id: before[0]!.id });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ eventId: expect.any(String), id: 'Unknown field' });
+    expect(bad.json().errors).toEqual({ eventId: expect.any(String) });
     expect(events().list()).toEqual(before);
   });
 

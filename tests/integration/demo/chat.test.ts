@@ -54,7 +54,7 @@ describe('chat app REST', () => {
     const { entry, chat } = existingChat(1);
     const res = await t.get(`/api/chat/get-chat?contactId=${entry.contactId}&userId=${user().id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ chat, userChatList: user().chatList });
+    expect(res.json()).toEqual({ chat, userChatData: entry, userChatList: user().chatList });
     expect(chat.dialog.length).toBeGreaterThan(0);
   });
 
@@ -88,7 +88,7 @@ describe('chat app REST', () => {
     expect(unknownUser.json()).toEqual({ message: 'User not found' });
     const bad = await t.get('/api/chat/get-chat?chatId=1');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ contactId: expect.any(String), userId: expect.any(String), chatId: 'Unknown field' });
+    expect(bad.json().errors).toEqual({ contactId: expect.any(String), userId: expect.any(String) });
     expect(user()).toEqual(before);
     expect(chats().count()).toBe(chatCount);
   });
@@ -106,7 +106,7 @@ describe('chat app REST', () => {
     const before = user();
     const bad = await t.post('/api/chat/user/data', { status: 'sleeping', name: '', chatList: [] });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ status: expect.any(String), name: 'Min character length is 1', chatList: 'Unknown field' });
+    expect(bad.json().errors).toEqual({ status: expect.any(String), name: 'Min character length is 1' });
     expect(user()).toEqual(before);
   });
 
@@ -160,7 +160,7 @@ describe('chat app REST', () => {
     expect(tooLong.json().errors).toEqual({ message: 'This value is too long' });
     const missing = await t.post('/api/chat/send-message', { message: 'hi', who: 'me' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().errors).toMatchObject({ chatId: expect.any(String), contactId: expect.any(String), who: 'Unknown field' });
+    expect(missing.json().errors).toEqual({ chatId: expect.any(String) });
     expect(chats().get(chat.id)).toEqual(chat);
     expect(user()).toEqual(before);
   });

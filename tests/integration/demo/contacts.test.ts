@@ -51,13 +51,13 @@ describe('contacts app REST', () => {
     expect(frequentRes.json()).toEqual(all.filter((contact) => frequentContacts.includes(contact.id)));
   });
 
-  it('GET /api/contacts-app/contacts answers 400 for an unknown view or param', async () => {
+  it('GET /api/contacts-app/contacts answers 400 for an unknown view and ignores an unknown param', async () => {
     const view = await t.get('/api/contacts-app/contacts?id=blocked');
     expect(view.statusCode).toBe(400);
     expect(view.json().errors).toMatchObject({ id: expect.any(String) });
     const param = await t.get('/api/contacts-app/contacts?page=2');
-    expect(param.statusCode).toBe(400);
-    expect(param.json().errors).toMatchObject({ page: 'Unknown field' });
+    expect(param.statusCode).toBe(200);
+    expect(param.json()).toEqual((await t.get('/api/contacts-app/contacts')).json());
   });
 
   it('GET /api/contacts-app/user answers the owner with starred, frequent contacts and groups', async () => {
@@ -121,11 +121,11 @@ describe('contacts app REST', () => {
     expect(bad.json().errors).toMatchObject({
       'newContact.name': 'Min character length is 1',
       'newContact.email': 'Please enter a valid email',
-      'newContact.colour': 'Unknown field',
     });
+    expect(bad.json().errors).not.toHaveProperty('newContact.colour');
     const bare = await t.post('/api/contacts-app/add-contact', { name: 'Not wrapped' });
     expect(bare.statusCode).toBe(400);
-    expect(bare.json().errors).toMatchObject({ newContact: expect.any(String), name: 'Unknown field' });
+    expect(bare.json().errors).toEqual({ newContact: expect.any(String) });
     expect(contacts().list()).toEqual(before);
   });
 
@@ -150,8 +150,8 @@ describe('contacts app REST', () => {
     expect(bad.json().errors).toMatchObject({
       'contact.name': 'Min character length is 1',
       'contact.phone': expect.any(String),
-      'contact.extra': 'Unknown field',
     });
+    expect(bad.json().errors).not.toHaveProperty('contact.extra');
     const missing = await t.post('/api/contacts-app/update-contact', { contact: { id: contact.id, name: 'Only a name' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toMatchObject({ 'contact.lastName': expect.any(String) });
@@ -182,7 +182,7 @@ describe('contacts app REST', () => {
     expect(unknown.json()).toEqual({ message: 'Contact not found' });
     const bad = await t.post('/api/contacts-app/remove-contact', { id: before[0]!.id });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ contactId: expect.any(String), id: 'Unknown field' });
+    expect(bad.json().errors).toEqual({ contactId: expect.any(String) });
     expect(contacts().list()).toEqual(before);
   });
 
@@ -307,9 +307,9 @@ describe('contacts app REST', () => {
       const unknown = await t.post(`/api/contacts-app/${path}`, { contactIds: [some, 'nope'] });
       expect(unknown.statusCode, path).toBe(404);
       expect(unknown.json()).toEqual({ message: 'Contact not found' });
-      const bad = await t.post(`/api/contacts-app/${path}`, { contactIds: [some], starred: true });
+      const bad = await t.post(`/api/contacts-app/${path}`, { contactIds: some, starred: true });
       expect(bad.statusCode, path).toBe(400);
-      expect(bad.json().errors).toEqual({ starred: 'Unknown field' });
+      expect(bad.json().errors).toEqual({ contactIds: expect.any(String) });
     }
     expect(user()).toEqual(before);
   });

@@ -35,14 +35,14 @@ describe('mail app REST', () => {
     expect((paypal.json() as Mail[]).length).toBeGreaterThan(0);
   });
 
-  it('GET /api/mail-app/mails answers 404 for an unknown handle and 400 for an unknown param', async () => {
+  it('GET /api/mail-app/mails answers 404 for an unknown handle and ignores an unknown param', async () => {
     const res = await t.get('/api/mail-app/mails?folderHandle=archive');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Folder not found' });
     expect((await t.get('/api/mail-app/mails?labelHandle=nope')).json()).toEqual({ message: 'Label not found' });
-    const bad = await t.get('/api/mail-app/mails?colour=red');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ errors: { colour: 'Unknown field' } });
+    const extra = await t.get('/api/mail-app/mails?colour=red');
+    expect(extra.statusCode).toBe(200);
+    expect(extra.json()).toEqual((await t.get('/api/mail-app/mails')).json());
   });
 
   it('GET /api/mail-app/mail returns one mail, 404 when unknown, 400 without mailId', async () => {
@@ -90,7 +90,7 @@ describe('mail app REST', () => {
     expect(mails().has('nope')).toBe(false);
     const bad = await t.post('/api/mail-app/update-mail', { ...mail, read: 'yes', extra: 1 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ read: expect.any(String), extra: 'Unknown field' });
+    expect(bad.json().errors).toEqual({ read: expect.any(String) });
     expect(mails().get(mail.id)).toEqual(mail);
   });
 

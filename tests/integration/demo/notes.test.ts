@@ -39,7 +39,7 @@ describe('notes app REST', () => {
     const before = notes().count();
     const bad = await t.post('/api/notes-app/create-note', { note: { title: 5, colour: 'red' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ 'note.title': expect.any(String), 'note.colour': 'Unknown field' });
+    expect(bad.json().errors).toEqual({ 'note.title': expect.any(String) });
     const unknown = await t.post('/api/notes-app/create-note', { note: { title: 'x', labels: [99] } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Label not found' });

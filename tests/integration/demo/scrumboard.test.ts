@@ -48,7 +48,7 @@ describe('scrumboard REST', () => {
     expect(taken.statusCode).toBe(409);
     const bad = await t.post(`${base}/board/new`, { board: { name: '', owner: 'me' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ 'board.name': 'Min character length is 1', 'board.owner': 'Unknown field' });
+    expect(bad.json().errors).toEqual({ 'board.name': 'Min character length is 1' });
     expect(boards().count()).toBe(3);
   });
 

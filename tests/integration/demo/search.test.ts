@@ -15,7 +15,10 @@ describe('search REST', () => {
   it('GET /api/search/suggestions matches trimmed, accent-stripped, case-insensitive queries', async () => {
     const response = await t.get(`/api/search/suggestions?query=${encodeURIComponent('  CÀLÉND ')}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([{ id: 'calendar', title: 'Calendar', url: '/apps/calendar' }]);
+    expect(response.json()).toEqual([
+      { id: 'calendar', title: 'Calendar', url: '/apps/calendar' },
+      { id: 'sample-calendar', title: 'Sample Calendar', url: '/apps/sample-calendar' },
+    ]);
 
     const orders = await t.get('/api/search/suggestions?query=orders');
     expect(orders.json()).toEqual([{ id: 'e-commerce-orders', title: 'Orders', url: '/apps/e-commerce/orders' }]);

@@ -49,7 +49,9 @@ describe('to-do app REST', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Filter not found' });
     expect((await t.get('/api/todo-app/todos?labelHandle=nope')).statusCode).toBe(404);
-    expect((await t.get('/api/todo-app/todos?page=2')).statusCode).toBe(400);
+    const extra = await t.get('/api/todo-app/todos?page=2&todoId=abc');
+    expect(extra.statusCode).toBe(200);
+    expect(extra.json()).toEqual((await t.get('/api/todo-app/todos')).json());
   });
 
   it('GET folders, filters and labels return the sample lists with the exact titles', async () => {

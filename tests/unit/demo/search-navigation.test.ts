@@ -37,7 +37,9 @@ describe('global search normalisation', () => {
   it('never suggests items whose roles exclude the caller', () => {
     expect(navigationSuggestions('users', 'admin').map((item) => item.id)).toEqual(['users']);
     expect(navigationSuggestions('users', 'dj')).toEqual([]);
-    expect(navigationSuggestions('calendar', 'staff')).toEqual([]);
+    // Staff see the sample calendar, never the creators' own calendar.
+    expect(navigationSuggestions('calendar', 'staff').map((item) => item.id)).toEqual(['sample-calendar']);
+    expect(navigationSuggestions('calendar', 'dj').map((item) => item.id)).toEqual(['calendar', 'sample-calendar']);
     expect(navigationSuggestions('calendar', 'viewer')).toEqual([]);
     expect(navigationSuggestions('calendar', null)).toEqual([]);
     for (const role of ['admin', 'dj', 'staff', 'user', 'viewer'] as const) {
@@ -52,6 +54,7 @@ describe('global search normalisation', () => {
       'Calendar', 'Push Notifications', 'Users', 'Podcasts', 'Tips', 'My Mobile App', 'Terms and Conditions',
       'Academy', 'Analytics', 'Mail', 'Notes', 'To-Do', 'Scrumboard', 'Contacts', 'Chat', 'E-Commerce Products',
       'Orders', 'FAQ', 'File Manager', 'Icons', 'Invoice', 'Knowledge Base', 'Profile', 'Project Dashboard',
+      'Sample Calendar',
     ]);
   });
 });

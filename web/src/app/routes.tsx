@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import { adminRoles, djRoles, guestsOnly } from './guard';
+import { catalogRoutes } from '@web/features/demo/catalog-routes';
 import type { PageRoute } from './route-types';
 
 const signedInRoles = ['admin', 'dj', 'staff', 'user'];
@@ -76,4 +77,5 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/mobile-app', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/mobile-app/:appId', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/terms-and-conditions', component: TermsAdminPage, roles: [...adminRoles] },
+  ...catalogRoutes,
 ];

@@ -5,7 +5,7 @@ export const courseLengths = [30, 45, 60, 90, 120] as const;
 export const stepsPerCourse = 11;
 export const courseCategoryValues = ['web', 'firebase', 'cloud', 'android'] as const;
 
-export const courseCategory = z.strictObject({
+export const courseCategory = z.object({
   id: z.string().min(1),
   value: z.string().min(1),
   label: z.string().min(1),
@@ -13,7 +13,7 @@ export const courseCategory = z.strictObject({
 });
 export type CourseCategory = z.infer<typeof courseCategory>;
 
-export const courseStep = z.strictObject({
+export const courseStep = z.object({
   id: z.string().min(1).max(100),
   title: z.string().trim().min(1).max(200),
   content: z.string().max(100_000),
@@ -33,15 +33,15 @@ const courseFields = {
 };
 
 /** A course as listed: every field but the steps. */
-export const courseSummary = z.strictObject(courseFields);
+export const courseSummary = z.object(courseFields);
 export type CourseSummary = z.infer<typeof courseSummary>;
 
 /** A whole course with its steps: the input of course/save and the answer of course, save and update. */
-export const course = z.strictObject({ ...courseFields, steps: z.array(courseStep).max(1000) });
+export const course = z.object({ ...courseFields, steps: z.array(courseStep).max(1000) });
 export type Course = z.infer<typeof course>;
 
 /** course/update: the id plus any fields to merge into the stored course. */
 export const courseUpdateInput = course.partial().required({ id: true });
 export type CourseUpdateInput = z.infer<typeof courseUpdateInput>;
 
-export const courseIdInput = z.strictObject({ courseId: z.string().trim().min(1).max(100) });
+export const courseIdInput = z.object({ courseId: z.string().trim().min(1).max(100) });

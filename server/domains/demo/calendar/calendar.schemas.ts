@@ -1,28 +1,28 @@
 import { z } from 'zod';
+import { clientDateTime, clientProvidedId } from '../demo.inputs';
 
-/** Shapes of the calendar app (demo-apps.md §3 Calendar). Inputs are strict. */
+/** Shapes of the calendar app (demo-apps.md §3 Calendar). Inputs strip unknown fields (never stored); wrong types and missing fields are refused. */
 const tooLong = 'This value is too long';
 const id = z.string().trim().min(1, 'Min character length is 1').max(64, tooLong);
-const isoDateTime = z.iso.datetime({ offset: true, message: 'Please enter a valid date and time' });
 
 const eventFields = {
   title: z.string().trim().min(1, 'Min character length is 1').max(200, tooLong),
   allDay: z.boolean(),
-  start: isoDateTime,
-  end: isoDateTime,
+  start: clientDateTime,
+  end: clientDateTime,
   desc: z.string().trim().max(5000, tooLong),
 };
 const endNotBeforeStart = (event: { start: string; end: string }) => Date.parse(event.end) >= Date.parse(event.start);
 const endMessage = { message: 'The end must not be before the start', path: ['end'] };
 
-export const calendarEvent = z.strictObject({ id, ...eventFields });
+export const calendarEvent = z.object({ id, ...eventFields });
 export type CalendarEvent = z.infer<typeof calendarEvent>;
 
-export const addEventInput = z.strictObject({
+export const addEventInput = z.object({
   newEvent: z
-    .strictObject({ id: id.optional(), ...eventFields, allDay: eventFields.allDay.default(false), desc: eventFields.desc.default('') })
+    .object({ id: clientProvidedId, ...eventFields, allDay: eventFields.allDay.default(false), desc: eventFields.desc.default('') })
     .refine(endNotBeforeStart, endMessage),
 });
 export type NewCalendarEvent = z.infer<typeof addEventInput>['newEvent'];
-export const updateEventInput = z.strictObject({ event: calendarEvent.refine(endNotBeforeStart, endMessage) });
-export const removeEventInput = z.strictObject({ eventId: id });
+export const updateEventInput = z.object({ event: calendarEvent.refine(endNotBeforeStart, endMessage) });
+export const removeEventInput = z.object({ eventId: id });

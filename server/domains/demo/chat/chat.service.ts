@@ -28,22 +28,23 @@ export function getUser(db: Db): ChatUser {
 }
 
 /** The chat of the user with the contact; created (empty) and added to the user's chat list if none exists. */
-export function getChat(db: Db, input: { contactId: string; userId: string }): { chat: Chat; userChatList: ChatListEntry[] } {
+export function getChat(db: Db, input: { contactId: string; userId: string }): { chat: Chat; userChatData: ChatListEntry; userChatList: ChatListEntry[] } {
   const user = getUser(db);
   if (user.id !== input.userId) throw notFound(chatMessages.userNotFound);
   if (!chatCollections.contacts(db).has(input.contactId)) throw notFound(chatMessages.contactNotFound);
   const chats = chatCollections.chats(db);
   const entry = user.chatList.find((item) => item.contactId === input.contactId);
   const existing = entry ? chats.get(entry.chatId) : undefined;
-  if (existing) return { chat: existing, userChatList: user.chatList };
+  if (entry && existing) return { chat: existing, userChatData: entry, userChatList: user.chatList };
 
   const chat: Chat = { id: newId(), dialog: [] };
-  const chatList = [...user.chatList.filter((item) => item.contactId !== input.contactId), { chatId: chat.id, contactId: input.contactId, lastMessageTime: nowIso() }];
+  const created: ChatListEntry = { chatId: chat.id, contactId: input.contactId, lastMessageTime: nowIso() };
+  const chatList = [...user.chatList.filter((item) => item.contactId !== input.contactId), created];
   db.transaction(() => {
     chats.put(chat);
     chatCollections.user(db).put({ ...user, chatList });
   });
-  return { chat, userChatList: chatList };
+  return { chat, userChatData: created, userChatList: chatList };
 }
 
 /** Changes the given fields of the chat user and answers the user. */
@@ -54,20 +55,24 @@ export function updateUser(db: Db, input: UpdateChatUserInput): ChatUser {
 }
 
 /** Appends the message to the chat's dialog and moves the contact's last message time forward. */
-export function sendMessage(db: Db, input: SendMessageInput, now: Date = new Date()): { message: DialogEntry; userChatList: ChatListEntry[] } {
+export function sendMessage(
+  db: Db,
+  input: SendMessageInput,
+  now: Date = new Date(),
+): { message: DialogEntry; userChatData: ChatListEntry; userChatList: ChatListEntry[] } {
   const user = getUser(db);
   const chats = chatCollections.chats(db);
   const chat = chats.get(input.chatId);
   if (!chat) throw notFound(chatMessages.chatNotFound);
-  if (!chatCollections.contacts(db).has(input.contactId)) throw notFound(chatMessages.contactNotFound);
-  if (!user.chatList.some((entry) => entry.chatId === input.chatId && entry.contactId === input.contactId)) {
-    throw notFound(chatMessages.chatNotFound);
-  }
+  if (input.contactId !== undefined && !chatCollections.contacts(db).has(input.contactId)) throw notFound(chatMessages.contactNotFound);
+  const entry = user.chatList.find((item) => item.chatId === input.chatId && (input.contactId === undefined || item.contactId === input.contactId));
+  if (!entry) throw notFound(chatMessages.chatNotFound);
   const message: DialogEntry = { who: user.id, message: input.message, time: now.toISOString() };
-  const userChatList = user.chatList.map((entry) => (entry.contactId === input.contactId ? { ...entry, lastMessageTime: message.time } : entry));
+  const userChatData: ChatListEntry = { ...entry, lastMessageTime: message.time };
+  const userChatList = user.chatList.map((item) => (item.chatId === entry.chatId ? userChatData : item));
   db.transaction(() => {
     chats.put({ ...chat, dialog: [...chat.dialog, message] });
     chatCollections.user(db).put({ ...user, chatList: userChatList });
   });
-  return { message, userChatList };
+  return { message, userChatData, userChatList };
 }

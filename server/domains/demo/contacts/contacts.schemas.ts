@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { clientProvidedId } from '../demo.inputs';
 
-/** Shapes of the contacts app (demo-apps.md §3 Contacts). Inputs are strict. */
+/** Shapes of the contacts app (demo-apps.md §3 Contacts). Inputs strip unknown fields (never stored); wrong types and missing fields are refused. */
 const tooLong = 'This value is too long';
 const id = z.string().trim().min(1, 'Min character length is 1').max(64, tooLong);
 const text = (max: number) => z.string().trim().max(max, tooLong);
@@ -19,12 +20,12 @@ const contactFields = {
   notes: text(5000),
 };
 
-export const contactSchema = z.strictObject({ id, ...contactFields });
+export const contactSchema = z.object({ id, ...contactFields });
 export type Contact = z.infer<typeof contactSchema>;
 
 /** A new contact: name required, the rest defaults to empty (an id sent by the client is replaced). */
-export const newContactSchema = z.strictObject({
-  id: id.optional(),
+export const newContactSchema = z.object({
+  id: clientProvidedId,
   name: contactFields.name,
   lastName: contactFields.lastName.default(''),
   avatar: contactFields.avatar.default(''),
@@ -49,9 +50,9 @@ export const contactsUser = z.object({
 });
 export type ContactsUser = z.infer<typeof contactsUser>;
 
-export const listContactsInput = z.strictObject({ id: z.enum(['frequent', 'starred', 'all']).default('all') }).default({ id: 'all' });
-export const addContactInput = z.strictObject({ newContact: newContactSchema });
+export const listContactsInput = z.object({ id: z.enum(['frequent', 'starred', 'all']).default('all') }).default({ id: 'all' });
+export const addContactInput = z.object({ newContact: newContactSchema });
 export type NewContact = z.infer<typeof newContactSchema>;
-export const updateContactInput = z.strictObject({ contact: contactSchema });
-export const contactIdInput = z.strictObject({ contactId: id });
-export const contactIdsInput = z.strictObject({ contactIds: z.array(id).min(1, 'Select at least one contact').max(500) });
+export const updateContactInput = z.object({ contact: contactSchema });
+export const contactIdInput = z.object({ contactId: id });
+export const contactIdsInput = z.object({ contactIds: z.array(id).min(1, 'Select at least one contact').max(500) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formNumber } from '../demo.inputs';
 
 /** Sample product tax rate, in percent (demo-apps.md §9). */
 export const productTaxRate = 10;
@@ -29,7 +30,7 @@ const amount = z.string().regex(/^-?\d{1,9}\.\d{2}$/, 'Use an amount with two de
 const orderDate = z.string().regex(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}:\d{2}$/, 'Use YYYY/MM/DD HH:mm:ss');
 const measure = z.string().max(40);
 
-export const productImage = z.strictObject({
+export const productImage = z.object({
   id: z.string().min(1).max(100),
   url: z.string().min(1).max(2000),
   type: z.string().min(1).max(40),
@@ -39,7 +40,7 @@ export const productImage = z.strictObject({
  * A product. Only the id is required: the sample shows a save answered with a product that
  * carries nothing but its id, so a sparse product is accepted and stored as sent.
  */
-export const product = z.strictObject({
+export const product = z.object({
   id: z.string().trim().min(1).max(100),
   name: text(200).optional(),
   handle: text(200).optional(),
@@ -48,24 +49,24 @@ export const product = z.strictObject({
   tags: z.array(text(100)).max(50).optional(),
   featuredImageId: text(100).nullable().optional(),
   images: z.array(productImage).max(50).optional(),
-  priceTaxExcl: z.number().min(0).max(1_000_000).optional(),
-  priceTaxIncl: z.number().min(0).max(1_000_000).optional(),
-  taxRate: z.number().min(0).max(100).optional(),
-  comparedPrice: z.number().min(0).max(1_000_000).optional(),
-  quantity: z.number().int().min(0).max(1_000_000).optional(),
+  priceTaxExcl: formNumber(z.number().min(0).max(1_000_000)).optional(),
+  priceTaxIncl: formNumber(z.number().min(0).max(1_000_000)).optional(),
+  taxRate: formNumber(z.number().min(0).max(100)).optional(),
+  comparedPrice: formNumber(z.number().min(0).max(1_000_000)).optional(),
+  quantity: formNumber(z.number().int().min(0).max(1_000_000)).optional(),
   sku: text(100).optional(),
   width: measure.optional(),
   height: measure.optional(),
   depth: measure.optional(),
   weight: measure.optional(),
-  extraShippingFee: z.number().min(0).max(1_000_000).optional(),
+  extraShippingFee: formNumber(z.number().min(0).max(1_000_000)).optional(),
   active: z.boolean().optional(),
 });
 export type Product = z.infer<typeof product>;
 
-const place = z.strictObject({ address: text(300), lat: z.number(), lng: z.number() });
+const place = z.object({ address: text(300), lat: z.number(), lng: z.number() });
 
-export const customer = z.strictObject({
+export const customer = z.object({
   id: z.string().min(1),
   firstName: text(100),
   lastName: text(100),
@@ -78,7 +79,7 @@ export const customer = z.strictObject({
   shippingAddress: place,
 });
 
-export const orderProductLine = z.strictObject({
+export const orderProductLine = z.object({
   id: z.string().min(1),
   name: text(200),
   price: amount,
@@ -87,14 +88,14 @@ export const orderProductLine = z.strictObject({
   image: text(2000),
 });
 
-export const orderStatusEntry = z.strictObject({
+export const orderStatusEntry = z.object({
   id: z.number().int().min(1).max(14),
   name: text(100),
   color: text(40),
   date: orderDate,
 });
 
-export const order = z.strictObject({
+export const order = z.object({
   id: z.string().min(1),
   reference: text(40),
   subtotal: amount,
@@ -105,12 +106,12 @@ export const order = z.strictObject({
   customer,
   products: z.array(orderProductLine),
   status: z.array(orderStatusEntry),
-  payment: z.strictObject({ transactionId: text(100), amount, method: text(50), date: orderDate }),
+  payment: z.object({ transactionId: text(100), amount, method: text(50), date: orderDate }),
   shippingDetails: z.array(
-    z.strictObject({ tracking: text(100), carrier: text(50), weight: text(20), fee: amount, date: orderDate }),
+    z.object({ tracking: text(100), carrier: text(50), weight: text(20), fee: amount, date: orderDate }),
   ),
 });
 export type Order = z.infer<typeof order>;
 
-export const productIdInput = z.strictObject({ productId: z.string().trim().min(1).max(100) });
-export const orderIdInput = z.strictObject({ orderId: z.string().trim().min(1).max(100) });
+export const productIdInput = z.object({ productId: z.string().trim().min(1).max(100) });
+export const orderIdInput = z.object({ orderId: z.string().trim().min(1).max(100) });

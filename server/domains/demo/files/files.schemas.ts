@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const fileTypes = ['folder', 'document', 'spreadsheet'] as const;
 
 /** A file-manager entry; `extention` is spelled as in the sample. Documents and spreadsheets carry a preview. */
-export const fileEntry = z.strictObject({
+export const fileEntry = z.object({
   id: z.string().min(1),
   name: z.string().min(1),
   type: z.enum(fileTypes),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Every icon entry's preview size (demo-apps.md §9). */
 export const iconPrevSize = 32;
 
-export const iconEntry = z.strictObject({
+export const iconEntry = z.object({
   order: z.number().int(),
   id: z.number().int(),
   name: z.string().min(1),

@@ -1,19 +1,22 @@
 import { z } from 'zod';
 
+/** The sample invoice's id: the template's invoice pages ask for it by this id. */
+export const sampleInvoiceId = '5725a6802d';
+
 /** The sample invoice's totals (demo-apps.md §9); all amounts are strings with two decimals. */
 export const sampleInvoiceTotals = { subtotal: '8445.00', tax: '675.60', discount: '120.60', total: '9000.00' } as const;
 
 const amount = z.string().regex(/^-?\d{1,9}\.\d{2}$/, 'Use an amount with two decimals');
 
-export const invoice = z.strictObject({
+export const invoice = z.object({
   id: z.string().min(1),
-  from: z.strictObject({ title: z.string(), address: z.string(), phone: z.string(), email: z.string(), website: z.string() }),
-  client: z.strictObject({ title: z.string(), address: z.string(), phone: z.string(), email: z.string() }),
+  from: z.object({ title: z.string(), address: z.string(), phone: z.string(), email: z.string(), website: z.string() }),
+  client: z.object({ title: z.string(), address: z.string(), phone: z.string(), email: z.string() }),
   number: z.string().min(1),
   date: z.string().min(1),
   dueDate: z.string().min(1),
   services: z.array(
-    z.strictObject({
+    z.object({
       id: z.string().min(1),
       title: z.string(),
       detail: z.string(),
@@ -30,4 +33,4 @@ export const invoice = z.strictObject({
 });
 export type Invoice = z.infer<typeof invoice>;
 
-export const invoiceIdInput = z.strictObject({ id: z.string().trim().min(1).max(100) });
+export const invoiceIdInput = z.object({ id: z.string().trim().min(1).max(100) });

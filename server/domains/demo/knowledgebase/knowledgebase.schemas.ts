@@ -10,11 +10,11 @@ export const knowledgeBaseCategoryCounts = [
 export const knowledgeBasePath = '/pages/knowledge-base';
 export const featuredArticlesPerCategory = 5;
 
-export const knowledgeBaseCategory = z.strictObject({
+export const knowledgeBaseCategory = z.object({
   id: z.string().min(1),
   title: z.string().min(1),
   path: z.string().min(1),
   articlesCount: z.number().int().min(0),
-  featuredArticles: z.array(z.strictObject({ id: z.string().min(1), title: z.string().min(1), content: z.string() })),
+  featuredArticles: z.array(z.object({ id: z.string().min(1), title: z.string().min(1), content: z.string() })),
 });
 export type KnowledgeBaseCategory = z.infer<typeof knowledgeBaseCategory>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-export const quickPanelItem = z.strictObject({ id: z.string().min(1), title: z.string().min(1), detail: z.string() });
+export const quickPanelItem = z.object({ id: z.string().min(1), title: z.string().min(1), detail: z.string() });
 export type QuickPanelItem = z.infer<typeof quickPanelItem>;
 
-export const quickPanelData = z.strictObject({ notes: z.array(quickPanelItem), events: z.array(quickPanelItem) });
+export const quickPanelData = z.object({ notes: z.array(quickPanelItem), events: z.array(quickPanelItem) });
 export type QuickPanelData = z.infer<typeof quickPanelData>;

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { emptyAsNull } from '../demo.inputs';
 
-/** Shapes of the scrumboard (demo-apps.md §3 Scrumboard). Inputs are strict. */
+/** Shapes of the scrumboard (demo-apps.md §3 Scrumboard). Inputs strip unknown fields (never stored); wrong types and missing fields are refused. */
 const tooLong = 'This value is too long';
 const id = z.string().trim().min(1, 'Min character length is 1').max(64, tooLong);
 const title = z.string().trim().min(1, 'Min character length is 1').max(200, tooLong);
 const text = (max: number) => z.string().trim().max(max, tooLong);
 const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'Please enter a valid date' });
 
-export const attachmentSchema = z.strictObject({
+export const attachmentSchema = z.object({
   id,
   name: text(255),
   src: text(2048).optional(),
@@ -15,9 +16,9 @@ export const attachmentSchema = z.strictObject({
   time: text(60),
   type: z.enum(['image', 'link']),
 });
-export const checkItemSchema = z.strictObject({ id, name: text(500), checked: z.boolean() });
-export const checklistSchema = z.strictObject({ id, name: text(200), checkItems: z.array(checkItemSchema).max(200) });
-export const activitySchema = z.strictObject({
+export const checkItemSchema = z.object({ id, name: text(500), checked: z.boolean() });
+export const checklistSchema = z.object({ id, name: text(200), checkItems: z.array(checkItemSchema).max(200) });
+export const activitySchema = z.object({
   id,
   type: z.enum(['comment', 'attachment']),
   idMember: id,
@@ -35,13 +36,13 @@ const cardFields = {
   subscribed: z.boolean(),
   checklists: z.array(checklistSchema).max(50),
   activities: z.array(activitySchema).max(500),
-  due: dateOrDateTime.nullable(),
+  due: emptyAsNull(dateOrDateTime),
 };
-export const cardSchema = z.strictObject({ id, ...cardFields });
+export const cardSchema = z.object({ id, ...cardFields });
 export type Card = z.infer<typeof cardSchema>;
 
 /** A new card: the name is required, everything else defaults (an id is generated when none is sent). */
-export const newCardSchema = z.strictObject({
+export const newCardSchema = z.object({
   id: id.optional(),
   name: cardFields.name,
   description: cardFields.description.default(''),
@@ -52,17 +53,17 @@ export const newCardSchema = z.strictObject({
   subscribed: cardFields.subscribed.default(false),
   checklists: cardFields.checklists.default([]),
   activities: cardFields.activities.default([]),
-  due: cardFields.due.default(null),
+  due: cardFields.due.optional().transform((value) => value ?? null),
 });
 
-export const listSchema = z.strictObject({ id, name: title, idCards: z.array(id).max(1000) });
+export const listSchema = z.object({ id, name: title, idCards: z.array(id).max(1000) });
 export type BoardList = z.infer<typeof listSchema>;
-export const memberSchema = z.strictObject({ id, name: text(200), avatar: text(2048) });
-export const labelSchema = z.strictObject({ id, name: text(100), class: text(200) });
-export const settingsSchema = z.strictObject({ color: text(40), subscribed: z.boolean(), cardCoverImages: z.boolean() });
+export const memberSchema = z.object({ id, name: text(200), avatar: text(2048) });
+export const labelSchema = z.object({ id, name: text(100), class: text(200) });
+export const settingsSchema = z.object({ color: text(40), subscribed: z.boolean(), cardCoverImages: z.boolean() });
 export type BoardSettings = z.infer<typeof settingsSchema>;
 
-export const boardSchema = z.strictObject({
+export const boardSchema = z.object({
   id,
   name: title,
   uri: text(200),
@@ -78,8 +79,8 @@ export const boardSummary = z.object({ id: z.string(), name: z.string(), uri: z.
 export type BoardSummary = z.infer<typeof boardSummary>;
 
 /** POST /board/new: every field optional; the server fills in the rest. */
-export const newBoardInput = z.strictObject({
-  board: z.strictObject({
+export const newBoardInput = z.object({
+  board: z.object({
     id: id.optional(),
     name: title.default('Untitled Board'),
     uri: text(200).optional(),
@@ -93,18 +94,18 @@ export const newBoardInput = z.strictObject({
 export type NewBoardInput = z.infer<typeof newBoardInput>['board'];
 
 const boardId = id;
-export const boardIdInput = z.strictObject({ boardId });
-export const renameBoardInput = z.strictObject({ boardId, boardTitle: title });
-export const updateSettingsInput = z.strictObject({ boardId, settings: settingsSchema });
-export const newCardInput = z.strictObject({ boardId, listId: id, data: newCardSchema });
+export const boardIdInput = z.object({ boardId });
+export const renameBoardInput = z.object({ boardId, boardTitle: title });
+export const updateSettingsInput = z.object({ boardId, settings: settingsSchema });
+export const newCardInput = z.object({ boardId, listId: id, data: newCardSchema });
 export type NewCardInput = z.infer<typeof newCardInput>;
-export const newListInput = z.strictObject({
+export const newListInput = z.object({
   boardId,
-  data: z.strictObject({ id: id.optional(), name: title, idCards: z.array(id).max(0, 'A new list starts empty').default([]) }),
+  data: z.object({ id: id.optional(), name: title, idCards: z.array(id).max(0, 'A new list starts empty').default([]) }),
 });
 export type NewListInput = z.infer<typeof newListInput>;
-export const renameListInput = z.strictObject({ boardId, listId: id, listTitle: title });
-export const removeListInput = z.strictObject({ boardId, listId: id });
-export const updateCardInput = z.strictObject({ boardId, card: cardSchema });
-export const removeCardInput = z.strictObject({ boardId, cardId: id });
-export const orderInput = z.strictObject({ boardId, lists: z.array(listSchema).max(200) });
+export const renameListInput = z.object({ boardId, listId: id, listTitle: title });
+export const removeListInput = z.object({ boardId, listId: id });
+export const updateCardInput = z.object({ boardId, card: cardSchema });
+export const removeCardInput = z.object({ boardId, cardId: id });
+export const orderInput = z.object({ boardId, lists: z.array(listSchema).max(200) });

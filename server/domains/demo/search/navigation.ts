@@ -42,6 +42,7 @@ export const navigationItems: readonly NavigationItem[] = [
   { id: 'knowledge-base', title: 'Knowledge Base', url: '/pages/knowledge-base', roles: sampleRoles },
   { id: 'profile', title: 'Profile', url: '/pages/profile', roles: sampleRoles },
   { id: 'project-dashboard', title: 'Project Dashboard', url: '/apps/dashboards/project', roles: sampleRoles },
+  { id: 'sample-calendar', title: 'Sample Calendar', url: '/apps/sample-calendar', roles: sampleRoles },
 ];
 
 /** At most this many global-search suggestions (demo-apps.md §9). */

@@ -1,0 +1,20 @@
+interface ServerErrorLike {
+  message?: unknown;
+  data?: { httpStatus?: number } | null;
+  status?: unknown;
+}
+
+/** The HTTP status of a failed tRPC or REST call; 0 when there is none (offline, thrown in the browser). */
+export function failureStatus(error: unknown): number {
+  if (!error || typeof error !== 'object') return 0;
+  const { data, status } = error as ServerErrorLike;
+  if (typeof data?.httpStatus === 'number') return data.httpStatus;
+  return typeof status === 'number' ? status : 0;
+}
+
+/** A message fit for a toast or error state: the server's text for client errors (4xx), else the fallback. */
+export function failureMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  const status = failureStatus(error);
+  const message = error && typeof error === 'object' ? (error as ServerErrorLike).message : undefined;
+  return status >= 400 && status < 500 && typeof message === 'string' && message ? message : fallback;
+}

@@ -1,0 +1,30 @@
+import { lazy } from 'react';
+import type { PageRoute } from '@web/app/route-types';
+
+/** The sample apps admit every dashboard account but viewers (the demo procedures' rule). */
+const sampleRoles = ['admin', 'dj', 'staff', 'user'];
+
+const ProductsPage = lazy(() => import('./ecommerce/products-page'));
+const ProductPage = lazy(() => import('./ecommerce/product-page'));
+const OrdersPage = lazy(() => import('./ecommerce/orders-page'));
+const OrderPage = lazy(() => import('./ecommerce/order-page'));
+const FaqPage = lazy(() => import('./faq/faq-page'));
+const FileManagerPage = lazy(() => import('./file-manager/file-manager-page'));
+const IconsPage = lazy(() => import('./icons/icons-page'));
+const InvoicePage = lazy(() => import('./invoice/invoice-page'));
+const KnowledgeBasePage = lazy(() => import('./knowledge-base/knowledge-base-page'));
+const SampleCalendarPage = lazy(() => import('./sample-calendar/sample-calendar-page'));
+
+/** The catalogue sample apps (issue 14), each its own lazy chunk; paths as the search navigation lists them. */
+export const catalogRoutes: PageRoute[] = [
+  { path: '/apps/e-commerce/products', component: ProductsPage, roles: sampleRoles },
+  { path: '/apps/e-commerce/products/:productId/:productHandle?', component: ProductPage, roles: sampleRoles },
+  { path: '/apps/e-commerce/orders', component: OrdersPage, roles: sampleRoles },
+  { path: '/apps/e-commerce/orders/:orderId', component: OrderPage, roles: sampleRoles },
+  { path: '/pages/faq', component: FaqPage, roles: sampleRoles },
+  { path: '/apps/file-manager', component: FileManagerPage, roles: sampleRoles },
+  { path: '/ui/icons', component: IconsPage, roles: sampleRoles },
+  { path: '/pages/invoice', component: InvoicePage, roles: sampleRoles },
+  { path: '/pages/knowledge-base', component: KnowledgeBasePage, roles: sampleRoles },
+  { path: '/apps/sample-calendar', component: SampleCalendarPage, roles: sampleRoles },
+];

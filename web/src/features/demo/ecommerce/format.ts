@@ -1,0 +1,6 @@
+/** Money as the e-commerce sample shows it (the product prices are dollars, two decimals). */
+export const formatPrice = (value: number | undefined) =>
+  value === undefined ? '—' : value.toLocaleString('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** A sample amount string ("123.40", "-5.00") as money. */
+export const formatAmount = (value: string) => formatPrice(Number(value));

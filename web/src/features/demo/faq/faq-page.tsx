@@ -1,0 +1,65 @@
+import { useMemo, useState } from 'react';
+import { ChevronDown, HelpCircle, Search } from 'lucide-react';
+import { EmptyState } from '@web/components/empty-state';
+import { QueryState } from '@web/components/query-state';
+import { SampleAppShell } from '@web/components/sample-app-shell';
+import { SkeletonList } from '@web/components/skeleton';
+import { trpc } from '@web/lib/trpc';
+import type { FaqEntry } from '@server/domains/demo/faq/faq.schemas';
+
+function FaqList({ entries }: { entries: FaqEntry[] }) {
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => {
+    const needle = query.trim().toLowerCase();
+    return needle ? entries.filter((entry) => `${entry.question} ${entry.answer}`.toLowerCase().includes(needle)) : entries;
+  }, [entries, query]);
+  return (
+    <div className="space-y-4">
+      <label className="relative block max-w-xl">
+        <span className="sr-only">Search the questions</span>
+        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Search the questions"
+          className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+        />
+      </label>
+      {shown.length === 0 ? (
+        <EmptyState title="No questions match">Try other words.</EmptyState>
+      ) : (
+        <ul className="space-y-2">
+          {shown.map((entry) => (
+            <li key={entry.id}>
+              <details className="group rounded-lg border border-slate-200 bg-white open:border-brand-300">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 font-medium text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 [&::-webkit-details-marker]:hidden">
+                  {entry.question}
+                  <ChevronDown className="size-4 shrink-0 text-slate-400 transition-transform group-open:rotate-180" aria-hidden />
+                </summary>
+                <p className="border-t border-slate-100 px-4 py-3 text-sm leading-relaxed text-slate-700">{entry.answer}</p>
+              </details>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Frequently asked questions of the sample data: searchable, each answer folds open. */
+export default function FaqPage() {
+  const faqs = trpc.demo.faq.list.useQuery();
+  return (
+    <SampleAppShell title="Frequently asked questions" icon={<HelpCircle aria-hidden />} subtitle="Help center">
+      <QueryState
+        query={faqs}
+        errorTitle="Could not load the questions"
+        loading={<SkeletonList rows={6} avatar={false} label="Loading questions" />}
+        empty={<EmptyState title="There are no questions yet" />}
+      >
+        {(entries) => <FaqList entries={entries} />}
+      </QueryState>
+    </SampleAppShell>
+  );
+}
