@@ -3,6 +3,8 @@ import type { AppConfig } from '@server/config';
 import { seedCoreData, type SeededLogin } from './accounts';
 import { seedDemoApps } from './demo';
 import { seedTerms } from './terms';
+import { seedEvents } from './events';
+import { seedPodcasts } from './podcasts';
 import { seedChatHistory } from './chat';
 
 export interface SeedOptions {
@@ -17,7 +19,9 @@ export interface SeedOptions {
 export async function seedDatabase(db: Db, config: AppConfig, options: SeedOptions): Promise<SeededLogin[]> {
   const logins = await seedCoreData(db, config);
   if (options.terms !== false) await seedTerms(db, config.dataDir);
+  seedEvents(db);
   if (options.demoData || options.resetDemo) seedDemoApps(db, { reset: options.resetDemo === true });
+  if (options.demoData) await seedPodcasts(db, config.dataDir);
   // After the events are seeded: a short chat history for each event that has none.
   if (options.demoData) seedChatHistory(db);
   return logins;

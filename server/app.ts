@@ -20,14 +20,12 @@ import { loadOrCreateSecret } from './lib/secrets';
 import { buildSecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { redactUrl, TokenService } from './lib/tokens';
 import { uploadsDir } from './lib/uploads';
-import { createBotCheck } from './providers/bot-check';
 import type { BotCheckProvider } from './providers/bot-check/interface';
-import { createIdentityProviders } from './providers/identity';
 import type { IdentityProviders } from './providers/identity/interface';
-import { createMailer } from './providers/mail';
+import type { Mailer } from './providers/mail/interface';
+import { createLiveProviders } from './domains/settings/live-providers';
 import { createPaymentProvider } from './providers/payments';
 import type { PaymentProvider } from './providers/payments/interface';
-import type { Mailer } from './providers/mail/interface';
 import { wirePayments } from './domains/payments/payments.wiring';
 import { restModules } from './rest/modules';
 import { createRestKit } from './rest/kit';
@@ -79,14 +77,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const database = deps.database ?? openDatabase(join(config.dataDir, 'cuepoint.db'));
   const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  // Bot check, social sign-in and mail follow the admin's platform settings (environment values as defaults).
+  const liveProviders = createLiveProviders(database.db, config, secret, app.log);
   const bus = new Bus((error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
   const services: AppServices = {
     db: database.db,
     config,
     tokens: new TokenService(secret, config.tokenTtlSeconds),
-    botCheck: deps.botCheck ?? createBotCheck(config, secret),
-    identity: deps.identity ?? createIdentityProviders(config),
-    mailer: deps.mailer ?? createMailer(config, app.log),
+    botCheck: deps.botCheck ?? liveProviders.botCheck,
+    identity: deps.identity ?? liveProviders.identity,
+    mailer: deps.mailer ?? liveProviders.mailer,
     rateLimiter: new RateLimiter(),
     payments: deps.paymentProvider ?? createPaymentProvider(config, database.db, secret),
     log: app.log,

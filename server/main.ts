@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { describeLogins } from '../seed/accounts';
 import { seedDatabase } from '../seed/seed';
+import { demoEventPagePath } from '../seed/events';
 
 function configOrExit() {
   try {
@@ -39,6 +40,7 @@ const lines = [
   '',
   '  Sign in with:',
   ...describeLogins(logins),
+  ...[demoEventPagePath(app.services.db)].filter(Boolean).map((path) => `\n  Watch a live event: ${url}${path}`),
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

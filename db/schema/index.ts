@@ -3,5 +3,7 @@ export * from './billing';
 export * from './demo';
 export * from './events';
 export * from './tips';
+export * from './podcasts';
+export * from './settings';
 export * from './chat';
 export * from './payments';

@@ -103,7 +103,7 @@ export async function readMultipart(
  * The multipart parser reports a broken body ("Unexpected end of multipart data", "Boundary not found")
  * as a bare Error: no errno `code` (disk failures have one) and no HTTP `statusCode` (the plugin's limits do).
  */
-function isMalformedMultipart(error: unknown): boolean {
+export function isMalformedMultipart(error: unknown): boolean {
   return error instanceof Error && !(error instanceof TRPCError) && !('code' in error) && !('statusCode' in error);
 }
 

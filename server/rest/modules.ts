@@ -23,6 +23,10 @@ import { profileRest } from '@server/domains/demo/profile/profile.rest';
 import { projectdashboardRest } from '@server/domains/demo/projectdashboard/projectdashboard.rest';
 import { quickpanelRest } from '@server/domains/demo/quickpanel/quickpanel.rest';
 import { searchRest } from '@server/domains/demo/search/search.rest';
+import { eventsRest } from '@server/domains/events/events.rest';
+import { tipsRest } from '@server/domains/tips/tips.rest';
+import { podcastsRest } from '@server/domains/podcasts/podcasts.rest';
+import { profileRest as creatorProfileRest } from '@server/domains/profile/profile.rest';
 import { paymentsRest } from '@server/domains/payments/payments.rest';
 import { subscriptionsRest } from '@server/domains/subscriptions/subscriptions.rest';
 import { tipOptionsRest } from '@server/domains/tips/tip-options.rest';
@@ -30,4 +34,4 @@ import { chatRoomRest } from '@server/domains/chat/chat.rest';
 import type { RestModule } from './kit';
 
 /** Every REST module, registered in this order under the app. */
-export const restModules: RestModule[] = [usersRest, socialRest, mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest, chatRoomRest, subscriptionsRest, paymentsRest, tipOptionsRest];
+export const restModules: RestModule[] = [usersRest, socialRest, mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest, chatRoomRest, podcastsRest, creatorProfileRest, eventsRest, tipsRest, subscriptionsRest, paymentsRest, tipOptionsRest];

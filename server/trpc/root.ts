@@ -4,6 +4,11 @@ import { demoRouter } from '@server/domains/demo/demo.router';
 import { termsRouter } from '@server/domains/terms/terms.router';
 import { billingRouter } from '@server/domains/billing/billing.router';
 import { adminUsersRouter } from '@server/domains/users/admin-users.router';
+import { eventsRouter } from '@server/domains/events/events.router';
+import { tipsRouter } from '@server/domains/tips/tips.router';
+import { podcastsRouter } from '@server/domains/podcasts/podcasts.router';
+import { settingsRouter } from '@server/domains/settings/settings.router';
+import { profileRouter } from '@server/domains/profile/profile.router';
 import { chatRouter } from '@server/domains/chat/chat.router';
 import { hubRouter } from '@server/domains/hub/hub.router';
 import { paymentsRouter } from '@server/domains/payments/payments.router';
@@ -19,6 +24,11 @@ export const appRouter = router({
   billing: billingRouter,
   adminUsers: adminUsersRouter,
   terms: termsRouter,
+  events: eventsRouter,
+  tips: tipsRouter,
+  podcasts: podcastsRouter,
+  settings: settingsRouter,
+  profile: profileRouter,
   chat: chatRouter,
   hub: hubRouter,
   payments: paymentsRouter,

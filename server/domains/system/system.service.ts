@@ -1,8 +1,10 @@
 import type { AppServices } from '@server/trpc/context';
+import { effectiveAppConfig } from '@server/domains/settings/settings.service';
 import type { PublicConfig } from './system.schemas';
 
-export function publicConfig(services: Pick<AppServices, 'config' | 'botCheck'>): PublicConfig {
-  const { config, botCheck } = services;
+export function publicConfig(services: Pick<AppServices, 'config' | 'botCheck' | 'db'>): PublicConfig {
+  const { botCheck } = services;
+  const config = effectiveAppConfig(services);
   return {
     googleClientId: config.google.clientId ?? null,
     appleEnabled: !!config.apple.clientId && !!config.apple.clientSecret,

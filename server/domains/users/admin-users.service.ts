@@ -1,32 +1,147 @@
-import { asc } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { users } from '@db/schema/users';
-import type { UserRole } from './roles';
+import { nowIso } from '@server/lib/ids';
+import { publicOrigin } from '@server/lib/public-url';
+import type { Actor, AppServices, UserRow } from '@server/trpc/context';
+import { adminUsersMessages, type AdminUserRow, type AdminUsersListInput, type AdminUserUpdateInput } from './admin-users.schemas';
+import { getEffectiveSettings } from '@server/domains/settings/settings.service';
+import { assertAdminChangeAllowed, requestPasswordReset, type ExternalSignInOptions } from './users.service';
 
-export interface AdminUserRow {
-  id: string;
-  email: string;
-  displayName: string;
-  role: UserRole;
-  isActive: boolean;
-  /** Registered through checkout and not paid yet. */
-  pendingPayment: boolean;
-  subdomain: string | null;
+const rowColumns = {
+  id: users.id,
+  email: users.email,
+  displayName: users.displayName,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  isActive: users.isActive,
+  pendingPayment: users.pendingPayment,
+  subdomain: users.creatorTag,
+  imageUrl: users.imageUrl,
+  createdAt: users.createdAt,
+};
+
+/** `%`, `_` and the escape character itself match literally in the search text. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 }
 
-/** Every account, for the admin Users screen (no secrets: no hash, no token version). */
-export function listUsers(db: Db): AdminUserRow[] {
-  return db
-    .select({
-      id: users.id,
-      email: users.email,
-      displayName: users.displayName,
-      role: users.role,
-      isActive: users.isActive,
-      pendingPayment: users.pendingPayment,
-      subdomain: users.creatorTag,
-    })
+const waitingCreator = and(eq(users.role, 'dj'), eq(users.isActive, false));
+
+/** One page of accounts for the admin Users screen, with the total that matches (no secrets: no hash, no token version). */
+export function listUsers(db: Db, input: AdminUsersListInput): { items: AdminUserRow[]; total: number } {
+  const conditions: SQL[] = [];
+  if (input.search) {
+    const pattern = likePattern(input.search);
+    conditions.push(
+      sql`(lower(${users.displayName}) LIKE ${pattern} ESCAPE '\\' OR lower(${users.email}) LIKE ${pattern} ESCAPE '\\' OR lower(coalesce(${users.creatorTag}, '')) LIKE ${pattern} ESCAPE '\\' OR lower(${users.firstName} || ' ' || ${users.lastName}) LIKE ${pattern} ESCAPE '\\')`,
+    );
+  }
+  if (input.role) conditions.push(eq(users.role, input.role));
+  if (input.status === 'active') conditions.push(eq(users.isActive, true));
+  if (input.status === 'inactive') conditions.push(eq(users.isActive, false));
+  if (input.status === 'waiting') conditions.push(waitingCreator!);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const total = db.select({ value: count() }).from(users).where(where).get()?.value ?? 0;
+  const items = db
+    .select(rowColumns)
     .from(users)
-    .orderBy(asc(users.role), asc(users.displayName), asc(users.email))
+    .where(where)
+    .orderBy(asc(users.displayName), asc(users.email))
+    .limit(input.pageSize)
+    .offset((input.page - 1) * input.pageSize)
     .all();
+  return { items, total };
+}
+
+/** Creators who registered and wait for activation (the badge on the Users menu item). */
+export function waitingCreatorCount(db: Db): number {
+  return db.select({ value: count() }).from(users).where(waitingCreator).get()?.value ?? 0;
+}
+
+export function getUser(db: Db, id: string): AdminUserRow {
+  const row = db.select(rowColumns).from(users).where(eq(users.id, id)).get();
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: adminUsersMessages.userNotFound });
+  return row;
+}
+
+/**
+ * Edits names, role and activation. The admin rules of the users domain apply (an admin never deactivates or
+ * demotes themself, the last active admin stays); viewers keep their role. A role change or deactivation ends
+ * the account's sessions (their tokens no longer match the account); activating also ends a pending checkout payment.
+ */
+export async function updateUser(services: Pick<AppServices, 'db' | 'config' | 'mailer' | 'log'>, actor: Actor, input: AdminUserUpdateInput): Promise<AdminUserRow> {
+  const { db } = services;
+  const target = db.select().from(users).where(eq(users.id, input.id)).get();
+  if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: adminUsersMessages.userNotFound });
+  db.transaction((tx) => {
+    // Read again inside the write, so two admins demoting each other at once cannot both pass.
+    const current = tx.select().from(users).where(eq(users.id, input.id)).get()!;
+    assertAdminChangeAllowed(tx, actor, current, { isActive: input.isActive, role: input.role });
+    const roleChanges = input.role !== undefined && input.role !== current.role;
+    if (current.role === 'viewer' && roleChanges) throw new TRPCError({ code: 'BAD_REQUEST', message: adminUsersMessages.viewerRole });
+    if (input.role === 'dj' && roleChanges && !current.creatorTag) throw new TRPCError({ code: 'BAD_REQUEST', message: adminUsersMessages.creatorNeedsTag });
+    tx.update(users)
+      .set({
+        ...(input.firstName !== undefined && { firstName: input.firstName }),
+        ...(input.lastName !== undefined && { lastName: input.lastName }),
+        ...(input.displayName !== undefined && { displayName: input.displayName }),
+        ...(input.role !== undefined && { role: input.role }),
+        ...(input.isActive !== undefined && { isActive: input.isActive }),
+        ...(input.isActive === true && { pendingPayment: false }),
+        updatedAt: nowIso(),
+      })
+      .where(eq(users.id, target.id))
+      .run();
+  });
+  if (input.isActive === true && !target.isActive && target.role === 'dj') await sendActivationMail(services, target);
+  return getUser(db, target.id);
+}
+
+/** The spec's login message promises it: "We will send you an email once your account is ready." */
+async function sendActivationMail(services: Pick<AppServices, 'config' | 'mailer' | 'log'>, user: UserRow): Promise<void> {
+  try {
+    await services.mailer.send({
+      to: user.email,
+      subject: 'Your Cuepoint account is ready',
+      text: `Hello ${user.firstName},\n\nAn admin has activated your creator account. You can log in now:\n\n${publicOrigin(services.config)}/login\n`,
+    });
+  } catch (error) {
+    services.log.warn({ err: error, userId: user.id }, 'activation mail failed');
+  }
+}
+
+export async function sendPasswordReset(services: AppServices, actor: Actor, id: string): Promise<{ message: string }> {
+  const user = getUser(services.db, id);
+  const resetPage = `${publicOrigin(services.config)}/pages/auth/reset-password`;
+  // Counted per admin, in the same budget as the public "forgot password" form.
+  await requestPasswordReset(services, user.email, resetPage, `admin:${actor.emulatedBy ?? actor.id}`);
+  return { message: `A password reset link was sent to ${user.email}` };
+}
+
+/** Tells every active admin that a creator waits for activation (a mail each; the Users badge counts them). */
+export async function notifyAdminsOfWaitingCreator(services: Pick<AppServices, 'db' | 'config' | 'mailer' | 'log'>, creator: UserRow): Promise<void> {
+  const admins = services.db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true))).all();
+  const link = `${publicOrigin(services.config)}/apps/users/${encodeURIComponent(creator.id)}`;
+  for (const admin of admins) {
+    try {
+      await services.mailer.send({
+        to: admin.email,
+        subject: `A creator waits for activation: ${creator.displayName}`,
+        text: `${creator.displayName} (${creator.email}, creator tag ${creator.creatorTag ?? '—'}) registered and waits for an admin to activate the account:\n\n${link}\n`,
+      });
+    } catch (error) {
+      services.log.warn({ err: error, creatorId: creator.id }, 'waiting-creator notice failed');
+    }
+  }
+}
+
+/** What the platform settings say about new creators, and the admins' notice when one waits (registration and social sign-in). */
+export function creatorActivation(services: AppServices): ExternalSignInOptions {
+  return {
+    activateCreator: !getEffectiveSettings(services).general.creatorsNeedActivation,
+    onCreatorWaiting: (user) => notifyAdminsOfWaitingCreator(services, user),
+  };
 }

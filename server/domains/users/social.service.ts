@@ -4,6 +4,7 @@ import { httpStatusOfCode } from '@server/lib/errors';
 import { IdentityError, type ExternalIdentity } from '@server/providers/identity/interface';
 import type { AppConfig } from '@server/config';
 import type { AppServices } from '@server/trpc/context';
+import { creatorActivation } from './admin-users.service';
 import { signInWithExternalIdentity } from './users.service';
 
 /** The `type` of every message the Apple popup posts to its opener. */
@@ -232,7 +233,7 @@ export async function completeAppleSignIn(
   identity = { ...identity, firstName: identity.firstName ?? names.firstName, lastName: identity.lastName ?? names.lastName };
 
   try {
-    const result = await signInWithExternalIdentity(services, identity, entry.roleId);
+    const result = await signInWithExternalIdentity(services, identity, entry.roleId, creatorActivation(services));
     if (result.kind === 'pending-activation') return failure(403, entry.host, result.message);
     const { token, user } = result.session;
     return {

@@ -19,18 +19,21 @@ import {
   viewerProfileInput,
 } from './users.schemas';
 import * as usersService from './users.service';
+import { creatorActivation } from './admin-users.service';
 import { TRPCError } from '@trpc/server';
 import { IdentityError } from '@server/providers/identity/interface';
 
 const registerAnswer = z.object({ message: z.string(), user: sessionUser, token: z.string().optional() });
 
 export const usersRouter = router({
-  /** Creators register inactive; viewers are active at once and get their token. */
+  /** Creators register inactive unless the settings say otherwise (admins get a notice); viewers are active at once and get their token. */
   register: publicProcedure
     .input(registerInput)
     .output(registerAnswer)
     .mutation(async ({ ctx, input }) => {
-      const user = await usersService.registerAccount(ctx.services, input, ctx.clientIp);
+      const activation = creatorActivation(ctx.services);
+      const user = await usersService.registerAccount(ctx.services, input, ctx.clientIp, { activateCreator: activation.activateCreator });
+      if (user.role !== 'viewer' && !user.isActive) await activation.onCreatorWaiting?.(user);
       if (user.role === 'viewer') {
         const session = await usersService.issueSession(ctx.services, user);
         return { message: usersService.accountReadyMessage, ...session };
@@ -116,7 +119,7 @@ export const usersRouter = router({
         if (error instanceof IdentityError) throw new TRPCError({ code: 'UNAUTHORIZED', message: error.message });
         throw error;
       }
-      const result = await usersService.signInWithExternalIdentity(ctx.services, identity, input.roleId);
+      const result = await usersService.signInWithExternalIdentity(ctx.services, identity, input.roleId, creatorActivation(ctx.services));
       if (result.kind === 'pending-activation') return { message: result.message, pendingActivation: true as const };
       return result.session;
     }),

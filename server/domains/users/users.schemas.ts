@@ -18,6 +18,7 @@ export const authMessages = {
   notValidated: 'Your account has not been validated. We will send you an email once your account is ready.',
   invalidViewerLogin: 'Invalid username or password',
   accountReady: 'Your account is ready! Please log in to start.',
+  adminWillActivate: 'An admin will activate your account before your first login; you will get an email then.',
   waitForActivation: 'Please wait for an admin to activate your account',
   emailTaken: 'This email is already registered',
   creatorTagTaken: 'This creator tag is already taken',

@@ -140,7 +140,7 @@ function accountKey(user: UserRow | undefined, identifier: string): string {
 }
 
 async function requireBotCheck(services: AppServices, token: string | undefined, clientIp: string): Promise<void> {
-  if (services.config.botCheck.provider === 'off') return;
+  if (services.botCheck.publicConfig.provider === 'off') return;
   if (!token) throw fieldError('BAD_REQUEST', authMessages.botCheckMissing, { botCheckToken: authMessages.botCheckMissing });
   const verdict = await services.botCheck.verify(token, clientIp);
   if (passesBotCheck(verdict)) return;
@@ -157,6 +157,8 @@ export interface RegisterOptions {
    * which keeps them to checkout until `markSubscriptionPaid` or an admin's activation.
    */
   viaCheckout?: boolean;
+  /** The platform setting says new creators need no admin activation: active at once. */
+  activateCreator?: boolean;
 }
 
 export async function registerAccount(
@@ -189,7 +191,7 @@ export async function registerAccount(
         lastName: input.lastName,
         displayName: `${input.firstName} ${input.lastName}`,
         role,
-        isActive: isViewer || options.viaCheckout === true,
+        isActive: isViewer || options.viaCheckout === true || options.activateCreator === true,
         pendingPayment: !isViewer && options.viaCheckout === true,
         passwordHash,
         referrerId: referrer?.id ?? null,
@@ -396,10 +398,18 @@ export const externalSignInMessages = {
  * Google or Apple: sign in the linked account, link by verified email, or create one.
  * A new creator waits for activation; a new viewer is active at once.
  */
+export interface ExternalSignInOptions {
+  /** The platform setting says new creators need no admin activation: active at once. */
+  activateCreator?: boolean;
+  /** Told about a creator account just created to wait for activation (the admins' notice). */
+  onCreatorWaiting?(user: UserRow): Promise<void>;
+}
+
 export async function signInWithExternalIdentity(
   services: AppServices,
   identity: ExternalIdentity,
   roleId: 'viewer' | undefined,
+  options: ExternalSignInOptions = {},
 ): Promise<ExternalSignInResult> {
   const { db } = services;
   const subColumn = identity.provider === 'google' ? users.googleSub : users.appleSub;
@@ -432,7 +442,7 @@ export async function signInWithExternalIdentity(
           displayName: `${firstName} ${lastName}`.trim(),
           imageUrl: identity.pictureUrl,
           role: isViewer ? 'viewer' : 'dj',
-          isActive: isViewer,
+          isActive: isViewer || options.activateCreator === true,
           passwordHash: null,
           ...link,
         })
@@ -446,7 +456,10 @@ export async function signInWithExternalIdentity(
         throw error;
       }
     }
-    user ??= findUserById(db, id)!;
+    if (!user) {
+      user = findUserById(db, id)!;
+      if (!user.isActive && user.role !== 'viewer') await options.onCreatorWaiting?.(user);
+    }
   }
   if (!user.isActive && user.role !== 'viewer') return { kind: 'pending-activation', message: authMessages.waitForActivation };
   return { kind: 'session', session: await issueSession(services, user) };

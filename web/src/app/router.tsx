@@ -3,6 +3,7 @@ import { matchRoute, Route, useLocation, useRouter, useSearch } from 'wouter';
 import { FullPageSpinner, Spinner } from '@web/components/spinner';
 import { pageRoutes } from '@web/features/pages/routes';
 import { TermsDialog } from '@web/features/terms/terms-dialog';
+import { EmulationBanner } from '@web/features/users/emulation-banner';
 import { checkoutProduct } from '@web/lib/checkout-storage';
 import { selectRoles, useSession } from '@web/lib/session-store';
 import { decideAccess, notFoundPath, rootRedirect } from './guard';
@@ -95,6 +96,7 @@ export function AppRouter() {
     <>
       {content}
       <TermsDialog />
+      <EmulationBanner />
     </>
   );
 }

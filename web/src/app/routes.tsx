@@ -2,6 +2,7 @@ import { lazy, type ComponentType } from 'react';
 import { adminRoles, djRoles, guestsOnly } from './guard';
 import { catalogRoutes } from '@web/features/demo/catalog-routes';
 import type { PageRoute } from './route-types';
+import { workspaceRoutes } from '@web/features/demo/workspace-routes';
 
 const signedInRoles = ['admin', 'dj', 'staff', 'user'];
 
@@ -24,6 +25,16 @@ const ReactivatePage = lazy(() => import('@web/features/checkout/reactivate-page
 const ReactivationSuccessPage = lazy(() => import('@web/features/checkout/reactivation-success-page'));
 const ManageTipsPage = lazy(() => import('@web/features/tips/manage-tips-page'));
 const EarningsPage = lazy(() => import('@web/features/earnings/earnings-page'));
+const CalendarPage = lazy(() => import('@web/features/calendar/calendar-page'));
+const EventPage = lazy(() => import('@web/features/events/event-page'));
+const EmbedPlayerPage = lazy(() => import('@web/features/events/embed-player-page'));
+const UserEditPage = lazy(() => import('@web/features/users/user-edit-page'));
+const SettingsPage = lazy(() => import('@web/features/settings/settings-page'));
+const ProfilePage = lazy(() => import('@web/features/profile/profile-page'));
+const PodcastTitlesPage = lazy(() => import('@web/features/podcasts/podcast-titles-page'));
+const PodcastTitlePage = lazy(() => import('@web/features/podcasts/podcast-title-page'));
+const EpisodeEditorPage = lazy(() => import('@web/features/podcasts/episode-editor-page'));
+const VideoPage = lazy(() => import('@web/features/video/video-page'));
 const TermsAdminPage = lazy(() => import('@web/features/terms/terms-admin-page').then(({ TermsAdminPage }) => ({ default: TermsAdminPage })));
 
 function upcoming(title: string, description: string): ComponentType {
@@ -36,10 +47,6 @@ function upcoming(title: string, description: string): ComponentType {
   );
 }
 
-const Calendar = upcoming('Calendar', 'Your events calendar will appear here once events can be managed on this server.');
-const Settings = upcoming('Settings', 'Platform settings cannot be edited on this server yet.');
-const Profile = upcoming('Profile', 'Profile details and subscriptions cannot be managed on this server yet.');
-const Podcasts = upcoming('Podcasts', 'Podcast titles and episodes cannot be managed on this server yet.');
 const PushNotifications = upcoming('Push Notifications', 'Push notifications cannot be sent from this server yet.');
 const MobileApp = upcoming('My Mobile App', 'The mobile app cannot be configured on this server yet.');
 
@@ -51,6 +58,8 @@ export const appRoutes: PageRoute[] = [
   { path: '/logout', component: LogoutPage, roles: signedInRoles, layout: 'empty' },
   { path: '/product-page', component: ProductPage, roles: guestsOnly, layout: 'empty' },
   { path: '/checkout/:productId/check-email', component: CheckEmailPage, roles: guestsOnly, layout: 'empty' },
+  { path: '/events/:subdomain/:eventId?', component: EventPage, layout: 'empty' },
+  { path: '/embed/:subdomain/:eventId/player', component: EmbedPlayerPage, layout: 'empty' },
 
   { path: '/chats/:subdomain/:eventId?', component: ChatsPage, layout: 'empty' },
   { path: '/embed/:subdomain/:eventId/chat', component: EmbedChatPage, layout: 'empty' },
@@ -60,22 +69,24 @@ export const appRoutes: PageRoute[] = [
   { path: '/payment-success/:paymentId', component: PaymentSuccessPage, roles: [...djRoles] },
   { path: '/reactivation-success/:itemId', component: ReactivationSuccessPage, roles: [...djRoles] },
 
-  { path: '/apps/calendar', component: Calendar, roles: [...djRoles] },
-  { path: '/apps/settings', component: Settings, roles: [...adminRoles] },
-  { path: '/apps/settings/:settingId', component: Settings, roles: [...adminRoles] },
+  { path: '/apps/calendar', component: CalendarPage, roles: [...djRoles] },
+  { path: '/apps/settings', component: SettingsPage, roles: [...adminRoles] },
+  { path: '/apps/settings/:settingId', component: SettingsPage, roles: [...adminRoles] },
   { path: '/apps/users', component: UsersPage, roles: [...adminRoles] },
   { path: '/apps/users/:userId/change-password', component: ChangePasswordPage, roles: [...djRoles] },
-  { path: '/apps/users/:userId/:userHandle?', component: UsersPage, roles: [...adminRoles] },
-  { path: '/profile/:userId/:tab?', component: Profile, roles: [...djRoles] },
+  { path: '/apps/users/:userId/:userHandle?', component: UserEditPage, roles: [...adminRoles] },
+  { path: '/profile/:userId/:tab?', component: ProfilePage, roles: [...djRoles] },
   { path: '/manage-tips', component: ManageTipsPage, roles: [...djRoles] },
   { path: '/apps/earnings', component: EarningsPage, roles: [...djRoles] },
-  { path: '/apps/podcast-titles', component: Podcasts, roles: [...djRoles] },
-  { path: '/apps/podcast-titles/:podcastTitleId', component: Podcasts, roles: [...djRoles] },
-  { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes', component: Podcasts, roles: [...djRoles] },
-  { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes/:podcastEpisodeId', component: Podcasts, roles: [...djRoles] },
+  { path: '/apps/podcast-titles', component: PodcastTitlesPage, roles: [...djRoles] },
+  { path: '/apps/podcast-titles/:podcastTitleId', component: PodcastTitlePage, roles: [...djRoles] },
+  { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes', component: PodcastTitlePage, roles: [...djRoles] },
+  { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes/:podcastEpisodeId', component: EpisodeEditorPage, roles: [...djRoles] },
+  { path: '/video/:videoId', component: VideoPage, layout: 'empty' },
   { path: '/apps/push-notifications', component: PushNotifications, roles: [...djRoles] },
   { path: '/apps/mobile-app', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/mobile-app/:appId', component: MobileApp, roles: [...djRoles] },
   { path: '/apps/terms-and-conditions', component: TermsAdminPage, roles: [...adminRoles] },
   ...catalogRoutes,
+  ...workspaceRoutes,
 ];

@@ -31,7 +31,7 @@ export function Modal({ open, onOpenChange, title, description, size = 'md', foo
           )}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
-            <div className="min-w-0">
+            <div className="min-w-0 flex-1">
               <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
               {description ? <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{typeof title === 'string' ? title : 'Dialog'}</Dialog.Description>}
             </div>

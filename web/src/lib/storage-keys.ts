@@ -4,6 +4,8 @@ export const storageKeys = {
   token: 'cuepoint.token',
   /** Viewer token, kept apart from the creator token (localStorage; used by the viewer pages). */
   viewerToken: 'cuepoint.viewerToken',
+  /** Paid event ids of the signed-in viewer, comma-separated: a cache, the server decides (localStorage). */
+  eventPermissions: 'cuepoint.eventPermissions',
   /** The admin's own token while emulating another user (sessionStorage). */
   originalToken: 'cuepoint.originalToken',
   /** Where to go after login (sessionStorage). */

@@ -44,3 +44,14 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
     request.send(form);
   });
 }
+
+/** A FormData of text fields and files; null and undefined values are left out. */
+export function toFormData(values: Record<string, string | Blob | null | undefined>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) {
+    if (value === null || value === undefined) continue;
+    if (value instanceof File) form.append(name, value, value.name);
+    else form.append(name, value);
+  }
+  return form;
+}

@@ -5,10 +5,14 @@ import { Link, useLocation } from 'wouter';
 import { Logo } from '@web/components/logo';
 import { cx } from '@web/components/cx';
 import { Footer } from '@web/features/shell/footer';
+import { GlobalSearch } from '@web/features/shell/global-search';
+import { canUseSampleApps } from '@web/features/shell/navigation';
+import { QuickPanelButton } from '@web/features/shell/quick-panel';
 import { NavList } from '@web/features/shell/nav-list';
 import { UnpaidBanner } from '@web/features/shell/unpaid-banner';
 import { UserMenu } from '@web/features/shell/user-menu';
 import { useLayout } from '@web/lib/layout-store';
+import { selectRoles, useSession } from '@web/lib/session-store';
 
 /** Sizes from the spec (platform.md §2 "Shell", §9). */
 export const shellSizes = { toolbar: 64, navbar: 280, foldedNavbar: 64, hoverDelayMs: 150, boxedVertical: 1280, boxedHorizontal: 1120 } as const;
@@ -77,6 +81,7 @@ function VerticalNavbar() {
 
 function Toolbar({ horizontal }: { horizontal: boolean }) {
   const { folded, toggleFolded } = useLayout();
+  const sampleApps = canUseSampleApps(useSession(selectRoles));
   return (
     <header className="sticky top-0 z-20 flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4" style={{ height: shellSizes.toolbar }}>
       <MobileNavbar />
@@ -97,6 +102,8 @@ function Toolbar({ horizontal }: { horizontal: boolean }) {
         </Link>
       )}
       <div className="flex-1" />
+      {sampleApps && <GlobalSearch />}
+      {sampleApps && <QuickPanelButton />}
       <UserMenu />
     </header>
   );

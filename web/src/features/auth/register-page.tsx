@@ -13,8 +13,8 @@ export default function RegisterPage() {
       <RegisterForm
         endpoint="/api/user/register"
         referrerId={referrerId}
-        onSuccess={() => {
-          toast.success(authMessages.accountReady);
+        onSuccess={(answer: { user: { isActive: boolean } }) => {
+          toast.success(authMessages.accountReady, answer.user.isActive ? undefined : { description: authMessages.adminWillActivate });
           navigate('/');
         }}
       />

@@ -77,11 +77,11 @@ export default function EarningsPage() {
   const isAdmin = useSession((state) => state.user?.role.includes('admin') ?? false);
   const [range, setRange] = useState<Range>('12m');
   const [creatorId, setCreatorId] = useState('');
-  const creators = trpc.adminUsers.list.useQuery(undefined, { enabled: isAdmin });
+  const creators = trpc.adminUsers.list.useQuery({ role: 'dj', pageSize: 100 }, { enabled: isAdmin });
   const input = useMemo(() => ({ ...rangeInput(range), ...(creatorId ? { creatorId } : {}) }), [range, creatorId]);
   const summary = trpc.earnings.summary.useQuery(input);
   const data = summary.data;
-  const creatorOptions = (creators.data ?? []).filter((user) => user.role === 'dj');
+  const creatorOptions = creators.data?.items ?? [];
 
   return (
     <section className="max-w-5xl space-y-6">

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 import { cx } from '@web/components/cx';
+import { useSiteName } from '@web/lib/site-name';
 
 /** Privacy policy and terms links, shared by the footer and the login page. */
 export function LegalLinks({ className }: { className?: string }) {
@@ -16,9 +17,10 @@ export function LegalLinks({ className }: { className?: string }) {
 }
 
 export function Footer() {
+  const siteName = useSiteName();
   return (
     <footer className="flex h-14 items-center justify-between border-t border-slate-200 bg-white px-6 text-sm text-slate-500">
-      <span>© {new Date().getFullYear()} Cuepoint</span>
+      <span>© {new Date().getFullYear()} {siteName}</span>
       <LegalLinks />
     </footer>
   );

@@ -1,4 +1,32 @@
-import { CalendarDays, BellRing, Users, Podcast, HandCoins, Smartphone, FileText, type LucideIcon } from 'lucide-react';
+import {
+  CalendarDays,
+  BellRing,
+  Users,
+  Podcast,
+  HandCoins,
+  Smartphone,
+  FileText,
+  GraduationCap,
+  ChartLine,
+  Mail,
+  StickyNote,
+  ListTodo,
+  SquareKanban,
+  Contact,
+  MessagesSquare,
+  ShoppingCart,
+  Package,
+  CircleHelp,
+  FolderOpen,
+  Shapes,
+  Receipt,
+  BookOpen,
+  UserRound,
+  LayoutDashboard,
+  CalendarRange,
+  LayoutGrid,
+  type LucideIcon,
+} from 'lucide-react';
 import { navigationItems, type NavigationItem } from '@server/domains/demo/search/navigation';
 
 export interface NavItem extends NavigationItem {
@@ -24,4 +52,48 @@ export const menuItems: NavItem[] = navigationItems.flatMap((item) => {
 /** The menu items a user with these roles may open (the same roles the routes allow). */
 export function visibleNavigation(roles: readonly string[]): NavItem[] {
   return menuItems.filter((item) => item.roles.some((role) => roles.includes(role)));
+}
+
+/** Icons of the sample apps (demo-apps.md); an app without one here gets the generic grid icon. */
+const sampleAppIcons: Record<string, LucideIcon> = {
+  academy: GraduationCap,
+  analytics: ChartLine,
+  'project-dashboard': LayoutDashboard,
+  mail: Mail,
+  notes: StickyNote,
+  todo: ListTodo,
+  scrumboard: SquareKanban,
+  contacts: Contact,
+  chat: MessagesSquare,
+  'e-commerce-products': ShoppingCart,
+  'e-commerce-orders': Package,
+  faq: CircleHelp,
+  'file-manager': FolderOpen,
+  icons: Shapes,
+  invoice: Receipt,
+  'knowledge-base': BookOpen,
+  profile: UserRound,
+  'sample-calendar': CalendarRange,
+};
+
+/** The "Sample apps" menu group: every shared navigation entry that is not a platform menu item. */
+export const sampleAppItems: NavItem[] = navigationItems
+  .filter((item) => !menuIcons[item.id])
+  .map((item) => ({ ...item, icon: sampleAppIcons[item.id] ?? LayoutGrid }));
+
+export const sampleAppsGroupTitle = 'Sample apps';
+
+/** The sample apps a user with these roles may open (viewers never: the sample API refuses them). */
+export function visibleSampleApps(roles: readonly string[]): NavItem[] {
+  return sampleAppItems.filter((item) => item.roles.some((role) => roles.includes(role)));
+}
+
+/** Creators (admin, dj) have their own menu above: the sample apps start collapsed for them. */
+export function sampleAppsStartCollapsed(roles: readonly string[]): boolean {
+  return roles.some((role) => role === 'admin' || role === 'dj');
+}
+
+/** Whether the toolbar's search and quick panel (both on the sample API) are open to these roles. */
+export function canUseSampleApps(roles: readonly string[]): boolean {
+  return sampleAppItems.some((item) => item.roles.some((role) => roles.includes(role)));
 }

@@ -1,120 +1,177 @@
-import { useState } from 'react';
-import { UserCheck, UserX, VenetianMask } from 'lucide-react';
-import { toast } from 'sonner';
-import { Link, useLocation, useParams } from 'wouter';
+import { useEffect, useState } from 'react';
+import { ChevronLeft, ChevronRight, Search, VenetianMask } from 'lucide-react';
+import { Link, useSearchParams } from 'wouter';
+import { adminUserStatuses, listedRoles, userHandle, type AdminUserRow } from '@server/domains/users/admin-users.schemas';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
+import { SelectField } from '@web/components/form-fields';
 import { Spinner } from '@web/components/spinner';
-import { emulationMessages } from '@web/lib/session-actions';
-import { useSession } from '@web/lib/session-store';
-import { trpc } from '@web/lib/trpc';
 import { roleLabel } from '@web/lib/role-labels';
+import { useDocumentTitle } from '@web/lib/site-name';
+import { trpc } from '@web/lib/trpc';
+import { useEmulate } from './use-emulate';
+import { useWideScreen } from './use-wide-screen';
 
-/** The button activates an inactive account or one still waiting for its checkout payment; otherwise it deactivates. */
-function activates(row: { isActive: boolean; pendingPayment: boolean }): boolean {
-  return !row.isActive || row.pendingPayment;
+const pageSize = 20;
+const statusLabels: Record<(typeof adminUserStatuses)[number], string> = { active: 'Active', inactive: 'Inactive', waiting: 'Waiting for activation' };
+
+function StatusBadge({ row }: { row: AdminUserRow }) {
+  const waiting = !row.isActive && row.role === 'dj';
+  if (row.pendingPayment) return <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Awaiting payment</span>;
+  const classes = row.isActive ? 'bg-green-100 text-green-800' : waiting ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-600';
+  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${classes}`}>{row.isActive ? 'Active' : waiting ? 'Waiting' : 'Inactive'}</span>;
 }
 
-function StatusBadge({ isActive, pendingPayment }: { isActive: boolean; pendingPayment: boolean }) {
-  if (pendingPayment) return <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Awaiting payment</span>;
-  return (
-    <span className={isActive ? 'rounded bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800' : 'rounded bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600'}>
-      {isActive ? 'Active' : 'Inactive'}
-    </span>
-  );
-}
+const editPath = (row: AdminUserRow) => `/apps/users/${row.id}/${userHandle(row)}`;
 
-/** Admin user management: list, activate/deactivate, emulate. `/apps/users/{userId}` highlights one user. */
+/** /apps/users: searchable, filterable, paginated; a table on wide screens and cards on phones. Filters live in the URL. */
 export default function UsersPage() {
-  const params = useParams<{ userId?: string }>();
-  const [, navigate] = useLocation();
-  const me = useSession((state) => state.user);
-  const utils = trpc.useUtils();
-  const users = trpc.adminUsers.list.useQuery();
-  const setActive = trpc.users.setActive.useMutation({
-    onSuccess: () => utils.adminUsers.list.invalidate(),
-    onError: (error) => toast.error(error.message),
-  });
-  const [emulating, setEmulating] = useState<string | null>(null);
+  useDocumentTitle('Users');
+  const [params, setParams] = useSearchParams();
+  const search = params.get('search') ?? '';
+  const role = (listedRoles as readonly string[]).includes(params.get('role') ?? '') ? (params.get('role') as AdminUserRow['role']) : undefined;
+  const status = (adminUserStatuses as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as (typeof adminUserStatuses)[number]) : undefined;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [searchText, setSearchText] = useState(search);
+  const { emulate, emulating } = useEmulate();
+  const wide = useWideScreen();
 
-  async function emulate(id: string) {
-    setEmulating(id);
-    try {
-      const answer = await utils.users.emulate.fetch({ id }, { staleTime: 0, gcTime: 0 });
-      useSession.getState().startEmulation(answer);
-      utils.invalidate();
-      navigate('/');
-    } catch {
-      toast.error(emulationMessages.emulateFailed);
-    } finally {
-      setEmulating(null);
-    }
-  }
+  const list = trpc.adminUsers.list.useQuery({ search: search || undefined, role, status, page, pageSize }, { placeholderData: (previous) => previous });
 
-  if (users.isPending) return <Spinner label="Loading users" className="py-20" />;
-  if (users.isError) return <EmptyState title="The users could not be loaded">{users.error.message}</EmptyState>;
-  const rows = users.data;
-  const selected = params.userId ? rows.find((row) => row.id === params.userId) : undefined;
+  const setFilter = (changes: Record<string, string | undefined>) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value) next.set(key, value);
+        else next.delete(key);
+      }
+      if (!('page' in changes)) next.delete('page');
+      return next;
+    });
+
+  // Search as the admin types, a moment after the last key.
+  useEffect(() => {
+    if (searchText === search) return;
+    const timer = setTimeout(() => setFilter({ search: searchText.trim() || undefined }), 300);
+    return () => clearTimeout(timer);
+  }, [searchText]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
 
   return (
     <section className="space-y-4">
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold text-slate-900">Users</h1>
-        <p className="text-sm text-slate-500">{rows.length} accounts</p>
+        <p className="text-sm text-slate-500" aria-live="polite">
+          {total === 1 ? '1 account' : `${total} accounts`}
+        </p>
       </div>
-      {params.userId && !selected && <p className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">User not found</p>}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase text-slate-500">
-            <tr>
-              <th scope="col" className="px-4 py-3">Name</th>
-              <th scope="col" className="px-4 py-3">Email</th>
-              <th scope="col" className="px-4 py-3">Role</th>
-              <th scope="col" className="px-4 py-3">Creator tag</th>
-              <th scope="col" className="px-4 py-3">Status</th>
-              <th scope="col" className="px-4 py-3 text-right">Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((row) => (
-              <tr key={row.id} className={row.id === selected?.id ? 'bg-brand-50' : undefined} data-testid={`user-row-${row.email}`}>
-                <td className="px-4 py-3 font-medium text-slate-900">
-                  <Link href={`/apps/users/${row.id}`} className="hover:text-brand-700 hover:underline">
-                    {row.displayName}
-                  </Link>
-                </td>
-                <td className="px-4 py-3 text-slate-600">{row.email}</td>
-                <td className="px-4 py-3 text-slate-600">{roleLabel(row.role)}</td>
-                <td className="px-4 py-3 text-slate-600">{row.subdomain ?? '—'}</td>
-                <td className="px-4 py-3">
-                  <StatusBadge isActive={row.isActive} pendingPayment={row.pendingPayment} />
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-2">
-                    {row.id !== me?.id && row.role !== 'admin' && (
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        busy={setActive.isPending && setActive.variables?.id === row.id}
-                        onClick={() => setActive.mutate({ id: row.id, isActive: activates(row) })}
-                        aria-label={`${activates(row) ? 'Activate' : 'Deactivate'} ${row.displayName}`}
-                      >
-                        {activates(row) ? <UserCheck className="size-4" aria-hidden /> : <UserX className="size-4" aria-hidden />}
-                        {activates(row) ? 'Activate' : 'Deactivate'}
-                      </Button>
-                    )}
-                    {row.role !== 'admin' && (
-                      <Button size="sm" variant="secondary" busy={emulating === row.id} onClick={() => void emulate(row.id)} aria-label={`Emulate ${row.displayName}`}>
-                        <VenetianMask className="size-4" aria-hidden /> Emulate
-                      </Button>
-                    )}
+      <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
+        <div className="space-y-1">
+          <label htmlFor="user-search" className="block text-sm font-medium text-slate-700">
+            Search
+          </label>
+          <div className="relative">
+            <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+            <input
+              id="user-search"
+              type="search"
+              value={searchText}
+              onChange={(event) => setSearchText(event.target.value)}
+              placeholder="Name, email or creator tag"
+              className="h-10 w-full rounded-md border border-slate-300 pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+            />
+          </div>
+        </div>
+        <SelectField label="Role" value={role ?? ''} onChange={(event) => setFilter({ role: event.target.value || undefined })} options={[{ value: '', label: 'All roles' }, ...listedRoles.map((value) => ({ value, label: roleLabel(value) }))]} />
+        <SelectField label="Status" value={status ?? ''} onChange={(event) => setFilter({ status: event.target.value || undefined })} options={[{ value: '', label: 'All statuses' }, ...adminUserStatuses.map((value) => ({ value, label: statusLabels[value] }))]} />
+      </div>
+
+      {list.isPending && <Spinner label="Loading users" className="py-20" />}
+      {list.isError && <EmptyState title="The users could not be loaded">{list.error.message}</EmptyState>}
+      {list.data && list.data.items.length === 0 && <EmptyState title="No accounts match">Try another search or filter.</EmptyState>}
+      {list.data && list.data.items.length > 0 && (
+        <>
+          {!wide && (
+            <ul className="space-y-2" aria-label="Accounts">
+              {list.data.items.map((row) => (
+                <li key={row.id} className="rounded-lg border border-slate-200 bg-white p-3" data-testid={`user-card-${row.email}`}>
+                  <div className="flex items-start justify-between gap-2">
+                    <Link href={editPath(row)} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                      {row.displayName}
+                    </Link>
+                    <StatusBadge row={row} />
                   </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  <p className="truncate text-sm text-slate-600">{row.email}</p>
+                  <p className="text-sm text-slate-500">
+                    {roleLabel(row.role)}
+                    {row.subdomain ? ` · @${row.subdomain}` : ''}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+          {wide && (
+            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+              <table className="min-w-full divide-y divide-slate-200 text-sm">
+                <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-500 uppercase">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">Name</th>
+                    <th scope="col" className="px-4 py-3">Email</th>
+                    <th scope="col" className="px-4 py-3">Role</th>
+                    <th scope="col" className="px-4 py-3">Creator tag</th>
+                    <th scope="col" className="px-4 py-3">Status</th>
+                    <th scope="col" className="px-4 py-3 text-right">Actions</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {list.data.items.map((row) => (
+                    <tr key={row.id} data-testid={`user-row-${row.email}`}>
+                      <td className="px-4 py-3 font-medium text-slate-900">
+                        <Link href={editPath(row)} className="hover:text-brand-700 hover:underline">
+                          {row.displayName}
+                        </Link>
+                      </td>
+                      <td className="px-4 py-3 text-slate-600">{row.email}</td>
+                      <td className="px-4 py-3 text-slate-600">{roleLabel(row.role)}</td>
+                      <td className="px-4 py-3 text-slate-600">{row.subdomain ?? '—'}</td>
+                      <td className="px-4 py-3">
+                        <StatusBadge row={row} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <div className="flex justify-end gap-2">
+                          <Link href={editPath(row)} className="inline-flex h-8 items-center rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50">
+                            Edit
+                          </Link>
+                          {row.role !== 'admin' && row.role !== 'viewer' && row.isActive && (
+                            <Button size="sm" variant="secondary" busy={emulating === row.id} onClick={() => void emulate(row.id)} aria-label={`Emulate ${row.displayName}`}>
+                              <VenetianMask className="size-4" aria-hidden /> Emulate
+                            </Button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          )}
+        </>
+      )}
+      {pages > 1 && (
+        <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+          <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setFilter({ page: String(page - 1) })}>
+            <ChevronLeft className="size-4" aria-hidden /> Previous
+          </Button>
+          <span className="text-sm text-slate-600">
+            Page {page} of {pages}
+          </span>
+          <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setFilter({ page: String(page + 1) })}>
+            Next <ChevronRight className="size-4" aria-hidden />
+          </Button>
+        </nav>
+      )}
     </section>
   );
 }

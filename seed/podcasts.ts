@@ -1,0 +1,104 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '@db/client';
+import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
+import { users } from '@db/schema/users';
+import { newId } from '@server/lib/ids';
+import { makeMp3Tone, mp3ToneFormat, mp3ToneFrames } from '@server/lib/mp3-tone';
+import { uploadsDir } from '@server/lib/uploads';
+
+interface SeedTitle {
+  creatorEmail: string;
+  name: string;
+  description: string;
+  colors: [string, string];
+  episodes: Array<{ name: string; description: string; seconds: number; frequencyHz: number; daysAgo: number }>;
+}
+
+const seedTitles: SeedTitle[] = [
+  {
+    creatorEmail: 'mara@cuepoint.local',
+    name: 'Records Behind the Set',
+    description: 'Every week Mara digs into the records that made the last set: where they came from and why they work at 2 a.m.',
+    colors: ['#f97316', '#7c2d12'],
+    episodes: [
+      { name: 'Warm-up tones', description: 'A short sound check before the season starts.', seconds: 8, frequencyHz: 330, daysAgo: 21 },
+      { name: 'The A440 episode', description: 'Tuning up: why the reference pitch matters for mixing.', seconds: 12, frequencyHz: 440, daysAgo: 14 },
+      { name: 'Low end theory', description: 'Sub-bass, room modes and the kick that ate the dance floor.', seconds: 10, frequencyHz: 220, daysAgo: 7 },
+    ],
+  },
+  {
+    creatorEmail: 'tobin@cuepoint.local',
+    name: 'Independent Voices',
+    description: 'Interviews with independent musicians about writing, touring and getting paid, recorded between the live streams.',
+    colors: ['#0ea5e9', '#1e3a8a'],
+    episodes: [
+      { name: 'Soundcheck', description: 'The microphone test that opened the show.', seconds: 6, frequencyHz: 523, daysAgo: 12 },
+      { name: 'Pilot', description: 'What this podcast is about and who is coming next.', seconds: 9, frequencyHz: 392, daysAgo: 5 },
+    ],
+  },
+];
+
+/** A square cover: a gradient with the title's initial (rendered by sharp from SVG). */
+async function coverPng(title: SeedTitle): Promise<Buffer> {
+  const [from, to] = title.colors;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
+  <rect width="600" height="600" fill="url(#g)"/>
+  <circle cx="300" cy="300" r="170" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="24"/>
+  <text x="300" y="360" font-family="sans-serif" font-size="200" font-weight="700" fill="#ffffff" text-anchor="middle">${title.name.charAt(0)}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/**
+ * Gives each demo creator a podcast title with a few short episodes: real MP3 audio (a steady tone) generated
+ * here, so /video/{id} plays on a fresh start. Creators who already have a title are left alone.
+ */
+export async function seedPodcasts(db: Db, dataDir: string): Promise<void> {
+  const creators = db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, seedTitles.map((title) => title.creatorEmail)))
+    .all();
+  const folder = uploadsDir(dataDir);
+  await mkdir(folder, { recursive: true });
+  for (const title of seedTitles) {
+    const creator = creators.find((row) => row.email === title.creatorEmail);
+    if (!creator || db.select({ id: podcastTitles.id }).from(podcastTitles).where(eq(podcastTitles.userId, creator.id)).get()) continue;
+
+    const coverName = `${newId(16)}.png`;
+    await writeFile(join(folder, coverName), await coverPng(title));
+    const episodes = await Promise.all(
+      title.episodes.map(async (episode) => {
+        const audio = makeMp3Tone({ seconds: episode.seconds, frequencyHz: episode.frequencyHz });
+        const fileName = `${newId(16)}.mp3`;
+        await writeFile(join(folder, fileName), audio);
+        const seconds = Math.round((mp3ToneFrames(episode.seconds) * mp3ToneFormat.samplesPerFrame) / mp3ToneFormat.sampleRate);
+        return { ...episode, fileName, bytes: audio.length, seconds };
+      }),
+    );
+    const titleId = newId();
+    db.transaction((tx) => {
+      tx.insert(podcastTitles).values({ id: titleId, userId: creator.id, name: title.name, description: title.description, imageUrl: `/uploads/${coverName}` }).run();
+      tx.insert(podcastEpisodes)
+        .values(
+          episodes.map((episode) => ({
+            id: newId(),
+            podcastTitleId: titleId,
+            userId: creator.id,
+            name: episode.name,
+            description: episode.description,
+            mediaUrl: `/uploads/${episode.fileName}`,
+            mediaType: 'audio/mpeg',
+            mediaBytes: episode.bytes,
+            durationSeconds: episode.seconds,
+            publishDate: new Date(Date.now() - episode.daysAgo * 24 * 3600 * 1000).toISOString(),
+          })),
+        )
+        .run();
+    });
+  }
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/** Every user-facing text of the events domain (the web forms show exactly these). */
+export const eventMessages = {
+  notFound: 'Event not found',
+  creatorNotFound: 'Creator not found',
+  noEvents: 'This creator has no events yet',
+  nameRequired: 'Please enter the event name',
+  tooLong: 'This value is too long',
+  invalidDate: 'Please enter a valid date and time',
+  startAndEnd: 'Give both a start and an end, or neither for "TBA"',
+  endAfterStart: 'The end must be after the start',
+  priceRange: 'A premium price must be between $1.00 and $10,000.00',
+  priceDecimals: 'Use at most 2 decimals for the price',
+  ownAccessOnly: 'You can only check your own access',
+} as const;
+
+export const minPremiumPriceCents = 100;
+export const maxPremiumPriceCents = 1_000_000;
+
+const id = z.string().trim().min(1).max(64);
+
+/** A UTC instant; any offset is accepted and normalised to `...Z`. */
+const dateTime = z
+  .string()
+  .trim()
+  .max(40, eventMessages.invalidDate)
+  .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value) && !Number.isNaN(Date.parse(value)), eventMessages.invalidDate)
+  .transform((value) => new Date(value).toISOString());
+
+/** Dollars with at most 2 decimals, as on the wire. */
+const dollars = z
+  .number()
+  .finite()
+  .min(0)
+  .max(maxPremiumPriceCents / 100, eventMessages.priceRange)
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, eventMessages.priceDecimals);
+
+const eventFields = {
+  name: z.string().trim().min(1, eventMessages.nameRequired).max(120, eventMessages.tooLong),
+  description: z.string().trim().max(5000, eventMessages.tooLong),
+  startDateTime: dateTime.nullable(),
+  endDateTime: dateTime.nullable(),
+  isPremium: z.boolean(),
+  premiumPrice: dollars,
+  isActive: z.boolean(),
+};
+
+export interface EventRuleValues {
+  startDateTime: string | null;
+  endDateTime: string | null;
+  isPremium: boolean;
+  premiumPrice: number;
+}
+
+/** Rules across fields, checked on create and on the merged record of an update. Answers `{ field: message }`. */
+export function eventRuleErrors(values: EventRuleValues): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const { startDateTime: start, endDateTime: end } = values;
+  if ((start === null) !== (end === null)) errors[start === null ? 'startDateTime' : 'endDateTime'] = eventMessages.startAndEnd;
+  else if (start !== null && end !== null && Date.parse(end) <= Date.parse(start)) errors.endDateTime = eventMessages.endAfterStart;
+  const cents = Math.round(values.premiumPrice * 100);
+  if (values.isPremium && (cents < minPremiumPriceCents || cents > maxPremiumPriceCents)) errors.premiumPrice = eventMessages.priceRange;
+  return errors;
+}
+
+export const createEventInput = z
+  .strictObject({
+    name: eventFields.name,
+    description: eventFields.description.default(''),
+    startDateTime: eventFields.startDateTime.default(null),
+    endDateTime: eventFields.endDateTime.default(null),
+    isPremium: eventFields.isPremium.default(false),
+    premiumPrice: eventFields.premiumPrice.default(0),
+    isActive: eventFields.isActive.default(true),
+  })
+  .superRefine((values, context) => {
+    for (const [path, message] of Object.entries(eventRuleErrors(values))) context.addIssue({ code: 'custom', path: [path], message });
+  });
+export type CreateEventInput = z.infer<typeof createEventInput>;
+
+export const updateEventInput = z.strictObject({
+  id,
+  name: eventFields.name.optional(),
+  description: eventFields.description.optional(),
+  startDateTime: eventFields.startDateTime.optional(),
+  endDateTime: eventFields.endDateTime.optional(),
+  isPremium: eventFields.isPremium.optional(),
+  premiumPrice: eventFields.premiumPrice.optional(),
+  isActive: eventFields.isActive.optional(),
+});
+export type UpdateEventInput = z.infer<typeof updateEventInput>;
+
+export const eventIdInput = z.strictObject({ id });
+export const subdomainInput = z.strictObject({ subdomain: z.string().trim().min(1).max(64) });
+export const viewerAccessInput = z.strictObject({ userId: id });
+
+/** The creator block of a public event (platform.md §3). `userName` is the creator tag. */
+export const eventCreator = z.object({
+  id: z.string(),
+  userName: z.string(),
+  displayName: z.string(),
+  description: z.string(),
+  streamValue: z.string().nullable(),
+});
+export type EventCreator = z.infer<typeof eventCreator>;
+
+/** An event as every client receives it (platform.md §3). `premiumPrice` is in dollars. */
+export const eventOutput = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  userId: z.string(),
+  isPremium: z.boolean(),
+  isActive: z.boolean(),
+  premiumPrice: z.number(),
+  startDateTime: z.string().nullable(),
+  endDateTime: z.string().nullable(),
+  user: eventCreator,
+});
+export type EventOutput = z.infer<typeof eventOutput>;
+
+export const eventsOutput = z.array(eventOutput);
+
+/** A creator with their active, dated events (the iCal feed). */
+export const publicScheduleOutput = z.object({ creator: eventCreator, events: eventsOutput });
+export type PublicScheduleOutput = z.infer<typeof publicScheduleOutput>;
+
+/** The premium events a viewer may enter (from the server's access rows). */
+export const viewerAccessOutput = z.object({ eventIds: z.array(z.string()) });
+export type ViewerAccessOutput = z.infer<typeof viewerAccessOutput>;
+
+/** The public event page (web route `/events/{subdomain}/{eventId?}`). */
+export function eventPagePath(subdomain: string, eventId?: string): string {
+  return `/events/${encodeURIComponent(subdomain)}${eventId ? `/${encodeURIComponent(eventId)}` : ''}`;
+}

@@ -1,0 +1,215 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { eventAccess, events } from '@db/schema/events';
+import { users } from '@db/schema/users';
+import { fieldError } from '@server/lib/errors';
+import { newId, nowIso } from '@server/lib/ids';
+import type { Actor } from '@server/trpc/context';
+import {
+  eventMessages,
+  eventRuleErrors,
+  type CreateEventInput,
+  type EventCreator,
+  type EventOutput,
+  type PublicScheduleOutput,
+  type UpdateEventInput,
+} from './events.schemas';
+
+type EventRow = typeof events.$inferSelect;
+
+const creatorColumns = {
+  id: users.id,
+  creatorTag: users.creatorTag,
+  displayName: users.displayName,
+  description: users.description,
+  streamValue: users.streamValue,
+};
+
+type CreatorRow = { id: string; creatorTag: string | null; displayName: string; description: string; streamValue: string | null };
+
+function toCreator(creator: CreatorRow): EventCreator {
+  return {
+    id: creator.id,
+    userName: creator.creatorTag ?? '',
+    displayName: creator.displayName,
+    description: creator.description,
+    streamValue: creator.streamValue,
+  };
+}
+
+function toEvent(row: EventRow, creator: CreatorRow): EventOutput {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    userId: row.userId,
+    isPremium: row.isPremium,
+    isActive: row.isActive,
+    premiumPrice: row.premiumPriceCents / 100,
+    startDateTime: row.startDateTime,
+    endDateTime: row.endDateTime,
+    user: toCreator(creator),
+  };
+}
+
+function selectEvents(db: Db) {
+  return db.select({ event: events, creator: creatorColumns }).from(events).innerJoin(users, eq(users.id, events.userId));
+}
+
+/** Dated events by start, the "TBA" ones after them (newest first). */
+const byStart = [sql`${events.startDateTime} IS NULL`, asc(events.startDateTime), desc(events.createdAt)] as const;
+
+function notFound(): TRPCError {
+  return new TRPCError({ code: 'NOT_FOUND', message: eventMessages.notFound });
+}
+
+function findEvent(db: Db, id: string): EventOutput | null {
+  const found = selectEvents(db).where(eq(events.id, id)).get();
+  return found ? toEvent(found.event, found.creator) : null;
+}
+
+/** Admins manage every event; a creator only their own. Someone else's event answers 404, never 403 (its existence stays hidden). */
+function ownedEvent(db: Db, actor: Actor, id: string): EventOutput {
+  const event = findEvent(db, id);
+  if (!event || (actor.role !== 'admin' && event.userId !== actor.id)) throw notFound();
+  return event;
+}
+
+function toCents(dollars: number): number {
+  return Math.round(dollars * 100);
+}
+
+/** The caller's own events, by start ("TBA" last). */
+export function listOwnEvents(db: Db, actor: Actor): EventOutput[] {
+  return selectEvents(db)
+    .where(eq(events.userId, actor.id))
+    .orderBy(...byStart)
+    .all()
+    .map(({ event, creator }) => toEvent(event, creator));
+}
+
+export function getOwnEvent(db: Db, actor: Actor, id: string): EventOutput {
+  return ownedEvent(db, actor, id);
+}
+
+export function createEvent(db: Db, actor: Actor, input: CreateEventInput): EventOutput {
+  const id = newId();
+  db.insert(events)
+    .values({
+      id,
+      userId: actor.id,
+      name: input.name,
+      description: input.description,
+      startDateTime: input.startDateTime,
+      endDateTime: input.endDateTime,
+      isPremium: input.isPremium,
+      premiumPriceCents: input.isPremium ? toCents(input.premiumPrice) : 0,
+      isActive: input.isActive,
+    })
+    .run();
+  return findEvent(db, id)!;
+}
+
+/** Applies the given fields; the cross-field rules are checked on the merged record. */
+export function updateEvent(db: Db, actor: Actor, input: UpdateEventInput): EventOutput {
+  const current = ownedEvent(db, actor, input.id);
+  const merged = {
+    name: input.name ?? current.name,
+    description: input.description ?? current.description,
+    startDateTime: input.startDateTime !== undefined ? input.startDateTime : current.startDateTime,
+    endDateTime: input.endDateTime !== undefined ? input.endDateTime : current.endDateTime,
+    isPremium: input.isPremium ?? current.isPremium,
+    premiumPrice: input.premiumPrice ?? current.premiumPrice,
+    isActive: input.isActive ?? current.isActive,
+  };
+  const errors = eventRuleErrors(merged);
+  const first = Object.values(errors)[0];
+  if (first) throw fieldError('BAD_REQUEST', first, errors);
+  db.update(events)
+    .set({
+      name: merged.name,
+      description: merged.description,
+      startDateTime: merged.startDateTime,
+      endDateTime: merged.endDateTime,
+      isPremium: merged.isPremium,
+      premiumPriceCents: merged.isPremium ? toCents(merged.premiumPrice) : 0,
+      isActive: merged.isActive,
+      updatedAt: nowIso(),
+    })
+    .where(eq(events.id, current.id))
+    .run();
+  return findEvent(db, current.id)!;
+}
+
+export function deleteEvent(db: Db, actor: Actor, id: string): { id: string } {
+  const event = ownedEvent(db, actor, id);
+  db.delete(events).where(eq(events.id, event.id)).run();
+  return { id: event.id };
+}
+
+/** Any event by id, as the public event page shows it. */
+export function getPublicEvent(db: Db, id: string): EventOutput {
+  const event = findEvent(db, id);
+  if (!event) throw notFound();
+  return event;
+}
+
+function creatorBySubdomain(db: Db, subdomain: string): CreatorRow {
+  const creator = db
+    .select(creatorColumns)
+    .from(users)
+    .where(and(sql`lower(${users.creatorTag}) = lower(${subdomain})`, inArray(users.role, ['dj', 'admin'])))
+    .get();
+  if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.creatorNotFound });
+  return creator;
+}
+
+/**
+ * The event a subdomain's page opens with: the next active event that has not ended (one live now comes first),
+ * else an active "TBA" event, else the most recent event of any kind.
+ */
+export function latestEvent(db: Db, subdomain: string, now = new Date()): EventOutput {
+  const creator = creatorBySubdomain(db, subdomain);
+  const ofCreator = eq(events.userId, creator.id);
+  const found =
+    selectEvents(db)
+      .where(and(ofCreator, eq(events.isActive, true), isNotNull(events.startDateTime), gt(events.endDateTime, now.toISOString())))
+      .orderBy(asc(events.startDateTime))
+      .get() ??
+    selectEvents(db)
+      .where(and(ofCreator, eq(events.isActive, true), isNull(events.startDateTime)))
+      .orderBy(desc(events.createdAt))
+      .get() ??
+    selectEvents(db)
+      .where(ofCreator)
+      .orderBy(sql`${events.startDateTime} IS NULL`, desc(events.startDateTime), desc(events.createdAt))
+      .get();
+  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.noEvents });
+  return toEvent(found.event, found.creator);
+}
+
+/** A creator and their active, dated events (the public calendar feed). */
+export function publicSchedule(db: Db, subdomain: string): PublicScheduleOutput {
+  const creator = creatorBySubdomain(db, subdomain);
+  const rows = db
+    .select()
+    .from(events)
+    .where(and(eq(events.userId, creator.id), eq(events.isActive, true), isNotNull(events.startDateTime)))
+    .orderBy(asc(events.startDateTime))
+    .all();
+  return { creator: toCreator(creator), events: rows.map((row) => toEvent(row, creator)) };
+}
+
+/** The premium events this viewer has paid to enter (rows written by confirmed payments). Only the viewer themself may ask. */
+export function viewerEventAccess(db: Db, actor: Actor, userId: string): { eventIds: string[] } {
+  if (userId !== actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.ownAccessOnly });
+  const rows = db
+    .select({ eventId: eventAccess.eventId })
+    .from(eventAccess)
+    .innerJoin(events, eq(events.id, eventAccess.eventId))
+    .where(and(eq(eventAccess.viewerId, actor.id), eq(events.isPremium, true)))
+    .orderBy(asc(eventAccess.createdAt), asc(eventAccess.eventId))
+    .all();
+  return { eventIds: rows.map((row) => row.eventId) };
+}

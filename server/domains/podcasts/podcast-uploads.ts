@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import { TRPCError } from '@trpc/server';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import { parseFile } from 'music-metadata';
+import type { Db } from '@db/client';
+import { podcastUploads, type PodcastUploadKind } from '@db/schema/podcasts';
+import { fieldError } from '@server/lib/errors';
+import { newId } from '@server/lib/ids';
+import { mediaMessages, removeUploads } from '@server/lib/media-uploads';
+import type { StoredFile } from '@server/lib/uploads';
+import type { AppServices } from '@server/trpc/context';
+import { podcastMessages } from './podcasts.schemas';
+
+/** Uploads never attached (a form abandoned after its files were stored) are removed after a day. */
+const staleAfterMs = 24 * 60 * 60 * 1000;
+
+export type PodcastUploadRow = typeof podcastUploads.$inferSelect;
+/** The database or one of its transactions. */
+export type DbOrTransaction = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Seconds of audio or video, read from the file itself (a full scan only when the headers do not say). */
+export async function readMediaDuration(path: string): Promise<number | null> {
+  try {
+    let { format } = await parseFile(path, { skipCovers: true });
+    if (format.duration === undefined) ({ format } = await parseFile(path, { skipCovers: true, duration: true }));
+    return format.duration !== undefined && Number.isFinite(format.duration) ? Math.round(format.duration) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function isChaptersJson(path: string): Promise<boolean> {
+  try {
+    const data = JSON.parse(await readFile(path, 'utf8')) as { chapters?: unknown };
+    return Array.isArray(data.chapters) && data.chapters.every((chapter) => typeof chapter === 'object' && chapter !== null && typeof (chapter as { startTime?: unknown }).startTime === 'number');
+  } catch {
+    return false;
+  }
+}
+
+function unsupported(field: string, message: string): TRPCError {
+  return new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message, cause: fieldError('BAD_REQUEST', message, { [field]: message }).cause });
+}
+
+/**
+ * Records stored files as the owner's pending uploads (the media's duration read now) and answers their ids by field.
+ * A file that cannot be read is refused (415) and every file of the request is removed.
+ */
+export async function stageUploads(
+  services: Pick<AppServices, 'db' | 'config'>,
+  ownerId: string,
+  files: Record<string, StoredFile>,
+  kinds: Record<string, PodcastUploadKind>,
+): Promise<Record<string, string>> {
+  const { db, config } = services;
+  await removeStaleUploads(services);
+  const rows: Array<typeof podcastUploads.$inferInsert> = [];
+  const ids: Record<string, string> = {};
+  try {
+    for (const [field, file] of Object.entries(files)) {
+      const kind = kinds[field]!;
+      let durationSeconds: number | null = null;
+      if (kind === 'media') {
+        durationSeconds = await readMediaDuration(file.path);
+        if (durationSeconds === null) throw unsupported(field, mediaMessages.unreadable);
+      }
+      if (kind === 'chapters' && !(await isChaptersJson(file.path))) throw unsupported(field, mediaMessages.chapters);
+      const id = newId();
+      ids[field] = id;
+      rows.push({ id, ownerId, kind, url: file.url, mimeType: file.mimeType, sizeBytes: file.size, durationSeconds });
+    }
+    if (rows.length) db.insert(podcastUploads).values(rows).run();
+  } catch (error) {
+    await removeUploads(config.dataDir, Object.values(files).map((file) => file.url));
+    throw error;
+  }
+  return ids;
+}
+
+/** Removes pending uploads (rows and files) that a failed request left unattached. */
+export async function discardUploads(services: Pick<AppServices, 'db' | 'config'>, ids: string[]): Promise<void> {
+  if (!ids.length) return;
+  const rows = services.db.select().from(podcastUploads).where(inArray(podcastUploads.id, ids)).all();
+  services.db.delete(podcastUploads).where(inArray(podcastUploads.id, ids)).run();
+  await removeUploads(services.config.dataDir, rows.map((row) => row.url));
+}
+
+async function removeStaleUploads(services: Pick<AppServices, 'db' | 'config'>): Promise<void> {
+  const cutoff = new Date(Date.now() - staleAfterMs).toISOString();
+  const stale = services.db.select().from(podcastUploads).where(lt(podcastUploads.createdAt, cutoff)).all();
+  if (!stale.length) return;
+  services.db.delete(podcastUploads).where(inArray(podcastUploads.id, stale.map((row) => row.id))).run();
+  await removeUploads(services.config.dataDir, stale.map((row) => row.url));
+}
+
+/**
+ * Takes one of the owner's pending uploads of the given kind for attaching (removing it from the pending list).
+ * Runs inside the caller's transaction.
+ */
+export function claimUpload(db: DbOrTransaction, ownerId: string, uploadId: string, kind: PodcastUploadKind, field: string): PodcastUploadRow {
+  const row = db
+    .select()
+    .from(podcastUploads)
+    .where(and(eq(podcastUploads.id, uploadId), eq(podcastUploads.ownerId, ownerId), eq(podcastUploads.kind, kind)))
+    .get();
+  if (!row) throw fieldError('BAD_REQUEST', podcastMessages.uploadMissing, { [field]: podcastMessages.uploadMissing });
+  db.delete(podcastUploads).where(eq(podcastUploads.id, uploadId)).run();
+  return row;
+}

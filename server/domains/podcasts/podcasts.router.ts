@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { creatorProcedure, publicProcedure, router } from '@server/trpc/init';
+import {
+  createEpisodeInput,
+  createTitleInput,
+  episodeIdInput,
+  podcastEpisode,
+  podcastTitle,
+  publicEpisode,
+  publicPodcastTitle,
+  publicUserEpisodesInput,
+  titleEpisodesInput,
+  titleIdInput,
+  updateEpisodeInput,
+  updateTitleInput,
+} from './podcasts.schemas';
+import * as podcastsService from './podcasts.service';
+
+const deleted = z.object({ id: z.string() });
+
+/** Podcast titles and episodes: their owner (a creator or an admin) manages them; published episodes are public. */
+export const podcastsRouter = router({
+  listTitles: creatorProcedure.output(z.array(podcastTitle)).query(({ ctx }) => podcastsService.listTitles(ctx.services, ctx.actor.id)),
+
+  getTitle: creatorProcedure
+    .input(titleIdInput)
+    .output(podcastTitle)
+    .query(({ ctx, input }) => podcastsService.getTitle(ctx.services, ctx.actor.id, input.id)),
+
+  createTitle: creatorProcedure
+    .input(createTitleInput)
+    .output(podcastTitle)
+    .mutation(({ ctx, input }) => podcastsService.createTitle(ctx.services, ctx.actor.id, input)),
+
+  updateTitle: creatorProcedure
+    .input(updateTitleInput)
+    .output(podcastTitle)
+    .mutation(({ ctx, input }) => podcastsService.updateTitle(ctx.services, ctx.actor.id, input)),
+
+  deleteTitle: creatorProcedure
+    .input(titleIdInput)
+    .output(deleted)
+    .mutation(({ ctx, input }) => podcastsService.deleteTitle(ctx.services, ctx.actor.id, input.id)),
+
+  listEpisodes: creatorProcedure
+    .input(titleEpisodesInput)
+    .output(z.array(podcastEpisode))
+    .query(({ ctx, input }) => podcastsService.listEpisodes(ctx.services, ctx.actor.id, input.podcastTitleId)),
+
+  getEpisode: creatorProcedure
+    .input(episodeIdInput)
+    .output(podcastEpisode)
+    .query(({ ctx, input }) => podcastsService.getEpisode(ctx.services, ctx.actor.id, input.id)),
+
+  createEpisode: creatorProcedure
+    .input(createEpisodeInput)
+    .output(podcastEpisode)
+    .mutation(({ ctx, input }) => podcastsService.createEpisode(ctx.services, ctx.actor.id, input)),
+
+  updateEpisode: creatorProcedure
+    .input(updateEpisodeInput)
+    .output(podcastEpisode)
+    .mutation(({ ctx, input }) => podcastsService.updateEpisode(ctx.services, ctx.actor.id, input)),
+
+  deleteEpisode: creatorProcedure
+    .input(episodeIdInput)
+    .output(deleted)
+    .mutation(({ ctx, input }) => podcastsService.deleteEpisode(ctx.services, ctx.actor.id, input.id)),
+
+  publicEpisode: publicProcedure
+    .input(episodeIdInput)
+    .output(publicEpisode)
+    .query(({ ctx, input }) => podcastsService.publicEpisodeById(ctx.services, input.id)),
+
+  publicTitle: publicProcedure
+    .input(titleIdInput)
+    .output(publicPodcastTitle)
+    .query(({ ctx, input }) => podcastsService.publicTitleById(ctx.services, input.id)),
+
+  /** A creator's recent published episodes, newest first (event page "related episodes", player "related videos"). */
+  publicUserEpisodes: publicProcedure
+    .input(publicUserEpisodesInput)
+    .output(z.array(publicEpisode))
+    .query(({ ctx, input }) => podcastsService.publicUserEpisodes(ctx.services, input)),
+
+  /** The title's RSS 2.0 feed (iTunes and Podcasting 2.0 tags), served at /feeds/{podcastTitleId}.xml. */
+  feed: publicProcedure
+    .input(titleIdInput)
+    .output(z.string())
+    .query(({ ctx, input }) => podcastsService.feedXml(ctx.services, input.id)),
+});

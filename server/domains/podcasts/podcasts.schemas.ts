@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/** Texts the podcasts screens and the REST answers share. */
+export const podcastMessages = {
+  titleNotFound: 'Podcast title not found',
+  episodeNotFound: 'Episode not found',
+  creatorNotFound: 'Creator not found',
+  mediaRequired: 'Please upload the episode media (MP3, M4A/AAC, MP4 or WebM)',
+  uploadMissing: 'The uploaded file was not found: please upload it again',
+  invalidDate: 'Please enter a valid publish date',
+  min1: 'Min character length is 1',
+  tooLong: 'This value is too long',
+} as const;
+
+/** The related-episodes request of the spec asks for 20 (platform.md §9). */
+export const relatedEpisodesCount = 20;
+export const maxPublicEpisodes = 50;
+
+const id = z.string().trim().min(1).max(64);
+const name = z.string().trim().min(1, podcastMessages.min1).max(120, podcastMessages.tooLong);
+const description = z.string().trim().max(4000, podcastMessages.tooLong);
+const category = z.string().trim().min(1, podcastMessages.min1).max(60, podcastMessages.tooLong);
+/** Any date the browser or a script sends (ISO, `YYYY-MM-DD`, `datetime-local`), stored as UTC ISO. */
+export const publishDate = z
+  .string()
+  .trim()
+  .max(40)
+  .refine((value) => !Number.isNaN(Date.parse(value)), podcastMessages.invalidDate)
+  .transform((value) => new Date(value).toISOString());
+
+export const titleIdInput = z.strictObject({ id });
+export const episodeIdInput = z.strictObject({ id });
+export const titleEpisodesInput = z.strictObject({ podcastTitleId: id });
+
+export const createTitleInput = z.strictObject({
+  name,
+  description: description.default(''),
+  isVideo: z.boolean().default(false),
+  explicit: z.boolean().default(false),
+  category: category.default('Music'),
+  imageUploadId: id.optional(),
+});
+export type CreateTitleInput = z.infer<typeof createTitleInput>;
+
+export const updateTitleInput = z.strictObject({
+  id,
+  name: name.optional(),
+  description: description.optional(),
+  isVideo: z.boolean().optional(),
+  explicit: z.boolean().optional(),
+  category: category.optional(),
+  imageUploadId: id.optional(),
+  removeImage: z.boolean().optional(),
+});
+export type UpdateTitleInput = z.infer<typeof updateTitleInput>;
+
+export const createEpisodeInput = z.strictObject({
+  podcastTitleId: id,
+  name,
+  description: description.default(''),
+  publishDate: publishDate.optional(),
+  mediaUploadId: id,
+  imageUploadId: id.optional(),
+  transcriptUploadId: id.optional(),
+  chaptersUploadId: id.optional(),
+});
+export type CreateEpisodeInput = z.infer<typeof createEpisodeInput>;
+
+export const updateEpisodeInput = z.strictObject({
+  id,
+  name: name.optional(),
+  description: description.optional(),
+  publishDate: publishDate.optional(),
+  mediaUploadId: id.optional(),
+  imageUploadId: id.optional(),
+  removeImage: z.boolean().optional(),
+  transcriptUploadId: id.optional(),
+  removeTranscript: z.boolean().optional(),
+  chaptersUploadId: id.optional(),
+  removeChapters: z.boolean().optional(),
+});
+export type UpdateEpisodeInput = z.infer<typeof updateEpisodeInput>;
+
+export const publicUserEpisodesInput = z.strictObject({
+  userId: id,
+  limit: z.number().int().min(1).max(maxPublicEpisodes).default(relatedEpisodesCount),
+  /** Leave this episode out (the one being played). */
+  excludeEpisodeId: id.optional(),
+});
+
+/** A podcast title as its owner manages it. */
+export const podcastTitle = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  isVideo: z.boolean(),
+  explicit: z.boolean(),
+  category: z.string(),
+  episodeCount: z.number().int(),
+  feedUrl: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PodcastTitle = z.infer<typeof podcastTitle>;
+
+/** An episode as its owner manages it. */
+export const podcastEpisode = z.object({
+  id: z.string(),
+  podcastTitleId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  fileUrl: z.string(),
+  mimeType: z.string(),
+  sizeBytes: z.number().int(),
+  duration: z.number().int(),
+  imageUrl: z.string().nullable(),
+  transcriptUrl: z.string().nullable(),
+  chaptersUrl: z.string().nullable(),
+  publishDate: z.string(),
+  isPublished: z.boolean(),
+});
+export type PodcastEpisode = z.infer<typeof podcastEpisode>;
+
+/** Podcast title (public, with user) — platform.md §3. */
+export const publicPodcastTitle = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string().nullable(),
+  userName: z.string(),
+  userId: z.string(),
+  isVideo: z.boolean(),
+  feedUrl: z.string(),
+});
+export type PublicPodcastTitle = z.infer<typeof publicPodcastTitle>;
+
+/**
+ * Episode (public) — platform.md §3: id, name, fileUrl, duration (seconds), podcastTitleId, imageUrl (the episode's
+ * cover, else the title's) and podcastTitle (the title's name), plus what a player page shows about it.
+ */
+export const publicEpisode = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  fileUrl: z.string(),
+  mimeType: z.string(),
+  duration: z.number().int(),
+  podcastTitleId: z.string(),
+  podcastTitle: z.string(),
+  imageUrl: z.string().nullable(),
+  isVideo: z.boolean(),
+  userId: z.string(),
+  userName: z.string(),
+  publishDate: z.string(),
+});
+export type PublicEpisode = z.infer<typeof publicEpisode>;
+
+/** `HH:MM:SS` from seconds (platform.md §9). */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
+}

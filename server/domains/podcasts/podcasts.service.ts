@@ -1,0 +1,343 @@
+import { TRPCError } from '@trpc/server';
+import { and, asc, count, desc, eq, lte, ne } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
+import { users } from '@db/schema/users';
+import type { AppConfig } from '@server/config';
+import { newId, nowIso } from '@server/lib/ids';
+import { removeUploads } from '@server/lib/media-uploads';
+import { publicOrigin } from '@server/lib/public-url';
+import type { AppServices } from '@server/trpc/context';
+import { buildPodcastFeed } from './podcast-feed';
+import { claimUpload } from './podcast-uploads';
+import {
+  podcastMessages,
+  type CreateEpisodeInput,
+  type CreateTitleInput,
+  type PodcastEpisode,
+  type PodcastTitle,
+  type PublicEpisode,
+  type PublicPodcastTitle,
+  type UpdateEpisodeInput,
+  type UpdateTitleInput,
+} from './podcasts.schemas';
+
+type Services = Pick<AppServices, 'db' | 'config'>;
+type TitleRow = typeof podcastTitles.$inferSelect;
+type EpisodeRow = typeof podcastEpisodes.$inferSelect;
+
+export function feedUrl(config: Pick<AppConfig, 'publicUrl' | 'port'>, titleId: string): string {
+  return `${publicOrigin(config)}/feeds/${encodeURIComponent(titleId)}.xml`;
+}
+
+const titleNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.titleNotFound });
+const episodeNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.episodeNotFound });
+
+/** The owner's title; any other account's title is "not found" (it is not theirs to know about). */
+export function ownedTitle(db: Db, ownerId: string, titleId: string): TitleRow {
+  const title = db.select().from(podcastTitles).where(and(eq(podcastTitles.id, titleId), eq(podcastTitles.userId, ownerId))).get();
+  if (!title) throw titleNotFound();
+  return title;
+}
+
+function ownedEpisode(db: Db, ownerId: string, episodeId: string): EpisodeRow {
+  const episode = db.select().from(podcastEpisodes).where(and(eq(podcastEpisodes.id, episodeId), eq(podcastEpisodes.userId, ownerId))).get();
+  if (!episode) throw episodeNotFound();
+  return episode;
+}
+
+function episodeCount(db: Db, titleId: string): number {
+  return db.select({ value: count() }).from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, titleId)).get()?.value ?? 0;
+}
+
+function toTitle(services: Services, row: TitleRow): PodcastTitle {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    isVideo: row.isVideo,
+    explicit: row.explicit,
+    category: row.category,
+    episodeCount: episodeCount(services.db, row.id),
+    feedUrl: feedUrl(services.config, row.id),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function toEpisode(row: EpisodeRow, now = nowIso()): PodcastEpisode {
+  return {
+    id: row.id,
+    podcastTitleId: row.podcastTitleId,
+    name: row.name,
+    description: row.description,
+    fileUrl: row.mediaUrl,
+    mimeType: row.mediaType,
+    sizeBytes: row.mediaBytes,
+    duration: row.durationSeconds,
+    imageUrl: row.imageUrl,
+    transcriptUrl: row.transcriptUrl,
+    chaptersUrl: row.chaptersUrl,
+    publishDate: row.publishDate,
+    isPublished: row.publishDate <= now,
+  };
+}
+
+export function listTitles(services: Services, ownerId: string): PodcastTitle[] {
+  return services.db
+    .select()
+    .from(podcastTitles)
+    .where(eq(podcastTitles.userId, ownerId))
+    .orderBy(desc(podcastTitles.createdAt))
+    .all()
+    .map((row) => toTitle(services, row));
+}
+
+export function getTitle(services: Services, ownerId: string, id: string): PodcastTitle {
+  return toTitle(services, ownedTitle(services.db, ownerId, id));
+}
+
+export function createTitle(services: Services, ownerId: string, input: CreateTitleInput): PodcastTitle {
+  const id = newId();
+  services.db.transaction((tx) => {
+    const image = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
+    tx.insert(podcastTitles)
+      .values({
+        id,
+        userId: ownerId,
+        name: input.name,
+        description: input.description,
+        isVideo: input.isVideo,
+        explicit: input.explicit,
+        category: input.category,
+        imageUrl: image?.url ?? null,
+      })
+      .run();
+  });
+  return getTitle(services, ownerId, id);
+}
+
+export async function updateTitle(services: Services, ownerId: string, input: UpdateTitleInput): Promise<PodcastTitle> {
+  const before = ownedTitle(services.db, ownerId, input.id);
+  let replacedImage: string | null = null;
+  services.db.transaction((tx) => {
+    const image = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
+    const imageUrl = image ? image.url : input.removeImage ? null : before.imageUrl;
+    if (imageUrl !== before.imageUrl) replacedImage = before.imageUrl;
+    tx.update(podcastTitles)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.description !== undefined && { description: input.description }),
+        ...(input.isVideo !== undefined && { isVideo: input.isVideo }),
+        ...(input.explicit !== undefined && { explicit: input.explicit }),
+        ...(input.category !== undefined && { category: input.category }),
+        imageUrl,
+        updatedAt: nowIso(),
+      })
+      .where(eq(podcastTitles.id, before.id))
+      .run();
+  });
+  await removeUploads(services.config.dataDir, [replacedImage]);
+  return getTitle(services, ownerId, input.id);
+}
+
+/** Removes the title, its episodes and every file they used. */
+export async function deleteTitle(services: Services, ownerId: string, id: string): Promise<{ id: string }> {
+  const title = ownedTitle(services.db, ownerId, id);
+  const episodes = services.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, id)).all();
+  services.db.delete(podcastTitles).where(eq(podcastTitles.id, title.id)).run();
+  await removeUploads(services.config.dataDir, [title.imageUrl, ...episodes.flatMap(episodeFiles)]);
+  return { id };
+}
+
+function episodeFiles(episode: EpisodeRow): Array<string | null> {
+  return [episode.mediaUrl, episode.imageUrl, episode.transcriptUrl, episode.chaptersUrl];
+}
+
+export function listEpisodes(services: Services, ownerId: string, titleId: string): PodcastEpisode[] {
+  ownedTitle(services.db, ownerId, titleId);
+  const now = nowIso();
+  return services.db
+    .select()
+    .from(podcastEpisodes)
+    .where(eq(podcastEpisodes.podcastTitleId, titleId))
+    .orderBy(desc(podcastEpisodes.publishDate))
+    .all()
+    .map((row) => toEpisode(row, now));
+}
+
+export function getEpisode(services: Services, ownerId: string, id: string): PodcastEpisode {
+  return toEpisode(ownedEpisode(services.db, ownerId, id));
+}
+
+export function createEpisode(services: Services, ownerId: string, input: CreateEpisodeInput): PodcastEpisode {
+  const title = ownedTitle(services.db, ownerId, input.podcastTitleId);
+  const id = newId();
+  services.db.transaction((tx) => {
+    const media = claimUpload(tx, ownerId, input.mediaUploadId, 'media', 'media');
+    const image = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
+    const transcript = input.transcriptUploadId ? claimUpload(tx, ownerId, input.transcriptUploadId, 'transcript', 'transcript') : null;
+    const chapters = input.chaptersUploadId ? claimUpload(tx, ownerId, input.chaptersUploadId, 'chapters', 'chapters') : null;
+    tx.insert(podcastEpisodes)
+      .values({
+        id,
+        podcastTitleId: title.id,
+        userId: ownerId,
+        name: input.name,
+        description: input.description,
+        mediaUrl: media.url,
+        mediaType: media.mimeType,
+        mediaBytes: media.sizeBytes,
+        durationSeconds: media.durationSeconds ?? 0,
+        imageUrl: image?.url ?? null,
+        transcriptUrl: transcript?.url ?? null,
+        transcriptType: transcript?.mimeType ?? null,
+        chaptersUrl: chapters?.url ?? null,
+        publishDate: input.publishDate ?? nowIso(),
+      })
+      .run();
+  });
+  return getEpisode(services, ownerId, id);
+}
+
+export async function updateEpisode(services: Services, ownerId: string, input: UpdateEpisodeInput): Promise<PodcastEpisode> {
+  const before = ownedEpisode(services.db, ownerId, input.id);
+  const replaced: Array<string | null> = [];
+  services.db.transaction((tx) => {
+    const changes: Partial<typeof podcastEpisodes.$inferInsert> = {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.publishDate !== undefined && { publishDate: input.publishDate }),
+      updatedAt: nowIso(),
+    };
+    if (input.mediaUploadId) {
+      const media = claimUpload(tx, ownerId, input.mediaUploadId, 'media', 'media');
+      Object.assign(changes, { mediaUrl: media.url, mediaType: media.mimeType, mediaBytes: media.sizeBytes, durationSeconds: media.durationSeconds ?? 0 });
+      replaced.push(before.mediaUrl);
+    }
+    if (input.imageUploadId || input.removeImage) {
+      changes.imageUrl = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image').url : null;
+      replaced.push(before.imageUrl);
+    }
+    if (input.transcriptUploadId || input.removeTranscript) {
+      const transcript = input.transcriptUploadId ? claimUpload(tx, ownerId, input.transcriptUploadId, 'transcript', 'transcript') : null;
+      Object.assign(changes, { transcriptUrl: transcript?.url ?? null, transcriptType: transcript?.mimeType ?? null });
+      replaced.push(before.transcriptUrl);
+    }
+    if (input.chaptersUploadId || input.removeChapters) {
+      changes.chaptersUrl = input.chaptersUploadId ? claimUpload(tx, ownerId, input.chaptersUploadId, 'chapters', 'chapters').url : null;
+      replaced.push(before.chaptersUrl);
+    }
+    tx.update(podcastEpisodes).set(changes).where(eq(podcastEpisodes.id, before.id)).run();
+  });
+  await removeUploads(services.config.dataDir, replaced);
+  return getEpisode(services, ownerId, input.id);
+}
+
+export async function deleteEpisode(services: Services, ownerId: string, id: string): Promise<{ id: string }> {
+  const episode = ownedEpisode(services.db, ownerId, id);
+  services.db.delete(podcastEpisodes).where(eq(podcastEpisodes.id, episode.id)).run();
+  await removeUploads(services.config.dataDir, episodeFiles(episode));
+  return { id };
+}
+
+// Public reading: only published episodes (publish date reached) of titles whose owner is active.
+
+const publicEpisodeColumns = {
+  episode: podcastEpisodes,
+  titleName: podcastTitles.name,
+  titleImageUrl: podcastTitles.imageUrl,
+  isVideo: podcastTitles.isVideo,
+  userName: users.displayName,
+};
+
+type PublicEpisodeRow = { episode: EpisodeRow; titleName: string; titleImageUrl: string | null; isVideo: boolean; userName: string };
+
+function publicEpisodesQuery(db: Db) {
+  return db
+    .select(publicEpisodeColumns)
+    .from(podcastEpisodes)
+    .innerJoin(podcastTitles, eq(podcastTitles.id, podcastEpisodes.podcastTitleId))
+    .innerJoin(users, eq(users.id, podcastEpisodes.userId));
+}
+
+function toPublicEpisode(row: PublicEpisodeRow): PublicEpisode {
+  const { episode } = row;
+  return {
+    id: episode.id,
+    name: episode.name,
+    description: episode.description,
+    fileUrl: episode.mediaUrl,
+    mimeType: episode.mediaType,
+    duration: episode.durationSeconds,
+    podcastTitleId: episode.podcastTitleId,
+    podcastTitle: row.titleName,
+    imageUrl: episode.imageUrl ?? row.titleImageUrl,
+    isVideo: row.isVideo,
+    userId: episode.userId,
+    userName: row.userName,
+    publishDate: episode.publishDate,
+  };
+}
+
+const isPublic = (now: string) => and(lte(podcastEpisodes.publishDate, now), eq(users.isActive, true));
+
+export function publicEpisodeById(services: Services, id: string): PublicEpisode {
+  const row = publicEpisodesQuery(services.db).where(and(eq(podcastEpisodes.id, id), isPublic(nowIso()))).get();
+  if (!row) throw episodeNotFound();
+  return toPublicEpisode(row);
+}
+
+/** A creator's most recent published episodes, newest first (the event page's and player's related episodes). */
+export function publicUserEpisodes(services: Services, input: { userId: string; limit: number; excludeEpisodeId?: string }): PublicEpisode[] {
+  const creator = services.db.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, input.userId)).get();
+  if (!creator || !creator.isActive || creator.role === 'viewer') throw new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.creatorNotFound });
+  const conditions = [eq(podcastEpisodes.userId, input.userId), isPublic(nowIso())];
+  if (input.excludeEpisodeId) conditions.push(ne(podcastEpisodes.id, input.excludeEpisodeId));
+  return publicEpisodesQuery(services.db)
+    .where(and(...conditions))
+    .orderBy(desc(podcastEpisodes.publishDate), asc(podcastEpisodes.id))
+    .limit(input.limit)
+    .all()
+    .map(toPublicEpisode);
+}
+
+export function publicTitleById(services: Services, id: string): PublicPodcastTitle {
+  const row = services.db
+    .select({ title: podcastTitles, userName: users.displayName })
+    .from(podcastTitles)
+    .innerJoin(users, eq(users.id, podcastTitles.userId))
+    .where(and(eq(podcastTitles.id, id), eq(users.isActive, true)))
+    .get();
+  if (!row) throw titleNotFound();
+  const { title } = row;
+  return {
+    id: title.id,
+    name: title.name,
+    description: title.description,
+    imageUrl: title.imageUrl,
+    userName: row.userName,
+    userId: title.userId,
+    isVideo: title.isVideo,
+    feedUrl: feedUrl(services.config, title.id),
+  };
+}
+
+/** The RSS feed of a title: its owner and its published episodes, newest first, with absolute URLs. */
+export function feedXml(services: Services, titleId: string): string {
+  const row = services.db
+    .select({ title: podcastTitles, owner: users })
+    .from(podcastTitles)
+    .innerJoin(users, eq(users.id, podcastTitles.userId))
+    .where(and(eq(podcastTitles.id, titleId), eq(users.isActive, true)))
+    .get();
+  if (!row) throw titleNotFound();
+  const episodes = services.db
+    .select()
+    .from(podcastEpisodes)
+    .where(and(eq(podcastEpisodes.podcastTitleId, titleId), lte(podcastEpisodes.publishDate, nowIso())))
+    .orderBy(desc(podcastEpisodes.publishDate))
+    .all();
+  return buildPodcastFeed({ title: row.title, owner: row.owner, episodes, origin: publicOrigin(services.config), feedUrl: feedUrl(services.config, titleId) });
+}

@@ -1,0 +1,68 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { invoices, users } from '@db/schema/users';
+import { nowIso } from '@server/lib/ids';
+import { removeUploads } from '@server/lib/media-uploads';
+import { findUserById, toSessionUser } from '@server/domains/users/users.service';
+import type { SessionUser } from '@server/domains/users/users.schemas';
+import type { Actor, AppServices, UserRow } from '@server/trpc/context';
+import type { PlanStatus, Profile, ProfileUpdateInput } from './profile.schemas';
+
+type Services = Pick<AppServices, 'db' | 'config'>;
+
+function toProfile(user: UserRow): Profile {
+  return {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    description: user.description,
+    imageUrl: user.imageUrl,
+    streamValue: user.streamValue,
+    creatorTag: user.creatorTag,
+    eventPagePath: user.creatorTag ? `/events/${encodeURIComponent(user.creatorTag)}` : null,
+  };
+}
+
+export function getProfile(services: Services, actor: Actor): Profile {
+  return toProfile(findUserById(services.db, actor.id)!);
+}
+
+function answer(services: Services, userId: string): { profile: Profile; user: SessionUser } {
+  const user = findUserById(services.db, userId)!;
+  return { profile: toProfile(user), user: toSessionUser(services.db, user) };
+}
+
+export function updateProfile(services: Services, actor: Actor, input: ProfileUpdateInput) {
+  services.db
+    .update(users)
+    .set({
+      ...(input.displayName !== undefined && { displayName: input.displayName }),
+      ...(input.firstName !== undefined && { firstName: input.firstName }),
+      ...(input.lastName !== undefined && { lastName: input.lastName }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.streamValue !== undefined && { streamValue: input.streamValue || null }),
+      updatedAt: nowIso(),
+    })
+    .where(eq(users.id, actor.id))
+    .run();
+  return answer(services, actor.id);
+}
+
+/** Sets (or with null, removes) the avatar; a previously uploaded avatar file is deleted. */
+export async function setAvatar(services: Services, actor: Actor, imageUrl: string | null) {
+  const before = findUserById(services.db, actor.id)!;
+  services.db.update(users).set({ imageUrl, updatedAt: nowIso() }).where(eq(users.id, actor.id)).run();
+  if (before.imageUrl !== imageUrl) await removeUploads(services.config.dataDir, [before.imageUrl]);
+  return answer(services, actor.id);
+}
+
+export function planStatusOf(services: Services, actor: Actor): PlanStatus {
+  const open = services.db
+    .select({ id: invoices.id, amountCents: invoices.amountCents, createdAt: invoices.createdAt })
+    .from(invoices)
+    .where(and(eq(invoices.userId, actor.id), eq(invoices.status, 'open')))
+    .orderBy(asc(invoices.createdAt))
+    .all();
+  return { accountActive: actor.user.isActive, openInvoices: open };
+}

@@ -1,0 +1,15 @@
+import { adminProcedure, publicProcedure, router } from '@server/trpc/init';
+import { publicSiteAnswer, settingsAnswer, updateSettingsInput } from './settings.schemas';
+import { getEffectiveSettings, settingsForAdmin, updateSettings } from './settings.service';
+
+/** Platform settings (admin only); the site name is public. */
+export const settingsRouter = router({
+  get: adminProcedure.output(settingsAnswer).query(({ ctx }) => settingsForAdmin(ctx.services)),
+
+  update: adminProcedure
+    .input(updateSettingsInput)
+    .output(settingsAnswer)
+    .mutation(({ ctx, input }) => updateSettings(ctx.services, ctx.actor.id, input)),
+
+  publicSite: publicProcedure.output(publicSiteAnswer).query(({ ctx }) => ({ siteName: getEffectiveSettings(ctx.services).general.siteName })),
+});

@@ -1,0 +1,172 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { platformSettings } from '@db/schema/settings';
+import type { AppConfig } from '@server/config';
+import { fieldError } from '@server/lib/errors';
+import { nowIso } from '@server/lib/ids';
+import type { AppServices } from '@server/trpc/context';
+import {
+  settingGroups,
+  settingsMessages,
+  type SettingGroupId,
+  type SettingsAnswer,
+  type UpdateSettingsInput,
+} from './settings.schemas';
+
+type Value = string | boolean | null;
+type GroupValues = Record<string, Value>;
+
+/** Every setting in effect: the admin's value from the database, else the environment's (server/config.ts), else the built-in default. */
+export interface EffectiveSettings {
+  general: { siteName: string; creatorsNeedActivation: boolean };
+  payments: { provider: 'local' | 'stripe'; stripePublishableKey: string | null; stripeSecretKey: string | null; stripeWebhookSecret: string | null };
+  'bot-check': { provider: 'pow' | 'recaptcha' | 'off'; recaptchaSiteKey: string | null; recaptchaSecret: string | null };
+  social: { googleClientId: string | null; appleClientId: string | null; appleClientSecret: string | null };
+  email: { smtpUrl: string | null; mailFrom: string };
+}
+
+export const defaultSiteName = 'Cuepoint';
+
+/**
+ * The defaults: environment variables where the config has them. The payments values have no environment
+ * variables in the config yet; the payments domain maps its own here when it adds them.
+ */
+export function environmentDefaults(config: AppConfig): { values: EffectiveSettings; fromEnvironment: Set<string> } {
+  const values: EffectiveSettings = {
+    general: { siteName: defaultSiteName, creatorsNeedActivation: true },
+    payments: { provider: 'local', stripePublishableKey: null, stripeSecretKey: null, stripeWebhookSecret: null },
+    'bot-check': {
+      provider: config.botCheck.provider,
+      recaptchaSiteKey: config.botCheck.recaptchaSiteKey ?? null,
+      recaptchaSecret: config.botCheck.recaptchaSecret ?? null,
+    },
+    social: { googleClientId: config.google.clientId ?? null, appleClientId: config.apple.clientId ?? null, appleClientSecret: config.apple.clientSecret ?? null },
+    email: { smtpUrl: config.mail.smtpUrl ?? null, mailFrom: config.mail.from },
+  };
+  const fromEnvironment = new Set(['bot-check.provider', 'email.mailFrom']);
+  for (const [group, key, present] of [
+    ['bot-check', 'recaptchaSiteKey', config.botCheck.recaptchaSiteKey],
+    ['bot-check', 'recaptchaSecret', config.botCheck.recaptchaSecret],
+    ['social', 'googleClientId', config.google.clientId],
+    ['social', 'appleClientId', config.apple.clientId],
+    ['social', 'appleClientSecret', config.apple.clientSecret],
+    ['email', 'smtpUrl', config.mail.smtpUrl],
+  ] as const) {
+    if (present) fromEnvironment.add(`${group}.${key}`);
+  }
+  return { values, fromEnvironment };
+}
+
+function storedSettings(db: Db): Map<string, Value> {
+  const stored = new Map<string, Value>();
+  for (const row of db.select().from(platformSettings).all()) stored.set(`${row.group}.${row.key}`, row.value);
+  return stored;
+}
+
+function merge(defaults: EffectiveSettings, stored: Map<string, Value>): EffectiveSettings {
+  const merged = structuredClone(defaults) as unknown as Record<SettingGroupId, GroupValues>;
+  for (const [path, value] of stored) {
+    const [group, key] = path.split('.') as [SettingGroupId, string];
+    if (merged[group] && key in merged[group]) merged[group][key] = value === '' ? null : value;
+  }
+  return merged as unknown as EffectiveSettings;
+}
+
+/**
+ * The settings in effect right now (read on every call, so a change applies without a restart).
+ * Secrets included: for server code only, never for an answer.
+ */
+export function getEffectiveSettings(services: Pick<AppServices, 'db' | 'config'>): EffectiveSettings {
+  return merge(environmentDefaults(services.config).values, storedSettings(services.db));
+}
+
+/** The app's config with the admin's settings laid over it (bot check, social sign-in, mail). */
+export function effectiveAppConfig(services: Pick<AppServices, 'db' | 'config'>): AppConfig {
+  const settings = getEffectiveSettings(services);
+  const { config } = services;
+  const botCheck = settings['bot-check'];
+  return {
+    ...config,
+    botCheck: { ...config.botCheck, provider: botCheck.provider, recaptchaSiteKey: botCheck.recaptchaSiteKey ?? undefined, recaptchaSecret: botCheck.recaptchaSecret ?? undefined },
+    google: { ...config.google, clientId: settings.social.googleClientId ?? undefined },
+    apple: { ...config.apple, clientId: settings.social.appleClientId ?? undefined, clientSecret: settings.social.appleClientSecret ?? undefined },
+    mail: { smtpUrl: settings.email.smtpUrl ?? undefined, from: settings.email.mailFrom },
+  };
+}
+
+/** Enough of a secret to recognise it (its last four characters when it is long), never enough to use it. */
+export function maskSecret(secret: string): string {
+  return secret.length >= 12 ? `••••••••${secret.slice(-4)}` : '••••••••';
+}
+
+export function settingsForAdmin(services: Pick<AppServices, 'db' | 'config'>): SettingsAnswer {
+  const { values: defaults, fromEnvironment } = environmentDefaults(services.config);
+  const stored = storedSettings(services.db);
+  const effective = merge(defaults, stored) as unknown as Record<SettingGroupId, GroupValues>;
+  return {
+    groups: settingGroups.map((group) => ({
+      id: group.id,
+      title: group.title,
+      description: group.description,
+      fields: group.fields.map((field) => {
+        const path = `${group.id}.${field.key}`;
+        const value = effective[group.id][field.key] ?? null;
+        const isSecret = field.kind === 'secret';
+        return {
+          key: field.key,
+          label: field.label,
+          kind: field.kind,
+          ...(field.options ? { options: [...field.options] } : {}),
+          ...(field.help ? { help: field.help } : {}),
+          value: isSecret ? null : value,
+          isSet: value !== null && value !== '',
+          masked: isSecret && typeof value === 'string' && value ? maskSecret(value) : null,
+          source: stored.has(path) ? ('database' as const) : fromEnvironment.has(path) ? ('environment' as const) : ('default' as const),
+        };
+      }),
+    })),
+  };
+}
+
+/** Checks that the group still works as a whole once the change is applied (e.g. reCAPTCHA without its secret). */
+function assertUsable(group: SettingGroupId, settings: EffectiveSettings): void {
+  if (group === 'bot-check') {
+    const botCheck = settings['bot-check'];
+    if (botCheck.provider === 'recaptcha' && (!botCheck.recaptchaSiteKey || !botCheck.recaptchaSecret)) {
+      throw fieldError('BAD_REQUEST', settingsMessages.recaptchaNeedsKeys, { provider: settingsMessages.recaptchaNeedsKeys });
+    }
+  }
+  if (group === 'payments') {
+    const payments = settings.payments;
+    if (payments.provider === 'stripe' && (!payments.stripePublishableKey || !payments.stripeSecretKey)) {
+      throw fieldError('BAD_REQUEST', settingsMessages.stripeNeedsKeys, { provider: settingsMessages.stripeNeedsKeys });
+    }
+  }
+}
+
+/** Saves one group: a value is stored, null removes the stored value (back to the environment's), absent keys stay. */
+export function updateSettings(services: Pick<AppServices, 'db' | 'config'>, actorId: string, input: UpdateSettingsInput): SettingsAnswer {
+  const { db } = services;
+  const entries = Object.entries(input.values as GroupValues).filter(([, value]) => value !== undefined);
+  const stored = storedSettings(db);
+  for (const [key, value] of entries) {
+    const path = `${input.group}.${key}`;
+    if (value === null) stored.delete(path);
+    else stored.set(path, value);
+  }
+  assertUsable(input.group, merge(environmentDefaults(services.config).values, stored));
+  db.transaction((tx) => {
+    for (const [key, value] of entries) {
+      const where = and(eq(platformSettings.group, input.group), eq(platformSettings.key, key));
+      if (value === null) {
+        tx.delete(platformSettings).where(where).run();
+        continue;
+      }
+      tx.insert(platformSettings)
+        .values({ group: input.group, key, value, updatedBy: actorId, updatedAt: nowIso() })
+        .onConflictDoUpdate({ target: [platformSettings.group, platformSettings.key], set: { value, updatedBy: actorId, updatedAt: nowIso() } })
+        .run();
+    }
+  });
+  return settingsForAdmin(services);
+}

@@ -1,0 +1,278 @@
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { eventAccess, events } from '@db/schema/events';
+import { users } from '@db/schema/users';
+import { login, newPage, saveScreenshot, seededLogins, useBrowserApp, type RunningApp } from './harness';
+
+const { mara } = seededLogins;
+const viewerLogin = { email: 'viewer@cuepoint.local', password: 'cuepoint-demo' };
+const roomyLimits = { LOGIN_RATE_LIMIT: '1000', REGISTER_RATE_LIMIT: '1000' };
+
+function userIdOf(running: RunningApp, email: string): string {
+  return running.app.services.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()!.id;
+}
+
+function eventNamed(running: RunningApp, name: string) {
+  return running.app.services.db.select().from(events).where(eq(events.name, name)).get();
+}
+
+/** Collects Content-Security-Policy violations the page reports. */
+function watchPolicyViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+/** Waits for the event page to leave its skeleton (2 s after loading) and show the event's name. */
+async function openEventPage(page: Page, path: string, name: string): Promise<number> {
+  const started = Date.now();
+  await page.goto(path);
+  await page.getByRole('status', { name: 'Loading event' }).waitFor();
+  await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 15_000 });
+  return Date.now() - started;
+}
+
+async function viewerLogsIn(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Viewer login' });
+  await dialog.getByLabel('Email').fill(viewerLogin.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(viewerLogin.password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('events: calendar and public event page', () => {
+  const fixture = useBrowserApp(roomyLimits);
+
+  it('the calendar dialog creates an event that the public page then shows', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    const violations = watchPolicyViolations(page);
+    try {
+      await login(page, mara.email, mara.password);
+      await page.goto('/apps/calendar');
+      await page.getByRole('heading', { name: 'Calendar' }).waitFor();
+      await page.locator('.fc-dayGridMonth-view').waitFor();
+      for (const view of ['Week', 'Day', 'Month']) {
+        await page.getByRole('button', { name: view, exact: true }).click();
+        await page.locator(`.fc-${view === 'Month' ? 'dayGridMonth' : view === 'Week' ? 'timeGridWeek' : 'timeGridDay'}-view`).waitFor();
+      }
+
+      await page.getByRole('button', { name: 'New event' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New event' });
+      await dialog.getByLabel('Event name').fill('Rooftop Sunset Session');
+      await dialog.getByLabel('Description').fill('Three hours of warm records on the roof.');
+      await dialog.getByLabel('Start', { exact: true }).fill('2031-07-04T19:00');
+      await dialog.getByLabel('End', { exact: true }).fill('2031-07-04T18:00');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await dialog.getByText('The end must be after the start').waitFor();
+      await dialog.getByLabel('End', { exact: true }).fill('2031-07-04T22:00');
+      await dialog.getByRole('switch', { name: /Premium event/ }).click();
+      await dialog.getByLabel('Premium price (CAD)').fill('12.50');
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await page.getByText('Event created').waitFor();
+
+      const stored = eventNamed(fixture.running, 'Rooftop Sunset Session')!;
+      expect(stored).toMatchObject({ isPremium: true, premiumPriceCents: 1250, isActive: true, userId: userIdOf(fixture.running, mara.email) });
+      expect(Date.parse(stored.endDateTime!) - Date.parse(stored.startDateTime!)).toBe(3 * 3_600_000);
+
+      // The creator may always watch their own premium event.
+      await openEventPage(page, `/events/mara_quill/${stored.id}`, 'Rooftop Sunset Session');
+      await page.getByText('Three hours of warm records on the roof.').waitFor();
+      expect(await page.getByTestId('creator-name').textContent()).toBe('Mara Quill');
+      expect(await page.getByTestId('event-time').textContent()).toMatch(/2031/);
+      expect(await page.getByTestId('paywall').count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Add to calendar' }).getAttribute('href')).toBe('/api/event/calendar/mara_quill.ics');
+      expect(violations).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a TBA event made in the dialog shows "TBA" on its page; editing and deleting work', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await login(page, mara.email, mara.password);
+      await page.goto('/apps/calendar');
+      await page.getByRole('button', { name: 'New event' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New event' });
+      await dialog.getByLabel('Event name').fill('Pop-up Warehouse Night');
+      await dialog.getByRole('switch', { name: /TBA/ }).click();
+      expect(await dialog.getByLabel('Start', { exact: true }).count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await page.getByText('Event created').waitFor();
+      const tbaList = page.getByRole('region', { name: 'To be announced' });
+      await tbaList.getByRole('button', { name: /Pop-up Warehouse Night/ }).click();
+
+      const edit = page.getByRole('dialog', { name: 'Edit event' });
+      await edit.getByLabel('Event name').fill('Pop-up Warehouse Night II');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Event saved').waitFor();
+      const stored = eventNamed(fixture.running, 'Pop-up Warehouse Night II')!;
+      expect(stored).toMatchObject({ startDateTime: null, endDateTime: null });
+
+      await openEventPage(page, `/events/mara_quill/${stored.id}`, 'Pop-up Warehouse Night II');
+      expect(await page.getByTestId('event-time').textContent()).toBe('TBA');
+
+      // A dated event opens from the calendar itself (the seeded live event is on today's cell).
+      await page.goto('/apps/calendar');
+      await page.locator('.fc-event', { hasText: 'Around the Clock' }).first().click();
+      const dated = page.getByRole('dialog', { name: 'Edit event' });
+      expect(await dated.getByLabel('Event name').inputValue()).toBe('Around the Clock: deep house listening room');
+      expect(await dated.getByRole('link', { name: 'Open the event page' }).getAttribute('href')).toMatch(/^\/events\/mara_quill\/.+/);
+      await dated.getByLabel('Description').fill('Now with guest selectors.');
+      await dated.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Event saved').waitFor();
+      expect(eventNamed(fixture.running, 'Around the Clock: deep house listening room')!.description).toBe('Now with guest selectors.');
+
+      await page.getByRole('region', { name: 'To be announced' }).getByRole('button', { name: /Pop-up Warehouse Night II/ }).click();
+      await page.getByRole('dialog', { name: 'Edit event' }).getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('button', { name: 'Confirm delete' }).click();
+      await page.getByText('Event deleted').waitFor();
+      expect(eventNamed(fixture.running, 'Pop-up Warehouse Night II')).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a premium event is locked without access and open with an access row', async () => {
+    const premium = fixture.running.app.services.db
+      .select()
+      .from(events)
+      .where(and(eq(events.isPremium, true), eq(events.userId, userIdOf(fixture.running, mara.email))))
+      .get()!;
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await openEventPage(page, `/events/mara_quill/${premium.id}`, premium.name);
+      const paywall = page.getByTestId('paywall');
+      await paywall.getByText('This is a premium event').waitFor();
+      expect(await page.getByTestId('stream-video').count()).toBe(0);
+
+      await paywall.getByRole('button', { name: 'Log in' }).click();
+      await viewerLogsIn(page);
+      await page.getByRole('button', { name: 'Viewer menu' }).waitFor();
+      // Signed in without an access row: still locked; the pay step opens "Make Premium Payment".
+      await paywall.getByRole('button', { name: 'Enter for $9.99' }).click();
+      const pay = page.getByRole('dialog', { name: 'Make Premium Payment' });
+      await pay.getByText('Card payments are not enabled on this server yet', { exact: false }).waitFor();
+      expect(await pay.getByLabel('Premium price (CAD)').inputValue()).toBe('9.99');
+      await pay.getByRole('button', { name: 'Close' }).first().click();
+      expect(await page.getByTestId('stream-video').count()).toBe(0);
+
+      // A confirmed payment writes the access row; the page then opens (the server is asked, the id is stored).
+      fixture.running.app.services.db.insert(eventAccess).values({ viewerId: userIdOf(fixture.running, viewerLogin.email), eventId: premium.id, paymentId: 'pay_e2e' }).run();
+      await openEventPage(page, `/events/mara_quill/${premium.id}`, premium.name);
+      await page.getByTestId('stream-video').waitFor();
+      expect(await page.getByTestId('paywall').count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('cuepoint.eventPermissions'))).toContain(premium.id);
+      expect(await page.evaluate(() => localStorage.getItem('cuepoint.viewerToken'))).toBeTruthy();
+      expect(await page.evaluate(() => localStorage.getItem('cuepoint.token'))).toBeNull();
+
+      // Logging out clears the viewer and the stored list: locked again.
+      await page.getByRole('button', { name: 'Viewer menu' }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+      await page.getByTestId('paywall').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('cuepoint.eventPermissions'))).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the skeleton for at least 2 seconds, then the stream, tips and the tip dialog', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    const violations = watchPolicyViolations(page);
+    try {
+      const elapsed = await openEventPage(page, '/events/mara_quill', 'Around the Clock: deep house listening room');
+      expect(elapsed).toBeGreaterThanOrEqual(2000);
+      await page.getByTestId('stream-video').waitFor();
+      await page.getByText('Live', { exact: true }).waitFor();
+      // Related episodes: the creator's published episodes, newest first, each opening its player page.
+      const episodes = page.getByRole('region', { name: 'Episodes by Mara Quill' });
+      const first = episodes.getByRole('link').first();
+      await first.getByText('Low end theory').waitFor();
+      expect(await first.getAttribute('href')).toMatch(/^\/video\/.+/);
+      await first.getByText('00:00:10').waitFor();
+      expect(await episodes.getByRole('link').count()).toBe(3);
+      await page.getByTestId('live-chat-slot').waitFor();
+
+      await page.getByRole('button', { name: /Request a track\s*\$10\.00/ }).click();
+      const tip = page.getByRole('dialog', { name: 'Make Tips Payment' });
+      expect(await tip.getByLabel('Tip name').inputValue()).toBe('Request a track');
+      expect(await tip.getByLabel('Tip amount (CAD)').inputValue()).toBe('10.00');
+      expect(await tip.getByLabel('Tip amount (CAD)').getAttribute('readonly')).not.toBeNull();
+      await saveScreenshot(page, 'event-page-tip-dialog');
+      expect(violations).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('registers a viewer from the event page and edits "My Profile"', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await openEventPage(page, '/events/tobin_live', 'Studio Hang: Open Mic Interviews');
+      await page.getByTestId('stream-iframe').waitFor();
+      expect(await page.getByTestId('stream-iframe').getAttribute('src')).toBe('https://www.youtube.com/embed/jfKfPfyJRdk');
+
+      await page.getByRole('button', { name: 'Register' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create a viewer account' });
+      await dialog.getByLabel('Email').fill('new.viewer@example.test');
+      await dialog.getByLabel('First name').fill('Nora');
+      await dialog.getByLabel('Last name').fill('Viewer');
+      await dialog.getByLabel('Password', { exact: true }).fill('viewer-password');
+      await dialog.getByLabel('Confirm password').fill('viewer-passwor');
+      await dialog.getByRole('button', { name: 'Register' }).click();
+      await dialog.getByText('Passwords do not match').waitFor();
+      await dialog.getByLabel('Confirm password').fill('viewer-password');
+      await dialog.getByRole('button', { name: 'Register' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const stored = fixture.running.app.services.db.select().from(users).where(eq(users.email, 'new.viewer@example.test')).get()!;
+      expect(stored).toMatchObject({ role: 'viewer', creatorTag: null, isActive: true });
+
+      await page.getByRole('button', { name: 'Viewer menu' }).click();
+      await page.getByRole('menuitem', { name: 'My Profile' }).click();
+      const profile = page.getByRole('dialog', { name: 'My Profile' });
+      expect(await profile.getByLabel('Email').isDisabled()).toBe(true);
+      expect(await profile.getByLabel('Email').inputValue()).toBe('new.viewer@example.test');
+      await profile.getByLabel('First name').fill('Nova');
+      await profile.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Your profile has been saved').waitFor();
+      await page.getByRole('button', { name: 'Viewer menu' }).getByText('Nova Viewer').waitFor();
+      expect(fixture.running.app.services.db.select().from(users).where(eq(users.id, stored.id)).get()!.firstName).toBe('Nova');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('fits a 390 px wide screen', async () => {
+    const context = await fixture.browser.newContext({ baseURL: fixture.running.url, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    try {
+      await openEventPage(page, '/events/mara_quill', 'Around the Clock: deep house listening room');
+      const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+      expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+      const frame = await page.getByTestId('stream-video').boundingBox();
+      expect(frame!.width).toBeGreaterThan(300);
+      expect(frame!.x + frame!.width).toBeLessThanOrEqual(390);
+      await page.getByRole('button', { name: /Buy me a coffee/ }).waitFor();
+      await saveScreenshot(page, 'event-page-390');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the embed player shows only the stream; an unknown event says so', async () => {
+    const live = eventNamed(fixture.running, 'Around the Clock: deep house listening room')!;
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await page.goto(`/embed/mara_quill/${live.id}/player`);
+      await page.getByTestId('stream-video').waitFor();
+      expect(await page.getByRole('heading').count()).toBe(0);
+      await page.goto('/events/mara_quill/no-such-event');
+      await page.getByText('Event not found').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

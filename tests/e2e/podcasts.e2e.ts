@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
+import { users } from '@db/schema/users';
+import { makeMp3Tone } from '@server/lib/mp3-tone';
+import { login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
+
+describe('podcasts in the browser', () => {
+  const fixture = useBrowserApp();
+
+  it('the public episode page plays a seeded episode: currentTime advances', async () => {
+    const { db } = fixture.running.app.services;
+    const mara = db.select().from(users).where(eq(users.email, seededLogins.mara.email)).get()!;
+    const [episode, ...others] = db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, mara.id)).orderBy(asc(podcastEpisodes.publishDate)).all();
+    const title = db.select().from(podcastTitles).where(eq(podcastTitles.id, episode!.podcastTitleId)).get()!;
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await page.goto(`/video/${episode!.id}`);
+      await expect.poll(() => page.getByTestId('creator-name').textContent()).toBe('Mara Quill');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(episode!.name);
+      expect(await page.getByTestId('podcast-title').textContent()).toBe(title.name);
+      expect(await page.getByTestId('episode-duration').textContent()).toBe(`00:00:${String(episode!.durationSeconds).padStart(2, '0')}`);
+      // No shell: no navigation, toolbar or footer.
+      expect(await page.locator('[data-testid="navbar"], footer').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'User menu' }).count()).toBe(0);
+      // Related episodes: the creator's other ones.
+      for (const other of others) await page.getByRole('link', { name: new RegExp(other.name) }).waitFor();
+
+      const player = page.getByTestId('episode-player');
+      const canPlayMp3 = await player.evaluate((element) => (element as HTMLMediaElement).canPlayType('audio/mpeg'));
+      expect(canPlayMp3).not.toBe('');
+      // Autoplay may be refused without a user gesture; then the listener presses play.
+      if (await player.evaluate((element) => (element as HTMLMediaElement).paused)) {
+        await page.getByRole('button', { name: 'Play' }).click();
+      }
+      await expect.poll(() => player.evaluate((element) => (element as HTMLMediaElement).currentTime), { timeout: 10_000 }).toBeGreaterThan(0.5);
+      await saveScreenshot(page, 'video-page');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a creator creates a podcast, uploads an episode with a progress bar and sees its duration and RSS link', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await login(page, seededLogins.mara.email, seededLogins.mara.password);
+      await page.goto('/apps/podcast-titles');
+      await page.getByRole('heading', { name: 'Podcasts' }).waitFor();
+      expect(await page.getByTestId('podcast-title-card').count()).toBe(1);
+      await page.getByRole('button', { name: 'New podcast' }).click();
+      await page.getByLabel('Name').fill('Browser Sessions');
+      await page.getByLabel('Description').fill('Made in a test');
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByRole('link', { name: /Browser Sessions/ }).click();
+      await page.getByRole('heading', { name: 'Browser Sessions' }).waitFor();
+      const feed = await page.getByLabel('RSS feed link').inputValue();
+      expect(feed).toMatch(/\/feeds\/[A-Za-z0-9_-]+\.xml$/);
+
+      await page.getByRole('link', { name: 'New episode' }).click();
+      await page.getByLabel('Name').fill('Eleven seconds');
+      await page.getByLabel('Media file').setInputFiles({ name: 'eleven.mp3', mimeType: 'audio/mpeg', buffer: makeMp3Tone({ seconds: 11 }) });
+      await page.getByRole('button', { name: 'Upload episode' }).click();
+      await page.getByRole('progressbar').waitFor();
+      await expect.poll(() => page.getByTestId('episode-duration').textContent(), { timeout: 15_000 }).toBe('00:00:11');
+
+      // A renamed text file is refused with the server's message.
+      await page.getByLabel('Replace media file').setInputFiles({ name: 'notes.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('plain text\n'.repeat(100)) });
+      await page.getByRole('button', { name: 'Save episode' }).click();
+      await page.getByText('Unsupported media type: please upload an MP3, M4A/AAC, MP4 or WebM file').first().waitFor();
+
+      const rss = await page.request.get(new URL(feed).pathname);
+      expect(rss.status()).toBe(200);
+      expect(await rss.text()).toContain('<title>Eleven seconds</title>');
+      await saveScreenshot(page, 'episode-editor');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('admin screens in the browser', () => {
+  const fixture = useBrowserApp({}, { terms: true });
+
+  /** Creators meet the seeded terms right after signing in. */
+  async function acceptTerms(page: import('playwright-core').Page) {
+    await page.getByRole('dialog', { name: 'Terms and Conditions' }).waitFor();
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('dialog', { name: 'Terms and Conditions' }).waitFor({ state: 'detached' });
+  }
+
+  it('changes the site name without a restart', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await login(page, seededLogins.admin.email, seededLogins.admin.password);
+      await page.goto('/apps/settings');
+      await page.waitForURL(/\/apps\/settings\/general$/);
+      await page.getByLabel('Site name', { exact: true }).fill('Night Radio');
+      await page.getByRole('button', { name: 'Save general' }).click();
+      await page.getByText('Settings saved').waitFor();
+      await page.getByText('Night Radio', { exact: true }).first().waitFor();
+      await page.goto('/apps/settings/payments');
+      await page.getByLabel('Stripe secret key', { exact: true }).fill('sk_test_browser_secret_1234');
+      await page.getByLabel('Stripe publishable key', { exact: true }).fill('pk_test_browser');
+      await page.getByLabel('Provider').selectOption('stripe');
+      await page.getByRole('button', { name: 'Save payments' }).click();
+      await page.getByText('Settings saved').first().waitFor();
+      expect(await page.getByLabel('Stripe secret key', { exact: true }).getAttribute('placeholder')).toBe('••••••••1234 (leave empty to keep)');
+      expect(await page.getByLabel('Stripe secret key', { exact: true }).inputValue()).toBe('');
+      // A fresh page load (same server process) shows the new name in the tab title too.
+      await page.goto('/apps/users');
+      await expect.poll(() => page.title()).toBe('Users · Night Radio');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('activates a waiting creator from the users screen, who can then log in', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await login(page, seededLogins.admin.email, seededLogins.admin.password);
+      await page.goto('/apps/users');
+      await page.getByTestId('nav-badge-users').waitFor();
+      await page.getByLabel('Status').selectOption('waiting');
+      await page.getByRole('link', { name: 'Ines Park' }).first().click();
+      await page.waitForURL(/\/apps\/users\/[^/]+\/ines_waits$/);
+      await page.getByRole('button', { name: 'Activate' }).click();
+      await expect.poll(() => page.getByTestId('user-status').textContent()).toBe('Active');
+    } finally {
+      await context.close();
+    }
+    const second = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await login(second.page, seededLogins.pending.email, seededLogins.pending.password);
+      await acceptTerms(second.page);
+      await second.page.getByTestId('user-display-name').waitFor();
+      expect(await second.page.getByTestId('user-display-name').textContent()).toBe('Ines Park');
+    } finally {
+      await second.context.close();
+    }
+  });
+
+  it('shows the emulation banner over the terms dialog, and Exit works', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await login(page, seededLogins.admin.email, seededLogins.admin.password);
+      await page.goto('/apps/users?search=mara');
+      await page.getByRole('button', { name: 'Emulate Mara Quill' }).click();
+      // Mara has the seeded terms pending: the dialog opens, and the banner stays on top of it.
+      await page.getByRole('dialog', { name: 'Terms and Conditions' }).waitFor();
+      const banner = page.getByTestId('emulation-banner');
+      expect(await banner.textContent()).toBe('Viewing as Mara Quill·Exit');
+      await saveScreenshot(page, 'emulation-banner-over-dialog');
+      await banner.getByRole('button', { name: 'Exit' }).click();
+      await page.waitForURL(/\/apps\/users$/);
+      await expect.poll(() => page.getByTestId('user-display-name').textContent()).toBe('Cuepoint Admin');
+      expect(await banner.count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the users list usable on a 390 px phone (cards) and edits the profile', async () => {
+    const context = await fixture.browser.newContext({ baseURL: fixture.running.url, viewport: { width: 390, height: 800 } });
+    const page = await context.newPage();
+    try {
+      await login(page, seededLogins.admin.email, seededLogins.admin.password);
+      await page.goto('/apps/users');
+      await page.getByTestId('user-card-mara@cuepoint.local').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      await page.goto('/profile/me');
+      await page.waitForURL(/\/profile\/[^/]+\/about$/);
+      await page.getByLabel('Stream source').fill('not a url');
+      await page.getByRole('button', { name: 'Save profile' }).click();
+      await page.getByText('Please enter an http(s) URL').waitFor();
+      await page.getByLabel('Stream source').fill('https://stream.example.test/live.m3u8');
+      await page.getByLabel('Display name').fill('Admin Ada');
+      await page.getByRole('button', { name: 'Save profile' }).click();
+      await page.getByText('Profile saved').waitFor();
+      await page.getByRole('link', { name: 'Subscriptions' }).click();
+      await page.getByTestId('plan-status').waitFor();
+      await page.getByRole('link', { name: 'Security' }).click();
+      await page.getByLabel('Current password').waitFor();
+      await saveScreenshot(page, 'profile-phone');
+    } finally {
+      await context.close();
+    }
+  });
+});

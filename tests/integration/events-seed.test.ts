@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { events } from '@db/schema/events';
+import { tipOptions } from '@db/schema/tips';
+import { users } from '@db/schema/users';
+import { seedCoreData } from '../../seed/accounts';
+import { demoEventPagePath, seedEvents } from '../../seed/events';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+describe('event seed', () => {
+  let test: TestApp;
+  beforeEach(async () => {
+    test = await createTestApp();
+    await seedCoreData(test.app.services.db, test.config);
+  });
+  afterEach(async () => test.close());
+
+  const db = () => test.app.services.db;
+  const creator = (tag: string) => db().select().from(users).where(eq(users.creatorTag, tag)).get()!;
+
+  it('gives each demo creator a stream, an event live now, an upcoming, a premium and a TBA event, and tip buttons', async () => {
+    const now = new Date();
+    seedEvents(db(), now);
+    for (const tag of ['mara_quill', 'tobin_live']) {
+      const user = creator(tag);
+      expect(user.streamValue).toMatch(/^https:\/\//);
+      const rows = db().select().from(events).where(eq(events.userId, user.id)).all();
+      const at = now.toISOString();
+      expect(rows.filter((row) => row.startDateTime! <= at && row.endDateTime! > at && row.isActive)).toHaveLength(1);
+      expect(rows.filter((row) => row.startDateTime! > at && !row.isPremium)).toHaveLength(1);
+      expect(rows.filter((row) => row.isPremium && row.premiumPriceCents > 0)).toHaveLength(1);
+      expect(rows.filter((row) => row.startDateTime === null && row.endDateTime === null)).toHaveLength(1);
+      const tips = db().select().from(tipOptions).where(eq(tipOptions.userId, user.id)).all();
+      expect(tips.length).toBeGreaterThanOrEqual(2);
+
+      const latest = await test.app.inject({ method: 'GET', url: `/api/event/latest/${tag}` });
+      expect((latest.json() as { startDateTime: string }).startDateTime <= at).toBe(true);
+    }
+    expect(demoEventPagePath(db())).toBe('/events/mara_quill');
+  });
+
+  it('adds nothing on a second run and leaves a changed stream alone', () => {
+    seedEvents(db());
+    const mara = creator('mara_quill');
+    db().update(users).set({ streamValue: 'https://www.twitch.tv/mara' }).where(eq(users.id, mara.id)).run();
+    const before = { events: db().select().from(events).all().length, tips: db().select().from(tipOptions).all().length };
+    seedEvents(db());
+    expect({ events: db().select().from(events).all().length, tips: db().select().from(tipOptions).all().length }).toEqual(before);
+    expect(creator('mara_quill').streamValue).toBe('https://www.twitch.tv/mara');
+  });
+});

@@ -1,0 +1,56 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { authMessages, changePasswordInput } from '@server/domains/users/users.schemas';
+import { useSession } from '@web/lib/session-store';
+import { trpc } from '@web/lib/trpc';
+import { Button } from './button';
+import { PasswordField } from './text-field';
+
+type ChangePasswordValues = z.infer<typeof changePasswordInput>;
+const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+
+/** Current, new and confirm; the answer's new token replaces the stored one, so every other session ends. */
+export function ChangePasswordForm() {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordInput), mode: 'onTouched', defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
+  const changePassword = trpc.users.changePassword.useMutation();
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await changePassword.mutateAsync(values);
+      useSession.getState().setSession(answer);
+      reset();
+      toast.success(authMessages.passwordChanged);
+    } catch (error) {
+      const data = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data;
+      const fieldErrors = data?.fieldErrors ?? {};
+      let mapped = false;
+      for (const field of fields) {
+        if (fieldErrors[field]) {
+          setError(field, { type: 'server', message: fieldErrors[field] });
+          mapped = true;
+        }
+      }
+      if (!mapped) toast.error(error instanceof Error ? error.message : 'Unexpected error. Please try again.');
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-6" aria-label="Change password">
+      <PasswordField label="Current password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+      <PasswordField label="New password" autoComplete="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
+      <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <p className="text-xs text-slate-500">Changing the password signs you out everywhere else; this browser stays signed in.</p>
+      <Button type="submit" busy={isSubmitting}>
+        Change password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,52 @@
+import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { ImageIcon } from 'lucide-react';
+import { cx } from './cx';
+
+/** Picks an image file and previews it (the chosen file, else the current image). */
+export function ImagePicker({
+  label,
+  file,
+  currentUrl,
+  onChange,
+  error,
+  hint,
+  accept = 'image/png,image/jpeg,image/webp,image/gif',
+  round = false,
+}: {
+  label: string;
+  file: File | null;
+  currentUrl?: string | null;
+  onChange(file: File | null): void;
+  error?: string;
+  hint?: ReactNode;
+  accept?: string;
+  round?: boolean;
+}) {
+  const id = useId();
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const shown = preview ?? currentUrl ?? null;
+  return (
+    <div className="space-y-2">
+      <span className="block text-sm font-medium text-slate-700">{label}</span>
+      <div className="flex items-center gap-4">
+        <div className={cx('flex size-24 shrink-0 items-center justify-center overflow-hidden border border-slate-200 bg-slate-100', round ? 'rounded-full' : 'rounded-lg')}>
+          {shown ? <img src={shown} alt={`${label} preview`} className="size-full object-cover" /> : <ImageIcon className="size-8 text-slate-400" aria-hidden />}
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={id} className="inline-flex h-8 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-500">
+            Choose image
+            <input id={id} type="file" accept={accept} className="sr-only" aria-label={label} onChange={(event) => onChange(event.target.files?.[0] ?? null)} />
+          </label>
+          {file && <p className="max-w-48 truncate text-xs text-slate-600">{file.name}</p>}
+          {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
+          {error && (
+            <p role="alert" className="text-xs text-red-600">
+              {error}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useMemo, useState, type CSSProperties } from 'react';
+import FullCalendar from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import type { EventInput } from '@fullcalendar/core';
+import { CalendarClock, Plus } from 'lucide-react';
+import type { EventOutput } from '@server/domains/events/events.schemas';
+import { Button } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { Skeleton } from '@web/components/skeleton';
+import { trpc } from '@web/lib/trpc';
+import { EventDialog, type EventDialogState } from './event-dialog';
+import { formValuesOf, newFormValues } from './event-form';
+
+function toCalendarEvent(event: EventOutput): EventInput {
+  return {
+    id: event.id,
+    title: event.isPremium ? `★ ${event.name}` : event.name,
+    start: event.startDateTime!,
+    end: event.endDateTime!,
+    classNames: [event.isActive ? 'cp-event-active' : 'cp-event-inactive'],
+  };
+}
+
+/** Shown while the events load. */
+function CalendarSkeleton() {
+  return (
+    <div role="status" aria-label="Loading events" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex justify-between">
+        <Skeleton className="h-8 w-40" />
+        <Skeleton className="h-8 w-48" />
+      </div>
+      <div className="grid grid-cols-7 gap-1">
+        {Array.from({ length: 35 }, (_, index) => (
+          <Skeleton key={index} className="h-16 sm:h-24" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** `/apps/calendar`: the creator's events in month, week and day views; create, edit and delete in a dialog. */
+export default function CalendarPage() {
+  const events = trpc.events.list.useQuery();
+  const [dialog, setDialog] = useState<EventDialogState>(null);
+  const dated = useMemo(() => (events.data ?? []).filter((event) => event.startDateTime && event.endDateTime), [events.data]);
+  const tba = useMemo(() => (events.data ?? []).filter((event) => !event.startDateTime), [events.data]);
+
+  const edit = (id: string) => {
+    const event = events.data?.find((candidate) => candidate.id === id);
+    if (event) setDialog({ mode: 'edit', event, values: formValuesOf(event) });
+  };
+
+  return (
+    <section className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-slate-900">Calendar</h1>
+        <Button onClick={() => setDialog({ mode: 'create', values: newFormValues() })}>
+          <Plus className="size-4" aria-hidden />
+          New event
+        </Button>
+      </div>
+
+      {events.isPending ? (
+        <CalendarSkeleton />
+      ) : events.isError ? (
+        <EmptyState title="Your events could not be loaded">{events.error.message}</EmptyState>
+      ) : (
+        <>
+          <div
+            className="cp-calendar rounded-xl border border-slate-200 bg-white p-2 text-sm sm:p-4 [&_.fc-toolbar]:flex-wrap [&_.fc-toolbar]:gap-2 [&_.fc-toolbar-title]:text-lg [&_.fc-toolbar-title]:font-semibold [&_.cp-event-inactive]:opacity-50"
+            style={
+              {
+                '--fc-button-bg-color': '#ea580c',
+                '--fc-button-border-color': '#ea580c',
+                '--fc-button-hover-bg-color': '#c2410c',
+                '--fc-button-hover-border-color': '#c2410c',
+                '--fc-button-active-bg-color': '#9a3412',
+                '--fc-button-active-border-color': '#9a3412',
+                '--fc-event-bg-color': '#f97316',
+                '--fc-event-border-color': '#ea580c',
+                '--fc-today-bg-color': '#fff7ed',
+              } as CSSProperties
+            }
+          >
+            <FullCalendar
+              plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
+              initialView="dayGridMonth"
+              headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
+              buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day' }}
+              events={dated.map(toCalendarEvent)}
+              height="auto"
+              nowIndicator
+              selectable
+              selectMirror
+              dayMaxEvents={3}
+              select={(info) => {
+                info.view.calendar.unselect();
+                setDialog({ mode: 'create', values: newFormValues({ start: info.start, end: info.end, allDay: info.allDay }) });
+              }}
+              eventClick={(info) => {
+                info.jsEvent.preventDefault();
+                edit(info.event.id);
+              }}
+            />
+          </div>
+
+          <section className="space-y-2 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="tba-heading">
+            <h2 id="tba-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
+              <CalendarClock className="size-5 text-brand-600" aria-hidden />
+              To be announced
+            </h2>
+            {tba.length === 0 ? (
+              <p className="text-sm text-slate-500">No events without a date. Switch on “TBA” in an event to list it here.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100">
+                {tba.map((event) => (
+                  <li key={event.id}>
+                    <button type="button" onClick={() => edit(event.id)} className="flex w-full items-center justify-between gap-3 py-2 text-left text-sm hover:text-brand-700">
+                      <span className="font-medium">{event.name}</span>
+                      <span className="text-xs text-slate-500">
+                        TBA{event.isPremium ? ' · Premium' : ''}
+                        {event.isActive ? '' : ' · Inactive'}
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+
+      <EventDialog state={dialog} onClose={() => setDialog(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { ExternalLink } from 'lucide-react';
+import { toast } from 'sonner';
+import { eventPagePath, type EventOutput } from '@server/domains/events/events.schemas';
+import { Button } from '@web/components/button';
+import { Modal } from '@web/components/modal';
+import { TextField } from '@web/components/text-field';
+import { trpc } from '@web/lib/trpc';
+import { formErrorsOf, parseEventForm, type EventFormValues } from './event-form';
+import { ToggleField } from './toggle-field';
+
+export type EventDialogState = { mode: 'create'; values: EventFormValues } | { mode: 'edit'; event: EventOutput; values: EventFormValues } | null;
+
+function fieldErrorsOfFailure(error: unknown): Record<string, string> {
+  const data = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data;
+  return data?.fieldErrors ?? {};
+}
+
+/** Create, edit or delete one event: name, description, TBA toggle, start and end, premium toggle with price, active toggle. */
+export function EventDialog({ state, onClose }: { state: EventDialogState; onClose(): void }) {
+  const utils = trpc.useUtils();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<EventFormValues>({
+    resolver: async (values) => {
+      const result = parseEventForm(values);
+      if (result.input) return { values, errors: {} };
+      const fieldErrors = Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, { type: 'validate', message }]));
+      return { values: {}, errors: fieldErrors };
+    },
+  });
+
+  useEffect(() => {
+    if (state) reset(state.values);
+    setConfirmingDelete(false);
+  }, [state, reset]);
+
+  const onSaved = (message: string) => {
+    toast.success(message);
+    void utils.events.list.invalidate();
+    onClose();
+  };
+  const onFailed = (error: unknown) => {
+    const fields = formErrorsOf(fieldErrorsOfFailure(error));
+    for (const [field, message] of Object.entries(fields)) setError(field as keyof EventFormValues, { type: 'server', message });
+    toast.error((error as Error).message || 'Unexpected error. Please try again.');
+  };
+  const create = trpc.events.create.useMutation();
+  const update = trpc.events.update.useMutation();
+  const remove = trpc.events.delete.useMutation({
+    onSuccess: () => onSaved('Event deleted'),
+    onError: (error) => toast.error(error.message),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = parseEventForm(values);
+    if (!result.input || !state) return;
+    try {
+      if (state.mode === 'create') {
+        await create.mutateAsync(result.input);
+        onSaved('Event created');
+      } else {
+        await update.mutateAsync({ id: state.event.id, ...result.input });
+        onSaved('Event saved');
+      }
+    } catch (error) {
+      onFailed(error);
+    }
+  });
+
+  const tba = watch('tba');
+  const isPremium = watch('isPremium');
+  const editing = state?.mode === 'edit' ? state.event : null;
+
+  return (
+    <Modal open={!!state} onOpenChange={(open) => !open && onClose()} title={editing ? 'Edit event' : 'New event'} size="md">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={editing ? 'Edit event' : 'New event'}>
+        <TextField label="Event name" error={errors.name?.message} {...register('name')} />
+        <div className="space-y-1">
+          <label htmlFor="event-description" className="block text-sm font-medium text-slate-700">
+            Description
+          </label>
+          <textarea
+            id="event-description"
+            rows={3}
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+            {...register('description')}
+          />
+          {errors.description?.message && (
+            <p role="alert" className="text-xs text-red-600">
+              {errors.description.message}
+            </p>
+          )}
+        </div>
+        <Controller control={control} name="tba" render={({ field }) => <ToggleField label="Time to be announced (TBA)" hint="No start and end yet" checked={field.value} onCheckedChange={field.onChange} />} />
+        {!tba && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Start" type="datetime-local" error={errors.start?.message} {...register('start')} />
+            <TextField label="End" type="datetime-local" error={errors.end?.message} {...register('end')} />
+          </div>
+        )}
+        <Controller control={control} name="isPremium" render={({ field }) => <ToggleField label="Premium event" hint="Viewers pay to enter" checked={field.value} onCheckedChange={field.onChange} />} />
+        {isPremium && <TextField label="Premium price (CAD)" inputMode="decimal" placeholder="9.99" error={errors.premiumPrice?.message} {...register('premiumPrice')} />}
+        <Controller control={control} name="isActive" render={({ field }) => <ToggleField label="Active" hint="Inactive events are left out of your public calendar feed" checked={field.value} onCheckedChange={field.onChange} />} />
+
+        {editing && editing.user.userName && (
+          <a href={eventPagePath(editing.user.userName, editing.id)} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+            <ExternalLink className="size-4" aria-hidden />
+            Open the event page
+          </a>
+        )}
+
+        <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-4">
+          {editing ? (
+            confirmingDelete ? (
+              <span className="flex items-center gap-2">
+                <Button variant="danger" size="sm" busy={remove.isPending} onClick={() => remove.mutate({ id: editing.id })}>
+                  Confirm delete
+                </Button>
+                <Button variant="ghost" size="sm" onClick={() => setConfirmingDelete(false)}>
+                  Keep
+                </Button>
+              </span>
+            ) : (
+              <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setConfirmingDelete(true)}>
+                Delete
+              </Button>
+            )
+          ) : (
+            <span />
+          )}
+          <span className="flex gap-2">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" busy={isSubmitting}>
+              {editing ? 'Save' : 'Create'}
+            </Button>
+          </span>
+        </div>
+      </form>
+    </Modal>
+  );
+}

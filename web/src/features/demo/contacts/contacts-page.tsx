@@ -1,0 +1,249 @@
+import { useState } from 'react';
+import { Contact as ContactIcon, Search, Star, Trash2, Users, UserPlus, Clock } from 'lucide-react';
+import { toast } from 'sonner';
+import { Avatar } from '@web/components/avatar';
+import { Button } from '@web/components/button';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { cx } from '@web/components/cx';
+import { EmptyState } from '@web/components/empty-state';
+import { failureMessage } from '@web/components/error-message';
+import { QueryState } from '@web/components/query-state';
+import { SampleAppShell, SidebarItem, SidebarSection } from '@web/components/sample-app-shell';
+import { SkeletonList } from '@web/components/skeleton';
+import { useSearchParams } from '@web/components/use-search-param';
+import { trpc } from '@web/lib/trpc';
+import { ContactDialog, emptyContact, type ContactDraft } from './contact-dialog';
+
+type View = 'all' | 'frequent' | 'starred';
+const viewTitles: Record<View, string> = { all: 'All contacts', frequent: 'Frequently contacted', starred: 'Starred contacts' };
+
+/** Contacts: all, frequent and starred views, groups, search; detail and edit form; starring; bulk remove. */
+export default function ContactsPage() {
+  const utils = trpc.useUtils();
+  const [params, setParams] = useSearchParams();
+  const view = (['frequent', 'starred'].includes(params.get('view') ?? '') ? params.get('view') : 'all') as View;
+  const groupId = params.get('group');
+  const contacts = trpc.demo.contacts.contacts.useQuery({ id: view });
+  const user = trpc.demo.contacts.user.useQuery();
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [editing, setEditing] = useState<ContactDraft | null>(null);
+  const [confirmBulk, setConfirmBulk] = useState(false);
+  const starredIds = new Set(user.data?.starred ?? []);
+  const group = user.data?.groups.find((item) => item.id === groupId);
+
+  const refresh = () => {
+    void utils.demo.contacts.contacts.invalidate();
+    void utils.demo.contacts.user.invalidate();
+  };
+  const onError = (fallback: string) => (error: unknown) => toast.error(failureMessage(error, fallback));
+
+  const addContact = trpc.demo.contacts.addContact.useMutation({
+    onSuccess: () => {
+      toast.success('Contact added');
+      setEditing(null);
+    },
+    onError: onError('The contact could not be added.'),
+    onSettled: refresh,
+  });
+  const updateContact = trpc.demo.contacts.updateContact.useMutation({
+    onSuccess: () => {
+      toast.success('Contact saved');
+      setEditing(null);
+    },
+    onError: onError('The contact could not be saved.'),
+    onSettled: refresh,
+  });
+  const removeContact = trpc.demo.contacts.removeContact.useMutation({
+    onSuccess: () => {
+      toast.success('Contact deleted');
+      setEditing(null);
+    },
+    onError: onError('The contact could not be deleted.'),
+    onSettled: refresh,
+  });
+  const removeContacts = trpc.demo.contacts.removeContacts.useMutation({
+    onSuccess: (ids) => {
+      toast.success(`${ids.length} ${ids.length === 1 ? 'contact' : 'contacts'} deleted`);
+      setSelected(new Set());
+      setConfirmBulk(false);
+    },
+    onError: onError('The contacts could not be deleted.'),
+    onSettled: refresh,
+  });
+  const starOptions = (message: string) => ({
+    onMutate: async ({ contactIds, contactId }: { contactIds?: string[]; contactId?: string }) => {
+      await utils.demo.contacts.user.cancel();
+      const previous = utils.demo.contacts.user.getData();
+      const ids = contactIds ?? (contactId ? [contactId] : []);
+      if (previous) {
+        const starred = new Set(previous.starred);
+        for (const id of ids) {
+          if (message === 'unstarred' || (message === 'toggled' && starred.has(id))) starred.delete(id);
+          else starred.add(id);
+        }
+        utils.demo.contacts.user.setData(undefined, { ...previous, starred: [...starred] });
+      }
+      return { previous };
+    },
+    onError: (error: unknown, _input: unknown, context: { previous?: ReturnType<typeof utils.demo.contacts.user.getData> } | undefined) => {
+      utils.demo.contacts.user.setData(undefined, context?.previous);
+      toast.error(failureMessage(error, 'Starring did not work. Please try again.'));
+    },
+    onSuccess: () => toast.success(message === 'starred' ? 'Contacts starred' : message === 'unstarred' ? 'Contacts unstarred' : 'Star updated'),
+    onSettled: refresh,
+  });
+  const toggleStar = trpc.demo.contacts.toggleStarredContact.useMutation(starOptions('toggled'));
+  const setStarred = trpc.demo.contacts.setContactsStarred.useMutation(starOptions('starred'));
+  const setUnstarred = trpc.demo.contacts.setContactsUnstarred.useMutation(starOptions('unstarred'));
+
+  const needle = search.trim().toLowerCase();
+  const shown = (contacts.data ?? []).filter(
+    (contact) => (!group || group.contactIds.includes(contact.id)) && (!needle || `${contact.name} ${contact.lastName} ${contact.email} ${contact.company} ${contact.phone}`.toLowerCase().includes(needle)),
+  );
+  const selectedIds = shown.filter((contact) => selected.has(contact.id)).map((contact) => contact.id);
+
+  function save(draft: ContactDraft) {
+    const { id, ...fields } = draft;
+    if (id) updateContact.mutate({ contact: { id, ...fields } });
+    else addContact.mutate({ newContact: fields });
+  }
+
+  const go = (changes: Record<string, string | null>, close: () => void) => {
+    setParams({ view: null, group: null, ...changes });
+    setSelected(new Set());
+    close();
+  };
+
+  return (
+    <SampleAppShell
+      title="Contacts"
+      subtitle={group ? group.name : viewTitles[view]}
+      icon={<ContactIcon aria-hidden />}
+      actions={
+        <Button variant="secondary" size="sm" onClick={() => setEditing(emptyContact())}>
+          <UserPlus className="size-4" aria-hidden />
+          New contact
+        </Button>
+      }
+      sidebarLabel="Contact views"
+      sidebar={(close) => (
+        <>
+          <SidebarSection>
+            <SidebarItem label="All contacts" icon={<Users aria-hidden />} active={view === 'all' && !group} onClick={() => go({}, close)} />
+            <SidebarItem label="Frequently contacted" icon={<Clock aria-hidden />} active={view === 'frequent'} onClick={() => go({ view: 'frequent' }, close)} />
+            <SidebarItem label="Starred contacts" icon={<Star aria-hidden />} active={view === 'starred'} onClick={() => go({ view: 'starred' }, close)} />
+          </SidebarSection>
+          {(user.data?.groups.length ?? 0) > 0 && (
+            <SidebarSection title="Groups">
+              {user.data!.groups.map((item) => (
+                <SidebarItem key={item.id} label={item.name} count={item.contactIds.length} active={groupId === item.id} onClick={() => go({ group: item.id }, close)} />
+              ))}
+            </SidebarSection>
+          )}
+        </>
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-2">
+        <input
+          type="checkbox"
+          className="ml-1 size-4 accent-brand-600"
+          aria-label="Select all contacts"
+          checked={shown.length > 0 && selectedIds.length === shown.length}
+          onChange={(event) => setSelected(event.target.checked ? new Set(shown.map((contact) => contact.id)) : new Set())}
+        />
+        {selectedIds.length > 0 ? (
+          <div className="flex flex-wrap items-center gap-1">
+            <span className="px-2 text-sm text-slate-600">{selectedIds.length} selected</span>
+            <Button size="sm" variant="ghost" onClick={() => setStarred.mutate({ contactIds: selectedIds })}>
+              <Star className="size-4" aria-hidden />
+              Star
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setUnstarred.mutate({ contactIds: selectedIds })}>
+              Unstar
+            </Button>
+            <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setConfirmBulk(true)}>
+              <Trash2 className="size-4" aria-hidden />
+              Delete
+            </Button>
+          </div>
+        ) : (
+          <div className="relative min-w-0 flex-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+            <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search contacts" aria-label="Search contacts" className="h-9 w-full rounded-md border border-slate-200 pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none" />
+          </div>
+        )}
+      </div>
+      <QueryState query={contacts} loading={<SkeletonList rows={8} label="Loading contacts" />} errorTitle="Could not load the contacts">
+        {() =>
+          shown.length === 0 ? (
+            <EmptyState title={needle ? 'No contacts match' : 'No contacts here'}>{needle ? 'Try another search.' : 'Contacts in this view will show here.'}</EmptyState>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" aria-label="Contacts">
+              {shown.map((contact) => {
+                const fullName = `${contact.name} ${contact.lastName}`.trim();
+                const isStarred = starredIds.has(contact.id);
+                return (
+                  <li key={contact.id} className={cx('flex items-center gap-3 px-3 py-2', selected.has(contact.id) && 'bg-brand-50/60')} data-testid="contact-row">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-brand-600"
+                      checked={selected.has(contact.id)}
+                      aria-label={`Select ${fullName}`}
+                      onChange={(event) =>
+                        setSelected((current) => {
+                          const next = new Set(current);
+                          if (event.target.checked) next.add(contact.id);
+                          else next.delete(contact.id);
+                          return next;
+                        })
+                      }
+                    />
+                    <button type="button" onClick={() => setEditing(contact)} className="flex min-w-0 flex-1 items-center gap-3 text-left" aria-label={`Open ${fullName}`}>
+                      <Avatar name={fullName} imageUrl={contact.avatar || null} />
+                      <span className="min-w-0 flex-1 sm:grid sm:grid-cols-[1.2fr_1.4fr_1fr] sm:items-center sm:gap-3">
+                        <span className="block truncate text-sm font-medium text-slate-900">{fullName}</span>
+                        <span className="block truncate text-xs text-slate-600 sm:text-sm">{contact.email}</span>
+                        <span className="hidden truncate text-sm text-slate-600 sm:block">{contact.phone}</span>
+                      </span>
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => toggleStar.mutate({ contactId: contact.id })}
+                      className={cx('rounded p-1.5', isStarred ? 'text-amber-500' : 'text-slate-300 hover:text-slate-500')}
+                      aria-pressed={isStarred}
+                      aria-label={isStarred ? `Unstar ${fullName}` : `Star ${fullName}`}
+                    >
+                      <Star className={cx('size-4', isStarred && 'fill-current')} aria-hidden />
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        }
+      </QueryState>
+      <ContactDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        contact={editing ?? emptyContact()}
+        starred={!!editing?.id && starredIds.has(editing.id)}
+        saving={addContact.isPending || updateContact.isPending}
+        deleting={removeContact.isPending}
+        onSave={save}
+        onDelete={editing?.id ? () => removeContact.mutate({ contactId: editing.id! }) : undefined}
+        onToggleStar={editing?.id ? () => toggleStar.mutate({ contactId: editing.id! }) : undefined}
+      />
+      <ConfirmDialog
+        open={confirmBulk}
+        onOpenChange={setConfirmBulk}
+        title={`Delete ${selectedIds.length} ${selectedIds.length === 1 ? 'contact' : 'contacts'}?`}
+        description="They are removed from your contacts for good."
+        confirmLabel="Delete"
+        destructive
+        busy={removeContacts.isPending}
+        onConfirm={() => removeContacts.mutate({ contactIds: selectedIds })}
+      />
+    </SampleAppShell>
+  );
+}

@@ -1,0 +1,351 @@
+import { useEffect, useRef, useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { AlertCircle, ArrowLeft, FileText, FolderInput, Inbox, Mail as MailIcon, MailOpen, Paperclip, Pencil, Reply, Send, ShieldAlert, Star, Tag, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Avatar } from '@web/components/avatar';
+import { Button } from '@web/components/button';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { cx } from '@web/components/cx';
+import { EmptyState } from '@web/components/empty-state';
+import { failureMessage } from '@web/components/error-message';
+import { QueryState } from '@web/components/query-state';
+import { SafeHtml } from '@web/components/safe-html';
+import { SampleAppShell, SidebarItem, SidebarSection } from '@web/components/sample-app-shell';
+import { Skeleton, SkeletonList, SkeletonText } from '@web/components/skeleton';
+import { useSearchParams } from '@web/components/use-search-param';
+import { trpc } from '@web/lib/trpc';
+import { ComposeDialog } from './compose-dialog';
+import { mailListInput, type Mail, type MailLabel } from './mail-types';
+
+const folderIcons: Record<string, typeof Inbox> = { inbox: Inbox, sent: Send, drafts: FileText, spam: ShieldAlert, trash: Trash2 };
+const menuItemClasses = 'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-700';
+
+function LabelChips({ mail, labels }: { mail: Mail; labels: MailLabel[] }) {
+  const chips = labels.filter((label) => mail.labels.includes(label.id));
+  if (chips.length === 0) return null;
+  return (
+    <span className="flex flex-wrap gap-1">
+      {chips.map((label) => (
+        <span key={label.id} className="rounded-full px-2 py-0.5 text-[11px] font-medium text-white" style={{ backgroundColor: label.color }}>
+          {label.title}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function ReadingPane({ mailId, labels, onBack, onReply, onPatch, onDelete }: { mailId: string; labels: MailLabel[]; onBack: () => void; onReply: (mail: Mail) => void; onPatch: (mail: Mail, patch: Partial<Mail>, message?: string) => void; onDelete: (mail: Mail) => void }) {
+  const mail = trpc.demo.mail.mail.useQuery({ mailId });
+  const markedRead = useRef<string | null>(null);
+  useEffect(() => {
+    if (mail.data && !mail.data.read && markedRead.current !== mail.data.id) {
+      markedRead.current = mail.data.id;
+      onPatch(mail.data, { read: true });
+    }
+  }, [mail.data, onPatch]);
+  return (
+    <QueryState
+      query={mail}
+      loading={
+        <div role="status" aria-label="Loading the mail" className="space-y-4 rounded-lg border border-slate-200 bg-white p-6">
+          <Skeleton className="h-6 w-2/3" />
+          <SkeletonText lines={8} />
+        </div>
+      }
+      errorTitle="Could not open this mail"
+    >
+      {(data) => (
+        <article className="rounded-lg border border-slate-200 bg-white" aria-label="Mail">
+          <div className="flex flex-wrap items-center gap-1 border-b border-slate-100 p-2">
+            <Button variant="ghost" size="sm" onClick={onBack}>
+              <ArrowLeft className="size-4" aria-hidden />
+              Back
+            </Button>
+            <div className="flex-1" />
+            <button type="button" onClick={() => onPatch(data, { starred: !data.starred }, data.starred ? 'Unstarred' : 'Starred')} className={cx('rounded p-2', data.starred ? 'text-amber-500' : 'text-slate-400 hover:bg-slate-100')} aria-pressed={data.starred} aria-label={data.starred ? 'Unstar' : 'Star'}>
+              <Star className={cx('size-4', data.starred && 'fill-current')} aria-hidden />
+            </button>
+            <button type="button" onClick={() => onPatch(data, { important: !data.important }, data.important ? 'Marked as not important' : 'Marked as important')} className={cx('rounded p-2', data.important ? 'text-red-500' : 'text-slate-400 hover:bg-slate-100')} aria-pressed={data.important} aria-label={data.important ? 'Mark as not important' : 'Mark as important'}>
+              <AlertCircle className="size-4" aria-hidden />
+            </button>
+            <button type="button" onClick={() => {
+                onPatch(data, { read: false }, 'Marked as unread');
+                onBack();
+              }} className="rounded p-2 text-slate-400 hover:bg-slate-100" aria-label="Mark as unread">
+              <MailIcon className="size-4" aria-hidden />
+            </button>
+            <button type="button" onClick={() => onDelete(data)} className="rounded p-2 text-slate-400 hover:bg-red-50 hover:text-red-600" aria-label="Delete mail">
+              <Trash2 className="size-4" aria-hidden />
+            </button>
+          </div>
+          <div className="space-y-4 p-4 sm:p-6">
+            <div className="space-y-2">
+              <h2 className="text-xl font-semibold text-slate-900">{data.subject || '(no subject)'}</h2>
+              <LabelChips mail={data} labels={labels} />
+            </div>
+            <div className="flex items-start gap-3">
+              <Avatar name={data.from.name} imageUrl={data.from.avatar || null} />
+              <div className="min-w-0 flex-1 text-sm">
+                <p className="font-medium text-slate-900">
+                  {data.from.name} <span className="font-normal text-slate-500">&lt;{data.from.email}&gt;</span>
+                </p>
+                <p className="truncate text-slate-500">to {data.to.map((person) => person.name || person.email).join(', ')}</p>
+              </div>
+              <span className="shrink-0 text-xs text-slate-500">{data.time}</span>
+            </div>
+            <SafeHtml html={data.message} />
+            {data.attachments.length > 0 && (
+              <div>
+                <h3 className="mb-2 flex items-center gap-1 text-sm font-semibold text-slate-700">
+                  <Paperclip className="size-4" aria-hidden />
+                  {data.attachments.length} {data.attachments.length === 1 ? 'attachment' : 'attachments'}
+                </h3>
+                <ul className="flex flex-wrap gap-2">
+                  {data.attachments.map((attachment) => (
+                    <li key={attachment.fileName} className="rounded-md border border-slate-200 px-3 py-2 text-sm">
+                      <span className="block font-medium text-slate-800">{attachment.fileName}</span>
+                      <span className="text-xs text-slate-500">{attachment.size}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <Button variant="secondary" onClick={() => onReply(data)}>
+              <Reply className="size-4" aria-hidden />
+              Reply
+            </Button>
+          </div>
+        </article>
+      )}
+    </QueryState>
+  );
+}
+
+/** Mail: folders, filters and labels; a list with selection, bulk move, label toggle and delete; reading pane; composer. */
+export default function MailPage() {
+  const utils = trpc.useUtils();
+  const [params, setParams] = useSearchParams();
+  const input = mailListInput(params);
+  const openMailId = params.get('mail');
+  const mails = trpc.demo.mail.mails.useQuery(input);
+  const folders = trpc.demo.mail.folders.useQuery();
+  const filters = trpc.demo.mail.filters.useQuery();
+  const labels = trpc.demo.mail.labels.useQuery();
+  const labelList = labels.data ?? [];
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [composing, setComposing] = useState<{ to?: string; subject?: string } | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
+
+  const refresh = () => {
+    void utils.demo.mail.mails.invalidate();
+    void utils.demo.mail.mail.invalidate();
+  };
+  const onError = (fallback: string) => (error: unknown) => toast.error(failureMessage(error, fallback));
+
+  const updateMail = trpc.demo.mail.updateMail.useMutation({
+    onMutate: async (mail) => {
+      await utils.demo.mail.mails.cancel(input);
+      const previousList = utils.demo.mail.mails.getData(input);
+      const previousMail = utils.demo.mail.mail.getData({ mailId: mail.id });
+      utils.demo.mail.mails.setData(input, (current) => current?.map((other) => (other.id === mail.id ? mail : other)));
+      utils.demo.mail.mail.setData({ mailId: mail.id }, mail);
+      return { previousList, previousMail };
+    },
+    onError: (error, mail, context) => {
+      utils.demo.mail.mails.setData(input, context?.previousList);
+      utils.demo.mail.mail.setData({ mailId: mail.id }, context?.previousMail);
+      toast.error(failureMessage(error, 'The mail could not be updated.'));
+    },
+    onSettled: refresh,
+  });
+  const setFolder = trpc.demo.mail.setFolder.useMutation({
+    onSuccess: (moved, { folderId }) => {
+      const folder = folders.data?.find((item) => item.id === folderId);
+      toast.success(`${moved.length} ${moved.length === 1 ? 'mail' : 'mails'} moved to ${folder?.title ?? 'the folder'}`);
+      setSelected(new Set());
+    },
+    onError: onError('The mails could not be moved.'),
+    onSettled: refresh,
+  });
+  const toggleLabel = trpc.demo.mail.toggleLabel.useMutation({
+    onSuccess: (_mails, { labelId }) => toast.success(`Label ${labelList.find((label) => label.id === labelId)?.title ?? ''} toggled`),
+    onError: onError('The label could not be changed.'),
+    onSettled: refresh,
+  });
+  const deleteMails = trpc.demo.mail.deleteMails.useMutation({
+    onSuccess: (ids) => {
+      toast.success(`${ids.length} ${ids.length === 1 ? 'mail' : 'mails'} deleted`);
+      setSelected(new Set());
+      setConfirmDelete(null);
+      if (openMailId && ids.includes(openMailId)) setParams({ mail: null });
+    },
+    onError: onError('The mails could not be deleted.'),
+    onSettled: refresh,
+  });
+
+  const patchMail = (mail: Mail, patch: Partial<Mail>, message?: string) =>
+    updateMail.mutate({ ...mail, ...patch }, { onSuccess: () => message && toast.success(message) });
+
+  const list = mails.data ?? [];
+  const selectedIds = list.filter((mail) => selected.has(mail.id)).map((mail) => mail.id);
+  const go = (changes: Record<string, string | null>, close: () => void) => {
+    setParams({ folder: null, filter: null, label: null, mail: null, ...changes });
+    setSelected(new Set());
+    close();
+  };
+  const current = 'labelHandle' in input ? labelList.find((label) => label.handle === input.labelHandle)?.title : 'filterHandle' in input ? filters.data?.find((filter) => filter.handle === input.filterHandle)?.title : folders.data?.find((folder) => folder.handle === input.folderHandle)?.title;
+
+  return (
+    <SampleAppShell
+      title="Mail"
+      subtitle={current ?? 'Inbox'}
+      icon={<MailIcon aria-hidden />}
+      actions={
+        <Button variant="secondary" size="sm" onClick={() => setComposing({})}>
+          <Pencil className="size-4" aria-hidden />
+          Compose
+        </Button>
+      }
+      sidebarLabel="Mail folders, filters and labels"
+      sidebar={(close) => (
+        <>
+          <SidebarSection title="Folders">
+            {(folders.data ?? []).map((folder) => {
+              const Icon = folderIcons[folder.handle] ?? Inbox;
+              return <SidebarItem key={folder.id} label={folder.title} icon={<Icon aria-hidden />} active={'folderHandle' in input && input.folderHandle === folder.handle} onClick={() => go({ folder: folder.handle === 'inbox' ? null : folder.handle }, close)} />;
+            })}
+          </SidebarSection>
+          <SidebarSection title="Filters">
+            {(filters.data ?? []).map((filter) => (
+              <SidebarItem key={filter.id} label={filter.title} icon={filter.handle === 'starred' ? <Star aria-hidden /> : <AlertCircle aria-hidden />} active={'filterHandle' in input && input.filterHandle === filter.handle} onClick={() => go({ filter: filter.handle }, close)} />
+            ))}
+          </SidebarSection>
+          <SidebarSection title="Labels">
+            {labelList.map((label) => (
+              <SidebarItem key={label.id} label={label.title} color={label.color} active={'labelHandle' in input && input.labelHandle === label.handle} onClick={() => go({ label: label.handle }, close)} />
+            ))}
+          </SidebarSection>
+        </>
+      )}
+    >
+      {openMailId ? (
+        <ReadingPane
+          mailId={openMailId}
+          labels={labelList}
+          onBack={() => setParams({ mail: null })}
+          onReply={(mail) => setComposing({ to: mail.from.email, subject: mail.subject.startsWith('Re:') ? mail.subject : `Re: ${mail.subject}` })}
+          onPatch={patchMail}
+          onDelete={(mail) => setConfirmDelete([mail.id])}
+        />
+      ) : (
+        <>
+          <div className="flex min-h-12 flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-2">
+            <input
+              type="checkbox"
+              className="ml-1 size-4 accent-brand-600"
+              aria-label="Select all mails"
+              checked={list.length > 0 && selectedIds.length === list.length}
+              onChange={(event) => setSelected(event.target.checked ? new Set(list.map((mail) => mail.id)) : new Set())}
+            />
+            {selectedIds.length > 0 ? (
+              <>
+                <span className="px-2 text-sm text-slate-600">{selectedIds.length} selected</span>
+                <DropdownMenu.Root>
+                  <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100" aria-label="Move to folder">
+                    <FolderInput className="size-4" aria-hidden />
+                    <span className="hidden sm:inline">Move to</span>
+                  </DropdownMenu.Trigger>
+                  <DropdownMenu.Portal>
+                    <DropdownMenu.Content align="start" sideOffset={4} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+                      {(folders.data ?? []).map((folder) => (
+                        <DropdownMenu.Item key={folder.id} className={menuItemClasses} onSelect={() => setFolder.mutate({ selectedMailIds: selectedIds, folderId: folder.id })}>
+                          {folder.title}
+                        </DropdownMenu.Item>
+                      ))}
+                    </DropdownMenu.Content>
+                  </DropdownMenu.Portal>
+                </DropdownMenu.Root>
+                <DropdownMenu.Root>
+                  <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100" aria-label="Toggle label">
+                    <Tag className="size-4" aria-hidden />
+                    <span className="hidden sm:inline">Label</span>
+                  </DropdownMenu.Trigger>
+                  <DropdownMenu.Portal>
+                    <DropdownMenu.Content align="start" sideOffset={4} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+                      {labelList.map((label) => (
+                        <DropdownMenu.Item key={label.id} className={menuItemClasses} onSelect={() => toggleLabel.mutate({ selectedMailIds: selectedIds, labelId: label.id })}>
+                          <span className="size-2.5 rounded-full" style={{ backgroundColor: label.color }} aria-hidden />
+                          {label.title}
+                        </DropdownMenu.Item>
+                      ))}
+                    </DropdownMenu.Content>
+                  </DropdownMenu.Portal>
+                </DropdownMenu.Root>
+                <button type="button" onClick={() => setConfirmDelete(selectedIds)} className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-red-600 hover:bg-red-50" aria-label="Delete selected mails">
+                  <Trash2 className="size-4" aria-hidden />
+                  <span className="hidden sm:inline">Delete</span>
+                </button>
+              </>
+            ) : (
+              <span className="text-sm text-slate-500">{list.length} {list.length === 1 ? 'mail' : 'mails'}</span>
+            )}
+          </div>
+          <QueryState query={mails} loading={<SkeletonList rows={8} label="Loading mails" />} empty={<EmptyState title="There are no messages here" icon={<MailOpen className="size-10" aria-hidden />} />} errorTitle="Could not load the mails">
+            {(items) => (
+              <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" aria-label="Mails">
+                {items.map((mail) => (
+                  <li key={mail.id} className={cx('flex items-start gap-2 px-2 py-3 sm:px-3', selected.has(mail.id) ? 'bg-brand-50/60' : !mail.read && 'bg-white', mail.read && !selected.has(mail.id) && 'bg-slate-50/60')} data-testid="mail-row">
+                    <input
+                      type="checkbox"
+                      className="mt-1 size-4 accent-brand-600"
+                      checked={selected.has(mail.id)}
+                      aria-label={`Select ${mail.subject}`}
+                      onChange={(event) =>
+                        setSelected((currentSet) => {
+                          const next = new Set(currentSet);
+                          if (event.target.checked) next.add(mail.id);
+                          else next.delete(mail.id);
+                          return next;
+                        })
+                      }
+                    />
+                    <button type="button" onClick={() => patchMail(mail, { starred: !mail.starred }, mail.starred ? 'Unstarred' : 'Starred')} className={cx('rounded p-0.5', mail.starred ? 'text-amber-500' : 'text-slate-300 hover:text-slate-500')} aria-pressed={mail.starred} aria-label={mail.starred ? `Unstar ${mail.subject}` : `Star ${mail.subject}`}>
+                      <Star className={cx('size-4', mail.starred && 'fill-current')} aria-hidden />
+                    </button>
+                    <button type="button" onClick={() => setParams({ mail: mail.id })} className="flex min-w-0 flex-1 items-start gap-3 text-left" aria-label={`Open ${mail.subject || '(no subject)'} from ${mail.from.name}${mail.read ? '' : ', unread'}`}>
+                      <Avatar name={mail.from.name} imageUrl={mail.from.avatar || null} className="hidden sm:flex" />
+                      <span className="min-w-0 flex-1">
+                        <span className="flex items-baseline justify-between gap-2">
+                          <span className={cx('truncate text-sm', mail.read ? 'text-slate-700' : 'font-semibold text-slate-900')}>{mail.from.name}</span>
+                          <span className="shrink-0 text-xs text-slate-500">{mail.time}</span>
+                        </span>
+                        <span className={cx('block truncate text-sm', mail.read ? 'text-slate-600' : 'font-medium text-slate-900')}>
+                          {mail.hasAttachments && <Paperclip className="mr-1 inline size-3.5" aria-label="Has attachments" />}
+                          {mail.subject || '(no subject)'}
+                        </span>
+                        <span className="mt-1 block">
+                          <LabelChips mail={mail} labels={labelList} />
+                        </span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
+        </>
+      )}
+      <ComposeDialog open={composing !== null} onOpenChange={(open) => !open && setComposing(null)} initial={composing ?? undefined} />
+      <ConfirmDialog
+        open={confirmDelete !== null}
+        onOpenChange={(open) => !open && setConfirmDelete(null)}
+        title={confirmDelete && confirmDelete.length > 1 ? `Delete ${confirmDelete.length} mails?` : 'Delete this mail?'}
+        description="Deleted mails are removed altogether."
+        confirmLabel="Delete"
+        destructive
+        busy={deleteMails.isPending}
+        onConfirm={() => confirmDelete && deleteMails.mutate({ selectedMailIds: confirmDelete })}
+      />
+    </SampleAppShell>
+  );
+}

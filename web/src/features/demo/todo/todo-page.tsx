@@ -1,0 +1,335 @@
+import { useMemo, useState } from 'react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { AlertCircle, CalendarClock, CalendarDays, Check, CheckCircle2, FolderInput, GripVertical, ListTodo, Plus, Search, Star, Tag, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@web/components/button';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { cx } from '@web/components/cx';
+import { formatDate } from '@web/components/datetime-local';
+import { EmptyState } from '@web/components/empty-state';
+import { failureMessage } from '@web/components/error-message';
+import { QueryState } from '@web/components/query-state';
+import { SampleAppShell, SidebarItem, SidebarSection } from '@web/components/sample-app-shell';
+import { SkeletonList } from '@web/components/skeleton';
+import { useSearchParams } from '@web/components/use-search-param';
+import { trpc } from '@web/lib/trpc';
+import { TodoDialog } from './todo-dialog';
+import { applyOrder, moveInOrder, useTodoOrder } from './todo-order';
+import { emptyTodo, type Todo, type TodoDraft, type TodoLabel } from './todo-types';
+
+const filterIcons: Record<string, typeof Star> = { starred: Star, important: AlertCircle, dueDate: CalendarClock, today: CalendarDays, completed: CheckCircle2, deleted: Trash2 };
+
+const menuItemClasses = 'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-700';
+
+function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable }: { todo: Todo; labels: TodoLabel[]; selected: boolean; onSelect: (selected: boolean) => void; onOpen: () => void; onPatch: (patch: Partial<Todo>) => void; draggable: boolean }) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: todo.id, disabled: !draggable });
+  const todoLabels = labels.filter((label) => todo.labels.includes(label.id));
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      className={cx('flex items-start gap-2 bg-white px-2 py-3 sm:px-3', isDragging && 'relative z-10 shadow-lg', selected && 'bg-brand-50/60')}
+      data-testid="todo-row"
+    >
+      {draggable && (
+        <button ref={setActivatorNodeRef} type="button" {...attributes} {...listeners} className="mt-0.5 cursor-grab touch-none rounded p-1 text-slate-400 hover:bg-slate-100 active:cursor-grabbing" aria-label={`Drag ${todo.title}`}>
+          <GripVertical className="size-4" aria-hidden />
+        </button>
+      )}
+      <input type="checkbox" checked={selected} onChange={(event) => onSelect(event.target.checked)} className="mt-1.5 size-4 accent-brand-600" aria-label={`Select ${todo.title}`} />
+      <button
+        type="button"
+        onClick={() => onPatch({ completed: !todo.completed })}
+        className={cx('mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full border', todo.completed ? 'border-emerald-500 bg-emerald-500 text-white' : 'border-slate-300 text-transparent hover:border-emerald-500')}
+        aria-label={todo.completed ? `Mark ${todo.title} as not done` : `Mark ${todo.title} as done`}
+        aria-pressed={todo.completed}
+      >
+        <Check className="size-4" aria-hidden />
+      </button>
+      <button type="button" onClick={onOpen} className="min-w-0 flex-1 text-left" aria-label={`Open ${todo.title}`}>
+        <span className={cx('block truncate text-sm font-medium', todo.completed ? 'text-slate-400 line-through' : 'text-slate-900')}>{todo.title}</span>
+        {todo.notes && <span className="block truncate text-xs text-slate-500">{todo.notes}</span>}
+        <span className="mt-1 flex flex-wrap items-center gap-1">
+          {todoLabels.map((label) => (
+            <span key={label.id} className="rounded-full px-2 py-0.5 text-[11px] font-medium text-white" style={{ backgroundColor: label.color }}>
+              {label.title}
+            </span>
+          ))}
+          {todo.dueDate && <span className="text-[11px] text-slate-500">Due {formatDate(todo.dueDate)}</span>}
+        </span>
+      </button>
+      <button type="button" onClick={() => onPatch({ important: !todo.important })} className={cx('rounded p-1', todo.important ? 'text-red-500' : 'text-slate-300 hover:text-slate-500')} aria-label={todo.important ? `Remove priority from ${todo.title}` : `Mark ${todo.title} as priority`} aria-pressed={todo.important}>
+        <AlertCircle className="size-4" aria-hidden />
+      </button>
+      <button type="button" onClick={() => onPatch({ starred: !todo.starred })} className={cx('rounded p-1', todo.starred ? 'text-amber-500' : 'text-slate-300 hover:text-slate-500')} aria-label={todo.starred ? `Unstar ${todo.title}` : `Star ${todo.title}`} aria-pressed={todo.starred}>
+        <Star className={cx('size-4', todo.starred && 'fill-current')} aria-hidden />
+      </button>
+    </li>
+  );
+}
+
+/** To-do: folders, filters and labels; a list with selection, bulk folder/label/delete, drag order; the editor. */
+export default function TodoPage() {
+  const utils = trpc.useUtils();
+  const [params, setParams] = useSearchParams();
+  const labelHandle = params.get('label');
+  const filterHandle = params.get('filter');
+  const folderHandle = params.get('folder') ?? 'all';
+  const input = labelHandle ? { labelHandle } : filterHandle ? { filterHandle } : { folderHandle };
+  const todos = trpc.demo.todo.todos.useQuery(input);
+  const folders = trpc.demo.todo.folders.useQuery();
+  const filters = trpc.demo.todo.filters.useQuery();
+  const labels = trpc.demo.todo.labels.useQuery();
+  const labelList = labels.data ?? [];
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [editing, setEditing] = useState<TodoDraft | null>(null);
+  const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
+  const [order, setOrder] = useTodoOrder();
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] } }));
+
+  const refresh = () => void utils.demo.todo.todos.invalidate();
+  const clearSelection = () => setSelected(new Set());
+  const onError = (fallback: string) => (error: unknown) => toast.error(failureMessage(error, fallback));
+
+  const updateTodo = trpc.demo.todo.updateTodo.useMutation({
+    onMutate: async (variables) => {
+      // The input type also admits the template client's looser forms; this screen only ever sends a stored todo.
+      const todo = variables as Todo;
+      await utils.demo.todo.todos.cancel(input);
+      const previous = utils.demo.todo.todos.getData(input);
+      utils.demo.todo.todos.setData(input, (current) => current?.map((other) => (other.id === todo.id ? { ...other, ...todo } : other)));
+      return { previous };
+    },
+    onError: (error, _todo, context) => {
+      utils.demo.todo.todos.setData(input, context?.previous);
+      toast.error(failureMessage(error, 'The task could not be saved.'));
+    },
+    onSuccess: () => toast.success('Task saved'),
+    onSettled: refresh,
+  });
+  const newTodo = trpc.demo.todo.newTodo.useMutation({
+    onSuccess: () => {
+      toast.success('Task added');
+      setEditing(null);
+    },
+    onError: onError('The task could not be added.'),
+    onSettled: refresh,
+  });
+  const removeTodo = trpc.demo.todo.removeTodo.useMutation({
+    onSuccess: () => {
+      toast.success('Task moved to Deleted');
+      setEditing(null);
+    },
+    onError: onError('The task could not be deleted.'),
+    onSettled: refresh,
+  });
+  const setFolder = trpc.demo.todo.setFolder.useMutation({
+    onSuccess: (moved) => {
+      toast.success(`${moved.length} ${moved.length === 1 ? 'task' : 'tasks'} moved`);
+      clearSelection();
+    },
+    onError: onError('The tasks could not be moved.'),
+    onSettled: refresh,
+  });
+  const toggleLabel = trpc.demo.todo.toggleLabel.useMutation({
+    onSuccess: () => toast.success('Labels updated'),
+    onError: onError('The labels could not be changed.'),
+    onSettled: refresh,
+  });
+  const deleteTodos = trpc.demo.todo.deleteTodos.useMutation({
+    onSuccess: (ids) => {
+      toast.success(`${ids.length} ${ids.length === 1 ? 'task' : 'tasks'} deleted for good`);
+      clearSelection();
+      setConfirmBulkDelete(false);
+    },
+    onError: onError('The tasks could not be deleted.'),
+    onSettled: refresh,
+  });
+
+  const ordered = useMemo(() => applyOrder(todos.data ?? [], order), [todos.data, order]);
+  const needle = search.trim().toLowerCase();
+  const shown = needle ? ordered.filter((todo) => `${todo.title} ${todo.notes}`.toLowerCase().includes(needle)) : ordered;
+  const selectedIds = shown.filter((todo) => selected.has(todo.id)).map((todo) => todo.id);
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    setOrder(moveInOrder(order, shown.map((todo) => todo.id), String(active.id), String(over.id)));
+    toast.success('Order saved on this device', { id: 'todo-order' });
+  }
+
+  function save(draft: TodoDraft) {
+    const { id, ...fields } = draft;
+    const stored = id ? todos.data?.find((todo) => todo.id === id) : undefined;
+    if (stored) updateTodo.mutate({ ...stored, ...fields }, { onSuccess: () => setEditing(null) });
+    else newTodo.mutate(fields);
+  }
+
+  const select = (view: Record<string, string | null>, close: () => void) => {
+    setParams({ folder: null, filter: null, label: null, ...view });
+    clearSelection();
+    close();
+  };
+  const viewTitle = labelHandle
+    ? (labelList.find((label) => label.handle === labelHandle)?.title ?? 'Label')
+    : filterHandle
+      ? (filters.data?.find((filter) => filter.handle === filterHandle)?.title ?? 'Filter')
+      : (folders.data?.find((folder) => folder.handle === folderHandle)?.title ?? 'All');
+
+  return (
+    <SampleAppShell
+      title="To-Do"
+      subtitle={viewTitle}
+      icon={<ListTodo aria-hidden />}
+      actions={
+        <Button variant="secondary" size="sm" onClick={() => setEditing(emptyTodo())}>
+          <Plus className="size-4" aria-hidden />
+          New task
+        </Button>
+      }
+      sidebarLabel="To-do folders, filters and labels"
+      sidebar={(close) => (
+        <>
+          <SidebarSection title="Folders">
+            {(folders.data ?? []).map((folder) => (
+              <SidebarItem key={folder.id} label={folder.title} icon={<ListTodo aria-hidden />} active={!labelHandle && !filterHandle && folderHandle === folder.handle} onClick={() => select({ folder: folder.handle === 'all' ? null : folder.handle }, close)} />
+            ))}
+          </SidebarSection>
+          <SidebarSection title="Filters">
+            {(filters.data ?? []).map((filter) => {
+              const Icon = filterIcons[filter.handle] ?? Tag;
+              return <SidebarItem key={filter.id} label={filter.title} icon={<Icon aria-hidden />} active={filterHandle === filter.handle} onClick={() => select({ filter: filter.handle }, close)} />;
+            })}
+          </SidebarSection>
+          <SidebarSection title="Labels">
+            {labelList.map((label) => (
+              <SidebarItem key={label.id} label={label.title} color={label.color} active={labelHandle === label.handle} onClick={() => select({ label: label.handle }, close)} />
+            ))}
+          </SidebarSection>
+        </>
+      )}
+    >
+      <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-2">
+        <input
+          type="checkbox"
+          className="ml-1 size-4 accent-brand-600"
+          aria-label="Select all tasks"
+          checked={shown.length > 0 && selectedIds.length === shown.length}
+          ref={(element) => {
+            if (element) element.indeterminate = selectedIds.length > 0 && selectedIds.length < shown.length;
+          }}
+          onChange={(event) => setSelected(event.target.checked ? new Set(shown.map((todo) => todo.id)) : new Set())}
+        />
+        {selectedIds.length > 0 ? (
+          <div className="flex flex-wrap items-center gap-1">
+            <span className="px-2 text-sm text-slate-600">{selectedIds.length} selected</span>
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100" aria-label="Move to folder">
+                <FolderInput className="size-4" aria-hidden />
+                <span className="hidden sm:inline">Move</span>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content align="start" sideOffset={4} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+                  {(folders.data ?? []).map((folder) => (
+                    <DropdownMenu.Item key={folder.id} className={menuItemClasses} onSelect={() => setFolder.mutate({ selectedTodoIds: selectedIds, folderId: folder.id })}>
+                      {folder.title}
+                    </DropdownMenu.Item>
+                  ))}
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100" aria-label="Toggle label">
+                <Tag className="size-4" aria-hidden />
+                <span className="hidden sm:inline">Label</span>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content align="start" sideOffset={4} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
+                  {labelList.map((label) => (
+                    <DropdownMenu.Item key={label.id} className={menuItemClasses} onSelect={() => toggleLabel.mutate({ selectedTodoIds: selectedIds, labelId: label.id })}>
+                      <span className="size-2.5 rounded-full" style={{ backgroundColor: label.color }} aria-hidden />
+                      {label.title}
+                    </DropdownMenu.Item>
+                  ))}
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+            <button type="button" onClick={() => setConfirmBulkDelete(true)} className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-red-600 hover:bg-red-50" aria-label="Delete selected tasks">
+              <Trash2 className="size-4" aria-hidden />
+              <span className="hidden sm:inline">Delete</span>
+            </button>
+          </div>
+        ) : (
+          <div className="relative min-w-0 flex-1">
+            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+            <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search tasks" aria-label="Search tasks" className="h-9 w-full rounded-md border border-slate-200 pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none" />
+          </div>
+        )}
+      </div>
+      <QueryState query={todos} loading={<SkeletonList rows={6} avatar={false} label="Loading tasks" />} errorTitle="Could not load the tasks">
+        {() =>
+          shown.length === 0 ? (
+            <EmptyState title={needle ? 'No tasks match' : 'No tasks here'}>{needle ? 'Try another search.' : 'Tasks that fit this view will show here.'}</EmptyState>
+          ) : (
+            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+              <SortableContext items={shown.map((todo) => todo.id)} strategy={verticalListSortingStrategy}>
+                <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white" aria-label="Tasks">
+                  {shown.map((todo) => (
+                    <TodoRow
+                      key={todo.id}
+                      todo={todo}
+                      labels={labelList}
+                      draggable={!needle}
+                      selected={selected.has(todo.id)}
+                      onSelect={(checked) =>
+                        setSelected((current) => {
+                          const next = new Set(current);
+                          if (checked) next.add(todo.id);
+                          else next.delete(todo.id);
+                          return next;
+                        })
+                      }
+                      onOpen={() => setEditing(todo)}
+                      onPatch={(patch) => updateTodo.mutate({ ...todo, ...patch })}
+                    />
+                  ))}
+                </ul>
+              </SortableContext>
+            </DndContext>
+          )
+        }
+      </QueryState>
+      <TodoDialog
+        open={editing !== null}
+        onOpenChange={(open) => !open && setEditing(null)}
+        todo={editing ?? emptyTodo()}
+        labels={labelList}
+        saving={newTodo.isPending || updateTodo.isPending || removeTodo.isPending}
+        onSave={save}
+        onToggleDeleted={
+          editing?.id
+            ? () => {
+                const stored = todos.data?.find((todo) => todo.id === editing.id);
+                if (!stored) return;
+                if (stored.deleted) updateTodo.mutate({ ...stored, deleted: false }, { onSuccess: () => setEditing(null) });
+                else removeTodo.mutate({ todoId: stored.id });
+              }
+            : undefined
+        }
+      />
+      <ConfirmDialog
+        open={confirmBulkDelete}
+        onOpenChange={setConfirmBulkDelete}
+        title={`Delete ${selectedIds.length} ${selectedIds.length === 1 ? 'task' : 'tasks'} for good?`}
+        description="Deleted tasks cannot be restored."
+        confirmLabel="Delete"
+        destructive
+        busy={deleteTodos.isPending}
+        onConfirm={() => deleteTodos.mutate({ selectedTodoIds: selectedIds })}
+      />
+    </SampleAppShell>
+  );
+}

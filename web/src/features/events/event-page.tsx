@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { CalendarPlus, CalendarX2, Radio } from 'lucide-react';
+import { useParams } from 'wouter';
+import type { PublicTipOption } from '@server/domains/tips/tips.schemas';
+import { EmptyState } from '@web/components/empty-state';
+import { Logo } from '@web/components/logo';
+import { trpc } from '@web/lib/trpc';
+import { useViewer } from '@web/lib/viewer-session';
+import { EventPageSkeleton } from './event-page-skeleton';
+import { eventPhase, formatEventTime } from './event-time';
+import { LiveChatSlot } from './live-chat-slot';
+import { MakePremiumPaymentDialog } from './payments/make-premium-payment-dialog';
+import { MakeTipsPaymentDialog } from './payments/make-tips-payment-dialog';
+import { Paywall } from './paywall';
+import { RelatedEpisodes, useRelatedEpisodes } from './related-episodes';
+import { StreamFrame } from './stream-frame';
+import { TipButtons } from './tip-buttons';
+import { useEventAccess } from './use-event-access';
+import { usePublicEvent, useRevealAfter } from './use-public-event';
+import { ViewerDialogs, ViewerMenu, type ViewerDialog } from './viewer/viewer-account';
+
+/** The page-loading delay of platform.md §9. */
+export const pageRevealDelayMs = 2000;
+
+function PhaseBadge({ phase }: { phase: ReturnType<typeof eventPhase> }) {
+  if (phase === 'live') {
+    return (
+      <span className="inline-flex items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white uppercase">
+        <Radio className="size-3" aria-hidden /> Live
+      </span>
+    );
+  }
+  if (phase === 'ended') return <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Ended</span>;
+  return null;
+}
+
+/** `/events/{subdomain}/{eventId?}`: the public event page (platform.md §2). */
+export default function EventPage() {
+  const { subdomain = '', eventId } = useParams<{ subdomain: string; eventId?: string }>();
+  const { event, notFound, errorMessage } = usePublicEvent(subdomain, eventId);
+  const tips = trpc.tips.publicList.useQuery({ userId: event?.userId ?? '' }, { enabled: !!event, retry: false });
+  const related = useRelatedEpisodes(event?.userId);
+  const access = useEventAccess(event);
+  const loaded = !!event && !tips.isPending && !related.isPending && access !== 'checking';
+  const revealed = useRevealAfter(loaded, pageRevealDelayMs);
+
+  const [dialog, setDialog] = useState<ViewerDialog>(null);
+  const [tip, setTip] = useState<PublicTipOption | null>(null);
+  const [paying, setPaying] = useState(false);
+
+  if (notFound) {
+    return (
+      <main className="mx-auto max-w-xl p-6 pt-20">
+        <EmptyState title={errorMessage} icon={<CalendarX2 className="size-10" aria-hidden />}>
+          Check the link, or ask the creator for their event page.
+        </EmptyState>
+      </main>
+    );
+  }
+  if (!event || !revealed) return <EventPageSkeleton />;
+
+  const calendarFeed = `/api/event/calendar/${encodeURIComponent(event.user.userName)}.ics`;
+  return (
+    <div className="min-h-screen">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-[1280px] items-center justify-between gap-3 px-4 sm:px-6">
+          <Logo />
+          <ViewerMenu onDialogChange={setDialog} />
+        </div>
+      </header>
+      <main className="mx-auto grid max-w-[1280px] gap-6 p-4 sm:p-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+        <div className="min-w-0 space-y-6">
+          {access === 'granted' ? (
+            <StreamFrame streamValue={event.user.streamValue} title={event.name} />
+          ) : (
+            <Paywall event={event} onLogin={() => setDialog('login')} onRegister={() => setDialog('register')} onPay={() => setPaying(true)} />
+          )}
+
+          <section className="space-y-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-bold break-words text-slate-900">{event.name}</h1>
+              <PhaseBadge phase={eventPhase(event)} />
+              {event.isPremium && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Premium</span>}
+              {!event.isActive && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Closed</span>}
+            </div>
+            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+              <time dateTime={event.startDateTime ?? undefined} data-testid="event-time">
+                {formatEventTime(event)}
+              </time>
+              <a href={calendarFeed} className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
+                <CalendarPlus className="size-4" aria-hidden />
+                Add to calendar
+              </a>
+            </p>
+            {event.description && <p className="text-sm whitespace-pre-line text-slate-700">{event.description}</p>}
+          </section>
+
+          <section className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
+            <h2 className="text-base font-semibold text-slate-900" data-testid="creator-name">
+              {event.user.displayName}
+            </h2>
+            {event.user.description && <p className="text-sm text-slate-600">{event.user.description}</p>}
+          </section>
+
+          <section className="space-y-3" aria-labelledby="tips-heading">
+            <h2 id="tips-heading" className="text-base font-semibold text-slate-900">
+              Send a tip
+            </h2>
+            {tips.isError ? <p className="text-sm text-slate-500">The tip options could not be loaded.</p> : <TipButtons tips={tips.data ?? []} onTip={setTip} />}
+          </section>
+
+          <section className="space-y-3" aria-labelledby="episodes-heading">
+            <h2 id="episodes-heading" className="text-base font-semibold text-slate-900">
+              Episodes by {event.user.displayName}
+            </h2>
+            <RelatedEpisodes episodes={related.data ?? []} failed={related.isError} />
+          </section>
+        </div>
+
+        {/* The live chat goes here (chat feature). */}
+        <LiveChatSlot event={event} hasAccess={access === 'granted'} />
+      </main>
+
+      <ViewerDialogs dialog={dialog} onDialogChange={setDialog} />
+      <MakeTipsPaymentDialog tip={tip} event={event} onClose={() => setTip(null)} />
+      <MakePremiumPaymentDialog
+        open={paying}
+        event={event}
+        onClose={() => setPaying(false)}
+        onPaid={(paidEventId) => {
+          useViewer.getState().grantEventAccess(paidEventId);
+          setPaying(false);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { loginInput, type LoginInput } from '@server/domains/users/users.schemas';
+import { Button } from '@web/components/button';
+import { Modal } from '@web/components/modal';
+import { PasswordField, TextField } from '@web/components/text-field';
+import { failureStatus } from '@web/components/error-message';
+import { viewerMessages, viewerTrpc } from '@web/lib/viewer-api';
+import { useViewer } from '@web/lib/viewer-session';
+
+/** Viewer login failures (platform.md §8): 401 "Invalid username or password", 429 the server's text, else the generic one. */
+function viewerLoginError(error: unknown): string {
+  const status = failureStatus(error);
+  if (status === 401) return viewerMessages.invalidLogin;
+  if (status === 429 && error instanceof Error) return error.message;
+  return viewerMessages.unexpected;
+}
+
+export function ViewerLoginDialog({ open, onOpenChange, onRegister }: { open: boolean; onOpenChange(open: boolean): void; onRegister(): void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm<LoginInput>({ resolver: zodResolver(loginInput), mode: 'onChange', defaultValues: { userName: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const answer = await viewerTrpc.users.viewerLogin.mutate(values);
+      useViewer.getState().signIn(answer);
+      toast.success(`Welcome, ${answer.user.displayName}`);
+      reset();
+      onOpenChange(false);
+    } catch (error) {
+      setError('password', { type: 'server', message: viewerLoginError(error) });
+    }
+  });
+
+  return (
+    <Modal size="sm" open={open} onOpenChange={onOpenChange} title="Viewer login" description="Log in to watch premium events, chat and send tips.">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Viewer login">
+        <TextField label="Email" autoComplete="username" error={errors.userName?.message || undefined} {...register('userName')} />
+        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message || undefined} {...register('password')} />
+        <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
+          Log in
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          New here?{' '}
+          <button type="button" className="font-medium text-brand-700 hover:underline" onClick={onRegister}>
+            Create a viewer account
+          </button>
+        </p>
+      </form>
+    </Modal>
+  );
+}

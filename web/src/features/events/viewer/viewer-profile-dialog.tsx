@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { viewerProfileInput } from '@server/domains/users/users.schemas';
+import { Avatar } from '@web/components/avatar';
+import { Button } from '@web/components/button';
+import { Modal } from '@web/components/modal';
+import { TextField } from '@web/components/text-field';
+import { failureMessage } from '@web/components/error-message';
+import { updateViewerProfile, viewerMessages } from '@web/lib/viewer-api';
+import { useViewer } from '@web/lib/viewer-session';
+
+const profileForm = viewerProfileInput.pick({ firstName: true, lastName: true });
+type ProfileForm = { firstName: string; lastName: string };
+
+/** "My Profile" (platform.md §2): change picture, first name and last name; the email is shown disabled. */
+export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const user = useViewer((state) => state.user);
+  const [picture, setPicture] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ProfileForm>({ resolver: zodResolver(profileForm), mode: 'onTouched' });
+
+  useEffect(() => {
+    if (open && user) {
+      reset({ firstName: user.firstName, lastName: user.lastName });
+      setPicture(null);
+    }
+  }, [open, user, reset]);
+
+  useEffect(() => {
+    if (!picture) return setPreview(null);
+    const url = URL.createObjectURL(picture);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [picture]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await updateViewerProfile({ ...values, imageFile: picture ?? undefined });
+      toast.success('Your profile has been saved');
+      onOpenChange(false);
+    } catch (error) {
+      setError('root', { type: 'server', message: failureMessage(error, viewerMessages.unexpected) });
+    }
+  });
+
+  if (!user) return null;
+  return (
+    <Modal size="sm" open={open} onOpenChange={onOpenChange} title="My Profile">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="My Profile">
+        <div className="flex items-center gap-4">
+          <Avatar name={user.displayName} imageUrl={preview ?? user.imageUrl} className="size-16 text-xl" />
+          <label className="cursor-pointer text-sm font-medium text-brand-700 hover:underline">
+            Change picture
+            <input
+              type="file"
+              accept="image/png,image/jpeg"
+              className="sr-only"
+              onChange={(event) => setPicture(event.target.files?.[0] ?? null)}
+              aria-label="Change picture"
+            />
+          </label>
+          {picture && (
+            <button type="button" className="text-sm text-slate-600 hover:underline" onClick={() => setPicture(null)}>
+              Keep current picture
+            </button>
+          )}
+        </div>
+        <p className="text-xs text-slate-500">A square jpg or png between 50×50 and 200×200 px.</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        </div>
+        <TextField label="Email" type="email" value={user.email} disabled readOnly />
+        {errors.root?.message && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {errors.root.message}
+          </p>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={isSubmitting}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

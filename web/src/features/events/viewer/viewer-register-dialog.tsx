@@ -1,0 +1,92 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { registerInput, validationMessages } from '@server/domains/users/users.schemas';
+import { Button } from '@web/components/button';
+import { Modal } from '@web/components/modal';
+import { PasswordField, TextField } from '@web/components/text-field';
+import { failureMessage } from '@web/components/error-message';
+import { ApiError } from '@web/lib/api';
+import { viewerMessages, viewerTrpc } from '@web/lib/viewer-api';
+import { useViewer } from '@web/lib/viewer-session';
+
+const viewerFields = registerInput.options[0];
+
+/** The viewer registration form: the server's own field rules plus the password confirmation. */
+const viewerRegisterForm = viewerFields
+  .pick({ email: true, firstName: true, lastName: true, password: true })
+  .extend({ confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, { message: validationMessages.passwordsMismatch, path: ['confirmPassword'] });
+type ViewerRegisterForm = z.infer<typeof viewerRegisterForm>;
+const formFields = ['email', 'firstName', 'lastName', 'password', 'confirmPassword'] as const;
+
+/** The server's field messages of a failed call (REST or tRPC), by field. */
+function serverFieldErrors(error: unknown): Record<string, string> {
+  if (error instanceof ApiError) return error.fields;
+  return (error as { data?: { fieldErrors?: Record<string, string> | null } } | null)?.data?.fieldErrors ?? {};
+}
+
+/** Registers a viewer (roleId "viewer", no creator tag); viewers are active at once and signed in right away. */
+export function ViewerRegisterDialog({ open, onOpenChange, onLogin }: { open: boolean; onOpenChange(open: boolean): void; onLogin(): void }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ViewerRegisterForm>({
+    resolver: zodResolver(viewerRegisterForm),
+    mode: 'onTouched',
+    defaultValues: { email: '', firstName: '', lastName: '', password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
+    try {
+      const answer = await viewerTrpc.users.register.mutate({ ...values, roleId: 'viewer', subDomain: null });
+      if (!answer.token) throw new Error('The server did not sign the new viewer in');
+      useViewer.getState().signIn({ token: answer.token, user: answer.user });
+      toast.success(`Welcome, ${answer.user.displayName}`);
+      reset();
+      onOpenChange(false);
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      let placed = false;
+      for (const field of formFields) {
+        if (fields[field]) {
+          setError(field, { type: 'server', message: fields[field] });
+          placed = true;
+        }
+      }
+      if (!placed) setError('root', { type: 'server', message: failureMessage(error, viewerMessages.unexpected) });
+    }
+  });
+
+  return (
+    <Modal size="sm" open={open} onOpenChange={onOpenChange} title="Create a viewer account" description="Register to watch premium events, chat and send tips.">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Viewer registration">
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+        </div>
+        <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        {errors.root?.message && (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
+            {errors.root.message}
+          </p>
+        )}
+        <Button type="submit" className="w-full" busy={isSubmitting}>
+          Register
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          Already registered?{' '}
+          <button type="button" className="font-medium text-brand-700 hover:underline" onClick={onLogin}>
+            Log in
+          </button>
+        </p>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { toast } from 'sonner';
+import { Link, useLocation, useParams } from 'wouter';
+import { formatDuration, type PodcastEpisode } from '@server/domains/podcasts/podcasts.schemas';
+import { Button, buttonClasses } from '@web/components/button';
+import { TextAreaField } from '@web/components/form-fields';
+import { ImagePicker } from '@web/components/image-picker';
+import { ProgressBar } from '@web/components/progress-bar';
+import { Spinner } from '@web/components/spinner';
+import { EmptyState } from '@web/components/empty-state';
+import { TextField } from '@web/components/text-field';
+import { ApiError } from '@web/lib/api';
+import { useDocumentTitle } from '@web/lib/site-name';
+import { trpc } from '@web/lib/trpc';
+import { useSession } from '@web/lib/session-store';
+import { toFormData, upload } from '@web/lib/upload';
+
+const mediaAccept = 'audio/mpeg,.mp3,audio/mp4,.m4a,audio/aac,.aac,video/mp4,.mp4,video/webm,audio/webm,.webm';
+
+/** `datetime-local` value (the browser's time zone) for an ISO time. */
+function toLocalInput(iso: string): string {
+  const date = new Date(iso);
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+function FileField({ label, accept, file, onChange, error, hint }: { label: string; accept: string; file: File | null; onChange(file: File | null): void; error?: string; hint?: string }) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept={accept}
+        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
+        className="block w-full text-sm text-slate-700 file:mr-3 file:h-9 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium hover:file:bg-slate-50"
+        aria-invalid={!!error || undefined}
+      />
+      {file && <p className="text-xs text-slate-500">{`${file.name} · ${(file.size / 1024 / 1024).toFixed(1)} MB`}</p>}
+      {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
+      {error && (
+        <p role="alert" className="text-xs text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** /apps/podcast-titles/{id}/podcast-episodes/{episodeId | new}: uploads with a progress bar; the duration shows once read. */
+export default function EpisodeEditorPage() {
+  const { podcastTitleId = '', podcastEpisodeId = 'new' } = useParams<{ podcastTitleId: string; podcastEpisodeId: string }>();
+  const isNew = podcastEpisodeId === 'new';
+  const [, navigate] = useLocation();
+  const utils = trpc.useUtils();
+  const title = trpc.podcasts.getTitle.useQuery({ id: podcastTitleId });
+  const existing = trpc.podcasts.getEpisode.useQuery({ id: podcastEpisodeId }, { enabled: !isNew });
+  const episode = isNew ? undefined : existing.data;
+  useDocumentTitle(isNew ? 'New episode' : (episode?.name ?? 'Episode'));
+
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [publishDate, setPublishDate] = useState(() => toLocalInput(new Date().toISOString()));
+  const [media, setMedia] = useState<File | null>(null);
+  const [cover, setCover] = useState<File | null>(null);
+  const [transcript, setTranscript] = useState<File | null>(null);
+  const [chapters, setChapters] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (!episode) return;
+    setName(episode.name);
+    setDescription(episode.description);
+    setPublishDate(toLocalInput(episode.publishDate));
+  }, [episode]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    if (!name.trim()) problems.name = 'Min character length is 1';
+    if (isNew && !media) problems.media = 'Please upload the episode media (MP3, M4A/AAC, MP4 or WebM)';
+    if (Number.isNaN(Date.parse(publishDate))) problems.publishDate = 'Please enter a valid publish date';
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    setProgress(0);
+    try {
+      const saved = await upload<PodcastEpisode>(
+        isNew ? `/api/podcast/titles/${encodeURIComponent(podcastTitleId)}/episodes` : `/api/podcast/episodes/${encodeURIComponent(podcastEpisodeId)}`,
+        toFormData({ name, description, publishDate: new Date(publishDate).toISOString(), media, image: cover, transcript, chapters }),
+        { token: useSession.getState().token, onProgress: setProgress },
+      );
+      await utils.podcasts.invalidate();
+      setMedia(null);
+      setCover(null);
+      setTranscript(null);
+      setChapters(null);
+      toast.success(`${isNew ? 'Episode uploaded' : 'Episode saved'} · ${formatDuration(saved.duration)}`);
+      if (isNew) navigate(`/apps/podcast-titles/${podcastTitleId}/podcast-episodes/${saved.id}`, { replace: true });
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : {};
+      setErrors(fields);
+      toast.error(error instanceof Error ? error.message : 'Unexpected error. Please try again.');
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  if (title.isPending || (!isNew && existing.isPending)) return <Spinner label="Loading episode" className="py-20" />;
+  if (title.isError || (!isNew && existing.isError)) {
+    return (
+      <EmptyState title={title.error?.message ?? existing.error?.message ?? 'Episode not found'}>
+        <Link href="/apps/podcast-titles" className="font-medium text-brand-700 hover:underline">
+          Back to podcasts
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <section className="max-w-2xl space-y-6">
+      <Link href={`/apps/podcast-titles/${podcastTitleId}/podcast-episodes`} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden /> {title.data.name}
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold text-slate-900">{isNew ? 'New episode' : 'Edit episode'}</h1>
+        {episode?.isPublished && (
+          <a href={`/video/${episode.id}`} target="_blank" rel="noreferrer" className={buttonClasses('ghost', 'sm')}>
+            <ExternalLink className="size-4" aria-hidden /> Public page
+          </a>
+        )}
+      </div>
+      {episode && (
+        <dl className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-3">
+          <div>
+            <dt className="text-slate-500">Duration</dt>
+            <dd className="font-mono text-slate-900" data-testid="episode-duration">
+              {formatDuration(episode.duration)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">File</dt>
+            <dd className="text-slate-900">{`${episode.mimeType} · ${(episode.sizeBytes / 1024 / 1024).toFixed(1)} MB`}</dd>
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <dt className="text-slate-500">Listen</dt>
+            <dd>
+              <audio controls preload="none" src={episode.fileUrl} className="h-8 w-full" aria-label={`Play ${episode.name}`} />
+            </dd>
+          </div>
+        </dl>
+      )}
+      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label="Episode">
+        <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} maxLength={120} />
+        <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} error={errors.description} maxLength={4000} />
+        <TextField label="Publish date" type="datetime-local" value={publishDate} onChange={(event) => setPublishDate(event.target.value)} error={errors.publishDate} hint="A future date keeps the episode private until then." />
+        <FileField
+          label={isNew ? 'Media file' : 'Replace media file'}
+          accept={mediaAccept}
+          file={media}
+          onChange={setMedia}
+          error={errors.media}
+          hint="MP3, M4A/AAC, MP4 or WebM, up to 2 GB. The duration is read from the file."
+        />
+        <ImagePicker label="Episode cover" file={cover} currentUrl={episode?.imageUrl} onChange={setCover} error={errors.image} hint="Optional; the podcast's cover is used otherwise." />
+        <FileField label="Transcript (optional)" accept=".vtt,.srt,text/vtt" file={transcript} onChange={setTranscript} error={errors.transcript} hint={episode?.transcriptUrl ? 'A transcript is attached; a new file replaces it.' : 'WebVTT or SubRip'} />
+        <FileField label="Chapters (optional)" accept=".json,application/json" file={chapters} onChange={setChapters} error={errors.chapters} hint={episode?.chaptersUrl ? 'Chapters are attached; a new file replaces them.' : 'Podcasting 2.0 JSON chapters'} />
+        {progress !== null && <ProgressBar value={progress} label={progress < 1 ? 'Uploading' : 'Reading the media'} />}
+        <div className="flex justify-end">
+          <Button type="submit" busy={progress !== null}>
+            {isNew ? 'Upload episode' : 'Save episode'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { ArrowLeft, Copy, ExternalLink, Pencil, Plus, Podcast, Rss, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { Link, useParams } from 'wouter';
+import { formatDuration, type PodcastEpisode } from '@server/domains/podcasts/podcasts.schemas';
+import { Button, buttonClasses } from '@web/components/button';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
+import { EmptyState } from '@web/components/empty-state';
+import { Spinner } from '@web/components/spinner';
+import { useDocumentTitle } from '@web/lib/site-name';
+import { trpc } from '@web/lib/trpc';
+import { TitleFormDialog } from './title-form-dialog';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /apps/podcast-titles/{id} (and .../podcast-episodes): the podcast, its RSS link and its episodes. */
+export default function PodcastTitlePage() {
+  const { podcastTitleId = '' } = useParams<{ podcastTitleId: string }>();
+  const title = trpc.podcasts.getTitle.useQuery({ id: podcastTitleId });
+  const episodes = trpc.podcasts.listEpisodes.useQuery({ podcastTitleId });
+  const utils = trpc.useUtils();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState<PodcastEpisode | null>(null);
+  const remove = trpc.podcasts.deleteEpisode.useMutation({
+    onSuccess: async () => {
+      toast.success('Episode deleted');
+      setDeleting(null);
+      await utils.podcasts.invalidate();
+    },
+    onError: (error) => toast.error(error.message),
+  });
+  useDocumentTitle(title.data?.name ?? 'Podcast');
+
+  if (title.isPending) return <Spinner label="Loading podcast" className="py-20" />;
+  if (title.isError) {
+    return (
+      <EmptyState title={title.error.message}>
+        <Link href="/apps/podcast-titles" className="font-medium text-brand-700 hover:underline">
+          Back to podcasts
+        </Link>
+      </EmptyState>
+    );
+  }
+  const podcast = title.data;
+
+  async function copyFeed() {
+    try {
+      await navigator.clipboard.writeText(podcast.feedUrl);
+      toast.success('RSS link copied');
+    } catch {
+      toast.error('Copying is not allowed here: select the link and copy it');
+    }
+  }
+
+  return (
+    <section className="space-y-6">
+      <Link href="/apps/podcast-titles" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden /> Podcasts
+      </Link>
+      <div className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:flex-row sm:p-6">
+        <div className="size-32 shrink-0 overflow-hidden rounded-lg bg-slate-100">
+          {podcast.imageUrl ? <img src={podcast.imageUrl} alt="" className="size-full object-cover" /> : <Podcast className="m-8 size-16 text-slate-400" aria-hidden />}
+        </div>
+        <div className="min-w-0 flex-1 space-y-3">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h1 className="text-2xl font-bold text-slate-900">{podcast.name}</h1>
+            <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil className="size-4" aria-hidden /> Edit
+            </Button>
+          </div>
+          {podcast.description && <p className="text-sm whitespace-pre-line text-slate-600">{podcast.description}</p>}
+          <div className="space-y-1">
+            <span className="flex items-center gap-1 text-xs font-semibold text-slate-500 uppercase">
+              <Rss className="size-3.5" aria-hidden /> RSS feed
+            </span>
+            <div className="flex items-center gap-2">
+              <input readOnly value={podcast.feedUrl} aria-label="RSS feed link" className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 text-sm text-slate-700" onFocus={(event) => event.target.select()} />
+              <Button size="sm" variant="secondary" onClick={() => void copyFeed()} aria-label="Copy RSS link">
+                <Copy className="size-4" aria-hidden /> Copy
+              </Button>
+            </div>
+          </div>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold text-slate-900">Episodes</h2>
+        <Link href={`/apps/podcast-titles/${podcast.id}/podcast-episodes/new`} className={buttonClasses()}>
+          <Plus className="size-4" aria-hidden /> New episode
+        </Link>
+      </div>
+      {episodes.isPending && <Spinner label="Loading episodes" className="py-10" />}
+      {episodes.data?.length === 0 && <EmptyState title="No episodes yet">Upload an MP3, M4A/AAC, MP4 or WebM file to publish the first one.</EmptyState>}
+      {!!episodes.data?.length && (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white">
+          {episodes.data.map((episode) => (
+            <li key={episode.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center" data-testid="episode-row">
+              <div className="min-w-0 flex-1">
+                <Link href={`/apps/podcast-titles/${podcast.id}/podcast-episodes/${episode.id}`} className="font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                  {episode.name}
+                </Link>
+                <p className="text-sm text-slate-500">
+                  <span className="font-mono">{formatDuration(episode.duration)}</span> · {dateFormat.format(new Date(episode.publishDate))} ·{' '}
+                  {episode.isPublished ? <span className="text-green-700">Published</span> : <span className="text-amber-700">Scheduled</span>}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                {episode.isPublished && (
+                  <a href={`/video/${episode.id}`} target="_blank" rel="noreferrer" className={buttonClasses('ghost', 'sm')} aria-label={`Open the public page of ${episode.name}`}>
+                    <ExternalLink className="size-4" aria-hidden /> Public page
+                  </a>
+                )}
+                <Link href={`/apps/podcast-titles/${podcast.id}/podcast-episodes/${episode.id}`} className={buttonClasses('secondary', 'sm')} aria-label={`Edit ${episode.name}`}>
+                  <Pencil className="size-4" aria-hidden /> Edit
+                </Link>
+                <Button size="sm" variant="ghost" onClick={() => setDeleting(episode)} aria-label={`Delete ${episode.name}`}>
+                  <Trash2 className="size-4" aria-hidden />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {editing && <TitleFormDialog open title={podcast} onOpenChange={setEditing} />}
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this episode?"
+        confirmLabel="Delete episode"
+        busy={remove.isPending}
+        destructive
+        description={<>“{deleting?.name}” and its files are removed and it leaves the RSS feed.</>}
+        onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
+      />
+    </section>
+  );
+}

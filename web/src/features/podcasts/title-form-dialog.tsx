@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { toast } from 'sonner';
+import type { PodcastTitle } from '@server/domains/podcasts/podcasts.schemas';
+import { Button } from '@web/components/button';
+import { TextAreaField } from '@web/components/form-fields';
+import { ImagePicker } from '@web/components/image-picker';
+import { ProgressBar } from '@web/components/progress-bar';
+import { TextField } from '@web/components/text-field';
+import { ApiError } from '@web/lib/api';
+import { trpc } from '@web/lib/trpc';
+import { useSession } from '@web/lib/session-store';
+import { toFormData, upload } from '@web/lib/upload';
+
+/** Creates a podcast title (POST /api/podcast/titles) or edits one (POST /api/podcast/titles/{id}), cover included. */
+export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: boolean; onOpenChange(open: boolean): void; title?: PodcastTitle; onSaved?(title: PodcastTitle): void }) {
+  const utils = trpc.useUtils();
+  const [name, setName] = useState(title?.name ?? '');
+  const [description, setDescription] = useState(title?.description ?? '');
+  const [isVideo, setIsVideo] = useState(title?.isVideo ?? false);
+  const [cover, setCover] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!name.trim()) return setErrors({ name: 'Min character length is 1' });
+    setErrors({});
+    setProgress(0);
+    try {
+      const saved = await upload<PodcastTitle>(
+        title ? `/api/podcast/titles/${encodeURIComponent(title.id)}` : '/api/podcast/titles',
+        toFormData({ name, description, isVideo: String(isVideo), image: cover }),
+        { token: useSession.getState().token, onProgress: setProgress },
+      );
+      await utils.podcasts.invalidate();
+      toast.success(title ? 'Podcast saved' : 'Podcast created');
+      onOpenChange(false);
+      onSaved?.(saved);
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : {};
+      setErrors(fields);
+      if (!Object.keys(fields).length || fields.image) toast.error(error instanceof Error ? error.message : 'Unexpected error. Please try again.');
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[95vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none" aria-describedby={undefined}>
+          <Dialog.Title className="mb-4 text-lg font-semibold text-slate-900">{title ? 'Edit podcast' : 'New podcast'}</Dialog.Title>
+          <form onSubmit={onSubmit} className="space-y-4" noValidate>
+            <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} maxLength={120} required />
+            <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} error={errors.description} maxLength={4000} />
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" checked={isVideo} onChange={(event) => setIsVideo(event.target.checked)} className="size-4 accent-brand-600" />
+              Video podcast
+            </label>
+            <ImagePicker label="Cover image" file={cover} currentUrl={title?.imageUrl} onChange={setCover} error={errors.image} hint="jpg, png, webp or gif, up to 2 MB; square works best" />
+            {progress !== null && <ProgressBar value={progress} label="Uploading" />}
+            <div className="flex justify-end gap-2">
+              <Dialog.Close asChild>
+                <Button variant="secondary">Cancel</Button>
+              </Dialog.Close>
+              <Button type="submit" busy={progress !== null}>
+                {title ? 'Save' : 'Create'}
+              </Button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ExternalLink, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { profileMessages, type Profile } from '@server/domains/profile/profile.schemas';
+import type { SessionUser } from '@server/domains/users/users.schemas';
+import { Button } from '@web/components/button';
+import { TextAreaField } from '@web/components/form-fields';
+import { ImagePicker } from '@web/components/image-picker';
+import { TextField } from '@web/components/text-field';
+import { ApiError } from '@web/lib/api';
+import { useSession } from '@web/lib/session-store';
+import { trpc } from '@web/lib/trpc';
+import { toFormData, upload } from '@web/lib/upload';
+
+const photoRule = 'A square jpg or png between 50×50 and 200×200 px';
+
+/** Display name, names, description, stream source and avatar; the creator tag is read-only. */
+export function AboutTab({ profile }: { profile: Profile }) {
+  const utils = trpc.useUtils();
+  const setUser = useSession((state) => state.setUser);
+  const [form, setForm] = useState({ displayName: profile.displayName, firstName: profile.firstName, lastName: profile.lastName, description: profile.description, streamValue: profile.streamValue ?? '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [avatarError, setAvatarError] = useState<string | undefined>();
+  const [uploading, setUploading] = useState(false);
+  useEffect(() => setForm({ displayName: profile.displayName, firstName: profile.firstName, lastName: profile.lastName, description: profile.description, streamValue: profile.streamValue ?? '' }), [profile]);
+
+  const applied = (answer: { profile: Profile; user: SessionUser }) => {
+    utils.profile.get.setData(undefined, answer.profile);
+    setUser(answer.user);
+  };
+  const update = trpc.profile.update.useMutation({
+    onSuccess: (answer) => {
+      applied(answer);
+      setErrors({});
+      toast.success(profileMessages.saved);
+    },
+    onError: (error) => {
+      setErrors(error.data?.fieldErrors ?? {});
+      if (!error.data?.fieldErrors) toast.error(error.message);
+    },
+  });
+  const removeAvatar = trpc.profile.removeAvatar.useMutation({ onSuccess: applied, onError: (error) => toast.error(error.message) });
+
+  async function uploadAvatar(file: File | null) {
+    setAvatar(file);
+    setAvatarError(undefined);
+    if (!file) return;
+    setUploading(true);
+    try {
+      applied(await upload<{ profile: Profile; user: SessionUser }>('/api/profile/avatar', toFormData({ image: file }), { token: useSession.getState().token }));
+      setAvatar(null);
+      toast.success(profileMessages.avatarSaved);
+    } catch (error) {
+      setAvatar(null);
+      setAvatarError(error instanceof ApiError ? (error.fields.image ?? error.message) : 'Unexpected error. Please try again.');
+    } finally {
+      setUploading(false);
+    }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate({ ...form, streamValue: form.streamValue.trim() || null });
+  }
+
+  const bind = (key: keyof typeof form) => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }), error: errors[key] });
+
+  return (
+    <div className="space-y-4">
+      <div className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
+        <ImagePicker label="Profile picture" file={avatar} currentUrl={profile.imageUrl} onChange={(file) => void uploadAvatar(file)} error={avatarError} hint={uploading ? 'Uploading…' : photoRule} accept="image/png,image/jpeg" round />
+        {profile.imageUrl && (
+          <Button size="sm" variant="ghost" className="mt-2" busy={removeAvatar.isPending} onClick={() => removeAvatar.mutate()}>
+            <Trash2 className="size-4" aria-hidden /> Remove picture
+          </Button>
+        )}
+      </div>
+      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label="About">
+        <TextField label="Display name" maxLength={80} {...bind('displayName')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" maxLength={80} {...bind('firstName')} />
+          <TextField label="Last name" maxLength={80} {...bind('lastName')} />
+        </div>
+        <TextAreaField label="Description" maxLength={2000} {...bind('description')} hint="Shown on your public event page." />
+        <TextField label="Stream source" type="url" inputMode="url" placeholder="https://…" {...bind('streamValue')} hint="An HLS (.m3u8), YouTube, Twitch or Vimeo URL your event page plays." />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Creator tag" value={profile.creatorTag ?? '—'} readOnly disabled hint="Set at registration; it names your public pages." />
+          <TextField label="Email" value={profile.email} readOnly disabled />
+        </div>
+        {profile.eventPagePath && (
+          <a href={profile.eventPagePath} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+            <ExternalLink className="size-4" aria-hidden /> Your public event page ({profile.eventPagePath})
+          </a>
+        )}
+        <div className="flex justify-end">
+          <Button type="submit" busy={update.isPending}>
+            Save profile
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { RotateCcw } from 'lucide-react';
+import { toast } from 'sonner';
+import { Redirect, useParams } from 'wouter';
+import { settingGroupIds, settingsMessages, type SettingsAnswer, type UpdateSettingsInput } from '@server/domains/settings/settings.schemas';
+import { Button } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { SelectField } from '@web/components/form-fields';
+import { LinkTabs } from '@web/components/link-tabs';
+import { Spinner } from '@web/components/spinner';
+import { TextField } from '@web/components/text-field';
+import { useDocumentTitle } from '@web/lib/site-name';
+import { trpc } from '@web/lib/trpc';
+
+type Group = SettingsAnswer['groups'][number];
+type Field = Group['fields'][number];
+/** What the form holds per field: text/boolean for plain fields; for secrets, the new value typed (empty = keep). */
+type Draft = Record<string, string | boolean>;
+type Changes = Record<string, string | boolean | null>;
+
+const sourceLabel: Record<Field['source'], string> = { database: 'Set here', environment: 'From the environment', default: 'Default' };
+
+function initialDraft(group: Group): Draft {
+  return Object.fromEntries(group.fields.map((field) => [field.key, field.kind === 'secret' ? '' : (field.value ?? (field.kind === 'boolean' ? false : ''))]));
+}
+
+function GroupForm({ group }: { group: Group }) {
+  const utils = trpc.useUtils();
+  const [draft, setDraft] = useState<Draft>(() => initialDraft(group));
+  const [cleared, setCleared] = useState<Set<string>>(new Set());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    setDraft(initialDraft(group));
+    setCleared(new Set());
+  }, [group]);
+  const update = trpc.settings.update.useMutation({
+    onSuccess: (answer) => {
+      utils.settings.get.setData(undefined, answer);
+      void utils.settings.publicSite.invalidate();
+      setErrors({});
+      toast.success(settingsMessages.saved);
+    },
+    onError: (error) => {
+      setErrors(error.data?.fieldErrors ?? {});
+      toast.error(error.message);
+    },
+  });
+
+  function changes(): Changes {
+    const values: Changes = {};
+    for (const field of group.fields) {
+      if (cleared.has(field.key)) {
+        values[field.key] = null;
+        continue;
+      }
+      const value = draft[field.key]!;
+      if (field.kind === 'secret') {
+        if (typeof value === 'string' && value.trim()) values[field.key] = value.trim();
+      } else if (value !== (field.value ?? (field.kind === 'boolean' ? false : ''))) {
+        values[field.key] = value;
+      }
+    }
+    return values;
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const values = changes();
+    if (!Object.keys(values).length) return void toast.info('Nothing to save');
+    update.mutate({ group: group.id, values } as UpdateSettingsInput);
+  }
+
+  const resetButton = (field: Field) =>
+    field.source === 'database' && (
+      <button
+        type="button"
+        onClick={() => setCleared((current) => new Set(current).add(field.key))}
+        className="inline-flex items-center gap-1 text-xs font-medium text-brand-700 hover:underline"
+        aria-label={`${field.kind === 'secret' ? 'Remove' : 'Reset'} ${field.label}`}
+      >
+        <RotateCcw className="size-3" aria-hidden /> {field.kind === 'secret' ? 'Remove (use the environment value)' : 'Reset to the environment value'}
+      </button>
+    );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label={group.title}>
+      <p className="text-sm text-slate-600">{group.description}</p>
+      {group.fields.map((field) => {
+        const pendingClear = cleared.has(field.key);
+        const meta = (
+          <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <span>{pendingClear ? 'Will be reset when you save' : sourceLabel[field.source]}</span>
+            {!pendingClear && resetButton(field)}
+            {field.help && <span>{field.help}</span>}
+          </span>
+        );
+        if (field.kind === 'boolean') {
+          return (
+            <div key={field.key} className="space-y-1">
+              <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+                <input type="checkbox" className="size-4 accent-brand-600" checked={draft[field.key] === true} onChange={(event) => setDraft({ ...draft, [field.key]: event.target.checked })} />
+                {field.label}
+              </label>
+              <p className="text-xs text-slate-500">{meta}</p>
+            </div>
+          );
+        }
+        if (field.kind === 'select') {
+          return (
+            <SelectField
+              key={field.key}
+              label={field.label}
+              value={String(draft[field.key])}
+              onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
+              options={(field.options ?? []).map((option) => ({ value: option, label: option }))}
+              error={errors[field.key]}
+              hint={meta}
+            />
+          );
+        }
+        return (
+          <TextField
+            key={field.key}
+            label={field.label}
+            type={field.kind === 'secret' ? 'password' : 'text'}
+            autoComplete={field.kind === 'secret' ? 'new-password' : 'off'}
+            value={String(draft[field.key])}
+            placeholder={field.kind === 'secret' ? (field.masked ? `${field.masked} (leave empty to keep)` : 'Not set') : undefined}
+            onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
+            error={errors[field.key]}
+            hint={meta}
+          />
+        );
+      })}
+      <div className="flex justify-end">
+        <Button type="submit" busy={update.isPending}>
+          Save {group.title.toLowerCase()}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /apps/settings/{settingId}: platform settings, one group per tab (admin only). Secrets are write-only. */
+export default function SettingsPage() {
+  const { settingId } = useParams<{ settingId?: string }>();
+  const settings = trpc.settings.get.useQuery();
+  useDocumentTitle('Settings');
+  if (!settingId || !(settingGroupIds as readonly string[]).includes(settingId)) return <Redirect to="/apps/settings/general" replace />;
+  if (settings.isPending) return <Spinner label="Loading settings" className="py-20" />;
+  if (settings.isError) return <EmptyState title="The settings could not be loaded">{settings.error.message}</EmptyState>;
+  const group = settings.data.groups.find((candidate) => candidate.id === settingId)!;
+  return (
+    <section className="max-w-3xl space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
+      <LinkTabs label="Setting groups" active={settingId} tabs={settings.data.groups.map((item) => ({ id: item.id, title: item.title, href: `/apps/settings/${item.id}` }))} />
+      <GroupForm key={group.id} group={group} />
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ArrowLeft, KeyRound, UserCheck, UserX, VenetianMask } from 'lucide-react';
+import { toast } from 'sonner';
+import { Link, Redirect, useParams } from 'wouter';
+import { editableRoles, userHandle, type AdminUserRow } from '@server/domains/users/admin-users.schemas';
+import { Avatar } from '@web/components/avatar';
+import { Button } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { SelectField } from '@web/components/form-fields';
+import { Spinner } from '@web/components/spinner';
+import { TextField } from '@web/components/text-field';
+import { roleLabel } from '@web/lib/role-labels';
+import { useSession } from '@web/lib/session-store';
+import { useDocumentTitle } from '@web/lib/site-name';
+import { trpc } from '@web/lib/trpc';
+import { useEmulate } from './use-emulate';
+
+function EditForm({ user }: { user: AdminUserRow }) {
+  const me = useSession((state) => state.user);
+  const utils = trpc.useUtils();
+  const { emulate, emulating } = useEmulate();
+  const [form, setForm] = useState({ firstName: user.firstName, lastName: user.lastName, displayName: user.displayName, role: user.role });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => setForm({ firstName: user.firstName, lastName: user.lastName, displayName: user.displayName, role: user.role }), [user]);
+  const isSelf = me?.id === user.id;
+  /** Activate an inactive account, or one still waiting for its checkout payment; otherwise deactivate. */
+  const activates = !user.isActive || user.pendingPayment;
+
+  const update = trpc.adminUsers.update.useMutation({
+    onSuccess: (row) => {
+      utils.adminUsers.get.setData({ id: row.id }, row);
+      void utils.adminUsers.list.invalidate();
+      void utils.adminUsers.waitingCount.invalidate();
+      setErrors({});
+    },
+    onError: (error) => {
+      setErrors(error.data?.fieldErrors ?? {});
+      toast.error(error.message);
+    },
+  });
+  const reset = trpc.adminUsers.sendPasswordReset.useMutation({ onSuccess: ({ message }) => toast.success(message), onError: (error) => toast.error(error.message) });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate(
+      { id: user.id, firstName: form.firstName, lastName: form.lastName, displayName: form.displayName, ...(user.role !== 'viewer' && form.role !== user.role ? { role: form.role as (typeof editableRoles)[number] } : {}) },
+      { onSuccess: () => toast.success('User saved') },
+    );
+  }
+
+  const bind = (key: 'firstName' | 'lastName' | 'displayName') => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }), error: errors[key] });
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
+      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label="Edit user">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First name" maxLength={80} {...bind('firstName')} />
+          <TextField label="Last name" maxLength={80} {...bind('lastName')} />
+        </div>
+        <TextField label="Display name" maxLength={80} {...bind('displayName')} />
+        {user.role === 'viewer' ? (
+          <TextField label="Role" value="Viewer" readOnly disabled hint="Viewer accounts keep the viewer role." />
+        ) : (
+          <SelectField
+            label="Role"
+            value={form.role}
+            disabled={isSelf}
+            onChange={(event) => setForm({ ...form, role: event.target.value as AdminUserRow['role'] })}
+            options={editableRoles.map((role) => ({ value: role, label: roleLabel(role) }))}
+            error={errors.role}
+            hint={isSelf ? 'You cannot change your own role.' : 'A role change signs the user out.'}
+          />
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Email" value={user.email} readOnly disabled />
+          <TextField label="Creator tag" value={user.subdomain ?? '—'} readOnly disabled />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" busy={update.isPending && update.variables?.isActive === undefined}>
+            Save
+          </Button>
+        </div>
+      </form>
+      <aside className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Account actions">
+        <p className="text-sm text-slate-600">
+          Status:{' '}
+          <strong className={user.isActive ? 'text-green-700' : 'text-amber-700'} data-testid="user-status">
+            {user.pendingPayment ? 'Awaiting checkout payment' : user.isActive ? 'Active' : user.role === 'dj' ? 'Waiting for activation' : 'Inactive'}
+          </strong>
+        </p>
+        {!isSelf && (
+          <Button
+            className="w-full"
+            variant={activates ? 'primary' : 'secondary'}
+            busy={update.isPending && update.variables?.isActive !== undefined}
+            onClick={() => update.mutate({ id: user.id, isActive: activates }, { onSuccess: (row) => toast.success(row.isActive ? 'Account activated' : 'Account deactivated') })}
+          >
+            {activates ? <UserCheck className="size-4" aria-hidden /> : <UserX className="size-4" aria-hidden />}
+            {activates ? 'Activate' : 'Deactivate'}
+          </Button>
+        )}
+        {!isSelf && user.role !== 'admin' && user.role !== 'viewer' && user.isActive && (
+          <Button className="w-full" variant="secondary" busy={emulating === user.id} onClick={() => void emulate(user.id)}>
+            <VenetianMask className="size-4" aria-hidden /> Emulate
+          </Button>
+        )}
+        <Button className="w-full" variant="secondary" busy={reset.isPending} onClick={() => reset.mutate({ id: user.id })}>
+          <KeyRound className="size-4" aria-hidden /> Send password reset
+        </Button>
+      </aside>
+    </div>
+  );
+}
+
+/** /apps/users/{userId}/{handle}: edit one account (names, role, activation), emulate it, or send it a password reset. */
+export default function UserEditPage() {
+  const { userId = '', userHandle: handle } = useParams<{ userId: string; userHandle?: string }>();
+  const user = trpc.adminUsers.get.useQuery({ id: userId }, { retry: false });
+  useDocumentTitle(user.data?.displayName ?? 'User');
+  if (user.isPending) return <Spinner label="Loading user" className="py-20" />;
+  if (user.isError) {
+    return (
+      <EmptyState title={user.error.message}>
+        <Link href="/apps/users" className="font-medium text-brand-700 hover:underline">
+          Back to users
+        </Link>
+      </EmptyState>
+    );
+  }
+  const canonical = userHandle(user.data);
+  if (handle !== canonical) return <Redirect to={`/apps/users/${user.data.id}/${canonical}`} replace />;
+  return (
+    <section className="max-w-4xl space-y-4">
+      <Link href="/apps/users" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden /> Users
+      </Link>
+      <div className="flex items-center gap-3">
+        <Avatar name={user.data.displayName} imageUrl={user.data.imageUrl} className="size-12 text-lg" />
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{user.data.displayName}</h1>
+          <p className="text-sm text-slate-500">{roleLabel(user.data.role)}</p>
+        </div>
+      </div>
+      <EditForm user={user.data} />
+    </section>
+  );
+}
