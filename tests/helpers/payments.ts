@@ -51,8 +51,8 @@ export interface Stage {
 }
 
 /** A creator with a free and a premium event and a tip option, and a viewer. */
-export async function stage(app: FastifyInstance, options: { tipCents?: number; premiumCents?: number } = {}): Promise<Stage> {
-  const creator = await createUser(app, { role: 'dj' });
+export async function stage(app: FastifyInstance, options: { tipCents?: number; premiumCents?: number; creatorId?: string } = {}): Promise<Stage> {
+  const creator = await createUser(app, { role: 'dj', ...(options.creatorId ? { id: options.creatorId } : {}) });
   const viewer = await createUser(app, { role: 'viewer' });
   const tipCents = options.tipCents ?? 500;
   const premiumCents = options.premiumCents ?? 1299;

@@ -5,6 +5,7 @@ import { ledgerEntries, localProviderObjects, payments, tips, webhookEvents } fr
 import { paymentMessages } from '@server/domains/payments/payments.schemas';
 import { applyIntentToPayment } from '@server/domains/payments/payment-records';
 import { hubTopic } from '@server/domains/hub/hub.service';
+import { newId } from '@server/lib/ids';
 import { bearer } from '../helpers/app';
 import { cards, confirmCard, createPaymentsApp, createPaywall, createTip, expectedSplit, stage } from '../helpers/payments';
 
@@ -52,6 +53,16 @@ describe('tips with the local provider', () => {
     );
     expect(split.creator + split.platform).toBe(500 - split.fee);
     expect(db.select().from(tips).where(eq(tips.paymentId, intent.paymentId)).all()).toMatchObject([{ title: 'Coffee', amountCents: 500, viewerId: s.viewer.id }]);
+    expect(hub).toEqual(['Test viewer sent a tip: Coffee ($5.00). Thank you!']);
+    unsubscribe();
+  });
+
+  it('the tip message reaches the hub group of a creator whose id starts with "-" (random ids may)', async () => {
+    const s = await stage(app, { creatorId: `-${newId()}` });
+    const hub: string[] = [];
+    const unsubscribe = app.services.bus.subscribe(hubTopic(`${s.creator.id}-${s.eventId}`), (delivery) => hub.push(delivery.message.text));
+    const intent = (await createTip(app, s)).json() as { client_secret: string };
+    expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
     expect(hub).toEqual(['Test viewer sent a tip: Coffee ($5.00). Thank you!']);
     unsubscribe();
   });
