@@ -90,7 +90,15 @@ describe('checkout with the local provider', () => {
     expect(await banner.getByRole('link', { name: 'Manage' }).getAttribute('href')).toBe(`/profile/${tobinRow.id}/subscriptions`);
     await saveScreenshot(page, 'unpaid-banner');
 
-    await page.goto(`/reactivate/${subscription.id}`);
+    // Manage → the profile's Subscriptions tab → Pay now.
+    await banner.getByRole('link', { name: 'Manage' }).click();
+    const card = page.getByTestId('subscription-LIVE_STREAM');
+    await card.getByText('Payment due').waitFor();
+    await card.getByText('•••• 0341').waitFor();
+    await page.getByRole('table', { name: 'Invoices' }).getByText('Unpaid').waitFor();
+    await saveScreenshot(page, 'profile-subscriptions-due');
+    await card.getByRole('link', { name: 'Pay now' }).click();
+    await page.waitForURL(`**/reactivate/${subscription.id}`);
     await page.getByRole('heading', { name: 'Reactivate Live Stream' }).waitFor();
     await fillCard(page, '4242 4242 4242 4242', 'Tobin Reyes');
     await page.getByRole('button', { name: 'Pay $29.99' }).click();
@@ -100,6 +108,9 @@ describe('checkout with the local provider', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Live Stream is active again' }).waitFor();
     expect(await page.getByTestId('unpaid-banner').count()).toBe(0);
+    await page.getByRole('link', { name: 'My subscriptions' }).click();
+    await page.getByTestId('subscription-LIVE_STREAM').getByText('Active').waitFor();
+    expect(await page.getByTestId('subscription-LIVE_STREAM').getByRole('link', { name: 'Pay now' }).count()).toBe(0);
     await context.close();
   });
 });
