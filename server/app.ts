@@ -24,7 +24,8 @@ import type { BotCheckProvider } from './providers/bot-check/interface';
 import type { IdentityProviders } from './providers/identity/interface';
 import type { Mailer } from './providers/mail/interface';
 import { createLiveProviders } from './domains/settings/live-providers';
-import { createPaymentProvider } from './providers/payments';
+import { createLivePaymentProvider } from './providers/payments';
+import { effectiveAppConfig } from './domains/settings/settings.service';
 import type { PaymentProvider } from './providers/payments/interface';
 import { wirePayments } from './domains/payments/payments.wiring';
 import { restModules } from './rest/modules';
@@ -88,7 +89,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     identity: deps.identity ?? liveProviders.identity,
     mailer: deps.mailer ?? liveProviders.mailer,
     rateLimiter: new RateLimiter(),
-    payments: deps.paymentProvider ?? createPaymentProvider(config, database.db, secret),
+    payments: deps.paymentProvider ?? createLivePaymentProvider(() => effectiveAppConfig({ db: database.db, config }), database.db, secret),
     log: app.log,
     bus,
     chat: new ChatRuntime(database.db, bus, app.log),
@@ -113,7 +114,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const webDist = deps.webDist ?? defaultWebDist;
   const indexHtml = join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
-  registerSecurityHeaders(app, buildSecurityHeaders(config, { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
+  registerSecurityHeaders(app, buildSecurityHeaders(effectiveAppConfig({ db: database.db, config }), { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
   await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 4, parts: 40 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 

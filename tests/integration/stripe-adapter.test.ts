@@ -5,9 +5,8 @@ import { products } from '@db/schema/billing';
 import { ledgerEntries, payments, subscriptionInvoices, subscriptions, webhookEvents } from '@db/schema/payments';
 import { invoices } from '@db/schema/users';
 import { paymentMessages } from '@server/domains/payments/payments.schemas';
-import { StripePaymentProvider } from '@server/providers/payments/stripe';
 import { seedProducts } from '../../seed/accounts';
-import { bearer, createTestApp } from '../helpers/app';
+import { bearer, callerAs, createTestApp, createUser } from '../helpers/app';
 import { createPaywall, createTip, stage } from '../helpers/payments';
 import { StripeFake } from '../helpers/stripe-fake';
 
@@ -35,7 +34,7 @@ function signed(payload: string, secret = webhookSecret) {
 
 describe('the stripe adapter against a wire-format fake', () => {
   it('uses the Stripe SDK pointed at STRIPE_API_BASE, and the browser gets the publishable key', async () => {
-    expect(app.services.payments).toBeInstanceOf(StripePaymentProvider);
+    expect(app.services.payments.name).toBe('stripe');
     const config = await app.inject({ method: 'GET', url: '/api/payment/config' });
     expect(config.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_adapter', offersWallets: true, currency: 'cad', country: 'CA' });
   });
@@ -128,5 +127,31 @@ describe('the stripe adapter against a wire-format fake', () => {
   it('looks coupons up at Stripe (404 for an unknown one)', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/payment/coupon/SPRING' })).json()).toMatchObject({ id: 'SPRING', percentOff: 15, duration: 'once', valid: true });
     expect((await app.inject({ method: 'GET', url: '/api/payment/coupon/NOPE' })).statusCode).toBe(404);
+  });
+});
+
+describe('the provider follows the platform settings', () => {
+  it('an admin switching payments to Stripe takes effect on the next payment, without a restart', async () => {
+    const local = await createTestApp({ STRIPE_API_BASE: base });
+    try {
+      local.app.services.db.insert(products).values([...seedProducts]).onConflictDoNothing().run();
+      const s = await stage(local.app);
+      expect((await local.app.inject({ method: 'GET', url: '/api/payment/config' })).json()).toMatchObject({ provider: 'local', publishableKey: null });
+      const before = (await createTip(local.app, s)).json() as { client_secret: string };
+      expect(before.client_secret).toMatch(/^pi_local_/);
+
+      const admin = await createUser(local.app, { role: 'admin' });
+      await (await callerAs(local.app, admin.token)).settings.update({
+        group: 'payments',
+        values: { provider: 'stripe', stripePublishableKey: 'pk_test_settings', stripeSecretKey: 'sk_test_settings', stripeWebhookSecret: webhookSecret },
+      });
+      expect((await local.app.inject({ method: 'GET', url: '/api/payment/config' })).json()).toMatchObject({ provider: 'stripe', publishableKey: 'pk_test_settings' });
+      const after = (await createTip(local.app, s)).json() as { client_secret: string; paymentIntentId: string };
+      expect(after.client_secret).toBe(fake.object(after.paymentIntentId)?.client_secret);
+      // The local card form is gone with the local provider.
+      expect((await local.app.inject({ method: 'POST', url: '/api/payment/local/confirm', payload: { clientSecret: before.client_secret, cardNumber: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123', name: 'Sam' } })).statusCode).toBe(404);
+    } finally {
+      await local.close();
+    }
   });
 });

@@ -7,7 +7,8 @@ import { tipOptions } from '@db/schema/tips';
 import { users } from '@db/schema/users';
 import type { PaymentKind } from '@server/domains/payments/payment-values';
 import { newId } from '@server/lib/ids';
-import { LocalPaymentProvider, type CardDetails } from '@server/providers/payments/local';
+import { isLocalPaymentProvider } from '@server/providers/payments';
+import type { CardDetails, LocalPaymentProvider } from '@server/providers/payments/local';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { findPaymentById, findPaymentByIntentId, insertPendingPayment, providerFailure, toPaymentOutput, type PaymentRow } from './payment-records';
 import { applyIntent, syncIntent } from './payment-sync';
@@ -183,8 +184,9 @@ export function paymentConfig(services: AppServices) {
 }
 
 function localProvider(services: AppServices): LocalPaymentProvider {
-  if (!(services.payments instanceof LocalPaymentProvider)) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.localOnly });
-  return services.payments;
+  const provider = services.payments;
+  if (!isLocalPaymentProvider(provider)) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.localOnly });
+  return provider;
 }
 
 /** The local card form's confirmation (Stripe.js' `confirmCardPayment` for `local`). */

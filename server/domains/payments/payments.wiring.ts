@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { LocalPaymentProvider } from '@server/providers/payments/local';
+import type { EventSink } from '@server/providers/payments/local';
 import { runRenewals } from '@server/domains/subscriptions/subscriptions.service';
 import type { AppServices } from '@server/trpc/context';
 import { handleWebhook } from './payment-sync';
@@ -8,15 +8,14 @@ const renewalIntervalMs = 60_000;
 
 /**
  * The local provider delivers its signed events straight to the webhook handler (as Stripe would POST
- * them) and runs its billing clock every minute; Stripe needs neither.
+ * them) and runs its billing clock every minute (a no-op while Stripe is the provider, which renews by itself).
  */
 export function wirePayments(app: FastifyInstance, services: AppServices): void {
-  const provider = services.payments;
-  if (!(provider instanceof LocalPaymentProvider)) return;
-  if (services.config.env === 'production') {
+  const provider = services.payments as typeof services.payments & { setEventSink?(sink: EventSink): void };
+  if (services.config.env === 'production' && provider.name === 'local') {
     services.log.warn('PAYMENT_PROVIDER=local: payments are simulated with test cards and nothing is charged; set PAYMENT_PROVIDER=stripe to take real payments');
   }
-  provider.setEventSink(async (payload, signature) => {
+  provider.setEventSink?.(async (payload, signature) => {
     try {
       await handleWebhook(services, payload, signature);
     } catch (error) {

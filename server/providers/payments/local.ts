@@ -140,7 +140,8 @@ interface SubscriptionObject {
   description: string;
 }
 
-type Sink = (rawBody: string, signature: string) => Promise<void>;
+/** Where the local provider delivers its signed events (the app's webhook handler). */
+export type EventSink = (rawBody: string, signature: string) => Promise<void>;
 
 /** Adds whole months (clamped to the month's last day), as Stripe's monthly billing does. */
 export function addMonths(iso: string, months: number): string {
@@ -212,7 +213,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   readonly name = 'local' as const;
   readonly publishableKey = null;
   readonly offersWallets = false;
-  private sink: Sink | null = null;
+  private sink: EventSink | null = null;
 
   constructor(
     private readonly db: Db,
@@ -221,7 +222,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   ) {}
 
   /** Where signed events go (the app's webhook handler), as Stripe would POST them. */
-  setEventSink(sink: Sink): void {
+  setEventSink(sink: EventSink): void {
     this.sink = sink;
   }
 
