@@ -148,8 +148,8 @@ describe('creator pages', () => {
     await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringContaining('Vinyl'), expect.stringContaining('Coffee')]);
     await saveScreenshot(page, 'manage-tips');
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Delete Coffee' }).click();
+    await page.getByRole('dialog', { name: 'Delete tip option' }).getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => rows.count()).toBe(1);
     await context.close();
   });

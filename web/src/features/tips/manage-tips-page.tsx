@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Link } from 'wouter';
 import type { TipOptionOutput } from '@server/domains/tips/tip-options.schemas';
 import { Button } from '@web/components/button';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { formatDollars, paymentErrorMessage } from '@web/lib/payments';
@@ -21,6 +22,7 @@ export default function ManageTipsPage() {
   const remove = trpc.tipOptions.remove.useMutation();
   const [editing, setEditing] = useState<TipOptionOutput | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [deleting, setDeleting] = useState<TipOptionOutput | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
 
   async function saveOrder(next: TipOptionOutput[]) {
@@ -50,13 +52,14 @@ export default function ManageTipsPage() {
   }
 
   async function onDelete(option: TipOptionOutput) {
-    if (!window.confirm(`Delete the tip option "${option.title}"?`)) return;
     try {
       await remove.mutateAsync({ id: option.id });
       await utils.tipOptions.mine.invalidate();
       toast.success(`"${option.title}" deleted`);
     } catch (error) {
       toast.error(paymentErrorMessage(error));
+    } finally {
+      setDeleting(null);
     }
   }
 
@@ -108,13 +111,24 @@ export default function ManageTipsPage() {
                     setEditing(option);
                     setDialogOpen(true);
                   }}
-                  onDelete={() => void onDelete(option)}
+                  onDelete={() => setDeleting(option)}
                 />
               ))}
             </ol>
           </SortableContext>
         </DndContext>
       )}
+
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete tip option"
+        description={deleting ? `Viewers will no longer see "${deleting.title}" on your event pages.` : undefined}
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => deleting && void onDelete(deleting)}
+      />
 
       <TipOptionDialog
         open={dialogOpen}

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { ImagePlus, X } from 'lucide-react';
+import { ImagePlus } from 'lucide-react';
 import type { TipOptionOutput } from '@server/domains/tips/tip-options.schemas';
 import { tipOptionMessages } from '@server/domains/tips/tip-options.schemas';
 import { Button } from '@web/components/button';
+import { Modal } from '@web/components/modal';
 import { TextField } from '@web/components/text-field';
 import { ApiError } from '@web/lib/api';
 import { useSession } from '@web/lib/session-store';
@@ -96,70 +96,64 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
   }
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && !saving && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-2xl focus:outline-none">
-          <div className="mb-4 flex items-start justify-between">
-            <Dialog.Title className="text-lg font-bold text-slate-900">{option ? 'Edit tip option' : 'New tip option'}</Dialog.Title>
-            <Dialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
-              <X className="size-4" aria-hidden />
-            </Dialog.Close>
+    <Modal
+      size="sm"
+      open={open}
+      onOpenChange={(next) => !next && !saving && onClose()}
+      title={option ? 'Edit tip option' : 'New tip option'}
+      description="The title, amount and icon viewers see on your event page."
+    >
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+        {errors.form && (
+          <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-700">
+            {errors.form}
+          </p>
+        )}
+        <TextField label="Title" value={title} maxLength={60} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
+        <TextField label="Amount (CAD)" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} error={errors.tipsAmount ?? errors.amountCents} placeholder="5.00" />
+        <div className="space-y-2">
+          <span className="block text-sm font-medium text-slate-700">Icon</span>
+          <div className="flex items-center gap-3">
+            <div className="flex size-14 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+              {shownIcon ? <img src={shownIcon} alt="Icon preview" className="size-full object-cover" data-testid="icon-preview" /> : <ImagePlus className="size-6 text-slate-400" aria-hidden />}
+            </div>
+            <label className="cursor-pointer rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+              Choose image
+              <input type="file" accept={iconTypes.join(',')} className="sr-only" onChange={(event) => pickIcon(event.target.files?.[0])} aria-label="Icon image" />
+            </label>
+            {shownIcon && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setIcon(null);
+                  setRemoveIcon(true);
+                }}
+              >
+                Remove
+              </Button>
+            )}
           </div>
-          <Dialog.Description className="sr-only">The title, amount and icon viewers see on your event page.</Dialog.Description>
-          <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
-            {errors.form && (
-              <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-700">
-                {errors.form}
-              </p>
-            )}
-            <TextField label="Title" value={title} maxLength={60} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
-            <TextField label="Amount (CAD)" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} error={errors.tipsAmount ?? errors.amountCents} placeholder="5.00" />
-            <div className="space-y-2">
-              <span className="block text-sm font-medium text-slate-700">Icon</span>
-              <div className="flex items-center gap-3">
-                <div className="flex size-14 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-                  {shownIcon ? <img src={shownIcon} alt="Icon preview" className="size-full object-cover" data-testid="icon-preview" /> : <ImagePlus className="size-6 text-slate-400" aria-hidden />}
-                </div>
-                <label className="cursor-pointer rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-                  Choose image
-                  <input type="file" accept={iconTypes.join(',')} className="sr-only" onChange={(event) => pickIcon(event.target.files?.[0])} aria-label="Icon image" />
-                </label>
-                {shownIcon && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => {
-                      setIcon(null);
-                      setRemoveIcon(true);
-                    }}
-                  >
-                    Remove
-                  </Button>
-                )}
-              </div>
-              {errors.iconFile && (
-                <p role="alert" className="text-xs text-red-600">
-                  {errors.iconFile}
-                </p>
-              )}
-            </div>
-            {saving && icon && (
-              <progress max={1} value={progress} className="h-1 w-full" aria-label="Upload progress">
-                {Math.round(progress * 100)}%
-              </progress>
-            )}
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={onClose} disabled={saving}>
-                Cancel
-              </Button>
-              <Button type="submit" busy={saving}>
-                {option ? 'Save' : 'Add tip option'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          {errors.iconFile && (
+            <p role="alert" className="text-xs text-red-600">
+              {errors.iconFile}
+            </p>
+          )}
+        </div>
+        {saving && icon && (
+          <progress max={1} value={progress} className="h-1 w-full" aria-label="Upload progress">
+            {Math.round(progress * 100)}%
+          </progress>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={saving}>
+            {option ? 'Save' : 'Add tip option'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
   );
 }
