@@ -20,12 +20,11 @@ export interface ContentSecuritySources {
 export const framablePathPrefixes: readonly string[] = ['/embed/'];
 
 /** Stream and video players the event pages frame (platform.md §2: YouTube, Twitch, Vimeo stream values). */
-const streamPlayerOrigins = [
-  'https://www.youtube.com',
-  'https://www.youtube-nocookie.com',
-  'https://player.twitch.tv',
-  'https://player.vimeo.com',
-];
+/**
+ * Creators paste any https embed URL as their stream (platform.md §3), so frames may come from any https origin;
+ * scripts, connections and forms stay locked to this site.
+ */
+const streamPlayerOrigins = ['https:'];
 
 /** What the configured sign-in and bot-check providers need to load in the browser. */
 export function providerSources(config: Pick<AppConfig, 'google' | 'botCheck'> & Partial<Pick<AppConfig, 'payments'>>): ContentSecuritySources[] {

@@ -3,6 +3,7 @@ import { LogOut, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
+import { clearChatIdentity } from '@web/components/live-chat/chat-identity';
 import { useViewer } from '@web/lib/viewer-session';
 import { ViewerLoginDialog } from './viewer-login-dialog';
 import { ViewerProfileDialog } from './viewer-profile-dialog';
@@ -59,6 +60,7 @@ export function ViewerMenu({ onDialogChange }: { onDialogChange(dialog: ViewerDi
             className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
             onSelect={() => {
               useViewer.getState().signOut();
+              clearChatIdentity();
               toast.success('You have been logged out');
             }}
           >
