@@ -1,61 +1,163 @@
 /**
- * Throughput of the three ways a request reaches the server, side by side (loopback, bounded):
- * a bare Fastify route, the REST shim GET /api/user/alive, and the tRPC query users.alive.
- * Usage: npm run bench [-- --duration 10 --connections 50]
+ * Throughput of the app against a bare Fastify app, each server in its own process, autocannon in this one.
+ * Rows: the bare route (100%), the app's trivial /healthz, the authed REST shim GET /api/user/alive and the
+ * authed tRPC query users.alive over HTTP, each with its share of bare and its target.
+ *
+ * The machine is shared, so the rows are measured in interleaved rounds (bare, healthz, alive, tRPC, bare, ...)
+ * after a short warm-up, and each row is the mean of its rounds. Beside req/s the table shows the server
+ * process's own CPU time per request (user + system, from process.cpuUsage in the server), which other load on the
+ * machine disturbs far less than throughput.
+ *
+ * Usage: npm run bench [-- --duration 12 --rounds 3 --connections 50 --only healthz,alive,trpc --profile <dir>]
+ *   --duration <s>   seconds of load per row in total, split over the rounds (default 12)
+ *   --profile <dir>  also writes a V8 CPU profile of the app process (node --cpu-prof) into <dir>;
+ *                    summarise it with `npx tsx bench/profile-summary.ts <dir>/<file>.cpuprofile`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { buildApp } from '@server/app';
-import { loadConfig } from '@server/config';
-import { demoPassword } from '../seed/accounts';
-import { seedDatabase } from '../seed/seed';
+import type { ServerMessage } from './server-messages';
 
-function argument(name: string, fallback: number): number {
+function numberArgument(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
   const value = index >= 0 ? Number(process.argv[index + 1]) : NaN;
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-const duration = Math.min(argument('duration', 10), 60);
-const connections = Math.min(argument('connections', 50), 200);
-const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-bench-'));
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', BOT_CHECK_PROVIDER: 'off', SEED_DEMO_DATA: 'false' });
-const app = await buildApp(config);
-app.get('/bench/bare', async () => ({ ok: true }));
-const logins = await seedDatabase(app.services.db, config, { demoData: false });
-await app.listen({ host: '127.0.0.1', port: 0 });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-const creator = logins.find((login) => login.label === 'Creator')!;
-const session = await fetch(`${base}/api/user/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ userName: creator.email, password: demoPassword }),
-}).then((response) => response.json() as Promise<{ token: string }>);
-const headers = { authorization: `Bearer ${session.token}` };
-
-const targets = [
-  { name: 'bare Fastify route', path: '/bench/bare', headers: {} },
-  { name: 'REST shim /api/user/alive', path: '/api/user/alive', headers },
-  { name: 'tRPC users.alive', path: '/trpc/users.alive', headers },
-];
-
-const results: Array<{ name: string; requestsPerSecond: number; p99: number; errors: number }> = [];
-for (const target of targets) {
-  const result = await autocannon({ url: `${base}${target.path}`, headers: target.headers, connections, duration });
-  results.push({ name: target.name, requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx });
+function stringArgument(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-const bare = results[0]!.requestsPerSecond || 1;
-process.stdout.write(`\n${connections} connections, ${duration}s each, loopback\n\n`);
-process.stdout.write(`${'target'.padEnd(30)}${'req/s'.padStart(10)}${'vs bare'.padStart(10)}${'p99 ms'.padStart(10)}${'errors'.padStart(8)}\n`);
-for (const row of results) {
+const duration = Math.min(numberArgument('duration', 12), 120);
+const rounds = Math.min(Math.round(numberArgument('rounds', 3)), 10);
+const connections = Math.min(numberArgument('connections', 50), 200);
+const profileDir = stringArgument('profile');
+const only = stringArgument('only')?.split(',');
+
+/** A server in its own Node process, answering IPC requests (`ready`, `cpu`, `stop`). */
+class Server<T> {
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly ready: T,
+  ) {}
+
+  static start<T>(entry: string, extraExecArgv: string[] = []): Promise<Server<T>> {
+    const child = fork(fileURLToPath(new URL(entry, import.meta.url)), [], {
+      execArgv: ['--import', 'tsx', ...extraExecArgv],
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    return new Promise((resolveStart, rejectStart) => {
+      child.once('message', (message) => resolveStart(new Server(child, (message as ServerMessage<T>).ready!)));
+      child.once('exit', (code) => rejectStart(new Error(`${entry} exited with code ${code} before it was ready`)));
+    });
+  }
+
+  /** CPU time (µs, user + system) the server process has used so far. */
+  cpuMicros(): Promise<number> {
+    return new Promise((resolveCpu) => {
+      this.child.once('message', (message) => resolveCpu((message as ServerMessage<T>).cpuMicros ?? 0));
+      this.child.send('cpu');
+    });
+  }
+
+  stop(): Promise<void> {
+    return new Promise((resolveStop) => {
+      this.child.once('exit', () => resolveStop());
+      this.child.send('stop');
+    });
+  }
+}
+
+interface Target {
+  key: string;
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+  server: Server<unknown>;
+  target?: number;
+}
+
+interface Slice {
+  requests: number;
+  seconds: number;
+  cpuMicros: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(target: Target, seconds: number): Promise<Slice> {
+  const cpuBefore = await target.server.cpuMicros();
+  const result = await autocannon({ url: target.url, headers: target.headers, connections, duration: seconds });
+  const cpuMicros = (await target.server.cpuMicros()) - cpuBefore;
+  return { requests: result.requests.total, seconds, cpuMicros, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+/** Checks a target answers 200 once before loading it, so a broken route is not benchmarked as fast 401s. */
+async function expectOk(target: Target): Promise<void> {
+  const response = await fetch(target.url, { headers: target.headers });
+  if (response.status !== 200) throw new Error(`${target.url} answered ${response.status}: ${await response.text()}`);
+}
+
+const bare = await Server.start<{ port: number }>('./bare-server.ts');
+if (profileDir) mkdirSync(resolve(profileDir), { recursive: true });
+const app = await Server.start<{ port: number; token: string }>(
+  './app-server.ts',
+  profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : [],
+);
+const base = `http://127.0.0.1:${app.ready.port}`;
+const auth = { authorization: `Bearer ${app.ready.token}` };
+
+const bareTarget: Target = { key: 'bare', name: 'bare Fastify route (separate process)', url: `http://127.0.0.1:${bare.ready.port}/bare`, headers: {}, server: bare };
+const appTargets: Target[] = [
+  { key: 'healthz', name: 'GET /healthz (in-app trivial route)', url: `${base}/healthz`, headers: {}, server: app, target: 85 },
+  { key: 'alive', name: 'GET /api/user/alive (authed REST)', url: `${base}/api/user/alive`, headers: auth, server: app, target: 50 },
+  { key: 'trpc', name: 'GET /trpc/users.alive (authed tRPC)', url: `${base}/trpc/users.alive`, headers: auth, server: app, target: 50 },
+].filter((target) => !only || only.includes(target.key));
+const targets = [bareTarget, ...appTargets];
+for (const target of targets) await expectOk(target);
+
+for (const target of targets) await load(target, 1); // warm-up: JIT, caches, connections
+const slices = new Map<Target, Slice[]>(targets.map((target) => [target, []]));
+const sliceSeconds = Math.max(1, Math.round(duration / rounds));
+for (let round = 0; round < rounds; round += 1) {
+  for (const target of targets) slices.get(target)!.push(await load(target, sliceSeconds));
+}
+await Promise.all([bare.stop(), app.stop()]);
+
+function summary(target: Target) {
+  const parts = slices.get(target)!;
+  const requests = parts.reduce((sum, part) => sum + part.requests, 0);
+  const seconds = parts.reduce((sum, part) => sum + part.seconds, 0);
+  return {
+    requestsPerSecond: requests / seconds,
+    cpuMicrosPerRequest: parts.reduce((sum, part) => sum + part.cpuMicros, 0) / Math.max(requests, 1),
+    p99: Math.max(...parts.map((part) => part.p99)),
+    errors: parts.reduce((sum, part) => sum + part.errors, 0),
+    perRound: parts.map((part) => Math.round(part.requests / part.seconds)),
+  };
+}
+
+const yardstick = summary(bareTarget);
+const columns = (cells: string[]) => `${cells[0]!.padEnd(40)}${cells.slice(1).map((cell, index) => cell.padStart([9, 9, 9, 12, 11, 8, 8][index]!)).join('')}\n`;
+process.stdout.write(`\nautocannon, ${connections} connections, ${rounds} interleaved rounds of ${sliceSeconds}s per row, loopback; each server in its own process\n\n`);
+process.stdout.write(columns(['path', 'req/s', 'of bare', 'target', 'CPU µs/req', 'CPU share', 'p99 ms', 'errors']));
+process.stdout.write(columns([bareTarget.name, yardstick.requestsPerSecond.toFixed(0), '100%', '', yardstick.cpuMicrosPerRequest.toFixed(1), '100%', String(yardstick.p99), String(yardstick.errors)]));
+let missed = 0;
+for (const target of appTargets) {
+  const row = summary(target);
+  const share = Math.round((row.requestsPerSecond / yardstick.requestsPerSecond) * 100);
+  const cpuShare = Math.round((yardstick.cpuMicrosPerRequest / row.cpuMicrosPerRequest) * 100);
+  const ok = share >= target.target! && row.errors === 0;
+  if (!ok) missed += 1;
   process.stdout.write(
-    `${row.name.padEnd(30)}${row.requestsPerSecond.toFixed(0).padStart(10)}${`${((row.requestsPerSecond / bare) * 100).toFixed(0)}%`.padStart(10)}${String(row.p99).padStart(10)}${String(row.errors).padStart(8)}\n`,
+    columns([target.name, row.requestsPerSecond.toFixed(0), `${share}%`, `≥${target.target}%${ok ? '' : ' ✗'}`, row.cpuMicrosPerRequest.toFixed(1), `${cpuShare}%`, String(row.p99), String(row.errors)]),
   );
 }
-await app.close();
-rmSync(dataDir, { recursive: true, force: true });
+process.stdout.write(`\nreq/s per round: ${targets.map((target) => `${target.key} ${summary(target).perRound.join('/')}`).join(', ')}\n`);
+process.stdout.write('CPU share = bare CPU µs/req ÷ row CPU µs/req (the throughput the row would reach on a core of its own).\n');
+if (profileDir) process.stdout.write(`CPU profile of the app process written to ${resolve(profileDir)}\n`);
+process.stdout.write(missed ? `${missed} row(s) missed the target\n` : 'all targets met\n');

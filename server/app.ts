@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
@@ -31,6 +32,7 @@ import { wirePayments } from './domains/payments/payments.wiring';
 import { restModules } from './rest/modules';
 import { createRestKit } from './rest/kit';
 import { createContext, type AppServices } from './trpc/context';
+import { trpcFastPath } from './trpc/fast-path';
 import { appRouter, type AppRouter } from './trpc/root';
 
 export interface AppDeps {
@@ -115,20 +117,25 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const indexHtml = join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   registerSecurityHeaders(app, buildSecurityHeaders(effectiveAppConfig({ db: database.db, config }), { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
-  await app.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 4, parts: 40 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
   const onTrpcError = ({ error, path }: { error: TRPCError; path?: string | undefined }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
   };
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext: ({ req, info }) => createContext(services, req, info.connectionParams),
-      onError: onTrpcError,
+  const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
+    router: appRouter,
+    createContext: ({ req, info }) => createContext(services, req, info.connectionParams),
+    onError: onTrpcError,
+  };
+  await app.register(
+    async (trpc) => {
+      // Single queries and mutations are answered by the fast path; the stock adapter takes everything else.
+      await trpc.register(fastifyCompress, jsonCompression);
+      trpc.addHook('preHandler', trpcFastPath(trpcOptions));
+      await trpc.register(fastifyTRPCPlugin, { trpcOptions } satisfies FastifyTRPCPluginOptions<AppRouter>);
     },
-  } satisfies FastifyTRPCPluginOptions<AppRouter>);
+    { prefix: '/trpc' },
+  );
   // The websocket side of /trpc: tRPC's handler, with chat rooms fanned out below it (chat.socket.ts).
   registerTrpcWebSocket(app, services, {
     router: appRouter,
@@ -143,6 +150,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const kit = createRestKit(services);
   await app.register(async (api) => {
+    // Only the REST shims take uploads; multipart's per-request hooks stay out of every other route.
+    await api.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 4, parts: 40 } });
+    await api.register(fastifyCompress, jsonCompression);
     for (const module of restModules) await module(api, kit);
   });
 
@@ -158,18 +168,45 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside every asset (web/vite.config.ts); the best one the browser accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      // Source maps are built for error reports and kept out of web/dist; refuse them here as well.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+      setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(webDist, filePath)),
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = request.method === 'GET' && !/^\/(api|trpc|uploads)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
-    if (isPage && hasWeb) return reply.type('text/html').sendFile('index.html', webDist);
+    if (isPage && hasWeb) return reply.type('text/html').header('cache-control', revalidate).sendFile('index.html', webDist);
     return reply.code(404).send({ message: 'Not found' });
   });
 
   return app;
 }
+
+const immutable = 'public, max-age=31536000, immutable';
+const revalidate = 'no-cache';
+
+/** Vite's hashed files (web/dist/assets) never change under their name; everything else is revalidated (ETag). */
+function webCacheControl(webDist: string, filePath: string): string {
+  return relative(webDist, resolve(webDist, filePath)).startsWith(`assets${sep}`) ? immutable : revalidate;
+}
+
+/** JSON answers above 1 KB are compressed (brotli at a fast quality, else gzip); request bodies are left alone. */
+const jsonCompression: FastifyCompressOptions = {
+  threshold: 1024,
+  customTypes: /^application\/json\b/,
+  encodings: ['br', 'gzip'],
+  globalDecompression: false,
+};
 
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {

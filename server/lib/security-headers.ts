@@ -19,6 +19,9 @@ export interface ContentSecuritySources {
 /** Pages under these prefixes may be framed by any site (embeddable players and event pages). */
 export const framablePathPrefixes: readonly string[] = ['/embed/'];
 
+/** Answers under these prefixes are data, not pages (Apple's popup page under /api sets its own policy). */
+export const apiPathPrefixes: readonly string[] = ['/api/', '/trpc/', '/healthz', '/feeds/', '/msgHub'];
+
 /** Stream and video players the event pages frame (platform.md §2: YouTube, Twitch, Vimeo stream values). */
 /**
  * Creators paste any https embed URL as their stream (platform.md §3), so frames may come from any https origin;
@@ -95,6 +98,11 @@ export interface SecurityHeaders {
   page: HeaderSet;
   /** Pages under `framablePathPrefixes`: the same policy with `frame-ancestors *` and no X-Frame-Options. */
   embed: HeaderSet;
+  /**
+   * Machine answers (`apiPathPrefixes`: JSON, feeds, the health check): never rendered as a page, so they carry only
+   * what protects a non-document answer (no sniffing, no framing, nothing loadable, no cross-site reads).
+   */
+  api: HeaderSet;
 }
 
 export interface SecurityHeaderOptions {
@@ -129,6 +137,13 @@ export function buildSecurityHeaders(config: Pick<AppConfig, 'google' | 'botChec
       'x-frame-options': 'SAMEORIGIN',
     }),
     embed: Object.freeze({ ...shared, 'content-security-policy': contentSecurityPolicy(sources, scriptHashes, '*') }),
+    api: Object.freeze({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': shared['referrer-policy'],
+      'strict-transport-security': shared['strict-transport-security'],
+      'x-content-type-options': 'nosniff',
+    }),
   };
 }
 
@@ -138,6 +153,7 @@ export function isFramablePath(url: string): boolean {
 
 /** The header set for a request path (with or without its query). */
 export function securityHeadersFor(headers: SecurityHeaders, url: string): HeaderSet {
+  if (apiPathPrefixes.some((prefix) => url.startsWith(prefix))) return headers.api;
   return isFramablePath(url) ? headers.embed : headers.page;
 }
 

@@ -4,10 +4,12 @@ import { newPage, saveScreenshot, useBrowserApp } from './harness';
 describe('served app', () => {
   const fixture = useBrowserApp();
 
-  it('opens in Chromium with the Cuepoint title', async () => {
+  it('opens in Chromium, sends a guest to /login, titled "Sign In · Cuepoint"', async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/');
-    await expect(page.title()).resolves.toBe('Cuepoint');
+    await page.waitForURL('**/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await page.title()).toBe('Sign In · Cuepoint');
     await saveScreenshot(page, 'home');
     await context.close();
   });

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { invoices, passwordResetTokens, termsAcceptances, termsDocuments, users } from '@db/schema/users';
+import { passwordResetTokens, users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { hashPassword, verifyPassword } from '@server/lib/passwords';
@@ -25,21 +25,22 @@ const reissueAfterSeconds = 5 * 60;
 export const accountReadyMessage = authMessages.accountReady;
 const resetTokenLifetimeMs = 60 * 60 * 1000;
 
+/**
+ * What a session answer needs beyond the user row: an open invoice, and the newest terms document when this user
+ * has not accepted it. One statement (each statement costs a read transaction; this ran three).
+ */
+const sessionFlagColumns = {
+  hasUnpaidInvoices: sql<boolean>`exists(select 1 from invoices where invoices.user_id = users.id and invoices.status = 'open')`.mapWith(Boolean),
+  latestTermsUrlIfUnaccepted: sql<string | null>`(select case when exists(select 1 from terms_acceptances where terms_acceptances.user_id = users.id and terms_acceptances.terms_id = terms_documents.id) then null else terms_documents.pdf_url end from terms_documents order by terms_documents.created_at desc limit 1)`,
+};
+
+type SessionFlags = { hasUnpaidInvoices: boolean; latestTermsUrlIfUnaccepted: string | null };
+
 function prepareStatements(db: Db) {
+  const byId = eq(users.id, sql.placeholder('id'));
   return {
-    userById: db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare(),
-    openInvoice: db
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.userId, sql.placeholder('userId')), eq(invoices.status, 'open')))
-      .limit(1)
-      .prepare(),
-    latestTerms: db.select().from(termsDocuments).orderBy(desc(termsDocuments.createdAt)).limit(1).prepare(),
-    acceptance: db
-      .select({ userId: termsAcceptances.userId })
-      .from(termsAcceptances)
-      .where(and(eq(termsAcceptances.userId, sql.placeholder('userId')), eq(termsAcceptances.termsId, sql.placeholder('termsId'))))
-      .prepare(),
+    userById: db.select().from(users).where(byId).prepare(),
+    sessionFlags: db.select(sessionFlagColumns).from(users).where(byId).prepare(),
   };
 }
 
@@ -56,6 +57,10 @@ function statements(db: Db) {
 
 export function findUserById(db: Db, id: string): UserRow | undefined {
   return statements(db).userById.get({ id });
+}
+
+function readSessionFlags(db: Db, userId: string): SessionFlags {
+  return statements(db).sessionFlags.get({ id: userId }) ?? { hasUnpaidInvoices: false, latestTermsUrlIfUnaccepted: null };
 }
 
 export function findUserByEmail(db: Db, email: string): UserRow | undefined {
@@ -77,19 +82,17 @@ function creatorTagTaken(db: Db, tag: string): boolean {
 }
 
 /** The newest terms document this user has not accepted yet (creators and staff; admins publish them). */
-export function pendingTermsUrl(db: Db, user: UserRow): string | null {
+export function pendingTermsUrl(db: Db, user: UserRow, flags: SessionFlags = readSessionFlags(db, user.id)): string | null {
   if (user.role === 'admin' || user.role === 'viewer') return null;
-  const latest = statements(db).latestTerms.get();
-  if (!latest) return null;
-  const accepted = statements(db).acceptance.get({ userId: user.id, termsId: latest.id });
-  return accepted ? null : latest.pdfUrl;
+  return flags.latestTermsUrlIfUnaccepted;
 }
 
 export function hasUnpaidInvoices(db: Db, userId: string): boolean {
-  return !!statements(db).openInvoice.get({ userId });
+  return readSessionFlags(db, userId).hasUnpaidInvoices;
 }
 
 export function toSessionUser(db: Db, user: UserRow): SessionUser {
+  const flags = readSessionFlags(db, user.id);
   return {
     id: user.id,
     role: [user.role],
@@ -101,8 +104,8 @@ export function toSessionUser(db: Db, user: UserRow): SessionUser {
     description: user.description,
     subdomain: user.creatorTag,
     isActive: user.isActive,
-    hasUnpaidInvoices: hasUnpaidInvoices(db, user.id) ? 'true' : 'false',
-    pdfUrl: pendingTermsUrl(db, user),
+    hasUnpaidInvoices: flags.hasUnpaidInvoices ? 'true' : 'false',
+    pdfUrl: pendingTermsUrl(db, user, flags),
     shortcuts: user.shortcuts,
     pendingPayment: user.pendingPayment,
   };

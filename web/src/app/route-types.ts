@@ -7,10 +7,13 @@ export type Role = 'admin' | 'dj' | 'viewer';
  * One routed page contributed by a feature.
  * - `roles`: `undefined` = public (anyone), `[]` or `null` = guests only, otherwise the roles allowed.
  * - `layout`: `'empty'` for auth/public pages without navigation, `'default'` (the default) for the app shell.
+ * - `title`: the document title's page part ("Calendar" → "Calendar · Cuepoint").
  */
 export interface PageRoute {
   path: string;
   component: ComponentType;
   roles?: string[] | null;
   layout?: 'empty' | 'default';
+  /** The page's name in the browser tab, shown as "<title> · Cuepoint" (just "Cuepoint" when absent). */
+  title?: string;
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchRoute, Route, useLocation, useRouter, useSearch } from 'wouter';
 import { FullPageSpinner, Spinner } from '@web/components/spinner';
 import { pageRoutes } from '@web/features/pages/routes';
-import { TermsDialog } from '@web/features/terms/terms-dialog';
+import { TermsGate } from '@web/features/terms/terms-gate';
 import { EmulationBanner } from '@web/features/users/emulation-banner';
 import { checkoutProduct } from '@web/lib/checkout-storage';
 import { selectRoles, useSession } from '@web/lib/session-store';
@@ -57,11 +57,23 @@ function BuiltInNotFound() {
   );
 }
 
+const siteName = 'Cuepoint';
+
+/** "Calendar · Cuepoint" on the calendar, "Cuepoint" where a page has no title. */
+export function documentTitle(route: PageRoute | undefined): string {
+  return route?.title ? `${route.title} · ${siteName}` : siteName;
+}
+
 export function AppRouter() {
   const [path] = useLocation();
   const search = useSearch();
   const { parser } = useRouter();
   const query = search ? `?${search}` : '';
+  const route = allRoutes.find((candidate) => matchRoute(parser, candidate.path, path)[0]);
+  const title = documentTitle(route);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 
   let content: ReactNode;
   const root = rootRedirect(path);
@@ -70,7 +82,6 @@ export function AppRouter() {
   } else if (path.length > 1 && path.endsWith('/')) {
     content = <Redirecting to={`${path.replace(/\/+$/, '')}${query}`} />;
   } else {
-    const route = allRoutes.find((candidate) => matchRoute(parser, candidate.path, path)[0]);
     if (!route) {
       content = path === notFoundPath ? <BuiltInNotFound /> : <Redirecting to={notFoundPath} />;
     } else {
@@ -95,7 +106,7 @@ export function AppRouter() {
   return (
     <>
       {content}
-      <TermsDialog />
+      <TermsGate />
       <EmulationBanner />
     </>
   );

@@ -8,11 +8,9 @@ import { formatDollars, paymentErrorMessage, refreshSessionAfterPayment } from '
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
 import { OrderSummary } from './order-summary';
-import { useDocumentTitle } from '@web/lib/site-name';
 
 /** /checkout/{productId}/payment: the product's order summary (setup fee on the first invoice) and the card form. */
 export default function CheckoutPaymentPage() {
-  useDocumentTitle('Checkout');
   const { productId = '' } = useParams<{ productId: string }>();
   const [, navigate] = useLocation();
   const userId = useSession((state) => state.user?.id);

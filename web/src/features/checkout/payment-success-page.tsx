@@ -6,11 +6,9 @@ import { Spinner } from '@web/components/spinner';
 import { formatDollars, paymentErrorMessage } from '@web/lib/payments';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
-import { useDocumentTitle } from '@web/lib/site-name';
 
 /** /payment-success/{paymentId}: the recorded payment (as the server has it after the provider confirmed it). */
 export default function PaymentSuccessPage() {
-  useDocumentTitle('Payment');
   const { paymentId = '' } = useParams<{ paymentId: string }>();
   const userId = useSession((state) => state.user?.id);
   const payment = trpc.payments.byId.useQuery({ id: paymentId }, { retry: false, staleTime: 0 });

@@ -6,7 +6,6 @@ import { Spinner } from '@web/components/spinner';
 import { formatDollars, paymentErrorMessage, refreshSessionAfterPayment } from '@web/lib/payments';
 import { trpc } from '@web/lib/trpc';
 import { OrderSummary, type OrderLine } from './order-summary';
-import { useDocumentTitle } from '@web/lib/site-name';
 
 function periodLabel(start: string, end: string): string {
   const format = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -15,7 +14,6 @@ function periodLabel(start: string, end: string): string {
 
 /** /reactivate/{itemId}: pays what a past-due subscription owes (or restarts a canceled one) with the card form. */
 export default function ReactivatePage() {
-  useDocumentTitle('Reactivate subscription');
   const { itemId = '' } = useParams<{ itemId: string }>();
   const [, navigate] = useLocation();
   const summary = trpc.subscriptions.reactivation.useQuery({ itemId }, { retry: false });

@@ -6,11 +6,9 @@ import { Spinner } from '@web/components/spinner';
 import { paymentErrorMessage } from '@web/lib/payments';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
-import { useDocumentTitle } from '@web/lib/site-name';
 
 /** /reactivation-success/{itemId}: the subscription as the server has it after the payment. */
 export default function ReactivationSuccessPage() {
-  useDocumentTitle('Subscription reactivated');
   const { itemId = '' } = useParams<{ itemId: string }>();
   const userId = useSession((state) => state.user?.id);
   const summary = trpc.subscriptions.reactivation.useQuery({ itemId }, { retry: false, staleTime: 0, refetchOnMount: 'always' });

@@ -6,7 +6,6 @@ import { Spinner } from '@web/components/spinner';
 import { formatDollars, paymentErrorMessage } from '@web/lib/payments';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
-import { useDocumentTitle } from '@web/lib/site-name';
 
 const EarningsChart = lazy(() => import('./earnings-chart'));
 
@@ -75,7 +74,6 @@ function TotalsTable({ caption, rows }: { caption: string; rows: { label: string
 
 /** /apps/earnings: the creator's earnings (admin: the platform's or one creator's) per month and per source, with a chart. */
 export default function EarningsPage() {
-  useDocumentTitle('Earnings');
   const isAdmin = useSession((state) => state.user?.role.includes('admin') ?? false);
   const [range, setRange] = useState<Range>('12m');
   const [creatorId, setCreatorId] = useState('');

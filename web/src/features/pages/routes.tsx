@@ -1,14 +1,37 @@
+import { lazy, type ComponentType } from 'react';
 import type { PageRoute } from '@web/app/route-types';
-import { TermsPage } from '@web/features/terms/terms-page';
-import { Error404Page, Error500Page, MaintenancePage, PrivacyPolicyPage } from './error-pages';
-import { ForgotPassword2Page, ForgotPasswordPage } from './forgot-password-page';
-import { LockPage } from './lock-page';
-import { LoginDemo2Page, LoginDemoPage } from './login-demo-page';
-import { MailConfirmPage } from './mail-confirm-page';
-import { ProfilePage } from './profile-page';
-import { RegisterDemo2Page, RegisterDemoPage } from './register-demo-page';
-import { ResetPassword2Page, ResetPasswordPage } from './reset-password-page';
-import { AdminRoleExamplePage, GuestRoleExamplePage, StaffRoleExamplePage } from './role-example-pages';
+
+/** One lazily loaded page: each module of this feature is its own chunk, fetched when its route is shown. */
+function page<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType): ComponentType {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+const errorPages = () => import('./error-pages');
+const forgotPassword = () => import('./forgot-password-page');
+const loginDemo = () => import('./login-demo-page');
+const registerDemo = () => import('./register-demo-page');
+const resetPassword = () => import('./reset-password-page');
+const roleExamples = () => import('./role-example-pages');
+
+const ForgotPasswordPage = page(forgotPassword, (module) => module.ForgotPasswordPage);
+const ForgotPassword2Page = page(forgotPassword, (module) => module.ForgotPassword2Page);
+const ResetPasswordPage = page(resetPassword, (module) => module.ResetPasswordPage);
+const ResetPassword2Page = page(resetPassword, (module) => module.ResetPassword2Page);
+const LoginDemoPage = page(loginDemo, (module) => module.LoginDemoPage);
+const LoginDemo2Page = page(loginDemo, (module) => module.LoginDemo2Page);
+const RegisterDemoPage = page(registerDemo, (module) => module.RegisterDemoPage);
+const RegisterDemo2Page = page(registerDemo, (module) => module.RegisterDemo2Page);
+const LockPage = page(() => import('./lock-page'), (module) => module.LockPage);
+const MailConfirmPage = page(() => import('./mail-confirm-page'), (module) => module.MailConfirmPage);
+const Error404Page = page(errorPages, (module) => module.Error404Page);
+const Error500Page = page(errorPages, (module) => module.Error500Page);
+const MaintenancePage = page(errorPages, (module) => module.MaintenancePage);
+const PrivacyPolicyPage = page(errorPages, (module) => module.PrivacyPolicyPage);
+const ProfilePage = page(() => import('./profile-page'), (module) => module.ProfilePage);
+const TermsPage = page(() => import('@web/features/terms/terms-page'), (module) => module.TermsPage);
+const AdminRoleExamplePage = page(roleExamples, (module) => module.AdminRoleExamplePage);
+const StaffRoleExamplePage = page(roleExamples, (module) => module.StaffRoleExamplePage);
+const GuestRoleExamplePage = page(roleExamples, (module) => module.GuestRoleExamplePage);
 
 const guestsOnly: string[] = [];
 /** Everyone with a dashboard account (viewers sign in on the event pages only). */
@@ -19,26 +42,26 @@ const signedIn = ['admin', 'dj', 'staff', 'user'];
  * (platform.md §2; the admin terms page is in the app's table). `roles`: undefined = anyone, [] = guests only.
  */
 export const pageRoutes: PageRoute[] = [
-  { path: '/pages/auth/forgot-password', component: ForgotPasswordPage, roles: guestsOnly, layout: 'empty' },
-  { path: '/pages/auth/forgot-password-2', component: ForgotPassword2Page, layout: 'empty' },
-  { path: '/pages/auth/reset-password', component: ResetPasswordPage, roles: guestsOnly, layout: 'empty' },
-  { path: '/pages/auth/reset-password-2', component: ResetPassword2Page, layout: 'empty' },
-  { path: '/pages/auth/login', component: LoginDemoPage, layout: 'empty' },
-  { path: '/pages/auth/login-2', component: LoginDemo2Page, layout: 'empty' },
-  { path: '/pages/auth/register', component: RegisterDemoPage, layout: 'empty' },
-  { path: '/pages/auth/register-2', component: RegisterDemo2Page, layout: 'empty' },
-  { path: '/pages/auth/lock', component: LockPage, roles: signedIn, layout: 'empty' },
-  { path: '/pages/auth/mail-confirm', component: MailConfirmPage, layout: 'empty' },
+  { path: '/pages/auth/forgot-password', component: ForgotPasswordPage, title: 'Forgot Password', roles: guestsOnly, layout: 'empty' },
+  { path: '/pages/auth/forgot-password-2', component: ForgotPassword2Page, title: 'Forgot Password', layout: 'empty' },
+  { path: '/pages/auth/reset-password', component: ResetPasswordPage, title: 'Reset Password', roles: guestsOnly, layout: 'empty' },
+  { path: '/pages/auth/reset-password-2', component: ResetPassword2Page, title: 'Reset Password', layout: 'empty' },
+  { path: '/pages/auth/login', component: LoginDemoPage, title: 'Sign In', layout: 'empty' },
+  { path: '/pages/auth/login-2', component: LoginDemo2Page, title: 'Sign In', layout: 'empty' },
+  { path: '/pages/auth/register', component: RegisterDemoPage, title: 'Sign Up', layout: 'empty' },
+  { path: '/pages/auth/register-2', component: RegisterDemo2Page, title: 'Sign Up', layout: 'empty' },
+  { path: '/pages/auth/lock', component: LockPage, title: 'Locked', roles: signedIn, layout: 'empty' },
+  { path: '/pages/auth/mail-confirm', component: MailConfirmPage, title: 'Confirm Your Email', layout: 'empty' },
 
-  { path: '/pages/errors/error-404', component: Error404Page, layout: 'empty' },
-  { path: '/pages/errors/error-500', component: Error500Page, layout: 'empty' },
-  { path: '/pages/maintenance', component: MaintenancePage, layout: 'empty' },
-  { path: '/pages/profile', component: ProfilePage, roles: signedIn, layout: 'default' },
+  { path: '/pages/errors/error-404', component: Error404Page, title: 'Page Not Found', layout: 'empty' },
+  { path: '/pages/errors/error-500', component: Error500Page, title: 'Server Error', layout: 'empty' },
+  { path: '/pages/maintenance', component: MaintenancePage, title: 'Maintenance', layout: 'empty' },
+  { path: '/pages/profile', component: ProfilePage, title: 'Profile', roles: signedIn, layout: 'default' },
 
-  { path: '/privacy-policy', component: PrivacyPolicyPage, layout: 'empty' },
-  { path: '/terms-and-conditions', component: TermsPage, layout: 'empty' },
+  { path: '/privacy-policy', component: PrivacyPolicyPage, title: 'Privacy Policy', layout: 'empty' },
+  { path: '/terms-and-conditions', component: TermsPage, title: 'Terms and Conditions', layout: 'empty' },
 
-  { path: '/auth/admin-role-example', component: AdminRoleExamplePage, roles: ['admin'], layout: 'default' },
-  { path: '/auth/staff-role-example', component: StaffRoleExamplePage, roles: ['admin', 'staff'], layout: 'default' },
-  { path: '/auth/guest-role-example', component: GuestRoleExamplePage, roles: guestsOnly, layout: 'default' },
+  { path: '/auth/admin-role-example', component: AdminRoleExamplePage, title: 'Admin Role Example', roles: ['admin'], layout: 'default' },
+  { path: '/auth/staff-role-example', component: StaffRoleExamplePage, title: 'Staff Role Example', roles: ['admin', 'staff'], layout: 'default' },
+  { path: '/auth/guest-role-example', component: GuestRoleExamplePage, title: 'Guest Role Example', roles: guestsOnly, layout: 'default' },
 ];

@@ -1,12 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PDFDocumentProxy } from 'pdfjs-dist';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@web/components/button';
 
 type LoadState = { status: 'loading' } | { status: 'ready'; document: PDFDocumentProxy } | { status: 'error'; message: string };
 
-/** pdf.js is large; it is loaded the first time a PDF is shown. */
+/** The page's own body text is drawn at least this large (CSS px), like the app's 12 px body text. */
+export const minimumTextPx = 12;
+
+/**
+ * pdf.js (and, through getDocument, its worker) is large; both load the first time a PDF is shown, as their own
+ * files (pre-compressed by the build).
+ */
 async function loadPdfJs() {
   const pdfjs = await import('pdfjs-dist');
   pdfjs.GlobalWorkerOptions.workerSrc = workerUrl;
@@ -17,8 +23,31 @@ export interface PdfViewerProps {
   url: string;
   /** Extra controls shown next to the page navigation (e.g. a Download link). */
   actions?: React.ReactNode;
-  /** Largest height of the rendered page area, in px (the dialog keeps its buttons visible). */
+  /** Largest height of the page area in px; a taller page scrolls inside it (the dialog keeps its buttons visible). */
   maxPageHeight?: number;
+}
+
+/** The size (PDF points) most of the page's text is set in, by characters; null for a page without text. */
+async function bodyTextSize(page: PDFPageProxy): Promise<number | null> {
+  const content = await page.getTextContent();
+  const charactersBySize = new Map<number, number>();
+  for (const item of content.items) {
+    if (!('str' in item) || !item.str.trim()) continue;
+    const size = Math.round(Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0) * 10) / 10;
+    if (size > 0) charactersBySize.set(size, (charactersBySize.get(size) ?? 0) + item.str.length);
+  }
+  let body: number | null = null;
+  for (const [size, characters] of charactersBySize) if (body === null || characters > charactersBySize.get(body)!) body = size;
+  return body;
+}
+
+/**
+ * Fit to the frame's width, but never so small that body text falls under minimumTextPx (on a phone the page is
+ * then wider than the frame and scrolls sideways). The canvas is drawn at devicePixelRatio for sharp text.
+ */
+export function pageScale(pageWidth: number, frameWidth: number, bodyTextPoints: number | null): number {
+  const fitWidth = frameWidth / pageWidth;
+  return bodyTextPoints ? Math.max(fitWidth, minimumTextPx / bodyTextPoints) : fitWidth;
 }
 
 /** Shows a PDF one page at a time on a canvas, with "Page n of m" and Previous/Next. */
@@ -26,8 +55,22 @@ export function PdfViewer({ url, actions, maxPageHeight }: PdfViewerProps) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [pageNumber, setPageNumber] = useState(1);
   const [rendering, setRendering] = useState(false);
+  /** The page and width last drawn completely: the canvas reports "rendering" until the current ones are. */
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const [frameWidth, setFrameWidth] = useState(0);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    // Re-render when the frame's width changes (window resize, phone rotation); padding excluded.
+    const measure = () => setFrameWidth(Math.floor(frame.clientWidth));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame);
+    return () => observer.disconnect();
+  }, []);
 
   useEffect(() => {
     let cancelled = false;
@@ -53,27 +96,27 @@ export function PdfViewer({ url, actions, maxPageHeight }: PdfViewerProps) {
   const document = state.status === 'ready' ? state.document : null;
 
   useEffect(() => {
-    if (!document || !canvasRef.current || !frameRef.current) return;
+    if (!document || !canvasRef.current || frameWidth <= 0) return;
     let cancelled = false;
-    let task: ReturnType<Awaited<ReturnType<PDFDocumentProxy['getPage']>>['render']> | undefined;
+    let task: ReturnType<PDFPageProxy['render']> | undefined;
     const canvas = canvasRef.current;
-    const frameWidth = frameRef.current.clientWidth || 800;
     setRendering(true);
     document
       .getPage(pageNumber)
-      .then((page) => {
+      .then(async (page) => {
+        const bodyPoints = await bodyTextSize(page);
         if (cancelled) return;
-        const base = page.getViewport({ scale: 1 });
-        let scale = frameWidth / base.width;
-        if (maxPageHeight && base.height * scale > maxPageHeight) scale = maxPageHeight / base.height;
+        const scale = pageScale(page.getViewport({ scale: 1 }).width, frameWidth, bodyPoints);
         const pixelRatio = window.devicePixelRatio || 1;
         const viewport = page.getViewport({ scale: scale * pixelRatio });
         canvas.width = Math.floor(viewport.width);
         canvas.height = Math.floor(viewport.height);
         canvas.style.width = `${Math.floor(viewport.width / pixelRatio)}px`;
         canvas.style.height = `${Math.floor(viewport.height / pixelRatio)}px`;
+        canvas.dataset.bodyTextPx = bodyPoints ? (bodyPoints * scale).toFixed(1) : '';
         task = page.render({ canvas, viewport });
-        return task.promise;
+        await task.promise;
+        if (!cancelled) setDrawn(`${pageNumber}@${frameWidth}`);
       })
       .catch(() => undefined)
       .finally(() => {
@@ -83,24 +126,29 @@ export function PdfViewer({ url, actions, maxPageHeight }: PdfViewerProps) {
       cancelled = true;
       task?.cancel();
     };
-  }, [document, pageNumber, maxPageHeight]);
+  }, [document, pageNumber, frameWidth]);
 
   const total = document?.numPages ?? 0;
 
   return (
     <div className="flex flex-col gap-3">
-      <div ref={frameRef} className="flex min-h-40 justify-center overflow-auto rounded border border-slate-200 bg-slate-100">
-        {state.status === 'loading' && <p className="self-center p-6 text-sm text-slate-500">Loading document…</p>}
+      <div
+        ref={frameRef}
+        className="min-h-40 overflow-auto rounded border border-slate-200 bg-slate-100"
+        style={maxPageHeight ? { maxHeight: maxPageHeight } : undefined}
+        data-testid="pdf-frame"
+      >
+        {state.status === 'loading' && <p className="p-6 text-center text-sm text-slate-500">Loading document…</p>}
         {state.status === 'error' && (
-          <p role="alert" className="self-center p-6 text-sm text-red-600">
+          <p role="alert" className="p-6 text-center text-sm text-red-600">
             {state.message}
           </p>
         )}
         <canvas
           ref={canvasRef}
           aria-label={document ? `Page ${pageNumber} of ${total}` : undefined}
-          className={document ? 'bg-white shadow' : 'hidden'}
-          data-rendering={rendering ? 'true' : 'false'}
+          className={document ? 'mx-auto block bg-white shadow' : 'hidden'}
+          data-rendering={rendering || drawn !== `${pageNumber}@${frameWidth}` ? 'true' : 'false'}
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">

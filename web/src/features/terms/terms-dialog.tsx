@@ -1,35 +1,25 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Download } from 'lucide-react';
 import { toast } from 'sonner';
-import { useLocation } from 'wouter';
 import { Button, buttonClasses } from '@web/components/button';
 import { trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
 import { PdfViewer } from './pdf-viewer';
 import { termsFailureMessage } from './terms-errors';
-
-/** Pages the dialog never covers (platform.md §2 Shell): login, terms and privacy. */
-export const termsDialogExcludedPaths = ['/login', '/terms-and-conditions', '/privacy-policy'];
-
-function normalisedPath(location: string): string {
-  const path = location.split('?')[0] ?? '';
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
-}
+import { usePendingTermsUrl } from './terms-gate';
 
 /**
  * Opens over every page but login, terms and privacy while the signed-in user has pending terms (pdfUrl).
  * It cannot be dismissed: only Accept closes it, by clearing the pending terms.
  */
 export function TermsDialog() {
-  const [location] = useLocation();
-  const pdfUrl = useSession((state) => state.user?.pdfUrl ?? null);
+  const pdfUrl = usePendingTermsUrl();
   const setUser = useSession((state) => state.setUser);
   const accept = trpc.terms.accept.useMutation({
     onSuccess: ({ user }) => setUser(user),
     onError: (error) => toast.error(termsFailureMessage(error)),
   });
-  const open = !!pdfUrl && !termsDialogExcludedPaths.includes(normalisedPath(location));
-  if (!open || !pdfUrl) return null;
+  if (!pdfUrl) return null;
 
   return (
     <Dialog.Root open modal>

@@ -13,11 +13,9 @@ import { Spinner } from '@web/components/spinner';
 import { formatDollars, paymentErrorMessage } from '@web/lib/payments';
 import { trpc } from '@web/lib/trpc';
 import { TipOptionDialog } from './tip-option-dialog';
-import { useDocumentTitle } from '@web/lib/site-name';
 
 /** /manage-tips: the creator's tip buttons (shown on their event pages), in the order viewers see them. */
 export default function ManageTipsPage() {
-  useDocumentTitle('Tips');
   const utils = trpc.useUtils();
   const options = trpc.tipOptions.mine.useQuery();
   const reorder = trpc.tipOptions.reorder.useMutation();

@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+import { useLocation } from 'wouter';
+import { useSession } from '@web/lib/session-store';
+
+/** Pages the dialog never covers (platform.md §2 Shell): login, terms and privacy. */
+export const termsDialogExcludedPaths = ['/login', '/terms-and-conditions', '/privacy-policy'];
+
+function normalisedPath(location: string): string {
+  const path = location.split('?')[0] ?? '';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** The pending terms PDF the dialog must show on this page, or null. */
+export function usePendingTermsUrl(): string | null {
+  const [location] = useLocation();
+  const pdfUrl = useSession((state) => state.user?.pdfUrl ?? null);
+  return pdfUrl && !termsDialogExcludedPaths.includes(normalisedPath(location)) ? pdfUrl : null;
+}
+
+const TermsDialog = lazy(() => import('./terms-dialog').then(({ TermsDialog }) => ({ default: TermsDialog })));
+
+/** Mounted on every page; loads the terms dialog (and with it the dialog and PDF code) only when terms are pending. */
+export function TermsGate() {
+  const pdfUrl = usePendingTermsUrl();
+  if (!pdfUrl) return null;
+  return (
+    <Suspense fallback={null}>
+      <TermsDialog />
+    </Suspense>
+  );
+}
