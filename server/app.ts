@@ -26,6 +26,10 @@ import type { BotCheckProvider } from './providers/bot-check/interface';
 import type { IdentityProviders } from './providers/identity/interface';
 import type { Mailer } from './providers/mail/interface';
 import { createLiveProviders } from './domains/settings/live-providers';
+import { createLivePaymentProvider } from './providers/payments';
+import { effectiveAppConfig } from './domains/settings/settings.service';
+import type { PaymentProvider } from './providers/payments/interface';
+import { wirePayments } from './domains/payments/payments.wiring';
 import { restModules } from './rest/modules';
 import { createRestKit } from './rest/kit';
 import { createContext, type AppServices } from './trpc/context';
@@ -37,6 +41,7 @@ export interface AppDeps {
   botCheck?: BotCheckProvider;
   identity?: IdentityProviders;
   mailer?: Mailer;
+  paymentProvider?: PaymentProvider;
   /** Folder of the built web app; defaults to web/dist. */
   webDist?: string;
   /** Where log lines go (default stdout); tests read them to prove what is never logged. */
@@ -90,12 +95,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     identity: deps.identity ?? liveProviders.identity,
     mailer,
     rateLimiter: new RateLimiter(),
+    payments: deps.paymentProvider ?? createLivePaymentProvider(() => effectiveAppConfig({ db: database.db, config }), database.db, secret),
     log: app.log,
     bus,
     chat: new ChatRuntime(database.db, bus, app.log),
     webhooks: new WebhookDispatcher({ db: database.db, config, log: app.log, mailer }, deps.webhooks),
   };
   app.decorate('services', services);
+  wirePayments(app, services);
   app.addHook('onReady', async () => services.webhooks.start());
   app.addHook('onClose', async () => {
     await services.webhooks.close();
@@ -116,7 +123,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const webDist = deps.webDist ?? defaultWebDist;
   const indexHtml = join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
-  registerSecurityHeaders(app, buildSecurityHeaders(config, { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
+  registerSecurityHeaders(app, buildSecurityHeaders(effectiveAppConfig({ db: database.db, config }), { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
   const onTrpcError = ({ error, path }: { error: TRPCError; path?: string | undefined }) => {

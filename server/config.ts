@@ -69,6 +69,13 @@ const envSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  // Payments (issue 12): `local` simulates Stripe's test mode offline; `stripe` uses the official SDK.
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.optional(),
 });
 
@@ -103,8 +110,29 @@ export interface AppConfig {
   rateLimits: { login: number; register: number; windowSeconds: number };
   /** The process-wide ceiling on concurrent scrypt hashes (see server/lib/passwords.ts). */
   passwordHashing: { maxConcurrent: number; maxWaitMs: number };
+  payments: PaymentsConfig;
   /** Outgoing webhooks may target private, loopback and link-local addresses (default: only outside production). */
   webhookAllowPrivate: boolean;
+}
+
+export interface PaymentsConfig {
+  provider: Env['PAYMENT_PROVIDER'];
+  stripeSecretKey: string | undefined;
+  /** Shown to the browser; Stripe Elements is used only when this is set. */
+  stripePublishableKey: string | undefined;
+  /** Verifies `POST /api/payment/webhook`; for `local`, a secret is generated into DATA_DIR when unset. */
+  stripeWebhookSecret: string | undefined;
+  /** Where the SDK sends its requests (protocol, host, port), e.g. a local fake; unset means Stripe itself. */
+  stripeApiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
+  /** Payment creations per window, per account and per client address. */
+  rateLimit: number;
+}
+
+function parseApiBase(value: string | undefined): PaymentsConfig['stripeApiBase'] {
+  if (!value) return undefined;
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
 }
 
 /** The one place that reads process.env. */
@@ -119,6 +147,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production) {
     const problems = productionProblems(env);
     if (problems.length) throw new Error(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+  }
+  if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid environment:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
   return {
     env: env.NODE_ENV,
@@ -144,6 +175,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     rateLimits: { login: env.LOGIN_RATE_LIMIT, register: env.REGISTER_RATE_LIMIT, windowSeconds: env.RATE_LIMIT_WINDOW_SECONDS },
     passwordHashing: { maxConcurrent: env.PASSWORD_HASH_CONCURRENCY, maxWaitMs: env.PASSWORD_HASH_MAX_WAIT_MS },
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: parseApiBase(env.STRIPE_API_BASE),
+      rateLimit: env.PAYMENT_RATE_LIMIT,
+    },
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? !production,
   };
 }

@@ -6,5 +6,6 @@ export * from './tips';
 export * from './podcasts';
 export * from './settings';
 export * from './chat';
+export * from './payments';
 export * from './api-tokens';
 export * from './webhooks';

@@ -19,6 +19,9 @@ export interface ContentSecuritySources {
 /** Pages under these prefixes may be framed by any site (embeddable players and event pages). */
 export const framablePathPrefixes: readonly string[] = ['/embed/'];
 
+/** Answers under these prefixes are data, not pages (Apple's popup page under /api sets its own policy). */
+export const apiPathPrefixes: readonly string[] = ['/api/', '/trpc/', '/healthz', '/feeds/', '/msgHub'];
+
 /** Stream and video players the event pages frame (platform.md §2: YouTube, Twitch, Vimeo stream values). */
 /**
  * Creators paste any https embed URL as their stream (platform.md §3), so frames may come from any https origin;
@@ -27,7 +30,7 @@ export const framablePathPrefixes: readonly string[] = ['/embed/'];
 const streamPlayerOrigins = ['https:'];
 
 /** What the configured sign-in and bot-check providers need to load in the browser. */
-export function providerSources(config: Pick<AppConfig, 'google' | 'botCheck'>): ContentSecuritySources[] {
+export function providerSources(config: Pick<AppConfig, 'google' | 'botCheck'> & Partial<Pick<AppConfig, 'payments'>>): ContentSecuritySources[] {
   const sources: ContentSecuritySources[] = [];
   if (config.google.clientId) {
     // Google Identity Services: its script, its button/One Tap iframe, styles and FedCM calls.
@@ -42,6 +45,14 @@ export function providerSources(config: Pick<AppConfig, 'google' | 'botCheck'>):
     sources.push({
       script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
       frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    });
+  }
+  if (config.payments?.stripePublishableKey) {
+    // Stripe.js (card Element, 3-D Secure, the payment request button) and Google Pay's button and sheet.
+    sources.push({
+      script: ['https://js.stripe.com', 'https://pay.google.com'],
+      frame: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://pay.google.com'],
+      connect: ['https://api.stripe.com'],
     });
   }
   // Apple sign-in runs in a popup on our own /api/user/apple route (its page sends its own policy): nothing to add.
@@ -87,6 +98,11 @@ export interface SecurityHeaders {
   page: HeaderSet;
   /** Pages under `framablePathPrefixes`: the same policy with `frame-ancestors *` and no X-Frame-Options. */
   embed: HeaderSet;
+  /**
+   * Machine answers (`apiPathPrefixes`: JSON, feeds, the health check): never rendered as a page, so they carry only
+   * what protects a non-document answer (no sniffing, no framing, nothing loadable, no cross-site reads).
+   */
+  api: HeaderSet;
 }
 
 export interface SecurityHeaderOptions {
@@ -96,7 +112,7 @@ export interface SecurityHeaderOptions {
   extraSources?: ContentSecuritySources[];
 }
 
-export function buildSecurityHeaders(config: Pick<AppConfig, 'google' | 'botCheck'>, options: SecurityHeaderOptions = {}): SecurityHeaders {
+export function buildSecurityHeaders(config: Pick<AppConfig, 'google' | 'botCheck'> & Partial<Pick<AppConfig, 'payments'>>, options: SecurityHeaderOptions = {}): SecurityHeaders {
   const sources = [...providerSources(config), ...(options.extraSources ?? [])];
   const scriptHashes = options.scriptHashes ?? [];
   const shared = {
@@ -121,6 +137,13 @@ export function buildSecurityHeaders(config: Pick<AppConfig, 'google' | 'botChec
       'x-frame-options': 'SAMEORIGIN',
     }),
     embed: Object.freeze({ ...shared, 'content-security-policy': contentSecurityPolicy(sources, scriptHashes, '*') }),
+    api: Object.freeze({
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': shared['referrer-policy'],
+      'strict-transport-security': shared['strict-transport-security'],
+      'x-content-type-options': 'nosniff',
+    }),
   };
 }
 
@@ -130,6 +153,7 @@ export function isFramablePath(url: string): boolean {
 
 /** The header set for a request path (with or without its query). */
 export function securityHeadersFor(headers: SecurityHeaders, url: string): HeaderSet {
+  if (apiPathPrefixes.some((prefix) => url.startsWith(prefix))) return headers.api;
   return isFramablePath(url) ? headers.embed : headers.page;
 }
 

@@ -7,6 +7,7 @@ import type { AppConfig } from '@server/config';
 import type { BotCheckProvider } from '@server/providers/bot-check/interface';
 import type { IdentityProviders } from '@server/providers/identity/interface';
 import type { Mailer } from '@server/providers/mail/interface';
+import type { PaymentProvider } from '@server/providers/payments/interface';
 import type { RateLimiter } from '@server/lib/rate-limit';
 import type { Bus } from '@server/lib/bus';
 import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
@@ -23,6 +24,7 @@ export interface AppServices {
   identity: IdentityProviders;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  payments: PaymentProvider;
   log: FastifyBaseLogger;
   /** The in-process message bus (chat rooms, hub groups). */
   bus: Bus;

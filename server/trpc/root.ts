@@ -11,6 +11,10 @@ import { settingsRouter } from '@server/domains/settings/settings.router';
 import { profileRouter } from '@server/domains/profile/profile.router';
 import { chatRouter } from '@server/domains/chat/chat.router';
 import { hubRouter } from '@server/domains/hub/hub.router';
+import { paymentsRouter } from '@server/domains/payments/payments.router';
+import { subscriptionsRouter } from '@server/domains/subscriptions/subscriptions.router';
+import { earningsRouter } from '@server/domains/earnings/earnings.router';
+import { tipOptionsRouter } from '@server/domains/tips/tip-options.router';
 import { apiTokensRouter } from '@server/domains/api-tokens/api-tokens.router';
 import { webhooksRouter } from '@server/domains/webhooks/webhooks.router';
 import { createCallerFactory, router } from './init';
@@ -29,6 +33,10 @@ export const appRouter = router({
   profile: profileRouter,
   chat: chatRouter,
   hub: hubRouter,
+  payments: paymentsRouter,
+  subscriptions: subscriptionsRouter,
+  earnings: earningsRouter,
+  tipOptions: tipOptionsRouter,
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
 });

@@ -2,6 +2,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 
 export interface ReceivedWebhook {
+  /** The request path with its query string. */
+  url: string;
   headers: IncomingHttpHeaders;
   rawBody: string;
   body: { id: string; type: string; createdAt: string; data: unknown };
@@ -28,7 +30,7 @@ export async function startReceiver(statuses: number[] = [200], options: { hang?
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: request.headers, rawBody, body: JSON.parse(rawBody) });
+      received.push({ url: request.url ?? '', headers: request.headers, rawBody, body: JSON.parse(rawBody) });
       waiters.splice(0).forEach((wake) => wake());
       if (options.hang) return;
       const status = statuses[Math.min(served, statuses.length - 1)]!;

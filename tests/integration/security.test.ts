@@ -404,11 +404,20 @@ describe('browser hardening headers', () => {
     const embed = await app.app.inject({ method: 'GET', url: '/embed/some-event' });
     expect(String(embed.headers['content-security-policy'])).toContain('frame-ancestors *');
     expect(embed.headers['x-frame-options']).toBeUndefined();
+
+    // Data answers carry the short policy: nothing sniffed, framed or loaded from them.
+    for (const url of ['/healthz', '/api/payment/products', '/trpc/system.health']) {
+      const data = await app.app.inject({ method: 'GET', url });
+      expect(data.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(data.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(data.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(data.headers['permissions-policy'], url).toBeUndefined();
+    }
   });
 
   it('adds Google and bot-check origins only where configured', async () => {
     const app = await start({ GOOGLE_CLIENT_ID: 'client.apps.googleusercontent.com', BOT_CHECK_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET: 's' });
-    const answer = await app.app.inject({ method: 'GET', url: '/healthz' });
+    const answer = await app.app.inject({ method: 'GET', url: '/login' });
     const scriptSrc = /script-src ([^;]+)/.exec(String(answer.headers['content-security-policy']))![1]!;
     expect(scriptSrc).toContain('https://accounts.google.com/gsi/client');
     expect(scriptSrc).toContain('https://www.google.com/recaptcha/');

@@ -37,6 +37,7 @@ function tagOf(path: string): string {
     payment: 'Billing',
     event: 'Events',
     tips: 'Tips',
+    subscription: 'Billing',
     podcast: 'Podcasts',
   };
   return platform[segment] ?? `Sample data: ${segment}`;
@@ -80,6 +81,7 @@ function operationOf(operation: RestOperation, procedure: ProcedureInfo | undefi
   else if (params.length) parameters.push(...params.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })));
   if (inputSchema && location === 'query') parameters.push(...parametersOf(inputSchema, 'query'));
   if (inputSchema && location === 'body') requestBody = { required: true, content: { 'application/json': { schema: inputSchema } } };
+  if (operation.body) requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(operation.body, 'input') } } };
   if (operation.multipart) {
     requestBody = { required: true, content: { 'multipart/form-data': { schema: multipartSchema(operation.multipart.fields, operation.multipart.files) } } };
   }
@@ -93,7 +95,10 @@ function operationOf(operation: RestOperation, procedure: ProcedureInfo | undefi
           : { description: operation.html.description, content: { [operation.html.contentType ?? 'text/html']: { schema: { type: 'string' } } } };
     }
   } else {
-    const answer = operation.response ? jsonSchemaOf(operation.response, 'output') : procedure?.output ? jsonSchemaOf(procedure.output, 'output') : {};
+    let answer = operation.response ? jsonSchemaOf(operation.response, 'output') : procedure?.output ? jsonSchemaOf(procedure.output, 'output') : {};
+    if (operation.withDollars) {
+      answer = { allOf: [answer, { type: 'object', required: ['amount'], properties: { amount: { type: 'number', description: 'amountCents / 100' } } }] };
+    }
     responses[String(operation.status ?? 200)] = { description: 'Success', content: { 'application/json': { schema: answer } } };
   }
   if (requestBody || parameters.length) responses['400'] = errorResponse('Invalid input: `message` names the first problem, `errors` maps fields to messages');

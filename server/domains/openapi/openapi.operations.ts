@@ -23,6 +23,10 @@ export interface RestOperation {
   multipart?: { fields: z.ZodObject; files: string[] };
   /** The answer when it is not the procedure's output. */
   response?: z.ZodType;
+  /** The shim adds `amount` (dollars) beside the procedure's `amountCents`. */
+  withDollars?: boolean;
+  /** A JSON body the shim passes on in its own way (e.g. a provider's signed event). */
+  body?: z.ZodType;
   /** A non-JSON answer (popup pages, redirects, calendars): text/html unless contentType says otherwise. */
   html?: { statuses: number[]; description: string; contentType?: string };
   status?: number;
@@ -221,6 +225,48 @@ const platformOperations: RestOperation[] = [
   }),
   get('/api/event/:id', 'events.publicById', 'One event as its public page shows it'),
   get('/api/tips/get-tips-public/:userId', 'tips.publicList', 'A creator’s tip options (amounts in dollars)'),
+  get('/api/payment/config', 'payments.config', 'What the payment pages need: provider, publishable key, currency'),
+  get('/api/payment/coupon/:id', 'payments.coupon', 'A coupon by code'),
+  get('/api/payment/:id', 'payments.byId', 'One of your payments', { withDollars: true }),
+  post('/api/payment/create-tips-one-time-payment', 'payments.createTipsPayment', 'Start a tip payment (amount from the tip option)', { withDollars: true }),
+  post('/api/payment/create-tips-payment-with-token', 'payments.createTipsPaymentWithToken', 'Tip with a card token in one step', { withDollars: true }),
+  post('/api/payment/create-paywall-one-time-payment', 'payments.createPaywallPayment', 'Start paying for a premium event', { withDollars: true }),
+  post('/api/payment/create-paywall-payment-with-token', 'payments.createPaywallPaymentWithToken', 'Pay for a premium event with a card token', { withDollars: true }),
+  post('/api/payment/update-event-page-payment-status', 'payments.reportStatus', 'Report a payment’s intent: the server looks it up again', { withDollars: true }),
+  post('/api/payment/status', 'payments.reportStatus', 'Same as update-event-page-payment-status', { withDollars: true }),
+  post('/api/payment/finalize', 'payments.reportStatus', 'Same as update-event-page-payment-status', { withDollars: true }),
+  post('/api/payment/local/confirm', 'payments.localConfirm', 'Local provider: confirm a card payment (test cards)'),
+  post('/api/payment/local/authenticate', 'payments.localAuthenticate', 'Local provider: complete a card authentication'),
+  post('/api/payment/local/payment-methods', 'payments.localPaymentMethod', 'Local provider: tokenise a test card'),
+  post('/api/payment/webhook', 'payments.webhook', 'The payment provider’s signed events (Stripe-Signature header over the raw body)', {
+    input: 'none',
+    body: anyObject,
+  }),
+  post('/api/payment/create-one-time-payment', 'subscriptions.createProductPayment', 'Checkout: pay a product once'),
+  post('/api/payment/create-subscription', 'subscriptions.createSubscription', 'Checkout: start a subscription'),
+  post('/api/payment/get-customer', 'subscriptions.getCustomer', 'Checkout: your payment customer'),
+  get('/api/subscription/check-has-notification-creation-permission', 'subscriptions.hasNotificationCreationPermission', 'Whether your plan includes push notifications', {
+    response: z.object({ hasPermission: z.boolean() }),
+  }),
+  get('/api/subscription/info', 'subscriptions.mine', 'Your subscriptions'),
+  get('/api/subscription/invoices', 'subscriptions.invoices', 'Your invoices'),
+  get('/api/subscription/reactivation/:itemId', 'subscriptions.reactivation', 'What reactivating a lapsed subscription costs'),
+  post('/api/subscription/reactivate/:itemId', 'subscriptions.startReactivation', 'Start reactivating a lapsed subscription'),
+  get('/api/tips/options', 'tipOptions.mine', 'Your tip options'),
+  post('/api/tips/options', 'tipOptions.create', 'Add a tip option (multipart: title, tipsAmount in dollars, optional iconFile)', {
+    input: 'none',
+    status: 201,
+    multipart: { fields: z.object({ title: z.string(), tipsAmount: z.string().describe('dollars, e.g. "5.00"') }), files: ['iconFile'] },
+  }),
+  post('/api/tips/options/reorder', 'tipOptions.reorder', 'Reorder your tip options'),
+  post('/api/tips/options/:id', 'tipOptions.update', 'Change a tip option (multipart; removeIcon=true drops the icon)', {
+    input: 'none',
+    multipart: {
+      fields: z.object({ title: z.string().optional(), tipsAmount: z.string().optional(), removeIcon: z.enum(['true', 'false']).optional() }),
+      files: ['iconFile'],
+    },
+  }),
+  post('/api/tips/options/:id/delete', 'tipOptions.remove', 'Delete a tip option'),
   get('/api/project-dashboard-app/widgets', 'demo.projectdashboard.widgets', 'Project dashboard widgets, keyed as the template reads them (widget1..widget11, weatherWidget)', {
     response: anyObject,
   }),

@@ -1,16 +1,15 @@
-import { spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerAs, createTestApp, createUser, type TestApp } from '../../helpers/app';
 import { insertEvent } from '../chat/chat-helpers';
+import { exampleRunner } from '../../helpers/examples';
 
 /**
  * The example scripts run as a user would run them (`npx tsx examples/<name>.ts`), against a listening
  * server, with CUEPOINT_URL and CUEPOINT_TOKEN set to a real API token.
  */
-const root = resolve(import.meta.dirname, '../../..');
 let t: TestApp;
 let url: string;
+const runExample = (script: string, args: string[], token: string, onStdout?: (text: string) => void) => exampleRunner(url)(script, args, token, onStdout);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -19,38 +18,6 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
 afterAll(() => t.close());
-
-interface RunResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs an example; `onStdout` may act while it runs (e.g. send chat messages once it listens). */
-function runExample(script: string, args: string[], token: string, onStdout?: (text: string) => void, timeoutMs = 60_000): Promise<RunResult> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [resolve(root, 'node_modules/tsx/dist/cli.mjs'), `examples/${script}`, ...args], {
-      cwd: root,
-      env: { ...process.env, CUEPOINT_URL: url, CUEPOINT_TOKEN: token, NODE_OPTIONS: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    const timer = setTimeout(() => {
-      child.kill();
-      fail(new Error(`${script} did not finish: ${stdout} ${stderr}`));
-    }, timeoutMs);
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      onStdout?.(stdout);
-    });
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      done({ code, stdout, stderr });
-    });
-  });
-}
 
 describe('example scripts', () => {
   it('watch-chat.ts prints the history and live messages, then stops after --max', async () => {

@@ -19,7 +19,12 @@ const EmbedChatPage = lazy(() => import('@web/features/chat/embed-chat-page'));
 // The admin app.
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
 const ChangePasswordPage = lazy(() => import('@web/features/account/change-password-page'));
-const CheckoutPendingPage = lazy(() => import('@web/features/checkout/checkout-pending-page'));
+const CheckoutPaymentPage = lazy(() => import('@web/features/checkout/checkout-payment-page'));
+const PaymentSuccessPage = lazy(() => import('@web/features/checkout/payment-success-page'));
+const ReactivatePage = lazy(() => import('@web/features/checkout/reactivate-page'));
+const ReactivationSuccessPage = lazy(() => import('@web/features/checkout/reactivation-success-page'));
+const ManageTipsPage = lazy(() => import('@web/features/tips/manage-tips-page'));
+const EarningsPage = lazy(() => import('@web/features/earnings/earnings-page'));
 const CalendarPage = lazy(() => import('@web/features/calendar/calendar-page'));
 const EventPage = lazy(() => import('@web/features/events/event-page'));
 const EmbedPlayerPage = lazy(() => import('@web/features/events/embed-player-page'));
@@ -45,7 +50,6 @@ function upcoming(title: string, description: string): ComponentType {
   );
 }
 
-const Tips = upcoming('Tips', 'Tip options cannot be managed on this server yet.');
 const PushNotifications = upcoming('Push Notifications', 'Push notifications cannot be sent from this server yet.');
 const MobileApp = upcoming('My Mobile App', 'The mobile app cannot be configured on this server yet.');
 
@@ -63,10 +67,10 @@ export const appRoutes: PageRoute[] = [
   { path: '/chats/:subdomain/:eventId?', component: ChatsPage, title: 'Chat', layout: 'empty' },
   { path: '/embed/:subdomain/:eventId/chat', component: EmbedChatPage, title: 'Chat', layout: 'empty' },
 
-  { path: '/checkout/:productId/payment', component: CheckoutPendingPage, title: 'Payment', roles: [...djRoles] },
-  { path: '/reactivate/:itemId', component: CheckoutPendingPage, title: 'Reactivate', roles: [...djRoles] },
-  { path: '/payment-success/:paymentId', component: CheckoutPendingPage, title: 'Payment Successful', roles: [...djRoles] },
-  { path: '/reactivation-success/:itemId', component: CheckoutPendingPage, title: 'Reactivation Successful', roles: [...djRoles] },
+  { path: '/checkout/:productId/payment', component: CheckoutPaymentPage, title: 'Payment', roles: [...djRoles] },
+  { path: '/reactivate/:itemId', component: ReactivatePage, title: 'Reactivate', roles: [...djRoles] },
+  { path: '/payment-success/:paymentId', component: PaymentSuccessPage, title: 'Payment Successful', roles: [...djRoles] },
+  { path: '/reactivation-success/:itemId', component: ReactivationSuccessPage, title: 'Reactivation Successful', roles: [...djRoles] },
 
   { path: '/apps/calendar', component: CalendarPage, title: 'Calendar', roles: [...djRoles] },
   { path: '/apps/settings', component: SettingsPage, title: 'Settings', roles: [...adminRoles] },
@@ -75,7 +79,8 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/users/:userId/change-password', component: ChangePasswordPage, title: 'Change Password', roles: [...djRoles] },
   { path: '/apps/users/:userId/:userHandle?', component: UserEditPage, title: 'Edit User', roles: [...adminRoles] },
   { path: '/profile/:userId/:tab?', component: ProfilePage, title: 'Profile', roles: [...djRoles] },
-  { path: '/manage-tips', component: Tips, title: 'Tips', roles: [...djRoles] },
+  { path: '/manage-tips', component: ManageTipsPage, title: 'Tips', roles: [...djRoles] },
+  { path: '/apps/earnings', component: EarningsPage, title: 'Earnings', roles: [...djRoles] },
   { path: '/apps/podcast-titles', component: PodcastTitlesPage, title: 'Podcasts', roles: [...djRoles] },
   { path: '/apps/podcast-titles/:podcastTitleId', component: PodcastTitlePage, title: 'Podcast', roles: [...djRoles] },
   { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes', component: PodcastTitlePage, title: 'Podcast Episodes', roles: [...djRoles] },

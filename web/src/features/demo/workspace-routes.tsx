@@ -18,15 +18,15 @@ const ChatPage = lazy(() => import('./chat/chat-page'));
 
 /** The workspace sample apps (demo-apps.md §2), each its own chunk. */
 export const workspaceRoutes: PageRoute[] = [
-  { path: '/apps/academy', component: AcademyPage, roles: sampleAppRoles },
-  { path: '/apps/academy/courses/:courseId/:slug?', component: CoursePage, roles: sampleAppRoles },
-  { path: '/apps/dashboards/analytics', component: AnalyticsPage, roles: sampleAppRoles },
-  { path: '/apps/dashboards/project', component: ProjectDashboardPage, roles: sampleAppRoles },
-  { path: '/apps/mail', component: MailPage, roles: sampleAppRoles },
-  { path: '/apps/notes', component: NotesPage, roles: sampleAppRoles },
-  { path: '/apps/todo', component: TodoPage, roles: sampleAppRoles },
-  { path: '/apps/scrumboard', component: BoardsPage, roles: sampleAppRoles },
-  { path: '/apps/scrumboard/boards/:boardId/:boardUri?', component: BoardPage, roles: sampleAppRoles },
-  { path: '/apps/contacts', component: ContactsPage, roles: sampleAppRoles },
-  { path: '/apps/chat', component: ChatPage, roles: sampleAppRoles },
+  { path: '/apps/academy', component: AcademyPage, title: 'Academy', roles: sampleAppRoles },
+  { path: '/apps/academy/courses/:courseId/:slug?', component: CoursePage, title: 'Course', roles: sampleAppRoles },
+  { path: '/apps/dashboards/analytics', component: AnalyticsPage, title: 'Analytics', roles: sampleAppRoles },
+  { path: '/apps/dashboards/project', component: ProjectDashboardPage, title: 'Project Dashboard', roles: sampleAppRoles },
+  { path: '/apps/mail', component: MailPage, title: 'Mail', roles: sampleAppRoles },
+  { path: '/apps/notes', component: NotesPage, title: 'Notes', roles: sampleAppRoles },
+  { path: '/apps/todo', component: TodoPage, title: 'To-Do', roles: sampleAppRoles },
+  { path: '/apps/scrumboard', component: BoardsPage, title: 'Scrumboard', roles: sampleAppRoles },
+  { path: '/apps/scrumboard/boards/:boardId/:boardUri?', component: BoardPage, title: 'Board', roles: sampleAppRoles },
+  { path: '/apps/contacts', component: ContactsPage, title: 'Contacts', roles: sampleAppRoles },
+  { path: '/apps/chat', component: ChatPage, title: 'Chat', roles: sampleAppRoles },
 ];
