@@ -15,6 +15,7 @@ import { passwordHashing } from './lib/passwords';
 import { RateLimiter } from './lib/rate-limit';
 import { Bus } from './lib/bus';
 import { ChatRuntime } from './domains/chat/chat.runtime';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from './domains/webhooks/webhooks.dispatcher';
 import { registerTrpcWebSocket } from './domains/chat/chat.socket';
 import { registerSignalRHub } from './domains/hub/hub.signalr';
 import { loadOrCreateSecret } from './lib/secrets';
@@ -27,6 +28,10 @@ import { createPushRuntime } from './domains/push/push.runtime';
 import type { PushSender } from './providers/push/interface';
 import type { Mailer } from './providers/mail/interface';
 import { createLiveProviders } from './domains/settings/live-providers';
+import { createLivePaymentProvider } from './providers/payments';
+import { effectiveAppConfig } from './domains/settings/settings.service';
+import type { PaymentProvider } from './providers/payments/interface';
+import { wirePayments } from './domains/payments/payments.wiring';
 import { restModules } from './rest/modules';
 import { mobileAppPublicRoutes } from './domains/mobile-app/mobile-app.public';
 import { createRestKit } from './rest/kit';
@@ -41,10 +46,13 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Replaces the Web Push sender (VAPID keys from DATA_DIR or the config otherwise). */
   pushSender?: PushSender;
+  paymentProvider?: PaymentProvider;
   /** Folder of the built web app; defaults to web/dist. */
   webDist?: string;
   /** Where log lines go (default stdout); tests read them to prove what is never logged. */
   logStream?: NodeJS.WritableStream;
+  /** Outgoing webhooks: tests may turn off background sending and drive deliveries themselves. */
+  webhooks?: WebhookDispatcherOptions;
 }
 
 declare module 'fastify' {
@@ -83,21 +91,27 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Bot check, social sign-in and mail follow the admin's platform settings (environment values as defaults).
   const liveProviders = createLiveProviders(database.db, config, secret, app.log);
   const bus = new Bus((error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
+  const mailer = deps.mailer ?? liveProviders.mailer;
   const services: AppServices = {
     db: database.db,
     config,
     tokens: new TokenService(secret, config.tokenTtlSeconds),
     botCheck: deps.botCheck ?? liveProviders.botCheck,
     identity: deps.identity ?? liveProviders.identity,
-    mailer: deps.mailer ?? liveProviders.mailer,
+    mailer,
     rateLimiter: new RateLimiter(),
+    payments: deps.paymentProvider ?? createLivePaymentProvider(() => effectiveAppConfig({ db: database.db, config }), database.db, secret),
     log: app.log,
     bus,
     chat: new ChatRuntime(database.db, bus, app.log),
     push: createPushRuntime(config, database.db, app.log, deps.pushSender),
+    webhooks: new WebhookDispatcher({ db: database.db, config, log: app.log, mailer }, deps.webhooks),
   };
   app.decorate('services', services);
+  wirePayments(app, services);
+  app.addHook('onReady', async () => services.webhooks.start());
   app.addHook('onClose', async () => {
+    await services.webhooks.close();
     services.chat.close();
     database.close();
   });
@@ -118,7 +132,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const webDist = deps.webDist ?? defaultWebDist;
   const indexHtml = join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
-  registerSecurityHeaders(app, buildSecurityHeaders(config, { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
+  registerSecurityHeaders(app, buildSecurityHeaders(effectiveAppConfig({ db: database.db, config }), { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
   await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
   const onTrpcError = ({ error, path }: { error: TRPCError; path?: string | undefined }) => {

@@ -73,6 +73,14 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters)').optional(),
   VAPID_PRIVATE_KEY: z.string().trim().regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters)').optional(),
   PUSH_CONCURRENCY: z.coerce.number().int().min(1).max(200).default(20),
+  // Payments (issue 12): `local` simulates Stripe's test mode offline; `stripe` uses the official SDK.
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -108,6 +116,29 @@ export interface AppConfig {
   passwordHashing: { maxConcurrent: number; maxWaitMs: number };
   /** Web push: configured VAPID keys (else generated into DATA_DIR), the VAPID subject, sends in flight at most. */
   push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; concurrency: number };
+  payments: PaymentsConfig;
+  /** Outgoing webhooks may target private, loopback and link-local addresses (default: only outside production). */
+  webhookAllowPrivate: boolean;
+}
+
+export interface PaymentsConfig {
+  provider: Env['PAYMENT_PROVIDER'];
+  stripeSecretKey: string | undefined;
+  /** Shown to the browser; Stripe Elements is used only when this is set. */
+  stripePublishableKey: string | undefined;
+  /** Verifies `POST /api/payment/webhook`; for `local`, a secret is generated into DATA_DIR when unset. */
+  stripeWebhookSecret: string | undefined;
+  /** Where the SDK sends its requests (protocol, host, port), e.g. a local fake; unset means Stripe itself. */
+  stripeApiBase: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
+  /** Payment creations per window, per account and per client address. */
+  rateLimit: number;
+}
+
+function parseApiBase(value: string | undefined): PaymentsConfig['stripeApiBase'] {
+  if (!value) return undefined;
+  const url = new URL(value);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443 };
 }
 
 /** The one place that reads process.env. */
@@ -125,6 +156,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (production) {
     const problems = productionProblems(env);
     if (problems.length) throw new Error(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+  }
+  if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error('Invalid environment:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
   return {
     env: env.NODE_ENV,
@@ -156,6 +190,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       subject: vapidSubject(env),
       concurrency: env.PUSH_CONCURRENCY,
     },
+    payments: {
+      provider: env.PAYMENT_PROVIDER,
+      stripeSecretKey: env.STRIPE_SECRET_KEY,
+      stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      stripeApiBase: parseApiBase(env.STRIPE_API_BASE),
+      rateLimit: env.PAYMENT_RATE_LIMIT,
+    },
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? !production,
   };
 }
 

@@ -8,3 +8,6 @@ export * from './settings';
 export * from './chat';
 export * from './push';
 export * from './mobile-app';
+export * from './payments';
+export * from './api-tokens';
+export * from './webhooks';

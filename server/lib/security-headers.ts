@@ -30,7 +30,7 @@ export const apiPathPrefixes: readonly string[] = ['/api/', '/trpc/', '/healthz'
 const streamPlayerOrigins = ['https:'];
 
 /** What the configured sign-in and bot-check providers need to load in the browser. */
-export function providerSources(config: Pick<AppConfig, 'google' | 'botCheck'>): ContentSecuritySources[] {
+export function providerSources(config: Pick<AppConfig, 'google' | 'botCheck'> & Partial<Pick<AppConfig, 'payments'>>): ContentSecuritySources[] {
   const sources: ContentSecuritySources[] = [];
   if (config.google.clientId) {
     // Google Identity Services: its script, its button/One Tap iframe, styles and FedCM calls.
@@ -45,6 +45,14 @@ export function providerSources(config: Pick<AppConfig, 'google' | 'botCheck'>):
     sources.push({
       script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
       frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    });
+  }
+  if (config.payments?.stripePublishableKey) {
+    // Stripe.js (card Element, 3-D Secure, the payment request button) and Google Pay's button and sheet.
+    sources.push({
+      script: ['https://js.stripe.com', 'https://pay.google.com'],
+      frame: ['https://js.stripe.com', 'https://hooks.stripe.com', 'https://pay.google.com'],
+      connect: ['https://api.stripe.com'],
     });
   }
   // Apple sign-in runs in a popup on our own /api/user/apple route (its page sends its own policy): nothing to add.
@@ -104,7 +112,7 @@ export interface SecurityHeaderOptions {
   extraSources?: ContentSecuritySources[];
 }
 
-export function buildSecurityHeaders(config: Pick<AppConfig, 'google' | 'botCheck'>, options: SecurityHeaderOptions = {}): SecurityHeaders {
+export function buildSecurityHeaders(config: Pick<AppConfig, 'google' | 'botCheck'> & Partial<Pick<AppConfig, 'payments'>>, options: SecurityHeaderOptions = {}): SecurityHeaders {
   const sources = [...providerSources(config), ...(options.extraSources ?? [])];
   const scriptHashes = options.scriptHashes ?? [];
   const shared = {

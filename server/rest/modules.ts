@@ -27,10 +27,14 @@ import { eventsRest } from '@server/domains/events/events.rest';
 import { tipsRest } from '@server/domains/tips/tips.rest';
 import { podcastsRest } from '@server/domains/podcasts/podcasts.rest';
 import { profileRest as creatorProfileRest } from '@server/domains/profile/profile.rest';
+import { paymentsRest } from '@server/domains/payments/payments.rest';
+import { subscriptionsRest } from '@server/domains/subscriptions/subscriptions.rest';
+import { tipOptionsRest } from '@server/domains/tips/tip-options.rest';
 import { chatRoomRest } from '@server/domains/chat/chat.rest';
+import { openApiRest } from '@server/domains/openapi/openapi.rest';
 import { pushRest } from '@server/domains/push/push.rest';
 import { mobileAppRest } from '@server/domains/mobile-app/mobile-app.rest';
 import type { RestModule } from './kit';
 
 /** Every REST module, registered in this order under the app. */
-export const restModules: RestModule[] = [usersRest, socialRest, mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest, chatRoomRest, podcastsRest, creatorProfileRest, eventsRest, tipsRest, pushRest, mobileAppRest];
+export const restModules: RestModule[] = [usersRest, socialRest, mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest, chatRoomRest, podcastsRest, creatorProfileRest, eventsRest, tipsRest, subscriptionsRest, paymentsRest, tipOptionsRest, openApiRest, pushRest, mobileAppRest];

@@ -7,10 +7,14 @@ import type { AppConfig } from '@server/config';
 import type { BotCheckProvider } from '@server/providers/bot-check/interface';
 import type { IdentityProviders } from '@server/providers/identity/interface';
 import type { Mailer } from '@server/providers/mail/interface';
+import type { PaymentProvider } from '@server/providers/payments/interface';
 import type { RateLimiter } from '@server/lib/rate-limit';
 import type { Bus } from '@server/lib/bus';
 import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
 import type { PushRuntime } from '@server/domains/push/push.runtime';
+import type { WebhookDispatcher } from '@server/domains/webhooks/webhooks.dispatcher';
+import type { ApiTokenScope } from '@server/domains/api-tokens/api-tokens.schemas';
+import { isApiTokenString, resolveApiTokenActor } from '@server/domains/api-tokens/api-tokens.service';
 import { TokenInvalidError, type TokenService, type TokenType } from '@server/lib/tokens';
 
 export interface AppServices {
@@ -21,12 +25,15 @@ export interface AppServices {
   identity: IdentityProviders;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  payments: PaymentProvider;
   log: FastifyBaseLogger;
   /** The in-process message bus (chat rooms, hub groups). */
   bus: Bus;
   chat: ChatRuntime;
   /** Web push: the VAPID sender and the background delivery queue (server/domains/push). */
   push: PushRuntime;
+  /** Outgoing webhook deliveries (server/domains/webhooks). */
+  webhooks: WebhookDispatcher;
 }
 
 export type UserRow = typeof users.$inferSelect;
@@ -41,6 +48,8 @@ export interface Actor {
   /** The bearer token this request came with. */
   token: string;
   user: UserRow;
+  /** Set when the bearer is a personal API token (`cp_...`): it acts as its owner within these scopes only. */
+  apiToken?: { id: string; scopes: readonly ApiTokenScope[] };
 }
 
 export interface Context {
@@ -63,6 +72,7 @@ export async function resolveActor(
   token: string | null,
 ): Promise<{ actor: Actor | null; authError: string | null }> {
   if (!token) return { actor: null, authError: null };
+  if (isApiTokenString(token)) return resolveApiTokenActor(services, token);
   try {
     const claims = await services.tokens.verify(token);
     const user = findUserById(services.db, claims.sub);

@@ -13,6 +13,12 @@ import { chatRouter } from '@server/domains/chat/chat.router';
 import { hubRouter } from '@server/domains/hub/hub.router';
 import { pushRouter } from '@server/domains/push/push.router';
 import { mobileAppRouter } from '@server/domains/mobile-app/mobile-app.router';
+import { paymentsRouter } from '@server/domains/payments/payments.router';
+import { subscriptionsRouter } from '@server/domains/subscriptions/subscriptions.router';
+import { earningsRouter } from '@server/domains/earnings/earnings.router';
+import { tipOptionsRouter } from '@server/domains/tips/tip-options.router';
+import { apiTokensRouter } from '@server/domains/api-tokens/api-tokens.router';
+import { webhooksRouter } from '@server/domains/webhooks/webhooks.router';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -31,6 +37,12 @@ export const appRouter = router({
   hub: hubRouter,
   push: pushRouter,
   mobileApp: mobileAppRouter,
+  payments: paymentsRouter,
+  subscriptions: subscriptionsRouter,
+  earnings: earningsRouter,
+  tipOptions: tipOptionsRouter,
+  apiTokens: apiTokensRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

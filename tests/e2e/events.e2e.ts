@@ -155,7 +155,7 @@ describe('events: calendar and public event page', () => {
       // Signed in without an access row: still locked; the pay step opens "Make Premium Payment".
       await paywall.getByRole('button', { name: 'Enter for $9.99' }).click();
       const pay = page.getByRole('dialog', { name: 'Make Premium Payment' });
-      await pay.getByText('Card payments are not enabled on this server yet', { exact: false }).waitFor();
+      await pay.getByLabel('Full name on card').waitFor();
       expect(await pay.getByLabel('Premium price (CAD)').inputValue()).toBe('9.99');
       await pay.getByRole('button', { name: 'Close' }).first().click();
       expect(await page.getByTestId('stream-video').count()).toBe(0);

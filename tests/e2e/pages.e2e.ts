@@ -461,7 +461,7 @@ describe('web app: pages, checkout, shell', () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await registerAtCheckout(page, 'PODCAST_VIDEO_TITLE', 'BUY NOW', { email: 'new-buyer@example.test', first: 'Nova', last: 'Buyer', tag: 'nova_buyer' });
     await page.waitForURL('**/checkout/PODCAST_VIDEO_TITLE/payment');
-    await page.getByText('Payments are not available yet on this server').waitFor();
+    await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     await page.getByTestId('user-display-name').getByText('Nova Buyer').waitFor();
     const row = fixture.running.app.services.db.select().from(users).where(eq(users.email, 'new-buyer@example.test')).get();
     expect(row).toMatchObject({ creatorTag: 'nova_buyer', role: 'dj', isActive: true });

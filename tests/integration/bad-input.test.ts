@@ -5,10 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { demoDocuments } from '@db/schema/demo';
 import { podcastEpisodes } from '@db/schema/podcasts';
 import { createTitle } from '@server/domains/podcasts/podcasts.service';
+import { tipOptions } from '@db/schema/tips';
 import { malformedMultipartMessage, profilePhotoMessage, uploadRules, uploadsDir } from '@server/lib/uploads';
 import { createRestKit } from '@server/rest/kit';
 import { restModules } from '@server/rest/modules';
 import { forbiddenMessage } from '@server/trpc/init';
+import { paymentMessages } from '@server/domains/payments/payments.schemas';
+import { tipOptionMultipartMessage } from '@server/domains/tips/tip-options.rest';
 import { seedDemoApps } from '../../seed/demo/index';
 import { bearer, createTestApp, createUser } from '../helpers/app';
 
@@ -71,14 +74,21 @@ const adminEpisodeId = 'sweep-episode';
 db.insert(podcastEpisodes)
   .values({ id: adminEpisodeId, podcastTitleId: adminTitle.id, userId: admin.id, name: 'Sweep', mediaUrl: '/uploads/none.mp3', mediaType: 'audio/mpeg', mediaBytes: 1, durationSeconds: 1, publishDate: new Date().toISOString() })
   .run();
+// Path ids stand in as the admin's id (below): the admin owns a tip option with that id, so its update route is reachable.
+db.insert(tipOptions).values({ id: admin.id, userId: admin.id, title: 'Sweep', amountCents: 500 }).run();
 await test.app.ready();
 const routes = routesOfTree(test.app.printRoutes({ commonPrefix: false }));
 const postRoutes = routes.filter((route) => route.method === 'POST');
 const getRoutes = routes.filter((route) => route.method === 'GET');
 afterAll(() => test.close());
 
-/** Routes whose body is not a JSON object: multipart uploads, a body-less action and Apple's popup callback. */
-const bodyKind: Record<string, 'multipart' | 'none' | 'popup-page'> = {
+/** Routes whose body is not a JSON object: multipart uploads, body-less actions, Apple's popup callback and the signed payment webhook. */
+const bodyKind: Record<string, 'multipart' | 'none' | 'popup-page' | 'webhook'> = {
+  'POST /api/tips/options': 'multipart',
+  'POST /api/tips/options/:id': 'multipart',
+  'POST /api/tips/options/:id/delete': 'none',
+  'POST /api/subscription/reactivate/:itemId': 'none',
+  'POST /api/payment/webhook': 'webhook',
   'POST /api/user/:id': 'multipart',
   'POST /api/termsConditions': 'multipart',
   'POST /api/event/upload-chat-user-profile-img': 'multipart',
@@ -93,6 +103,8 @@ const bodyKind: Record<string, 'multipart' | 'none' | 'popup-page'> = {
   'POST /api/mobile-app/:appId/icon': 'multipart',
 };
 const multipartMessages: Record<string, string> = {
+  'POST /api/tips/options': tipOptionMultipartMessage,
+  'POST /api/tips/options/:id': tipOptionMultipartMessage,
   'POST /api/user/:id': 'Send the profile as multipart/form-data',
   'POST /api/termsConditions': 'Send the terms as multipart/form-data',
   'POST /api/podcast/titles': 'Send the form as multipart/form-data',
@@ -105,6 +117,8 @@ const multipartMessages: Record<string, string> = {
 };
 /** The file field of each upload route, with the start of a file of its type. */
 const uploadFields: Record<string, { name: string; type: string; start: string }> = {
+  'POST /api/tips/options': { name: 'iconFile', type: 'image/png', start: '\x89PNG\r\n' },
+  'POST /api/tips/options/:id': { name: 'iconFile', type: 'image/png', start: '\x89PNG\r\n' },
   'POST /api/user/:id': { name: 'imageFile', type: 'image/png', start: '\x89PNG\r\n' },
   'POST /api/termsConditions': { name: 'pdfFile', type: 'application/pdf', start: '%PDF-1.7\n' },
   'POST /api/podcast/titles': { name: 'image', type: 'image/png', start: '\x89PNG\r\n' },
@@ -231,7 +245,8 @@ describe.each(postRoutes)('$key', (route) => {
 
   it('answers 400 JSON to malformed JSON', async () => {
     const body = expectJsonError(await postJson(route, '{"a":'), 400);
-    expect(body).toEqual({ message: 'The request body is not valid JSON' });
+    // The webhook reads its body raw: anything unsigned is refused by the signature check.
+    expect(body).toEqual({ message: kind === 'webhook' ? paymentMessages.invalidWebhook : 'The request body is not valid JSON' });
   });
 
   it('answers 413 JSON to a body over the 1 MiB limit', async () => {
@@ -315,6 +330,14 @@ describe.each(postRoutes)('$key', (route) => {
         message: 'Unexpected file field "__unknownField"',
         errors: { __unknownField: 'Unexpected file' },
       });
+    });
+  }
+
+  if (kind === 'webhook') {
+    it('refuses any unsigned body with 400 and never answers 500', async () => {
+      for (const json of ['42', '{}', JSON.stringify({ __unknownField: 1 }), JSON.stringify({ id: 'evt_x', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', object: 'payment_intent' } } })]) {
+        expect(expectJsonError(await postJson(route, json), 400)).toEqual({ message: paymentMessages.invalidWebhook });
+      }
     });
   }
 

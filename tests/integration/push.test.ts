@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
@@ -9,6 +9,7 @@ import { openDatabase } from '@db/client';
 import { loadConfig } from '@server/config';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
+import { subscriptions } from '@db/schema/payments';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '@db/schema/push';
 import { newId } from '@server/lib/ids';
 import { announceStartedEvents, isAcceptableEndpoint, notifyEventLive } from '@server/domains/push/push.service';
@@ -113,12 +114,11 @@ describe('sending permission', () => {
 
   it('lets a creator with an active subscription send (the payments rule)', async () => {
     const creator = await createUser(test.app, { role: 'dj' });
-    // The payments domain's table (created here with its required columns when payments is not merged yet).
-    test.app.services.db.run(sql`CREATE TABLE IF NOT EXISTS subscriptions (id text PRIMARY KEY, user_id text NOT NULL, product_id text NOT NULL, provider text NOT NULL, provider_customer_id text NOT NULL, status text NOT NULL, price_cents integer NOT NULL)`);
-    const addSubscription = (status: string) =>
-      test.app.services.db.run(
-        sql`INSERT INTO subscriptions (id, user_id, product_id, provider, provider_customer_id, status, price_cents) VALUES (${newId()}, ${creator.id}, 'LIVE_STREAM', 'local', 'cus_test', ${status}, 1000)`,
-      );
+    const addSubscription = (status: 'past_due' | 'active') =>
+      test.app.services.db
+        .insert(subscriptions)
+        .values({ id: newId(), userId: creator.id, productId: 'LIVE_STREAM', provider: 'local', providerCustomerId: 'cus_test', status, priceCents: 1000 })
+        .run();
     const caller = await callerAs(test.app, creator.token);
     addSubscription('past_due');
     await expect(caller.push.send({ title: 'Hello', body: 'Live tonight' })).rejects.toMatchObject({ code: 'FORBIDDEN' });

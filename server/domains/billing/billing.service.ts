@@ -22,11 +22,23 @@ export function listProducts(db: Db): ProductOutput[] {
 }
 
 export function getProduct(db: Db, id: string): ProductOutput {
+  return toProduct(getProductRecord(db, id));
+}
+
+export type ProductRecord = typeof products.$inferSelect;
+
+/** The full product row (provider price ids included) for the payments domain. */
+export function getProductRecord(db: Db, id: string): ProductRecord {
   const row = db
     .select()
     .from(products)
     .where(eq(products.id, id as ProductOutput['id']))
     .get();
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: productNotFoundMessage });
-  return toProduct(row);
+  return row;
+}
+
+/** The setup fee the first invoice carries: only when above 0 and a provider price id exists (platform.md §5). */
+export function firstInvoiceSetUpFeeCents(product: Pick<ProductRecord, 'setUpFeeCents' | 'setUpFeePriceId'>): number {
+  return product.setUpFeeCents > 0 && product.setUpFeePriceId ? product.setUpFeeCents : 0;
 }

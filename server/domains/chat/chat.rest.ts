@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { RestModule } from '@server/rest/kit';
 import { readMultipart } from '@server/lib/uploads';
+import { enforceApiTokenScope } from '@server/trpc/init';
 import { chatMessages, type UploadChatPhotoAnswer } from './chat.schemas';
 
 /** Photo uploads per user and minute. */
@@ -15,6 +16,7 @@ export const chatRoomRest: RestModule = (app, { context, services }) => {
   app.post('/api/event/upload-chat-user-profile-img', async (request): Promise<UploadChatPhotoAnswer> => {
     const { actor, authError } = await context(request);
     if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: authError ?? 'Invalid access_token' });
+    enforceApiTokenScope({ actor, services }, 'chat:write');
     if (!request.isMultipart()) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the photo as multipart/form-data' });
     services.rateLimiter.enforce(`chat:photo:${actor.id}`, { limit: photoUploadsPerMinute, windowMs: 60_000 });
     const { files } = await readMultipart(request, services.config.dataDir, { userPhoto: 'profile-photo' });

@@ -21,33 +21,33 @@ export const chatRouter = router({
    * The room's stream: tracked(id, item), first the last 100 messages (or those after lastEventId), then live.
    * Over the /trpc websocket this stream is served by the shared fan-out (chat.socket.ts) with the same frames.
    */
-  messages: publicProcedure
+  messages: publicProcedure.meta({ scope: 'public' })
     .input(chatMessagesInput)
     .subscription(({ ctx, input, signal }) => chatService.streamChat(ctx.services, input, signal)),
 
-  send: chatterProcedure
+  send: chatterProcedure.meta({ scope: 'chat:write' })
     .input(sendChatInput)
     .output(chatMessage)
     .mutation(({ ctx, input }) => chatService.sendMessage(ctx.services, ctx.actor, input)),
 
-  deleteMessage: chatterProcedure
+  deleteMessage: chatterProcedure.meta({ scope: 'chat:write' })
     .input(deleteChatMessageInput)
     .output(z.object({ messageId: z.string() }))
     .mutation(({ ctx, input }) => chatService.deleteMessage(ctx.services, ctx.actor, input)),
 
-  ban: chatterProcedure
+  ban: chatterProcedure.meta({ scope: 'chat:write' })
     .input(banChatUserInput)
     .output(z.object({ userId: z.string() }))
     .mutation(({ ctx, input }) => chatService.banUser(ctx.services, ctx.actor, input)),
 
   /** The caller's standing in the room (moderator? banned?); the chat sign-in step. */
-  session: chatterProcedure
+  session: chatterProcedure.meta({ scope: 'chat:write' })
     .input(chatSessionInput)
     .output(chatSession)
     .query(({ ctx, input }) => chatService.chatSession(ctx.services, ctx.actor, input.eventId)),
 
   /** The event a chat page shows (by subdomain, latest or by id). */
-  room: publicProcedure
+  room: publicProcedure.meta({ scope: 'public' })
     .input(chatRoomInput)
     .output(chatRoom)
     .query(({ ctx, input }) => chatService.findChatRoom(ctx.services.db, input)),

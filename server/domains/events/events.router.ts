@@ -12,61 +12,67 @@ import {
 } from './events.schemas';
 import * as eventsService from './events.service';
 import { announceEventIfLive } from '@server/domains/push/push.service';
+import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
 
 export const eventsRouter = router({
   /** The caller's own events, by start ("TBA" last). */
-  list: creatorProcedure.output(eventsOutput).query(({ ctx }) => eventsService.listOwnEvents(ctx.services.db, ctx.actor)),
+  list: creatorProcedure.meta({ scope: 'events:read' }).output(eventsOutput).query(({ ctx }) => eventsService.listOwnEvents(ctx.services.db, ctx.actor)),
 
   /** One of the caller's own events (admins: any). Someone else's answers 404. */
-  byId: creatorProcedure
+  byId: creatorProcedure.meta({ scope: 'events:read' })
     .input(eventIdInput)
     .output(eventOutput)
     .query(({ ctx, input }) => eventsService.getOwnEvent(ctx.services.db, ctx.actor, input.id)),
 
-  create: creatorProcedure
+  create: creatorProcedure.meta({ scope: 'events:write' })
     .input(createEventInput)
     .output(eventOutput)
     .mutation(({ ctx, input }) => {
       const event = eventsService.createEvent(ctx.services.db, ctx.actor, input);
-      // "{creator} is live: {event}" to subscribers when the event is live now (once per event; push domain).
+      emitWebhookEvent(ctx.services, event.userId, 'event.created', event);
+      if (event.isActive) emitWebhookEvent(ctx.services, event.userId, 'event.live', event);
+      // "{creator} is live: {event}" to push subscribers when the event is live now (once per event; push domain).
       announceEventIfLive(ctx.services, event.id);
       return event;
     }),
 
-  update: creatorProcedure
+  update: creatorProcedure.meta({ scope: 'events:write' })
     .input(updateEventInput)
     .output(eventOutput)
     .mutation(({ ctx, input }) => {
+      const before = eventsService.getOwnEvent(ctx.services.db, ctx.actor, input.id);
       const event = eventsService.updateEvent(ctx.services.db, ctx.actor, input);
+      emitWebhookEvent(ctx.services, event.userId, 'event.updated', event);
+      if (!before.isActive && event.isActive) emitWebhookEvent(ctx.services, event.userId, 'event.live', event);
       announceEventIfLive(ctx.services, event.id);
       return event;
     }),
 
-  delete: creatorProcedure
+  delete: creatorProcedure.meta({ scope: 'events:write' })
     .input(eventIdInput)
     .output(eventIdInput)
     .mutation(({ ctx, input }) => eventsService.deleteEvent(ctx.services.db, ctx.actor, input.id)),
 
   /** Any event, as its public page shows it. */
-  publicById: publicProcedure
+  publicById: publicProcedure.meta({ scope: 'public' })
     .input(eventIdInput)
     .output(eventOutput)
     .query(({ ctx, input }) => eventsService.getPublicEvent(ctx.services.db, input.id)),
 
   /** The event a subdomain's page opens with: the next upcoming active one, else the most recent. */
-  latest: publicProcedure
+  latest: publicProcedure.meta({ scope: 'public' })
     .input(subdomainInput)
     .output(eventOutput)
     .query(({ ctx, input }) => eventsService.latestEvent(ctx.services.db, input.subdomain)),
 
   /** A creator and their active, dated events (the iCal feed). */
-  publicSchedule: publicProcedure
+  publicSchedule: publicProcedure.meta({ scope: 'public' })
     .input(subdomainInput)
     .output(publicScheduleOutput)
     .query(({ ctx, input }) => eventsService.publicSchedule(ctx.services.db, input.subdomain)),
 
   /** The premium events the signed-in viewer may enter (any other account has none). Only that account may ask. */
-  checkHasPermission: authedProcedure
+  checkHasPermission: authedProcedure.meta({ scope: 'session' })
     .input(viewerAccessInput)
     .output(viewerAccessOutput)
     .query(({ ctx, input }) => eventsService.viewerEventAccess(ctx.services.db, ctx.actor, input.userId)),

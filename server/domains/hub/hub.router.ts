@@ -5,12 +5,12 @@ import * as hubService from './hub.service';
 
 export const hubRouter = router({
   /** A creator's group (`{creatorId}` or `{creatorId}-{eventId}`), live; receiving is public. */
-  messages: publicProcedure
+  messages: publicProcedure.meta({ scope: 'public' })
     .input(hubMessagesInput)
     .subscription(({ ctx, input, signal }) => hubService.streamHub(ctx.services, input.groupId, signal)),
 
   /** Sending needs a token. */
-  send: authedProcedure
+  send: authedProcedure.meta({ scope: 'chat:write' })
     .input(sendHubInput)
     .output(z.object({ delivered: z.number().int().min(0) }))
     .mutation(({ ctx, input }) => hubService.sendHubMessage(ctx.services, ctx.actor, input)),

@@ -39,7 +39,7 @@ function isCreator(db: Db, userId: string): boolean {
  */
 export function resolveHubGroup(db: Db, group: string): { creatorId: string; eventId: string | null } | null {
   if (isCreator(db, group)) return { creatorId: group, eventId: null };
-  for (let index = group.indexOf('-'); index > 0; index = group.indexOf('-', index + 1)) {
+  for (let index = group.indexOf('-', 1); index > 0; index = group.indexOf('-', index + 1)) {
     const creatorId = group.slice(0, index);
     const eventId = group.slice(index + 1);
     const event = db

@@ -4,6 +4,7 @@ import type { RawData, WebSocket } from 'ws';
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { bearerToken, resolveActor, type Actor, type AppServices } from '@server/trpc/context';
+import { enforceApiTokenScope } from '@server/trpc/init';
 import { validationMessage, zodFieldErrors } from '@server/lib/errors';
 import { hubMessages, sendHubInput } from './hub.schemas';
 import { hubTopic, resolveHubGroup, sendHubMessage, type HubDelivery } from './hub.service';
@@ -198,6 +199,8 @@ class HubConnection {
     }
     const [group, text] = Array.isArray(record.arguments) ? (record.arguments as unknown[]) : [];
     try {
+      // Same scope as hub.send: this path answers without a procedure.
+      enforceApiTokenScope({ actor: this.actor, services: this.services }, 'chat:write');
       sendHubMessage(this.services, this.actor, sendHubInput.parse({ group, text }));
       complete({ result: null });
     } catch (error) {

@@ -20,71 +20,71 @@ const deleted = z.object({ id: z.string() });
 
 /** Podcast titles and episodes: their owner (a creator or an admin) manages them; published episodes are public. */
 export const podcastsRouter = router({
-  listTitles: creatorProcedure.output(z.array(podcastTitle)).query(({ ctx }) => podcastsService.listTitles(ctx.services, ctx.actor.id)),
+  listTitles: creatorProcedure.meta({ scope: 'podcasts:read' }).output(z.array(podcastTitle)).query(({ ctx }) => podcastsService.listTitles(ctx.services, ctx.actor.id)),
 
-  getTitle: creatorProcedure
+  getTitle: creatorProcedure.meta({ scope: 'podcasts:read' })
     .input(titleIdInput)
     .output(podcastTitle)
     .query(({ ctx, input }) => podcastsService.getTitle(ctx.services, ctx.actor.id, input.id)),
 
-  createTitle: creatorProcedure
+  createTitle: creatorProcedure.meta({ scope: 'podcasts:write' })
     .input(createTitleInput)
     .output(podcastTitle)
     .mutation(({ ctx, input }) => podcastsService.createTitle(ctx.services, ctx.actor.id, input)),
 
-  updateTitle: creatorProcedure
+  updateTitle: creatorProcedure.meta({ scope: 'podcasts:write' })
     .input(updateTitleInput)
     .output(podcastTitle)
     .mutation(({ ctx, input }) => podcastsService.updateTitle(ctx.services, ctx.actor.id, input)),
 
-  deleteTitle: creatorProcedure
+  deleteTitle: creatorProcedure.meta({ scope: 'podcasts:write' })
     .input(titleIdInput)
     .output(deleted)
     .mutation(({ ctx, input }) => podcastsService.deleteTitle(ctx.services, ctx.actor.id, input.id)),
 
-  listEpisodes: creatorProcedure
+  listEpisodes: creatorProcedure.meta({ scope: 'podcasts:read' })
     .input(titleEpisodesInput)
     .output(z.array(podcastEpisode))
     .query(({ ctx, input }) => podcastsService.listEpisodes(ctx.services, ctx.actor.id, input.podcastTitleId)),
 
-  getEpisode: creatorProcedure
+  getEpisode: creatorProcedure.meta({ scope: 'podcasts:read' })
     .input(episodeIdInput)
     .output(podcastEpisode)
     .query(({ ctx, input }) => podcastsService.getEpisode(ctx.services, ctx.actor.id, input.id)),
 
-  createEpisode: creatorProcedure
+  createEpisode: creatorProcedure.meta({ scope: 'podcasts:write' })
     .input(createEpisodeInput)
     .output(podcastEpisode)
     .mutation(({ ctx, input }) => podcastsService.createEpisode(ctx.services, ctx.actor.id, input)),
 
-  updateEpisode: creatorProcedure
+  updateEpisode: creatorProcedure.meta({ scope: 'podcasts:write' })
     .input(updateEpisodeInput)
     .output(podcastEpisode)
     .mutation(({ ctx, input }) => podcastsService.updateEpisode(ctx.services, ctx.actor.id, input)),
 
-  deleteEpisode: creatorProcedure
+  deleteEpisode: creatorProcedure.meta({ scope: 'podcasts:write' })
     .input(episodeIdInput)
     .output(deleted)
     .mutation(({ ctx, input }) => podcastsService.deleteEpisode(ctx.services, ctx.actor.id, input.id)),
 
-  publicEpisode: publicProcedure
+  publicEpisode: publicProcedure.meta({ scope: 'public' })
     .input(episodeIdInput)
     .output(publicEpisode)
     .query(({ ctx, input }) => podcastsService.publicEpisodeById(ctx.services, input.id)),
 
-  publicTitle: publicProcedure
+  publicTitle: publicProcedure.meta({ scope: 'public' })
     .input(titleIdInput)
     .output(publicPodcastTitle)
     .query(({ ctx, input }) => podcastsService.publicTitleById(ctx.services, input.id)),
 
   /** A creator's recent published episodes, newest first (event page "related episodes", player "related videos"). */
-  publicUserEpisodes: publicProcedure
+  publicUserEpisodes: publicProcedure.meta({ scope: 'public' })
     .input(publicUserEpisodesInput)
     .output(z.array(publicEpisode))
     .query(({ ctx, input }) => podcastsService.publicUserEpisodes(ctx.services, input)),
 
   /** The title's RSS 2.0 feed (iTunes and Podcasting 2.0 tags), served at /feeds/{podcastTitleId}.xml. */
-  feed: publicProcedure
+  feed: publicProcedure.meta({ scope: 'public' })
     .input(titleIdInput)
     .output(z.string())
     .query(({ ctx, input }) => podcastsService.feedXml(ctx.services, input.id)),

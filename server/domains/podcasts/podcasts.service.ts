@@ -8,6 +8,7 @@ import { newId, nowIso } from '@server/lib/ids';
 import { removeUploads } from '@server/lib/media-uploads';
 import { publicOrigin } from '@server/lib/public-url';
 import type { AppServices } from '@server/trpc/context';
+import { cancelWebhookEvents, emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
 import { buildPodcastFeed } from './podcast-feed';
 import { claimUpload } from './podcast-uploads';
 import {
@@ -22,7 +23,7 @@ import {
   type UpdateTitleInput,
 } from './podcasts.schemas';
 
-type Services = Pick<AppServices, 'db' | 'config'>;
+type Services = Pick<AppServices, 'db' | 'config' | 'webhooks'>;
 type TitleRow = typeof podcastTitles.$inferSelect;
 type EpisodeRow = typeof podcastEpisodes.$inferSelect;
 
@@ -147,6 +148,7 @@ export async function deleteTitle(services: Services, ownerId: string, id: strin
   const title = ownedTitle(services.db, ownerId, id);
   const episodes = services.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, id)).all();
   services.db.delete(podcastTitles).where(eq(podcastTitles.id, title.id)).run();
+  for (const episode of episodes) cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
   await removeUploads(services.config.dataDir, [title.imageUrl, ...episodes.flatMap(episodeFiles)]);
   return { id };
 }
@@ -198,7 +200,14 @@ export function createEpisode(services: Services, ownerId: string, input: Create
       })
       .run();
   });
-  return getEpisode(services, ownerId, id);
+  const episode = getEpisode(services, ownerId, id);
+  announceEpisode(services, ownerId, episode);
+  return episode;
+}
+
+/** `episode.published` for webhooks: now, or at a future publish date (called off if the episode changes first). */
+function announceEpisode(services: Services, ownerId: string, episode: PodcastEpisode): void {
+  emitWebhookEvent(services, ownerId, 'episode.published', episode, { at: episode.publishDate, subject: episode.id });
 }
 
 export async function updateEpisode(services: Services, ownerId: string, input: UpdateEpisodeInput): Promise<PodcastEpisode> {
@@ -232,12 +241,20 @@ export async function updateEpisode(services: Services, ownerId: string, input: 
     tx.update(podcastEpisodes).set(changes).where(eq(podcastEpisodes.id, before.id)).run();
   });
   await removeUploads(services.config.dataDir, replaced);
-  return getEpisode(services, ownerId, input.id);
+  const episode = getEpisode(services, ownerId, input.id);
+  // A new publish date: an announcement still waiting is replaced; an episode already out is not announced again.
+  if (input.publishDate !== undefined && input.publishDate !== before.publishDate) {
+    const wasPublished = before.publishDate <= nowIso();
+    cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
+    if (!wasPublished) announceEpisode(services, ownerId, episode);
+  }
+  return episode;
 }
 
 export async function deleteEpisode(services: Services, ownerId: string, id: string): Promise<{ id: string }> {
   const episode = ownedEpisode(services.db, ownerId, id);
   services.db.delete(podcastEpisodes).where(eq(podcastEpisodes.id, episode.id)).run();
+  cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
   await removeUploads(services.config.dataDir, episodeFiles(episode));
   return { id };
 }

@@ -8,15 +8,15 @@ const profileAnswer = z.object({ profile, user: sessionUser });
 
 /** The signed-in creator's (or admin's) own profile: /profile/{userId}/{tab?}. */
 export const profileRouter = router({
-  get: creatorProcedure.output(profile).query(({ ctx }) => profileService.getProfile(ctx.services, ctx.actor)),
+  get: creatorProcedure.meta({ scope: 'session' }).output(profile).query(({ ctx }) => profileService.getProfile(ctx.services, ctx.actor)),
 
-  update: creatorProcedure
+  update: creatorProcedure.meta({ scope: 'session' })
     .input(profileUpdateInput)
     .output(profileAnswer)
     .mutation(({ ctx, input }) => profileService.updateProfile(ctx.services, ctx.actor, input)),
 
   /** The avatar is uploaded with POST /api/profile/avatar; this removes it. */
-  removeAvatar: creatorProcedure.output(profileAnswer).mutation(({ ctx }) => profileService.setAvatar(ctx.services, ctx.actor, null)),
+  removeAvatar: creatorProcedure.meta({ scope: 'session' }).output(profileAnswer).mutation(({ ctx }) => profileService.setAvatar(ctx.services, ctx.actor, null)),
 
-  planStatus: creatorProcedure.output(planStatus).query(({ ctx }) => profileService.planStatusOf(ctx.services, ctx.actor)),
+  planStatus: creatorProcedure.meta({ scope: 'session' }).output(planStatus).query(({ ctx }) => profileService.planStatusOf(ctx.services, ctx.actor)),
 });

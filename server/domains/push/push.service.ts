@@ -9,6 +9,7 @@ import { newId, nowIso } from '@server/lib/ids';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { appIconUrl } from '@server/domains/mobile-app/mobile-app.service';
 import { publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
+import { hasNotificationCreationPermission } from '@server/domains/subscriptions/subscriptions.service';
 import {
   pushMessages,
   titleMaxLength,
@@ -102,22 +103,6 @@ export function subscriberCount(db: Db, creatorId: string): number {
   return db.select({ count: sql<number>`count(*)` }).from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, creatorId)).get()?.count ?? 0;
 }
 
-// Permission.
-
-/**
- * `check-has-notification-creation-permission`: admins always; a creator while one of their subscriptions is
- * active. The subscriptions table belongs to the payments domain; until it exists nobody but admins may send.
- */
-export function canSendNotifications(db: Db, actor: Pick<Actor, 'id' | 'role'>): boolean {
-  if (actor.role === 'admin') return true;
-  const table = db.get<{ name: string } | undefined>(sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'subscriptions'`);
-  if (!table) return false;
-  const active = db.get<{ found: number } | undefined>(
-    sql`SELECT 1 AS found FROM subscriptions WHERE user_id = ${actor.id} AND status = 'active' LIMIT 1`,
-  );
-  return !!active;
-}
-
 // Sending.
 
 function creatorPages(creator: UserRow): { defaultUrl: string | null } {
@@ -184,7 +169,7 @@ function enqueue(services: AppServices, notification: NewNotification): { id: st
 
 export function sendNotification(services: AppServices, actor: Actor, input: SendInput): { id: string; recipients: number } {
   const creator = targetCreator(services.db, actor, input.creatorId);
-  if (!canSendNotifications(services.db, actor)) throw new TRPCError({ code: 'FORBIDDEN', message: pushMessages.notPermitted });
+  if (!hasNotificationCreationPermission(services.db, actor)) throw new TRPCError({ code: 'FORBIDDEN', message: pushMessages.notPermitted });
   const url = input.url ?? creatorPages(creator).defaultUrl;
   if (!url) throw fieldError('BAD_REQUEST', pushMessages.noCreatorTag, { url: pushMessages.noCreatorTag });
   return enqueue(services, { creator, kind: 'manual', title: input.title, body: input.body, url, sentBy: actor.id })!;
@@ -216,7 +201,7 @@ export function notifyEventLive(services: AppServices, eventId: string, now = ne
   const event = services.db.select().from(events).where(eq(events.id, eventId)).get();
   if (!event || !isEventLive(event, now)) return null;
   const creator = findCreator(services.db, event.userId);
-  if (!creator?.creatorTag || !canSendNotifications(services.db, creator)) return null;
+  if (!creator?.creatorTag || !hasNotificationCreationPermission(services.db, creator)) return null;
   return enqueue(services, {
     creator,
     kind: 'event_live',
@@ -330,7 +315,7 @@ export function composeOverview(services: AppServices, actor: Actor, creatorId: 
     creatorId: creator.id,
     creatorName: creator.displayName,
     creatorTag: creator.creatorTag,
-    canSend: canSendNotifications(services.db, actor),
+    canSend: hasNotificationCreationPermission(services.db, actor),
     subscriberCount: subscriberCount(services.db, creator.id),
     icon: iconFor(services.db, creator),
     defaultUrl,

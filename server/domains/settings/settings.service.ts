@@ -27,14 +27,16 @@ export interface EffectiveSettings {
 
 export const defaultSiteName = 'Cuepoint';
 
-/**
- * The defaults: environment variables where the config has them. The payments values have no environment
- * variables in the config yet; the payments domain maps its own here when it adds them.
- */
+/** The defaults: environment variables where the config has them. */
 export function environmentDefaults(config: AppConfig): { values: EffectiveSettings; fromEnvironment: Set<string> } {
   const values: EffectiveSettings = {
     general: { siteName: defaultSiteName, creatorsNeedActivation: true },
-    payments: { provider: 'local', stripePublishableKey: null, stripeSecretKey: null, stripeWebhookSecret: null },
+    payments: {
+      provider: config.payments.provider,
+      stripePublishableKey: config.payments.stripePublishableKey ?? null,
+      stripeSecretKey: config.payments.stripeSecretKey ?? null,
+      stripeWebhookSecret: config.payments.stripeWebhookSecret ?? null,
+    },
     'bot-check': {
       provider: config.botCheck.provider,
       recaptchaSiteKey: config.botCheck.recaptchaSiteKey ?? null,
@@ -43,8 +45,11 @@ export function environmentDefaults(config: AppConfig): { values: EffectiveSetti
     social: { googleClientId: config.google.clientId ?? null, appleClientId: config.apple.clientId ?? null, appleClientSecret: config.apple.clientSecret ?? null },
     email: { smtpUrl: config.mail.smtpUrl ?? null, mailFrom: config.mail.from },
   };
-  const fromEnvironment = new Set(['bot-check.provider', 'email.mailFrom']);
+  const fromEnvironment = new Set(['bot-check.provider', 'email.mailFrom', 'payments.provider']);
   for (const [group, key, present] of [
+    ['payments', 'stripePublishableKey', config.payments.stripePublishableKey],
+    ['payments', 'stripeSecretKey', config.payments.stripeSecretKey],
+    ['payments', 'stripeWebhookSecret', config.payments.stripeWebhookSecret],
     ['bot-check', 'recaptchaSiteKey', config.botCheck.recaptchaSiteKey],
     ['bot-check', 'recaptchaSecret', config.botCheck.recaptchaSecret],
     ['social', 'googleClientId', config.google.clientId],
@@ -80,7 +85,7 @@ export function getEffectiveSettings(services: Pick<AppServices, 'db' | 'config'
   return merge(environmentDefaults(services.config).values, storedSettings(services.db));
 }
 
-/** The app's config with the admin's settings laid over it (bot check, social sign-in, mail). */
+/** The app's config with the admin's settings laid over it (bot check, social sign-in, mail, payments). */
 export function effectiveAppConfig(services: Pick<AppServices, 'db' | 'config'>): AppConfig {
   const settings = getEffectiveSettings(services);
   const { config } = services;
@@ -91,6 +96,13 @@ export function effectiveAppConfig(services: Pick<AppServices, 'db' | 'config'>)
     google: { ...config.google, clientId: settings.social.googleClientId ?? undefined },
     apple: { ...config.apple, clientId: settings.social.appleClientId ?? undefined, clientSecret: settings.social.appleClientSecret ?? undefined },
     mail: { smtpUrl: settings.email.smtpUrl ?? undefined, from: settings.email.mailFrom },
+    payments: {
+      ...config.payments,
+      provider: settings.payments.provider,
+      stripePublishableKey: settings.payments.stripePublishableKey ?? undefined,
+      stripeSecretKey: settings.payments.stripeSecretKey ?? undefined,
+      stripeWebhookSecret: settings.payments.stripeWebhookSecret ?? undefined,
+    },
   };
 }
 

@@ -5,13 +5,13 @@ import { publicConfigOutput } from './system.schemas';
 import { publicConfig } from './system.service';
 
 export const systemRouter = router({
-  health: publicProcedure.output(z.object({ status: z.literal('ok') })).query(() => ({ status: 'ok' as const })),
+  health: publicProcedure.meta({ scope: 'public' }).output(z.object({ status: z.literal('ok') })).query(() => ({ status: 'ok' as const })),
 
   /** What the sign-in pages need to know about configured providers (no secrets). */
-  publicConfig: publicProcedure.output(publicConfigOutput).query(({ ctx }) => publicConfig(ctx.services)),
+  publicConfig: publicProcedure.meta({ scope: 'public' }).output(publicConfigOutput).query(({ ctx }) => publicConfig(ctx.services)),
 
   /** A heartbeat stream: lets clients (and tests) prove the websocket link works end to end, resuming from lastEventId. */
-  ticks: publicProcedure
+  ticks: publicProcedure.meta({ scope: 'public' })
     .input(z.strictObject({ count: z.number().int().min(1).max(100).default(3), intervalMs: z.number().int().min(10).max(10_000).default(1000), lastEventId: z.string().nullish() }))
     .subscription(async function* ({ input, signal }) {
       let sequence = input.lastEventId ? Number(input.lastEventId) + 1 : 1;

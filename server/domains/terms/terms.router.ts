@@ -6,15 +6,15 @@ import * as termsService from './terms.service';
 
 export const termsRouter = router({
   /** The newest terms document, or null when none has been published. */
-  current: publicProcedure.output(termsDocument.nullable()).query(({ ctx }) => termsService.currentTerms(ctx.services.db)),
+  current: publicProcedure.meta({ scope: 'public' }).output(termsDocument.nullable()).query(({ ctx }) => termsService.currentTerms(ctx.services.db)),
 
   /** The current record for the REST shim: 404 when there is none. */
-  get: accountProcedure('admin', 'dj', 'staff', 'user', 'viewer')
+  get: accountProcedure('admin', 'dj', 'staff', 'user', 'viewer').meta({ scope: 'session' })
     .output(termsDocument)
     .query(({ ctx }) => termsService.requireCurrentTerms(ctx.services.db)),
 
   /** Accepting the newest document clears the pending pdfUrl of the session user (also before a checkout payment). */
-  accept: accountProcedure('admin', 'dj', 'staff', 'user')
+  accept: accountProcedure('admin', 'dj', 'staff', 'user').meta({ scope: 'session' })
     .output(z.object({ user: sessionUser }))
     .mutation(({ ctx }) => ({ user: termsService.acceptTerms(ctx.services.db, ctx.actor) })),
 

@@ -4,7 +4,7 @@ import * as tipsService from './tips.service';
 
 export const tipsRouter = router({
   /** A creator's tip buttons for their event page (amounts in dollars). */
-  publicList: publicProcedure
+  publicList: publicProcedure.meta({ scope: 'public' })
     .input(creatorTipsInput)
     .output(publicTipOptions)
     .query(({ ctx, input }) => tipsService.listPublicTips(ctx.services.db, input.userId)),

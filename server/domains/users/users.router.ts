@@ -27,7 +27,7 @@ const registerAnswer = z.object({ message: z.string(), user: sessionUser, token:
 
 export const usersRouter = router({
   /** Creators register inactive unless the settings say otherwise (admins get a notice); viewers are active at once and get their token. */
-  register: publicProcedure
+  register: publicProcedure.meta({ scope: 'public' })
     .input(registerInput)
     .output(registerAnswer)
     .mutation(async ({ ctx, input }) => {
@@ -42,7 +42,7 @@ export const usersRouter = router({
     }),
 
   /** Checkout: signs the new creator in at once, limited to checkout until the first payment or an admin's activation. */
-  registerWithSignIn: publicProcedure
+  registerWithSignIn: publicProcedure.meta({ scope: 'public' })
     .input(registerInput)
     .output(sessionAnswer)
     .mutation(async ({ ctx, input }) => {
@@ -50,34 +50,34 @@ export const usersRouter = router({
       return usersService.issueSession(ctx.services, user);
     }),
 
-  login: publicProcedure
+  login: publicProcedure.meta({ scope: 'public' })
     .input(loginInput)
     .output(sessionAnswer)
     .mutation(({ ctx, input }) => usersService.login(ctx.services, input, ctx.clientIp)),
 
-  viewerLogin: publicProcedure
+  viewerLogin: publicProcedure.meta({ scope: 'public' })
     .input(loginInput)
     .output(sessionAnswer)
     .mutation(({ ctx, input }) => usersService.viewerLogin(ctx.services, input, ctx.clientIp)),
 
-  alive: sessionProcedure.output(sessionAnswer).query(({ ctx }) => usersService.refreshSession(ctx.services, ctx.actor)),
+  alive: sessionProcedure.meta({ scope: 'session' }).output(sessionAnswer).query(({ ctx }) => usersService.refreshSession(ctx.services, ctx.actor)),
 
-  emulate: adminProcedure
+  emulate: adminProcedure.meta({ scope: 'session' })
     .input(emulateInput)
     .output(sessionAnswer)
     .query(({ ctx, input }) => usersService.emulate(ctx.services, ctx.actor, input.id)),
 
-  updateSelf: roleProcedure('admin', 'dj', 'staff', 'user')
+  updateSelf: roleProcedure('admin', 'dj', 'staff', 'user').meta({ scope: 'session' })
     .input(updateSelfInput)
     .output(z.object({ user: sessionUser }))
     .mutation(({ ctx, input }) => ({ user: usersService.updateSelf(ctx.services, ctx.actor, input) })),
 
-  changePassword: sessionProcedure
+  changePassword: sessionProcedure.meta({ scope: 'session' })
     .input(changePasswordInput)
     .output(sessionAnswer)
     .mutation(({ ctx, input }) => usersService.changePassword(ctx.services, ctx.actor, input)),
 
-  checkUserExists: publicProcedure
+  checkUserExists: publicProcedure.meta({ scope: 'public' })
     .input(checkUserExistsInput)
     .output(z.object({ exists: z.boolean() }))
     .mutation(({ ctx, input }) => {
@@ -85,16 +85,16 @@ export const usersRouter = router({
       return usersService.checkUserExists(ctx.services.db, input.email);
     }),
 
-  botCheckConfig: publicProcedure.query(({ ctx }) => ctx.services.botCheck.publicConfig),
+  botCheckConfig: publicProcedure.meta({ scope: 'public' }).query(({ ctx }) => ctx.services.botCheck.publicConfig),
 
-  botCheckChallenge: publicProcedure.query(async ({ ctx }) => {
+  botCheckChallenge: publicProcedure.meta({ scope: 'public' }).query(async ({ ctx }) => {
     if (!ctx.services.botCheck.createChallenge) {
       throw new TRPCError({ code: 'NOT_FOUND', message: 'This bot check does not use challenges' });
     }
     return ctx.services.botCheck.createChallenge();
   }),
 
-  verifyBotCheck: publicProcedure
+  verifyBotCheck: publicProcedure.meta({ scope: 'public' })
     .input(verifyBotCheckInput)
     .output(botCheckVerdict)
     .mutation(({ ctx, input }) => {
@@ -103,12 +103,12 @@ export const usersRouter = router({
       return ctx.services.botCheck.verify(input.token, ctx.clientIp);
     }),
 
-  updateViewerProfile: authedProcedure
+  updateViewerProfile: authedProcedure.meta({ scope: 'session' })
     .input(viewerProfileInput)
     .output(z.object({ user: sessionUser }))
     .mutation(({ ctx, input }) => ({ user: usersService.updateViewerProfile(ctx.services, ctx.actor, input) })),
 
-  googleSignIn: publicProcedure
+  googleSignIn: publicProcedure.meta({ scope: 'public' })
     .input(googleSignInInput)
     .output(z.union([sessionAnswer, z.object({ message: z.string(), pendingActivation: z.literal(true) })]))
     .mutation(async ({ ctx, input }) => {
@@ -124,7 +124,7 @@ export const usersRouter = router({
       return result.session;
     }),
 
-  forgotPassword: publicProcedure
+  forgotPassword: publicProcedure.meta({ scope: 'public' })
     .input(forgotPasswordInput.extend({ resetPath: z.enum(['/pages/auth/reset-password', '/pages/auth/reset-password-2']).optional() }))
     .output(z.object({ message: z.string() }))
     .mutation(({ ctx, input }) => {
@@ -132,7 +132,7 @@ export const usersRouter = router({
       return usersService.requestPasswordReset(ctx.services, input.email, `${base}${input.resetPath ?? '/pages/auth/reset-password'}`, ctx.clientIp);
     }),
 
-  resetPassword: publicProcedure
+  resetPassword: publicProcedure.meta({ scope: 'public' })
     .input(resetPasswordInput)
     .output(z.object({ message: z.string() }))
     .mutation(({ ctx, input }) => usersService.resetPassword(ctx.services, input.token, input.password)),

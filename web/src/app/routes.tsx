@@ -19,7 +19,12 @@ const EmbedChatPage = lazy(() => import('@web/features/chat/embed-chat-page'));
 // The admin app.
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
 const ChangePasswordPage = lazy(() => import('@web/features/account/change-password-page'));
-const CheckoutPendingPage = lazy(() => import('@web/features/checkout/checkout-pending-page'));
+const CheckoutPaymentPage = lazy(() => import('@web/features/checkout/checkout-payment-page'));
+const PaymentSuccessPage = lazy(() => import('@web/features/checkout/payment-success-page'));
+const ReactivatePage = lazy(() => import('@web/features/checkout/reactivate-page'));
+const ReactivationSuccessPage = lazy(() => import('@web/features/checkout/reactivation-success-page'));
+const ManageTipsPage = lazy(() => import('@web/features/tips/manage-tips-page'));
+const EarningsPage = lazy(() => import('@web/features/earnings/earnings-page'));
 const PushNotificationsPage = lazy(() => import('@web/features/push-notifications/push-notifications-page'));
 const MobileAppPage = lazy(() => import('@web/features/mobile-app/mobile-app-page'));
 const MobileAppSettingsPage = lazy(() => import('@web/features/mobile-app/mobile-app-settings-page'));
@@ -33,6 +38,9 @@ const PodcastTitlesPage = lazy(() => import('@web/features/podcasts/podcast-titl
 const PodcastTitlePage = lazy(() => import('@web/features/podcasts/podcast-title-page'));
 const EpisodeEditorPage = lazy(() => import('@web/features/podcasts/episode-editor-page'));
 const VideoPage = lazy(() => import('@web/features/video/video-page'));
+const ApiTokensPage = lazy(() => import('@web/features/developer/api-tokens-page'));
+const WebhooksPage = lazy(() => import('@web/features/webhooks/webhooks-page'));
+const ApiDocsPage = lazy(() => import('@web/features/api-docs/api-docs-page'));
 const TermsAdminPage = lazy(() => import('@web/features/terms/terms-admin-page').then(({ TermsAdminPage }) => ({ default: TermsAdminPage })));
 
 function upcoming(title: string, description: string): ComponentType {
@@ -45,7 +53,6 @@ function upcoming(title: string, description: string): ComponentType {
   );
 }
 
-const Tips = upcoming('Tips', 'Tip options cannot be managed on this server yet.');
 
 /** This feature's routes (platform.md §2). Order matters: the first match wins. */
 export const appRoutes: PageRoute[] = [
@@ -61,10 +68,10 @@ export const appRoutes: PageRoute[] = [
   { path: '/chats/:subdomain/:eventId?', component: ChatsPage, title: 'Chat', layout: 'empty' },
   { path: '/embed/:subdomain/:eventId/chat', component: EmbedChatPage, title: 'Chat', layout: 'empty' },
 
-  { path: '/checkout/:productId/payment', component: CheckoutPendingPage, title: 'Payment', roles: [...djRoles] },
-  { path: '/reactivate/:itemId', component: CheckoutPendingPage, title: 'Reactivate', roles: [...djRoles] },
-  { path: '/payment-success/:paymentId', component: CheckoutPendingPage, title: 'Payment Successful', roles: [...djRoles] },
-  { path: '/reactivation-success/:itemId', component: CheckoutPendingPage, title: 'Reactivation Successful', roles: [...djRoles] },
+  { path: '/checkout/:productId/payment', component: CheckoutPaymentPage, title: 'Payment', roles: [...djRoles] },
+  { path: '/reactivate/:itemId', component: ReactivatePage, title: 'Reactivate', roles: [...djRoles] },
+  { path: '/payment-success/:paymentId', component: PaymentSuccessPage, title: 'Payment Successful', roles: [...djRoles] },
+  { path: '/reactivation-success/:itemId', component: ReactivationSuccessPage, title: 'Reactivation Successful', roles: [...djRoles] },
 
   { path: '/apps/calendar', component: CalendarPage, title: 'Calendar', roles: [...djRoles] },
   { path: '/apps/settings', component: SettingsPage, title: 'Settings', roles: [...adminRoles] },
@@ -73,7 +80,8 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/users/:userId/change-password', component: ChangePasswordPage, title: 'Change Password', roles: [...djRoles] },
   { path: '/apps/users/:userId/:userHandle?', component: UserEditPage, title: 'Edit User', roles: [...adminRoles] },
   { path: '/profile/:userId/:tab?', component: ProfilePage, title: 'Profile', roles: [...djRoles] },
-  { path: '/manage-tips', component: Tips, title: 'Tips', roles: [...djRoles] },
+  { path: '/manage-tips', component: ManageTipsPage, title: 'Tips', roles: [...djRoles] },
+  { path: '/apps/earnings', component: EarningsPage, title: 'Earnings', roles: [...djRoles] },
   { path: '/apps/podcast-titles', component: PodcastTitlesPage, title: 'Podcasts', roles: [...djRoles] },
   { path: '/apps/podcast-titles/:podcastTitleId', component: PodcastTitlePage, title: 'Podcast', roles: [...djRoles] },
   { path: '/apps/podcast-titles/:podcastTitleId/podcast-episodes', component: PodcastTitlePage, title: 'Podcast Episodes', roles: [...djRoles] },
@@ -83,6 +91,9 @@ export const appRoutes: PageRoute[] = [
   { path: '/apps/mobile-app', component: MobileAppPage, title: 'My Mobile App', roles: [...djRoles] },
   { path: '/apps/mobile-app/:appId', component: MobileAppSettingsPage, title: 'My Mobile App', roles: [...djRoles] },
   { path: '/apps/terms-and-conditions', component: TermsAdminPage, title: 'Terms and Conditions', roles: [...adminRoles] },
+  { path: '/apps/developer/api-tokens', component: ApiTokensPage, title: 'API Tokens', roles: [...djRoles] },
+  { path: '/apps/developer/webhooks', component: WebhooksPage, title: 'Webhooks', roles: [...djRoles] },
+  { path: '/docs/api', component: ApiDocsPage, title: 'API Reference', layout: 'empty' },
   ...catalogRoutes,
   ...workspaceRoutes,
 ];

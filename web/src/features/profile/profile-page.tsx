@@ -1,4 +1,5 @@
 import { Redirect, useParams } from 'wouter';
+import { ApiTokensPanel } from '@web/components/api-tokens-panel';
 import { Avatar } from '@web/components/avatar';
 import { ChangePasswordForm } from '@web/components/change-password-form';
 import { EmptyState } from '@web/components/empty-state';
@@ -14,6 +15,7 @@ const tabs = [
   { id: 'about', title: 'About' },
   { id: 'subscriptions', title: 'Subscriptions' },
   { id: 'security', title: 'Security' },
+  { id: 'api', title: 'API' },
 ] as const;
 
 /** /profile/{userId}/{tab?}: the signed-in creator's own profile (another id opens one's own). */
@@ -40,6 +42,7 @@ export default function ProfilePage() {
       <LinkTabs label="Profile sections" active={active} tabs={tabs.map((item) => ({ ...item, href: `/profile/${profile.data.id}/${item.id}` }))} />
       {active === 'about' && <AboutTab profile={profile.data} />}
       {active === 'subscriptions' && <SubscriptionsTab />}
+      {active === 'api' && <ApiTokensPanel />}
       {active === 'security' && (
         <div className="max-w-lg">
           <ChangePasswordForm />

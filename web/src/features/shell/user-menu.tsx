@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, KeyRound, LogIn, LogOut, Rows3, Columns3, UserRound, UserPlus, Undo2 } from 'lucide-react';
+import { BookOpen, ChevronDown, KeyRound, KeySquare, LogIn, Webhook, LogOut, Rows3, Columns3, UserRound, UserPlus, Undo2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { Avatar } from '@web/components/avatar';
@@ -54,6 +54,19 @@ export function UserMenu() {
               <DropdownMenu.Item className={itemClasses} onSelect={() => navigate(`/profile/${user.id}`)}>
                 <UserRound className="size-4" aria-hidden /> Profile
               </DropdownMenu.Item>
+              {(user.role.includes('dj') || user.role.includes('admin')) && (
+                <>
+                  <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/apps/developer/api-tokens')}>
+                    <KeySquare className="size-4" aria-hidden /> API tokens
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/apps/developer/webhooks')}>
+                    <Webhook className="size-4" aria-hidden /> Webhooks
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/docs/api')}>
+                    <BookOpen className="size-4" aria-hidden /> API reference
+                  </DropdownMenu.Item>
+                </>
+              )}
               {originalToken && (
                 <DropdownMenu.Item className={itemClasses} onSelect={() => void onExitEmulate()}>
                   <Undo2 className="size-4" aria-hidden /> Exit Emulate

@@ -1,12 +1,3 @@
-/** The honest notice shown where the card form will be, until the payments provider is wired into these dialogs. */
-export function PaymentsNotEnabledNotice() {
-  return (
-    <p role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-      Card payments are not enabled on this server yet, so nothing can be paid here for now. No card details are asked for and nothing is charged.
-    </p>
-  );
-}
-
 /** A read-only labelled value (tip name, amount, price): shown as a disabled input so it reads as a form field. */
 export function ReadOnlyField({ label, value }: { label: string; value: string }) {
   return (
@@ -14,5 +5,14 @@ export function ReadOnlyField({ label, value }: { label: string; value: string }
       <span className="block text-sm font-medium text-slate-700">{label}</span>
       <input readOnly value={value} className="block h-10 w-full rounded-md border border-slate-200 bg-slate-50 px-3 text-sm text-slate-900" />
     </label>
+  );
+}
+
+/** Payments are made as a viewer: a guest signs in first (the page's Log in / Register). */
+export function SignInToPay({ action }: { action: string }) {
+  return (
+    <p role="note" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+      Log in or register as a viewer (Login or Register at the top of the page) to {action}.
+    </p>
   );
 }

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/** What an API token may be allowed to do (issue 16). `admin` is only granted to admins. */
+export const apiTokenScopes = [
+  'events:read',
+  'events:write',
+  'chat:write',
+  'podcasts:read',
+  'podcasts:write',
+  'tips:read',
+  'earnings:read',
+  'push:send',
+  'webhooks:manage',
+  'admin',
+] as const;
+export type ApiTokenScope = (typeof apiTokenScopes)[number];
+
+export const apiTokenScopeLabels: Record<ApiTokenScope, string> = {
+  'events:read': 'Read your events',
+  'events:write': 'Create, change and delete your events (includes reading them)',
+  'chat:write': 'Send and moderate chat messages',
+  'podcasts:read': 'Read your podcasts and episodes',
+  'podcasts:write': 'Publish and change podcasts and episodes (includes reading them)',
+  'tips:read': 'Read your tip options and tips received',
+  'earnings:read': 'Read your earnings',
+  'push:send': 'Send push notifications to your followers',
+  'webhooks:manage': 'Create and change your webhooks',
+  admin: 'Administer the platform (admins only)',
+};
+
+/**
+ * The scope a procedure declares (`.meta({ scope })`, next to its procedure base):
+ * - a token scope: an API token must hold it;
+ * - `public`: open to everyone, any API token may call it (it does not act as the token's owner);
+ * - `session`: only signed-in sessions, never an API token (passwords, emulation, tokens, the dashboard's own screens).
+ */
+export type ProcedureScope = ApiTokenScope | 'public' | 'session';
+
+/** A write scope includes reading the same things (creating a podcast title first looks the titles up). */
+const includedIn: Partial<Record<ApiTokenScope, ApiTokenScope>> = { 'events:read': 'events:write', 'podcasts:read': 'podcasts:write' };
+
+export function tokenHoldsScope(scopes: readonly ApiTokenScope[], scope: ApiTokenScope): boolean {
+  const wider = includedIn[scope];
+  return scopes.includes(scope) || (!!wider && scopes.includes(wider));
+}
+
+export const apiTokenPrefix = 'cp_';
+
+export const apiTokenMessages = {
+  missingScope: (scope: string) => `This API token lacks the scope ${scope}`,
+  sessionOnly: 'API tokens cannot use this procedure; sign in instead',
+  revoked: 'This API token has been revoked',
+  expired: 'This API token has expired',
+  invalid: 'Invalid access_token',
+  adminScopeForAdmins: 'Only admins can give a token the admin scope',
+  emulating: 'Stop emulating to manage API tokens',
+  notFound: 'API token not found',
+  tooMany: 'You can have at most 50 active API tokens',
+} as const;
+
+export const createApiTokenInput = z.strictObject({
+  name: z.string().trim().min(1, 'Please enter a name').max(80, 'The name can be at most 80 characters'),
+  scopes: z
+    .array(z.enum(apiTokenScopes, { error: 'Unknown scope' }))
+    .min(1, 'Please choose at least one scope')
+    .transform((scopes) => [...new Set(scopes)]),
+  expiresInDays: z.number().int().min(1, 'Expiry must be at least 1 day').max(3650, 'Expiry can be at most 3650 days').optional(),
+});
+export type CreateApiTokenInput = z.input<typeof createApiTokenInput>;
+
+export const apiTokenSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.enum(apiTokenScopes)),
+  /** The token's last four characters. */
+  hint: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiTokenSummary = z.infer<typeof apiTokenSummary>;
+
+/** The only answer that carries the token itself. */
+export const createdApiToken = z.object({ token: z.string(), apiToken: apiTokenSummary });
+
+export const revokeApiTokenInput = z.strictObject({ id: z.string().trim().min(1).max(64) });

@@ -1,0 +1,159 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import type { Db } from '@db/client';
+import { apiTokens } from '@db/schema/api-tokens';
+import { users } from '@db/schema/users';
+import { newId } from '@server/lib/ids';
+import type { Actor, AppServices } from '@server/trpc/context';
+import {
+  apiTokenMessages,
+  apiTokenPrefix,
+  apiTokenScopes,
+  type ApiTokenScope,
+  type ApiTokenSummary,
+} from './api-tokens.schemas';
+
+const lastUsedPrecisionMs = 60_000;
+const maxActiveTokens = 50;
+const dayMs = 24 * 3600 * 1000;
+
+export function hashApiToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function isApiTokenString(token: string): boolean {
+  return token.startsWith(apiTokenPrefix);
+}
+
+type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+function toSummary(row: ApiTokenRow): ApiTokenSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: row.scopes.filter((scope): scope is ApiTokenScope => (apiTokenScopes as readonly string[]).includes(scope)),
+    hint: row.tokenHint,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    expiresAt: row.expiresAt,
+    revokedAt: row.revokedAt,
+  };
+}
+
+function refuseApiTokenManagement(actor: Actor): void {
+  if (actor.emulatedBy) throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.emulating });
+}
+
+export function createApiToken(
+  db: Db,
+  actor: Actor,
+  input: { name: string; scopes: ApiTokenScope[]; expiresInDays?: number | undefined },
+  now = new Date(),
+): { token: string; apiToken: ApiTokenSummary } {
+  refuseApiTokenManagement(actor);
+  if (input.scopes.includes('admin') && actor.role !== 'admin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.adminScopeForAdmins });
+  }
+  const active = listApiTokens(db, actor).filter((token) => !token.revokedAt && !isExpired(token.expiresAt, now));
+  if (active.length >= maxActiveTokens) throw new TRPCError({ code: 'CONFLICT', message: apiTokenMessages.tooMany });
+  const token = apiTokenPrefix + randomBytes(32).toString('base64url');
+  const row = db
+    .insert(apiTokens)
+    .values({
+      id: newId(),
+      userId: actor.id,
+      name: input.name,
+      tokenHash: hashApiToken(token),
+      tokenHint: token.slice(-4),
+      scopes: input.scopes,
+      createdAt: now.toISOString(),
+      expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * dayMs).toISOString() : null,
+    })
+    .returning()
+    .get();
+  return { token, apiToken: toSummary(row) };
+}
+
+export function listApiTokens(db: Db, actor: Actor): ApiTokenSummary[] {
+  refuseApiTokenManagement(actor);
+  return db.select().from(apiTokens).where(eq(apiTokens.userId, actor.id)).orderBy(desc(apiTokens.createdAt)).all().map(toSummary);
+}
+
+export function revokeApiToken(db: Db, actor: Actor, id: string, now = new Date()): ApiTokenSummary {
+  refuseApiTokenManagement(actor);
+  const row = db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, actor.id)))
+    .get();
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: apiTokenMessages.notFound });
+  if (row.revokedAt) return toSummary(row);
+  const updated = db
+    .update(apiTokens)
+    .set({ revokedAt: now.toISOString() })
+    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+    .returning()
+    .get();
+  return toSummary(updated ?? row);
+}
+
+function isExpired(expiresAt: string | null, now: Date): boolean {
+  return !!expiresAt && Date.parse(expiresAt) <= now.getTime();
+}
+
+/** Why a stored token does not admit its bearer now, or null when it does. */
+function refusalOf(row: ApiTokenRow, owner: typeof users.$inferSelect | undefined, now: Date): string | null {
+  if (row.revokedAt) return apiTokenMessages.revoked;
+  if (isExpired(row.expiresAt, now)) return apiTokenMessages.expired;
+  // A deactivated owner, or one who is no longer a creator or admin, has no working tokens.
+  if (!owner || !owner.isActive || (owner.role !== 'dj' && owner.role !== 'admin')) return apiTokenMessages.invalid;
+  return null;
+}
+
+/**
+ * The Actor behind an `Authorization: Bearer cp_...` token, looked up on every request (no cache, so a revoke
+ * or an expiry counts from the next request). Records `last_used_at` at most once a minute.
+ */
+export function resolveApiTokenActor(services: AppServices, token: string, now = new Date()): { actor: Actor | null; authError: string | null } {
+  const found = services.db
+    .select({ token: apiTokens, owner: users })
+    .from(apiTokens)
+    .leftJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, hashApiToken(token)))
+    .get();
+  if (!found) return { actor: null, authError: apiTokenMessages.invalid };
+  const refusal = refusalOf(found.token, found.owner ?? undefined, now);
+  if (refusal || !found.owner) return { actor: null, authError: refusal ?? apiTokenMessages.invalid };
+  if (!found.token.lastUsedAt || now.getTime() - Date.parse(found.token.lastUsedAt) >= lastUsedPrecisionMs) {
+    services.db.update(apiTokens).set({ lastUsedAt: now.toISOString() }).where(eq(apiTokens.id, found.token.id)).run();
+  }
+  const owner = found.owner;
+  return {
+    actor: {
+      id: owner.id,
+      role: owner.role,
+      typ: 'user',
+      issuedAt: Math.floor(Date.parse(found.token.createdAt) / 1000),
+      token,
+      user: owner,
+      apiToken: { id: found.token.id, scopes: toSummary(found.token).scopes },
+    },
+    authError: null,
+  };
+}
+
+/**
+ * Re-checks a token already resolved for this connection: a websocket keeps its context for its whole life,
+ * so each procedure call asks again whether the token was revoked or expired meanwhile.
+ */
+export function apiTokenRefusal(db: Db, tokenId: string, now = new Date()): string | null {
+  const found = db
+    .select({ token: apiTokens, owner: users })
+    .from(apiTokens)
+    .leftJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.id, tokenId))
+    .get();
+  if (!found) return apiTokenMessages.invalid;
+  return refusalOf(found.token, found.owner ?? undefined, now);
+}

@@ -1,0 +1,321 @@
+import { z } from 'zod';
+import type { ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
+import { productOutput } from '@server/domains/billing/billing.schemas';
+import { uploadChatPhotoAnswer } from '@server/domains/chat/chat.schemas';
+import { botCheckVerdict, sessionUser } from '@server/domains/users/users.schemas';
+import { project } from '@server/domains/demo/projectdashboard/projectdashboard.schemas';
+
+/**
+ * One documented `/api` route: the procedure its shim calls (whose zod input and output the document uses),
+ * or its own schemas where the shim shapes the answer. Every registered /api route must have an entry
+ * (tests/integration/devapi/openapi.test.ts checks both ways).
+ */
+export interface RestOperation {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** Fastify's form, `/api/user/:id`. */
+  path: string;
+  summary: string;
+  /** The procedure the shim calls: its scope, input and output document the route unless overridden. */
+  procedure?: string;
+  /** Where the procedure's input comes from (default: query for GET, body for POST, path when the path has params). */
+  input?: 'query' | 'body' | 'path' | 'none';
+  /** A multipart body: text fields from this schema plus the named file fields. */
+  multipart?: { fields: z.ZodObject; files: string[] };
+  /** The answer when it is not the procedure's output. */
+  response?: z.ZodType;
+  /** The shim adds `amount` (dollars) beside the procedure's `amountCents`. */
+  withDollars?: boolean;
+  /** A JSON body the shim passes on in its own way (e.g. a provider's signed event). */
+  body?: z.ZodType;
+  /** A non-JSON answer (popup pages, redirects, calendars): text/html unless contentType says otherwise. */
+  html?: { statuses: number[]; description: string; contentType?: string };
+  status?: number;
+  /** Needed when there is no procedure. */
+  scope?: ProcedureScope;
+  /** Extra answers the shim gives besides the shared error answers. */
+  extraResponses?: Record<string, string>;
+  /** The reference section, when the path's first segment does not name it. */
+  tag?: string;
+}
+
+const get = (path: string, procedure: string, summary: string, extra: Partial<RestOperation> = {}): RestOperation => ({ method: 'GET', path, procedure, summary, ...extra });
+const post = (path: string, procedure: string, summary: string, extra: Partial<RestOperation> = {}): RestOperation => ({ method: 'POST', path, procedure, summary, ...extra });
+const del = (path: string, procedure: string, summary: string, extra: Partial<RestOperation> = {}): RestOperation => ({ method: 'DELETE', path, procedure, summary, ...extra });
+
+/** Form fields sent as text: booleans as "true"/"false". */
+const formBoolean = z.enum(['true', 'false']).optional();
+const titleForm = z.object({ name: z.string(), description: z.string().optional(), isVideo: formBoolean, explicit: formBoolean, category: z.string().optional() });
+const episodeForm = z.object({ name: z.string(), description: z.string().optional(), publishDate: z.string().optional().describe('ISO time; later dates publish then') });
+
+/** The sample-data apps' REST paths map one to one onto their procedures: `[method, path, procedure, summary]`. */
+type SampleRoute = readonly ['GET' | 'POST', string, string, string];
+
+const sampleRoutes: SampleRoute[] = [
+  ['GET', '/api/mail-app/mails', 'demo.mail.mails', 'Mails of a folder, filter or label'],
+  ['GET', '/api/mail-app/mail', 'demo.mail.mail', 'One mail'],
+  ['GET', '/api/mail-app/folders', 'demo.mail.folders', 'Mail folders'],
+  ['GET', '/api/mail-app/filters', 'demo.mail.filters', 'Mail filters'],
+  ['GET', '/api/mail-app/labels', 'demo.mail.labels', 'Mail labels'],
+  ['POST', '/api/mail-app/update-mail', 'demo.mail.updateMail', 'Update a mail'],
+  ['POST', '/api/mail-app/set-folder', 'demo.mail.setFolder', 'Move mails to a folder'],
+  ['POST', '/api/mail-app/toggle-label', 'demo.mail.toggleLabel', 'Toggle a label on mails'],
+  ['POST', '/api/mail-app/delete-mails', 'demo.mail.deleteMails', 'Delete mails'],
+  ['GET', '/api/notes-app/notes', 'demo.notes.notes', 'Notes'],
+  ['GET', '/api/notes-app/labels', 'demo.notes.labels', 'Note labels'],
+  ['POST', '/api/notes-app/create-note', 'demo.notes.createNote', 'Create a note'],
+  ['POST', '/api/notes-app/update-note', 'demo.notes.updateNote', 'Update a note'],
+  ['POST', '/api/notes-app/update-labels', 'demo.notes.updateLabels', 'Replace the note labels'],
+  ['POST', '/api/notes-app/remove-note', 'demo.notes.removeNote', 'Remove a note'],
+  ['GET', '/api/todo-app/todos', 'demo.todo.todos', 'To-dos of a folder, filter or label'],
+  ['GET', '/api/todo-app/folders', 'demo.todo.folders', 'To-do folders'],
+  ['GET', '/api/todo-app/filters', 'demo.todo.filters', 'To-do filters'],
+  ['GET', '/api/todo-app/labels', 'demo.todo.labels', 'To-do labels'],
+  ['POST', '/api/todo-app/update-todo', 'demo.todo.updateTodo', 'Update a to-do'],
+  ['POST', '/api/todo-app/new-todo', 'demo.todo.newTodo', 'Create a to-do'],
+  ['POST', '/api/todo-app/remove-todo', 'demo.todo.removeTodo', 'Remove a to-do (also accepts the bare id as text/plain)'],
+  ['POST', '/api/todo-app/set-folder', 'demo.todo.setFolder', 'Move to-dos to a folder'],
+  ['POST', '/api/todo-app/toggle-label', 'demo.todo.toggleLabel', 'Toggle a label on to-dos'],
+  ['POST', '/api/todo-app/delete-todos', 'demo.todo.deleteTodos', 'Delete to-dos'],
+  ['GET', '/api/scrumboard-app/boards', 'demo.scrumboard.boards', 'Boards'],
+  ['GET', '/api/scrumboard-app/board', 'demo.scrumboard.board', 'One board with its lists and cards'],
+  ['POST', '/api/scrumboard-app/board/new', 'demo.scrumboard.newBoard', 'Create a board'],
+  ['POST', '/api/scrumboard-app/board/rename', 'demo.scrumboard.renameBoard', 'Rename a board'],
+  ['POST', '/api/scrumboard-app/board/settings/update', 'demo.scrumboard.updateSettings', 'Update board settings'],
+  ['POST', '/api/scrumboard-app/board/delete', 'demo.scrumboard.deleteBoard', 'Delete a board'],
+  ['POST', '/api/scrumboard-app/card/new', 'demo.scrumboard.newCard', 'Create a card'],
+  ['POST', '/api/scrumboard-app/list/new', 'demo.scrumboard.newList', 'Create a list'],
+  ['POST', '/api/scrumboard-app/list/rename', 'demo.scrumboard.renameList', 'Rename a list'],
+  ['POST', '/api/scrumboard-app/list/remove', 'demo.scrumboard.removeList', 'Remove a list'],
+  ['POST', '/api/scrumboard-app/card/update', 'demo.scrumboard.updateCard', 'Update a card'],
+  ['POST', '/api/scrumboard-app/card/remove', 'demo.scrumboard.removeCard', 'Remove a card'],
+  ['POST', '/api/scrumboard-app/card/order', 'demo.scrumboard.cardOrder', 'Reorder cards'],
+  ['POST', '/api/scrumboard-app/list/order', 'demo.scrumboard.listOrder', 'Reorder lists'],
+  ['GET', '/api/contacts-app/contacts', 'demo.contacts.contacts', 'Contacts'],
+  ['GET', '/api/contacts-app/user', 'demo.contacts.user', 'The contacts app user'],
+  ['POST', '/api/contacts-app/add-contact', 'demo.contacts.addContact', 'Add a contact'],
+  ['POST', '/api/contacts-app/update-contact', 'demo.contacts.updateContact', 'Update a contact'],
+  ['POST', '/api/contacts-app/remove-contact', 'demo.contacts.removeContact', 'Remove a contact'],
+  ['POST', '/api/contacts-app/remove-contacts', 'demo.contacts.removeContacts', 'Remove contacts'],
+  ['POST', '/api/contacts-app/toggle-starred-contact', 'demo.contacts.toggleStarredContact', 'Star or unstar a contact'],
+  ['POST', '/api/contacts-app/toggle-starred-contacts', 'demo.contacts.toggleStarredContacts', 'Star or unstar contacts'],
+  ['POST', '/api/contacts-app/set-contacts-starred', 'demo.contacts.setContactsStarred', 'Star contacts'],
+  ['POST', '/api/contacts-app/set-contacts-unstarred', 'demo.contacts.setContactsUnstarred', 'Unstar contacts'],
+  ['GET', '/api/chat/contacts', 'demo.chat.contacts', 'Chat contacts'],
+  ['GET', '/api/chat/get-chat', 'demo.chat.getChat', 'One chat'],
+  ['GET', '/api/chat/user', 'demo.chat.user', 'The chat app user'],
+  ['POST', '/api/chat/user/data', 'demo.chat.updateUser', 'Update the chat app user'],
+  ['POST', '/api/chat/send-message', 'demo.chat.sendMessage', 'Send a chat message'],
+  ['GET', '/api/calendar-app/events', 'demo.calendar.events', 'Calendar events'],
+  ['POST', '/api/calendar-app/add-event', 'demo.calendar.addEvent', 'Add a calendar event'],
+  ['POST', '/api/calendar-app/update-event', 'demo.calendar.updateEvent', 'Update a calendar event'],
+  ['POST', '/api/calendar-app/remove-event', 'demo.calendar.removeEvent', 'Remove a calendar event'],
+  ['GET', '/api/academy-app/categories', 'demo.academy.categories', 'Course categories'],
+  ['GET', '/api/academy-app/courses', 'demo.academy.courses', 'Courses'],
+  ['GET', '/api/academy-app/course', 'demo.academy.course', 'One course with its steps'],
+  ['POST', '/api/academy-app/course/save', 'demo.academy.save', 'Save a course'],
+  ['POST', '/api/academy-app/course/update', 'demo.academy.update', 'Update a course'],
+  ['GET', '/api/analytics-dashboard-app/widgets', 'demo.analytics.widgets', 'Analytics dashboard widgets'],
+  ['GET', '/api/e-commerce-app/products', 'demo.ecommerce.products', 'Products'],
+  ['GET', '/api/e-commerce-app/product', 'demo.ecommerce.product', 'One product'],
+  ['POST', '/api/e-commerce-app/product/save', 'demo.ecommerce.saveProduct', 'Save a product'],
+  ['GET', '/api/e-commerce-app/orders', 'demo.ecommerce.orders', 'Orders'],
+  ['GET', '/api/e-commerce-app/order', 'demo.ecommerce.order', 'One order'],
+  ['GET', '/api/faq', 'demo.faq.list', 'FAQ categories and questions'],
+  ['GET', '/api/file-manager-app/files', 'demo.files.list', 'Files'],
+  ['GET', '/api/icons', 'demo.icons.list', 'Icon names'],
+  ['GET', '/api/invoices/get-invoice', 'demo.invoices.get', 'One invoice'],
+  ['GET', '/api/knowledge-base', 'demo.knowledgebase.categories', 'Knowledge base categories and articles'],
+  ['GET', '/api/profile/timeline', 'demo.profile.timeline', 'Profile timeline'],
+  ['GET', '/api/profile/photos-videos', 'demo.profile.photosVideos', 'Profile photos and videos'],
+  ['GET', '/api/profile/about', 'demo.profile.about', 'Profile about'],
+  ['GET', '/api/quick-panel/data', 'demo.quickpanel.data', 'Quick panel data'],
+  ['GET', '/api/search', 'demo.search.items', 'Searchable items'],
+  ['GET', '/api/search/suggestions', 'demo.search.suggestions', 'Search suggestions'],
+  ['GET', '/api/search/shortcuts', 'demo.search.shortcuts', 'Shortcuts matching a query'],
+];
+
+const productWithDollars = productOutput.extend({
+  price: z.number().describe('pricePerMonthCents / 100'),
+  setUpFee: z.number().describe('setUpFeeCents / 100'),
+});
+const anyObject = z.record(z.string(), z.unknown());
+
+const platformOperations: RestOperation[] = [
+  post('/api/user/register', 'users.register', 'Register a creator (inactive until an admin activates) or a viewer (signed in at once)', { status: 201 }),
+  post('/api/user/register-with-sign-in', 'users.registerWithSignIn', 'Register a creator through checkout and sign in (checkout only until paid)', { status: 201 }),
+  post('/api/user/login', 'users.login', 'Sign in (email or creator tag)'),
+  post('/api/user/viewer-login', 'users.viewerLogin', 'Sign in as a viewer'),
+  get('/api/user/alive', 'users.alive', 'The session: re-issues an older token'),
+  get('/api/user/emulate/:id', 'users.emulate', 'Admin: a token acting as another account'),
+  post('/api/auth/user/update', 'users.updateSelf', 'Update your own account'),
+  post('/api/user/change-password', 'users.changePassword', 'Change your password (signs out other sessions)'),
+  post('/api/user/check-user-exists', 'users.checkUserExists', 'Whether an email is registered'),
+  get('/api/user/bot-check/config', 'users.botCheckConfig', 'The bot check the sign-up pages use', { response: anyObject }),
+  get('/api/user/bot-check/challenge', 'users.botCheckChallenge', 'A proof-of-work challenge (local bot check only)', { response: anyObject }),
+  post('/api/user/verify-recaptcha', 'users.verifyBotCheck', 'Verify a bot-check answer', { response: botCheckVerdict.omit({ action: true }) }),
+  post('/api/user/google', 'users.googleSignIn', 'Sign in with a Google ID token', { extraResponses: { '403': 'The creator account waits for activation' } }),
+  post('/api/user/forgot-password', 'users.forgotPassword', 'Mail a password reset link'),
+  post('/api/user/reset-password', 'users.resetPassword', 'Set a new password with a reset token'),
+  post('/api/user/:id', 'users.updateViewerProfile', 'Update your viewer profile (multipart, optional imageFile)', {
+    input: 'none',
+    multipart: {
+      fields: z.object({
+        email: z.string().optional(),
+        firstName: z.string(),
+        lastName: z.string(),
+        imageUrl: z.string().optional(),
+        isActive: z.string().optional(),
+        subdomain: z.string().optional(),
+      }),
+      files: ['imageFile'],
+    },
+  }),
+  {
+    method: 'GET',
+    path: '/api/user/apple',
+    summary: 'Start Sign in with Apple in a popup',
+    scope: 'public',
+    html: { statuses: [302, 200], description: 'A redirect to Apple, or a popup page reporting the problem' },
+    extraResponses: { '503': 'PUBLIC_URL is needed to know this server’s origin' },
+  },
+  {
+    method: 'GET',
+    path: '/api/user/apple/callback',
+    summary: 'Apple’s answer (query)',
+    scope: 'public',
+    html: { statuses: [200, 400], description: 'A popup page handing the session to the opener' },
+  },
+  {
+    method: 'POST',
+    path: '/api/user/apple/callback',
+    summary: 'Apple’s answer (form_post)',
+    scope: 'public',
+    html: { statuses: [200, 400], description: 'A popup page handing the session to the opener' },
+  },
+  get('/api/auth', 'users.alive', 'The template’s mock auth: the bearer’s user', { response: z.object({ user: sessionUser }) }),
+  get('/api/auth/access-token', 'users.alive', 'The template’s mock auth: a fresh token and the user', {
+    response: z.object({ access_token: z.string(), user: sessionUser }),
+  }),
+  post('/api/auth/register', 'users.register', 'The template’s mock registration', {
+    response: z.object({ user: sessionUser, access_token: z.string().optional() }),
+  }),
+  get('/api/termsConditions', 'terms.get', 'The current terms and whether you accepted them'),
+  post('/api/termsConditions/accept', 'terms.accept', 'Accept the current terms', { input: 'none' }),
+  post('/api/termsConditions', 'terms.upload', 'Admin: publish new terms (multipart pdfFile or pdfUrl)', {
+    input: 'none',
+    multipart: { fields: z.object({ pdfUrl: z.string().optional(), userId: z.string().optional() }), files: ['pdfFile'] },
+  }),
+  get('/api/config/public', 'system.publicConfig', 'Public configuration the sign-in pages need'),
+  get('/api/payment/products', 'billing.products', 'Subscription products', { response: z.array(productWithDollars) }),
+  get('/api/payment/product/:id', 'billing.product', 'One subscription product', { response: productWithDollars }),
+  {
+    method: 'POST',
+    path: '/api/event/upload-chat-user-profile-img',
+    summary: 'Upload a chat profile photo (multipart userPhoto: square jpeg/png, 50–200 px)',
+    scope: 'chat:write',
+    multipart: { fields: z.object({}), files: ['userPhoto'] },
+    response: uploadChatPhotoAnswer,
+    tag: 'Chat',
+  },
+  get('/api/event/latest/:subdomain', 'events.latest', 'The event a creator’s page opens with: the next upcoming active one, else the most recent'),
+  get('/api/event/check-has-permission/:userId', 'events.checkHasPermission', 'Viewer: the premium events you may enter'),
+  get('/api/event/calendar/:file', 'events.publicSchedule', 'A creator’s public active events as iCalendar (`{subdomain}.ics`)', {
+    input: 'none',
+    html: { statuses: [200], description: 'An iCalendar feed', contentType: 'text/calendar' },
+  }),
+  get('/api/event/:id', 'events.publicById', 'One event as its public page shows it'),
+  get('/api/tips/get-tips-public/:userId', 'tips.publicList', 'A creator’s tip options (amounts in dollars)'),
+  get('/api/payment/config', 'payments.config', 'What the payment pages need: provider, publishable key, currency'),
+  get('/api/payment/coupon/:id', 'payments.coupon', 'A coupon by code'),
+  get('/api/payment/:id', 'payments.byId', 'One of your payments', { withDollars: true }),
+  post('/api/payment/create-tips-one-time-payment', 'payments.createTipsPayment', 'Start a tip payment (amount from the tip option)', { withDollars: true }),
+  post('/api/payment/create-tips-payment-with-token', 'payments.createTipsPaymentWithToken', 'Tip with a card token in one step', { withDollars: true }),
+  post('/api/payment/create-paywall-one-time-payment', 'payments.createPaywallPayment', 'Start paying for a premium event', { withDollars: true }),
+  post('/api/payment/create-paywall-payment-with-token', 'payments.createPaywallPaymentWithToken', 'Pay for a premium event with a card token', { withDollars: true }),
+  post('/api/payment/update-event-page-payment-status', 'payments.reportStatus', 'Report a payment’s intent: the server looks it up again', { withDollars: true }),
+  post('/api/payment/status', 'payments.reportStatus', 'Same as update-event-page-payment-status', { withDollars: true }),
+  post('/api/payment/finalize', 'payments.reportStatus', 'Same as update-event-page-payment-status', { withDollars: true }),
+  post('/api/payment/local/confirm', 'payments.localConfirm', 'Local provider: confirm a card payment (test cards)'),
+  post('/api/payment/local/authenticate', 'payments.localAuthenticate', 'Local provider: complete a card authentication'),
+  post('/api/payment/local/payment-methods', 'payments.localPaymentMethod', 'Local provider: tokenise a test card'),
+  post('/api/payment/webhook', 'payments.webhook', 'The payment provider’s signed events (Stripe-Signature header over the raw body)', {
+    input: 'none',
+    body: anyObject,
+  }),
+  post('/api/payment/create-one-time-payment', 'subscriptions.createProductPayment', 'Checkout: pay a product once'),
+  post('/api/payment/create-subscription', 'subscriptions.createSubscription', 'Checkout: start a subscription'),
+  post('/api/payment/get-customer', 'subscriptions.getCustomer', 'Checkout: your payment customer'),
+  get('/api/subscription/check-has-notification-creation-permission', 'subscriptions.hasNotificationCreationPermission', 'Whether your plan includes push notifications', {
+    response: z.object({ hasPermission: z.boolean() }),
+  }),
+  get('/api/subscription/info', 'subscriptions.mine', 'Your subscriptions'),
+  get('/api/subscription/invoices', 'subscriptions.invoices', 'Your invoices'),
+  get('/api/subscription/reactivation/:itemId', 'subscriptions.reactivation', 'What reactivating a lapsed subscription costs'),
+  post('/api/subscription/reactivate/:itemId', 'subscriptions.startReactivation', 'Start reactivating a lapsed subscription'),
+  get('/api/tips/options', 'tipOptions.mine', 'Your tip options'),
+  post('/api/tips/options', 'tipOptions.create', 'Add a tip option (multipart: title, tipsAmount in dollars, optional iconFile)', {
+    input: 'none',
+    status: 201,
+    multipart: { fields: z.object({ title: z.string(), tipsAmount: z.string().describe('dollars, e.g. "5.00"') }), files: ['iconFile'] },
+  }),
+  post('/api/tips/options/reorder', 'tipOptions.reorder', 'Reorder your tip options'),
+  post('/api/tips/options/:id', 'tipOptions.update', 'Change a tip option (multipart; removeIcon=true drops the icon)', {
+    input: 'none',
+    multipart: {
+      fields: z.object({ title: z.string().optional(), tipsAmount: z.string().optional(), removeIcon: z.enum(['true', 'false']).optional() }),
+      files: ['iconFile'],
+    },
+  }),
+  post('/api/tips/options/:id/delete', 'tipOptions.remove', 'Delete a tip option'),
+  get('/api/project-dashboard-app/widgets', 'demo.projectdashboard.widgets', 'Project dashboard widgets, keyed as the template reads them (widget1..widget11, weatherWidget)', {
+    response: anyObject,
+  }),
+  get('/api/project-dashboard-app/projects', 'demo.projectdashboard.projects', 'Projects (numeric ids where the id is a number)', {
+    response: z.array(project.extend({ id: z.union([z.number(), z.string()]) })),
+  }),
+  post('/api/podcast/titles', 'podcasts.createTitle', 'Create a podcast title (multipart: fields and an optional image)', {
+    input: 'none',
+    status: 201,
+    multipart: { fields: titleForm, files: ['image'] },
+  }),
+  post('/api/podcast/titles/:id', 'podcasts.updateTitle', 'Change a podcast title (multipart; send only what changes)', {
+    input: 'none',
+    multipart: { fields: titleForm.partial().extend({ removeImage: formBoolean }), files: ['image'] },
+  }),
+  del('/api/podcast/titles/:id', 'podcasts.deleteTitle', 'Delete a podcast title and its episodes'),
+  post('/api/podcast/titles/:id/episodes', 'podcasts.createEpisode', 'Publish an episode (multipart: media required; image, transcript, chapters optional)', {
+    input: 'none',
+    status: 201,
+    multipart: { fields: episodeForm, files: ['media', 'image', 'transcript', 'chapters'] },
+  }),
+  post('/api/podcast/episodes/:id', 'podcasts.updateEpisode', 'Change an episode (multipart; send only what changes)', {
+    input: 'none',
+    multipart: {
+      fields: episodeForm.partial().extend({ removeImage: formBoolean, removeTranscript: formBoolean, removeChapters: formBoolean }),
+      files: ['media', 'image', 'transcript', 'chapters'],
+    },
+  }),
+  del('/api/podcast/episodes/:id', 'podcasts.deleteEpisode', 'Delete an episode'),
+  get('/api/podcast/episodes-public/:id', 'podcasts.publicEpisode', 'A published episode'),
+  get('/api/podcast/titles-public/:id', 'podcasts.publicTitle', 'A podcast title with its published episodes'),
+  get('/api/podcast/:userId/user-podcast-episodes/:count', 'podcasts.publicUserEpisodes', 'A creator’s latest published episodes (count 1–50)', { input: 'none' }),
+  post('/api/profile/avatar', 'profile.removeAvatar', 'Upload your profile picture (multipart image: square jpg/png, 50–200 px)', {
+    input: 'none',
+    multipart: { fields: z.object({}), files: ['image'] },
+    tag: 'Profile',
+  }),
+  { method: 'GET', path: '/api/openapi.json', summary: 'This document', scope: 'public', response: anyObject },
+  get('/api/push/public-key', 'push.publicKey', 'The VAPID public key browsers subscribe with (applicationServerKey)', { input: 'none' }),
+  post('/api/push/subscribe', 'push.subscribe', 'Follow a creator’s push notifications (no account; a browser PushSubscription)'),
+  post('/api/push/unsubscribe', 'push.unsubscribe', 'Stop push notifications to a browser endpoint'),
+  post('/api/mobile-app/:appId/icon', 'mobileApp.setIcon', 'Upload your app icon (multipart icon: square PNG or JPEG, at least 512 px)', {
+    input: 'none',
+    multipart: { fields: z.object({}), files: ['icon'] },
+    tag: 'Mobile app',
+  }),
+];
+
+export const restOperations: RestOperation[] = [
+  ...platformOperations,
+  ...sampleRoutes.map(([method, path, procedure, summary]) => ({ method, path, procedure, summary })),
+];

@@ -1,0 +1,143 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { eventAccess } from '@db/schema/events';
+import { payments, tips, type PaymentStatus } from '@db/schema/payments';
+import { newId, nowIso } from '@server/lib/ids';
+import { PaymentProviderError, type ProviderIntent } from '@server/providers/payments/interface';
+import { writeLedgerEntries } from './ledger';
+import type { PaymentOutput } from './payments.schemas';
+
+export type PaymentRow = typeof payments.$inferSelect;
+/** The database or a transaction on it. */
+export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+
+/** Our status for the provider's intent status. */
+export function paymentStatusOf(intent: Pick<ProviderIntent, 'status' | 'lastError'>): PaymentStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'requires_action':
+      return 'requires_action';
+    case 'canceled':
+      return 'canceled';
+    case 'requires_payment_method':
+      return intent.lastError ? 'failed' : 'pending';
+    default:
+      return 'pending';
+  }
+}
+
+export function insertPendingPayment(db: Queryable, values: Omit<typeof payments.$inferInsert, 'status'>): PaymentRow {
+  return db.insert(payments).values({ ...values, status: 'pending' }).returning().get();
+}
+
+export function findPaymentById(db: Queryable, id: string): PaymentRow | undefined {
+  return db.select().from(payments).where(eq(payments.id, id)).get();
+}
+
+export function findPaymentByIntentId(db: Queryable, intentId: string): PaymentRow | undefined {
+  return db.select().from(payments).where(eq(payments.providerIntentId, intentId)).get();
+}
+
+/**
+ * Our record of an intent: by its id, or (when the provider reported before we stored the id, as a
+ * confirm-at-once wallet payment does) by the payment id we put in its metadata.
+ */
+export function findPaymentForIntent(db: Queryable, intent: Pick<ProviderIntent, 'id' | 'metadata'>): PaymentRow | undefined {
+  const known = findPaymentByIntentId(db, intent.id);
+  if (known) return known;
+  const paymentId = intent.metadata.payment_id;
+  if (!paymentId) return undefined;
+  return db
+    .update(payments)
+    .set({ providerIntentId: intent.id, updatedAt: nowIso() })
+    .where(and(eq(payments.id, paymentId), isNull(payments.providerIntentId)))
+    .returning()
+    .get();
+}
+
+export interface IntentOutcome {
+  row: PaymentRow;
+  /** True only for the one call that moved the payment to succeeded (and credited it). */
+  newlySucceeded: boolean;
+}
+
+/**
+ * Applies the provider's view of an intent to our record, inside the caller's transaction. A succeeded
+ * payment is final: the update that marks it is conditional on it not being succeeded yet, so replays
+ * and concurrent reports credit the ledger (and write the tip or access row) exactly once.
+ */
+export function applyIntentToPayment(tx: Queryable, row: PaymentRow, intent: ProviderIntent): IntentOutcome {
+  const status = paymentStatusOf(intent);
+  const time = nowIso();
+  if (status !== 'succeeded') {
+    const updated = tx
+      .update(payments)
+      .set({ status, lastError: intent.lastError, cardLast4: intent.cardLast4 ?? row.cardLast4, updatedAt: time })
+      .where(and(eq(payments.id, row.id), ne(payments.status, 'succeeded')))
+      .returning()
+      .get();
+    return { row: updated ?? tx.select().from(payments).where(eq(payments.id, row.id)).get() ?? row, newlySucceeded: false };
+  }
+  if (intent.amountCents !== row.amountCents) {
+    // Never credit a different amount than the one we asked for.
+    throw new PaymentProviderError('The provider reported a different amount', { type: 'api_error', message: 'Amount mismatch' }, 502);
+  }
+  const feeCents = intent.feeCents ?? 0;
+  const marked = tx
+    .update(payments)
+    .set({ status: 'succeeded', feeCents, lastError: null, cardLast4: intent.cardLast4 ?? row.cardLast4, succeededAt: time, updatedAt: time })
+    .where(and(eq(payments.id, row.id), ne(payments.status, 'succeeded')))
+    .returning()
+    .get();
+  if (!marked) return { row: tx.select().from(payments).where(eq(payments.id, row.id)).get() ?? row, newlySucceeded: false };
+  writeLedgerEntries(tx, marked, feeCents);
+  if (marked.kind === 'tip') {
+    tx.insert(tips)
+      .values({
+        id: newId(),
+        paymentId: marked.id,
+        creatorId: marked.creatorId,
+        viewerId: marked.payerId,
+        eventId: marked.eventId,
+        tipOptionId: marked.tipOptionId,
+        title: marked.description,
+        amountCents: marked.amountCents,
+      })
+      .onConflictDoNothing()
+      .run();
+  }
+  if (marked.kind === 'paywall' && marked.payerId && marked.eventId) {
+    tx.insert(eventAccess).values({ viewerId: marked.payerId, eventId: marked.eventId, paymentId: marked.id }).onConflictDoNothing().run();
+  }
+  return { row: marked, newlySucceeded: true };
+}
+
+export function toPaymentOutput(row: PaymentRow): PaymentOutput {
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    description: row.description,
+    eventId: row.eventId,
+    creatorId: row.creatorId,
+    subscriptionId: row.subscriptionId,
+    cardLast4: row.cardLast4,
+    error: row.lastError ?? null,
+    createdAt: row.createdAt,
+    succeededAt: row.succeededAt,
+  };
+}
+
+/** A provider failure as the caller sees it: the provider's message, never a 500. */
+export function providerFailure(error: unknown): never {
+  if (error instanceof PaymentProviderError) {
+    if (error.statusCode === 404) throw new TRPCError({ code: 'NOT_FOUND', message: error.message, cause: error });
+    if (error.statusCode < 500) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message, cause: error });
+    throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider could not be reached. Please try again.', cause: error });
+  }
+  throw error;
+}

@@ -1,0 +1,61 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { webhookEvents } from '@db/schema/payments';
+import { syncInvoice, syncSubscription } from '@server/domains/subscriptions/subscriptions.service';
+import { WebhookSignatureError, type ProviderIntent } from '@server/providers/payments/interface';
+import type { AppServices } from '@server/trpc/context';
+import { announcePaymentSucceeded } from '@server/domains/webhooks/webhooks.announce';
+import { announcePayment } from './hub-messages';
+import { applyIntentToPayment, findPaymentForIntent, providerFailure, type PaymentRow } from './payment-records';
+import { paymentMessages } from './payments.schemas';
+
+/**
+ * Re-fetches an intent from the provider and applies it to our records. This is the only way a
+ * payment's status changes: webhooks and the page's status reports both end here.
+ */
+export async function syncIntent(services: AppServices, intentId: string): Promise<{ row: PaymentRow; intent: ProviderIntent } | null> {
+  const intent = await services.payments.retrievePaymentIntent(intentId).catch(providerFailure);
+  const row = await applyIntent(services, intent);
+  return row ? { row, intent } : null;
+}
+
+export async function applyIntent(services: AppServices, intent: ProviderIntent): Promise<PaymentRow | null> {
+  const { db } = services;
+  const row = findPaymentForIntent(db, intent);
+  const invoiceId = row?.providerInvoiceId ?? (row ? null : intent.metadata.invoice_id);
+  if (invoiceId) return (await syncInvoice(services, invoiceId)) ?? null;
+  if (!row) return null;
+  const outcome = db.transaction((tx) => applyIntentToPayment(tx, row, intent));
+  if (outcome.newlySucceeded) {
+    announcePaymentSucceeded(services, outcome.row);
+    await announcePayment(services, outcome.row);
+  }
+  return outcome.row;
+}
+
+/**
+ * `POST /api/payment/webhook`: verifies the signature over the raw body, then re-fetches the object the
+ * event names and applies it. An event id already handled is acknowledged and changes nothing; an event
+ * that fails half way is forgotten again so the provider's retry runs it.
+ */
+export async function handleWebhook(services: AppServices, rawBody: Buffer | string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+  let event;
+  try {
+    event = services.payments.verifyWebhook(rawBody, signature);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.invalidWebhook });
+    throw error;
+  }
+  const { db } = services;
+  const first = db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run();
+  if (first.changes === 0) return { received: true, duplicate: true };
+  try {
+    if (event.objectType === 'payment_intent' && event.objectId) await syncIntent(services, event.objectId);
+    else if (event.objectType === 'invoice' && event.objectId) await syncInvoice(services, event.objectId);
+    else if (event.objectType === 'customer.subscription' && event.objectId) await syncSubscription(services, event.objectId);
+  } catch (error) {
+    db.delete(webhookEvents).where(eq(webhookEvents.id, event.id)).run();
+    throw error;
+  }
+  return { received: true, duplicate: false };
+}

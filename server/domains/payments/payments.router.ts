@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { AppServices } from '@server/trpc/context';
+import { authedProcedure, publicProcedure, router, sessionProcedure } from '@server/trpc/init';
+import {
+  couponOutput,
+  createPaywallPaymentInput,
+  createPaywallPaymentWithTokenInput,
+  createTipsPaymentInput,
+  createTipsPaymentWithTokenInput,
+  intentAnswer,
+  localAuthenticateInput,
+  localCardAnswer,
+  localConfirmInput,
+  localPaymentMethodInput,
+  paymentConfigOutput,
+  paymentIdInput,
+  paymentOutput,
+  paymentStatusAnswer,
+  paymentStatusInput,
+} from './payments.schemas';
+import * as paymentsService from './payments.service';
+import { handleWebhook } from './payment-sync';
+
+/** Card attempts from one address (the local form is a card-testing target like any other). */
+function limitCardAttempts(ctx: { services: AppServices; clientIp: string }) {
+  ctx.services.rateLimiter.enforce(`payment:card:ip:${ctx.clientIp}`, { limit: 60, windowMs: 60_000 });
+}
+
+export const paymentsRouter = router({
+  /** Which card form and wallets the browser should show. */
+  config: publicProcedure.meta({ scope: 'public' }).output(paymentConfigOutput).query(({ ctx }) => paymentsService.paymentConfig(ctx.services)),
+
+  createTipsPayment: authedProcedure.meta({ scope: 'session' })
+    .input(createTipsPaymentInput)
+    .output(intentAnswer)
+    .mutation(({ ctx, input }) => paymentsService.createTipPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
+
+  createTipsPaymentWithToken: authedProcedure.meta({ scope: 'session' })
+    .input(createTipsPaymentWithTokenInput)
+    .output(intentAnswer)
+    .mutation(({ ctx, input }) => paymentsService.createTipPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
+
+  createPaywallPayment: authedProcedure.meta({ scope: 'session' })
+    .input(createPaywallPaymentInput)
+    .output(intentAnswer)
+    .mutation(({ ctx, input }) => paymentsService.createPaywallPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
+
+  createPaywallPaymentWithToken: authedProcedure.meta({ scope: 'session' })
+    .input(createPaywallPaymentWithTokenInput)
+    .output(intentAnswer)
+    .mutation(({ ctx, input }) => paymentsService.createPaywallPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
+
+  /** The page's status report: the server re-fetches the intent and answers what it recorded. */
+  // Also for a creator paying their first subscription at checkout: only their own payments are visible.
+  reportStatus: sessionProcedure.meta({ scope: 'session' })
+    .input(paymentStatusInput)
+    .output(paymentStatusAnswer)
+    .mutation(({ ctx, input }) => paymentsService.reportPaymentStatus(ctx.services, ctx.actor, input.stripePaymentIntentId)),
+
+  byId: sessionProcedure.meta({ scope: 'session' })
+    .input(paymentIdInput)
+    .output(paymentOutput)
+    .query(({ ctx, input }) => paymentsService.getPayment(ctx.services.db, ctx.actor, input.id)),
+
+  coupon: publicProcedure.meta({ scope: 'public' })
+    .input(paymentIdInput)
+    .output(couponOutput)
+    .query(({ ctx, input }) => {
+      ctx.services.rateLimiter.enforce(`payment:coupon:ip:${ctx.clientIp}`, { limit: 30, windowMs: 60_000 });
+      return paymentsService.getCoupon(ctx.services, input.id);
+    }),
+
+  /** The provider's webhook (the REST route hands over the exact raw body). */
+  webhook: publicProcedure.meta({ scope: 'public' })
+    .input(z.strictObject({ payload: z.string().max(1024 * 1024), signature: z.string().max(2000).optional() }))
+    .output(z.object({ received: z.literal(true), duplicate: z.boolean() }))
+    .mutation(({ ctx, input }) => handleWebhook(ctx.services, input.payload, input.signature)),
+
+  // The local provider's card form (Stripe.js' part, for PAYMENT_PROVIDER=local).
+  localConfirm: publicProcedure.meta({ scope: 'public' })
+    .input(localConfirmInput)
+    .output(localCardAnswer)
+    .mutation(({ ctx, input }) => {
+      limitCardAttempts(ctx);
+      const { clientSecret, ...card } = input;
+      return paymentsService.confirmLocalCard(ctx.services, clientSecret, card);
+    }),
+
+  localAuthenticate: publicProcedure.meta({ scope: 'public' })
+    .input(localAuthenticateInput)
+    .output(localCardAnswer)
+    .mutation(({ ctx, input }) => {
+      limitCardAttempts(ctx);
+      return paymentsService.authenticateLocalCard(ctx.services, input.clientSecret, input.outcome);
+    }),
+
+  localPaymentMethod: publicProcedure.meta({ scope: 'public' })
+    .input(localPaymentMethodInput)
+    .output(z.object({ id: z.string(), brand: z.string(), last4: z.string() }))
+    .mutation(({ ctx, input }) => {
+      limitCardAttempts(ctx);
+      return paymentsService.createLocalPaymentMethod(ctx.services, input);
+    }),
+});

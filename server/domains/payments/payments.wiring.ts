@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { EventSink } from '@server/providers/payments/local';
+import { runRenewals } from '@server/domains/subscriptions/subscriptions.service';
+import type { AppServices } from '@server/trpc/context';
+import { handleWebhook } from './payment-sync';
+
+const renewalIntervalMs = 60_000;
+
+/**
+ * The local provider delivers its signed events straight to the webhook handler (as Stripe would POST
+ * them) and runs its billing clock every minute (a no-op while Stripe is the provider, which renews by itself).
+ */
+export function wirePayments(app: FastifyInstance, services: AppServices): void {
+  const provider = services.payments as typeof services.payments & { setEventSink?(sink: EventSink): void };
+  if (services.config.env === 'production' && provider.name === 'local') {
+    services.log.warn('PAYMENT_PROVIDER=local: payments are simulated with test cards and nothing is charged; set PAYMENT_PROVIDER=stripe to take real payments');
+  }
+  provider.setEventSink?.(async (payload, signature) => {
+    try {
+      await handleWebhook(services, payload, signature);
+    } catch (error) {
+      // The page's status report re-fetches the intent, so a failed delivery loses nothing.
+      services.log.error({ err: error }, 'local payment event not processed');
+    }
+  });
+  const timer = setInterval(() => {
+    runRenewals(services).catch((error) => services.log.error({ err: error }, 'subscription renewals failed'));
+  }, renewalIntervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

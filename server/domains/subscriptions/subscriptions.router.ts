@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { adminProcedure, checkoutProcedure, creatorProcedure, router } from '@server/trpc/init';
+import { intentAnswer, toCents } from '@server/domains/payments/payments.schemas';
+import { limitPaymentCreation } from '@server/domains/payments/payments.service';
+import {
+  checkoutSummaryOutput,
+  createProductPaymentInput,
+  createSubscriptionInput,
+  customerOutput,
+  getCustomerInput,
+  invoiceOutput,
+  itemIdInput,
+  reactivationOutput,
+  subscriptionInfo,
+} from './subscriptions.schemas';
+import * as subscriptionsService from './subscriptions.service';
+
+const startAnswer = intentAnswer.extend({ subscriptionId: z.string() });
+
+export const subscriptionsRouter = router({
+  /** The order summary of /checkout/{productId}/payment. */
+  checkoutSummary: checkoutProcedure.meta({ scope: 'session' })
+    .input(z.strictObject({ productId: z.string().trim().min(1).max(64) }))
+    .output(checkoutSummaryOutput)
+    .query(({ ctx, input }) => subscriptionsService.checkoutSummary(ctx.services.db, ctx.actor, input.productId)),
+
+  /** `create-one-time-payment`: starts the subscription; the card form pays its first invoice. */
+  createProductPayment: checkoutProcedure.meta({ scope: 'session' })
+    .input(createProductPaymentInput)
+    .output(startAnswer)
+    .mutation(({ ctx, input }) => {
+      limitPaymentCreation(ctx.services, ctx.actor, ctx.clientIp);
+      return subscriptionsService.startSubscription(ctx.services, ctx.actor, input.productId, {
+        ...(input.amount !== undefined ? { expectedCents: toCents(input.amount) } : {}),
+      });
+    }),
+
+  /** `create-subscription` with a payment method made in the browser: charged at once. */
+  createSubscription: checkoutProcedure.meta({ scope: 'session' })
+    .input(createSubscriptionInput)
+    .output(startAnswer)
+    .mutation(({ ctx, input }) => {
+      limitPaymentCreation(ctx.services, ctx.actor, ctx.clientIp);
+      return subscriptionsService.startSubscription(ctx.services, ctx.actor, input.productId, { paymentMethodId: input.paymentMethodId });
+    }),
+
+  getCustomer: checkoutProcedure.meta({ scope: 'session' })
+    .input(getCustomerInput)
+    .output(customerOutput)
+    .mutation(({ ctx, input }) => subscriptionsService.getCustomer(ctx.services, ctx.actor, input.email)),
+
+  mine: checkoutProcedure.meta({ scope: 'session' }).output(z.array(subscriptionInfo)).query(({ ctx }) => subscriptionsService.listSubscriptions(ctx.services.db, ctx.actor.id)),
+
+  invoices: checkoutProcedure.meta({ scope: 'session' }).output(z.array(invoiceOutput)).query(({ ctx }) => subscriptionsService.listInvoices(ctx.services.db, ctx.actor.id)),
+
+  reactivation: checkoutProcedure.meta({ scope: 'session' })
+    .input(itemIdInput)
+    .output(reactivationOutput)
+    .query(({ ctx, input }) => subscriptionsService.reactivationSummary(ctx.services.db, ctx.actor, input.itemId)),
+
+  startReactivation: checkoutProcedure.meta({ scope: 'session' })
+    .input(itemIdInput)
+    .output(startAnswer)
+    .mutation(({ ctx, input }) => {
+      limitPaymentCreation(ctx.services, ctx.actor, ctx.clientIp);
+      return subscriptionsService.startReactivation(ctx.services, ctx.actor, input.itemId);
+    }),
+
+  hasNotificationCreationPermission: creatorProcedure.meta({ scope: 'session' })
+    .output(z.boolean())
+    .query(({ ctx }) => subscriptionsService.hasNotificationCreationPermission(ctx.services.db, ctx.actor)),
+
+  /** Runs the local provider's billing clock now (it also runs every minute by itself). */
+  runRenewals: adminProcedure.output(z.object({ renewed: z.number().int() })).mutation(async ({ ctx }) => ({ renewed: await subscriptionsService.runRenewals(ctx.services) })),
+});

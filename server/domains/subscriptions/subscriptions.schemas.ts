@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { subscriptionStatuses } from '@server/domains/payments/payment-values';
+import { dollars } from '@server/domains/payments/payments.schemas';
+
+export const subscriptionMessages = {
+  alreadySubscribed: 'You already have an active subscription to this product',
+  subscriptionNotFound: 'Subscription not found',
+  nothingToPay: 'This subscription is active; there is nothing to pay',
+  ownCustomerOnly: 'You can only look up your own customer record',
+  noProviderPrice: 'This product cannot be bought on this server yet',
+} as const;
+
+const productId = z.string().trim().min(1).max(64);
+
+/** `create-one-time-payment`: starts the product's subscription; its first invoice is paid with the card form. */
+export const createProductPaymentInput = z.strictObject({
+  productId,
+  /** What the page shows (dollars): refused when it is not the server's first-invoice total. */
+  amount: dollars.optional(),
+});
+
+/** `create-subscription`: the card was turned into a payment method first (Stripe.js, a wallet or the local form). */
+export const createSubscriptionInput = z.strictObject({
+  paymentMethodId: z.string().trim().min(3).max(255),
+  productId,
+});
+
+export const getCustomerInput = z.strictObject({ email: z.string().trim().email('Please enter a valid email').max(254) });
+
+export const customerOutput = z.object({ customerId: z.string(), email: z.string() });
+
+export const itemIdInput = z.strictObject({ itemId: z.string().trim().min(1).max(64) });
+
+/** Subscription info (platform.md §3) plus what the profile tab shows. */
+export const subscriptionInfo = z.object({
+  id: z.string(),
+  /** The subscription id at the card provider. */
+  subscriptionId: z.string().nullable(),
+  productId: z.string(),
+  subscriptionName: z.string(),
+  status: z.enum(subscriptionStatuses),
+  priceCents: z.number().int(),
+  setUpFeeCents: z.number().int(),
+  currentPeriodStart: z.string().nullable(),
+  currentPeriodEnd: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  /** Where /reactivate/{itemId} pays what is due (null when nothing is). */
+  reactivationItemId: z.string().nullable(),
+});
+export type SubscriptionInfo = z.infer<typeof subscriptionInfo>;
+
+export const invoiceOutput = z.object({
+  id: z.string(),
+  subscriptionId: z.string(),
+  productId: z.string(),
+  status: z.enum(['open', 'paid', 'void']),
+  amountCents: z.number().int(),
+  subscriptionCents: z.number().int(),
+  setUpFeeCents: z.number().int(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  billingReason: z.enum(['subscription_create', 'subscription_cycle', 'reactivation']),
+  attemptCount: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type InvoiceOutput = z.infer<typeof invoiceOutput>;
+
+/** What /reactivate/{itemId} shows before the card form. */
+export const reactivationOutput = z.object({
+  subscription: subscriptionInfo,
+  amountDueCents: z.number().int(),
+  /** `invoice`: pays the open invoices of a past-due subscription; `restart`: starts a canceled one again. */
+  mode: z.enum(['invoice', 'restart', 'none']),
+  openInvoices: z.array(invoiceOutput),
+});
+
+/** What the checkout order summary shows (cents). */
+export const checkoutSummaryOutput = z.object({
+  productId: z.string(),
+  productName: z.string(),
+  priceCents: z.number().int(),
+  setUpFeeCents: z.number().int(),
+  totalCents: z.number().int(),
+  alreadySubscribed: z.boolean(),
+});

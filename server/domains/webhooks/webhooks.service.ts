@@ -1,0 +1,227 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
+import type { Db } from '@db/client';
+import { webhookAttempts, webhookDeliveries, webhooks } from '@db/schema/webhooks';
+import { newId } from '@server/lib/ids';
+import type { AppServices } from '@server/trpc/context';
+import {
+  webhookEventTypes,
+  webhookMessages,
+  type CreateWebhookInput,
+  type UpdateWebhookInput,
+  type WebhookDeliveryOutput,
+  type WebhookEventBody,
+  type WebhookEventType,
+  type WebhookOutput,
+} from './webhooks.schemas';
+import { targetProblem, type TargetRules } from './webhooks.transport';
+
+const maxWebhooksPerOwner = 20;
+/** Retries stop this long after the event. */
+export const retryWindowMs = 24 * 3600 * 1000;
+
+type WebhookRow = typeof webhooks.$inferSelect;
+
+function toOutput(row: WebhookRow): WebhookOutput {
+  return {
+    id: row.id,
+    url: row.url,
+    description: row.description,
+    events: row.events.filter((event): event is WebhookEventType => (webhookEventTypes as readonly string[]).includes(event)),
+    secret: row.secret,
+    isActive: row.isActive,
+    disabledReason: row.disabledReason,
+    failingSince: row.failingSince,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+function refuseTarget(url: string, rules: TargetRules): void {
+  const problem = targetProblem(url, rules);
+  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
+}
+
+function ownWebhook(db: Db, ownerId: string, id: string): WebhookRow {
+  const row = db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, ownerId))).get();
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: webhookMessages.notFound });
+  return row;
+}
+
+export function listWebhooks(db: Db, ownerId: string): WebhookOutput[] {
+  return db.select().from(webhooks).where(eq(webhooks.userId, ownerId)).orderBy(desc(webhooks.createdAt)).all().map(toOutput);
+}
+
+export function createWebhook(db: Db, rules: TargetRules, ownerId: string, input: CreateWebhookInput): WebhookOutput {
+  refuseTarget(input.url, rules);
+  const count = db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.userId, ownerId)).all().length;
+  if (count >= maxWebhooksPerOwner) throw new TRPCError({ code: 'CONFLICT', message: webhookMessages.tooMany });
+  const now = new Date().toISOString();
+  const row = db
+    .insert(webhooks)
+    .values({
+      id: newId(),
+      userId: ownerId,
+      url: input.url,
+      description: input.description ?? '',
+      events: input.events,
+      secret: `whsec_${randomBytes(24).toString('base64url')}`,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning()
+    .get();
+  return toOutput(row);
+}
+
+export function updateWebhook(db: Db, rules: TargetRules, ownerId: string, input: UpdateWebhookInput): WebhookOutput {
+  const existing = ownWebhook(db, ownerId, input.id);
+  if (input.url !== undefined) refuseTarget(input.url, rules);
+  const reactivated = input.isActive === true && !existing.isActive;
+  const row = db
+    .update(webhooks)
+    .set({
+      ...(input.url !== undefined && { url: input.url }),
+      ...(input.events !== undefined && { events: input.events }),
+      ...(input.description !== undefined && { description: input.description }),
+      ...(input.isActive !== undefined && { isActive: input.isActive }),
+      ...(reactivated && { disabledReason: null, failingSince: null }),
+      updatedAt: new Date().toISOString(),
+    })
+    .where(eq(webhooks.id, existing.id))
+    .returning()
+    .get();
+  return toOutput(row!);
+}
+
+export function deleteWebhook(db: Db, ownerId: string, id: string): { id: string } {
+  ownWebhook(db, ownerId, id);
+  db.delete(webhooks).where(eq(webhooks.id, id)).run();
+  return { id };
+}
+
+export function listDeliveries(db: Db, ownerId: string, webhookId: string, limit: number): WebhookDeliveryOutput[] {
+  ownWebhook(db, ownerId, webhookId);
+  const rows = db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.webhookId, webhookId))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(limit)
+    .all();
+  const attempts = rows.length
+    ? db
+        .select()
+        .from(webhookAttempts)
+        .where(inArray(webhookAttempts.deliveryId, rows.map((row) => row.id)))
+        .orderBy(webhookAttempts.attemptedAt)
+        .all()
+    : [];
+  return rows.map((row) => ({
+    id: row.id,
+    eventId: row.eventId,
+    eventType: row.eventType,
+    status: row.status,
+    attemptCount: row.attemptCount,
+    nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt : null,
+    lastStatusCode: row.lastStatusCode,
+    lastError: row.lastError,
+    createdAt: row.createdAt,
+    deliveredAt: row.deliveredAt,
+    payload: row.payload,
+    attempts: attempts
+      .filter((attempt) => attempt.deliveryId === row.id)
+      .map(({ attemptedAt, statusCode, error, durationMs }) => ({ attemptedAt, statusCode, error, durationMs })),
+  }));
+}
+
+/** Sends the same event (same id, same body) again, now, with a fresh 24-hour retry window. */
+export function redeliver(services: Pick<AppServices, 'db' | 'webhooks'>, ownerId: string, deliveryId: string): { id: string } {
+  const found = services.db
+    .select({ delivery: webhookDeliveries })
+    .from(webhookDeliveries)
+    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhooks.userId, ownerId)))
+    .get();
+  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: webhookMessages.deliveryNotFound });
+  const now = new Date();
+  services.db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', nextAttemptAt: now.toISOString(), retryUntil: new Date(now.getTime() + retryWindowMs).toISOString() })
+    .where(eq(webhookDeliveries.id, deliveryId))
+    .run();
+  services.webhooks.kick();
+  return { id: deliveryId };
+}
+
+export interface EmitOptions {
+  /** When the event happens, if later than now (a scheduled episode): delivery waits until then. */
+  at?: string | Date;
+  /** What the event is about, so `cancelWebhookEvents` can call off a scheduled one. */
+  subject?: string;
+}
+
+/**
+ * The one way a domain announces something to its creator's webhooks: each active webhook of the owner that
+ * subscribed to the type gets a queued delivery of the same event (same id), sent in the background.
+ * Synchronous and cheap, so callers may use it inside their own transaction. Answers the event id, or null
+ * when no webhook wants it.
+ */
+export function emitWebhookEvent(
+  services: Pick<AppServices, 'db' | 'webhooks'>,
+  ownerId: string,
+  type: WebhookEventType,
+  data: unknown,
+  options: EmitOptions = {},
+): string | null {
+  const targets = services.db
+    .select({ id: webhooks.id, events: webhooks.events })
+    .from(webhooks)
+    .where(and(eq(webhooks.userId, ownerId), eq(webhooks.isActive, true)))
+    .all()
+    .filter((webhook) => webhook.events.includes(type));
+  if (!targets.length) return null;
+  const now = Date.now();
+  const at = options.at ? Math.max(new Date(options.at).getTime(), now) : now;
+  const happenedAt = new Date(at).toISOString();
+  const body: WebhookEventBody = { id: `evt_${newId(16)}`, type, createdAt: happenedAt, data };
+  const payload = JSON.stringify(body);
+  services.db
+    .insert(webhookDeliveries)
+    .values(
+      targets.map((webhook) => ({
+        id: newId(),
+        webhookId: webhook.id,
+        eventId: body.id,
+        eventType: type,
+        subject: options.subject ?? null,
+        payload,
+        status: 'pending' as const,
+        nextAttemptAt: happenedAt,
+        retryUntil: new Date(at + retryWindowMs).toISOString(),
+        createdAt: happenedAt,
+      })),
+    )
+    .run();
+  if (at <= now) services.webhooks.kick();
+  return body.id;
+}
+
+/** Calls off announcements of `subject` not sent yet (an episode rescheduled or deleted before its publish date). */
+export function cancelWebhookEvents(db: Db, ownerId: string, type: WebhookEventType, subject: string): number {
+  const owned = db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.userId, ownerId)).all().map((webhook) => webhook.id);
+  if (!owned.length) return 0;
+  return db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.webhookId, owned),
+        eq(webhookDeliveries.eventType, type),
+        eq(webhookDeliveries.subject, subject),
+        eq(webhookDeliveries.status, 'pending'),
+        eq(webhookDeliveries.attemptCount, 0),
+      ),
+    )
+    .run().changes;
+}

@@ -1,0 +1,154 @@
+import type { PaymentErrorDetails, PaymentProviderName } from '@db/schema/payments';
+
+/** Stripe's PaymentIntent statuses (the set both providers answer with). */
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
+
+export type IntentMetadata = Record<string, string>;
+
+export interface ProviderIntent {
+  id: string;
+  clientSecret: string;
+  amountCents: number;
+  currency: string;
+  status: IntentStatus;
+  metadata: IntentMetadata;
+  lastError: PaymentErrorDetails | null;
+  /** The provider's fee once the charge exists (null while unknown). */
+  feeCents: number | null;
+  cardLast4: string | null;
+  /** The payment method used (saved for renewals). */
+  paymentMethodId: string | null;
+}
+
+export interface ProviderCustomer {
+  id: string;
+  email: string;
+}
+
+export interface ProviderInvoice {
+  id: string;
+  subscriptionId: string;
+  status: 'draft' | 'open' | 'paid' | 'void' | 'uncollectible';
+  billingReason: 'subscription_create' | 'subscription_cycle' | 'manual';
+  amountDueCents: number;
+  /** The setup fee line (first invoice only). */
+  setUpFeeCents: number;
+  subscriptionCents: number;
+  periodStart: string;
+  periodEnd: string;
+  paymentIntentId: string | null;
+  clientSecret: string | null;
+}
+
+export interface ProviderSubscription {
+  id: string;
+  customerId: string;
+  status: 'incomplete' | 'incomplete_expired' | 'active' | 'past_due' | 'unpaid' | 'canceled' | 'trialing' | 'paused';
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  latestInvoice: ProviderInvoice | null;
+  cardLast4: string | null;
+}
+
+export interface ProviderCoupon {
+  id: string;
+  name: string | null;
+  percentOff: number | null;
+  amountOffCents: number | null;
+  currency: string | null;
+  duration: 'forever' | 'once' | 'repeating';
+  durationInMonths: number | null;
+  valid: boolean;
+}
+
+/** A verified webhook event in Stripe's shape (`data.object` is the provider's raw object). */
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  /** The object named by the event: an intent, invoice or subscription id. */
+  objectId: string;
+  objectType: 'payment_intent' | 'invoice' | 'customer.subscription' | 'other';
+}
+
+export interface CreateIntentInput {
+  amountCents: number;
+  currency: 'cad';
+  description: string;
+  metadata: IntentMetadata;
+  email?: string | undefined;
+  customerId?: string | undefined;
+  /** Confirm at once with this payment method or wallet token (the `...-with-token` calls). */
+  paymentMethodId?: string | undefined;
+}
+
+export interface CreateSubscriptionInput {
+  customerId: string;
+  /** The provider's monthly price, and our cents for the local provider. */
+  priceId: string;
+  priceCents: number;
+  /** Added to the first invoice as an invoice item. */
+  setUpFeePriceId: string | null;
+  setUpFeeCents: number;
+  metadata: IntentMetadata;
+  /** Charge this payment method now; without it the first invoice waits for the card form (client secret). */
+  paymentMethodId?: string | undefined;
+  description: string;
+}
+
+/** A failure the provider reports (a declined card, an unknown id): shown to the user as is. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly details: PaymentErrorDetails,
+    readonly statusCode = 402,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+export class WebhookSignatureError extends Error {
+  constructor(message = 'Invalid webhook signature') {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/**
+ * What the payments domain needs from a card provider. Every create takes an idempotency key so a
+ * retried request never creates a second object.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** For the browser: Stripe Elements runs only with a publishable key. */
+  readonly publishableKey: string | null;
+  /** Whether the browser can pay with a wallet (Apple Pay / Google Pay) through this provider. */
+  readonly offersWallets: boolean;
+  createCustomer(input: { email: string; name: string; userId: string }, idempotencyKey: string): Promise<ProviderCustomer>;
+  createPaymentIntent(input: CreateIntentInput, idempotencyKey: string): Promise<ProviderIntent>;
+  retrievePaymentIntent(id: string): Promise<ProviderIntent>;
+  createSubscription(input: CreateSubscriptionInput, idempotencyKey: string): Promise<ProviderSubscription>;
+  retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  retrieveInvoice(id: string): Promise<ProviderInvoice>;
+  /** The subscription's open invoices, oldest first. */
+  listOpenInvoices(subscriptionId: string): Promise<ProviderInvoice[]>;
+  /** Readies an open invoice for the card form (its intent's client secret). */
+  prepareInvoicePayment(invoiceId: string, idempotencyKey: string): Promise<ProviderInvoice>;
+  retrieveCoupon(id: string): Promise<ProviderCoupon | null>;
+  /** Checks the signature over the exact raw body; throws WebhookSignatureError. */
+  verifyWebhook(rawBody: Buffer | string, signature: string | undefined): ProviderEvent;
+  /** Signs a payload the way this provider's webhooks are signed (tests and the local provider). */
+  signWebhookPayload(payload: string): string;
+}
+
+/** Stripe's published card price for Canada, used by `local` (and when the provider reports no fee): 2.9% + 30¢. */
+export function publishedCardFeeCents(amountCents: number): number {
+  return Math.min(amountCents, Math.round((amountCents * 29) / 1000) + 30);
+}

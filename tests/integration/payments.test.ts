@@ -1,0 +1,323 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { eventAccess } from '@db/schema/events';
+import { ledgerEntries, localProviderObjects, payments, tips, webhookEvents } from '@db/schema/payments';
+import { paymentMessages } from '@server/domains/payments/payments.schemas';
+import { applyIntentToPayment } from '@server/domains/payments/payment-records';
+import { hubTopic } from '@server/domains/hub/hub.service';
+import { newId } from '@server/lib/ids';
+import { bearer } from '../helpers/app';
+import { cards, confirmCard, createPaymentsApp, createPaywall, createTip, expectedSplit, stage } from '../helpers/payments';
+
+const validYear = new Date().getUTCFullYear() + 3;
+const test = await createPaymentsApp({ PAYMENT_RATE_LIMIT: '1000' });
+const { app } = test;
+const db = app.services.db;
+afterAll(() => test.close());
+
+function ledgerOf(paymentId: string) {
+  return db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId)).all();
+}
+
+describe('tips with the local provider', () => {
+  it('a tip paid with 4242 succeeds: payment, tip record and a 60/40 ledger of the net', async () => {
+    const s = await stage(app, { tipCents: 500 });
+    const hub: string[] = [];
+    const unsubscribe = app.services.bus.subscribe(hubTopic(`${s.creator.id}-${s.eventId}`), (delivery) => hub.push(delivery.message.text));
+    const created = await createTip(app, s);
+    expect(created.statusCode, created.body).toBe(200);
+    const intent = created.json() as { client_secret: string; paymentIntentId: string; paymentId: string; amountCents: number; amount: number };
+    expect(intent).toMatchObject({ amountCents: 500, amount: 5, status: 'requires_payment_method' });
+    expect(intent.client_secret).toMatch(/^pi_local_\w+_secret_\w+$/);
+
+    expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
+
+    const report = await app.inject({
+      method: 'POST',
+      url: '/api/payment/update-event-page-payment-status',
+      headers: bearer(s.viewer.token),
+      payload: { stripePaymentIntentId: intent.paymentIntentId, status: 'succeeded' },
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json()).toMatchObject({ id: intent.paymentId, status: 'succeeded', kind: 'tip', providerStatus: 'succeeded', cardLast4: '4242' });
+
+    const split = expectedSplit(500);
+    const row = db.select().from(payments).where(eq(payments.id, intent.paymentId)).get()!;
+    expect(row).toMatchObject({ status: 'succeeded', feeCents: split.fee, creatorId: s.creator.id, payerId: s.viewer.id });
+    const ledger = ledgerOf(intent.paymentId);
+    expect(ledger.map((entry) => [entry.account, entry.amountCents, entry.source]).sort()).toEqual(
+      [
+        ['creator', split.creator, 'tips'],
+        ['platform', split.platform, 'tips'],
+      ].sort(),
+    );
+    expect(split.creator + split.platform).toBe(500 - split.fee);
+    expect(db.select().from(tips).where(eq(tips.paymentId, intent.paymentId)).all()).toMatchObject([{ title: 'Coffee', amountCents: 500, viewerId: s.viewer.id }]);
+    expect(hub).toEqual(['Test viewer sent a tip: Coffee ($5.00). Thank you!']);
+    unsubscribe();
+  });
+
+  it('the tip message reaches the hub group of a creator whose id starts with "-" (random ids may)', async () => {
+    const s = await stage(app, { creatorId: `-${newId()}` });
+    const hub: string[] = [];
+    const unsubscribe = app.services.bus.subscribe(hubTopic(`${s.creator.id}-${s.eventId}`), (delivery) => hub.push(delivery.message.text));
+    const intent = (await createTip(app, s)).json() as { client_secret: string };
+    expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
+    expect(hub).toEqual(['Test viewer sent a tip: Coffee ($5.00). Thank you!']);
+    unsubscribe();
+  });
+
+  it('a declined card answers the provider error and credits nothing', async () => {
+    const s = await stage(app);
+    const intent = (await createTip(app, s)).json() as { client_secret: string; paymentId: string; paymentIntentId: string };
+    const result = await confirmCard(app, intent.client_secret, cards.declined);
+    expect(result).toEqual({
+      status: 'requires_payment_method',
+      error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+    });
+    const report = await app.inject({
+      method: 'POST',
+      url: '/api/payment/status',
+      headers: bearer(s.viewer.token),
+      payload: { stripePaymentIntentId: intent.paymentIntentId, status: 'requires_payment_method', type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' },
+    });
+    expect(report.json()).toMatchObject({ status: 'failed', error: { code: 'card_declined', decline_code: 'generic_decline' } });
+    expect(ledgerOf(intent.paymentId)).toEqual([]);
+    expect(db.select().from(tips).where(eq(tips.paymentId, intent.paymentId)).all()).toEqual([]);
+  });
+
+  it('the authentication card needs the extra step: completed succeeds, failed is refused', async () => {
+    const s = await stage(app);
+    const first = (await createTip(app, s)).json() as { client_secret: string; paymentId: string };
+    expect(await confirmCard(app, first.client_secret, cards.authentication)).toEqual({ status: 'requires_action' });
+    expect(db.select().from(payments).where(eq(payments.id, first.paymentId)).get()?.status).toBe('requires_action');
+    const completed = await app.inject({ method: 'POST', url: '/api/payment/local/authenticate', payload: { clientSecret: first.client_secret, outcome: 'complete' } });
+    expect(completed.json()).toEqual({ status: 'succeeded' });
+    expect(ledgerOf(first.paymentId)).toHaveLength(2);
+
+    const second = (await createTip(app, s)).json() as { client_secret: string; paymentId: string };
+    await confirmCard(app, second.client_secret, cards.authentication);
+    const failed = await app.inject({ method: 'POST', url: '/api/payment/local/authenticate', payload: { clientSecret: second.client_secret, outcome: 'fail' } });
+    expect(failed.json()).toMatchObject({ status: 'requires_payment_method', error: { code: 'payment_intent_authentication_failure' } });
+    expect(ledgerOf(second.paymentId)).toEqual([]);
+  });
+
+  it('card form validation errors come back as validation_error (nothing is charged)', async () => {
+    const s = await stage(app);
+    const intent = (await createTip(app, s)).json() as { client_secret: string; paymentId: string };
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/payment/local/confirm',
+      payload: { clientSecret: intent.client_secret, cardNumber: '4242424242424241', expMonth: 12, expYear: validYear, cvc: '123', name: 'Sam' },
+    });
+    expect(response.json()).toEqual({ status: 'requires_payment_method', error: { type: 'validation_error', code: 'invalid_number', message: 'Your card number is invalid.' } });
+    const badName = await app.inject({
+      method: 'POST',
+      url: '/api/payment/local/confirm',
+      payload: { clientSecret: intent.client_secret, cardNumber: cards.success, expMonth: 12, expYear: validYear, cvc: '123', name: ' Sam' },
+    });
+    expect(badName.statusCode).toBe(400);
+    expect(badName.json().message).toBe('Please enter a valid name');
+    expect(db.select().from(payments).where(eq(payments.id, intent.paymentId)).get()?.status).toBe('pending');
+  });
+});
+
+describe('amounts come from the server records', () => {
+  it('a tampered tip amount is refused and nothing is created', async () => {
+    const s = await stage(app, { tipCents: 500 });
+    const paymentsBefore = db.select().from(payments).all().length;
+    const objectsBefore = db.select().from(localProviderObjects).all().length;
+    const response = await createTip(app, s, { tipsAmount: 0.5 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(paymentMessages.tipAmountMismatch);
+    const withOption = await createTip(app, s, { tipsAmount: 4.99, tipOptionId: s.tipOptionId });
+    expect(withOption.statusCode).toBe(400);
+    expect(db.select().from(payments).all().length).toBe(paymentsBefore);
+    expect(db.select().from(localProviderObjects).all().length).toBe(objectsBefore);
+  });
+
+  it('a tampered premium price is refused and nothing is created', async () => {
+    const s = await stage(app, { premiumCents: 1299 });
+    const paymentsBefore = db.select().from(payments).all().length;
+    const objectsBefore = db.select().from(localProviderObjects).all().length;
+    const response = await createPaywall(app, s, { premiumPrice: 1 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe(paymentMessages.premiumPriceMismatch);
+    expect(db.select().from(payments).all().length).toBe(paymentsBefore);
+    expect(db.select().from(localProviderObjects).all().length).toBe(objectsBefore);
+  });
+
+  it('refuses paying for someone else, for a free event and for your own event', async () => {
+    const s = await stage(app);
+    expect((await createPaywall(app, s, { viewerId: s.creator.id })).statusCode).toBe(403);
+    expect((await createPaywall(app, s, { eventId: s.eventId })).json().message).toBe(paymentMessages.eventNotPremium);
+    const own = await app.inject({
+      method: 'POST',
+      url: '/api/payment/create-paywall-one-time-payment',
+      headers: bearer(s.creator.token),
+      payload: { userId: s.creator.id, premiumPrice: s.premiumCents / 100, eventId: s.premiumEventId },
+    });
+    expect(own.json().message).toBe(paymentMessages.ownEvent);
+    expect((await createTip(app, s, { eventId: 'missing' })).statusCode).toBe(404);
+    const guest = await app.inject({ method: 'POST', url: '/api/payment/create-tips-one-time-payment', payload: { userId: s.creator.id, tipsAmount: 5, eventId: s.eventId } });
+    expect(guest.statusCode).toBe(401);
+  });
+});
+
+describe('paywall and webhooks', () => {
+  it('a paid paywall writes the access row once; a webhook replayed three times credits once and welcomes once', async () => {
+    const s = await stage(app);
+    const hub: string[] = [];
+    const unsubscribe = app.services.bus.subscribe(hubTopic(`${s.creator.id}-${s.premiumEventId}`), (delivery) => hub.push(delivery.message.text));
+    const intent = (await createPaywall(app, s)).json() as { client_secret: string; paymentId: string; paymentIntentId: string };
+    expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
+    expect(db.select().from(eventAccess).where(eq(eventAccess.viewerId, s.viewer.id)).all()).toMatchObject([{ eventId: s.premiumEventId, paymentId: intent.paymentId }]);
+
+    const payload = JSON.stringify({ id: 'evt_replayed_once', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } } });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': test.provider.signWebhookPayload(payload) },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ received: true, duplicate: attempt > 0 });
+    }
+    // Other events about the same intent and concurrent status reports change nothing either.
+    await Promise.all(
+      Array.from({ length: 3 }, (_, index) => {
+        const other = JSON.stringify({ id: `evt_other_${index}`, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } } });
+        return app.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': test.provider.signWebhookPayload(other) }, payload: other });
+      }),
+    );
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        app.inject({ method: 'POST', url: '/api/payment/finalize', headers: bearer(s.viewer.token), payload: { stripePaymentIntentId: intent.paymentIntentId, status: 'succeeded' } }),
+      ),
+    );
+    expect(ledgerOf(intent.paymentId)).toHaveLength(2);
+    expect(db.select().from(eventAccess).where(eq(eventAccess.viewerId, s.viewer.id)).all()).toHaveLength(1);
+    expect(hub).toEqual(['Welcome Test viewer! Thanks for joining Midnight Set.']);
+    unsubscribe();
+    expect((await createPaywall(app, s)).json().message).toBe(paymentMessages.alreadyHasAccess);
+  });
+
+  it('applying one succeeded intent twice credits (and announces) only the first time', async () => {
+    const s = await stage(app);
+    const intent = (await createTip(app, s)).json() as { client_secret: string; paymentId: string; paymentIntentId: string };
+    const row = db.select().from(payments).where(eq(payments.id, intent.paymentId)).get()!;
+    const succeeded = { ...(await test.provider.retrievePaymentIntent(intent.paymentIntentId)), status: 'succeeded' as const, feeCents: 45 };
+    const first = db.transaction((tx) => applyIntentToPayment(tx, row, succeeded));
+    const second = db.transaction((tx) => applyIntentToPayment(tx, row, succeeded));
+    expect([first.newlySucceeded, second.newlySucceeded]).toEqual([true, false]);
+    expect(ledgerOf(intent.paymentId)).toHaveLength(2);
+    // A provider answer with another amount is never credited.
+    const other = (await createTip(app, s)).json() as { paymentId: string; paymentIntentId: string };
+    const otherRow = db.select().from(payments).where(eq(payments.id, other.paymentId)).get()!;
+    const wrongAmount = { ...(await test.provider.retrievePaymentIntent(other.paymentIntentId)), status: 'succeeded' as const, amountCents: 1, feeCents: 0 };
+    expect(() => db.transaction((tx) => applyIntentToPayment(tx, otherRow, wrongAmount))).toThrow();
+    expect(ledgerOf(other.paymentId)).toEqual([]);
+  });
+
+  it('a webhook with a bad signature is a 400 and writes nothing', async () => {
+    const s = await stage(app);
+    const intent = (await createPaywall(app, s)).json() as { paymentId: string; paymentIntentId: string };
+    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } } });
+    const forged = `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`;
+    for (const signature of [forged, undefined]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook',
+        headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(paymentMessages.invalidWebhook);
+    }
+    // Signed over other bytes (the body was changed after signing).
+    const tampered = await app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': test.provider.signWebhookPayload(payload) },
+      payload: payload.replace('evt_forged', 'evt_forgeD'),
+    });
+    expect(tampered.statusCode).toBe(400);
+    expect(db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_forged')).all()).toEqual([]);
+    expect(db.select().from(payments).where(eq(payments.id, intent.paymentId)).get()?.status).toBe('pending');
+  });
+
+  it('only the payer (or the creator, or an admin) can look a payment up', async () => {
+    const s = await stage(app);
+    const other = await stage(app);
+    const intent = (await createTip(app, s)).json() as { paymentId: string };
+    expect((await app.inject({ method: 'GET', url: `/api/payment/${intent.paymentId}`, headers: bearer(s.viewer.token) })).json()).toMatchObject({ id: intent.paymentId, amount: 5 });
+    expect((await app.inject({ method: 'GET', url: `/api/payment/${intent.paymentId}`, headers: bearer(s.creator.token) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/payment/${intent.paymentId}`, headers: bearer(other.viewer.token) })).statusCode).toBe(404);
+  });
+});
+
+describe('concurrency', () => {
+  it('200 concurrent tip payments leave the ledger exact to the cent', async () => {
+    const s = await stage(app, { tipCents: 333 });
+    const created = await Promise.all(Array.from({ length: 200 }, () => createTip(app, s)));
+    const intents = created.map((response) => response.json() as { client_secret: string; paymentId: string });
+    const results = await Promise.all(intents.map((intent) => confirmCard(app, intent.client_secret, cards.success)));
+    expect(results.every((result) => result.status === 'succeeded')).toBe(true);
+    const ids = intents.map((intent) => intent.paymentId);
+    const rows = db.select().from(payments).where(eq(payments.creatorId, s.creator.id)).all();
+    expect(rows).toHaveLength(200);
+    const entries = db.select().from(ledgerEntries).all().filter((entry) => ids.includes(entry.paymentId));
+    expect(entries).toHaveLength(400);
+    const split = expectedSplit(333);
+    const gross = rows.reduce((sum, row) => sum + row.amountCents, 0);
+    const fees = rows.reduce((sum, row) => sum + (row.feeCents ?? 0), 0);
+    const creatorTotal = entries.filter((entry) => entry.account === 'creator').reduce((sum, entry) => sum + entry.amountCents, 0);
+    const platformTotal = entries.filter((entry) => entry.account === 'platform').reduce((sum, entry) => sum + entry.amountCents, 0);
+    expect(gross).toBe(200 * 333);
+    expect(fees).toBe(200 * split.fee);
+    expect(creatorTotal).toBe(200 * split.creator);
+    expect(platformTotal).toBe(200 * split.platform);
+    expect(creatorTotal + platformTotal).toBe(gross - fees);
+
+    const summary = await app.inject({ method: 'GET', url: '/trpc/earnings.summary', headers: bearer(s.creator.token) });
+    expect(summary.json().result.data.totals).toEqual({
+      count: 200,
+      grossCents: gross,
+      feeCents: fees,
+      netCents: gross - fees,
+      creatorShareCents: creatorTotal,
+      platformShareCents: platformTotal,
+    });
+  }, 60_000);
+});
+
+describe('rate limit', () => {
+  it('payment creation is limited per account', async () => {
+    const limited = await createPaymentsApp({ PAYMENT_RATE_LIMIT: '3' });
+    try {
+      const s = await stage(limited.app);
+      const statuses = [];
+      for (let index = 0; index < 4; index += 1) statuses.push((await createTip(limited.app, s)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      // Card attempts on the local form are limited per client address (60 a minute).
+      const intent = (await createTip(limited.app, await stage(limited.app))).json() as { client_secret: string };
+      const attempts = [];
+      for (let index = 0; index < 61; index += 1) {
+        attempts.push(
+          (
+            await limited.app.inject({
+              method: 'POST',
+              url: '/api/payment/local/confirm',
+              payload: { clientSecret: intent.client_secret, cardNumber: '4000000000000002', expMonth: 12, expYear: validYear, cvc: '123', name: 'Sam' },
+            })
+          ).statusCode,
+        );
+      }
+      expect(attempts.slice(0, 60).every((status) => status === 200)).toBe(true);
+      expect(attempts[60]).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});

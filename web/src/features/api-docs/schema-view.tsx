@@ -1,0 +1,48 @@
+import { constraintsOf, typeLabel, type JsonSchema } from './openapi-types';
+
+/** The object a schema describes, if any (directly, or the items of an array, or the object member of a union). */
+function objectOf(schema: JsonSchema): JsonSchema | undefined {
+  if (schema.properties) return schema;
+  if (schema.items) return objectOf(schema.items);
+  for (const member of schema.anyOf ?? schema.oneOf ?? []) {
+    const found = objectOf(member);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A JSON Schema as a nested list of fields: name, type, required, limits, description. */
+export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema | undefined; depth?: number }) {
+  if (!schema) return <p className="text-xs text-slate-500">Any JSON.</p>;
+  const object = objectOf(schema);
+  if (!object?.properties) {
+    return (
+      <p className="font-mono text-xs text-slate-700">
+        {typeLabel(schema)}
+        {constraintsOf(schema).length > 0 && <span className="text-slate-500"> ({constraintsOf(schema).join(', ')})</span>}
+      </p>
+    );
+  }
+  const required = new Set(object.required ?? []);
+  return (
+    <div className="space-y-1">
+      {depth === 0 && schema !== object && <p className="font-mono text-xs text-slate-500">{typeLabel(schema)}</p>}
+      <ul className={depth ? 'ml-3 border-l border-slate-200 pl-3' : ''}>
+        {Object.entries(object.properties).map(([name, property]) => {
+          const nested = objectOf(property);
+          const notes = constraintsOf(property);
+          return (
+            <li key={name} className="py-0.5 text-xs">
+              <code className="font-mono font-semibold text-slate-900">{name}</code>
+              {required.has(name) ? <span className="ml-1 text-red-600" title="required">*</span> : <span className="ml-1 text-slate-400">optional</span>}
+              <span className="ml-2 font-mono text-brand-700">{typeLabel(property)}</span>
+              {notes.length > 0 && <span className="ml-2 text-slate-500">{notes.join(', ')}</span>}
+              {property.description && <span className="ml-2 text-slate-600">— {property.description}</span>}
+              {nested && depth < 4 && <SchemaView schema={nested} depth={depth + 1} />}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

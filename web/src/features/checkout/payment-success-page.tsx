@@ -1,0 +1,63 @@
+import { CheckCircle2, Clock } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import { buttonClasses } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { Spinner } from '@web/components/spinner';
+import { formatDollars, paymentErrorMessage } from '@web/lib/payments';
+import { useSession } from '@web/lib/session-store';
+import { trpc } from '@web/lib/trpc';
+
+/** /payment-success/{paymentId}: the recorded payment (as the server has it after the provider confirmed it). */
+export default function PaymentSuccessPage() {
+  const { paymentId = '' } = useParams<{ paymentId: string }>();
+  const userId = useSession((state) => state.user?.id);
+  const payment = trpc.payments.byId.useQuery({ id: paymentId }, { retry: false, staleTime: 0 });
+  if (payment.isPending) return <Spinner label="Loading your payment" className="py-20" />;
+  if (payment.isError) return <EmptyState title="Payment not found">{paymentErrorMessage(payment.error)}</EmptyState>;
+  const data = payment.data;
+  const succeeded = data.status === 'succeeded';
+  return (
+    <section className="mx-auto max-w-lg space-y-6 rounded-lg border border-slate-200 bg-white p-6 text-center">
+      {succeeded ? <CheckCircle2 className="mx-auto size-12 text-green-600" aria-hidden /> : <Clock className="mx-auto size-12 text-amber-500" aria-hidden />}
+      <h1 className="text-2xl font-bold text-slate-900">{succeeded ? 'Payment successful' : 'Payment not completed yet'}</h1>
+      <dl className="mx-auto max-w-xs space-y-1 text-left text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-500">For</dt>
+          <dd className="font-medium text-slate-900">{data.description}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-500">Amount</dt>
+          <dd className="font-medium text-slate-900">{formatDollars(data.amountCents)} CAD</dd>
+        </div>
+        {data.cardLast4 && (
+          <div className="flex justify-between gap-4">
+            <dt className="text-slate-500">Card</dt>
+            <dd className="font-medium text-slate-900">•••• {data.cardLast4}</dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-500">Reference</dt>
+          <dd className="font-mono text-xs text-slate-700">{data.id}</dd>
+        </div>
+      </dl>
+      {!succeeded && (
+        <p className="text-sm text-slate-600">
+          The card provider has not confirmed this payment. {data.error ? data.error.message : 'Check again in a moment.'}{' '}
+          <button type="button" className="font-medium text-brand-700 underline" onClick={() => void payment.refetch()}>
+            Check again
+          </button>
+        </p>
+      )}
+      <div className="flex flex-col justify-center gap-2 sm:flex-row">
+        <Link href="/apps/calendar" className={buttonClasses('primary')}>
+          Go to the calendar
+        </Link>
+        {userId && (
+          <Link href={`/profile/${userId}/subscriptions`} className={buttonClasses('secondary')}>
+            My subscriptions
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

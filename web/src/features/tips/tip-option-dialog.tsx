@@ -1,0 +1,159 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { ImagePlus } from 'lucide-react';
+import type { TipOptionOutput } from '@server/domains/tips/tip-options.schemas';
+import { tipOptionMessages } from '@server/domains/tips/tip-options.schemas';
+import { Button } from '@web/components/button';
+import { Modal } from '@web/components/modal';
+import { TextField } from '@web/components/text-field';
+import { ApiError } from '@web/lib/api';
+import { useSession } from '@web/lib/session-store';
+import { upload } from '@web/lib/upload';
+
+const iconTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
+const maxIconBytes = 2 * 1024 * 1024;
+export const iconMessage = 'Please upload a jpg, png, webp or gif image of at most 2 MB';
+
+/** Dollars typed by the creator → cents, or an error text. */
+export function parseTipAmount(text: string): { cents: number } | { error: string } {
+  const trimmed = text.trim().replace(/^\$/, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return { error: 'Enter an amount in dollars, e.g. 5 or 4.99' };
+  const cents = Math.round(Number(trimmed) * 100);
+  if (cents < 100 || cents > 100_000) return { error: tipOptionMessages.amountRange };
+  return { cents };
+}
+
+/** Create or edit one tip option: title, amount and an icon (uploaded as multipart, previewed first). */
+export function TipOptionDialog({ open, option, onClose, onSaved }: { open: boolean; option: TipOptionOutput | null; onClose(): void; onSaved(option: TipOptionOutput): void }) {
+  const [title, setTitle] = useState('');
+  const [amount, setAmount] = useState('');
+  const [icon, setIcon] = useState<File | null>(null);
+  const [removeIcon, setRemoveIcon] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [progress, setProgress] = useState(0);
+
+  useEffect(() => {
+    if (!open) return;
+    setTitle(option?.title ?? '');
+    setAmount(option ? (option.amountCents / 100).toFixed(2) : '');
+    setIcon(null);
+    setRemoveIcon(false);
+    setErrors({});
+    setProgress(0);
+  }, [open, option]);
+
+  useEffect(() => {
+    if (!icon) {
+      setPreview(null);
+      return;
+    }
+    const url = URL.createObjectURL(icon);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [icon]);
+
+  const shownIcon = preview ?? (removeIcon ? null : (option?.iconUrl ?? null));
+
+  function pickIcon(file: File | undefined) {
+    if (!file) return;
+    if (!iconTypes.includes(file.type) || file.size > maxIconBytes) {
+      setErrors((current) => ({ ...current, iconFile: iconMessage }));
+      setIcon(null);
+      return;
+    }
+    setErrors(({ iconFile: _dropped, ...rest }) => rest);
+    setIcon(file);
+    setRemoveIcon(false);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const nextErrors: Record<string, string> = {};
+    if (!title.trim()) nextErrors.title = tipOptionMessages.titleRequired;
+    const parsed = parseTipAmount(amount);
+    if ('error' in parsed) nextErrors.tipsAmount = parsed.error;
+    setErrors(nextErrors);
+    if (Object.keys(nextErrors).length || 'error' in parsed) return;
+    const form = new FormData();
+    form.append('title', title.trim());
+    form.append('tipsAmount', (parsed.cents / 100).toFixed(2));
+    if (icon) form.append('iconFile', icon, icon.name);
+    else if (removeIcon) form.append('removeIcon', 'true');
+    setSaving(true);
+    try {
+      const saved = await upload<TipOptionOutput>(option ? `/api/tips/options/${encodeURIComponent(option.id)}` : '/api/tips/options', form, {
+        token: useSession.getState().token,
+        onProgress: setProgress,
+      });
+      onSaved(saved);
+    } catch (error) {
+      if (error instanceof ApiError) setErrors({ ...error.fields, form: error.message });
+      else setErrors({ form: 'Unexpected error. Please try again.' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      size="sm"
+      open={open}
+      onOpenChange={(next) => !next && !saving && onClose()}
+      title={option ? 'Edit tip option' : 'New tip option'}
+      description="The title, amount and icon viewers see on your event page."
+    >
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+        {errors.form && (
+          <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-700">
+            {errors.form}
+          </p>
+        )}
+        <TextField label="Title" value={title} maxLength={60} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
+        <TextField label="Amount (CAD)" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} error={errors.tipsAmount ?? errors.amountCents} placeholder="5.00" />
+        <div className="space-y-2">
+          <span className="block text-sm font-medium text-slate-700">Icon</span>
+          <div className="flex items-center gap-3">
+            <div className="flex size-14 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
+              {shownIcon ? <img src={shownIcon} alt="Icon preview" className="size-full object-cover" data-testid="icon-preview" /> : <ImagePlus className="size-6 text-slate-400" aria-hidden />}
+            </div>
+            <label className="cursor-pointer rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+              Choose image
+              <input type="file" accept={iconTypes.join(',')} className="sr-only" onChange={(event) => pickIcon(event.target.files?.[0])} aria-label="Icon image" />
+            </label>
+            {shownIcon && (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => {
+                  setIcon(null);
+                  setRemoveIcon(true);
+                }}
+              >
+                Remove
+              </Button>
+            )}
+          </div>
+          {errors.iconFile && (
+            <p role="alert" className="text-xs text-red-600">
+              {errors.iconFile}
+            </p>
+          )}
+        </div>
+        {saving && icon && (
+          <progress max={1} value={progress} className="h-1 w-full" aria-label="Upload progress">
+            {Math.round(progress * 100)}%
+          </progress>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={saving}>
+            {option ? 'Save' : 'Add tip option'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
