@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy } from 'react';
 import { adminRoles, djRoles, guestsOnly } from './guard';
 import { catalogRoutes } from '@web/features/demo/catalog-routes';
 import type { PageRoute } from './route-types';
@@ -42,17 +42,6 @@ const ApiTokensPage = lazy(() => import('@web/features/developer/api-tokens-page
 const WebhooksPage = lazy(() => import('@web/features/webhooks/webhooks-page'));
 const ApiDocsPage = lazy(() => import('@web/features/api-docs/api-docs-page'));
 const TermsAdminPage = lazy(() => import('@web/features/terms/terms-admin-page').then(({ TermsAdminPage }) => ({ default: TermsAdminPage })));
-
-function upcoming(title: string, description: string): ComponentType {
-  return lazy(() =>
-    import('@web/features/upcoming/upcoming-page').then(({ UpcomingPage }) => ({
-      default: function Upcoming() {
-        return <UpcomingPage title={title} description={description} />;
-      },
-    })),
-  );
-}
-
 
 /** This feature's routes (platform.md §2). Order matters: the first match wins. */
 export const appRoutes: PageRoute[] = [
