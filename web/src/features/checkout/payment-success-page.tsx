@@ -1,16 +1,14 @@
 import { CheckCircle2, Clock } from 'lucide-react';
-import { Link, useParams } from 'wouter';
-import { buttonClasses } from '@web/components/button';
+import { useParams } from 'wouter';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { formatDollars, paymentErrorMessage } from '@web/lib/payments';
-import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
+import { CheckoutDoneLinks } from './checkout-done-links';
 
 /** /payment-success/{paymentId}: the recorded payment (as the server has it after the provider confirmed it). */
 export default function PaymentSuccessPage() {
   const { paymentId = '' } = useParams<{ paymentId: string }>();
-  const userId = useSession((state) => state.user?.id);
   const payment = trpc.payments.byId.useQuery({ id: paymentId }, { retry: false, staleTime: 0 });
   if (payment.isPending) return <Spinner label="Loading your payment" className="py-20" />;
   if (payment.isError) return <EmptyState title="Payment not found">{paymentErrorMessage(payment.error)}</EmptyState>;
@@ -48,16 +46,7 @@ export default function PaymentSuccessPage() {
           </button>
         </p>
       )}
-      <div className="flex flex-col justify-center gap-2 sm:flex-row">
-        <Link href="/apps/calendar" className={buttonClasses('primary')}>
-          Go to the calendar
-        </Link>
-        {userId && (
-          <Link href={`/profile/${userId}/subscriptions`} className={buttonClasses('secondary')}>
-            My subscriptions
-          </Link>
-        )}
-      </div>
+      <CheckoutDoneLinks />
     </section>
   );
 }

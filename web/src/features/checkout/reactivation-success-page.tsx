@@ -1,16 +1,14 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { buttonClasses } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { paymentErrorMessage } from '@web/lib/payments';
-import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
+import { CheckoutDoneLinks } from './checkout-done-links';
 
 /** /reactivation-success/{itemId}: the subscription as the server has it after the payment. */
 export default function ReactivationSuccessPage() {
   const { itemId = '' } = useParams<{ itemId: string }>();
-  const userId = useSession((state) => state.user?.id);
   const summary = trpc.subscriptions.reactivation.useQuery({ itemId }, { retry: false, staleTime: 0, refetchOnMount: 'always' });
   if (summary.isPending) return <Spinner label="Loading your subscription" className="py-20" />;
   if (summary.isError) return <EmptyState title="Subscription not found">{paymentErrorMessage(summary.error)}</EmptyState>;
@@ -31,16 +29,7 @@ export default function ReactivationSuccessPage() {
           </Link>
         </p>
       )}
-      <div className="flex flex-col justify-center gap-2 sm:flex-row">
-        <Link href="/apps/calendar" className={buttonClasses('primary')}>
-          Go to the calendar
-        </Link>
-        {userId && (
-          <Link href={`/profile/${userId}/subscriptions`} className={buttonClasses('secondary')}>
-            My subscriptions
-          </Link>
-        )}
-      </div>
+      <CheckoutDoneLinks />
     </section>
   );
 }
