@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { createRestKit } from '@server/rest/kit';
 import { restModules } from '@server/rest/modules';
 import { createTestApp } from '../../helpers/app';
@@ -89,6 +90,21 @@ describe('GET /api/openapi.json', () => {
         if (answer) expect([key, status, answer.content?.['application/json']?.schema]).toEqual([key, status, { $ref: '#/components/schemas/Error' }]);
       }
     }
+  });
+
+  it('validates against the OpenAPI 3.1 specification schema (@seriousme/openapi-schema-validator)', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document) as object);
+    expect(validator.version).toBe('3.1');
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('refuses a broken document with the same validator (the check can fail)', async () => {
+    const broken = structuredClone(document) as unknown as Record<string, unknown>;
+    delete broken.info;
+    const result = await new Validator().validate(broken);
+    expect(result.valid).toBe(false);
   });
 
   it('embeds valid JSON Schema 2020-12 (checked with Ajv against the draft’s meta-schema)', () => {
