@@ -94,7 +94,7 @@ describe('GET /api/openapi.json', () => {
 
   it('validates against the OpenAPI 3.1 specification schema (@seriousme/openapi-schema-validator)', async () => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document) as object);
+    const result = await validator.validate(structuredClone(document) as unknown as Record<string, unknown>);
     expect(validator.version).toBe('3.1');
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
