@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Build stage: install everything (better-sqlite3 compiles here), build the web app.
+# Build stage: install everything (better-sqlite3 compiles here), build the web app and the server bundle.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -8,7 +8,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-# Runtime stage: production dependencies, sources run by tsx, the built web app; non-root.
+# Runtime stage: production dependencies, the built server (plain node), the built web app; non-root.
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production \
     PORT=3000 \
@@ -16,10 +16,10 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/package.json /app/tsconfig.json ./
-COPY --from=build --chown=node:node /app/server ./server
-COPY --from=build --chown=node:node /app/db ./db
-COPY --from=build --chown=node:node /app/seed ./seed
+COPY --from=build --chown=node:node /app/package.json ./
+COPY --from=build --chown=node:node /app/dist/node ./dist/node
+COPY --from=build --chown=node:node /app/db/migrations ./db/migrations
+COPY --from=build --chown=node:node /app/server/domains/mobile-app/public ./server/domains/mobile-app/public
 COPY --from=build --chown=node:node /app/web/dist ./web/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -27,4 +27,4 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--import", "tsx", "server/main.ts"]
+CMD ["node", "--enable-source-maps", "dist/node/server/main.js"]

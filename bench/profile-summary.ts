@@ -1,6 +1,8 @@
 /**
  * Prints the top entries of a V8 CPU profile (from `node --cpu-prof`) by self time, grouped by function and file.
- * Usage: npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 25]
+ * With --inclusive, by total time instead (the function and everything it called; each sample counted once per
+ * function on its stack), which shows what a request path costs as a whole.
+ * Usage: npx tsx bench/profile-summary.ts <file.cpuprofile> [--top 25] [--inclusive]
  */
 import { readFileSync } from 'node:fs';
 
@@ -34,19 +36,36 @@ function shortUrl(url: string): string {
   return url.replace(/^node:/, 'node:') || '(native)';
 }
 
+const inclusive = process.argv.includes('--inclusive');
+const parentOf = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+
+function entryKey(node: ProfileNode): string {
+  const { functionName, url, lineNumber } = node.callFrame;
+  return `${functionName || '(anonymous)'}  ${shortUrl(url)}${url ? `:${lineNumber + 1}` : ''}`;
+}
+
+/** The entries a sample counts for: its own function, or with --inclusive every function on its stack (once each). */
+function entriesOf(id: number): Set<string> {
+  const keys = new Set<string>();
+  for (let current: number | undefined = id; current !== undefined; current = inclusive ? parentOf.get(current) : undefined) {
+    const node = nodeById.get(current);
+    if (node && node.callFrame.functionName !== '(root)') keys.add(entryKey(node));
+  }
+  return keys;
+}
+
 const byEntry = new Map<string, number>();
 let total = 0;
 for (const [id, micros] of selfMicros) {
-  const node = nodeById.get(id);
-  if (!node) continue;
+  if (!nodeById.has(id)) continue;
   total += micros;
-  const { functionName, url, lineNumber } = node.callFrame;
-  const key = `${functionName || '(anonymous)'}  ${shortUrl(url)}${url ? `:${lineNumber + 1}` : ''}`;
-  byEntry.set(key, (byEntry.get(key) ?? 0) + micros);
+  for (const key of entriesOf(id)) byEntry.set(key, (byEntry.get(key) ?? 0) + micros);
 }
 
 const busy = total - (byEntry.get('(idle)  (native)') ?? 0);
-process.stdout.write(`| self % of busy | self ms | function  location |\n|---:|---:|---|\n`);
+const column = inclusive ? 'total' : 'self';
+process.stdout.write(`| ${column} % of busy | ${column} ms | function  location |\n|---:|---:|---|\n`);
 for (const [key, micros] of [...byEntry].filter(([key]) => !key.startsWith('(idle)')).sort((a, b) => b[1] - a[1]).slice(0, top)) {
   process.stdout.write(`| ${((micros / busy) * 100).toFixed(1)}% | ${(micros / 1000).toFixed(0)} | \`${key}\` |\n`);
 }

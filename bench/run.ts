@@ -1,5 +1,6 @@
 /**
- * Throughput of the app against a bare Fastify app, each server in its own process, autocannon in this one.
+ * Throughput of the app against a bare Fastify app, each server in its own process, autocannon in this one. Both
+ * servers run from the server build (scripts/build-server.ts, made first), as `npm start` runs the app.
  * Rows: the bare route (100%), the app's trivial /healthz, the authed REST shim GET /api/user/alive and the
  * authed tRPC query users.alive over HTTP, each with its share of bare and its target.
  *
@@ -15,9 +16,9 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
+import { buildServer, serverBuildDir } from '../scripts/build-server';
 import type { ServerMessage } from './server-messages';
 
 function numberArgument(name: string, fallback: number): number {
@@ -44,9 +45,10 @@ class Server<T> {
     readonly ready: T,
   ) {}
 
+  /** `entry`: a file of the server build (dist/node), run by plain node as `npm start` runs the server. */
   static start<T>(entry: string, extraExecArgv: string[] = []): Promise<Server<T>> {
-    const child = fork(fileURLToPath(new URL(entry, import.meta.url)), [], {
-      execArgv: ['--import', 'tsx', ...extraExecArgv],
+    const child = fork(join(serverBuildDir, entry), [], {
+      execArgv: extraExecArgv,
       env: { ...process.env, LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -102,10 +104,11 @@ async function expectOk(target: Target): Promise<void> {
   if (response.status !== 200) throw new Error(`${target.url} answered ${response.status}: ${await response.text()}`);
 }
 
-const bare = await Server.start<{ port: number }>('./bare-server.ts');
+await buildServer();
+const bare = await Server.start<{ port: number }>('bench/bare-server.js');
 if (profileDir) mkdirSync(resolve(profileDir), { recursive: true });
 const app = await Server.start<{ port: number; token: string }>(
-  './app-server.ts',
+  'bench/app-server.js',
   profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : [],
 );
 const base = `http://127.0.0.1:${app.ready.port}`;

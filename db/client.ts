@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index';
+import { projectPath } from '@server/lib/project-paths';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
 export interface DatabaseHandle {
   db: Db;
@@ -12,7 +12,7 @@ export interface DatabaseHandle {
   close(): void;
 }
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = projectPath('db', 'migrations');
 
 /** Opens (or creates) the SQLite file, sets the pragmas we rely on and applies pending migrations. */
 export function openDatabase(path: string): DatabaseHandle {

@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
@@ -38,6 +37,7 @@ import { createRestKit } from './rest/kit';
 import { createContext, type AppServices } from './trpc/context';
 import { trpcFastPath } from './trpc/fast-path';
 import { appRouter, type AppRouter } from './trpc/root';
+import { projectPath } from './lib/project-paths';
 
 export interface AppDeps {
   database?: DatabaseHandle;
@@ -61,7 +61,7 @@ declare module 'fastify' {
   }
 }
 
-const defaultWebDist = fileURLToPath(new URL('../web/dist', import.meta.url));
+const defaultWebDist = projectPath('web', 'dist');
 const jsonBodyLimit = 1024 * 1024;
 
 /** Builds the whole server without listening (tests use app.inject; main.ts listens). */
@@ -133,7 +133,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const indexHtml = join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   registerSecurityHeaders(app, buildSecurityHeaders(effectiveAppConfig({ db: database.db, config }), { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
-  await app.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
 
   const onTrpcError = ({ error, path }: { error: TRPCError; path?: string | undefined }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
@@ -152,15 +151,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
     { prefix: '/trpc' },
   );
-  // The websocket side of /trpc: tRPC's handler, with chat rooms fanned out below it (chat.socket.ts).
-  registerTrpcWebSocket(app, services, {
-    router: appRouter,
-    createContext: ({ req, info }) =>
-      createContext(services, { headers: req.headers, ip: req.socket.remoteAddress ?? '' }, info.connectionParams),
-    onError: onTrpcError,
+  // Websockets in a scope of their own: the plugin's per-request hooks stay off every other route.
+  await app.register(async (live) => {
+    await live.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+    app.decorate('websocketServer', live.websocketServer);
+    // The websocket side of /trpc: tRPC's handler, with chat rooms fanned out below it (chat.socket.ts).
+    registerTrpcWebSocket(live, services, {
+      router: appRouter,
+      createContext: ({ req, info }) =>
+        createContext(services, { headers: req.headers, ip: req.socket.remoteAddress ?? '' }, info.connectionParams),
+      onError: onTrpcError,
+    });
+    // The SignalR-compatible real-time hub at /msgHub (same bus as hub.*).
+    registerSignalRHub(live, services);
   });
-  // The SignalR-compatible real-time hub at /msgHub (same bus as hub.*).
-  registerSignalRHub(app, services);
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, TRPCError, type AnyTRPCProcedure, type AnyTRPCRouter } from '@trpc/server';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode, type TRPCRequestInfo } from '@trpc/server/http';
+import { callProcedure } from './procedure-call';
 
 type TrpcOptions<TRouter extends AnyTRPCRouter> = FastifyTRPCPluginOptions<TRouter>['trpcOptions'];
 
@@ -22,7 +23,7 @@ const streamingMessage = 'Cannot use stream-like response in non-streaming reque
  * query to about a tenth of a bare Fastify route.
  *
  * It answers the common case itself: one query (GET, input in `?input=`) or one mutation (POST, JSON body) of a
- * procedure the router knows, on the router's caller, in tRPC v11's wire format (`{ result: { data } }`, or
+ * procedure the router knows, called as the router's caller calls it (procedure-call.ts), in tRPC v11's wire format (`{ result: { data } }`, or
  * `{ error }` shaped by the router's errorFormatter with the status code taken from it, `content-type:
  * application/json`, `vary: trpc-accept, accept`). Batches, streaming (jsonl), subscriptions over HTTP, other content
  * types, connection params, unknown paths, wrong methods and input that is not valid JSON all fall through to the
@@ -46,7 +47,7 @@ export function trpcFastPath<TRouter extends AnyTRPCRouter>(options: TrpcOptions
     let answer: { result: { data: unknown } } | { error: unknown };
     try {
       ctx = await createContext?.({ req: request, res: reply, info });
-      answer = { result: { data: await procedureOf(router.createCaller(ctx), call.path)(input) } };
+      answer = { result: { data: await callProcedure(procedures[call.path]!, { path: call.path, type: call.type, ctx, input }) } };
     } catch (cause) {
       const error = getTRPCErrorFromUnknown(cause);
       onError?.({ error, path: call.path, input, ctx: ctx as never, type: call.type, req: request });
@@ -58,9 +59,11 @@ export function trpcFastPath<TRouter extends AnyTRPCRouter>(options: TrpcOptions
       onError?.({ error, path: undefined, input: undefined, ctx: ctx as never, type: call.type, req: request });
       answer = { error: getTRPCErrorShape({ config, error, type: call.type, path: undefined, input: undefined, ctx }) };
     }
+    // Success is always 200 and its envelope is built here; errors take tRPC's own status and envelope functions.
+    const status = 'result' in answer ? 200 : getHTTPStatusCode(answer as never);
+    const envelope = 'result' in answer ? { result: { data: config.transformer.output.serialize(answer.result.data) } } : transformTRPCResponse(config, answer as never);
     // A Buffer keeps the content type exactly "application/json", as the stock adapter sends it (no charset added).
-    const body = Buffer.from(JSON.stringify(transformTRPCResponse(config, answer as never)));
-    return reply.code(getHTTPStatusCode(answer as never)).header('vary', vary).header('content-type', 'application/json').send(body);
+    return reply.code(status).header('vary', vary).header('content-type', 'application/json').send(Buffer.from(JSON.stringify(envelope)));
   };
 }
 
@@ -98,13 +101,6 @@ function parseJson(text: string): unknown {
   } catch {
     return noInput;
   }
-}
-
-/** The caller's procedure at a dotted path ("users.alive" → caller.users.alive). */
-function procedureOf(caller: unknown, path: string): (input: unknown) => Promise<unknown> {
-  let target = caller as Record<string, unknown>;
-  for (const segment of path.split('.')) target = target[segment] as Record<string, unknown>;
-  return target as unknown as (input: unknown) => Promise<unknown>;
 }
 
 /** The `info` the stock adapter hands to createContext; the signal and URL are made only if asked for. */

@@ -4,7 +4,7 @@ import type { UserRole } from '@server/domains/users/roles';
 import { fieldErrorsOf, validationMessage } from '@server/lib/errors';
 import { apiTokenMessages, tokenHoldsScope, type ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { apiTokenRefusal } from '@server/domains/api-tokens/api-tokens.service';
-import type { Actor, Context } from './context';
+import type { Context } from './context';
 
 /** Declared on every procedure with `.meta({ scope })` (see ProcedureScope; tests/integration/api-scopes.test.ts checks). */
 export interface ProcedureMeta {
@@ -45,58 +45,59 @@ export function enforceApiTokenScope(ctx: Pick<Context, 'actor' | 'services'>, s
   if (!tokenHoldsScope(apiToken.scopes, scope)) throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.missingScope(scope) });
 }
 
-const apiTokenScopeCheck = t.middleware(({ ctx, meta, next }) => {
-  enforceApiTokenScope(ctx, meta?.scope);
-  return next();
-});
-
-/** Anyone. An API token passes only where the procedure declares `public` or a scope the token holds. */
-export const publicProcedure = t.procedure.use(apiTokenScopeCheck);
-
 export const forbiddenMessage = 'You do not have permission to do this';
 export const pendingPaymentMessage = 'Please complete your subscription payment to use this feature.';
 
-type AuthedContext = Context & { actor: Actor };
+/** Whom a signed-in procedure base admits (checked in this order: API token scope, signed in, role, checkout payment). */
+interface Admission {
+  roles?: readonly UserRole[];
+  /** A creator registered through checkout reaches nothing but checkout until the payment is confirmed or an admin activates them. */
+  admitsPendingPayment?: boolean;
+}
 
-const requireSignedIn = t.middleware(({ ctx, next }) => {
-  if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Invalid access_token' });
-  return next({ ctx: { ...ctx, actor: ctx.actor as Actor } });
-});
-
-function requireRole(roles: readonly UserRole[]) {
-  return t.middleware(({ ctx, next }) => {
-    const { actor } = ctx as AuthedContext;
-    if (!roles.includes(actor.role)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
-    return next();
+/**
+ * The one middleware of each procedure base: all of its checks in one step (each tRPC middleware step copies the
+ * call's options and context, which showed in the profile of every request).
+ */
+function admitSignedIn(admission: Admission) {
+  return t.middleware(({ ctx, meta, next }) => {
+    enforceApiTokenScope(ctx, meta?.scope);
+    const { actor } = ctx;
+    if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Invalid access_token' });
+    if (admission.roles && !admission.roles.includes(actor.role)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
+    if (!admission.admitsPendingPayment && actor.user.pendingPayment) throw new TRPCError({ code: 'FORBIDDEN', message: pendingPaymentMessage });
+    return next({ ctx: { actor } });
   });
 }
 
-/** A creator registered through checkout reaches nothing but checkout until the payment is confirmed or an admin activates them. */
-const refusePendingPayment = t.middleware(({ ctx, next }) => {
-  if ((ctx as AuthedContext).actor.user.pendingPayment) throw new TRPCError({ code: 'FORBIDDEN', message: pendingPaymentMessage });
+const admitAnyone = t.middleware(({ ctx, meta, next }) => {
+  enforceApiTokenScope(ctx, meta?.scope);
   return next();
 });
 
 // Every base below checks the caller in `.use()` before any `.input()` a procedure adds, so a wrong
 // token is refused (401/403) before its input is looked at.
 
+/** Anyone. An API token passes only where the procedure declares `public` or a scope the token holds. */
+export const publicProcedure = t.procedure.use(admitAnyone);
+
 /**
  * Any valid token, including a creator whose checkout payment is pending. Only for the caller's own
  * session and account: alive, password change, terms.
  */
-export const sessionProcedure = publicProcedure.use(requireSignedIn);
+export const sessionProcedure = t.procedure.use(admitSignedIn({ admitsPendingPayment: true }));
 
 /** Signed in with any token (creator, admin or viewer); not a creator whose checkout payment is pending. */
-export const authedProcedure = sessionProcedure.use(refusePendingPayment);
+export const authedProcedure = t.procedure.use(admitSignedIn({}));
 
 /** Signed in with one of the given roles. Viewer tokens only pass where 'viewer' is listed; pending-payment creators never. */
 export function roleProcedure(...roles: UserRole[]) {
-  return sessionProcedure.use(requireRole(roles)).use(refusePendingPayment);
+  return t.procedure.use(admitSignedIn({ roles }));
 }
 
 /** One of the given roles, admitting a creator whose checkout payment is pending (their own account and session). */
 export function accountProcedure(...roles: UserRole[]) {
-  return sessionProcedure.use(requireRole(roles));
+  return t.procedure.use(admitSignedIn({ roles, admitsPendingPayment: true }));
 }
 
 /** Checkout: admin or creator, also a creator registered through checkout who has not paid yet (payment and reactivation calls). */

@@ -19,7 +19,10 @@ import { earningsRouter } from '@server/domains/earnings/earnings.router';
 import { tipOptionsRouter } from '@server/domains/tips/tip-options.router';
 import { apiTokensRouter } from '@server/domains/api-tokens/api-tokens.router';
 import { webhooksRouter } from '@server/domains/webhooks/webhooks.router';
-import { createCallerFactory, router } from './init';
+import { TRPCError, type AnyTRPCProcedure } from '@trpc/server';
+import { router } from './init';
+import type { Context } from './context';
+import { callProcedure } from './procedure-call';
 
 export const appRouter = router({
   system: systemRouter,
@@ -46,5 +49,26 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
-export const createCaller = createCallerFactory(appRouter);
-export type AppCaller = ReturnType<typeof createCaller>;
+export type AppCaller = ReturnType<typeof appRouter.createCaller>;
+
+const procedures = appRouter._def.procedures as unknown as Record<string, AnyTRPCProcedure | undefined>;
+
+/**
+ * The router's caller (same typing and behaviour as tRPC's `createCallerFactory(appRouter)`), calling through
+ * callProcedure: REST shims make one per request.
+ */
+export function createCaller(ctx: Context): AppCaller {
+  return callerAt(ctx, '') as AppCaller;
+}
+
+function callerAt(ctx: Context, path: string): unknown {
+  const procedure = procedures[path];
+  if (procedure) return (input?: unknown) => callProcedure(procedure, { path, type: procedure._def.type, ctx, input });
+  return new Proxy(notAProcedure, {
+    // Not a promise: `await` looks for `then`.
+    get: (_target, key) => (typeof key === 'string' && key !== 'then' ? callerAt(ctx, path ? `${path}.${key}` : key) : undefined),
+    apply: () => Promise.reject(new TRPCError({ code: 'NOT_FOUND', message: `No procedure found on path "${path}"` })),
+  });
+}
+
+function notAProcedure() {}

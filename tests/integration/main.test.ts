@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import WebSocket from 'ws';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, serverBuildDir } from '../../scripts/build-server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-main-'));
+/** The server as `npm start` and the container run it: the build in dist/node, run by plain node. */
+const serverArguments = ['--enable-source-maps', join(serverBuildDir, 'server', 'main.js')];
 
 function start(): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverArguments, {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', BOT_CHECK_PROVIDER: 'off' },
   });
   let output = '';
@@ -39,7 +42,8 @@ function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
 
-describe('server/main.ts', () => {
+describe('server/main.ts, built (npm run build:server)', () => {
+  beforeAll(() => buildServer(), 60_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('starts, prints the URL and logins, serves, and shuts down cleanly on SIGTERM', async () => {
@@ -71,7 +75,7 @@ describe('server/main.ts', () => {
   it('refuses to start in production without ADMIN_PASSWORD and JWT_SECRET', async () => {
     const emptyDir = mkdtempSync(join(tmpdir(), 'cuepoint-prod-'));
     try {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      const child = spawn(process.execPath, serverArguments, {
         env: { ...withoutSecrets(process.env), NODE_ENV: 'production', DATA_DIR: emptyDir, PORT: '0', HOST: '127.0.0.1' },
       });
       let output = '';

@@ -6,6 +6,7 @@ import { passwordResetTokens, users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { hashPassword, verifyPassword } from '@server/lib/passwords';
+import { UnchangedDatabaseCache } from '@server/lib/unchanged-database-cache';
 import { botCheckThreshold, passesBotCheck } from '@server/providers/bot-check/interface';
 import type { ExternalIdentity } from '@server/providers/identity/interface';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
@@ -36,31 +37,50 @@ const sessionFlagColumns = {
 
 type SessionFlags = { hasUnpaidInvoices: boolean; latestTermsUrlIfUnaccepted: string | null };
 
-function prepareStatements(db: Db) {
-  const byId = eq(users.id, sql.placeholder('id'));
-  return {
-    userById: db.select().from(users).where(byId).prepare(),
-    sessionFlags: db.select(sessionFlagColumns).from(users).where(byId).prepare(),
-  };
+/** The user row and its session flags in one statement (one read transaction), prepared once per database. */
+function prepareSessionRowStatement(db: Db) {
+  return db
+    .select({ row: users, ...sessionFlagColumns })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare();
 }
 
-/** The queries every authenticated request runs, prepared once per database. */
-const preparedStatements = new WeakMap<Db, ReturnType<typeof prepareStatements>>();
-function statements(db: Db) {
-  let prepared = preparedStatements.get(db);
-  if (!prepared) {
-    prepared = prepareStatements(db);
-    preparedStatements.set(db, prepared);
+interface SessionRow {
+  row: UserRow;
+  flags: SessionFlags;
+}
+
+/**
+ * What every authenticated request reads (its user row and session flags), kept while the database is unchanged
+ * (server/lib/unchanged-database-cache.ts): a write anywhere makes the next request read them again.
+ */
+interface SessionReads {
+  statement: ReturnType<typeof prepareSessionRowStatement>;
+  cache: UnchangedDatabaseCache<string, SessionRow>;
+}
+
+const sessionReadsByDb = new WeakMap<Db, SessionReads>();
+function readSessionRow(db: Db, id: string): SessionRow | undefined {
+  let reads = sessionReadsByDb.get(db);
+  if (!reads) {
+    reads = { statement: prepareSessionRowStatement(db), cache: new UnchangedDatabaseCache(db.$client) };
+    sessionReadsByDb.set(db, reads);
   }
-  return prepared;
+  const { statement } = reads;
+  return reads.cache.get(id, () => {
+    const found = statement.get({ id });
+    return found && { row: found.row, flags: { hasUnpaidInvoices: found.hasUnpaidInvoices, latestTermsUrlIfUnaccepted: found.latestTermsUrlIfUnaccepted } };
+  });
 }
 
+/** The user row as stored now; the object is frozen and shared between requests (never change it). */
 export function findUserById(db: Db, id: string): UserRow | undefined {
-  return statements(db).userById.get({ id });
+  return readSessionRow(db, id)?.row;
 }
 
 function readSessionFlags(db: Db, userId: string): SessionFlags {
-  return statements(db).sessionFlags.get({ id: userId }) ?? { hasUnpaidInvoices: false, latestTermsUrlIfUnaccepted: null };
+  return readSessionRow(db, userId)?.flags ?? { hasUnpaidInvoices: false, latestTermsUrlIfUnaccepted: null };
 }
 
 export function findUserByEmail(db: Db, email: string): UserRow | undefined {

@@ -1,0 +1,41 @@
+/**
+ * Builds the server for `npm start` and the container: server/main.ts (and the benchmark's app server, so
+ * `npm run bench` measures what production runs) bundled into dist/node/ as plain JavaScript run by `node`.
+ * Packages stay in node_modules; files the server reads at run time (db/migrations, web/dist, the installable app's
+ * scripts) are found from the repository root (server/lib/project-paths.ts).
+ *
+ * tsx is for development only: it compiles with esbuild's keepNames, which wraps every function created at run
+ * time (each request's closures) in a property definition.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export const serverEntryPoints = ['server/main.ts', 'bench/app-server.ts', 'bench/bare-server.ts'];
+
+/** Where the build goes: dist/node/server/main.js, dist/node/bench/app-server.js, ... */
+export const serverBuildDir = join(root, 'dist', 'node');
+
+export async function buildServer(outdir = serverBuildDir): Promise<void> {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: root,
+    entryPoints: serverEntryPoints,
+    outdir,
+    outbase: '.',
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    alias: { '@server': './server', '@db': './db' },
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();

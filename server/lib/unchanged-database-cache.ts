@@ -1,0 +1,96 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Where the database stands: rows changed by this connection (`total_changes()`, which counts every INSERT, UPDATE
+ * and DELETE it ran, committed or not) and commits by any other connection (`PRAGMA data_version`). Any write moves
+ * one of the two, so a value read at one position is still what the database holds while the position is unchanged.
+ *
+ * The server makes every write through its own connection, which is checked on each read. Other connections (a
+ * maintenance script, the sqlite3 shell) are checked at most once a millisecond: the pragma costs a read lock.
+ */
+class DatabasePosition {
+  private readonly ownChanges: Database.Statement<[], number>;
+  private readonly otherCommits: Database.Statement<[], number>;
+
+  private otherCommitsValue = 0;
+  private otherCommitsReadAt = -Infinity;
+
+  constructor(private readonly sqlite: Database.Database) {
+    this.ownChanges = sqlite.prepare<[], number>('select total_changes()').pluck();
+    this.otherCommits = sqlite.prepare<[], number>('pragma data_version').pluck();
+  }
+
+  /** Null inside a transaction: what it reads may still be rolled back. */
+  read(): { ownChanges: number; otherCommits: number } | null {
+    if (this.sqlite.inTransaction) return null;
+    const now = performance.now();
+    if (now - this.otherCommitsReadAt >= otherConnectionsCheckMs) {
+      this.otherCommitsValue = this.otherCommits.get()!;
+      this.otherCommitsReadAt = now;
+    }
+    return { ownChanges: this.ownChanges.get()!, otherCommits: this.otherCommitsValue };
+  }
+}
+
+const otherConnectionsCheckMs = 1;
+const positions = new WeakMap<Database.Database, DatabasePosition>();
+
+function positionOf(sqlite: Database.Database): DatabasePosition {
+  let position = positions.get(sqlite);
+  if (!position) {
+    position = new DatabasePosition(sqlite);
+    positions.set(sqlite, position);
+  }
+  return position;
+}
+
+interface Entry<V> {
+  ownChanges: number;
+  otherCommits: number;
+  value: V;
+}
+
+/**
+ * Values computed from database reads, reused only while the database has not changed at all since they were read
+ * (any write anywhere voids every entry), so a revoked token, a deactivated account or a new terms document counts
+ * from the very next request. Values are frozen: callers share them. Bounded: the least recently used entry goes.
+ */
+export class UnchangedDatabaseCache<K, V extends object> {
+  private readonly entries = new Map<K, Entry<V>>();
+  private readonly position: DatabasePosition;
+
+  constructor(
+    sqlite: Database.Database,
+    private readonly capacity = 5_000,
+  ) {
+    this.position = positionOf(sqlite);
+  }
+
+  get(key: K, read: () => V | undefined): V | undefined {
+    const now = this.position.read();
+    if (!now) return read();
+    const entry = this.entries.get(key);
+    if (entry && entry.ownChanges === now.ownChanges && entry.otherCommits === now.otherCommits) {
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.value;
+    }
+    const value = read();
+    if (value === undefined) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    this.entries.delete(key);
+    this.entries.set(key, { ...now, value: deepFreeze(value) });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+    return value;
+  }
+}
+
+function deepFreeze<V>(value: V): V {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
