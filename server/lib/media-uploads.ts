@@ -1,5 +1,4 @@
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -150,8 +149,10 @@ export async function writeCheckedStream(
   const checked = new CheckedStream(options.kind, options.fieldName);
   let size = 0;
   checked.on('data', (chunk: Buffer) => (size += chunk.length));
+  // Opened before anything flows: a stream that opens its file by itself may create it after a failure removed it.
+  const sink = (await open(temporary, 'wx')).createWriteStream();
   try {
-    await pipeline(source, checked, createWriteStream(temporary));
+    await pipeline(source, checked, sink);
     const type = checked.type!;
     const name = `${newId(16)}.${type.ext}`;
     const path = join(options.folder, name);
@@ -159,6 +160,7 @@ export async function writeCheckedStream(
     return { url: `/uploads/${name}`, path, mimeType: type.mime, size };
   } catch (error) {
     source.resume();
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
     await rm(temporary, { force: true });
     throw error instanceof UploadRejected ? error.error : error;
   }
