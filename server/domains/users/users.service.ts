@@ -49,6 +49,8 @@ function prepareSessionRowStatement(db: Db) {
 interface SessionRow {
   row: UserRow;
   flags: SessionFlags;
+  /** The session answer's user, made once per read of the row. */
+  sessionUser: SessionUser;
 }
 
 /**
@@ -70,7 +72,9 @@ function readSessionRow(db: Db, id: string): SessionRow | undefined {
   const { statement } = reads;
   return reads.cache.get(id, () => {
     const found = statement.get({ id });
-    return found && { row: found.row, flags: { hasUnpaidInvoices: found.hasUnpaidInvoices, latestTermsUrlIfUnaccepted: found.latestTermsUrlIfUnaccepted } };
+    if (!found) return undefined;
+    const flags = { hasUnpaidInvoices: found.hasUnpaidInvoices, latestTermsUrlIfUnaccepted: found.latestTermsUrlIfUnaccepted };
+    return { row: found.row, flags, sessionUser: sessionUserOf(found.row, flags) };
   });
 }
 
@@ -79,8 +83,10 @@ export function findUserById(db: Db, id: string): UserRow | undefined {
   return readSessionRow(db, id)?.row;
 }
 
+const noSessionFlags: SessionFlags = Object.freeze({ hasUnpaidInvoices: false, latestTermsUrlIfUnaccepted: null });
+
 function readSessionFlags(db: Db, userId: string): SessionFlags {
-  return readSessionRow(db, userId)?.flags ?? { hasUnpaidInvoices: false, latestTermsUrlIfUnaccepted: null };
+  return readSessionRow(db, userId)?.flags ?? noSessionFlags;
 }
 
 export function findUserByEmail(db: Db, email: string): UserRow | undefined {
@@ -102,7 +108,7 @@ function creatorTagTaken(db: Db, tag: string): boolean {
 }
 
 /** The newest terms document this user has not accepted yet (creators and staff; admins publish them). */
-export function pendingTermsUrl(db: Db, user: UserRow, flags: SessionFlags = readSessionFlags(db, user.id)): string | null {
+function pendingTermsUrl(user: UserRow, flags: SessionFlags): string | null {
   if (user.role === 'admin' || user.role === 'viewer') return null;
   return flags.latestTermsUrlIfUnaccepted;
 }
@@ -112,7 +118,12 @@ export function hasUnpaidInvoices(db: Db, userId: string): boolean {
 }
 
 export function toSessionUser(db: Db, user: UserRow): SessionUser {
-  const flags = readSessionFlags(db, user.id);
+  const stored = readSessionRow(db, user.id);
+  if (stored?.row === user) return stored.sessionUser;
+  return sessionUserOf(user, stored?.flags ?? noSessionFlags);
+}
+
+function sessionUserOf(user: UserRow, flags: SessionFlags): SessionUser {
   return {
     id: user.id,
     role: [user.role],
@@ -125,7 +136,7 @@ export function toSessionUser(db: Db, user: UserRow): SessionUser {
     subdomain: user.creatorTag,
     isActive: user.isActive,
     hasUnpaidInvoices: flags.hasUnpaidInvoices ? 'true' : 'false',
-    pdfUrl: pendingTermsUrl(db, user, flags),
+    pdfUrl: pendingTermsUrl(user, flags),
     shortcuts: user.shortcuts,
     pendingPayment: user.pendingPayment,
   };
