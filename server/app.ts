@@ -2,7 +2,6 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TRPCError } from '@trpc/server';
@@ -170,8 +169,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const kit = createRestKit(services);
   await app.register(async (api) => {
-    // Only the REST shims take uploads; multipart's per-request hooks stay out of every other route.
-    await api.register(fastifyMultipart, { limits: { fields: 30, fieldSize: 64 * 1024, files: 4, parts: 40 } });
     await api.register(fastifyCompress, jsonCompression);
     for (const module of restModules) await module(api, kit);
   });

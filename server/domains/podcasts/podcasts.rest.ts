@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { PodcastUploadKind } from '@db/schema/podcasts';
 import { fieldError } from '@server/lib/errors';
 import { readStreamedUpload, type StreamKindName } from '@server/lib/media-uploads';
-import type { RestModule } from '@server/rest/kit';
+import { uploadRoutes, type RestModule } from '@server/rest/kit';
 import type { Context } from '@server/trpc/context';
 import { discardUploads, stageUploads } from './podcast-uploads';
 import { podcastMessages } from './podcasts.schemas';
@@ -63,83 +63,85 @@ export const podcastsRest: RestModule = (app, { context, callerFor, services }) 
     return requestContext;
   }
 
-  app.post('/api/podcast/titles', async (request, reply) => {
-    const requestContext = await creatorContext(request);
-    const title = await withUploads(request, requestContext, titleFiles, titleFields, (fields, uploads) =>
-      callerFor(requestContext).podcasts.createTitle({
-        name: fields.name ?? '',
-        description: fields.description,
-        isVideo: formBoolean(fields.isVideo),
-        explicit: formBoolean(fields.explicit),
-        category: fields.category,
-        imageUploadId: uploads.image,
-      } as never),
-    );
-    return reply.code(201).send(title);
-  });
+  uploadRoutes(app, (uploads) => {
+    uploads.post('/api/podcast/titles', async (request, reply) => {
+      const requestContext = await creatorContext(request);
+      const title = await withUploads(request, requestContext, titleFiles, titleFields, (fields, uploads) =>
+        callerFor(requestContext).podcasts.createTitle({
+          name: fields.name ?? '',
+          description: fields.description,
+          isVideo: formBoolean(fields.isVideo),
+          explicit: formBoolean(fields.explicit),
+          category: fields.category,
+          imageUploadId: uploads.image,
+        } as never),
+      );
+      return reply.code(201).send(title);
+    });
 
-  app.post<Params<'id'>>('/api/podcast/titles/:id', async (request) => {
-    const requestContext = await context(request);
-    const caller = callerFor(requestContext);
-    await caller.podcasts.getTitle({ id: request.params.id });
-    return withUploads(request, requestContext, titleFiles, titleFields, (fields, uploads) =>
-      caller.podcasts.updateTitle({
-        id: request.params.id,
-        name: fields.name,
-        description: fields.description,
-        isVideo: formBoolean(fields.isVideo),
-        explicit: formBoolean(fields.explicit),
-        category: fields.category,
-        imageUploadId: uploads.image,
-        removeImage: formBoolean(fields.removeImage),
-      } as never),
-    );
+    uploads.post<Params<'id'>>('/api/podcast/titles/:id', async (request) => {
+      const requestContext = await context(request);
+      const caller = callerFor(requestContext);
+      await caller.podcasts.getTitle({ id: request.params.id });
+      return withUploads(request, requestContext, titleFiles, titleFields, (fields, uploads) =>
+        caller.podcasts.updateTitle({
+          id: request.params.id,
+          name: fields.name,
+          description: fields.description,
+          isVideo: formBoolean(fields.isVideo),
+          explicit: formBoolean(fields.explicit),
+          category: fields.category,
+          imageUploadId: uploads.image,
+          removeImage: formBoolean(fields.removeImage),
+        } as never),
+      );
+    });
+
+    uploads.post<Params<'id'>>('/api/podcast/titles/:id/episodes', async (request, reply) => {
+      const requestContext = await context(request);
+      const caller = callerFor(requestContext);
+      await caller.podcasts.getTitle({ id: request.params.id });
+      const episode = await withUploads(request, requestContext, episodeFiles, episodeFields, (fields, uploads) => {
+        if (!uploads.media) throw fieldError('BAD_REQUEST', podcastMessages.mediaRequired, { media: podcastMessages.mediaRequired });
+        return caller.podcasts.createEpisode({
+          podcastTitleId: request.params.id,
+          name: fields.name ?? '',
+          description: fields.description,
+          publishDate: fields.publishDate || undefined,
+          mediaUploadId: uploads.media,
+          imageUploadId: uploads.image,
+          transcriptUploadId: uploads.transcript,
+          chaptersUploadId: uploads.chapters,
+        });
+      });
+      return reply.code(201).send(episode);
+    });
+
+    uploads.post<Params<'id'>>('/api/podcast/episodes/:id', async (request) => {
+      const requestContext = await context(request);
+      const caller = callerFor(requestContext);
+      await caller.podcasts.getEpisode({ id: request.params.id });
+      return withUploads(request, requestContext, episodeFiles, episodeFields, (fields, uploads) =>
+        caller.podcasts.updateEpisode({
+          id: request.params.id,
+          name: fields.name,
+          description: fields.description,
+          publishDate: fields.publishDate || undefined,
+          mediaUploadId: uploads.media,
+          imageUploadId: uploads.image,
+          removeImage: formBoolean(fields.removeImage),
+          transcriptUploadId: uploads.transcript,
+          removeTranscript: formBoolean(fields.removeTranscript),
+          chaptersUploadId: uploads.chapters,
+          removeChapters: formBoolean(fields.removeChapters),
+        } as never),
+      );
+    });
   });
 
   app.delete<Params<'id'>>('/api/podcast/titles/:id', async (request) =>
     callerFor(await context(request)).podcasts.deleteTitle({ id: request.params.id }),
   );
-
-  app.post<Params<'id'>>('/api/podcast/titles/:id/episodes', async (request, reply) => {
-    const requestContext = await context(request);
-    const caller = callerFor(requestContext);
-    await caller.podcasts.getTitle({ id: request.params.id });
-    const episode = await withUploads(request, requestContext, episodeFiles, episodeFields, (fields, uploads) => {
-      if (!uploads.media) throw fieldError('BAD_REQUEST', podcastMessages.mediaRequired, { media: podcastMessages.mediaRequired });
-      return caller.podcasts.createEpisode({
-        podcastTitleId: request.params.id,
-        name: fields.name ?? '',
-        description: fields.description,
-        publishDate: fields.publishDate || undefined,
-        mediaUploadId: uploads.media,
-        imageUploadId: uploads.image,
-        transcriptUploadId: uploads.transcript,
-        chaptersUploadId: uploads.chapters,
-      });
-    });
-    return reply.code(201).send(episode);
-  });
-
-  app.post<Params<'id'>>('/api/podcast/episodes/:id', async (request) => {
-    const requestContext = await context(request);
-    const caller = callerFor(requestContext);
-    await caller.podcasts.getEpisode({ id: request.params.id });
-    return withUploads(request, requestContext, episodeFiles, episodeFields, (fields, uploads) =>
-      caller.podcasts.updateEpisode({
-        id: request.params.id,
-        name: fields.name,
-        description: fields.description,
-        publishDate: fields.publishDate || undefined,
-        mediaUploadId: uploads.media,
-        imageUploadId: uploads.image,
-        removeImage: formBoolean(fields.removeImage),
-        transcriptUploadId: uploads.transcript,
-        removeTranscript: formBoolean(fields.removeTranscript),
-        chaptersUploadId: uploads.chapters,
-        removeChapters: formBoolean(fields.removeChapters),
-      } as never),
-    );
-  });
 
   app.delete<Params<'id'>>('/api/podcast/episodes/:id', async (request) =>
     callerFor(await context(request)).podcasts.deleteEpisode({ id: request.params.id }),

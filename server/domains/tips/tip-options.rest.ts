@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
-import type { RestModule, RestKit } from '@server/rest/kit';
+import { uploadRoutes, type RestModule, type RestKit } from '@server/rest/kit';
 import { readMultipart } from '@server/lib/uploads';
 import { forbiddenMessage, pendingPaymentMessage } from '@server/trpc/init';
 import { ownOption } from './tip-options.service';
@@ -36,42 +36,43 @@ export const tipOptionsRest: RestModule = (app, kit) => {
   const { caller, callerFor, services } = kit;
 
   app.get('/api/tips/options', async (request) => (await caller(request)).tipOptions.mine());
-
-  app.post('/api/tips/options', async (request, reply) => {
-    const requestContext = await creatorContext(kit, request);
-    const { fields, files } = await readMultipart(request, services.config.dataDir, { iconFile: 'image' });
-    const icon = files.iconFile;
-    try {
-      const option = await callerFor(requestContext).tipOptions.create({
-        title: fields.title as string,
-        amountCents: centsOf(fields.tipsAmount) as number,
-        ...(icon ? { iconUrl: icon.url } : {}),
-      });
-      return reply.code(201).send(option);
-    } catch (error) {
-      if (icon) await rm(icon.path, { force: true });
-      throw error;
-    }
-  });
-
   app.post('/api/tips/options/reorder', async (request) => (await caller(request)).tipOptions.reorder(request.body as never));
 
-  app.post<{ Params: { id: string } }>('/api/tips/options/:id', async (request) => {
-    const requestContext = await creatorContext(kit, request, request.params.id);
-    const { fields, files } = await readMultipart(request, services.config.dataDir, { iconFile: 'image' });
-    const icon = files.iconFile;
-    try {
-      const amountCents = centsOf(fields.tipsAmount);
-      return await callerFor(requestContext).tipOptions.update({
-        id: request.params.id,
-        ...(fields.title !== undefined ? { title: fields.title } : {}),
-        ...(amountCents !== undefined ? { amountCents } : {}),
-        ...(icon ? { iconUrl: icon.url } : fields.removeIcon === 'true' ? { iconUrl: null } : {}),
-      });
-    } catch (error) {
-      if (icon) await rm(icon.path, { force: true });
-      throw error;
-    }
+  uploadRoutes(app, (uploads) => {
+    uploads.post('/api/tips/options', async (request, reply) => {
+      const requestContext = await creatorContext(kit, request);
+      const { fields, files } = await readMultipart(request, services.config.dataDir, { iconFile: 'image' });
+      const icon = files.iconFile;
+      try {
+        const option = await callerFor(requestContext).tipOptions.create({
+          title: fields.title as string,
+          amountCents: centsOf(fields.tipsAmount) as number,
+          ...(icon ? { iconUrl: icon.url } : {}),
+        });
+        return reply.code(201).send(option);
+      } catch (error) {
+        if (icon) await rm(icon.path, { force: true });
+        throw error;
+      }
+    });
+
+    uploads.post<{ Params: { id: string } }>('/api/tips/options/:id', async (request) => {
+      const requestContext = await creatorContext(kit, request, request.params.id);
+      const { fields, files } = await readMultipart(request, services.config.dataDir, { iconFile: 'image' });
+      const icon = files.iconFile;
+      try {
+        const amountCents = centsOf(fields.tipsAmount);
+        return await callerFor(requestContext).tipOptions.update({
+          id: request.params.id,
+          ...(fields.title !== undefined ? { title: fields.title } : {}),
+          ...(amountCents !== undefined ? { amountCents } : {}),
+          ...(icon ? { iconUrl: icon.url } : fields.removeIcon === 'true' ? { iconUrl: null } : {}),
+        });
+      } catch (error) {
+        if (icon) await rm(icon.path, { force: true });
+        throw error;
+      }
+    });
   });
 
   app.post<{ Params: { id: string } }>('/api/tips/options/:id/delete', async (request) => (await caller(request)).tipOptions.remove({ id: request.params.id }));

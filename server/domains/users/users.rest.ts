@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
-import type { RestModule } from '@server/rest/kit';
+import { uploadRoutes, type RestModule } from '@server/rest/kit';
 import { readMultipart } from '@server/lib/uploads';
 
 /** The documented /api/user/... paths; each one calls the users procedures. */
@@ -39,28 +39,30 @@ export const usersRest: RestModule = (app, { caller, callerFor, context, service
   app.post('/api/user/forgot-password', async (request) => (await caller(request)).users.forgotPassword(body(request)));
   app.post('/api/user/reset-password', async (request) => (await caller(request)).users.resetPassword(body(request)));
 
-  /** Viewer profile update (multipart). An image file is stored first; the procedure gets its URL. */
-  app.post<{ Params: { id: string } }>('/api/user/:id', async (request) => {
-    const requestContext = await context(request);
-    if (!requestContext.actor) {
-      throw new TRPCError({ code: 'UNAUTHORIZED', message: requestContext.authError ?? 'Invalid access_token' });
-    }
-    if (requestContext.actor.id !== request.params.id) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
-    }
-    if (!request.isMultipart()) {
-      throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the profile as multipart/form-data' });
-    }
-    const { fields, files } = await readMultipart(request, services.config.dataDir, { imageFile: 'profile-photo' });
-    const imageUrl = files.imageFile?.url ?? (fields.imageUrl === '' ? null : fields.imageUrl);
-    return callerFor(requestContext).users.updateViewerProfile({
-      id: request.params.id,
-      email: fields.email,
-      firstName: fields.firstName ?? '',
-      lastName: fields.lastName ?? '',
-      imageUrl,
-      isActive: fields.isActive,
-      subdomain: fields.subdomain,
+  uploadRoutes(app, (uploads) => {
+    /** Viewer profile update (multipart). An image file is stored first; the procedure gets its URL. */
+    uploads.post<{ Params: { id: string } }>('/api/user/:id', async (request) => {
+      const requestContext = await context(request);
+      if (!requestContext.actor) {
+        throw new TRPCError({ code: 'UNAUTHORIZED', message: requestContext.authError ?? 'Invalid access_token' });
+      }
+      if (requestContext.actor.id !== request.params.id) {
+        throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
+      }
+      if (!request.isMultipart()) {
+        throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the profile as multipart/form-data' });
+      }
+      const { fields, files } = await readMultipart(request, services.config.dataDir, { imageFile: 'profile-photo' });
+      const imageUrl = files.imageFile?.url ?? (fields.imageUrl === '' ? null : fields.imageUrl);
+      return callerFor(requestContext).users.updateViewerProfile({
+        id: request.params.id,
+        email: fields.email,
+        firstName: fields.firstName ?? '',
+        lastName: fields.lastName ?? '',
+        imageUrl,
+        isActive: fields.isActive,
+        subdomain: fields.subdomain,
+      });
     });
   });
 };
