@@ -49,11 +49,7 @@ export interface BudgetReport {
   failures: string[];
 }
 
-/**
- * `allowLoginBytes`: a temporary, visible allowance over the /login budget (package.json passes it while the login
- * route's own dependencies keep it above 120 KB; see docs/operations.md). The miss is still printed.
- */
-export function checkBudgets(webDir: string, options: { allowLoginBytes?: number } = {}): BudgetReport {
+export function checkBudgets(webDir: string): BudgetReport {
   const dist = join(webDir, 'dist');
   const mapsDir = join(webDir, 'dist-maps');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
@@ -112,12 +108,7 @@ export function checkBudgets(webDir: string, options: { allowLoginBytes?: number
     const loginFiles = jsFiles(staticClosure([...entryKeys, loginKey]));
     const loginBytes = total(loginFiles, compressedSize);
     lines.push(`/login for a guest: ${kb(loginBytes)} brotli (${kb(total(loginFiles, gzipSize))} gzip) in ${loginFiles.length} file(s), budget ${kb(budgets.loginBytes)}`);
-    if (loginBytes > budgets.loginBytes) {
-      const allowed = options.allowLoginBytes ?? budgets.loginBytes;
-      const miss = `/login downloads ${kb(loginBytes)} brotli of JavaScript, over the ${kb(budgets.loginBytes)} budget`;
-      if (loginBytes > allowed) failures.push(`${miss} (and over the temporary allowance of ${kb(allowed)})`);
-      else lines.push(`MISSED: ${miss}; tolerated up to ${kb(allowed)} by --allow-login-kb until the login route slims down`);
-    }
+    if (loginBytes > budgets.loginBytes) failures.push(`/login downloads ${kb(loginBytes)} brotli of JavaScript, over the ${kb(budgets.loginBytes)} budget`);
   }
 
   // Every chunk that can start loading on its own (the entry, each lazy route or component) must reach pdf.js only
@@ -146,14 +137,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     process.stderr.write('web/dist has no build manifest: run `npm run build` first (or `npm run check:budgets`, which does)\n');
     process.exit(1);
   }
-  const allowIndex = process.argv.indexOf('--allow-login-kb');
-  const allowLoginKb = allowIndex >= 0 ? Number(process.argv[allowIndex + 1]) : NaN;
-  const { lines, failures } = checkBudgets(webDir, Number.isFinite(allowLoginKb) ? { allowLoginBytes: allowLoginKb * kilobyte } : {});
+  const { lines, failures } = checkBudgets(webDir);
   for (const line of lines) process.stdout.write(`${line}\n`);
   if (failures.length) {
     process.stderr.write(`\nBudget check failed:\n${failures.map((failure) => `  - ${failure}`).join('\n')}\n`);
     process.exit(1);
   }
-  const tolerated = lines.some((line) => line.startsWith('MISSED'));
-  process.stdout.write(tolerated ? 'Size budgets met, except the tolerated miss above.\n' : 'All size budgets met.\n');
+  process.stdout.write('All size budgets met.\n');
 }

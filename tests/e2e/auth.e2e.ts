@@ -46,6 +46,45 @@ describe('web app: sign-in, guard, shell', () => {
     await context.close();
   });
 
+  it('says why a social sign-in is unavailable: a tooltip on hover and on keyboard focus', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await page.goto('/login');
+    const google = page.getByRole('button', { name: 'Sign in with Google' });
+    expect(await google.isDisabled()).toBe(true);
+    expect(await page.getByRole('tooltip').count()).toBe(0);
+
+    await google.hover();
+    const googleTip = page.getByRole('tooltip').filter({ hasText: 'Google sign-in is not configured' });
+    await googleTip.waitFor();
+    const [tip, button] = [(await googleTip.boundingBox())!, (await google.boundingBox())!];
+    expect(tip.y + tip.height).toBeLessThanOrEqual(button.y);
+    await page.mouse.move(0, 0);
+    await googleTip.waitFor({ state: 'detached' });
+
+    // The Apple button's focusable wrapper: described by the tooltip while it shows; Escape closes it.
+    const appleTrigger = page.getByRole('button', { name: 'Log in with Apple' }).locator('..');
+    await appleTrigger.focus();
+    const appleTip = page.getByRole('tooltip').filter({ hasText: 'Apple sign-in is not configured' });
+    await appleTip.waitFor();
+    expect(await appleTrigger.getAttribute('aria-describedby')).toBe(await appleTip.getAttribute('id'));
+    await page.keyboard.press('Escape');
+    await appleTip.waitFor({ state: 'detached' });
+    expect(await appleTrigger.getAttribute('aria-describedby')).toBeNull();
+    await context.close();
+  });
+
+  it('an expired stored token signs out at start with the "access_token expired" toast', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await page.goto('/login');
+    const expired = [{ alg: 'HS256', typ: 'JWT' }, { sub: 'someone', exp: 1 }].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.');
+    await page.evaluate((token) => localStorage.setItem('cuepoint.token', token), `${expired}.signature`);
+    await page.goto('/apps/calendar');
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'access_token expired' }).waitFor();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('cuepoint.token'))).toBeNull();
+    await context.close();
+  });
+
   it('registration: validation messages, then success toast and back to /login', async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/register?referrerId=nobody');

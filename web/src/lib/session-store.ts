@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { toast } from 'sonner';
 import type { SessionAnswer, SessionUser } from '@server/domains/users/users.schemas';
+import { toastError } from './lazy-toast';
 import { local, session, storageKeys } from './storage-keys';
 
 export type SessionStatus = 'checking' | 'ready';
@@ -43,7 +43,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     local.remove(storageKeys.token);
     session.remove(storageKeys.originalToken);
     set({ token: null, user: null, status: 'ready', originalToken: null });
-    if (reason && wasSignedIn) toast.error(reason, { id: 'session-ended' });
+    if (reason && wasSignedIn) toastError(reason, { id: 'session-ended' });
   },
   startEmulation: (answer) => {
     const current = get().originalToken ?? get().token;

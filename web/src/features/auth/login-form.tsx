@@ -1,10 +1,18 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginInput, type LoginInput, type SessionAnswer } from '@server/domains/users/users.schemas';
+import { useForm, type Resolver } from 'react-hook-form';
+import type { LoginInput, SessionAnswer } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { PasswordField, TextField } from '@web/components/text-field';
 import { api } from '@web/lib/api';
-import { loginErrorMessage } from './auth-errors';
+
+let validation: Promise<typeof import('./login-validation')> | null = null;
+/** The shared login schema (and zod with it), fetched once, when the form first validates. */
+const loadValidation = () =>
+  (validation ??= import('./login-validation').catch((error: unknown) => {
+    validation = null; // the next keystroke tries again
+    throw error;
+  }));
+
+const lazyLoginResolver: Resolver<LoginInput> = async (values, context, options) => (await loadValidation()).loginResolver(values, context, options);
 
 /** Email-or-username and password; the Login button stays disabled until both are valid. */
 export function LoginForm({ onSuccess, defaultUserName = '', submitLabel = 'Login' }: { onSuccess(answer: SessionAnswer): void; defaultUserName?: string; submitLabel?: string }) {
@@ -13,7 +21,7 @@ export function LoginForm({ onSuccess, defaultUserName = '', submitLabel = 'Logi
     handleSubmit,
     setError,
     formState: { errors, isValid, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodResolver(loginInput), mode: 'onChange', defaultValues: { userName: defaultUserName, password: '' } });
+  } = useForm<LoginInput>({ resolver: lazyLoginResolver, mode: 'onChange', defaultValues: { userName: defaultUserName, password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -21,6 +29,8 @@ export function LoginForm({ onSuccess, defaultUserName = '', submitLabel = 'Logi
       onSuccess(answer);
     } catch (error) {
       // Shown under the password field; editing either field clears it and re-enables Login.
+      // Submitting ran the resolver, so the validation module is already here.
+      const { loginErrorMessage } = await loadValidation();
       setError('password', { type: 'server', message: loginErrorMessage(error) });
     }
   });

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Apple } from 'lucide-react';
-import { toast } from 'sonner';
 import type { SessionAnswer } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { Tooltip } from '@web/components/tooltip';
 import { api, ApiError } from '@web/lib/api';
+import { toastError } from '@web/lib/lazy-toast';
 import { alive } from '@web/lib/session-actions';
 import { trpc } from '@web/lib/trpc';
 
@@ -52,9 +52,9 @@ function GoogleButton({ clientId, onSession }: { clientId: string; onSession(ans
             api<SessionAnswer>('/api/user/google', { body: { tokenId: credential }, token: null })
               .then(onSession)
               .catch((error: unknown) => {
-                if (error instanceof ApiError && error.status === 403) toast.error(error.message);
-                else if (error instanceof ApiError) toast.error(`${error.status}: ${error.message}`);
-                else toast.error('Google sign-in failed');
+                if (error instanceof ApiError && error.status === 403) toastError(error.message);
+                else if (error instanceof ApiError) toastError(`${error.status}: ${error.message}`);
+                else toastError('Google sign-in failed');
               });
           },
         });
@@ -101,23 +101,23 @@ function openApplePopup(onSession: (answer: SessionAnswer) => void) {
       // The popup answers token, role, displayName, email, hasUnpaidInvoices; alive gives the full user.
       alive(data.token)
         .then(onSession)
-        .catch(() => toast.error('Error, please try again.'));
+        .catch(() => toastError('Error, please try again.'));
     } else if (data.cancelled) {
-      toast.error(socialMessages.cancelled);
+      toastError(socialMessages.cancelled);
     } else {
-      toast.error(data.error ?? socialMessages.cancelled);
+      toastError(data.error ?? socialMessages.cancelled);
     }
   };
   const watcher = window.setInterval(() => {
     if (popup && popup.closed && !settled) {
       finish();
-      toast.error(socialMessages.cancelled);
+      toastError(socialMessages.cancelled);
     }
   }, 500);
   window.addEventListener('message', onMessage);
   if (!popup) {
     finish();
-    toast.error(socialMessages.cancelled);
+    toastError(socialMessages.cancelled);
   }
 }
 

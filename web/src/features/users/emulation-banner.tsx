@@ -1,5 +1,5 @@
-import { toast } from 'sonner';
 import { useLocation } from 'wouter';
+import { toastError } from '@web/lib/lazy-toast';
 import { emulationMessages, exitEmulation } from '@web/lib/session-actions';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
@@ -22,7 +22,7 @@ export function EmulationBanner() {
       await utils.invalidate();
       navigate('/apps/users');
     } catch {
-      toast.error(emulationMessages.exitFailed);
+      toastError(emulationMessages.exitFailed);
     }
   }
 

@@ -1,0 +1,9 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginInput } from '@server/domains/users/users.schemas';
+
+/**
+ * What the login form needs only once someone types: the shared schema's resolver and the error texts.
+ * Loaded apart from the login page (zod is most of its weight), right after the form first renders.
+ */
+export const loginResolver = zodResolver(loginInput);
+export { loginErrorMessage } from './auth-errors';
