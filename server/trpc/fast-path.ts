@@ -62,8 +62,9 @@ export function trpcFastPath<TRouter extends AnyTRPCRouter>(options: TrpcOptions
     // Success is always 200 and its envelope is built here; errors take tRPC's own status and envelope functions.
     const status = 'result' in answer ? 200 : getHTTPStatusCode(answer as never);
     const envelope = 'result' in answer ? { result: { data: config.transformer.output.serialize(answer.result.data) } } : transformTRPCResponse(config, answer as never);
-    // A Buffer keeps the content type exactly "application/json", as the stock adapter sends it (no charset added).
-    return reply.code(status).header('vary', vary).header('content-type', 'application/json').send(Buffer.from(JSON.stringify(envelope)));
+    // With a serializer of its own Fastify keeps the content type exactly "application/json", as the stock adapter
+    // sends it (no charset added), and writes the answer as a string with its headers in one write.
+    return reply.code(status).header('vary', vary).header('content-type', 'application/json').serializer(JSON.stringify).send(envelope);
   };
 }
 
