@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { publicProcedure, roleProcedure, router } from '@server/trpc/init';
 import {
   banChatUserInput,
+  bannedChatUser,
+  bannedChatUsersInput,
   chatMessage,
   chatMessagesInput,
   chatRoom,
@@ -10,6 +12,8 @@ import {
   chatSessionInput,
   deleteChatMessageInput,
   sendChatInput,
+  unbanChatUserAnswer,
+  unbanChatUserInput,
 } from './chat.schemas';
 import * as chatService from './chat.service';
 
@@ -39,6 +43,18 @@ export const chatRouter = router({
     .input(banChatUserInput)
     .output(z.object({ userId: z.string() }))
     .mutation(({ ctx, input }) => chatService.banUser(ctx.services, ctx.actor, input)),
+
+  /** Lifts a ban (the event's creator or an admin); a no-op answering `unbanned: false` when there is none. */
+  unban: chatterProcedure.meta({ scope: 'chat:write' })
+    .input(unbanChatUserInput)
+    .output(unbanChatUserAnswer)
+    .mutation(({ ctx, input }) => chatService.unbanUser(ctx.services, ctx.actor, input)),
+
+  /** Who is banned from the room, latest first (the event's creator or an admin). */
+  bannedUsers: chatterProcedure.meta({ scope: 'chat:write' })
+    .input(bannedChatUsersInput)
+    .output(z.array(bannedChatUser))
+    .query(({ ctx, input }) => chatService.bannedUsers(ctx.services, ctx.actor, input.eventId)),
 
   /** The caller's standing in the room (moderator? banned?); the chat sign-in step. */
   session: chatterProcedure.meta({ scope: 'chat:write' })

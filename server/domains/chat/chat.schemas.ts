@@ -65,7 +65,8 @@ export type ChatMessage = z.infer<typeof chatMessage>;
 export type ChatStreamItem =
   | { type: 'message'; message: ChatMessage }
   | { type: 'deleted'; messageId: string }
-  | { type: 'banned'; userId: string };
+  | { type: 'banned'; userId: string }
+  | { type: 'unbanned'; userId: string };
 
 export const chatMessagesInput = z.strictObject({ eventId, lastEventId: chatEventId.nullish() });
 export type ChatMessagesInput = z.infer<typeof chatMessagesInput>;
@@ -80,6 +81,25 @@ export type SendChatInput = z.infer<typeof sendChatInput>;
 
 export const deleteChatMessageInput = z.strictObject({ eventId, messageId: chatEventId });
 export const banChatUserInput = z.strictObject({ eventId, userId: z.string().trim().min(1).max(64) });
+export const unbanChatUserInput = banChatUserInput;
+export const bannedChatUsersInput = z.strictObject({ eventId });
+
+/** Someone banned from a room, as its moderators see them. */
+export const bannedChatUser = z.object({
+  userId: z.string(),
+  /** The account's display name. */
+  displayName: z.string(),
+  /** The name they last chatted under in this room (what the moderator saw), null if they never wrote there. */
+  chatName: z.string().nullable(),
+  bannedAt: z.string(),
+  /** The moderator who banned them; null once that account is deleted. */
+  bannedBy: z.object({ userId: z.string(), displayName: z.string() }).nullable(),
+});
+export type BannedChatUser = z.infer<typeof bannedChatUser>;
+
+/** `unbanned` is false when the user was not banned (nothing changed, nothing published). */
+export const unbanChatUserAnswer = z.object({ userId: z.string(), unbanned: z.boolean() });
+export type UnbanChatUserAnswer = z.infer<typeof unbanChatUserAnswer>;
 
 export const chatRoomInput = z.strictObject({
   subdomain: z.string().trim().min(1, chatMessages.roomNotFound).max(64, chatMessages.roomNotFound),

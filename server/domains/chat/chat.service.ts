@@ -12,11 +12,13 @@ import { ChatDelivery } from './chat.rooms';
 import {
   chatMessages,
   chatLimits,
+  type BannedChatUser,
   type ChatMessage,
   type ChatMessagesInput,
   type ChatRoom,
   type ChatSession,
   type SendChatInput,
+  type UnbanChatUserAnswer,
 } from './chat.schemas';
 
 type EventRow = typeof events.$inferSelect;
@@ -107,6 +109,29 @@ export function banUser(services: AppServices, actor: Actor, input: { eventId: s
     services.log.info({ eventId: event.id, userId: input.userId, moderatorId: actor.id }, 'chat user banned');
   }
   return { userId: input.userId };
+}
+
+/**
+ * Lets a banned user write in the room again; every subscriber gets `{ type: 'unbanned' }`, so the user's open
+ * chat takes messages at once. Unbanning someone who is not banned changes nothing and answers `unbanned: false`.
+ */
+export function unbanUser(services: AppServices, actor: Actor, input: { eventId: string; userId: string }): UnbanChatUserAnswer {
+  const event = requireEvent(services.db, input.eventId);
+  requireModerator(event, actor);
+  const { store, rooms, nextId } = services.chat;
+  const unbanned = store.unban(event.id, input.userId);
+  if (unbanned) {
+    rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'unbanned', userId: input.userId }));
+    services.log.info({ eventId: event.id, userId: input.userId, moderatorId: actor.id }, 'chat user unbanned');
+  }
+  return { userId: input.userId, unbanned };
+}
+
+/** Who is banned from the room (its moderators only). */
+export function bannedUsers(services: AppServices, actor: Actor, eventId: string): BannedChatUser[] {
+  const event = requireEvent(services.db, eventId);
+  requireModerator(event, actor);
+  return services.chat.store.bannedUsers(event.id);
 }
 
 /** The caller's standing in the room; starting a chat checks it (the "sign-in" of the chat sign-in form). */

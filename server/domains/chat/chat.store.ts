@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@db/client';
 import { chatBans, chatMessages } from '@db/schema/chat';
-import { chatLimits, type ChatMessage, type ChatStreamItem } from './chat.schemas';
+import { users } from '@db/schema/users';
+import { chatLimits, type BannedChatUser, type ChatMessage, type ChatStreamItem } from './chat.schemas';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 type NewMessageRow = typeof chatMessages.$inferInsert;
@@ -146,6 +148,41 @@ export class ChatStore {
 
   ban(eventId: string, userId: string, bannedBy: string): void {
     this.db.insert(chatBans).values({ eventId, userId, bannedBy }).onConflictDoNothing().run();
+  }
+
+  /** Lifts a ban; answers whether there was one. */
+  unban(eventId: string, userId: string): boolean {
+    return this.db.delete(chatBans).where(and(eq(chatBans.eventId, eventId), eq(chatBans.userId, userId))).run().changes > 0;
+  }
+
+  /** Everyone banned from the room, latest ban first, with the name they last chatted under there. */
+  bannedUsers(eventId: string): BannedChatUser[] {
+    this.flush();
+    const moderators = alias(users, 'moderators');
+    const lastChatName = sql<string | null>`(
+      select ${chatMessages.displayName} from ${chatMessages}
+      where ${chatMessages.eventId} = ${chatBans.eventId} and ${chatMessages.userId} = ${chatBans.userId}
+      order by ${chatMessages.id} desc limit 1
+    )`;
+    return this.db
+      .select({
+        userId: chatBans.userId,
+        displayName: users.displayName,
+        chatName: lastChatName,
+        bannedAt: chatBans.createdAt,
+        moderatorId: moderators.id,
+        moderatorName: moderators.displayName,
+      })
+      .from(chatBans)
+      .innerJoin(users, eq(users.id, chatBans.userId))
+      .leftJoin(moderators, eq(moderators.id, chatBans.bannedBy))
+      .where(eq(chatBans.eventId, eventId))
+      .orderBy(desc(chatBans.createdAt), asc(chatBans.userId))
+      .all()
+      .map(({ moderatorId, moderatorName, ...banned }) => ({
+        ...banned,
+        bannedBy: moderatorId !== null && moderatorName !== null ? { userId: moderatorId, displayName: moderatorName } : null,
+      }));
   }
 
   close(): void {
