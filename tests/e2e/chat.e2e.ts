@@ -95,6 +95,49 @@ describe('live chat in the browser', () => {
     expect(await first.getByPlaceholder('Type a message and press Enter').count()).toBe(0);
   });
 
+  it('the creator lifts a ban from the Banned dialog on a phone: the viewer can write again without reloading', async () => {
+    const { app, mara, eventId, path } = await setUp();
+    const ana = await createUser(app, { role: 'viewer' });
+    const creatorToken = await app.services.tokens.issue({ userId: mara.id, role: 'dj', typ: 'user', tokenVersion: mara.tokenVersion });
+    const moderator = await pageWithToken(fixture.browser, fixture.running, storageKeys.token, creatorToken);
+    await moderator.setViewportSize({ width: 390, height: 800 });
+    const viewer = await pageWithToken(fixture.browser, fixture.running, storageKeys.viewerToken, ana.token);
+    await Promise.all([moderator.goto(`${path}?displayName=Mara`), viewer.goto(path)]);
+    await startChat(viewer, 'Ana');
+    await say(viewer, 'too loud');
+    await moderator.getByText('too loud').waitFor({ timeout: 1000 });
+
+    const bannedButton = moderator.getByRole('button', { name: 'Banned 0' });
+    await bannedButton.click();
+    await moderator.getByText('No one is banned from this chat').waitFor();
+    await moderator.keyboard.press('Escape');
+    await moderator.getByRole('button', { name: 'Ban Ana' }).click();
+    await viewer.getByText(chatMessages.banned).waitFor({ timeout: 1000 });
+    expect(await viewer.getByPlaceholder('Type a message and press Enter').count()).toBe(0);
+
+    await moderator.getByRole('button', { name: 'Banned 1' }).click();
+    const dialog = moderator.getByRole('dialog', { name: 'Banned chatters' });
+    await dialog.getByText('Ana', { exact: true }).waitFor();
+    await dialog.getByText(`by ${mara.displayName}`).waitFor();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    const unbanBox = await dialog.getByRole('button', { name: 'Unban Ana' }).boundingBox();
+    expect(unbanBox!.x + unbanBox!.width).toBeLessThanOrEqual(390);
+    await saveScreenshot(moderator, 'chat-banned-dialog-390');
+
+    await dialog.getByRole('button', { name: 'Unban Ana' }).click();
+    await moderator.getByText('Ana can chat again').waitFor({ timeout: 1000 });
+    await dialog.getByText('No one is banned from this chat').waitFor({ timeout: 1000 });
+    await viewer.getByPlaceholder('Type a message and press Enter').waitFor({ timeout: 1000 });
+    expect(await viewer.getByText(chatMessages.banned).count()).toBe(0);
+    await moderator.keyboard.press('Escape');
+    await moderator.getByRole('button', { name: 'Banned 0' }).waitFor();
+    await say(viewer, 'sorry, quieter now');
+    await moderator.getByText('sorry, quieter now').waitFor({ timeout: 1000 });
+    expect(app.services.chat.store.isBanned(eventId, ana.id)).toBe(false);
+  });
+
   it('shows the messages read-only to a guest, with a way to sign in; the embed shows them read-only', async () => {
     const { app, mara, eventId, path } = await setUp();
     const creatorCaller = await callerAs(app, await app.services.tokens.issue({ userId: mara.id, role: 'dj', typ: 'user', tokenVersion: mara.tokenVersion }));

@@ -16,12 +16,12 @@ function timeOf(iso: string): string {
 export function ChatMessageList({
   messages,
   ownUserId,
-  bannedUserIds,
+  isBanned,
   moderation,
 }: {
   messages: ChatMessage[];
   ownUserId: string | null;
-  bannedUserIds: ReadonlySet<string>;
+  isBanned: (userId: string) => boolean;
   moderation: ModerationActions | null;
 }) {
   const list = useRef<HTMLOListElement>(null);
@@ -55,7 +55,7 @@ export function ChatMessageList({
               <p className="flex items-baseline gap-2 text-xs text-slate-500">
                 <span className={own ? 'font-semibold text-brand-700' : 'font-semibold text-slate-800'}>{message.displayName}</span>
                 <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
-                {bannedUserIds.has(message.userId) && <span className="rounded bg-red-50 px-1 text-red-700">banned</span>}
+                {isBanned(message.userId) && <span className="rounded bg-red-50 px-1 text-red-700">banned</span>}
               </p>
               <p className="break-words whitespace-pre-wrap text-sm text-slate-900">{message.text}</p>
             </div>
@@ -70,7 +70,7 @@ export function ChatMessageList({
                   >
                     <Trash2 className="size-4" aria-hidden />
                   </button>
-                {!own && !bannedUserIds.has(message.userId) && (
+                {!own && !isBanned(message.userId) && (
                     <button
                       type="button"
                       title="Ban from this chat"

@@ -5,6 +5,7 @@ import { chatMessages, type ChatMessage, type ChatSession, type UploadChatPhotoA
 import { Avatar } from '@web/components/avatar';
 import { cx } from '@web/components/cx';
 import { upload } from '@web/lib/upload';
+import { ChatBannedUsers, useBannedChatters } from './chat-banned-users';
 import { ChatComposer } from './chat-composer';
 import { clearChatIdentity, loadChatIdentity, saveChatIdentity, useChatToken, type ChatIdentity } from './chat-identity';
 import { ChatMessageList, type ModerationActions } from './chat-message-list';
@@ -46,7 +47,7 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
   const identity: ChatIdentity | null = displayName?.trim() ? { displayName: displayName.trim(), photoURL: photoURL?.trim() || null } : storedIdentity;
   const [session, setSession] = useState<ChatSession | null>(null);
   const [sessionFailed, setSessionFailed] = useState(false);
-  const { session: loadSession } = room;
+  const { session: loadSession, bannedUsers: loadBannedUsers } = room;
 
   useEffect(() => {
     setSession(null);
@@ -64,7 +65,17 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
     };
   }, [token, loadSession]);
 
-  const banned = !!session && (session.isBanned || room.bannedUserIds.has(session.userId));
+  const canModerate = !!session?.canModerate;
+  const bannedChatters = useBannedChatters(loadBannedUsers, canModerate, room.liveBans);
+  const listedAsBanned = new Set(bannedChatters.data?.map((banned) => banned.userId));
+  /** Live ban news wins over what was true when the room opened (so an unban re-opens the composer at once). */
+  const isBanned = (userId: string): boolean => {
+    const live = room.liveBans.get(userId);
+    if (live !== undefined) return live;
+    if (userId === session?.userId) return session.isBanned;
+    return listedAsBanned.has(userId);
+  };
+  const banned = !!session && isBanned(session.userId);
 
   const startChat = async ({ fullUserName, userPhoto }: ChatSignInValues) => {
     let uploadedPhoto: string | null = null;
@@ -96,7 +107,7 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
     setStoredIdentity(null);
   };
 
-  const moderation: ModerationActions | null = session?.canModerate
+  const moderation: ModerationActions | null = canModerate
     ? {
         onDelete: (message: ChatMessage) =>
           void room.deleteMessage(message.id).catch((error: unknown) => toast.error(reasonOf(error))),
@@ -157,20 +168,23 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
     <section aria-label={title} className={cx('flex min-h-0 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white', className)}>
       <header className="flex items-center gap-2 border-b border-slate-200 px-4 py-3">
         <MessageCircle className="size-5 text-brand-600" aria-hidden />
-        <h2 className="font-semibold text-slate-900">{title}</h2>
-        {room.status === 'reconnecting' && (
-          <span role="status" className="ml-auto flex items-center gap-1 text-xs text-amber-700">
-            <WifiOff className="size-3.5" aria-hidden /> Reconnecting…
-          </span>
-        )}
-        {room.status === 'live' && <span className="ml-auto size-2 rounded-full bg-green-500" title="Connected" aria-label="Connected" role="img" />}
+        <h2 className="min-w-0 truncate font-semibold text-slate-900" title={title}>{title}</h2>
+        <div className="ml-auto flex shrink-0 items-center gap-2">
+          {canModerate && <ChatBannedUsers banned={bannedChatters} unban={room.unban} />}
+          {room.status === 'reconnecting' && (
+            <span role="status" className="flex items-center gap-1 text-xs text-amber-700">
+              <WifiOff className="size-3.5" aria-hidden /> Reconnecting…
+            </span>
+          )}
+          {room.status === 'live' && <span className="size-2 rounded-full bg-green-500" title="Connected" aria-label="Connected" role="img" />}
+        </div>
       </header>
       {room.error ? (
         <p role="alert" className="flex flex-1 items-center justify-center p-6 text-center text-sm text-red-700">
           {room.error}
         </p>
       ) : (
-        <ChatMessageList messages={room.messages} ownUserId={session?.userId ?? null} bannedUserIds={room.bannedUserIds} moderation={moderation} />
+        <ChatMessageList messages={room.messages} ownUserId={session?.userId ?? null} isBanned={isBanned} moderation={moderation} />
       )}
       {footer}
     </section>

@@ -1,12 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { chatLimits, type ChatMessage, type ChatSession, type ChatStreamItem } from '@server/domains/chat/chat.schemas';
+import {
+  chatLimits,
+  type BannedChatUser,
+  type ChatMessage,
+  type ChatSession,
+  type ChatStreamItem,
+  type UnbanChatUserAnswer,
+} from '@server/domains/chat/chat.schemas';
 import { openChatConnection, type ChatConnection } from './chat-connection';
 
 export type ChatConnectionStatus = 'connecting' | 'live' | 'reconnecting';
 
 export interface ChatRoomState {
   messages: ChatMessage[];
-  bannedUserIds: ReadonlySet<string>;
+  /** The latest ban news the stream brought per user since the room opened: true banned, false unbanned. */
+  liveBans: ReadonlyMap<string, boolean>;
   status: ChatConnectionStatus;
   /** Why the room could not be opened (e.g. unknown event). */
   error: string | null;
@@ -23,6 +31,12 @@ export function applyChatItem(messages: ChatMessage[], item: ChatStreamItem): Ch
   return messages;
 }
 
+/** Records a `banned`/`unbanned` item; any other item leaves the map as it is. */
+export function applyBanItem(liveBans: ReadonlyMap<string, boolean>, item: ChatStreamItem): ReadonlyMap<string, boolean> {
+  if (item.type !== 'banned' && item.type !== 'unbanned') return liveBans;
+  return new Map(liveBans).set(item.userId, item.type === 'banned');
+}
+
 function connected(connection: { current: ChatConnection | null }) {
   if (!connection.current) throw new Error('The chat is not connected');
   return connection.current.client;
@@ -34,13 +48,13 @@ function errorMessage(error: unknown): string {
 
 /** One room: its live messages over the chat's own socket, and the calls made in it. */
 export function useChatRoom(eventId: string, token: string | null) {
-  const [state, setState] = useState<ChatRoomState>({ messages: [], bannedUserIds: new Set(), status: 'connecting', error: null });
+  const [state, setState] = useState<ChatRoomState>({ messages: [], liveBans: new Map(), status: 'connecting', error: null });
   const connection = useRef<ChatConnection | null>(null);
 
   useEffect(() => {
     const opened = openChatConnection(token);
     connection.current = opened;
-    setState({ messages: [], bannedUserIds: new Set(), status: 'connecting', error: null });
+    setState({ messages: [], liveBans: new Map(), status: 'connecting', error: null });
     const subscription = opened.client.chat.messages.subscribe(
       { eventId },
       {
@@ -49,7 +63,7 @@ export function useChatRoom(eventId: string, token: string | null) {
           setState((current) => ({
             ...current,
             messages: applyChatItem(current.messages, data),
-            bannedUserIds: data.type === 'banned' ? new Set([...current.bannedUserIds, data.userId]) : current.bannedUserIds,
+            liveBans: applyBanItem(current.liveBans, data),
           })),
         onError: (error) => {
           console.warn('chat connection failed', error);
@@ -75,7 +89,9 @@ export function useChatRoom(eventId: string, token: string | null) {
   );
   const deleteMessage = useCallback((messageId: string) => connected(connection).chat.deleteMessage.mutate({ eventId, messageId }), [eventId]);
   const ban = useCallback((userId: string) => connected(connection).chat.ban.mutate({ eventId, userId }), [eventId]);
+  const unban = useCallback((userId: string): Promise<UnbanChatUserAnswer> => connected(connection).chat.unban.mutate({ eventId, userId }), [eventId]);
+  const bannedUsers = useCallback((): Promise<BannedChatUser[]> => connected(connection).chat.bannedUsers.query({ eventId }), [eventId]);
   const session = useCallback((): Promise<ChatSession> => connected(connection).chat.session.query({ eventId }), [eventId]);
 
-  return { ...state, send, deleteMessage, ban, session };
+  return { ...state, send, deleteMessage, ban, unban, bannedUsers, session };
 }

@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { Ban, UserCheck } from 'lucide-react';
+import type { BannedChatUser, UnbanChatUserAnswer } from '@server/domains/chat/chat.schemas';
+import { Avatar } from '@web/components/avatar';
+import { Button } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { Modal } from '@web/components/modal';
+import { QueryState, type QueryLike } from '@web/components/query-state';
+import { Spinner } from '@web/components/spinner';
+
+export const noOneBannedText = 'No one is banned from this chat';
+
+function reasonOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : 'Unexpected error. Please try again.';
+}
+
+/** The name a moderator knows a chatter by: the one they chatted under, else their account's. */
+export function bannedName(banned: BannedChatUser): string {
+  return banned.chatName ?? banned.displayName;
+}
+
+function bannedWhen(iso: string): string {
+  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/**
+ * The room's banned chatters for a moderator, loaded while `enabled` and again whenever `reloadKey` changes
+ * (the room's live ban news), so a ban or unban made anywhere shows up here.
+ */
+export function useBannedChatters(load: () => Promise<BannedChatUser[]>, enabled: boolean, reloadKey: unknown): QueryLike<BannedChatUser[]> {
+  const [data, setData] = useState<BannedChatUser[] | undefined>(undefined);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!enabled) {
+      setData(undefined);
+      setError(null);
+      return;
+    }
+    let current = true;
+    setLoading(true);
+    Promise.resolve()
+      .then(load)
+      .then((answer) => {
+        if (!current) return;
+        setData(answer);
+        setError(null);
+      })
+      .catch((failure: unknown) => {
+        console.warn('banned chatters not loaded', failure);
+        if (current) setError(failure);
+      })
+      .finally(() => current && setLoading(false));
+    return () => {
+      current = false;
+    };
+  }, [load, enabled, reloadKey, attempt]);
+
+  const refetch = useCallback(() => setAttempt((value) => value + 1), []);
+  const failed = error !== null;
+  return { data, error, isPending: data === undefined && !failed, isError: failed && data === undefined, isRefetching: loading, refetch };
+}
+
+function BannedChatterRow({ banned, onUnban }: { banned: BannedChatUser; onUnban: (banned: BannedChatUser) => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const name = bannedName(banned);
+  return (
+    <li className="flex items-center gap-3 py-3">
+      <Avatar name={name} className="size-9! shrink-0 text-sm" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium text-slate-900">
+          <span>{name}</span>
+          {banned.chatName && banned.chatName !== banned.displayName && <span className="ml-1 font-normal text-slate-500">({banned.displayName})</span>}
+        </p>
+        <p className="text-xs text-slate-500">
+          Banned <time dateTime={banned.bannedAt}>{bannedWhen(banned.bannedAt)}</time>
+          {banned.bannedBy && <> by {banned.bannedBy.displayName}</>}
+        </p>
+      </div>
+      <Button
+        variant="secondary"
+        size="sm"
+        busy={busy}
+        aria-label={`Unban ${name}`}
+        className="shrink-0"
+        onClick={() => {
+          setBusy(true);
+          void onUnban(banned).finally(() => setBusy(false));
+        }}
+      >
+        {!busy && <UserCheck className="size-4" aria-hidden />}
+        Unban
+      </Button>
+    </li>
+  );
+}
+
+/** The header button of a moderator's chat ("Banned" and the count) and the dialog that lifts bans. */
+export function ChatBannedUsers({ banned, unban }: { banned: QueryLike<BannedChatUser[]>; unban: (userId: string) => Promise<UnbanChatUserAnswer> }) {
+  const [open, setOpen] = useState(false);
+  const { refetch } = banned;
+
+  const onUnban = async (chatter: BannedChatUser) => {
+    const name = bannedName(chatter);
+    try {
+      const answer = await unban(chatter.userId);
+      if (answer.unbanned) toast.success(`${name} can chat again`);
+      else toast.info(`${name} was no longer banned`);
+      refetch();
+    } catch (error) {
+      toast.error(reasonOf(error));
+    }
+  };
+
+  return (
+    <>
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} title="Banned chatters" className="shrink-0 px-2">
+        <Ban className="size-4" aria-hidden />
+        Banned
+        {banned.data && <span className="rounded-full bg-slate-100 px-1.5 text-xs font-semibold text-slate-700">{banned.data.length}</span>}
+      </Button>
+      <Modal open={open} onOpenChange={setOpen} title="Banned chatters" description="Unbanned chatters can write in this chat again at once." size="sm">
+        <QueryState
+          query={banned}
+          loading={<Spinner label="Loading banned chatters" className="py-8" />}
+          errorTitle="Could not load the banned chatters"
+          empty={<EmptyState title={noOneBannedText} icon={<UserCheck className="size-10" aria-hidden />} className="border-0 py-8" />}
+        >
+          {(list) => (
+            <ul aria-label="Banned chatters" className="divide-y divide-slate-100">
+              {list.map((chatter) => (
+                <BannedChatterRow key={chatter.userId} banned={chatter} onUnban={onUnban} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </Modal>
+    </>
+  );
+}
