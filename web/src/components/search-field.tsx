@@ -7,12 +7,19 @@ export interface SearchFieldProps {
   placeholder?: string;
   value: string;
   onChange: (value: string) => void;
+  /** `sm` for a search inside a toolbar. */
+  size?: 'md' | 'sm';
   /** The wrapper's width (e.g. max-w-md). */
   className?: string;
 }
 
+const inputClasses = {
+  md: 'h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100',
+  sm: 'h-9 w-full rounded-md border border-slate-200 pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none',
+} as const;
+
 /** A search box with a magnifier inside, for filtering a list on the page. */
-export function SearchField({ label, placeholder = label, value, onChange, className }: SearchFieldProps) {
+export function SearchField({ label, placeholder = label, value, onChange, size = 'md', className }: SearchFieldProps) {
   return (
     <label className={cx('relative block', className)}>
       <span className="sr-only">{label}</span>
@@ -22,7 +29,7 @@ export function SearchField({ label, placeholder = label, value, onChange, class
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder={placeholder}
-        className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+        className={inputClasses[size]}
       />
     </label>
   );
