@@ -1,6 +1,7 @@
 /**
- * Builds the server for `npm start` and the container: server/main.ts (and the benchmark's app server, so
- * `npm run bench` measures what production runs) bundled into dist/node/ as plain JavaScript run by `node`.
+ * Builds the server for `npm start` and the container: server/main.ts, the seed command (seed/index.ts, for
+ * `--reset-demo` in the container) and the benchmark's servers (so `npm run bench` measures what production runs),
+ * bundled into dist/node/ as plain JavaScript run by `node`.
  * Packages stay in node_modules; files the server reads at run time (db/migrations, web/dist, the installable app's
  * scripts) are found from the repository root (server/lib/project-paths.ts).
  *
@@ -14,7 +15,7 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export const serverEntryPoints = ['server/main.ts', 'bench/app-server.ts', 'bench/bare-server.ts'];
+export const serverEntryPoints = ['server/main.ts', 'seed/index.ts', 'bench/app-server.ts', 'bench/bare-server.ts'];
 
 /** Where the build goes: dist/node/server/main.js, dist/node/bench/app-server.js, ... */
 export const serverBuildDir = join(root, 'dist', 'node');

@@ -1,35 +1,17 @@
-import { useState, type ReactNode } from 'react';
-import { Area, AreaChart, Bar, BarChart, CartesianGrid, Cell, LabelList, Legend, Line, LineChart, Pie, PieChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts';
+import { useState } from 'react';
+import { Area, AreaChart, Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts';
 import { TrendingDown, TrendingUp } from 'lucide-react';
 import type { AnalyticsWidgets as Widgets } from '@server/domains/demo/analytics/analytics.schemas';
 import { cx } from '@web/components/cx';
 import { TableScroll } from '@web/components/table-scroll';
+import { DonutChart, chartPalette, seriesColor, toRows } from '../shared/charts';
+import { WidgetCard as Card } from '../shared/widget-card';
 
-const brand = '#f97316';
-const palette = [brand, '#0ea5e9', '#8b5cf6', '#10b981', '#f43f5e', '#64748b'];
+const brand = chartPalette[0]!;
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /** Visitor figures are in thousands: the chart labels them "k" (demo-apps.md §9). */
 export const thousands = (value: unknown) => `${Number(value).toFixed(1)}k`;
-
-type Dataset = { label: string; data: number[] };
-
-/** Chart rows for recharts: one object per label with a key per dataset. */
-export function toRows(labels: string[], datasets: Dataset[]) {
-  return labels.map((label, index) => Object.fromEntries([['label', label], ...datasets.map((set) => [set.label, set.data[index] ?? 0])]));
-}
-
-function Card({ title, action, children, className }: { title: string; action?: ReactNode; children: ReactNode; className?: string }) {
-  return (
-    <section className={cx('min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm', className)} aria-label={title}>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="font-semibold text-slate-900">{title}</h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
 
 function Change({ value }: { value: number }) {
   const up = value >= 0;
@@ -75,7 +57,7 @@ function VisitorsWidget({ widget }: { widget: Widgets['widget1'] }) {
             <YAxis tick={{ fontSize: 12 }} tickFormatter={thousands} />
             <Tooltip formatter={(value) => thousands(value)} />
             {keys.map((key, index) => (
-              <Area key={key} type="monotone" dataKey={key} stroke={palette[index % palette.length]} fill={palette[index % palette.length]} fillOpacity={0.2} strokeWidth={2}>
+              <Area key={key} type="monotone" dataKey={key} stroke={seriesColor(index)} fill={seriesColor(index)} fillOpacity={0.2} strokeWidth={2}>
                 <LabelList dataKey={key} position="top" formatter={thousands} fontSize={10} fill="#475569" />
               </Area>
             ))}
@@ -118,7 +100,7 @@ function BarsWidget({ widget, className }: { widget: Widgets['widget5'] | Widget
             <Tooltip />
             {widget.datasets.length > 1 && <Legend />}
             {widget.datasets.map((set, index) => (
-              <Bar key={set.label} dataKey={set.label} fill={palette[index % palette.length]} radius={[4, 4, 0, 0]} />
+              <Bar key={set.label} dataKey={set.label} fill={seriesColor(index)} radius={[4, 4, 0, 0]} />
             ))}
           </BarChart>
         </ResponsiveContainer>
@@ -161,23 +143,12 @@ function DevicesWidget({ widget }: { widget: Widgets['widget7'] }) {
   const rows = widget.labels.map((label, index) => ({ label, value: widget.data[index] ?? 0, change: widget.change[index] ?? 0 }));
   return (
     <Card title={widget.title}>
-      <div className="h-44">
-        <ResponsiveContainer width="100%" height="100%">
-          <PieChart>
-            <Pie data={rows} dataKey="value" nameKey="label" innerRadius="55%" outerRadius="85%" paddingAngle={2}>
-              {rows.map((row, index) => (
-                <Cell key={row.label} fill={palette[index % palette.length]} />
-              ))}
-            </Pie>
-            <Tooltip formatter={(value) => `${String(value)}%`} />
-          </PieChart>
-        </ResponsiveContainer>
-      </div>
+      <DonutChart rows={rows} innerRadius="55%" className="h-44" formatter={(value) => `${String(value)}%`} />
       <ul className="mt-2 space-y-1 text-sm">
         {rows.map((row, index) => (
           <li key={row.label} className="flex items-center justify-between gap-2">
             <span className="flex items-center gap-2 text-slate-700">
-              <span className="size-2.5 rounded-full" style={{ backgroundColor: palette[index % palette.length] }} aria-hidden />
+              <span className="size-2.5 rounded-full" style={{ backgroundColor: seriesColor(index) }} aria-hidden />
               {row.label} · {row.value}%
             </span>
             <Change value={row.change} />
@@ -220,9 +191,9 @@ export default function AnalyticsWidgets({ widgets }: { widgets: Widgets }) {
   return (
     <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       <VisitorsWidget widget={widgets.widget1} />
-      <StatWidget widget={widgets.widget2} color={palette[0]!} />
-      <StatWidget widget={widgets.widget3} color={palette[1]!} />
-      <StatWidget widget={widgets.widget4} color={palette[2]!} />
+      <StatWidget widget={widgets.widget2} color={chartPalette[0]!} />
+      <StatWidget widget={widgets.widget3} color={chartPalette[1]!} />
+      <StatWidget widget={widgets.widget4} color={chartPalette[2]!} />
       <BarsWidget widget={widgets.widget5} className="md:col-span-2" />
       <DevicesWidget widget={widgets.widget7} />
       <LocationsWidget widget={widgets.widget6} />

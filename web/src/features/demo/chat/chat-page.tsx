@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, MessagesSquare, Search, Send } from 'lucide-react';
+import { ChevronDown, MessagesSquare, Send } from 'lucide-react';
 import { toast } from 'sonner';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@server/trpc/root';
@@ -12,6 +12,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { failureMessage } from '@web/components/error-message';
 import { QueryState } from '@web/components/query-state';
 import { SampleAppShell } from '@web/components/sample-app-shell';
+import { SearchField } from '@web/components/search-field';
 import { Skeleton, SkeletonList } from '@web/components/skeleton';
 import { useSearchParams } from '@web/components/use-search-param';
 import { trpc } from '@web/lib/trpc';
@@ -85,10 +86,7 @@ function ContactList({ contacts, user, activeId, onOpen }: { contacts: ChatConta
   );
   return (
     <div className="space-y-3">
-      <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-        <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search contacts" aria-label="Search chat contacts" className="h-9 w-full rounded-md border border-slate-200 pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none" />
-      </div>
+      <SearchField label="Search chat contacts" placeholder="Search contacts" size="sm" value={search} onChange={setSearch} />
       {chats.length > 0 && (
         <section>
           <h2 className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Chats</h2>

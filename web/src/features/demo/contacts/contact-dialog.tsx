@@ -1,12 +1,9 @@
-import { useEffect, useState } from 'react';
-import { Star, Trash2 } from 'lucide-react';
+import { Star } from 'lucide-react';
 import { Avatar } from '@web/components/avatar';
-import { Button } from '@web/components/button';
-import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { cx } from '@web/components/cx';
-import { Modal } from '@web/components/modal';
 import { TextAreaField } from '@web/components/textarea-field';
 import { TextField } from '@web/components/text-field';
+import { EditorDialog, useDraft } from '../shared/editor-dialog';
 
 export interface ContactDraft {
   id?: string;
@@ -61,15 +58,7 @@ const textFields: { key: keyof ContactDraft; label: string; type?: string }[] = 
 
 /** A contact's details as an edit form; also the form for a new contact. */
 export function ContactDialog({ open, onOpenChange, contact, starred, saving, deleting, onSave, onDelete, onToggleStar }: ContactDialogProps) {
-  const [draft, setDraft] = useState(contact);
-  const [submitted, setSubmitted] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setDraft(contact);
-      setSubmitted(false);
-    }
-  }, [open, contact]);
+  const { draft, set, showErrors: submitted, setShowErrors: setSubmitted } = useDraft(contact, open);
   const errors = submitted ? contactErrors(draft) : {};
   const isNew = !contact.id;
   const fullName = `${draft.name} ${draft.lastName}`.trim();
@@ -79,71 +68,37 @@ export function ContactDialog({ open, onOpenChange, contact, starred, saving, de
     onSave(draft);
   }
   return (
-    <>
-      <Modal
-        open={open}
-        onOpenChange={onOpenChange}
-        size="lg"
-        title={isNew ? 'New contact' : fullName || 'Contact'}
-        footer={
-          <>
-            {!isNew && onDelete && (
-              <Button variant="ghost" className="mr-auto text-red-600" onClick={() => setConfirmDelete(true)}>
-                <Trash2 className="size-4" aria-hidden />
-                Delete
-              </Button>
-            )}
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Cancel
-            </Button>
-            <Button onClick={submit} busy={saving}>
-              {isNew ? 'Add contact' : 'Save'}
-            </Button>
-          </>
-        }
-      >
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-          className="space-y-4"
-        >
-          <div className="flex items-center gap-3">
-            <Avatar name={fullName || '?'} imageUrl={draft.avatar || null} className="size-14 text-xl" />
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-semibold text-slate-900">{fullName || 'New contact'}</p>
-              {(draft.jobTitle || draft.company) && <p className="truncate text-sm text-slate-600">{[draft.jobTitle, draft.company].filter(Boolean).join(' · ')}</p>}
-            </div>
-            {!isNew && onToggleStar && (
-              <button type="button" onClick={onToggleStar} className={cx('rounded p-2', starred ? 'text-amber-500' : 'text-slate-400 hover:text-slate-600')} aria-pressed={starred} aria-label={starred ? 'Unstar contact' : 'Star contact'}>
-                <Star className={cx('size-5', starred && 'fill-current')} aria-hidden />
-              </button>
-            )}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {textFields.map(({ key, label, type }) => (
-              <TextField key={key} label={label} type={type} value={draft[key] ?? ''} error={errors[key]} onChange={(event) => setDraft((current) => ({ ...current, [key]: event.target.value }))} required={key === 'name'} />
-            ))}
-          </div>
-          <TextAreaField label="Notes" value={draft.notes} rows={3} onChange={(event) => setDraft((current) => ({ ...current, notes: event.target.value }))} />
-          <button type="submit" className="hidden" aria-hidden tabIndex={-1} />
-        </form>
-      </Modal>
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title="Delete this contact?"
-        description={`${fullName || 'The contact'} is removed from your contacts.`}
-        confirmLabel="Delete"
-        destructive
-        busy={deleting}
-        onConfirm={() => {
-          onDelete?.();
-          setConfirmDelete(false);
-        }}
-      />
-    </>
+    <EditorDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      noun="contact"
+      isNew={isNew}
+      title={isNew ? 'New contact' : fullName || 'Contact'}
+      saving={saving}
+      onSubmit={submit}
+      noValidate
+      remove={onDelete && { confirmTitle: 'Delete this contact?', confirmDescription: `${fullName || 'The contact'} is removed from your contacts.`, busy: deleting, onConfirm: onDelete }}
+    >
+      <div className="flex items-center gap-3">
+        <Avatar name={fullName || '?'} imageUrl={draft.avatar || null} className="size-14 text-xl" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-slate-900">{fullName || 'New contact'}</p>
+          {(draft.jobTitle || draft.company) && <p className="truncate text-sm text-slate-600">{[draft.jobTitle, draft.company].filter(Boolean).join(' · ')}</p>}
+        </div>
+        {!isNew && onToggleStar && (
+          <button type="button" onClick={onToggleStar} className={cx('rounded p-2', starred ? 'text-amber-500' : 'text-slate-400 hover:text-slate-600')} aria-pressed={starred} aria-label={starred ? 'Unstar contact' : 'Star contact'}>
+            <Star className={cx('size-5', starred && 'fill-current')} aria-hidden />
+          </button>
+        )}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {textFields.map(({ key, label, type }) => (
+          <TextField key={key} label={label} type={type} value={draft[key] ?? ''} error={errors[key]} onChange={(event) => set({ [key]: event.target.value })} required={key === 'name'} />
+        ))}
+      </div>
+      <TextAreaField label="Notes" value={draft.notes} rows={3} onChange={(event) => set({ notes: event.target.value })} />
+      <button type="submit" className="hidden" aria-hidden tabIndex={-1} />
+    </EditorDialog>
   );
 }

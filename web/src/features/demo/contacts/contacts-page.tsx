@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Contact as ContactIcon, Search, Star, Trash2, Users, UserPlus, Clock } from 'lucide-react';
+import { Contact as ContactIcon, Star, Trash2, Users, UserPlus, Clock } from 'lucide-react';
 import { toast } from 'sonner';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
@@ -9,9 +9,12 @@ import { EmptyState } from '@web/components/empty-state';
 import { failureMessage } from '@web/components/error-message';
 import { QueryState } from '@web/components/query-state';
 import { SampleAppShell, SidebarItem, SidebarSection } from '@web/components/sample-app-shell';
+import { SearchField } from '@web/components/search-field';
 import { SkeletonList } from '@web/components/skeleton';
 import { useSearchParams } from '@web/components/use-search-param';
 import { trpc } from '@web/lib/trpc';
+import { StarToggle } from '../shared/item-controls';
+import { SelectCheckbox, SelectionBar, useSelection } from '../shared/selection';
 import { ContactDialog, emptyContact, type ContactDraft } from './contact-dialog';
 
 type View = 'all' | 'frequent' | 'starred';
@@ -26,7 +29,7 @@ export default function ContactsPage() {
   const contacts = trpc.demo.contacts.contacts.useQuery({ id: view });
   const user = trpc.demo.contacts.user.useQuery();
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const selection = useSelection();
   const [editing, setEditing] = useState<ContactDraft | null>(null);
   const [confirmBulk, setConfirmBulk] = useState(false);
   const starredIds = new Set(user.data?.starred ?? []);
@@ -65,7 +68,7 @@ export default function ContactsPage() {
   const removeContacts = trpc.demo.contacts.removeContacts.useMutation({
     onSuccess: (ids) => {
       toast.success(`${ids.length} ${ids.length === 1 ? 'contact' : 'contacts'} deleted`);
-      setSelected(new Set());
+      selection.clear();
       setConfirmBulk(false);
     },
     onError: onError('The contacts could not be deleted.'),
@@ -101,7 +104,8 @@ export default function ContactsPage() {
   const shown = (contacts.data ?? []).filter(
     (contact) => (!group || group.contactIds.includes(contact.id)) && (!needle || `${contact.name} ${contact.lastName} ${contact.email} ${contact.company} ${contact.phone}`.toLowerCase().includes(needle)),
   );
-  const selectedIds = shown.filter((contact) => selected.has(contact.id)).map((contact) => contact.id);
+  const shownIds = shown.map((contact) => contact.id);
+  const selectedIds = selection.among(shownIds);
 
   function save(draft: ContactDraft) {
     const { id, ...fields } = draft;
@@ -111,7 +115,7 @@ export default function ContactsPage() {
 
   const go = (changes: Record<string, string | null>, close: () => void) => {
     setParams({ view: null, group: null, ...changes });
-    setSelected(new Set());
+    selection.clear();
     close();
   };
 
@@ -144,17 +148,12 @@ export default function ContactsPage() {
         </>
       )}
     >
-      <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-2">
-        <input
-          type="checkbox"
-          className="ml-1 size-4 accent-brand-600"
-          aria-label="Select all contacts"
-          checked={shown.length > 0 && selectedIds.length === shown.length}
-          onChange={(event) => setSelected(event.target.checked ? new Set(shown.map((contact) => contact.id)) : new Set())}
-        />
-        {selectedIds.length > 0 ? (
-          <div className="flex flex-wrap items-center gap-1">
-            <span className="px-2 text-sm text-slate-600">{selectedIds.length} selected</span>
+      <SelectionBar
+        noun="contacts"
+        ids={shownIds}
+        selection={selection}
+        actions={
+          <>
             <Button size="sm" variant="ghost" onClick={() => setStarred.mutate({ contactIds: selectedIds })}>
               <Star className="size-4" aria-hidden />
               Star
@@ -166,14 +165,10 @@ export default function ContactsPage() {
               <Trash2 className="size-4" aria-hidden />
               Delete
             </Button>
-          </div>
-        ) : (
-          <div className="relative min-w-0 flex-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-            <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search contacts" aria-label="Search contacts" className="h-9 w-full rounded-md border border-slate-200 pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none" />
-          </div>
-        )}
-      </div>
+          </>
+        }
+        idle={<SearchField label="Search contacts" size="sm" value={search} onChange={setSearch} className="min-w-0 flex-1" />}
+      />
       <QueryState query={contacts} loading={<SkeletonList rows={8} label="Loading contacts" />} errorTitle="Could not load the contacts">
         {() =>
           shown.length === 0 ? (
@@ -182,23 +177,9 @@ export default function ContactsPage() {
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" aria-label="Contacts">
               {shown.map((contact) => {
                 const fullName = `${contact.name} ${contact.lastName}`.trim();
-                const isStarred = starredIds.has(contact.id);
                 return (
-                  <li key={contact.id} className={cx('flex items-center gap-3 px-3 py-2', selected.has(contact.id) && 'bg-brand-50/60')} data-testid="contact-row">
-                    <input
-                      type="checkbox"
-                      className="size-4 accent-brand-600"
-                      checked={selected.has(contact.id)}
-                      aria-label={`Select ${fullName}`}
-                      onChange={(event) =>
-                        setSelected((current) => {
-                          const next = new Set(current);
-                          if (event.target.checked) next.add(contact.id);
-                          else next.delete(contact.id);
-                          return next;
-                        })
-                      }
-                    />
+                  <li key={contact.id} className={cx('flex items-center gap-3 px-3 py-2', selection.has(contact.id) && 'bg-brand-50/60')} data-testid="contact-row">
+                    <SelectCheckbox name={fullName} checked={selection.has(contact.id)} onChange={(checked) => selection.toggle(contact.id, checked)} />
                     <button type="button" onClick={() => setEditing(contact)} className="flex min-w-0 flex-1 items-center gap-3 text-left" aria-label={`Open ${fullName}`}>
                       <Avatar name={fullName} imageUrl={contact.avatar || null} />
                       <span className="min-w-0 flex-1 sm:grid sm:grid-cols-[1.2fr_1.4fr_1fr] sm:items-center sm:gap-3">
@@ -207,15 +188,7 @@ export default function ContactsPage() {
                         <span className="hidden truncate text-sm text-slate-600 sm:block">{contact.phone}</span>
                       </span>
                     </button>
-                    <button
-                      type="button"
-                      onClick={() => toggleStar.mutate({ contactId: contact.id })}
-                      className={cx('rounded p-1.5', isStarred ? 'text-amber-500' : 'text-slate-300 hover:text-slate-500')}
-                      aria-pressed={isStarred}
-                      aria-label={isStarred ? `Unstar ${fullName}` : `Star ${fullName}`}
-                    >
-                      <Star className={cx('size-4', isStarred && 'fill-current')} aria-hidden />
-                    </button>
+                    <StarToggle name={fullName} starred={starredIds.has(contact.id)} className="p-1.5" onToggle={() => toggleStar.mutate({ contactId: contact.id })} />
                   </li>
                 );
               })}

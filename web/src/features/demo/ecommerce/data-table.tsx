@@ -17,9 +17,10 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
+import { SearchField } from '@web/components/search-field';
 import { TableScroll } from '@web/components/table-scroll';
 
 /** The table features the catalogue tables use: global search, sorting, paging. */
@@ -73,17 +74,7 @@ export function DataTable<T extends RowData>({ data, columns, searchLabel, searc
 
   return (
     <div className="space-y-3">
-      <label className="relative block max-w-md">
-        <span className="sr-only">{searchLabel}</span>
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-        <input
-          type="search"
-          value={globalFilter}
-          onChange={(event) => setGlobalFilter(event.target.value)}
-          placeholder={searchLabel}
-          className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-        />
-      </label>
+      <SearchField label={searchLabel} value={globalFilter} onChange={setGlobalFilter} className="max-w-md" />
 
       {filteredCount === 0 ? (
         <EmptyState title={emptyTitle}>{globalFilter ? `Nothing matches “${globalFilter}”.` : null}</EmptyState>

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { ChevronDown, HelpCircle, Search } from 'lucide-react';
+import { ChevronDown, HelpCircle } from 'lucide-react';
 import { EmptyState } from '@web/components/empty-state';
 import { QueryState } from '@web/components/query-state';
 import { SampleAppShell } from '@web/components/sample-app-shell';
+import { SearchField } from '@web/components/search-field';
 import { SkeletonList } from '@web/components/skeleton';
 import { trpc } from '@web/lib/trpc';
 import type { FaqEntry } from '@server/domains/demo/faq/faq.schemas';
@@ -15,17 +16,7 @@ function FaqList({ entries }: { entries: FaqEntry[] }) {
   }, [entries, query]);
   return (
     <div className="space-y-4">
-      <label className="relative block max-w-xl">
-        <span className="sr-only">Search the questions</span>
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-        <input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search the questions"
-          className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-        />
-      </label>
+      <SearchField label="Search the questions" value={query} onChange={setQuery} className="max-w-xl" />
       {shown.length === 0 ? (
         <EmptyState title="No questions match">Try other words.</EmptyState>
       ) : (

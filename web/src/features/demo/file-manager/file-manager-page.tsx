@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { FileSpreadsheet, FileText, Folder, FolderOpen, HardDrive, Search, WifiOff } from 'lucide-react';
+import { FileSpreadsheet, FileText, Folder, FolderOpen, HardDrive, WifiOff } from 'lucide-react';
 import { cx } from '@web/components/cx';
 import { EmptyState } from '@web/components/empty-state';
 import { Modal } from '@web/components/modal';
 import { QueryState } from '@web/components/query-state';
 import { SampleAppShell, SidebarItem, SidebarSection } from '@web/components/sample-app-shell';
+import { SearchField } from '@web/components/search-field';
 import { SkeletonList } from '@web/components/skeleton';
 import { trpc } from '@web/lib/trpc';
 import type { FileEntry } from '@server/domains/demo/files/files.schemas';
@@ -101,17 +102,7 @@ function FileManager({ files }: { files: FileEntry[] }) {
     <SampleAppShell title="File manager" icon={<HardDrive aria-hidden />} subtitle={viewTitle} sidebar={sidebar} sidebarLabel="Folders">
       <div className="flex flex-col gap-4 xl:flex-row">
         <div className="min-w-0 flex-1 space-y-3">
-          <label className="relative block max-w-md">
-            <span className="sr-only">Search files</span>
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-            <input
-              type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              placeholder="Search files"
-              className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-            />
-          </label>
+          <SearchField label="Search files" value={query} onChange={setQuery} className="max-w-md" />
           {shown.length === 0 ? (
             <EmptyState title="Nothing here" icon={<FolderOpen className="size-10" aria-hidden />}>
               {query ? `No file in ${viewTitle} matches “${query}”.` : `${viewTitle} holds no files.`}

@@ -8,6 +8,7 @@ import { toast } from 'sonner';
 import { EmptyState } from '@web/components/empty-state';
 import { QueryState } from '@web/components/query-state';
 import { SampleAppShell } from '@web/components/sample-app-shell';
+import { SearchField } from '@web/components/search-field';
 import { SkeletonCards } from '@web/components/skeleton';
 import { trpc } from '@web/lib/trpc';
 import type { IconEntry } from '@server/domains/demo/icons/icons.schemas';
@@ -47,17 +48,7 @@ function IconGrid({ icons }: { icons: IconEntry[] }) {
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <label className="relative block w-full max-w-md">
-          <span className="sr-only">Search icons</span>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <input
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            placeholder="Search icons by name or tag"
-            className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-          />
-        </label>
+        <SearchField label="Search icons" placeholder="Search icons by name or tag" value={query} onChange={setQuery} className="w-full max-w-md" />
         <p className="text-sm text-slate-500" aria-live="polite">
           {shown.length} of {icons.length} icons
         </p>

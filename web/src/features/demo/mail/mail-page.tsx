@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { AlertCircle, ArrowLeft, FileText, FolderInput, Inbox, Mail as MailIcon, MailOpen, Paperclip, Pencil, Reply, Send, ShieldAlert, Star, Tag, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Avatar } from '@web/components/avatar';
@@ -14,11 +13,12 @@ import { SampleAppShell, SidebarItem, SidebarSection } from '@web/components/sam
 import { Skeleton, SkeletonList, SkeletonText } from '@web/components/skeleton';
 import { useSearchParams } from '@web/components/use-search-param';
 import { trpc } from '@web/lib/trpc';
+import { LabelChip, StarToggle } from '../shared/item-controls';
+import { BulkDeleteButton, BulkMenu, SelectCheckbox, SelectionBar, useSelection } from '../shared/selection';
 import { ComposeDialog } from './compose-dialog';
 import { mailListInput, type Mail, type MailLabel } from './mail-types';
 
 const folderIcons: Record<string, typeof Inbox> = { inbox: Inbox, sent: Send, drafts: FileText, spam: ShieldAlert, trash: Trash2 };
-const menuItemClasses = 'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-700';
 
 function LabelChips({ mail, labels }: { mail: Mail; labels: MailLabel[] }) {
   const chips = labels.filter((label) => mail.labels.includes(label.id));
@@ -26,9 +26,7 @@ function LabelChips({ mail, labels }: { mail: Mail; labels: MailLabel[] }) {
   return (
     <span className="flex flex-wrap gap-1">
       {chips.map((label) => (
-        <span key={label.id} className="rounded-full px-2 py-0.5 text-[11px] font-medium text-white" style={{ backgroundColor: label.color }}>
-          {label.title}
-        </span>
+        <LabelChip key={label.id} title={label.title} color={label.color} />
       ))}
     </span>
   );
@@ -132,7 +130,7 @@ export default function MailPage() {
   const filters = trpc.demo.mail.filters.useQuery();
   const labels = trpc.demo.mail.labels.useQuery();
   const labelList = labels.data ?? [];
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const selection = useSelection();
   const [composing, setComposing] = useState<{ to?: string; subject?: string } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<string[] | null>(null);
 
@@ -162,7 +160,7 @@ export default function MailPage() {
     onSuccess: (moved, { folderId }) => {
       const folder = folders.data?.find((item) => item.id === folderId);
       toast.success(`${moved.length} ${moved.length === 1 ? 'mail' : 'mails'} moved to ${folder?.title ?? 'the folder'}`);
-      setSelected(new Set());
+      selection.clear();
     },
     onError: onError('The mails could not be moved.'),
     onSettled: refresh,
@@ -175,7 +173,7 @@ export default function MailPage() {
   const deleteMails = trpc.demo.mail.deleteMails.useMutation({
     onSuccess: (ids) => {
       toast.success(`${ids.length} ${ids.length === 1 ? 'mail' : 'mails'} deleted`);
-      setSelected(new Set());
+      selection.clear();
       setConfirmDelete(null);
       if (openMailId && ids.includes(openMailId)) setParams({ mail: null });
     },
@@ -187,10 +185,11 @@ export default function MailPage() {
     updateMail.mutate({ ...mail, ...patch }, { onSuccess: () => message && toast.success(message) });
 
   const list = mails.data ?? [];
-  const selectedIds = list.filter((mail) => selected.has(mail.id)).map((mail) => mail.id);
+  const listIds = list.map((mail) => mail.id);
+  const selectedIds = selection.among(listIds);
   const go = (changes: Record<string, string | null>, close: () => void) => {
     setParams({ folder: null, filter: null, label: null, mail: null, ...changes });
-    setSelected(new Set());
+    selection.clear();
     close();
   };
   const current = 'labelHandle' in input ? labelList.find((label) => label.handle === input.labelHandle)?.title : 'filterHandle' in input ? filters.data?.find((filter) => filter.handle === input.filterHandle)?.title : folders.data?.find((folder) => folder.handle === input.folderHandle)?.title;
@@ -239,79 +238,28 @@ export default function MailPage() {
         />
       ) : (
         <>
-          <div className="flex min-h-12 flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-2">
-            <input
-              type="checkbox"
-              className="ml-1 size-4 accent-brand-600"
-              aria-label="Select all mails"
-              checked={list.length > 0 && selectedIds.length === list.length}
-              onChange={(event) => setSelected(event.target.checked ? new Set(list.map((mail) => mail.id)) : new Set())}
-            />
-            {selectedIds.length > 0 ? (
+          <SelectionBar
+            noun="mails"
+            ids={listIds}
+            selection={selection}
+            flatActions
+            className="min-h-12"
+            actions={
               <>
-                <span className="px-2 text-sm text-slate-600">{selectedIds.length} selected</span>
-                <DropdownMenu.Root>
-                  <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100" aria-label="Move to folder">
-                    <FolderInput className="size-4" aria-hidden />
-                    <span className="hidden sm:inline">Move to</span>
-                  </DropdownMenu.Trigger>
-                  <DropdownMenu.Portal>
-                    <DropdownMenu.Content align="start" sideOffset={4} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-                      {(folders.data ?? []).map((folder) => (
-                        <DropdownMenu.Item key={folder.id} className={menuItemClasses} onSelect={() => setFolder.mutate({ selectedMailIds: selectedIds, folderId: folder.id })}>
-                          {folder.title}
-                        </DropdownMenu.Item>
-                      ))}
-                    </DropdownMenu.Content>
-                  </DropdownMenu.Portal>
-                </DropdownMenu.Root>
-                <DropdownMenu.Root>
-                  <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100" aria-label="Toggle label">
-                    <Tag className="size-4" aria-hidden />
-                    <span className="hidden sm:inline">Label</span>
-                  </DropdownMenu.Trigger>
-                  <DropdownMenu.Portal>
-                    <DropdownMenu.Content align="start" sideOffset={4} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-                      {labelList.map((label) => (
-                        <DropdownMenu.Item key={label.id} className={menuItemClasses} onSelect={() => toggleLabel.mutate({ selectedMailIds: selectedIds, labelId: label.id })}>
-                          <span className="size-2.5 rounded-full" style={{ backgroundColor: label.color }} aria-hidden />
-                          {label.title}
-                        </DropdownMenu.Item>
-                      ))}
-                    </DropdownMenu.Content>
-                  </DropdownMenu.Portal>
-                </DropdownMenu.Root>
-                <button type="button" onClick={() => setConfirmDelete(selectedIds)} className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-red-600 hover:bg-red-50" aria-label="Delete selected mails">
-                  <Trash2 className="size-4" aria-hidden />
-                  <span className="hidden sm:inline">Delete</span>
-                </button>
+                <BulkMenu label="Move to folder" icon={<FolderInput className="size-4" aria-hidden />} text="Move to" items={folders.data ?? []} onSelect={(folderId) => setFolder.mutate({ selectedMailIds: selectedIds, folderId })} />
+                <BulkMenu label="Toggle label" icon={<Tag className="size-4" aria-hidden />} text="Label" items={labelList} onSelect={(labelId) => toggleLabel.mutate({ selectedMailIds: selectedIds, labelId })} />
+                <BulkDeleteButton label="Delete selected mails" onClick={() => setConfirmDelete(selectedIds)} />
               </>
-            ) : (
-              <span className="text-sm text-slate-500">{list.length} {list.length === 1 ? 'mail' : 'mails'}</span>
-            )}
-          </div>
+            }
+            idle={<span className="text-sm text-slate-500">{list.length} {list.length === 1 ? 'mail' : 'mails'}</span>}
+          />
           <QueryState query={mails} loading={<SkeletonList rows={8} label="Loading mails" />} empty={<EmptyState title="There are no messages here" icon={<MailOpen className="size-10" aria-hidden />} />} errorTitle="Could not load the mails">
             {(items) => (
               <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" aria-label="Mails">
                 {items.map((mail) => (
-                  <li key={mail.id} className={cx('flex items-start gap-2 px-2 py-3 sm:px-3', selected.has(mail.id) ? 'bg-brand-50/60' : !mail.read && 'bg-white', mail.read && !selected.has(mail.id) && 'bg-slate-50/60')} data-testid="mail-row">
-                    <input
-                      type="checkbox"
-                      className="mt-1 size-4 accent-brand-600"
-                      checked={selected.has(mail.id)}
-                      aria-label={`Select ${mail.subject}`}
-                      onChange={(event) =>
-                        setSelected((currentSet) => {
-                          const next = new Set(currentSet);
-                          if (event.target.checked) next.add(mail.id);
-                          else next.delete(mail.id);
-                          return next;
-                        })
-                      }
-                    />
-                    <button type="button" onClick={() => patchMail(mail, { starred: !mail.starred }, mail.starred ? 'Unstarred' : 'Starred')} className={cx('rounded p-0.5', mail.starred ? 'text-amber-500' : 'text-slate-300 hover:text-slate-500')} aria-pressed={mail.starred} aria-label={mail.starred ? `Unstar ${mail.subject}` : `Star ${mail.subject}`}>
-                      <Star className={cx('size-4', mail.starred && 'fill-current')} aria-hidden />
-                    </button>
+                  <li key={mail.id} className={cx('flex items-start gap-2 px-2 py-3 sm:px-3', selection.has(mail.id) ? 'bg-brand-50/60' : !mail.read && 'bg-white', mail.read && !selection.has(mail.id) && 'bg-slate-50/60')} data-testid="mail-row">
+                    <SelectCheckbox name={mail.subject} className="mt-1" checked={selection.has(mail.id)} onChange={(checked) => selection.toggle(mail.id, checked)} />
+                    <StarToggle name={mail.subject} starred={mail.starred} className="p-0.5" onToggle={() => patchMail(mail, { starred: !mail.starred }, mail.starred ? 'Unstarred' : 'Starred')} />
                     <button type="button" onClick={() => setParams({ mail: mail.id })} className="flex min-w-0 flex-1 items-start gap-3 text-left" aria-label={`Open ${mail.subject || '(no subject)'} from ${mail.from.name}${mail.read ? '' : ', unread'}`}>
                       <Avatar name={mail.from.name} imageUrl={mail.from.avatar || null} className="hidden sm:flex" />
                       <span className="min-w-0 flex-1">

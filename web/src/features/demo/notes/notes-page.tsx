@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Archive, ArchiveRestore, Bell, Pencil, Plus, Search, StickyNote, Tag } from 'lucide-react';
+import { Archive, ArchiveRestore, Bell, Pencil, Plus, StickyNote, Tag } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@web/components/button';
 import { cx } from '@web/components/cx';
@@ -7,6 +7,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { failureMessage } from '@web/components/error-message';
 import { QueryState } from '@web/components/query-state';
 import { SampleAppShell, SidebarItem, SidebarSection } from '@web/components/sample-app-shell';
+import { SearchField } from '@web/components/search-field';
 import { SkeletonCards } from '@web/components/skeleton';
 import { useSearchParams } from '@web/components/use-search-param';
 import { trpc } from '@web/lib/trpc';
@@ -179,17 +180,7 @@ export default function NotesPage() {
         </>
       )}
     >
-      <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-        <input
-          type="search"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          placeholder="Search notes"
-          aria-label="Search notes"
-          className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-        />
-      </div>
+      <SearchField label="Search notes" value={search} onChange={setSearch} />
       <QueryState query={notes} loading={<SkeletonCards count={6} label="Loading notes" />} errorTitle="Could not load the notes">
         {(list) => {
           const shown = notesInView(list, view, labelId, search);

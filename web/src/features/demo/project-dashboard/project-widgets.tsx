@@ -1,26 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis, ComposedChart } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, ComposedChart } from 'recharts';
 import { CloudRain, CloudSun, Droplets, Sun, Wind } from 'lucide-react';
 import type { ProjectDashboardWidgets } from '@server/domains/demo/projectdashboard/projectdashboard.schemas';
 import { Avatar } from '@web/components/avatar';
 import { cx } from '@web/components/cx';
 import { EmptyState } from '@web/components/empty-state';
 import { TableScroll } from '@web/components/table-scroll';
-
-const palette = ['#f97316', '#0ea5e9', '#8b5cf6', '#10b981', '#f43f5e'];
-
-function Card({ title, action, children, className }: { title: string; action?: ReactNode; children: ReactNode; className?: string }) {
-  return (
-    <section className={cx('min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm', className)} aria-label={title}>
-      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
-        <h2 className="font-semibold text-slate-900">{title}</h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
+import { DonutChart, chartPalette, seriesColor, toRows } from '../shared/charts';
+import { WidgetCard as Card } from '../shared/widget-card';
 
 function RangeSelect({ ranges, value, onChange, label }: { ranges: Record<string, string>; value: string; onChange: (value: string) => void; label: string }) {
   return (
@@ -54,7 +42,7 @@ function SummaryWidget({ widget, color }: { widget: ProjectDashboardWidgets['sum
 function IssuesWidget({ widget }: { widget: ProjectDashboardWidgets['githubIssues'] }) {
   const [range, setRange] = useState(widget.currentRange);
   const sets = widget.datasets[range] ?? [];
-  const rows = widget.labels.map((label, index) => Object.fromEntries([['label', label], ...sets.map((set) => [set.label, set.data[index] ?? 0])]));
+  const rows = toRows(widget.labels, sets);
   return (
     <Card title={widget.title} className="lg:col-span-2" action={<RangeSelect ranges={widget.ranges} value={range} onChange={setRange} label="Issues range" />}>
       <div className="h-64">
@@ -67,9 +55,9 @@ function IssuesWidget({ widget }: { widget: ProjectDashboardWidgets['githubIssue
             <Legend />
             {sets.map((set, index) =>
               index === 0 ? (
-                <Bar key={set.label} dataKey={set.label} fill={palette[0]} radius={[4, 4, 0, 0]} />
+                <Bar key={set.label} dataKey={set.label} fill={chartPalette[0]} radius={[4, 4, 0, 0]} />
               ) : (
-                <Line key={set.label} type="monotone" dataKey={set.label} stroke={palette[index % palette.length]} strokeWidth={2} />
+                <Line key={set.label} type="monotone" dataKey={set.label} stroke={seriesColor(index)} strokeWidth={2} />
               ),
             )}
           </ComposedChart>
@@ -84,18 +72,7 @@ function TaskDistributionWidget({ widget }: { widget: ProjectDashboardWidgets['t
   const total = rows.reduce((sum, row) => sum + row.value, 0);
   return (
     <Card title={widget.title}>
-      <div className="h-48">
-        <ResponsiveContainer width="100%" height="100%">
-          <PieChart>
-            <Pie data={rows} dataKey="value" nameKey="label" innerRadius="50%" outerRadius="85%" paddingAngle={2}>
-              {rows.map((row, index) => (
-                <Cell key={row.label} fill={palette[index % palette.length]} />
-              ))}
-            </Pie>
-            <Tooltip />
-          </PieChart>
-        </ResponsiveContainer>
-      </div>
+      <DonutChart rows={rows} innerRadius="50%" className="h-48" />
       <p className="text-center text-sm text-slate-600">
         {total} tasks across {rows.length} areas
       </p>
@@ -258,7 +235,7 @@ export default function ProjectWidgets({ widgets }: { widgets: ProjectDashboardW
         <Tabs.Content value="home" className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {widgets.summary.map((widget, index) => (
-              <SummaryWidget key={widget.id} widget={widget} color={palette[index % palette.length]!} />
+              <SummaryWidget key={widget.id} widget={widget} color={seriesColor(index)} />
             ))}
           </div>
           <div className="grid gap-4 lg:grid-cols-3">
@@ -282,7 +259,7 @@ export default function ProjectWidgets({ widgets }: { widgets: ProjectDashboardW
                 <XAxis dataKey="type" tick={{ fontSize: 12 }} />
                 <YAxis tick={{ fontSize: 12 }} unit="%" domain={[0, 100]} />
                 <Tooltip formatter={(value) => `${String(value)}%`} />
-                <Bar dataKey="spent" name="Spent" fill={palette[0]} radius={[4, 4, 0, 0]} />
+                <Bar dataKey="spent" name="Spent" fill={chartPalette[0]} radius={[4, 4, 0, 0]} />
               </BarChart>
             </ResponsiveContainer>
           </div>

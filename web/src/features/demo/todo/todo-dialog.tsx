@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Trash2, Undo2 } from 'lucide-react';
 import { Button } from '@web/components/button';
 import { cx } from '@web/components/cx';
 import { fromLocalInput, toLocalInput } from '@web/components/datetime-local';
-import { Modal } from '@web/components/modal';
 import { TextAreaField } from '@web/components/textarea-field';
 import { TextField } from '@web/components/text-field';
+import { EditorDialog, useDraft } from '../shared/editor-dialog';
+import { LabelPicker } from '../shared/label-picker';
 import type { TodoDraft, TodoLabel } from './todo-types';
 
 export interface TodoDialogProps {
@@ -21,18 +21,9 @@ export interface TodoDialogProps {
 
 /** Create or edit a todo: title, notes, dates, flags, labels. */
 export function TodoDialog({ open, onOpenChange, todo, labels, saving, onSave, onToggleDeleted }: TodoDialogProps) {
-  const [draft, setDraft] = useState(todo);
-  const [touched, setTouched] = useState(false);
-  useEffect(() => {
-    if (open) {
-      setDraft(todo);
-      setTouched(false);
-    }
-  }, [open, todo]);
-  const set = (patch: Partial<TodoDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const { draft, set, showErrors: touched, setShowErrors: setTouched } = useDraft(todo, open);
   const titleError = touched && !draft.title.trim() ? 'Please enter a title' : undefined;
   const datesError = draft.startDate && draft.dueDate && draft.dueDate < draft.startDate ? 'The due date cannot be before the start date' : undefined;
-  const isNew = !todo.id;
   function submit() {
     setTouched(true);
     if (!draft.title.trim() || datesError) return;
@@ -45,69 +36,46 @@ export function TodoDialog({ open, onOpenChange, todo, labels, saving, onSave, o
     </label>
   );
   return (
-    <Modal
+    <EditorDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={isNew ? 'New task' : 'Edit task'}
-      footer={
-        <>
-          {!isNew && onToggleDeleted && (
-            <Button variant="ghost" className={cx('mr-auto', !todo.deleted && 'text-red-600')} onClick={onToggleDeleted} disabled={saving}>
-              {todo.deleted ? <Undo2 className="size-4" aria-hidden /> : <Trash2 className="size-4" aria-hidden />}
-              {todo.deleted ? 'Restore' : 'Delete'}
-            </Button>
-          )}
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+      noun="task"
+      isNew={!todo.id}
+      saving={saving}
+      onSubmit={submit}
+      noValidate
+      footerStart={
+        onToggleDeleted && (
+          <Button variant="ghost" className={cx('mr-auto', !todo.deleted && 'text-red-600')} onClick={onToggleDeleted} disabled={saving}>
+            {todo.deleted ? <Undo2 className="size-4" aria-hidden /> : <Trash2 className="size-4" aria-hidden />}
+            {todo.deleted ? 'Restore' : 'Delete'}
           </Button>
-          <Button onClick={submit} busy={saving}>
-            {isNew ? 'Add task' : 'Save'}
-          </Button>
-        </>
+        )
       }
     >
-      <form
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-        noValidate
-      >
-        <TextField label="Title" value={draft.title} onChange={(event) => set({ title: event.target.value })} onBlur={() => setTouched(true)} error={titleError} maxLength={200} required autoFocus />
-        <TextAreaField label="Notes" value={draft.notes} onChange={(event) => set({ notes: event.target.value })} rows={3} maxLength={20000} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Start date" type="datetime-local" value={toLocalInput(draft.startDate)} onChange={(event) => set({ startDate: fromLocalInput(event.target.value) })} />
-          <TextField label="Due date" type="datetime-local" value={toLocalInput(draft.dueDate)} onChange={(event) => set({ dueDate: fromLocalInput(event.target.value) })} error={datesError} />
-        </div>
-        <div className="flex flex-wrap gap-4">
-          {flag('completed', 'Done')}
-          {flag('starred', 'Starred')}
-          {flag('important', 'Priority')}
-        </div>
-        {labels.length > 0 && (
-          <fieldset>
-            <legend className="mb-1 text-sm font-medium text-slate-700">Labels</legend>
-            <div className="flex flex-wrap gap-2">
-              {labels.map((label) => {
-                const active = draft.labels.includes(label.id);
-                return (
-                  <button
-                    key={label.id}
-                    type="button"
-                    aria-pressed={active}
-                    onClick={() => set({ labels: active ? draft.labels.filter((id) => id !== label.id) : [...draft.labels, label.id].sort((a, b) => a - b) })}
-                    className={cx('rounded-full border px-3 py-1 text-xs font-medium', active ? 'border-transparent text-white' : 'border-slate-300 text-slate-600 hover:bg-slate-100')}
-                    style={active ? { backgroundColor: label.color } : undefined}
-                  >
-                    {label.title}
-                  </button>
-                );
-              })}
-            </div>
-          </fieldset>
-        )}
-      </form>
-    </Modal>
+      <TextField label="Title" value={draft.title} onChange={(event) => set({ title: event.target.value })} onBlur={() => setTouched(true)} error={titleError} maxLength={200} required autoFocus />
+      <TextAreaField label="Notes" value={draft.notes} onChange={(event) => set({ notes: event.target.value })} rows={3} maxLength={20000} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="Start date" type="datetime-local" value={toLocalInput(draft.startDate)} onChange={(event) => set({ startDate: fromLocalInput(event.target.value) })} />
+        <TextField label="Due date" type="datetime-local" value={toLocalInput(draft.dueDate)} onChange={(event) => set({ dueDate: fromLocalInput(event.target.value) })} error={datesError} />
+      </div>
+      <div className="flex flex-wrap gap-4">
+        {flag('completed', 'Done')}
+        {flag('starred', 'Starred')}
+        {flag('important', 'Priority')}
+      </div>
+      <LabelPicker
+        options={labels.map((label) => {
+          const active = draft.labels.includes(label.id);
+          return {
+            key: String(label.id),
+            title: label.title,
+            color: label.color,
+            active,
+            onToggle: () => set({ labels: active ? draft.labels.filter((id) => id !== label.id) : [...draft.labels, label.id].sort((a, b) => a - b) }),
+          };
+        })}
+      />
+    </EditorDialog>
   );
 }

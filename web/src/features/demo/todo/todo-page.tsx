@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { AlertCircle, CalendarClock, CalendarDays, Check, CheckCircle2, FolderInput, GripVertical, ListTodo, Plus, Search, Star, Tag, Trash2 } from 'lucide-react';
+import { AlertCircle, CalendarClock, CalendarDays, Check, CheckCircle2, FolderInput, GripVertical, ListTodo, Plus, Star, Tag, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -13,16 +12,17 @@ import { EmptyState } from '@web/components/empty-state';
 import { failureMessage } from '@web/components/error-message';
 import { QueryState } from '@web/components/query-state';
 import { SampleAppShell, SidebarItem, SidebarSection } from '@web/components/sample-app-shell';
+import { SearchField } from '@web/components/search-field';
 import { SkeletonList } from '@web/components/skeleton';
 import { useSearchParams } from '@web/components/use-search-param';
 import { trpc } from '@web/lib/trpc';
+import { LabelChip, StarToggle } from '../shared/item-controls';
+import { BulkDeleteButton, BulkMenu, SelectCheckbox, SelectionBar, useSelection } from '../shared/selection';
 import { TodoDialog } from './todo-dialog';
 import { applyOrder, moveInOrder, useTodoOrder } from './todo-order';
 import { emptyTodo, type Todo, type TodoDraft, type TodoLabel } from './todo-types';
 
 const filterIcons: Record<string, typeof Star> = { starred: Star, important: AlertCircle, dueDate: CalendarClock, today: CalendarDays, completed: CheckCircle2, deleted: Trash2 };
-
-const menuItemClasses = 'flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-700';
 
 function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable }: { todo: Todo; labels: TodoLabel[]; selected: boolean; onSelect: (selected: boolean) => void; onOpen: () => void; onPatch: (patch: Partial<Todo>) => void; draggable: boolean }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: todo.id, disabled: !draggable });
@@ -39,7 +39,7 @@ function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable 
           <GripVertical className="size-4" aria-hidden />
         </button>
       )}
-      <input type="checkbox" checked={selected} onChange={(event) => onSelect(event.target.checked)} className="mt-1.5 size-4 accent-brand-600" aria-label={`Select ${todo.title}`} />
+      <SelectCheckbox name={todo.title} className="mt-1.5" checked={selected} onChange={onSelect} />
       <button
         type="button"
         onClick={() => onPatch({ completed: !todo.completed })}
@@ -54,9 +54,7 @@ function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable 
         {todo.notes && <span className="block truncate text-xs text-slate-500">{todo.notes}</span>}
         <span className="mt-1 flex flex-wrap items-center gap-1">
           {todoLabels.map((label) => (
-            <span key={label.id} className="rounded-full px-2 py-0.5 text-[11px] font-medium text-white" style={{ backgroundColor: label.color }}>
-              {label.title}
-            </span>
+            <LabelChip key={label.id} title={label.title} color={label.color} />
           ))}
           {todo.dueDate && <span className="text-[11px] text-slate-500">Due {formatDate(todo.dueDate)}</span>}
         </span>
@@ -64,9 +62,7 @@ function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable 
       <button type="button" onClick={() => onPatch({ important: !todo.important })} className={cx('rounded p-1', todo.important ? 'text-red-500' : 'text-slate-300 hover:text-slate-500')} aria-label={todo.important ? `Remove priority from ${todo.title}` : `Mark ${todo.title} as priority`} aria-pressed={todo.important}>
         <AlertCircle className="size-4" aria-hidden />
       </button>
-      <button type="button" onClick={() => onPatch({ starred: !todo.starred })} className={cx('rounded p-1', todo.starred ? 'text-amber-500' : 'text-slate-300 hover:text-slate-500')} aria-label={todo.starred ? `Unstar ${todo.title}` : `Star ${todo.title}`} aria-pressed={todo.starred}>
-        <Star className={cx('size-4', todo.starred && 'fill-current')} aria-hidden />
-      </button>
+      <StarToggle name={todo.title} starred={todo.starred} className="p-1" onToggle={() => onPatch({ starred: !todo.starred })} />
     </li>
   );
 }
@@ -85,14 +81,13 @@ export default function TodoPage() {
   const labels = trpc.demo.todo.labels.useQuery();
   const labelList = labels.data ?? [];
   const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const selection = useSelection();
   const [editing, setEditing] = useState<TodoDraft | null>(null);
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
   const [order, setOrder] = useTodoOrder();
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space'] } }));
 
   const refresh = () => void utils.demo.todo.todos.invalidate();
-  const clearSelection = () => setSelected(new Set());
   const onError = (fallback: string) => (error: unknown) => toast.error(failureMessage(error, fallback));
 
   const updateTodo = trpc.demo.todo.updateTodo.useMutation({
@@ -130,7 +125,7 @@ export default function TodoPage() {
   const setFolder = trpc.demo.todo.setFolder.useMutation({
     onSuccess: (moved) => {
       toast.success(`${moved.length} ${moved.length === 1 ? 'task' : 'tasks'} moved`);
-      clearSelection();
+      selection.clear();
     },
     onError: onError('The tasks could not be moved.'),
     onSettled: refresh,
@@ -143,7 +138,7 @@ export default function TodoPage() {
   const deleteTodos = trpc.demo.todo.deleteTodos.useMutation({
     onSuccess: (ids) => {
       toast.success(`${ids.length} ${ids.length === 1 ? 'task' : 'tasks'} deleted for good`);
-      clearSelection();
+      selection.clear();
       setConfirmBulkDelete(false);
     },
     onError: onError('The tasks could not be deleted.'),
@@ -153,11 +148,12 @@ export default function TodoPage() {
   const ordered = useMemo(() => applyOrder(todos.data ?? [], order), [todos.data, order]);
   const needle = search.trim().toLowerCase();
   const shown = needle ? ordered.filter((todo) => `${todo.title} ${todo.notes}`.toLowerCase().includes(needle)) : ordered;
-  const selectedIds = shown.filter((todo) => selected.has(todo.id)).map((todo) => todo.id);
+  const shownIds = shown.map((todo) => todo.id);
+  const selectedIds = selection.among(shownIds);
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
-    setOrder(moveInOrder(order, shown.map((todo) => todo.id), String(active.id), String(over.id)));
+    setOrder(moveInOrder(order, shownIds, String(active.id), String(over.id)));
     toast.success('Order saved on this device', { id: 'todo-order' });
   }
 
@@ -170,7 +166,7 @@ export default function TodoPage() {
 
   const select = (view: Record<string, string | null>, close: () => void) => {
     setParams({ folder: null, filter: null, label: null, ...view });
-    clearSelection();
+    selection.clear();
     close();
   };
   const viewTitle = labelHandle
@@ -212,70 +208,27 @@ export default function TodoPage() {
         </>
       )}
     >
-      <div className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-2">
-        <input
-          type="checkbox"
-          className="ml-1 size-4 accent-brand-600"
-          aria-label="Select all tasks"
-          checked={shown.length > 0 && selectedIds.length === shown.length}
-          ref={(element) => {
-            if (element) element.indeterminate = selectedIds.length > 0 && selectedIds.length < shown.length;
-          }}
-          onChange={(event) => setSelected(event.target.checked ? new Set(shown.map((todo) => todo.id)) : new Set())}
-        />
-        {selectedIds.length > 0 ? (
-          <div className="flex flex-wrap items-center gap-1">
-            <span className="px-2 text-sm text-slate-600">{selectedIds.length} selected</span>
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100" aria-label="Move to folder">
-                <FolderInput className="size-4" aria-hidden />
-                <span className="hidden sm:inline">Move</span>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content align="start" sideOffset={4} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-                  {(folders.data ?? []).map((folder) => (
-                    <DropdownMenu.Item key={folder.id} className={menuItemClasses} onSelect={() => setFolder.mutate({ selectedTodoIds: selectedIds, folderId: folder.id })}>
-                      {folder.title}
-                    </DropdownMenu.Item>
-                  ))}
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
-            <DropdownMenu.Root>
-              <DropdownMenu.Trigger className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100" aria-label="Toggle label">
-                <Tag className="size-4" aria-hidden />
-                <span className="hidden sm:inline">Label</span>
-              </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content align="start" sideOffset={4} className="z-50 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
-                  {labelList.map((label) => (
-                    <DropdownMenu.Item key={label.id} className={menuItemClasses} onSelect={() => toggleLabel.mutate({ selectedTodoIds: selectedIds, labelId: label.id })}>
-                      <span className="size-2.5 rounded-full" style={{ backgroundColor: label.color }} aria-hidden />
-                      {label.title}
-                    </DropdownMenu.Item>
-                  ))}
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
-            <button type="button" onClick={() => setConfirmBulkDelete(true)} className="flex items-center gap-1 rounded-md px-2 py-1.5 text-sm text-red-600 hover:bg-red-50" aria-label="Delete selected tasks">
-              <Trash2 className="size-4" aria-hidden />
-              <span className="hidden sm:inline">Delete</span>
-            </button>
-          </div>
-        ) : (
-          <div className="relative min-w-0 flex-1">
-            <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-            <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder="Search tasks" aria-label="Search tasks" className="h-9 w-full rounded-md border border-slate-200 pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none" />
-          </div>
-        )}
-      </div>
+      <SelectionBar
+        noun="tasks"
+        ids={shownIds}
+        selection={selection}
+        indeterminate
+        actions={
+          <>
+            <BulkMenu label="Move to folder" icon={<FolderInput className="size-4" aria-hidden />} text="Move" items={folders.data ?? []} onSelect={(folderId) => setFolder.mutate({ selectedTodoIds: selectedIds, folderId })} />
+            <BulkMenu label="Toggle label" icon={<Tag className="size-4" aria-hidden />} text="Label" items={labelList} onSelect={(labelId) => toggleLabel.mutate({ selectedTodoIds: selectedIds, labelId })} />
+            <BulkDeleteButton label="Delete selected tasks" onClick={() => setConfirmBulkDelete(true)} />
+          </>
+        }
+        idle={<SearchField label="Search tasks" size="sm" value={search} onChange={setSearch} className="min-w-0 flex-1" />}
+      />
       <QueryState query={todos} loading={<SkeletonList rows={6} avatar={false} label="Loading tasks" />} errorTitle="Could not load the tasks">
         {() =>
           shown.length === 0 ? (
             <EmptyState title={needle ? 'No tasks match' : 'No tasks here'}>{needle ? 'Try another search.' : 'Tasks that fit this view will show here.'}</EmptyState>
           ) : (
             <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-              <SortableContext items={shown.map((todo) => todo.id)} strategy={verticalListSortingStrategy}>
+              <SortableContext items={shownIds} strategy={verticalListSortingStrategy}>
                 <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white" aria-label="Tasks">
                   {shown.map((todo) => (
                     <TodoRow
@@ -283,15 +236,8 @@ export default function TodoPage() {
                       todo={todo}
                       labels={labelList}
                       draggable={!needle}
-                      selected={selected.has(todo.id)}
-                      onSelect={(checked) =>
-                        setSelected((current) => {
-                          const next = new Set(current);
-                          if (checked) next.add(todo.id);
-                          else next.delete(todo.id);
-                          return next;
-                        })
-                      }
+                      selected={selection.has(todo.id)}
+                      onSelect={(checked) => selection.toggle(todo.id, checked)}
                       onOpen={() => setEditing(todo)}
                       onPatch={(patch) => updateTodo.mutate({ ...todo, ...patch })}
                     />

@@ -1,10 +1,7 @@
 import type { EventOutput } from '@server/domains/events/events.schemas';
-import { Modal } from '@web/components/modal';
-import { CardPaymentForm } from '@web/components/payment/card-payment-form';
 import { formatDollars } from '@web/lib/payments';
 import { viewerTrpc } from '@web/lib/viewer-api';
-import { useViewer } from '@web/lib/viewer-session';
-import { ReadOnlyField, SignInToPay } from './payment-fields';
+import { EventPaymentDialog } from './event-payment-dialog';
 
 export interface MakePremiumPaymentDialogProps {
   open: boolean;
@@ -22,46 +19,31 @@ export interface MakePremiumPaymentDialogProps {
  * own price, writes the viewer's access row when the provider confirms, and sends the welcome message to the hub.
  */
 export function MakePremiumPaymentDialog({ open, event, onClose, onPaid }: MakePremiumPaymentDialogProps) {
-  const viewer = useViewer((state) => state.user);
   const priceCents = Math.round(event.premiumPrice * 100);
   return (
-    <Modal size="sm" open={open} onOpenChange={(next) => !next && onClose()} title="Make Premium Payment" description={`Enter "${event.name}" by ${event.user.displayName}.`}>
-      <div className="space-y-4">
-        <ReadOnlyField label="Event" value={event.name} />
-        <ReadOnlyField label="Premium price (CAD)" value={event.premiumPrice.toFixed(2)} />
-        {viewer ? (
-          <CardPaymentForm
-            amountCents={priceCents}
-            submitLabel={`Pay ${formatDollars(priceCents)}`}
-            walletLabel={event.name}
-            createIntent={() =>
-              viewerTrpc.payments.createPaywallPayment.mutate({
-                userId: event.userId,
-                premiumPrice: event.premiumPrice,
-                email: viewer.email,
-                eventId: event.id,
-                eventName: event.name,
-                viewerId: viewer.id,
-              })
+    <EventPaymentDialog
+      event={event}
+      title="Make Premium Payment"
+      description={`Enter "${event.name}" by ${event.user.displayName}.`}
+      onClose={onClose}
+      payment={
+        open
+          ? {
+              fields: [
+                { label: 'Event', value: event.name },
+                { label: 'Premium price (CAD)', value: event.premiumPrice.toFixed(2) },
+              ],
+              amountCents: priceCents,
+              submitLabel: `Pay ${formatDollars(priceCents)}`,
+              walletLabel: event.name,
+              details: { premiumPrice: event.premiumPrice },
+              createIntent: (input) => viewerTrpc.payments.createPaywallPayment.mutate(input),
+              payWithToken: (input) => viewerTrpc.payments.createPaywallPaymentWithToken.mutate(input),
+              onSucceeded: () => onPaid(event.id),
+              signInAction: 'enter this event',
             }
-            payWithToken={(tokenId) =>
-              viewerTrpc.payments.createPaywallPaymentWithToken.mutate({
-                tokenId,
-                userId: event.userId,
-                premiumPrice: event.premiumPrice,
-                email: viewer.email,
-                eventId: event.id,
-                eventName: event.name,
-                viewerId: viewer.id,
-              })
-            }
-            reportStatus={(input) => viewerTrpc.payments.reportStatus.mutate(input)}
-            onSucceeded={() => onPaid(event.id)}
-          />
-        ) : (
-          <SignInToPay action="enter this event" />
-        )}
-      </div>
-    </Modal>
+          : null
+      }
+    />
   );
 }

@@ -1,0 +1,20 @@
+import { Star } from 'lucide-react';
+import { cx } from '@web/components/cx';
+
+/** The star of a list row: "Star {name}" / "Unstar {name}", pressed while starred. */
+export function StarToggle({ name, starred, onToggle, className }: { name: string; starred: boolean; onToggle: () => void; className: string }) {
+  return (
+    <button type="button" onClick={onToggle} className={cx('rounded', className, starred ? 'text-amber-500' : 'text-slate-300 hover:text-slate-500')} aria-pressed={starred} aria-label={starred ? `Unstar ${name}` : `Star ${name}`}>
+      <Star className={cx('size-4', starred && 'fill-current')} aria-hidden />
+    </button>
+  );
+}
+
+/** A coloured label pill. */
+export function LabelChip({ title, color }: { title: string; color: string }) {
+  return (
+    <span className="rounded-full px-2 py-0.5 text-[11px] font-medium text-white" style={{ backgroundColor: color }}>
+      {title}
+    </span>
+  );
+}
