@@ -227,6 +227,9 @@ const jsonCompression: FastifyCompressOptions = {
   globalDecompression: false,
 };
 
+/** A multipart form past the upload routes' limits (server/rest/kit.ts). */
+export const tooManyPartsMessage = 'The form has too many fields or files';
+
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -239,6 +242,10 @@ function clientErrorMessage(error: FastifyError): string {
       return 'Unsupported content type';
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return 'The request is not multipart/form-data';
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return tooManyPartsMessage;
     default:
       return error.statusCode && error.statusCode < 500 && error.message ? error.message : 'Bad request';
   }
