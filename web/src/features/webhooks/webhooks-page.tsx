@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Pencil, Trash2, Webhook } from 'lucide-react';
 import { toast } from 'sonner';
-import * as Switch from '@radix-ui/react-switch';
+import { Switch } from '@web/components/switch';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { CopyButton } from '@web/components/copy-button';
@@ -54,15 +54,12 @@ function WebhookCard({ webhook, onEdit, onDelete }: { webhook: WebhookOutput; on
         </div>
         <div className="flex shrink-0 items-center gap-2">
           <label className="flex items-center gap-2 text-sm text-slate-700">
-            <Switch.Root
+            <Switch
               checked={webhook.isActive}
               onCheckedChange={(checked) => void setActive(checked)}
               disabled={update.isPending}
               aria-label={`Webhook ${webhook.url} on`}
-              className="relative h-6 w-11 rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-600"
-            >
-              <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-            </Switch.Root>
+            />
             {webhook.isActive ? 'On' : 'Off'}
           </label>
           <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${webhook.url}`}>
