@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Clock, GraduationCap, Search } from 'lucide-react';
+import { Clock, GraduationCap } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { QueryState } from '@web/components/query-state';
 import { SampleAppShell } from '@web/components/sample-app-shell';
+import { SearchField } from '@web/components/search-field';
 import { SkeletonCards } from '@web/components/skeleton';
 import { trpc } from '@web/lib/trpc';
 import { coursePath, courseProgress } from './course-progress';
@@ -40,20 +41,7 @@ export default function AcademyPage() {
             ))}
           </select>
         </div>
-        <div className="relative flex-1">
-          <label htmlFor="academy-search" className="sr-only">
-            Search for a course
-          </label>
-          <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
-          <input
-            id="academy-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search for a course"
-            className="h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-          />
-        </div>
+        <SearchField label="Search for a course" value={search} onChange={setSearch} className="flex-1" />
       </div>
       <QueryState
         query={courses}
