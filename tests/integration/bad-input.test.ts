@@ -29,19 +29,24 @@ interface Route {
 
 /** Parses `printRoutes({ commonPrefix: false })`: each tree line is a path suffix of its parent line. */
 function routesOfTree(tree: string): Route[] {
-  const stack: string[] = [];
+  // Routes naming one parameter differently share a node printed as `/:id|:eventId`: each name is tried.
+  const stack: string[][] = [];
   const routes: Route[] = [];
   for (const line of tree.split('\n')) {
     const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
     if (!match) continue;
     const depth = match[1]!.length / 4;
-    const path = (depth > 0 ? stack[depth - 1]! : '') + match[2]!;
-    stack[depth] = path;
+    const [segment, ...otherNames] = match[2]!.split('|');
+    const segments = [segment!, ...otherNames.map((name) => segment!.replace(/:[^/]*$/, name))];
+    const paths = (depth > 0 ? stack[depth - 1]! : ['']).flatMap((parent) => segments.map((own) => parent + own));
+    stack[depth] = paths;
     stack.length = depth + 1;
-    for (const method of (match[3] ?? '').split(', ')) {
-      if (path.startsWith('/api/') || path === '/api') {
-        if (method === 'GET' || method === 'POST' || method === 'DELETE') routes.push({ method, url: path, key: `${method} ${path}` });
-        else if (method && method !== 'HEAD') throw new Error(`the sweep does not know how to call ${method} ${path}`);
+    for (const path of paths) {
+      for (const method of (match[3] ?? '').split(', ')) {
+        if (path.startsWith('/api/') || path === '/api') {
+          if (method === 'GET' || method === 'POST' || method === 'DELETE') routes.push({ method, url: path, key: `${method} ${path}` });
+          else if (method && method !== 'HEAD') throw new Error(`the sweep does not know how to call ${method} ${path}`);
+        }
       }
     }
   }

@@ -159,7 +159,7 @@ describe('events', () => {
   });
 
   describe('REST', () => {
-    it('GET /api/event/{id} and /api/event/latest/{subdomain} answer the Event of §3 with its user block', async () => {
+    it('GET /api/event/{id} and /api/event/latest/{subdomain} answer the Event of §3 with its user block (no stream location for a guest of a premium event)', async () => {
       const event = await (await as(creator)).events.create({
         name: 'Premium night',
         startDateTime: '2031-05-01T20:00:00Z',
@@ -177,7 +177,7 @@ describe('events', () => {
         premiumPrice: 15,
         startDateTime: '2031-05-01T20:00:00.000Z',
         endDateTime: '2031-05-01T23:00:00.000Z',
-        user: { id: creator.id, userName: 'mara_test', displayName: 'Mara Test', description: 'Deep house', streamValue: 'https://example.test/live.m3u8' },
+        user: { id: creator.id, userName: 'mara_test', displayName: 'Mara Test', description: 'Deep house', streamValue: null },
       };
       const byId = await test.app.inject({ method: 'GET', url: `/api/event/${event.id}` });
       expect(byId.statusCode).toBe(200);
@@ -195,6 +195,75 @@ describe('events', () => {
         expect(response.statusCode, url).toBe(404);
         expect(typeof (response.json() as { message: string }).message).toBe('string');
       }
+    });
+  });
+
+  describe('the stream location of a premium event', () => {
+    const streamUrl = 'https://example.test/live.m3u8';
+    const grant = (viewerId: string, eventId: string) => test.app.services.db.insert(eventAccess).values({ viewerId, eventId, paymentId: 'pay_test' }).run();
+    const get = (url: string, token?: string) => test.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+    const onNow = { startDateTime: iso(-hour), endDateTime: iso(hour) };
+
+    it('no public answer hands it to a guest or a viewer without access, REST or tRPC', async () => {
+      const premium = await (await as(creator)).events.create({ name: 'Paid set', ...onNow, isPremium: true, premiumPrice: 8 });
+      const stranger = await createUser(test.app, { role: 'viewer' });
+      for (const token of [undefined, stranger.token, otherCreator.token]) {
+        const answers = [
+          await get(`/api/event/${premium.id}`, token),
+          await get('/api/event/latest/mara_test', token),
+          await get('/api/event/calendar/mara_test.ics', token),
+        ];
+        for (const answer of answers) {
+          expect(answer.statusCode).toBe(200);
+          expect(answer.body).not.toContain(streamUrl);
+        }
+        const caller = await as(token ? { token } as TestUser : undefined);
+        for (const answer of [await caller.events.publicById({ id: premium.id }), await caller.events.latest({ subdomain: 'mara_test' })]) {
+          expect(answer.user.streamValue).toBeNull();
+        }
+        expect(JSON.stringify(await caller.events.publicSchedule({ subdomain: 'mara_test' }))).not.toContain(streamUrl);
+      }
+    });
+
+    it('reaches the creator, an admin and a viewer with access; a free event is open to anyone', async () => {
+      const premium = await (await as(creator)).events.create({ name: 'Paid set', ...onNow, isPremium: true, premiumPrice: 8 });
+      const free = await (await as(creator)).events.create({ name: 'Free set', ...onNow });
+      grant(viewer.id, premium.id);
+      for (const user of [creator, admin, viewer]) {
+        expect((await (await as(user)).events.publicById({ id: premium.id })).user.streamValue).toBe(streamUrl);
+      }
+      expect((await (await as()).events.publicById({ id: free.id })).user.streamValue).toBe(streamUrl);
+    });
+
+    it('events.stream and GET /api/event/{id}/stream answer 403 "Buy access to watch this event" without access', async () => {
+      const premium = await (await as(creator)).events.create({ name: 'Paid set', ...onNow, isPremium: true, premiumPrice: 8 });
+      const stranger = await createUser(test.app, { role: 'viewer' });
+      grant(stranger.id, (await (await as(creator)).events.create({ name: 'Another paid one', isPremium: true, premiumPrice: 3 })).id);
+      for (const token of [undefined, stranger.token, otherCreator.token]) {
+        await expect((await as(token ? { token } as TestUser : undefined)).events.stream({ eventId: premium.id })).rejects.toMatchObject({
+          code: 'FORBIDDEN',
+          message: eventMessages.buyToWatch,
+        });
+        const rest = await get(`/api/event/${premium.id}/stream`, token);
+        expect(rest.statusCode).toBe(403);
+        expect(rest.json()).toMatchObject({ message: eventMessages.buyToWatch });
+        expect(rest.body).not.toContain(streamUrl);
+      }
+    });
+
+    it('events.stream answers the player source to those who may watch, and none when there is nothing to play', async () => {
+      const premium = await (await as(creator)).events.create({ name: 'Paid set', ...onNow, isPremium: true, premiumPrice: 8 });
+      const free = await (await as(creator)).events.create({ name: 'Free later', startDateTime: iso(24 * hour), endDateTime: iso(26 * hour) });
+      grant(viewer.id, premium.id);
+      const playing = { kind: 'hls', url: streamUrl, live: true, expiresAt: null };
+      for (const user of [creator, admin, viewer]) expect(await (await as(user)).events.stream({ eventId: premium.id })).toEqual(playing);
+      expect((await get(`/api/event/${premium.id}/stream`, viewer.token)).json()).toEqual(playing);
+      expect(await (await as()).events.stream({ eventId: free.id })).toEqual({ ...playing, live: false });
+
+      const quiet = await createUser(test.app, { role: 'dj', creatorTag: 'quiet_dj' });
+      const nothing = await (await as(quiet)).events.create({ name: 'No stream yet' });
+      expect((await get(`/api/event/${nothing.id}/stream`)).json()).toEqual({ kind: 'none', url: null, live: false, expiresAt: null });
+      expect((await get('/api/event/nope/stream')).statusCode).toBe(404);
     });
   });
 

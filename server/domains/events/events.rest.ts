@@ -38,5 +38,10 @@ export const eventsRest: RestModule = (app, { caller, services }) => {
       .send(body);
   });
 
+  /** `{ kind, url, live, expiresAt }`: what the event's player plays; 403 for a premium event without access. */
+  app.get<{ Params: { eventId: string } }>('/api/event/:eventId/stream', async (request) =>
+    (await caller(request)).events.stream({ eventId: request.params.eventId }),
+  );
+
   app.get<{ Params: { id: string } }>('/api/event/:id', async (request) => (await caller(request)).events.publicById({ id: request.params.id }));
 };

@@ -3,6 +3,8 @@ import {
   createEventInput,
   eventIdInput,
   eventOutput,
+  eventStreamInput,
+  eventStreamOutput,
   eventsOutput,
   publicScheduleOutput,
   subdomainInput,
@@ -57,13 +59,22 @@ export const eventsRouter = router({
   publicById: publicProcedure.meta({ scope: 'public' })
     .input(eventIdInput)
     .output(eventOutput)
-    .query(({ ctx, input }) => eventsService.getPublicEvent(ctx.services.db, input.id)),
+    .query(({ ctx, input }) => eventsService.getPublicEvent(ctx.services.db, ctx.actor, input.id)),
 
   /** The event a subdomain's page opens with: the next upcoming active one, else the most recent. */
   latest: publicProcedure.meta({ scope: 'public' })
     .input(subdomainInput)
     .output(eventOutput)
-    .query(({ ctx, input }) => eventsService.latestEvent(ctx.services.db, input.subdomain)),
+    .query(({ ctx, input }) => eventsService.latestEvent(ctx.services.db, ctx.actor, input.subdomain)),
+
+  /**
+   * What the event's player plays: free events to anyone; premium ones to the creator, admins and viewers with
+   * access (else 403 "Buy access to watch this event"). Our own stream's URL carries a short-lived signed token.
+   */
+  stream: publicProcedure.meta({ scope: 'public' })
+    .input(eventStreamInput)
+    .output(eventStreamOutput)
+    .query(({ ctx, input }) => eventsService.eventStream(ctx.services.db, ctx.actor, input.eventId, undefined)),
 
   /** A creator and their active, dated events (the iCal feed). */
   publicSchedule: publicProcedure.meta({ scope: 'public' })

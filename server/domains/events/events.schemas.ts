@@ -13,6 +13,7 @@ export const eventMessages = {
   priceRange: 'A premium price must be between $1.00 and $10,000.00',
   priceDecimals: 'Use at most 2 decimals for the price',
   ownAccessOnly: 'You can only check your own access',
+  buyToWatch: 'Buy access to watch this event',
 } as const;
 
 export const minPremiumPriceCents = 100;
@@ -95,7 +96,10 @@ export const eventIdInput = z.strictObject({ id });
 export const subdomainInput = z.strictObject({ subdomain: z.string().trim().min(1).max(64) });
 export const viewerAccessInput = z.strictObject({ userId: id });
 
-/** The creator block of a public event (platform.md §3). `userName` is the creator tag. */
+/**
+ * The creator block of a public event (platform.md §3). `userName` is the creator tag. `streamValue` is null in a
+ * premium event's answer to anyone without access (the player asks `events.stream`).
+ */
 export const eventCreator = z.object({
   id: z.string(),
   userName: z.string(),
@@ -129,6 +133,21 @@ export type PublicScheduleOutput = z.infer<typeof publicScheduleOutput>;
 /** The premium events a viewer may enter (from the server's access rows). */
 export const viewerAccessOutput = z.object({ eventIds: z.array(z.string()) });
 export type ViewerAccessOutput = z.infer<typeof viewerAccessOutput>;
+
+/** What an event's player plays, answered by `events.stream` only to those who may watch. */
+/** `video`: a recorded replay (an MP4 file, signed like the live playlist for premium events). */
+export const streamKinds = ['hls', 'iframe', 'video', 'none'] as const;
+export const eventStreamOutput = z.object({
+  kind: z.enum(streamKinds),
+  /** An HLS playlist or replay file (ours: relative, with a signed token for premium events), or an external page/embed URL. */
+  url: z.string().nullable(),
+  /** Our ingest is on air for this event now (an external stream: the event is active and on now). */
+  live: z.boolean(),
+  /** When the signed playlist URL stops opening: ask again before then. Null when the URL does not expire. */
+  expiresAt: z.string().nullable(),
+});
+export type EventStreamOutput = z.infer<typeof eventStreamOutput>;
+export const eventStreamInput = z.strictObject({ eventId: id });
 
 /** The public event page (web route `/events/{subdomain}/{eventId?}`). */
 export function eventPagePath(subdomain: string, eventId?: string): string {

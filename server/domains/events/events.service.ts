@@ -4,6 +4,7 @@ import type { Db } from '@db/client';
 import { eventAccess, events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
+import { parseStreamValue } from './stream';
 import { newId, nowIso } from '@server/lib/ids';
 import type { Actor } from '@server/trpc/context';
 import {
@@ -12,6 +13,7 @@ import {
   type CreateEventInput,
   type EventCreator,
   type EventOutput,
+  type EventStreamOutput,
   type PublicScheduleOutput,
   type UpdateEventInput,
 } from './events.schemas';
@@ -28,17 +30,19 @@ const creatorColumns = {
 
 type CreatorRow = { id: string; creatorTag: string | null; displayName: string; description: string; streamValue: string | null };
 
-function toCreator(creator: CreatorRow): EventCreator {
+/** `revealStream` false: the stream location is left out (a premium event answered to someone without access). */
+function toCreator(creator: CreatorRow, revealStream: boolean): EventCreator {
   return {
     id: creator.id,
     userName: creator.creatorTag ?? '',
     displayName: creator.displayName,
     description: creator.description,
-    streamValue: creator.streamValue,
+    streamValue: revealStream ? creator.streamValue : null,
   };
 }
 
-function toEvent(row: EventRow, creator: CreatorRow): EventOutput {
+/** Creators and admins reading their own events see everything; public answers go through `toPublicEvent`. */
+function toEvent(row: EventRow, creator: CreatorRow, revealStream = true): EventOutput {
   return {
     id: row.id,
     name: row.name,
@@ -49,8 +53,26 @@ function toEvent(row: EventRow, creator: CreatorRow): EventOutput {
     premiumPrice: row.premiumPriceCents / 100,
     startDateTime: row.startDateTime,
     endDateTime: row.endDateTime,
-    user: toCreator(creator),
+    user: toCreator(creator, revealStream),
   };
+}
+
+/** Who may watch an event: anyone a free one; a premium one its creator, an admin, or a viewer with an access row. */
+export function mayWatchEvent(db: Db, actor: Actor | null, event: { id: string; userId: string; isPremium: boolean }): boolean {
+  if (!event.isPremium) return true;
+  if (!actor) return false;
+  if (actor.role === 'admin' || actor.id === event.userId) return true;
+  const access = db
+    .select({ eventId: eventAccess.eventId })
+    .from(eventAccess)
+    .where(and(eq(eventAccess.viewerId, actor.id), eq(eventAccess.eventId, event.id)))
+    .get();
+  return access !== undefined;
+}
+
+/** An event as a public answer carries it: a premium event's stream location only to those who may watch. */
+function toPublicEvent(db: Db, actor: Actor | null, row: EventRow, creator: CreatorRow): EventOutput {
+  return toEvent(row, creator, mayWatchEvent(db, actor, row));
 }
 
 function selectEvents(db: Db) {
@@ -148,11 +170,44 @@ export function deleteEvent(db: Db, actor: Actor, id: string): { id: string } {
   return { id: event.id };
 }
 
-/** Any event by id, as the public event page shows it. */
-export function getPublicEvent(db: Db, id: string): EventOutput {
-  const event = findEvent(db, id);
-  if (!event) throw notFound();
-  return event;
+/** Any event by id, as the public event page shows it (to this caller). */
+export function getPublicEvent(db: Db, actor: Actor | null, id: string): EventOutput {
+  const found = selectEvents(db).where(eq(events.id, id)).get();
+  if (!found) throw notFound();
+  return toPublicEvent(db, actor, found.event, found.creator);
+}
+
+/** What our own ingest has for an event (live now, or its replay), from the live domain; null when nothing. */
+export type LivePlaybackLookup = (event: EventOutput, viewerId: string | null) => EventStreamOutput | null;
+
+function isOnNow(event: EventOutput, now: Date): boolean {
+  if (!event.isActive) return false;
+  if (!event.startDateTime || !event.endDateTime) return true;
+  const at = now.getTime();
+  return Date.parse(event.startDateTime) <= at && at < Date.parse(event.endDateTime);
+}
+
+/**
+ * The event's player source, only for those who may watch (else FORBIDDEN "Buy access to watch this event"):
+ * our own live stream or replay first, else the creator's external stream URL, else `none`.
+ */
+export function eventStream(
+  db: Db,
+  actor: Actor | null,
+  eventId: string,
+  livePlayback: LivePlaybackLookup | undefined,
+  now = new Date(),
+): EventStreamOutput {
+  const found = selectEvents(db).where(eq(events.id, eventId)).get();
+  if (!found) throw notFound();
+  if (!mayWatchEvent(db, actor, found.event)) throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
+  const event = toEvent(found.event, found.creator);
+  const own = livePlayback?.(event, actor?.id ?? null);
+  if (own) return own;
+  const external = parseStreamValue(found.creator.streamValue);
+  if (external.kind === 'none') return { kind: 'none', url: null, live: false, expiresAt: null };
+  const url = external.kind === 'hls' ? external.url : found.creator.streamValue!.trim();
+  return { kind: external.kind, url, live: isOnNow(event, now), expiresAt: null };
 }
 
 function creatorBySubdomain(db: Db, subdomain: string): CreatorRow {
@@ -169,7 +224,7 @@ function creatorBySubdomain(db: Db, subdomain: string): CreatorRow {
  * The event a subdomain's page opens with: the next active event that has not ended (one live now comes first),
  * else an active "TBA" event, else the most recent event of any kind.
  */
-export function latestEvent(db: Db, subdomain: string, now = new Date()): EventOutput {
+export function latestEvent(db: Db, actor: Actor | null, subdomain: string, now = new Date()): EventOutput {
   const creator = creatorBySubdomain(db, subdomain);
   const ofCreator = eq(events.userId, creator.id);
   const found =
@@ -186,10 +241,10 @@ export function latestEvent(db: Db, subdomain: string, now = new Date()): EventO
       .orderBy(sql`${events.startDateTime} IS NULL`, desc(events.startDateTime), desc(events.createdAt))
       .get();
   if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.noEvents });
-  return toEvent(found.event, found.creator);
+  return toPublicEvent(db, actor, found.event, found.creator);
 }
 
-/** A creator and their active, dated events (the public calendar feed). */
+/** A creator and their active, dated events (the public calendar feed). No stream locations: the players ask `events.stream`. */
 export function publicSchedule(db: Db, subdomain: string): PublicScheduleOutput {
   const creator = creatorBySubdomain(db, subdomain);
   const rows = db
@@ -198,7 +253,7 @@ export function publicSchedule(db: Db, subdomain: string): PublicScheduleOutput 
     .where(and(eq(events.userId, creator.id), eq(events.isActive, true), isNotNull(events.startDateTime)))
     .orderBy(asc(events.startDateTime))
     .all();
-  return { creator: toCreator(creator), events: rows.map((row) => toEvent(row, creator)) };
+  return { creator: toCreator(creator, false), events: rows.map((row) => toEvent(row, creator, false)) };
 }
 
 /** The premium events this viewer has paid to enter (rows written by confirmed payments). Only the viewer themself may ask. */

@@ -223,6 +223,7 @@ const platformOperations: RestOperation[] = [
     input: 'none',
     html: { statuses: [200], description: 'An iCalendar feed', contentType: 'text/calendar' },
   }),
+  get('/api/event/:eventId/stream', 'events.stream', 'What an event’s player plays (premium: only with access; our own stream carries a short-lived signed URL)'),
   get('/api/event/:id', 'events.publicById', 'One event as its public page shows it'),
   get('/api/tips/get-tips-public/:userId', 'tips.publicList', 'A creator’s tip options (amounts in dollars)'),
   get('/api/payment/config', 'payments.config', 'What the payment pages need: provider, publishable key, currency'),

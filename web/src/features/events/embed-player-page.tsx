@@ -5,6 +5,7 @@ import { Spinner } from '@web/components/spinner';
 import { formatDollars } from './event-time';
 import { StreamFrame } from './stream-frame';
 import { useEventAccess } from './use-event-access';
+import { useEventStream } from './use-event-stream';
 import { usePublicEvent } from './use-public-event';
 
 /** `/embed/{subdomain}/{eventId}/player`: only the stream, filling the frame, for creators' own sites. */
@@ -12,6 +13,7 @@ export default function EmbedPlayerPage() {
   const { subdomain = '', eventId = '' } = useParams<{ subdomain: string; eventId: string }>();
   const { event, notFound, errorMessage } = usePublicEvent(subdomain, eventId);
   const access = useEventAccess(event);
+  const stream = useEventStream(event, access);
 
   return (
     <div className="fixed inset-0 flex items-center justify-center bg-black text-white">
@@ -20,7 +22,7 @@ export default function EmbedPlayerPage() {
       ) : !event || access === 'checking' ? (
         <Spinner label="Loading stream" />
       ) : access === 'granted' ? (
-        <StreamFrame streamValue={event.user.streamValue} title={event.name} className="size-full" />
+        <StreamFrame stream={stream.data} title={event.name} className="size-full" />
       ) : (
         <div className="flex flex-col items-center gap-3 p-4 text-center" data-testid="paywall">
           <Lock className="size-8 text-brand-500" aria-hidden />

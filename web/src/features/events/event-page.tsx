@@ -17,6 +17,7 @@ import { RelatedEpisodes, useRelatedEpisodes } from './related-episodes';
 import { StreamFrame } from './stream-frame';
 import { TipButtons } from './tip-buttons';
 import { useEventAccess } from './use-event-access';
+import { useEventStream } from './use-event-stream';
 import { usePublicEvent, useRevealAfter } from './use-public-event';
 import { ViewerDialogs, ViewerMenu, type ViewerDialog } from './viewer/viewer-account';
 
@@ -42,6 +43,7 @@ export default function EventPage() {
   const tips = trpc.tips.publicList.useQuery({ userId: event?.userId ?? '' }, { enabled: !!event, retry: false });
   const related = useRelatedEpisodes(event?.userId);
   const access = useEventAccess(event);
+  const stream = useEventStream(event, access);
   const loaded = !!event && !tips.isPending && !related.isPending && access !== 'checking';
   const revealed = useRevealAfter(loaded, pageRevealDelayMs);
 
@@ -72,7 +74,7 @@ export default function EventPage() {
       <main className="mx-auto grid max-w-[1280px] gap-6 p-4 sm:p-6 lg:grid-cols-[minmax(0,1fr)_360px]">
         <div className="min-w-0 space-y-6">
           {access === 'granted' ? (
-            <StreamFrame streamValue={event.user.streamValue} title={event.name} />
+            <StreamFrame stream={stream.data} title={event.name} />
           ) : (
             <Paywall event={event} onLogin={() => setDialog('login')} onRegister={() => setDialog('register')} onPay={() => setPaying(true)} />
           )}

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { EventStreamOutput } from '@server/domains/events/events.schemas';
 import { parseStreamValue, type StreamSource } from '@server/domains/events/stream';
 import placeholderImage from './stream-placeholder.svg';
 
@@ -65,9 +66,16 @@ function StreamContent({ source, title }: { source: StreamSource; title: string 
   return <img src={placeholderImage} alt="No stream yet" className="size-full object-cover" data-testid="stream-placeholder" />;
 }
 
+/** The player source of an `events.stream` answer; our own playlists come as URLs relative to this site. */
+export function streamSource(stream: EventStreamOutput | undefined, parentHost: string, base: string): StreamSource {
+  if (!stream?.url || stream.kind === 'none') return { kind: 'none' };
+  if (stream.kind === 'hls') return { kind: 'hls', url: new URL(stream.url, base).toString() };
+  return parseStreamValue(stream.url, { parentHost });
+}
+
 /** The 16:9 stream frame of an event (platform.md §2): HLS video, a YouTube/Twitch/Vimeo/embed iframe, or the placeholder image. */
-export function StreamFrame({ streamValue, title, className }: { streamValue: string | null; title: string; className?: string }) {
-  const source = useMemo(() => parseStreamValue(streamValue, { parentHost: window.location.hostname }), [streamValue]);
+export function StreamFrame({ stream, title, className }: { stream: EventStreamOutput | undefined; title: string; className?: string }) {
+  const source = useMemo(() => streamSource(stream, window.location.hostname, window.location.href), [stream]);
   return (
     <div className={className ?? 'aspect-video w-full overflow-hidden rounded-xl bg-black'}>
       <StreamContent source={source} title={title} />
