@@ -10,6 +10,8 @@ RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: production dependencies, the built server (plain node), the built web app; non-root.
 FROM node:22-bookworm-slim
+# Debian's ffmpeg remuxes live RTMP streams to HLS and finishes recordings (never a downloaded binary).
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
@@ -24,7 +26,8 @@ COPY --from=build --chown=node:node /app/web/dist ./web/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
-EXPOSE 3000
+# 3000: HTTP (app, API, HLS playback); 1935: RTMP, where OBS publishes (not HTTP: a reverse proxy must pass it as TCP).
+EXPOSE 3000 1935
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "--enable-source-maps", "dist/node/server/main.js"]
