@@ -23,11 +23,12 @@ const chatterProcedure = roleProcedure('viewer', 'dj', 'admin');
 export const chatRouter = router({
   /**
    * The room's stream: tracked(id, item), first the last 100 messages (or those after lastEventId), then live.
-   * Over the /trpc websocket this stream is served by the shared fan-out (chat.socket.ts) with the same frames.
+   * Over the /trpc websocket an open room's stream is served by the shared fan-out (chat.socket.ts) with the same
+   * frames. A premium event's room: only its creator, admins and viewers with access (403 "Buy access to join this chat").
    */
   messages: publicProcedure.meta({ scope: 'public' })
     .input(chatMessagesInput)
-    .subscription(({ ctx, input, signal }) => chatService.streamChat(ctx.services, input, signal)),
+    .subscription(({ ctx, input, signal }) => chatService.streamChat(ctx.services, ctx.actor, input, signal)),
 
   send: chatterProcedure.meta({ scope: 'chat:write' })
     .input(sendChatInput)

@@ -17,6 +17,7 @@ export const chatMessages = {
   cannotBanSelf: 'You cannot ban yourself',
   unknownUser: 'User not found',
   signInToChat: 'Sign in as a viewer to chat',
+  buyToJoin: 'Buy access to join this chat',
 } as const;
 
 /** Chat limits: 1–500 characters, 3 messages per 2 seconds per sender; the history replays 100 messages. */

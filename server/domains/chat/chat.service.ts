@@ -6,6 +6,7 @@ import { users } from '@db/schema/users';
 import { BoundedQueue } from '@server/lib/bus';
 import { nowIso } from '@server/lib/ids';
 import { findUserById } from '@server/domains/users/users.service';
+import { mayWatchEvent } from '@server/domains/events/events.service';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { forbiddenMessage } from '@server/trpc/init';
 import { ChatDelivery } from './chat.rooms';
@@ -32,8 +33,15 @@ export function requireEvent(db: Db, eventId: string): EventRow {
   return event;
 }
 
-export function eventExists(db: Db, eventId: string): boolean {
-  return !!db.select({ id: events.id }).from(events).where(eq(events.id, eventId)).get();
+/** A room anyone may read: the event exists and is not premium (a premium room's history and live messages are paid for). */
+export function isOpenRoom(db: Db, eventId: string): boolean {
+  const event = db.select({ isPremium: events.isPremium }).from(events).where(eq(events.id, eventId)).get();
+  return !!event && !event.isPremium;
+}
+
+/** A premium event's chat reaches only its creator, admins and viewers with access: "Buy access to join this chat". */
+export function requireChatAccess(db: Db, actor: Actor | null, event: EventRow): void {
+  if (!mayWatchEvent(db, actor, event)) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.buyToJoin });
 }
 
 function canModerate(event: EventRow, actor: Actor): boolean {
@@ -45,8 +53,8 @@ function requireModerator(event: EventRow, actor: Actor): void {
 }
 
 /** Live events of the room: history first (last 100, or after lastEventId), then everything new. */
-export async function* streamChat(services: AppServices, input: ChatMessagesInput, signal?: AbortSignal) {
-  requireEvent(services.db, input.eventId);
+export async function* streamChat(services: AppServices, actor: Actor | null, input: ChatMessagesInput, signal?: AbortSignal) {
+  requireChatAccess(services.db, actor, requireEvent(services.db, input.eventId));
   const queue = new BoundedQueue<ChatDelivery>(
     maxQueuedPerSubscriber,
     () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'This chat connection fell too far behind; reconnect to resume' }),
@@ -62,6 +70,7 @@ export async function* streamChat(services: AppServices, input: ChatMessagesInpu
 /** A signed-in viewer or creator posts to an active event's room (3 messages per 2 seconds at most). */
 export function sendMessage(services: AppServices, actor: Actor, input: SendChatInput): ChatMessage {
   const event = requireEvent(services.db, input.eventId);
+  requireChatAccess(services.db, actor, event);
   if (!event.isActive) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: chatMessages.inactive });
   const { store, rooms, nextId } = services.chat;
   if (store.isBanned(event.id, actor.id)) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.banned });

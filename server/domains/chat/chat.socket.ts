@@ -6,7 +6,7 @@ import type { AnyRouter } from '@trpc/server';
 import type { AppServices } from '@server/trpc/context';
 import type { ChatDelivery, ChatSink } from './chat.rooms';
 import { chatMessagesInput } from './chat.schemas';
-import { eventExists } from './chat.service';
+import { isOpenRoom } from './chat.service';
 
 /** A socket whose unsent data passes this is too slow for the room and is dropped (it reconnects and resumes). */
 export const maxBufferedBytesPerSocket = 512 * 1024;
@@ -47,7 +47,7 @@ export class SocketSubscription implements ChatSink {
 /**
  * Serves `chat.messages` subscriptions of one /trpc socket straight from the room fan-out, in tRPC's own
  * wire format, and hands every other message to tRPC. A subscription that would fail (bad input, unknown
- * event) is left to tRPC too, so its error frames stay tRPC's.
+ * event) or that needs the caller's access (a premium event's room) is left to tRPC, so its checks and error frames stay tRPC's.
  */
 class ChatSocketRouter {
   private readonly subscriptions = new Map<string | number, SocketSubscription>();
@@ -105,7 +105,8 @@ class ChatSocketRouter {
     const input = chatMessagesInput.safeParse(
       lastEventId !== undefined && typeof rawInput === 'object' && rawInput !== null ? { ...rawInput, lastEventId } : rawInput,
     );
-    if (!input.success || !eventExists(this.services.db, input.data.eventId)) return false;
+    // Premium rooms (and anything that would fail) go to tRPC, which knows the caller and checks their access.
+    if (!input.success || !isOpenRoom(this.services.db, input.data.eventId)) return false;
 
     const jsonrpc = message.jsonrpc === undefined ? '' : `,"jsonrpc":${JSON.stringify(message.jsonrpc)}`;
     const subscription = new SocketSubscription(this.socket, `{"id":${JSON.stringify(id)}${jsonrpc},`);

@@ -4,10 +4,10 @@ import { hubMessagesInput, sendHubInput } from './hub.schemas';
 import * as hubService from './hub.service';
 
 export const hubRouter = router({
-  /** A creator's group (`{creatorId}` or `{creatorId}-{eventId}`), live; receiving is public. */
+  /** A creator's group (`{creatorId}` or `{creatorId}-{eventId}`), live; receiving is public, except a premium event's group. */
   messages: publicProcedure.meta({ scope: 'public' })
     .input(hubMessagesInput)
-    .subscription(({ ctx, input, signal }) => hubService.streamHub(ctx.services, input.groupId, signal)),
+    .subscription(({ ctx, input, signal }) => hubService.streamHub(ctx.services, ctx.actor, input.groupId, signal)),
 
   /** Sending needs a token. */
   send: authedProcedure.meta({ scope: 'chat:write' })

@@ -6,6 +6,7 @@ export const hubMessages = {
   textTooLong: 'A hub message can have at most 1000 characters',
   tooFast: 'You are sending hub messages too fast. Please wait a moment and try again.',
   signInToSend: 'Sign in to send messages to a group',
+  buyToJoin: 'Buy access to join this chat',
 } as const;
 
 export const hubLimits = { maxTextLength: 1000, sendBurst: 10, sendWindowSeconds: 10 } as const;

@@ -6,6 +6,7 @@ import { users } from '@db/schema/users';
 import { BoundedQueue, busTopic, type BusTopic } from '@server/lib/bus';
 import { nowIso } from '@server/lib/ids';
 import type { Actor, AppServices } from '@server/trpc/context';
+import { mayWatchEvent } from '@server/domains/events/events.service';
 import { hubLimits, hubMessages, type HubMessage, type SendHubInput } from './hub.schemas';
 
 /** One hub message, shared by every listener of its group; the SignalR frame is built once. */
@@ -57,6 +58,18 @@ export function requireHubGroup(db: Db, group: string): void {
 }
 
 /**
+ * A premium event's group (`{creatorId}-{eventId}`) carries what only those who paid may see: its creator, admins and
+ * viewers with access (else 403 "Buy access to join this chat"); a creator's own group and free events' groups are public.
+ */
+export function requireHubAccess(db: Db, actor: Actor | null, group: string): void {
+  const resolved = resolveHubGroup(db, group);
+  if (!resolved) throw new TRPCError({ code: 'NOT_FOUND', message: hubMessages.unknownGroup });
+  if (!resolved.eventId) return;
+  const event = db.select({ id: events.id, userId: events.userId, isPremium: events.isPremium }).from(events).where(eq(events.id, resolved.eventId)).get();
+  if (event && !mayWatchEvent(db, actor, event)) throw new TRPCError({ code: 'FORBIDDEN', message: hubMessages.buyToJoin });
+}
+
+/**
  * Publishes `text` to a hub group: every tRPC `hub.messages` subscriber and every SignalR connection of that
  * group receives it (`ReceiveMessage`). For server-side senders (payments: "welcome", "tip received").
  * Answers how many listeners got it; throws NOT_FOUND for an unknown group.
@@ -69,13 +82,14 @@ export function publishHubMessage(services: AppServices, group: string, text: st
 
 /** A signed-in user sends to a group (rate limited per sender). */
 export function sendHubMessage(services: AppServices, actor: Actor, input: SendHubInput): { delivered: number } {
+  requireHubAccess(services.db, actor, input.group);
   services.rateLimiter.enforce(`hub:send:${actor.id}`, { limit: hubLimits.sendBurst, windowMs: hubLimits.sendWindowSeconds * 1000 }, hubMessages.tooFast);
   return publishHubMessage(services, input.group, input.text);
 }
 
 /** A group's live messages for a tRPC subscriber. */
-export async function* streamHub(services: AppServices, group: string, signal?: AbortSignal): AsyncGenerator<HubMessage> {
-  requireHubGroup(services.db, group);
+export async function* streamHub(services: AppServices, actor: Actor | null, group: string, signal?: AbortSignal): AsyncGenerator<HubMessage> {
+  requireHubAccess(services.db, actor, group);
   const queue = new BoundedQueue<HubDelivery>(500, () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'This hub connection fell too far behind' }));
   const unsubscribe = services.bus.subscribe(hubTopic(group), (delivery) => queue.push(delivery));
   try {

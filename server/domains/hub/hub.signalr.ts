@@ -7,7 +7,7 @@ import { bearerToken, resolveActor, type Actor, type AppServices } from '@server
 import { enforceApiTokenScope } from '@server/trpc/init';
 import { validationMessage, zodFieldErrors } from '@server/lib/errors';
 import { hubMessages, sendHubInput } from './hub.schemas';
-import { hubTopic, resolveHubGroup, sendHubMessage, type HubDelivery } from './hub.service';
+import { hubTopic, requireHubAccess, resolveHubGroup, sendHubMessage, type HubDelivery } from './hub.service';
 
 /**
  * /msgHub: the real-time hub for SignalR clients (`@microsoft/signalr`, unchanged). Negotiate (version 1)
@@ -234,8 +234,11 @@ export function registerSignalRHub(app: FastifyInstance, services: AppServices):
   });
 
   app.post('/msgHub/negotiate', async (request, reply) => {
-    const groupId = queryOf(request.url).get('groupId') ?? '';
+    const query = queryOf(request.url);
+    const groupId = query.get('groupId') ?? '';
     if (!resolveHubGroup(services.db, groupId)) return reply.code(404).send({ message: hubMessages.unknownGroup });
+    const { actor } = await resolveActor(services, query.get('access_token') ?? bearerToken(request.headers.authorization));
+    requireHubAccess(services.db, actor, groupId);
     return { negotiateVersion: 1, ...negotiated.issue(), availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }] };
   });
 
@@ -257,6 +260,11 @@ export function registerSignalRHub(app: FastifyInstance, services: AppServices):
     if (!resolveHubGroup(services.db, groupId)) return refuse(hubMessages.unknownGroup);
     const { actor, authError } = await resolveActor(services, token);
     if (token && !actor) return refuse(authError ?? 'Invalid access_token');
+    try {
+      requireHubAccess(services.db, actor, groupId);
+    } catch (error) {
+      return refuse(errorText(error));
+    }
     socket.off('message', keepEarly);
     if (socket.readyState !== 1) return;
     new HubConnection(socket, services, groupId, actor, connections, early);
