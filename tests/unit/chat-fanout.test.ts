@@ -13,7 +13,7 @@ function fakeSocket(bufferedAmount = 0) {
 }
 
 const emptyStore = { history: () => [] } as unknown as ChatStore;
-const message = (id: string) => ({ type: 'message' as const, message: { id, eventId: 'e1', userId: 'u1', displayName: 'Vera', photoURL: null, text: 'hi', createdAt: '2026-01-01T00:00:00.000Z' } });
+const message = (id: string) => ({ type: 'message' as const, message: { id, eventId: 'e1', userId: 'u1', displayName: 'Vera', photoURL: null, text: 'hi', createdAt: '2026-01-01T00:00:00.000Z', badge: null } });
 
 describe('chat fan-out', () => {
   it('writes the shared frame behind each subscription id, as tRPC frames a tracked event', () => {

@@ -18,7 +18,24 @@ export const chatMessages = {
   unknownUser: 'User not found',
   signInToChat: 'Sign in as a viewer to chat',
   buyToJoin: 'Buy access to join this chat',
+  hostName: 'This name belongs to the host',
 } as const;
+
+/** Shown next to a chatter's name: the event's creator, an admin, a fan member (memberships). */
+export const chatBadges = ['host', 'moderator', 'member'] as const;
+export type ChatBadge = (typeof chatBadges)[number];
+export const chatBadgeLabels: Record<ChatBadge, string> = { host: 'Host', moderator: 'Moderator', member: 'Member' };
+
+/** A name as people read it: no case, spaces, punctuation or diacritics ("Mára Test!" reads as "maratest"). */
+export function chatNameKey(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** Whether a chat name reads as the host's display name or creator tag (refused to everyone but the host). */
+export function isHostName(name: string, host: { displayName: string; tag: string }): boolean {
+  const key = chatNameKey(name);
+  return key.length > 0 && (key === chatNameKey(host.displayName) || key === chatNameKey(host.tag));
+}
 
 /** Chat limits: 1–500 characters, 3 messages per 2 seconds per sender; the history replays 100 messages. */
 export const chatLimits = {
@@ -59,6 +76,7 @@ export const chatMessage = z.object({
   photoURL: z.string().nullable(),
   text: z.string(),
   createdAt: z.string(),
+  badge: z.enum(chatBadges).nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -117,6 +135,10 @@ export const chatRoom = z.object({
   creatorId: z.string(),
   creatorDisplayName: z.string(),
   subdomain: z.string(),
+  /** A premium event's chat is for those with access (the pages show the paywall notice to others). */
+  isPremium: z.boolean(),
+  /** Dollars; 0 when not premium. */
+  premiumPrice: z.number(),
 });
 export type ChatRoom = z.infer<typeof chatRoom>;
 

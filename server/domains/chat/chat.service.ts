@@ -5,6 +5,7 @@ import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { BoundedQueue } from '@server/lib/bus';
 import { nowIso } from '@server/lib/ids';
+import { fieldError } from '@server/lib/errors';
 import { findUserById } from '@server/domains/users/users.service';
 import { mayWatchEvent } from '@server/domains/events/events.service';
 import type { Actor, AppServices } from '@server/trpc/context';
@@ -13,6 +14,8 @@ import { ChatDelivery } from './chat.rooms';
 import {
   chatMessages,
   chatLimits,
+  isHostName,
+  type ChatBadge,
   type BannedChatUser,
   type ChatMessage,
   type ChatMessagesInput,
@@ -48,6 +51,22 @@ function canModerate(event: EventRow, actor: Actor): boolean {
   return actor.role === 'admin' || event.userId === actor.id;
 }
 
+/** The badge next to a chatter's name in an event's room: its creator is the host, admins moderate. */
+export function chatBadgeOf(event: Pick<EventRow, 'userId'>, user: { id: string; role: string }): ChatBadge | null {
+  if (user.id === event.userId) return 'host';
+  if (user.role === 'admin') return 'moderator';
+  return null;
+}
+
+/** No one but the host may chat under a name that reads as the host's display name or creator tag. */
+function refuseHostName(db: Db, event: EventRow, actor: Actor, displayName: string): void {
+  if (actor.id === event.userId) return;
+  const host = db.select({ displayName: users.displayName, tag: users.creatorTag }).from(users).where(eq(users.id, event.userId)).get();
+  if (host && isHostName(displayName, { displayName: host.displayName, tag: host.tag ?? '' })) {
+    throw fieldError('BAD_REQUEST', chatMessages.hostName, { displayName: chatMessages.hostName });
+  }
+}
+
 function requireModerator(event: EventRow, actor: Actor): void {
   if (!canModerate(event, actor)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
 }
@@ -74,6 +93,7 @@ export function sendMessage(services: AppServices, actor: Actor, input: SendChat
   if (!event.isActive) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: chatMessages.inactive });
   const { store, rooms, nextId } = services.chat;
   if (store.isBanned(event.id, actor.id)) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.banned });
+  refuseHostName(services.db, event, actor, input.displayName);
   services.rateLimiter.enforce(`chat:send:${actor.id}`, { limit: chatLimits.sendBurst, windowMs: chatLimits.sendWindowSeconds * 1000 }, chatMessages.tooFast);
   const message: ChatMessage = {
     id: nextId(),
@@ -83,6 +103,7 @@ export function sendMessage(services: AppServices, actor: Actor, input: SendChat
     photoURL: input.photoURL ?? null,
     text: input.text,
     createdAt: nowIso(),
+    badge: chatBadgeOf(event, actor),
   };
   store.enqueue(message);
   rooms.publish(event.id, new ChatDelivery(message.id, { type: 'message', message }));
@@ -187,5 +208,7 @@ export function findChatRoom(db: Db, input: { subdomain: string; eventId?: strin
     creatorId: creator.id,
     creatorDisplayName: creator.displayName,
     subdomain: creator.creatorTag,
+    isPremium: event.isPremium,
+    premiumPrice: event.isPremium ? event.premiumPriceCents / 100 : 0,
   };
 }

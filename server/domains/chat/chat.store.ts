@@ -3,8 +3,9 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@db/client';
 import { chatBans, chatMessages } from '@db/schema/chat';
+import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
-import { chatLimits, type BannedChatUser, type ChatMessage, type ChatStreamItem } from './chat.schemas';
+import { chatLimits, type BannedChatUser, type ChatBadge, type ChatMessage, type ChatStreamItem } from './chat.schemas';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 type NewMessageRow = typeof chatMessages.$inferInsert;
@@ -15,7 +16,9 @@ export interface ChatStreamEntry {
   item: ChatStreamItem;
 }
 
-export function toChatMessage(row: Pick<MessageRow, 'id' | 'eventId' | 'userId' | 'displayName' | 'photoUrl' | 'text' | 'createdAt'>): ChatMessage {
+type StoredMessage = Pick<MessageRow, 'id' | 'eventId' | 'userId' | 'displayName' | 'photoUrl' | 'text' | 'createdAt'>;
+
+export function toChatMessage(row: StoredMessage, badge: ChatBadge | null): ChatMessage {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -24,7 +27,20 @@ export function toChatMessage(row: Pick<MessageRow, 'id' | 'eventId' | 'userId' 
     photoURL: row.photoUrl,
     text: row.text,
     createdAt: row.createdAt,
+    badge,
   };
+}
+
+/** A stored message with what its badge is made of: the sender's role and the event's creator. */
+const messageWithBadge = {
+  message: chatMessages,
+  senderRole: users.role,
+  hostId: events.userId,
+};
+
+function badgeOf(row: { message: StoredMessage; senderRole: string; hostId: string }): ChatBadge | null {
+  if (row.message.userId === row.hostId) return 'host';
+  return row.senderRole === 'admin' ? 'moderator' : null;
 }
 
 export interface ChatStoreOptions {
@@ -98,22 +114,18 @@ export class ChatStore {
   history(eventId: string, afterId?: string | null): ChatStreamEntry[] {
     this.flush();
     if (!afterId) {
-      const rows = this.db
-        .select()
-        .from(chatMessages)
+      const rows = this.selectMessages()
         .where(and(eq(chatMessages.eventId, eventId), isNull(chatMessages.deletedId)))
         .orderBy(desc(chatMessages.id))
         .limit(chatLimits.historySize)
         .all();
-      return rows.reverse().map((row) => ({ id: row.id, item: { type: 'message', message: toChatMessage(row) } }));
+      return rows.reverse().map((row) => ({ id: row.message.id, item: { type: 'message', message: toChatMessage(row.message, badgeOf(row)) } }));
     }
-    const messages = this.db
-      .select()
-      .from(chatMessages)
+    const messages = this.selectMessages()
       .where(and(eq(chatMessages.eventId, eventId), gt(chatMessages.id, afterId), isNull(chatMessages.deletedId)))
       .orderBy(asc(chatMessages.id))
       .all()
-      .map((row): ChatStreamEntry => ({ id: row.id, item: { type: 'message', message: toChatMessage(row) } }));
+      .map((row): ChatStreamEntry => ({ id: row.message.id, item: { type: 'message', message: toChatMessage(row.message, badgeOf(row)) } }));
     const deletions = this.db
       .select({ id: chatMessages.id, deletedId: chatMessages.deletedId })
       .from(chatMessages)
@@ -122,6 +134,14 @@ export class ChatStore {
       .map((row): ChatStreamEntry => ({ id: row.deletedId!, item: { type: 'deleted', messageId: row.id } }));
     const entries = [...messages, ...deletions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return entries.slice(-chatLimits.resumeSize);
+  }
+
+  private selectMessages() {
+    return this.db
+      .select(messageWithBadge)
+      .from(chatMessages)
+      .innerJoin(users, eq(users.id, chatMessages.userId))
+      .innerJoin(events, eq(events.id, chatMessages.eventId));
   }
 
   findMessage(eventId: string, messageId: string): MessageRow | undefined {
