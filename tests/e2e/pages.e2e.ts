@@ -145,6 +145,30 @@ describe('web app: terms dialog', () => {
     await context.close();
   });
 
+  it('an admin emulating a creator cannot accept for them: Accept is disabled with the reason; they may continue without accepting', async () => {
+    const { db } = fixture.running.app.services;
+    const document = db.select().from(termsDocuments).get()!;
+    const adminRow = db.select().from(users).where(eq(users.email, admin.email)).get()!;
+    db.insert(termsAcceptances).values({ userId: adminRow.id, termsId: document.id }).onConflictDoNothing().run();
+    const nova = await createUser(fixture.running.app, { role: 'dj', displayName: 'Nova Emulated' });
+
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await login(page, admin.email, admin.password);
+    await page.waitForURL('**/apps/calendar');
+    await page.goto('/apps/users');
+    await page.getByPlaceholder('Name, email or creator tag').fill('Nova Emulated');
+    await page.getByRole('button', { name: 'Emulate Nova Emulated' }).click();
+    await page.waitForURL('**/apps/calendar');
+    const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' });
+    await dialog.getByText('Only Nova Emulated can accept the terms').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Accept' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Continue without accepting' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByTestId('user-display-name').getByText('Nova Emulated').waitFor();
+    expect(db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, nova.id)).all()).toHaveLength(0);
+    await context.close();
+  });
+
   it('admin publishes a new terms PDF from /apps/terms-and-conditions; creators are asked again', async () => {
     const { db } = fixture.running.app.services;
     const tobin = db.select().from(users).where(eq(users.email, 'tobin@cuepoint.local')).get()!;

@@ -5,6 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { termsAcceptances, termsDocuments } from '@db/schema/users';
 import { uploadsDir } from '@server/lib/uploads';
+import { termsMessages } from '@server/domains/terms/terms.schemas';
 import { seedTerms } from '../../seed/terms';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
 
@@ -41,7 +42,7 @@ describe('terms and conditions', () => {
   beforeEach(async () => {
     test = await createTestApp();
     admin = await createUser(test.app, { role: 'admin' });
-    creator = await createUser(test.app, { role: 'dj' });
+    creator = await createUser(test.app, { role: 'dj', displayName: 'Mara Terms' });
   });
   afterEach(async () => test.close());
 
@@ -158,6 +159,25 @@ describe('terms and conditions', () => {
     expect(await (await callerAs(test.app)).terms.current()).toBeNull();
     const accept = await test.app.inject({ method: 'POST', url: '/api/termsConditions/accept', headers: bearer(creator.token) });
     expect(accept.statusCode).toBe(404);
+  });
+
+  it("refuses an admin emulating a creator the creator's consent, and counts nothing; the creator still accepts", async () => {
+    await seedTerms(test.app.services.db, test.dataDir);
+    const emulation = await test.app.inject({ method: 'GET', url: `/api/user/emulate/${creator.id}`, headers: bearer(admin.token) });
+    const emulatedToken = emulation.json().token as string;
+    const refused = await test.app.inject({ method: 'POST', url: '/api/termsConditions/accept', headers: bearer(emulatedToken) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: termsMessages.onlyUserCanAccept('Mara Terms') });
+    const acceptancesOf = (userId: string) => test.app.services.db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, userId)).all();
+    expect(acceptancesOf(creator.id)).toEqual([]);
+    expect(acceptancesOf(admin.id)).toEqual([]);
+    const alive = await test.app.inject({ method: 'GET', url: '/api/user/alive', headers: bearer(creator.token) });
+    expect(alive.json().user.pdfUrl).toMatch(/^\/uploads\//);
+
+    const accepted = await test.app.inject({ method: 'POST', url: '/api/termsConditions/accept', headers: bearer(creator.token) });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json().user.pdfUrl).toBeNull();
+    expect(acceptancesOf(creator.id)).toHaveLength(1);
   });
 
   it('seeds a two-page default document once', async () => {

@@ -8,6 +8,9 @@ export const termsMessages = {
   unknownPdf: 'This PDF was not uploaded here',
   notYourId: 'userId must be your own id',
   unexpected: 'Unexpected error. Please try again.',
+  /** An admin emulating a creator cannot consent for them. */
+  onlyUserCanAccept: (name: string) => `Only ${name} can accept the terms`,
+  continueWithoutAccepting: 'Continue without accepting',
 } as const;
 
 /** Uploaded PDFs are served from /uploads under random names. */

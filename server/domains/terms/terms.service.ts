@@ -50,8 +50,12 @@ export function publishTerms(services: AppServices, actor: Actor, input: UploadT
   return { message: termsMessages.saved, pdfUrl: document.pdfUrl, id: document.id };
 }
 
-/** Records that the actor accepted the newest terms document and answers their updated session user. */
+/**
+ * Records that the actor accepted the newest terms document and answers their updated session user. Only the account's
+ * own person consents: an admin emulating them is refused (403 "Only {name} can accept the terms").
+ */
 export function acceptTerms(db: Db, actor: Actor): SessionUser {
+  if (actor.emulatedBy) throw new TRPCError({ code: 'FORBIDDEN', message: termsMessages.onlyUserCanAccept(actor.user.displayName) });
   const terms = requireCurrentTerms(db);
   db.insert(termsAcceptances).values({ userId: actor.id, termsId: terms.id, acceptedAt: nowIso() }).onConflictDoNothing().run();
   return toSessionUser(db, findUserById(db, actor.id)!);

@@ -6,15 +6,20 @@ import { trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
 import { PdfViewer } from './pdf-viewer';
 import { termsFailureMessage } from './terms-errors';
-import { usePendingTermsUrl } from './terms-gate';
+import { termsMessages } from '@server/domains/terms/terms.schemas';
+import { usePendingTermsUrl, useTermsDeferral } from './terms-gate';
 
 /**
  * Opens over every page but login, terms and privacy while the signed-in user has pending terms (pdfUrl).
- * It cannot be dismissed: only Accept closes it, by clearing the pending terms.
+ * It cannot be dismissed: only Accept closes it, by clearing the pending terms. An admin emulating the user sees
+ * Accept disabled with the reason, and may continue without accepting for this emulation.
  */
 export function TermsDialog() {
   const pdfUrl = usePendingTermsUrl();
   const setUser = useSession((state) => state.setUser);
+  const emulating = useSession((state) => state.originalToken !== null);
+  const token = useSession((state) => state.token);
+  const userName = useSession((state) => state.user?.displayName ?? 'the account holder');
   const accept = trpc.terms.accept.useMutation({
     onSuccess: ({ user }) => setUser(user),
     onError: (error) => toast.error(termsFailureMessage(error)),
@@ -36,6 +41,11 @@ export function TermsDialog() {
             <Dialog.Description className="mt-1 text-sm text-slate-600">
               Please read and accept the updated terms and conditions to continue.
             </Dialog.Description>
+            {emulating && (
+              <p id="terms-emulation-reason" role="note" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                {termsMessages.onlyUserCanAccept(userName)}
+              </p>
+            )}
           </div>
           <PdfViewer
             url={pdfUrl}
@@ -46,7 +56,12 @@ export function TermsDialog() {
                   <Download className="size-4" aria-hidden />
                   Download
                 </a>
-                <Button onClick={() => accept.mutate()} busy={accept.isPending}>
+                {emulating && token && (
+                  <Button variant="ghost" onClick={() => useTermsDeferral.getState().defer(token)}>
+                    {termsMessages.continueWithoutAccepting}
+                  </Button>
+                )}
+                <Button onClick={() => accept.mutate()} busy={accept.isPending} disabled={emulating} aria-describedby={emulating ? 'terms-emulation-reason' : undefined}>
                   Accept
                 </Button>
               </div>
