@@ -7,7 +7,8 @@ import { applyIntentToPayment } from '@server/domains/payments/payment-records';
 import { hubTopic } from '@server/domains/hub/hub.service';
 import { newId } from '@server/lib/ids';
 import { bearer } from '../helpers/app';
-import { cards, confirmCard, createPaymentsApp, createPaywall, createTip, expectedSplit, stage } from '../helpers/payments';
+import { signWebhookPayload } from '@server/providers/payments/webhook-signature';
+import { cards, confirmCard, createPaymentsApp, createPaywall, createTip, expectedSplit, stage, testWebhookSecret } from '../helpers/payments';
 
 const validYear = new Date().getUTCFullYear() + 3;
 const test = await createPaymentsApp({ PAYMENT_RATE_LIMIT: '1000' });
@@ -245,6 +246,27 @@ describe('paywall and webhooks', () => {
     expect(tampered.statusCode).toBe(400);
     expect(db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_forged')).all()).toEqual([]);
     expect(db.select().from(payments).where(eq(payments.id, intent.paymentId)).get()?.status).toBe('pending');
+  });
+
+  it('a correctly signed webhook older than 5 minutes is refused (a replayed capture); a 4-minute-old one is taken', async () => {
+    const s = await stage(app);
+    const intent = (await createPaywall(app, s)).json() as { paymentId: string; paymentIntentId: string };
+    const eventFor = (id: string) =>
+      JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } } });
+    const post = (payload: string, secondsAgo: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signWebhookPayload(testWebhookSecret, payload, Math.floor(Date.now() / 1000) - secondsAgo) },
+        payload,
+      });
+    const stale = await post(eventFor('evt_stale'), 6 * 60);
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toBe(paymentMessages.invalidWebhook);
+    expect(db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_stale')).all()).toEqual([]);
+    const recent = await post(eventFor('evt_recent'), 4 * 60);
+    expect(recent.statusCode).toBe(200);
+    expect(db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_recent')).all()).toHaveLength(1);
   });
 
   it('only the payer (or the creator, or an admin) can look a payment up', async () => {

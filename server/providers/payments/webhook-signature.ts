@@ -18,12 +18,15 @@ export function signWebhookPayload(secret: string, payload: string, timestamp?: 
   return Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
 }
 
+/** A signed event older than this is refused (a replayed capture), as Stripe's own libraries do. */
+export const webhookToleranceSeconds = 300;
+
 /** Verifies the signature over the exact raw body (5 minutes tolerance) and names the event's object. */
 export function verifyWebhookPayload(secret: string, rawBody: Buffer | string, signature: string | undefined): ProviderEvent {
   if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
   let event: RawEvent;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, secret) as unknown as RawEvent;
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret, webhookToleranceSeconds) as unknown as RawEvent;
   } catch {
     throw new WebhookSignatureError();
   }

@@ -4,6 +4,7 @@ import { buildApp } from '@server/app';
 import { chatMessages as chatMessagesTable } from '@db/schema/chat';
 import { chatMessages } from '@server/domains/chat/chat.schemas';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
+import { RateLimiter } from '@server/lib/rate-limit';
 import { freshRateLimits, insertEvent, socketClient, watchRoom } from './chat-helpers';
 
 async function expectTrpcError(promise: Promise<unknown>, code: TRPCError['code'], message?: string) {
@@ -105,6 +106,19 @@ describe('live chat', () => {
     await expectTrpcError(caller.chat.send({ eventId, text: 'four', displayName: 'Otto' }), 'TOO_MANY_REQUESTS', chatMessages.tooFast);
     const stored = t.app.services.chat.store.history(eventId).map((entry) => (entry.item.type === 'message' ? entry.item.message.text : ''));
     expect(stored).toEqual(['one', 'two', 'three']);
+  });
+
+  it('keeps counting for the whole 2-second window, and lets the sender go on after it', async () => {
+    const eventId = insertEvent(t.app, creator.id);
+    const clock = { now: 1_000_000 };
+    t.app.services.rateLimiter = new RateLimiter(() => clock.now);
+    const caller = await callerAs(t.app, otherViewer.token);
+    for (const text of ['one', 'two', 'three']) await caller.chat.send({ eventId, text, displayName: 'Otto' });
+    clock.now += 1_900;
+    await expectTrpcError(caller.chat.send({ eventId, text: 'too soon', displayName: 'Otto' }), 'TOO_MANY_REQUESTS', chatMessages.tooFast);
+    clock.now += 101;
+    await caller.chat.send({ eventId, text: 'after the window', displayName: 'Otto' });
+    freshRateLimits(t.app);
   });
 
   it('checks the sender, the text and the event', async () => {
