@@ -79,4 +79,19 @@ describe('security in the browser', () => {
     await expect.poll(() => violations.length).toBeGreaterThan(0);
     await context.close();
   });
+
+  it('the Permissions-Policy names only features the browser knows: no warning on any page', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (/Permissions-Policy|Feature Policy/i.test(message.text())) warnings.push(message.text());
+    });
+    const response = await page.goto('/login');
+    expect(response!.headers()['permissions-policy']).toContain('camera=()');
+    await page.getByText('Your content. Your world.').waitFor();
+    await page.goto('/product-page');
+    await page.getByRole('heading', { name: 'Subscription Plans and Pricing' }).waitFor();
+    expect(warnings).toEqual([]);
+    await context.close();
+  });
 });
