@@ -144,6 +144,32 @@ describe('web app: sign-in, guard, shell', () => {
     await creator.context.close();
   });
 
+  it('at start-up only a 401 ends the session: a 503 from alive keeps it and the check is tried again', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await login(page, mara.email, mara.password);
+    await page.waitForURL('**/apps/calendar');
+    let refusals = 0;
+    await page.route('**/api/user/alive', async (route) => {
+      if (refusals < 2) {
+        refusals += 1;
+        return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) });
+      }
+      return route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('user-display-name').getByText(mara.name).waitFor({ timeout: 15_000 });
+    expect(refusals).toBe(2);
+    expect(await page.evaluate(() => localStorage.getItem('cuepoint.token'))).toMatch(/^ey/);
+    expect(await page.getByText('Invalid access_token').count()).toBe(0);
+
+    await page.unroute('**/api/user/alive');
+    await page.route('**/api/user/alive', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Invalid access_token' }) }));
+    await page.reload();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('cuepoint.token'))).toBeNull();
+    await context.close();
+  });
+
   it('unknown paths go to /pages/errors/error-404', async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/no/such/page');

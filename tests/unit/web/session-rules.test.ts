@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSignedIn, sessionMessages, shouldLogoutOnError, startupAction, tokenExpired, tokenExpiry } from '@web/app/session-rules';
+import { isSignedIn, sessionMessages, shouldLogoutOnError, startupAction, startupFailureAction, tokenExpired, tokenExpiry } from '@web/app/session-rules';
 
 function jwt(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -50,5 +50,14 @@ describe('session rules', () => {
     expect(shouldLogoutOnError({ status: 401, path: '/api/user/login', sentToken: false })).toBe(false);
     expect(shouldLogoutOnError({ status: 403, path: 'adminUsers.list', sentToken: true })).toBe(false);
     expect(shouldLogoutOnError({ status: 500, path: 'adminUsers.list', sentToken: true })).toBe(false);
+  });
+});
+
+describe('start-up check failures', () => {
+  it('logs out only on a 401; a network error, 5xx or 429 keeps the session and retries with a growing, capped delay', () => {
+    expect(startupFailureAction(401, 0)).toEqual({ kind: 'logout' });
+    for (const status of [null, 500, 502, 503, 429]) expect(startupFailureAction(status, 0)).toEqual({ kind: 'retry', retryInMs: 1000 });
+    expect(startupFailureAction(null, 3)).toEqual({ kind: 'retry', retryInMs: 8000 });
+    expect(startupFailureAction(503, 20)).toEqual({ kind: 'retry', retryInMs: 30_000 });
   });
 });

@@ -49,6 +49,15 @@ export function startupAction(storedToken: string | null | undefined, now: numbe
   return { kind: 'refresh', token: storedToken };
 }
 
+/**
+ * The start-up check of a stored token failed: only the server's 401 ends the session. A network error, a 5xx or a
+ * 429 says nothing about the token, so the session is kept and the check is tried again after `retryInMs`.
+ */
+export function startupFailureAction(status: number | null, attempt: number): { kind: 'logout' } | { kind: 'retry'; retryInMs: number } {
+  if (status === 401) return { kind: 'logout' };
+  return { kind: 'retry', retryInMs: Math.min(30_000, 1000 * 2 ** Math.max(0, attempt)) };
+}
+
 /** Calls whose 401 means "no permission for this event", not "your session is gone". */
 export function isPermissionCheck(path: string): boolean {
   return /check-has-permission|checkHasPermission/i.test(path);
