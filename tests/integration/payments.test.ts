@@ -1,6 +1,9 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { eventAccess } from '@db/schema/events';
+import { users } from '@db/schema/users';
 import { ledgerEntries, localProviderObjects, payments, tips, webhookEvents } from '@db/schema/payments';
 import { paymentMessages } from '@server/domains/payments/payments.schemas';
 import { applyIntentToPayment } from '@server/domains/payments/payment-records';
@@ -11,6 +14,15 @@ import { signWebhookPayload } from '@server/providers/payments/webhook-signature
 import { cards, confirmCard, createPaymentsApp, createPaywall, createTip, expectedSplit, stage, testWebhookSecret } from '../helpers/payments';
 
 const validYear = new Date().getUTCFullYear() + 3;
+
+/** The mails written to DATA_DIR/outbox. */
+function outboxMails(): { to: string; subject: string; text: string }[] {
+  const folder = join(test.dataDir, 'outbox');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as { to: string; subject: string; text: string });
+}
 const test = await createPaymentsApp({ PAYMENT_RATE_LIMIT: '1000' });
 const { app } = test;
 const db = app.services.db;
@@ -219,6 +231,24 @@ describe('paywall and webhooks', () => {
     const wrongAmount = { ...(await test.provider.retrievePaymentIntent(other.paymentIntentId)), status: 'succeeded' as const, amountCents: 1, feeCents: 0 };
     expect(() => db.transaction((tx) => applyIntentToPayment(tx, otherRow, wrongAmount))).toThrow();
     expect(ledgerOf(other.paymentId)).toEqual([]);
+  });
+
+  it('a paid ticket mails the payer a receipt (item, amount, date, creator, last four digits) and the creator a notice, once', async () => {
+    const s = await stage(app, { premiumCents: 1299 });
+    db.update(users).set({ displayName: 'Mara Receipts', email: `mara-${s.creator.id}@example.test`.toLowerCase() }).where(eq(users.id, s.creator.id)).run();
+    const intent = (await createPaywall(app, s)).json() as { clientSecret?: string; client_secret: string; paymentIntentId: string };
+    expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
+    for (let report = 0; report < 2; report += 1) {
+      await app.inject({ method: 'POST', url: '/api/payment/status', headers: bearer(s.viewer.token), payload: { stripePaymentIntentId: intent.paymentIntentId } });
+    }
+    const mailsTo = (email: string) => outboxMails().filter((mail) => mail.to === email);
+    await expect.poll(() => mailsTo(s.viewer.email).length).toBe(1);
+    const receipt = mailsTo(s.viewer.email)[0]!;
+    expect(receipt.subject).toBe('Your receipt from Cuepoint: $12.99 CAD');
+    for (const line of ['Item: Ticket: Midnight Set', 'Amount: $12.99 CAD', 'Paid with: card ending in 4242', 'Paid to: Mara Receipts']) expect(receipt.text).toContain(line);
+    expect(receipt.text).toMatch(/Date: \w{3}, \d{2} \w{3} \d{4}/);
+    await expect.poll(() => mailsTo(`mara-${s.creator.id}@example.test`.toLowerCase()).length).toBe(1);
+    expect(mailsTo(`mara-${s.creator.id}@example.test`.toLowerCase())[0]!.subject).toBe('New ticket: $12.99 CAD from Test viewer');
   });
 
   it('a webhook with a bad signature is a 400 and writes nothing', async () => {

@@ -6,6 +6,7 @@ import { WebhookSignatureError, type ProviderIntent } from '@server/providers/pa
 import type { AppServices } from '@server/trpc/context';
 import { announcePaymentSucceeded } from '@server/domains/webhooks/webhooks.announce';
 import { announcePayment } from './hub-messages';
+import { mailPaymentReceipts } from './payment-receipts';
 import { applyIntentToPayment, findPaymentForIntent, providerFailure, type PaymentRow } from './payment-records';
 import { paymentMessages } from './payments.schemas';
 
@@ -29,6 +30,7 @@ export async function applyIntent(services: AppServices, intent: ProviderIntent)
   if (outcome.newlySucceeded) {
     announcePaymentSucceeded(services, outcome.row);
     await announcePayment(services, outcome.row);
+    void mailPaymentReceipts(services, outcome.row);
   }
   return outcome.row;
 }

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import { events } from '@db/schema/events';
+import { users } from '@db/schema/users';
+import { getEffectiveSettings } from '@server/domains/settings/settings.service';
+import type { AppServices } from '@server/trpc/context';
+import { formatCad } from './hub-messages';
+import type { PaymentRow } from './payment-records';
+
+interface ReceiptParts {
+  siteName: string;
+  /** What was bought, as the receipt says it. */
+  item: string;
+  creatorName: string;
+  amount: string;
+  date: string;
+  card: string;
+}
+
+/** The payer's receipt (every successful tip or ticket). */
+export function payerReceipt(parts: ReceiptParts): { subject: string; text: string } {
+  return {
+    subject: `Your receipt from ${parts.siteName}: ${parts.amount} CAD`,
+    text: [
+      `Thank you for your payment to ${parts.creatorName}.`,
+      '',
+      `Item: ${parts.item}`,
+      `Amount: ${parts.amount} CAD`,
+      `Date: ${parts.date}`,
+      `Paid with: ${parts.card}`,
+      `Paid to: ${parts.creatorName}`,
+      '',
+      `Keep this mail as your receipt. — ${parts.siteName}`,
+    ].join('\n'),
+  };
+}
+
+/** The creator's notice of a new tip or ticket. */
+export function creatorNotice(kind: PaymentRow['kind'], parts: ReceiptParts & { payerName: string }): { subject: string; text: string } {
+  const what = kind === 'tip' ? 'New tip' : 'New ticket';
+  return {
+    subject: `${what}: ${parts.amount} CAD from ${parts.payerName}`,
+    text: [`${what} on ${parts.siteName}.`, '', `From: ${parts.payerName}`, `Item: ${parts.item}`, `Amount: ${parts.amount} CAD`, `Date: ${parts.date}`].join('\n'),
+  };
+}
+
+/**
+ * After a tip or ticket payment succeeded: the payer gets a receipt (what, amount, date, the creator's name, the
+ * card's last four digits) and the creator a notice. Mail failures are logged, never undo the payment.
+ */
+export async function mailPaymentReceipts(services: AppServices, payment: PaymentRow): Promise<void> {
+  if (payment.kind !== 'tip' && payment.kind !== 'paywall') return;
+  const { db } = services;
+  const person = (id: string | null) => (id ? db.select({ email: users.email, displayName: users.displayName }).from(users).where(eq(users.id, id)).get() : undefined);
+  const payer = person(payment.payerId);
+  const creator = person(payment.creatorId);
+  const event = payment.eventId ? db.select({ name: events.name }).from(events).where(eq(events.id, payment.eventId)).get() : undefined;
+  const parts: ReceiptParts = {
+    siteName: getEffectiveSettings(services).general.siteName,
+    item: payment.kind === 'tip' ? `Tip: ${payment.description}` : `Ticket: ${event?.name ?? payment.description}`,
+    creatorName: creator?.displayName ?? 'the creator',
+    amount: formatCad(payment.amountCents),
+    date: new Date(payment.updatedAt ?? payment.createdAt).toUTCString(),
+    card: payment.cardLast4 ? `card ending in ${payment.cardLast4}` : 'card',
+  };
+  const mails = [
+    payer ? { to: payer.email, ...payerReceipt(parts) } : null,
+    creator ? { to: creator.email, ...creatorNotice(payment.kind, { ...parts, payerName: payer?.displayName ?? 'A viewer' }) } : null,
+  ];
+  for (const mail of mails) {
+    if (!mail) continue;
+    try {
+      await services.mailer.send(mail);
+    } catch (error) {
+      services.log.warn({ err: error, paymentId: payment.id }, 'payment receipt not sent');
+    }
+  }
+}
