@@ -182,6 +182,27 @@ describe('admin users, settings and profile', () => {
     await expect(asAdmin.settings.update({ group: 'bot-check', values: { provider: 'recaptcha' } })).rejects.toMatchObject({ message: 'reCAPTCHA needs a site key and a secret key' });
   });
 
+  it('refuses an http:// stream URL on a site served over https (the browser would block it), and keeps https ones', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://cuepoint.example' });
+    try {
+      const owner = await createUser(secure.app, { role: 'dj' });
+      const asOwner = await callerAs(secure.app, owner.token);
+      await expect(asOwner.profile.update({ streamValue: 'http://cdn.example/live.m3u8' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Use an https:// stream URL' });
+      expect((await asOwner.profile.get()).streamValue).toBeNull();
+      expect((await asOwner.profile.update({ streamValue: 'https://cdn.example/live.m3u8' })).profile.streamValue).toBe('https://cdn.example/live.m3u8');
+    } finally {
+      await secure.close();
+    }
+    // Served over http (no https PUBLIC_URL), an http stream plays, so it is kept.
+    const plain = await createTestApp();
+    try {
+      const owner = await createUser(plain.app, { role: 'dj' });
+      expect((await (await callerAs(plain.app, owner.token)).profile.update({ streamValue: 'http://cdn.example/live.m3u8' })).profile.streamValue).toBe('http://cdn.example/live.m3u8');
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('edits the creator profile, with a validated stream URL and an avatar upload', async () => {
     const asCreator = await callerAs(test.app, creator.token);
     expect(await asCreator.profile.get()).toMatchObject({ creatorTag: 'mara_quill', eventPagePath: '/events/mara_quill', streamValue: null });

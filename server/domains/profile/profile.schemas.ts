@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 export const profileMessages = {
   streamValue: 'Please enter an http(s) URL',
+  httpsStream: 'Use an https:// stream URL',
   min1: 'Min character length is 1',
   tooLong: 'This value is too long',
   saved: 'Profile saved',

@@ -1,11 +1,12 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { fieldError } from '@server/lib/errors';
 import { invoices, users } from '@db/schema/users';
 import { nowIso } from '@server/lib/ids';
 import { removeUploads } from '@server/lib/media-uploads';
 import { findUserById, toSessionUser } from '@server/domains/users/users.service';
 import type { SessionUser } from '@server/domains/users/users.schemas';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
-import type { PlanStatus, Profile, ProfileUpdateInput } from './profile.schemas';
+import { profileMessages, type PlanStatus, type Profile, type ProfileUpdateInput } from './profile.schemas';
 
 type Services = Pick<AppServices, 'db' | 'config'>;
 
@@ -33,7 +34,14 @@ function answer(services: Services, userId: string): { profile: Profile; user: S
   return { profile: toProfile(user), user: toSessionUser(services.db, user) };
 }
 
+/** A site served over https cannot play an http:// stream (the browser blocks mixed content): refuse it when saved. */
+function refuseInsecureStream(services: Services, streamValue: string | null | undefined): void {
+  if (!streamValue || !services.config.publicUrl?.startsWith('https:')) return;
+  if (/^http:/i.test(streamValue.trim())) throw fieldError('BAD_REQUEST', profileMessages.httpsStream, { streamValue: profileMessages.httpsStream });
+}
+
 export function updateProfile(services: Services, actor: Actor, input: ProfileUpdateInput) {
+  refuseInsecureStream(services, input.streamValue);
   services.db
     .update(users)
     .set({
