@@ -23,6 +23,8 @@ import { uploadsDir } from './lib/uploads';
 import type { BotCheckProvider } from './providers/bot-check/interface';
 import type { IdentityProviders } from './providers/identity/interface';
 import { createPushRuntime } from './domains/push/push.runtime';
+import { LiveRuntime, type LiveRuntimeOptions } from './domains/live/live.runtime';
+import { registerLivePlayback } from './domains/live/live.playback';
 import type { PushSender } from './providers/push/interface';
 import type { Mailer } from './providers/mail/interface';
 import { createLiveProviders } from './domains/settings/live-providers';
@@ -52,6 +54,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Outgoing webhooks: tests may turn off background sending and drive deliveries themselves. */
   webhooks?: WebhookDispatcherOptions;
+  /** Live streaming timings (tests shorten the reconnect grace). */
+  live?: LiveRuntimeOptions;
 }
 
 declare module 'fastify' {
@@ -105,7 +109,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     chat: new ChatRuntime(database.db, bus, app.log),
     push: createPushRuntime(config, database.db, app.log, deps.pushSender),
     webhooks: new WebhookDispatcher({ db: database.db, config, log: app.log, mailer }, deps.webhooks),
+    live: new LiveRuntime(secret, deps.live),
   };
+  services.live.attach(services);
   app.decorate('services', services);
   wirePayments(app, services);
   app.addHook('onReady', async () => services.webhooks.start());
@@ -117,6 +123,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Push deliveries in flight finish and are recorded before the database closes (a restart sends nothing twice).
   services.push.start(services);
   app.addHook('preClose', async () => services.push.stop());
+  // The RTMP listener (started by main.ts, or a test) stops first: publishers end, recordings are finished.
+  app.addHook('preClose', async () => services.live.stop());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
@@ -167,6 +175,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   app.get('/healthz', async () => ({ status: 'ok' }));
 
+  // HLS of live sessions and finished replays (premium: signed playback tokens).
+  await app.register(async (playback) => registerLivePlayback(playback, services));
+
   const kit = createRestKit(services);
   await app.register(async (api) => {
     await api.register(fastifyCompress, jsonCompression);
@@ -203,7 +214,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage = request.method === 'GET' && !/^\/(api|trpc|uploads)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
+    const isPage = request.method === 'GET' && !/^\/(api|trpc|uploads|live)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
     if (isPage && hasWeb) return reply.type('text/html').header('cache-control', revalidate).sendFile('index.html', webDist);
     return reply.code(404).send({ message: 'Not found' });
   });

@@ -81,6 +81,14 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   PAYMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   WEBHOOK_ALLOW_PRIVATE: booleanFromEnv.optional(),
+  // Live streaming (server/domains/live): RTMP ingest, ffmpeg remux to HLS, recordings.
+  LIVE_INGEST: z.enum(['on', 'off']).default('on'),
+  RTMP_HOST: z.string().trim().min(1).optional(),
+  RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+  LIVE_MAX_STREAMS: z.coerce.number().int().min(1).max(1000).default(10),
+  LIVE_TRANSCODE: z.enum(['off', '480p']).default('off'),
+  RECORDINGS_MAX_GB: z.coerce.number().positive().default(20),
+  FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -119,6 +127,23 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Outgoing webhooks may target private, loopback and link-local addresses (default: only outside production). */
   webhookAllowPrivate: boolean;
+  live: LiveConfig;
+}
+
+/** Live streaming: where OBS publishes (RTMP), how many streams at once, the recordings' disk budget. */
+export interface LiveConfig {
+  /** LIVE_INGEST=off turns the RTMP listener off (the app still runs; the Go live page says why). */
+  ingest: boolean;
+  /** Interface the RTMP listener binds (default HOST). */
+  rtmpHost: string;
+  /** 0 picks a free port (tests). */
+  rtmpPort: number;
+  maxStreams: number;
+  /** A second 480p rendition (libx264) beside the copied source. */
+  transcode480p: boolean;
+  recordingsMaxBytes: number;
+  recordingsMaxGb: number;
+  ffmpegPath: string;
 }
 
 export interface PaymentsConfig {
@@ -199,6 +224,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       rateLimit: env.PAYMENT_RATE_LIMIT,
     },
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE ?? !production,
+    live: {
+      ingest: env.LIVE_INGEST === 'on',
+      rtmpHost: env.RTMP_HOST ?? env.HOST,
+      rtmpPort: env.RTMP_PORT,
+      maxStreams: env.LIVE_MAX_STREAMS,
+      transcode480p: env.LIVE_TRANSCODE === '480p',
+      recordingsMaxBytes: Math.floor(env.RECORDINGS_MAX_GB * 1024 ** 3),
+      recordingsMaxGb: env.RECORDINGS_MAX_GB,
+      ffmpegPath: env.FFMPEG_PATH,
+    },
   };
 }
 

@@ -31,6 +31,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ host: config.host, port: config.port });
+// RTMP ingest (off with LIVE_INGEST=off, or without ffmpeg: the banner says why and the app runs on).
+await app.services.live.start();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 const url = config.publicUrl ?? `http://localhost:${port}`;
@@ -41,6 +43,8 @@ const lines = [
   '  Sign in with:',
   ...describeLogins(logins),
   ...[demoEventPagePath(app.services.db)].filter(Boolean).map((path) => `\n  Watch a live event: ${url}${path}`),
+  '',
+  app.services.live.bannerLine(),
   '',
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

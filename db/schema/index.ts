@@ -11,3 +11,4 @@ export * from './mobile-app';
 export * from './payments';
 export * from './api-tokens';
 export * from './webhooks';
+export * from './live';

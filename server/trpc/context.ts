@@ -13,6 +13,7 @@ import type { Bus } from '@server/lib/bus';
 import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
 import type { PushRuntime } from '@server/domains/push/push.runtime';
 import type { WebhookDispatcher } from '@server/domains/webhooks/webhooks.dispatcher';
+import type { LiveRuntime } from '@server/domains/live/live.runtime';
 import type { ApiTokenScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { isApiTokenString, resolveApiTokenActor } from '@server/domains/api-tokens/api-tokens.service';
 import { TokenInvalidError, type TokenService, type TokenType } from '@server/lib/tokens';
@@ -34,6 +35,8 @@ export interface AppServices {
   push: PushRuntime;
   /** Outgoing webhook deliveries (server/domains/webhooks). */
   webhooks: WebhookDispatcher;
+  /** Live streaming: the RTMP ingest, sessions, recordings and playback tokens (server/domains/live). */
+  live: LiveRuntime;
 }
 
 export type UserRow = typeof users.$inferSelect;

@@ -19,6 +19,7 @@ import { earningsRouter } from '@server/domains/earnings/earnings.router';
 import { tipOptionsRouter } from '@server/domains/tips/tip-options.router';
 import { apiTokensRouter } from '@server/domains/api-tokens/api-tokens.router';
 import { webhooksRouter } from '@server/domains/webhooks/webhooks.router';
+import { liveRouter } from '@server/domains/live/live.router';
 import { TRPCError, type AnyTRPCProcedure } from '@trpc/server';
 import { router } from './init';
 import type { Context } from './context';
@@ -46,6 +47,7 @@ export const appRouter = router({
   tipOptions: tipOptionsRouter,
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
+  live: liveRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -147,7 +147,7 @@ const sampleApiPrefixes = [
 const isSampleApi = (route: Route) => sampleApiPrefixes.some((prefix) => route.url === `/api/${prefix}` || route.url.startsWith(`/api/${prefix}/`));
 
 /** Admin-only routes: a creator's token answers 403. */
-const adminRoutes = ['GET /api/user/emulate/:id', 'POST /api/termsConditions'];
+const adminRoutes = ['GET /api/user/emulate/:id', 'POST /api/termsConditions', 'GET /api/admin/database-backup'];
 /** A path id that must be the caller's own account: another id is a 403, never a 404 that reveals accounts. */
 const selfOnlyRoutes: Record<string, string> = {
   'POST /api/user/:id': 'You can only update your own profile',

@@ -11,6 +11,8 @@ export const apiTokenScopes = [
   'earnings:read',
   'push:send',
   'webhooks:manage',
+  'live:read',
+  'live:write',
   'admin',
 ] as const;
 export type ApiTokenScope = (typeof apiTokenScopes)[number];
@@ -25,6 +27,8 @@ export const apiTokenScopeLabels: Record<ApiTokenScope, string> = {
   'earnings:read': 'Read your earnings',
   'push:send': 'Send push notifications to your followers',
   'webhooks:manage': 'Create and change your webhooks',
+  'live:read': 'Read your live settings (including the stream key), status and recordings',
+  'live:write': 'Rotate your stream key, change live settings and publish or delete recordings (includes reading them)',
   admin: 'Administer the platform (admins only)',
 };
 
@@ -37,7 +41,7 @@ export const apiTokenScopeLabels: Record<ApiTokenScope, string> = {
 export type ProcedureScope = ApiTokenScope | 'public' | 'session';
 
 /** A write scope includes reading the same things (creating a podcast title first looks the titles up). */
-const includedIn: Partial<Record<ApiTokenScope, ApiTokenScope>> = { 'events:read': 'events:write', 'podcasts:read': 'podcasts:write' };
+const includedIn: Partial<Record<ApiTokenScope, ApiTokenScope>> = { 'events:read': 'events:write', 'podcasts:read': 'podcasts:write', 'live:read': 'live:write' };
 
 export function tokenHoldsScope(scopes: readonly ApiTokenScope[], scope: ApiTokenScope): boolean {
   const wider = includedIn[scope];

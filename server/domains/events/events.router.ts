@@ -74,7 +74,7 @@ export const eventsRouter = router({
   stream: publicProcedure.meta({ scope: 'public' })
     .input(eventStreamInput)
     .output(eventStreamOutput)
-    .query(({ ctx, input }) => eventsService.eventStream(ctx.services.db, ctx.actor, input.eventId, undefined)),
+    .query(({ ctx, input }) => eventsService.eventStream(ctx.services.db, ctx.actor, input.eventId, ctx.services.live.playbackFor)),
 
   /** A creator and their active, dated events (the iCal feed). */
   publicSchedule: publicProcedure.meta({ scope: 'public' })

@@ -4,6 +4,7 @@ import { productOutput } from '@server/domains/billing/billing.schemas';
 import { uploadChatPhotoAnswer } from '@server/domains/chat/chat.schemas';
 import { botCheckVerdict, sessionUser } from '@server/domains/users/users.schemas';
 import { project } from '@server/domains/demo/projectdashboard/projectdashboard.schemas';
+import { publishRecordingInput } from '@server/domains/live/live.schemas';
 
 /**
  * One documented `/api` route: the procedure its shim calls (whose zod input and output the document uses),
@@ -206,6 +207,11 @@ const platformOperations: RestOperation[] = [
     multipart: { fields: z.object({ pdfUrl: z.string().optional(), userId: z.string().optional() }), files: ['pdfFile'] },
   }),
   get('/api/config/public', 'system.publicConfig', 'Public configuration the sign-in pages need'),
+  get('/api/admin/database-backup', 'system.database', 'Admin: download a consistent backup of the database (SQLite file)', {
+    input: 'none',
+    html: { statuses: [200], description: 'The database file (`VACUUM INTO` a copy)', contentType: 'application/vnd.sqlite3' },
+    tag: 'System',
+  }),
   get('/api/payment/products', 'billing.products', 'Subscription products', { response: z.array(productWithDollars) }),
   get('/api/payment/product/:id', 'billing.product', 'One subscription product', { response: productWithDollars }),
   {
@@ -309,6 +315,19 @@ const platformOperations: RestOperation[] = [
   get('/api/push/public-key', 'push.publicKey', 'The VAPID public key browsers subscribe with (applicationServerKey)', { input: 'none' }),
   post('/api/push/subscribe', 'push.subscribe', 'Follow a creator’s push notifications (no account; a browser PushSubscription)'),
   post('/api/push/unsubscribe', 'push.unsubscribe', 'Stop push notifications to a browser endpoint'),
+  get('/api/live/settings', 'live.settings', 'Where OBS publishes (RTMP URL) and your stream key', { tag: 'Live' }),
+  post('/api/live/settings', 'live.updateSettings', 'Change your live settings (show the viewer count to viewers)', { tag: 'Live' }),
+  post('/api/live/rotate-key', 'live.rotateKey', 'A new stream key; a stream running on the old key ends at once (no body, or `{}`)', { tag: 'Live' }),
+  get('/api/live/dashboard', 'live.dashboard', 'Your live state: session, stream health, viewers, last refused publish, the event a publish would use', { tag: 'Live' }),
+  get('/api/live/status/:eventId', 'live.status', 'Whether an event is live: offline, live or ended, with the viewer count when shown', { tag: 'Live' }),
+  get('/api/live/recordings', 'live.recordings', 'Your recordings of live sessions, newest first', { tag: 'Live' }),
+  get('/api/live/recordings/:recordingId', 'live.recording', 'One of your recordings', { tag: 'Live' }),
+  post('/api/live/recordings/:recordingId/publish', 'live.publishRecording', 'Publish a ready recording as an episode of one of your video podcast titles', {
+    input: 'none',
+    body: publishRecordingInput.omit({ recordingId: true }),
+    tag: 'Live',
+  }),
+  del('/api/live/recordings/:recordingId', 'live.deleteRecording', 'Delete a recording (an episode made from it stays)', { tag: 'Live' }),
   post('/api/mobile-app/:appId/icon', 'mobileApp.setIcon', 'Upload your app icon (multipart icon: square PNG or JPEG, at least 512 px)', {
     input: 'none',
     multipart: { fields: z.object({}), files: ['icon'] },

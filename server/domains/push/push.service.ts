@@ -197,9 +197,15 @@ export function isEventLive(event: Pick<typeof events.$inferSelect, 'isActive' |
  * calls answer null). Called when an event is created or made active, and by the sweep when a scheduled start
  * time arrives. Skipped while the event is not live or the creator may not send notifications.
  */
-export function notifyEventLive(services: AppServices, eventId: string, now = new Date()): { id: string; recipients: number } | null {
+export function notifyEventLive(
+  services: AppServices,
+  eventId: string,
+  now = new Date(),
+  options: { streaming?: boolean } = {},
+): { id: string; recipients: number } | null {
   const event = services.db.select().from(events).where(eq(events.id, eventId)).get();
-  if (!event || !isEventLive(event, now)) return null;
+  // A stream that started (live domain) makes an active event live even before its scheduled start (an early start).
+  if (!event || !(isEventLive(event, now) || (options.streaming && event.isActive))) return null;
   const creator = findCreator(services.db, event.userId);
   if (!creator?.creatorTag || !hasNotificationCreationPermission(services.db, creator)) return null;
   return enqueue(services, {
@@ -222,6 +228,18 @@ export function announceEventIfLive(services: AppServices, eventId: string): voi
     notifyEventLive(services, eventId);
   } catch (error) {
     services.log.error({ err: error, eventId }, 'push: announcing a live event failed');
+  }
+}
+
+/**
+ * For the live domain: a stream started in this event, so announce it (unless this event already sent its go-live
+ * notification). Never fails the caller.
+ */
+export function announceStreamStarted(services: AppServices, eventId: string): void {
+  try {
+    notifyEventLive(services, eventId, new Date(), { streaming: true });
+  } catch (error) {
+    services.log.error({ err: error, eventId }, 'push: announcing a started stream failed');
   }
 }
 

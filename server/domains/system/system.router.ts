@@ -1,7 +1,8 @@
 import { tracked } from '@trpc/server';
 import { z } from 'zod';
-import { publicProcedure, router } from '@server/trpc/init';
-import { publicConfigOutput } from './system.schemas';
+import { adminProcedure, publicProcedure, router } from '@server/trpc/init';
+import { databaseInfoOutput, publicConfigOutput } from './system.schemas';
+import { databaseInfo } from './database';
 import { publicConfig } from './system.service';
 
 export const systemRouter = router({
@@ -9,6 +10,9 @@ export const systemRouter = router({
 
   /** What the sign-in pages need to know about configured providers (no secrets). */
   publicConfig: publicProcedure.meta({ scope: 'public' }).output(publicConfigOutput).query(({ ctx }) => publicConfig(ctx.services)),
+
+  /** Admins: the database engine, schema version and migrations (`/migrate-db`); the backup is `GET /api/admin/database-backup`. */
+  database: adminProcedure.output(databaseInfoOutput).query(({ ctx }) => databaseInfo(ctx.services.db)),
 
   /** A heartbeat stream: lets clients (and tests) prove the websocket link works end to end, resuming from lastEventId. */
   ticks: publicProcedure.meta({ scope: 'public' })

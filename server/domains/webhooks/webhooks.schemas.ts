@@ -9,6 +9,8 @@ export const webhookEventTypes = [
   'tip.received',
   'payment.succeeded',
   'subscription.updated',
+  'stream.started',
+  'stream.ended',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -20,6 +22,8 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'tip.received': 'You received a tip',
   'payment.succeeded': 'A payment succeeded',
   'subscription.updated': 'Your subscription changed',
+  'stream.started': 'You went live from OBS (a live session started)',
+  'stream.ended': 'Your live session ended',
 };
 
 export const webhookMessages = {

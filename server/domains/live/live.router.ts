@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { creatorProcedure, publicProcedure, router } from '@server/trpc/init';
+import {
+  liveDashboardOutput,
+  liveEventInput,
+  liveSettingsOutput,
+  liveStatusOutput,
+  publishRecordingInput,
+  publishRecordingOutput,
+  recordingIdInput,
+  recordingOutput,
+  rotateKeyInput,
+  recordingsOutput,
+  rotateKeyOutput,
+  updateLiveSettingsInput,
+} from './live.schemas';
+
+/** Going live from OBS: the creator's key and state, the public status of an event, recordings. */
+export const liveRouter = router({
+  /** Where OBS publishes and the stream key (created on first use; only its owner sees it). */
+  settings: creatorProcedure.meta({ scope: 'live:read' })
+    .output(liveSettingsOutput)
+    .query(({ ctx }) => ctx.services.live.settings(ctx.actor)),
+
+  /** A new stream key; a stream running on the old key ends at once. */
+  rotateKey: creatorProcedure.meta({ scope: 'live:write' })
+    .input(rotateKeyInput)
+    .output(rotateKeyOutput)
+    .mutation(({ ctx }) => ctx.services.live.rotateKey(ctx.actor)),
+
+  updateSettings: creatorProcedure.meta({ scope: 'live:write' })
+    .input(updateLiveSettingsInput)
+    .output(liveSettingsOutput)
+    .mutation(({ ctx, input }) => ctx.services.live.updateSettings(ctx.actor, input)),
+
+  /** The Go live page: state, session, health, viewers, last refusal, the event a publish would use now. */
+  dashboard: creatorProcedure.meta({ scope: 'live:read' })
+    .output(liveDashboardOutput)
+    .query(({ ctx }) => ctx.services.live.dashboard(ctx.actor)),
+
+  /** Whether an event is live (public): offline, live or ended, the viewer count when shown, the start. */
+  status: publicProcedure.meta({ scope: 'public' })
+    .input(liveEventInput)
+    .output(liveStatusOutput)
+    .query(({ ctx, input }) => ctx.services.live.status(ctx.actor, input.eventId)),
+
+  /** The same status now and on every change (start, end, viewer count). */
+  onStatus: publicProcedure.meta({ scope: 'public' })
+    .input(liveEventInput)
+    .subscription(({ ctx, input, signal }) => ctx.services.live.watchStatus(ctx.actor, input.eventId, signal)),
+
+  /** The creator's recordings, newest first. */
+  recordings: creatorProcedure.meta({ scope: 'live:read' })
+    .output(recordingsOutput)
+    .query(({ ctx }) => ctx.services.live.recordings(ctx.actor)),
+
+  /** One of the creator's recordings (another account's is "not found"). */
+  recording: creatorProcedure.meta({ scope: 'live:read' })
+    .input(recordingIdInput)
+    .output(recordingOutput)
+    .query(({ ctx, input }) => ctx.services.live.recording(ctx.actor, input.recordingId)),
+
+  /** A ready recording becomes an episode of one of the creator's video podcast titles. */
+  publishRecording: creatorProcedure.meta({ scope: 'live:write' })
+    .input(publishRecordingInput)
+    .output(publishRecordingOutput)
+    .mutation(({ ctx, input }) => ctx.services.live.publishRecording(ctx.actor, input)),
+
+  /** Removes a recording (its file and row; an episode made from it keeps its own copy). */
+  deleteRecording: creatorProcedure.meta({ scope: 'live:write' })
+    .input(recordingIdInput)
+    .output(z.object({ id: z.string() }))
+    .mutation(({ ctx, input }) => ctx.services.live.deleteRecording(ctx.actor, input.recordingId)),
+});

@@ -1,0 +1,277 @@
+import { mkdir, copyFile, link, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { TRPCError } from '@trpc/server';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { events } from '@db/schema/events';
+import { liveRecordings, liveSessions } from '@db/schema/live';
+import { podcastTitles, podcastUploads } from '@db/schema/podcasts';
+import { users } from '@db/schema/users';
+import { fieldError } from '@server/lib/errors';
+import { newId, nowIso } from '@server/lib/ids';
+import { uploadsDir } from '@server/lib/uploads';
+import type { Actor, AppServices, UserRow } from '@server/trpc/context';
+import { createEvent } from '@server/domains/events/events.service';
+import type { EventOutput } from '@server/domains/events/events.schemas';
+import { createEpisode } from '@server/domains/podcasts/podcasts.service';
+import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
+import { probeMedia } from './ingest';
+import { liveLimits, liveMessages, type PublishRecordingInput, type PublishRecordingOutput, type RecordingOutput } from './live.schemas';
+
+export type EventRow = typeof events.$inferSelect;
+export type RecordingRow = typeof liveRecordings.$inferSelect;
+export type SessionRow = typeof liveSessions.$inferSelect;
+
+/** DATA_DIR/live: one folder of HLS playlists and segments per session. */
+export function liveDir(dataDir: string): string {
+  return join(dataDir, 'live');
+}
+export function sessionDir(dataDir: string, sessionId: string): string {
+  return join(liveDir(dataDir), sessionId);
+}
+/** DATA_DIR/recordings/{recordingId}/: the parts while live, `{recordingId}.mp4` once finished (never under /uploads). */
+export function recordingDir(dataDir: string, recordingId: string): string {
+  return join(dataDir, 'recordings', recordingId);
+}
+export function recordingFile(dataDir: string, recordingId: string): string {
+  return join(recordingDir(dataDir, recordingId), `${recordingId}.mp4`);
+}
+
+/**
+ * The event a publish goes live in now, without creating one: the creator's active event whose window includes
+ * now (the latest started), else the next active event starting within the hour. Null: a spot event is needed.
+ */
+export function eventForPublish(db: Db, userId: string, now = new Date()): EventRow | null {
+  const at = now.toISOString();
+  const ofCreator = and(eq(events.userId, userId), eq(events.isActive, true));
+  const onNow = db
+    .select()
+    .from(events)
+    .where(and(ofCreator, lte(events.startDateTime, at), or(isNull(events.endDateTime), gt(events.endDateTime, at))))
+    .orderBy(desc(events.startDateTime))
+    .get();
+  if (onNow) return onNow;
+  const soon = new Date(now.getTime() + liveLimits.earlyStartMinutes * 60_000).toISOString();
+  return (
+    db
+      .select()
+      .from(events)
+      .where(and(ofCreator, gt(events.startDateTime, at), lte(events.startDateTime, soon)))
+      .orderBy(asc(events.startDateTime))
+      .get() ?? null
+  );
+}
+
+/** "{display name} is live": free, active, from now for four hours (editable afterwards), made through the events service. */
+export function createSpotEvent(services: Pick<AppServices, 'db' | 'webhooks'>, user: UserRow, now = new Date()): EventOutput {
+  const actor: Actor = { id: user.id, role: user.role, typ: 'user', issuedAt: 0, token: '', user };
+  const event = createEvent(services.db, actor, {
+    name: `${user.displayName} is live`.slice(0, 120),
+    description: '',
+    startDateTime: now.toISOString(),
+    endDateTime: new Date(now.getTime() + liveLimits.spotEventHours * 3600_000).toISOString(),
+    isPremium: false,
+    premiumPrice: 0,
+    isActive: true,
+  });
+  emitWebhookEvent(services, event.userId, 'event.created', event);
+  emitWebhookEvent(services, event.userId, 'event.live', event);
+  return event;
+}
+
+export function findEvent(db: Db, eventId: string): EventRow | undefined {
+  return db.select().from(events).where(eq(events.id, eventId)).get();
+}
+
+export function lastSessionOfEvent(db: Db, eventId: string): SessionRow | undefined {
+  return db.select().from(liveSessions).where(eq(liveSessions.eventId, eventId)).orderBy(desc(liveSessions.startedAt)).get();
+}
+
+export function lastSessionOfUser(db: Db, userId: string): { session: SessionRow; eventName: string } | undefined {
+  return db
+    .select({ session: liveSessions, eventName: events.name })
+    .from(liveSessions)
+    .innerJoin(events, eq(events.id, liveSessions.eventId))
+    .where(eq(liveSessions.userId, userId))
+    .orderBy(desc(liveSessions.startedAt))
+    .get();
+}
+
+export function sessionWithEvent(db: Db, sessionId: string): { session: SessionRow; event: EventRow } | undefined {
+  return db.select({ session: liveSessions, event: events }).from(liveSessions).innerJoin(events, eq(events.id, liveSessions.eventId)).where(eq(liveSessions.id, sessionId)).get();
+}
+
+export function latestReadyRecording(db: Db, eventId: string): RecordingRow | undefined {
+  return db
+    .select()
+    .from(liveRecordings)
+    .where(and(eq(liveRecordings.eventId, eventId), eq(liveRecordings.status, 'ready')))
+    .orderBy(desc(liveRecordings.startedAt))
+    .get();
+}
+
+export function recordingWithEvent(db: Db, recordingId: string): { recording: RecordingRow; event: EventRow | null } | undefined {
+  return db.select({ recording: liveRecordings, event: events }).from(liveRecordings).leftJoin(events, eq(events.id, liveRecordings.eventId)).where(eq(liveRecordings.id, recordingId)).get();
+}
+
+/** The creator's recordings, newest first (or just `recordingId` of them). */
+export function listRecordings(db: Db, userId: string, recordingId?: string): RecordingOutput[] {
+  return db
+    .select({ recording: liveRecordings, eventName: events.name, isPremium: events.isPremium })
+    .from(liveRecordings)
+    .leftJoin(events, eq(events.id, liveRecordings.eventId))
+    .where(recordingId ? and(eq(liveRecordings.userId, userId), eq(liveRecordings.id, recordingId)) : eq(liveRecordings.userId, userId))
+    .orderBy(desc(liveRecordings.startedAt))
+    .all()
+    .map(({ recording, eventName, isPremium }) => ({
+      id: recording.id,
+      eventId: recording.eventId,
+      eventName: eventName ?? null,
+      eventIsPremium: isPremium ?? false,
+      startedAt: recording.startedAt,
+      durationSeconds: recording.durationSeconds,
+      sizeBytes: recording.sizeBytes,
+      status: recording.status,
+      episodeId: recording.episodeId,
+    }));
+}
+
+function ownedRecording(db: Db, userId: string, recordingId: string): RecordingRow {
+  const row = db.select().from(liveRecordings).where(and(eq(liveRecordings.id, recordingId), eq(liveRecordings.userId, userId))).get();
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: liveMessages.recordingNotFound });
+  return row;
+}
+
+/**
+ * A ready recording becomes an episode of the creator's video podcast title: the MP4 is placed in the podcasts'
+ * media storage (DATA_DIR/uploads, a new name) as one of the creator's pending uploads with the duration ffprobe
+ * reads, then the podcasts domain makes the episode (RSS enclosure video/mp4, /video/{id}, `episode.published`).
+ */
+export async function publishRecording(
+  services: Pick<AppServices, 'db' | 'config' | 'webhooks'>,
+  userId: string,
+  input: PublishRecordingInput,
+): Promise<PublishRecordingOutput> {
+  const { db, config } = services;
+  const recording = ownedRecording(db, userId, input.recordingId);
+  if (recording.episodeId) throw new TRPCError({ code: 'CONFLICT', message: liveMessages.recordingPublished });
+  if (recording.status !== 'ready') throw new TRPCError({ code: 'CONFLICT', message: liveMessages.recordingNotReady });
+  const title = db.select().from(podcastTitles).where(and(eq(podcastTitles.id, input.titleId), eq(podcastTitles.userId, userId))).get();
+  if (!title) throw new TRPCError({ code: 'NOT_FOUND', message: liveMessages.titleNotFound });
+  if (!title.isVideo) throw fieldError('BAD_REQUEST', liveMessages.videoTitleOnly, { titleId: liveMessages.videoTitleOnly });
+
+  const source = recordingFile(config.dataDir, recording.id);
+  const folder = uploadsDir(config.dataDir);
+  await mkdir(folder, { recursive: true });
+  const name = `${newId(16)}.mp4`;
+  const target = join(folder, name);
+  // A second name for the same bytes where the file system allows it (deleting the recording keeps the episode's).
+  await link(source, target).catch(() => copyFile(source, target));
+  let uploadId: string | null = null;
+  try {
+    const info = await probeMedia(target, ffprobeNextTo(config.live.ffmpegPath));
+    const size = (await stat(target)).size;
+    uploadId = newId();
+    db.insert(podcastUploads)
+      .values({ id: uploadId, ownerId: userId, kind: 'media', url: `/uploads/${name}`, mimeType: 'video/mp4', sizeBytes: size, durationSeconds: Math.round(info.durationSeconds) })
+      .run();
+    const episode = createEpisode(services, userId, { podcastTitleId: title.id, name: input.name, description: '', mediaUploadId: uploadId });
+    db.update(liveRecordings).set({ episodeId: episode.id }).where(eq(liveRecordings.id, recording.id)).run();
+    return { episodeId: episode.id, recordingId: recording.id };
+  } catch (error) {
+    if (uploadId) db.delete(podcastUploads).where(eq(podcastUploads.id, uploadId)).run();
+    await rm(target, { force: true });
+    throw error;
+  }
+}
+
+/** ffprobe beside the configured ffmpeg (same folder), else from PATH. */
+export function ffprobeNextTo(ffmpegPath: string): string {
+  if (!ffmpegPath.includes('/')) return 'ffprobe';
+  const slash = ffmpegPath.lastIndexOf('/');
+  return `${ffmpegPath.slice(0, slash + 1)}${ffmpegPath.slice(slash + 1).replace('ffmpeg', 'ffprobe')}`;
+}
+
+/** Removes a recording's files and row (an episode made from it keeps its own copy). Not while it is being written. */
+export async function deleteRecording(services: Pick<AppServices, 'db' | 'config'>, userId: string, recordingId: string): Promise<{ id: string }> {
+  const recording = ownedRecording(services.db, userId, recordingId);
+  if (recording.status === 'recording' || recording.status === 'processing') throw new TRPCError({ code: 'CONFLICT', message: liveMessages.recordingNotReady });
+  services.db.delete(liveRecordings).where(eq(liveRecordings.id, recording.id)).run();
+  await rm(recordingDir(services.config.dataDir, recording.id), { recursive: true, force: true });
+  return { id: recording.id };
+}
+
+/**
+ * RECORDINGS_MAX_GB: while the ready recordings together are larger, the oldest one not published as an episode is
+ * deleted (never `keepId`, the one just finished). Answers the ids removed.
+ */
+export async function enforceRecordingsBudget(services: Pick<AppServices, 'db' | 'config' | 'log'>, keepId: string | null): Promise<string[]> {
+  const { db, config } = services;
+  const ready = db.select({ id: liveRecordings.id, size: liveRecordings.sizeBytes, episodeId: liveRecordings.episodeId }).from(liveRecordings).where(eq(liveRecordings.status, 'ready')).orderBy(asc(liveRecordings.startedAt)).all();
+  let total = ready.reduce((sum, row) => sum + (row.size ?? 0), 0);
+  const removed: string[] = [];
+  for (const row of ready) {
+    if (total <= config.live.recordingsMaxBytes) break;
+    if (row.episodeId || row.id === keepId) continue;
+    removed.push(row.id);
+    total -= row.size ?? 0;
+  }
+  if (!removed.length) return removed;
+  db.delete(liveRecordings).where(inArray(liveRecordings.id, removed)).run();
+  for (const id of removed) await rm(recordingDir(config.dataDir, id), { recursive: true, force: true });
+  services.log.info({ recordings: removed.length }, 'live: recordings over RECORDINGS_MAX_GB removed (oldest unpublished first)');
+  return removed;
+}
+
+/** The creator's user row as stored now (authorize reads it fresh: deactivation and pending payment count at once). */
+export function creatorRow(db: Db, userId: string): UserRow | undefined {
+  return db.select().from(users).where(eq(users.id, userId)).get();
+}
+
+export function insertSession(db: Db, row: { id: string; userId: string; eventId: string; recordingId: string; startedAt: string; parts: string[] }): void {
+  db.transaction((tx) => {
+    tx.insert(liveSessions).values({ id: row.id, userId: row.userId, eventId: row.eventId, state: 'live', startedAt: row.startedAt, recordingId: row.recordingId }).run();
+    tx.insert(liveRecordings)
+      .values({ id: row.recordingId, userId: row.userId, sessionId: row.id, eventId: row.eventId, status: 'recording', parts: row.parts, startedAt: row.startedAt })
+      .run();
+  });
+}
+
+export function updateRecordingParts(db: Db, recordingId: string, parts: string[]): void {
+  db.update(liveRecordings).set({ parts }).where(eq(liveRecordings.id, recordingId)).run();
+}
+
+export function markSessionEnded(db: Db, sessionId: string, recordingId: string, endedAt = nowIso()): void {
+  db.transaction((tx) => {
+    tx.update(liveSessions).set({ state: 'ended', endedAt }).where(eq(liveSessions.id, sessionId)).run();
+    tx.update(liveRecordings).set({ status: 'processing' }).where(and(eq(liveRecordings.id, recordingId), eq(liveRecordings.status, 'recording'))).run();
+  });
+}
+
+export function markRecording(db: Db, recordingId: string, values: Partial<Pick<RecordingRow, 'status' | 'durationSeconds' | 'sizeBytes' | 'parts'>>): void {
+  db.update(liveRecordings).set(values).where(eq(liveRecordings.id, recordingId)).run();
+}
+
+/** Sessions a previous process left live (it stopped without ending them), with their recordings. */
+export function orphanedSessions(db: Db): Array<{ session: SessionRow; recording: RecordingRow | null }> {
+  return db
+    .select({ session: liveSessions, recording: liveRecordings })
+    .from(liveSessions)
+    .leftJoin(liveRecordings, eq(liveRecordings.id, liveSessions.recordingId))
+    .where(eq(liveSessions.state, 'live'))
+    .all();
+}
+
+export function unfinishedRecordings(db: Db): RecordingRow[] {
+  return db.select().from(liveRecordings).where(inArray(liveRecordings.status, ['recording', 'processing'])).all();
+}
+
+export function endedSessionIds(db: Db, ids: string[]): Set<string> {
+  if (!ids.length) return new Set();
+  return new Set(db.select({ id: liveSessions.id }).from(liveSessions).where(and(inArray(liveSessions.id, ids), eq(liveSessions.state, 'ended'))).all().map((row) => row.id));
+}
+
+/** Sessions live in the database (any instance). */
+export function liveSessionCount(db: Db): number {
+  return db.select({ n: sql<number>`count(*)` }).from(liveSessions).where(eq(liveSessions.state, 'live')).get()?.n ?? 0;
+}
