@@ -138,6 +138,32 @@ describe('live chat in the browser', () => {
     expect(app.services.chat.store.isBanned(eventId, ana.id)).toBe(false);
   });
 
+  it("the creator chats as themselves on their event page with the Host badge; a viewer may not take the host's name", async () => {
+    const { app, mara, eventId } = await setUp();
+    const creatorToken = await app.services.tokens.issue({ userId: mara.id, role: 'dj', typ: 'user', tokenVersion: mara.tokenVersion });
+    const host = await pageWithToken(fixture.browser, fixture.running, storageKeys.token, creatorToken);
+    await host.goto(`/events/${mara.creatorTag}/${eventId}`);
+    // No name form for the host: they chat as their own account.
+    await host.getByPlaceholder('Type a message and press Enter').waitFor({ timeout: 15_000 });
+    expect(await host.getByLabel('Full name').count()).toBe(0);
+    await say(host, 'Welcome, everyone');
+    const hostMessage = host.locator('li', { hasText: 'Welcome, everyone' });
+    await hostMessage.getByText('Host', { exact: true }).waitFor();
+
+    const ana = await createUser(app, { role: 'viewer' });
+    const viewer = await pageWithToken(fixture.browser, fixture.running, storageKeys.viewerToken, ana.token);
+    await viewer.goto(`/chats/${mara.creatorTag}/${eventId}`);
+    await viewer.locator('li', { hasText: 'Welcome, everyone' }).getByText('Host', { exact: true }).waitFor();
+    await viewer.getByLabel('Full name').fill(` ${mara.displayName.toUpperCase()} `.trim());
+    await viewer.getByLabel('Full name').blur();
+    await viewer.getByText(chatMessages.hostName).waitFor();
+    expect(await viewer.getByRole('button', { name: 'Start Chat' }).isDisabled()).toBe(true);
+    await startChat(viewer, 'Ana');
+    await say(viewer, 'Hi host');
+    await host.locator('li', { hasText: 'Hi host' }).waitFor();
+    expect(await host.locator('li', { hasText: 'Hi host' }).getByText('Host', { exact: true }).count()).toBe(0);
+  });
+
   it('shows the messages read-only to a guest, with a way to sign in; the embed shows them read-only', async () => {
     const { app, mara, eventId, path } = await setUp();
     const creatorCaller = await callerAs(app, await app.services.tokens.issue({ userId: mara.id, role: 'dj', typ: 'user', tokenVersion: mara.tokenVersion }));

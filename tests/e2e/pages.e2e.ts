@@ -402,6 +402,30 @@ describe('web app: pages, checkout, shell', () => {
     await context.close();
   });
 
+  it('/migrate-db: an admin sees the schema with nothing pending and downloads a backup that opens as SQLite; a creator is turned away', async () => {
+    const admins = await newPage(fixture.browser, fixture.running.url);
+    await login(admins.page, admin.email, admin.password);
+    await admins.page.waitForURL('**/apps/calendar');
+    await admins.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Database' }).click();
+    await admins.page.waitForURL('**/migrate-db');
+    await admins.page.getByText('All migrations are applied: none pending.').waitFor();
+    await admins.page.getByText(/^SQLite 3\./).waitFor();
+    const [download] = await Promise.all([admins.page.waitForEvent('download'), admins.page.getByRole('button', { name: 'Download backup' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^cuepoint-.+\.sqlite3$/);
+    const saved = join(fixture.running.dataDir, 'e2e-backup.sqlite3');
+    await download.saveAs(saved);
+    expect(readFileSync(saved).subarray(0, 16).toString('latin1')).toBe('SQLite format 3\u0000');
+    await admins.context.close();
+
+    const creators = await newPage(fixture.browser, fixture.running.url);
+    await login(creators.page, mara.email, mara.password);
+    await creators.page.waitForURL('**/apps/calendar');
+    await creators.page.goto('/migrate-db');
+    await creators.page.waitForURL('**/apps/calendar');
+    expect(await creators.page.getByRole('button', { name: 'Download backup' }).count()).toBe(0);
+    await creators.context.close();
+  });
+
   it('role example pages: admin, staff and guest each see theirs; others are turned away', async () => {
     const staff = await createUser(fixture.running.app, { role: 'staff', email: 'staff-one@example.test', displayName: 'Sam Staff' });
 

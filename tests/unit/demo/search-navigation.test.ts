@@ -51,7 +51,7 @@ describe('global search normalisation', () => {
 
   it('holds the menu and sample-app titles', () => {
     expect(navigationItems.map((item) => item.title)).toEqual([
-      'Calendar', 'Push Notifications', 'Users', 'Podcasts', 'Tips', 'My Mobile App', 'Terms and Conditions',
+      'Calendar', 'Go live', 'Push Notifications', 'Users', 'Podcasts', 'Tips', 'Earnings', 'My Mobile App', 'Terms and Conditions', 'Settings', 'Database',
       'Academy', 'Analytics', 'Mail', 'Notes', 'To-Do', 'Scrumboard', 'Contacts', 'Chat', 'E-Commerce Products',
       'Orders', 'FAQ', 'File Manager', 'Icons', 'Invoice', 'Knowledge Base', 'Profile', 'Project Dashboard',
       'Sample Calendar',
@@ -65,6 +65,9 @@ describe('shortcut search', () => {
     expect(shortcutMatches('dashboard', 'user').map((item) => item.title)).toEqual(['Project Dashboard']);
     expect(shortcutMatches('terms', 'dj')).toEqual([]);
     expect(shortcutMatches('terms', 'admin').map((item) => item.title)).toEqual(['Terms and Conditions']);
+    expect(shortcutMatches('settings', 'admin').map((item) => item.title)).toEqual(['Settings']);
+    expect(shortcutMatches('settings', 'dj')).toEqual([]);
+    expect(shortcutMatches('go live', 'dj').map((item) => item.title)).toEqual(['Go live']);
     // No accent folding here: the spec asks only for a case-insensitive match.
     expect(shortcutMatches('fáq', 'admin')).toEqual([]);
   });

@@ -8,18 +8,22 @@ describe('navigation menu', () => {
   it('holds the platform menu in the spec order', () => {
     expect(menuItems.map((item) => [item.title, item.url])).toEqual([
       ['Calendar', '/apps/calendar'],
+      ['Go live', '/apps/live'],
       ['Push Notifications', '/apps/push-notifications'],
       ['Users', '/apps/users'],
       ['Podcasts', '/apps/podcast-titles'],
       ['Tips', '/manage-tips'],
+      ['Earnings', '/apps/earnings'],
       ['My Mobile App', '/apps/mobile-app'],
       ['Terms and Conditions', '/apps/terms-and-conditions'],
+      ['Settings', '/apps/settings'],
+      ['Database', '/migrate-db'],
     ]);
   });
 
   it('hides items by role: admins see all, creators no admin items, staff and viewers nothing', () => {
-    expect(visibleNavigation(['admin']).map((item) => item.title)).toHaveLength(7);
-    expect(visibleNavigation(['dj']).map((item) => item.title)).toEqual(['Calendar', 'Push Notifications', 'Podcasts', 'Tips', 'My Mobile App']);
+    expect(visibleNavigation(['admin']).map((item) => item.title)).toHaveLength(11);
+    expect(visibleNavigation(['dj']).map((item) => item.title)).toEqual(['Calendar', 'Go live', 'Push Notifications', 'Podcasts', 'Tips', 'Earnings', 'My Mobile App']);
     expect(visibleNavigation(['staff'])).toEqual([]);
     expect(visibleNavigation(['viewer'])).toEqual([]);
     expect(visibleNavigation([])).toEqual([]);

@@ -29,10 +29,12 @@ const PushNotificationsPage = lazy(() => import('@web/features/push-notification
 const MobileAppPage = lazy(() => import('@web/features/mobile-app/mobile-app-page'));
 const MobileAppSettingsPage = lazy(() => import('@web/features/mobile-app/mobile-app-settings-page'));
 const CalendarPage = lazy(() => import('@web/features/calendar/calendar-page'));
+const GoLivePage = lazy(() => import('@web/features/live/go-live-page'));
 const EventPage = lazy(() => import('@web/features/events/event-page'));
 const EmbedPlayerPage = lazy(() => import('@web/features/events/embed-player-page'));
 const UserEditPage = lazy(() => import('@web/features/users/user-edit-page'));
 const SettingsPage = lazy(() => import('@web/features/settings/settings-page'));
+const MigrateDbPage = lazy(() => import('@web/features/database/migrate-db-page'));
 const ProfilePage = lazy(() => import('@web/features/profile/profile-page'));
 const PodcastTitlesPage = lazy(() => import('@web/features/podcasts/podcast-titles-page'));
 const PodcastTitlePage = lazy(() => import('@web/features/podcasts/podcast-title-page'));
@@ -63,7 +65,9 @@ export const appRoutes: PageRoute[] = [
   { path: '/reactivation-success/:itemId', component: ReactivationSuccessPage, title: 'Reactivation Successful', roles: [...djRoles] },
 
   { path: '/apps/calendar', component: CalendarPage, title: 'Calendar', roles: [...djRoles] },
+  { path: '/apps/live', component: GoLivePage, title: 'Go live', roles: [...djRoles] },
   { path: '/apps/settings', component: SettingsPage, title: 'Settings', roles: [...adminRoles] },
+  { path: '/migrate-db', component: MigrateDbPage, title: 'Database', roles: [...adminRoles] },
   { path: '/apps/settings/:settingId', component: SettingsPage, title: 'Settings', roles: [...adminRoles] },
   { path: '/apps/users', component: UsersPage, title: 'Users', roles: [...adminRoles] },
   { path: '/apps/users/:userId/change-password', component: ChangePasswordPage, title: 'Change Password', roles: [...djRoles] },

@@ -56,3 +56,25 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
   }
   return data as T;
 }
+
+/** Downloads a file from an /api path with the session's token (a plain link cannot carry it), under the server's file name. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const token = useSession.getState().token;
+  let response: Response;
+  try {
+    response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, 'Network error. Please check your connection.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+    throw new ApiError(response.status, typeof body.message === 'string' ? body.message : `Request failed (${response.status})`);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -19,12 +19,16 @@ const sampleRoles: readonly UserRole[] = ['admin', 'dj', 'staff', 'user'];
 
 export const navigationItems: readonly NavigationItem[] = [
   { id: 'calendar', title: 'Calendar', url: '/apps/calendar', roles: creatorRoles },
+  { id: 'go-live', title: 'Go live', url: '/apps/live', roles: creatorRoles },
   { id: 'push-notifications', title: 'Push Notifications', url: '/apps/push-notifications', roles: creatorRoles },
   { id: 'users', title: 'Users', url: '/apps/users', roles: adminRoles },
   { id: 'podcasts', title: 'Podcasts', url: '/apps/podcast-titles', roles: creatorRoles },
   { id: 'tips', title: 'Tips', url: '/manage-tips', roles: creatorRoles },
+  { id: 'earnings', title: 'Earnings', url: '/apps/earnings', roles: creatorRoles },
   { id: 'mobile-app', title: 'My Mobile App', url: '/apps/mobile-app', roles: creatorRoles },
   { id: 'terms-and-conditions', title: 'Terms and Conditions', url: '/apps/terms-and-conditions', roles: adminRoles },
+  { id: 'settings', title: 'Settings', url: '/apps/settings', roles: adminRoles },
+  { id: 'database', title: 'Database', url: '/migrate-db', roles: adminRoles },
   { id: 'academy', title: 'Academy', url: '/apps/academy', roles: sampleRoles },
   { id: 'analytics', title: 'Analytics', url: '/apps/dashboards/analytics', roles: sampleRoles },
   { id: 'mail', title: 'Mail', url: '/apps/mail', roles: sampleRoles },

@@ -1,11 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { Ban, Trash2 } from 'lucide-react';
-import type { ChatMessage } from '@server/domains/chat/chat.schemas';
+import { chatBadgeLabels, type ChatBadge, type ChatMessage } from '@server/domains/chat/chat.schemas';
 import { Avatar } from '@web/components/avatar';
 
 export interface ModerationActions {
   onDelete(message: ChatMessage): void;
   onBan(message: ChatMessage): void;
+}
+
+const badgeClasses: Record<ChatBadge, string> = {
+  host: 'bg-brand-700 text-white',
+  moderator: 'bg-slate-700 text-white',
+  member: 'bg-emerald-100 text-emerald-900',
+};
+
+/** Next to a name: Host (the event's creator), Moderator (admins), Member (fan members). */
+function Badge({ badge }: { badge: ChatBadge }) {
+  return <span className={`rounded px-1.5 py-px text-[10px] font-semibold tracking-wide uppercase ${badgeClasses[badge]}`}>{chatBadgeLabels[badge]}</span>;
 }
 
 function timeOf(iso: string): string {
@@ -54,6 +65,7 @@ export function ChatMessageList({
             <div className="min-w-0 flex-1">
               <p className="flex items-baseline gap-2 text-xs text-slate-500">
                 <span className={own ? 'font-semibold text-brand-700' : 'font-semibold text-slate-800'}>{message.displayName}</span>
+                {message.badge && <Badge badge={message.badge} />}
                 <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
                 {isBanned(message.userId) && <span className="rounded bg-red-50 px-1 text-red-700">banned</span>}
               </p>

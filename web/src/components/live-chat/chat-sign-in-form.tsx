@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ImagePlus, X } from 'lucide-react';
-import { chatDisplayName, chatMessages } from '@server/domains/chat/chat.schemas';
+import { chatDisplayName, chatMessages, isHostName } from '@server/domains/chat/chat.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { checkChatPhoto } from './photo-check';
@@ -10,11 +10,17 @@ export interface ChatSignInValues {
   userPhoto: File | null;
 }
 
+/** Whose names the form refuses ("This name belongs to the host"): the event's creator, by display name or tag. */
+export interface ChatHost {
+  displayName: string;
+  tag: string;
+}
+
 /**
- * The chat sign-in form (platform.md §3–§5): a full name ("Field cannot be empty!") and an optional square
- * photo. Start Chat is enabled only when the name is valid and there is no photo error.
+ * The chat sign-in form (platform.md §3–§5): a full name ("Field cannot be empty!"; never the host's name) and an
+ * optional square photo. Start Chat is enabled only when the name is valid and there is no photo error.
  */
-export function ChatSignInForm({ initialName = '', onStart }: { initialName?: string; onStart: (values: ChatSignInValues) => Promise<void> }) {
+export function ChatSignInForm({ initialName = '', host, onStart }: { initialName?: string; host?: ChatHost; onStart: (values: ChatSignInValues) => Promise<void> }) {
   const [fullUserName, setFullUserName] = useState(initialName);
   const [touched, setTouched] = useState(false);
   const [photo, setPhoto] = useState<File | null>(null);
@@ -27,8 +33,9 @@ export function ChatSignInForm({ initialName = '', onStart }: { initialName?: st
   const photoId = useId();
 
   const nameCheck = chatDisplayName.safeParse(fullUserName);
-  const nameError = nameCheck.success ? null : (nameCheck.error.issues[0]?.message ?? null);
-  const canStart = nameCheck.success && !photoError && !checkingPhoto && !busy;
+  const takenByHost = nameCheck.success && !!host && isHostName(fullUserName, host);
+  const nameError = nameCheck.success ? (takenByHost ? chatMessages.hostName : null) : (nameCheck.error.issues[0]?.message ?? null);
+  const canStart = nameCheck.success && !takenByHost && !photoError && !checkingPhoto && !busy;
 
   const clearPhoto = () => {
     setPhoto(null);

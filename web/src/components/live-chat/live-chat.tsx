@@ -9,7 +9,8 @@ import { ChatBannedUsers, useBannedChatters } from './chat-banned-users';
 import { ChatComposer } from './chat-composer';
 import { clearChatIdentity, loadChatIdentity, saveChatIdentity, useChatToken, type ChatIdentity } from './chat-identity';
 import { ChatMessageList, type ModerationActions } from './chat-message-list';
-import { ChatSignInForm, type ChatSignInValues } from './chat-sign-in-form';
+import { ChatSignInForm, type ChatHost, type ChatSignInValues } from './chat-sign-in-form';
+import { useViewer } from '@web/lib/viewer-session';
 import { useChatRoom } from './use-chat-room';
 
 export const chatPhotoUploadPath = '/api/event/upload-chat-user-profile-img';
@@ -27,6 +28,8 @@ export interface LiveChatProps {
   /** A name (and photo) given by the page, e.g. /chats?displayName=…&photoURL=…: the sign-in form is skipped. */
   displayName?: string | null;
   photoURL?: string | null;
+  /** The event's creator: no one else may chat under their name. */
+  host?: ChatHost;
   title?: string;
   className?: string;
 }
@@ -40,11 +43,13 @@ function Notice({ children }: { children: ReactNode }) {
 }
 
 /** The live chat of one event (messages, sign-in form, input, moderation), reusable on every viewer page. */
-export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token: givenToken, displayName, photoURL, title = 'Live chat', className }: LiveChatProps) {
+export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token: givenToken, displayName, photoURL, host, title = 'Live chat', className }: LiveChatProps) {
   const token = useChatToken(givenToken);
   const room = useChatRoom(eventId, token);
   const [storedIdentity, setStoredIdentity] = useState<ChatIdentity | null>(loadChatIdentity);
   const identity: ChatIdentity | null = displayName?.trim() ? { displayName: displayName.trim(), photoURL: photoURL?.trim() || null } : storedIdentity;
+  /** A signed-in viewer's form starts with their own name. */
+  const viewerName = useViewer((state) => (state.user ? `${state.user.firstName} ${state.user.lastName}`.trim() || state.user.displayName : ''));
   const [session, setSession] = useState<ChatSession | null>(null);
   const [sessionFailed, setSessionFailed] = useState(false);
   const { session: loadSession, bannedUsers: loadBannedUsers } = room;
@@ -139,7 +144,7 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
     );
   } else if (!isActive) footer = <Notice>{chatMessages.inactive}</Notice>;
   else if (banned) footer = <Notice>{chatMessages.banned}</Notice>;
-  else if (!identity) footer = <ChatSignInForm onStart={startChat} />;
+  else if (!identity) footer = <ChatSignInForm key={viewerName} initialName={viewerName} host={host} onStart={startChat} />;
   else {
     footer = (
       <>

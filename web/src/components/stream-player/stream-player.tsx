@@ -1,84 +1,177 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { CalendarClock, Eye, Radio, RadioTower, Film } from 'lucide-react';
 import type { EventStreamOutput } from '@server/domains/events/events.schemas';
-import { parseStreamValue, type StreamSource } from '@server/domains/events/stream';
-import placeholderImage from './stream-placeholder.svg';
+import type { LiveStatusOutput } from '@server/domains/live/live.schemas';
+import { cx } from '@web/components/cx';
+import { Spinner } from '@web/components/spinner';
+import { MediaVideo } from './media-video';
+import { formatViewers, playerView, retryDelayMs, streamIdentity, type PlayerView, type StreamSchedule } from './stream-state';
 
-/** Plays an HLS stream: natively where the browser can (Safari), otherwise through hls.js (loaded on demand). */
-function HlsPlayer({ url, title }: { url: string; title: string }) {
-  const videoRef = useRef<HTMLVideoElement>(null);
-  const [failed, setFailed] = useState(false);
+export interface StreamPlayerProps {
+  /** The `events.stream` answer (undefined while it loads). */
+  stream: EventStreamOutput | undefined;
+  /** `events.stream` failed: nothing to play. */
+  streamFailed?: boolean;
+  /** The live status (`live.status` / `live.onStatus`): the LIVE badge, the viewer count, "ended". */
+  status?: LiveStatusOutput;
+  /** The event's window: "Starting soon" before its start. */
+  schedule?: StreamSchedule;
+  title: string;
+  /** Asked when the player gave up and tries again (e.g. refetch `events.stream`). */
+  onRetry?(): void;
+  /** Smaller texts (the player above /chats, the Go live preview). */
+  compact?: boolean;
+  className?: string;
+}
 
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    setFailed(false);
-    if (video.canPlayType('application/vnd.apple.mpegurl')) {
-      video.src = url;
-      return () => video.removeAttribute('src');
-    }
-    let destroyed = false;
-    let destroy: (() => void) | undefined;
-    void import('hls.js').then(({ default: Hls }) => {
-      if (destroyed) return;
-      if (!Hls.isSupported()) return setFailed(true);
-      const hls = new Hls({ lowLatencyMode: true });
-      hls.on(Hls.Events.ERROR, (_event, data) => {
-        if (data.fatal) setFailed(true);
-      });
-      hls.loadSource(url);
-      hls.attachMedia(video);
-      destroy = () => hls.destroy();
-    });
-    return () => {
-      destroyed = true;
-      destroy?.();
-    };
-  }, [url]);
+const messageIcons = { 'starting-soon': CalendarClock, offline: RadioTower, ended: Film } as const;
 
+function StateMessage({ view, compact }: { view: Extract<PlayerView, { view: 'message' }>; compact: boolean }) {
+  const Icon = messageIcons[view.reason];
   return (
-    <div className="relative size-full">
-      <video ref={videoRef} className="size-full bg-black" controls playsInline muted autoPlay title={title} data-testid="stream-video" />
-      {failed && (
-        <p role="status" className="absolute inset-x-0 bottom-12 mx-auto w-fit rounded bg-black/70 px-3 py-1 text-sm text-white">
-          The stream cannot be played right now.
-        </p>
+    <div
+      role="status"
+      data-testid="stream-state"
+      data-state={view.reason}
+      className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-slate-800 to-orange-950 p-4 text-center text-orange-100"
+    >
+      <Icon className={cx('text-orange-300', compact ? 'size-7' : 'size-10')} aria-hidden />
+      <p className={cx('max-w-md font-medium text-balance', compact ? 'text-sm' : 'text-base sm:text-lg')}>{view.text}</p>
+    </div>
+  );
+}
+
+function LiveBadge({ viewers }: { viewers: number | null | undefined }) {
+  return (
+    <div className="pointer-events-none absolute top-2 left-2 flex items-center gap-1.5" data-testid="live-badge">
+      <span className="inline-flex items-center gap-1 rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold tracking-wide text-white">
+        <Radio className="size-3" aria-hidden />
+        LIVE
+      </span>
+      {viewers !== null && viewers !== undefined && (
+        <span className="inline-flex items-center gap-1 rounded bg-black/60 px-1.5 py-0.5 text-xs font-medium text-white" data-testid="viewer-count">
+          <Eye className="size-3" aria-hidden />
+          {formatViewers(viewers)}
+        </span>
       )}
     </div>
   );
 }
 
-function StreamContent({ source, title }: { source: StreamSource; title: string }) {
-  if (source.kind === 'hls') return <HlsPlayer url={source.url} title={title} />;
-  if (source.kind === 'iframe') {
-    return (
-      <iframe
-        src={source.embedUrl}
-        title={title}
-        className="size-full border-0"
-        allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
-        allowFullScreen
-        referrerPolicy="strict-origin-when-cross-origin"
-        data-testid="stream-iframe"
-        data-provider={source.provider}
-      />
-    );
-  }
-  return <img src={placeholderImage} alt="No stream yet" className="size-full object-cover" data-testid="stream-placeholder" />;
-}
+/**
+ * The one stream player of every page that shows a stream (event page, embed, /chats, the Go live preview): our HLS
+ * (live) or replay file, an external YouTube/Twitch/Vimeo/embed iframe, or the state's message ("Starting soon",
+ * "Stream offline…", "The stream has ended"); never a black player at 0:00. A player that gave up tries again on its own.
+ */
+export function StreamPlayer({ stream, streamFailed = false, status, schedule, title, onRetry, compact = false, className }: StreamPlayerProps) {
+  /** The stream (URL without its token) whose playback gave up, how many times in a row, and the player's generation. */
+  const [failedIdentity, setFailedIdentity] = useState<string | null>(null);
+  const [failures, setFailures] = useState(0);
+  const [generation, setGeneration] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  const absoluteUrl = stream?.url && stream.kind !== 'iframe' ? new URL(stream.url, window.location.href).toString() : null;
+  const streamKey = absoluteUrl ? streamIdentity(absoluteUrl) : '';
+  const playbackFailed = failedIdentity !== null && failedIdentity === streamKey;
 
-/** The player source of an `events.stream` answer; our own playlists come as URLs relative to this site. */
-export function streamSource(stream: EventStreamOutput | undefined, parentHost: string, base: string): StreamSource {
-  if (!stream?.url || stream.kind === 'none') return { kind: 'none' };
-  if (stream.kind === 'hls') return { kind: 'hls', url: new URL(stream.url, base).toString() };
-  return parseStreamValue(stream.url, { parentHost });
-}
+  const view = useMemo(
+    () =>
+      playerView({
+        stream,
+        streamFailed,
+        playbackFailed,
+        status,
+        schedule,
+        parentHost: window.location.hostname,
+        base: window.location.href,
+        now,
+      }),
+    [stream, streamFailed, playbackFailed, status, schedule, now],
+  );
 
-/** The 16:9 stream frame of an event (platform.md §2): HLS video, a YouTube/Twitch/Vimeo/embed iframe, or the placeholder image. */
-export function StreamFrame({ stream, title, className }: { stream: EventStreamOutput | undefined; title: string; className?: string }) {
-  const source = useMemo(() => streamSource(stream, window.location.hostname, window.location.href), [stream]);
+  // "Starting soon" turns into "offline" at the start time, "ended" at the end: look at the clock now and then.
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  const onRetryRef = useRef(onRetry);
+  useEffect(() => {
+    onRetryRef.current = onRetry;
+  });
+
+  // A player that gave up tries again (the playlist may not exist yet, the creator may reconnect), backing off.
+  useEffect(() => {
+    if (!playbackFailed) return;
+    const timer = window.setTimeout(() => {
+      setFailedIdentity(null);
+      setGeneration((value) => value + 1);
+      onRetryRef.current?.();
+    }, retryDelayMs(failures - 1));
+    return () => window.clearTimeout(timer);
+  }, [playbackFailed, failures]);
+
+  // The live state changed (the creator went live, or stopped): a failed player gets a fresh chance at once.
+  const liveState = status?.state;
+  const seenState = useRef(liveState);
+  const failedNow = useRef(playbackFailed);
+  useEffect(() => {
+    failedNow.current = playbackFailed;
+  });
+  useEffect(() => {
+    if (seenState.current === liveState) return;
+    seenState.current = liveState;
+    setFailures(0);
+    if (!failedNow.current) return;
+    setFailedIdentity(null);
+    setGeneration((value) => value + 1);
+  }, [liveState]);
+
+  const onFatal = () => {
+    setFailedIdentity(streamKey);
+    setFailures((value) => value + 1);
+  };
+  const onPlaying = () => setFailures(0);
+
+  const media = view.view === 'hls' || view.view === 'video' ? view : null;
+  const live = view.view === 'hls' && view.live;
   return (
-    <div className={className ?? 'aspect-video w-full overflow-hidden rounded-xl bg-black'}>
-      <StreamContent source={source} title={title} />
+    <div
+      className={cx('relative overflow-hidden bg-black', className ?? 'aspect-video w-full rounded-xl')}
+      data-testid="stream-player"
+      data-view={view.view === 'message' ? view.reason : view.view}
+    >
+      {view.view === 'iframe' ? (
+        <iframe
+          src={view.source.embedUrl}
+          title={title}
+          className="size-full border-0"
+          allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+          data-testid="stream-iframe"
+          data-provider={view.source.provider}
+        />
+      ) : (
+        // Kept mounted under a state message once it exists, so a recovering stream does not rebuild the page.
+        (media || (playbackFailed && absoluteUrl)) && (
+          <MediaVideo
+            key={`${streamKey}:${generation}`}
+            url={media?.url ?? absoluteUrl!}
+            kind={stream?.kind === 'video' ? 'video' : 'hls'}
+            title={title}
+            onFatal={onFatal}
+            onPlaying={onPlaying}
+          />
+        )
+      )}
+      {view.view === 'loading' && <Spinner label="Loading stream" className="absolute inset-0" />}
+      {view.view === 'message' && <StateMessage view={view} compact={compact} />}
+      {live && <LiveBadge viewers={status?.viewers} />}
+      {view.view === 'video' && (
+        <div className="pointer-events-none absolute top-2 left-2 rounded bg-black/60 px-1.5 py-0.5 text-xs font-medium text-white" data-testid="replay-badge">
+          Replay
+        </div>
+      )}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink, Radio } from 'lucide-react';
 import { toast } from 'sonner';
 import { eventPagePath, type EventOutput } from '@server/domains/events/events.schemas';
+import { liveMessages } from '@server/domains/live/live.schemas';
 import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { TextField } from '@web/components/text-field';
@@ -79,10 +80,19 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
   const tba = watch('tba');
   const isPremium = watch('isPremium');
   const editing = state?.mode === 'edit' ? state.event : null;
+  // Which event a publish from OBS would go live in right now (the live page's rule, answered by the server).
+  const liveDashboard = trpc.live.dashboard.useQuery(undefined, { enabled: !!editing, retry: false, staleTime: 10_000 });
+  const goesLiveHere = !!editing && liveDashboard.data?.nextEvent?.id === editing.id;
 
   return (
     <Modal open={!!state} onOpenChange={(open) => !open && onClose()} title={editing ? 'Edit event' : 'New event'} size="md">
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={editing ? 'Edit event' : 'New event'}>
+        {goesLiveHere && (
+          <p role="status" className="flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="goes-live-here">
+            <Radio className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {liveMessages.goesLiveHere}
+          </p>
+        )}
         <TextField label="Event name" error={errors.name?.message} {...register('name')} />
         <div className="space-y-1">
           <label htmlFor="event-description" className="block text-sm font-medium text-slate-700">

@@ -2,11 +2,13 @@ import { CalendarX } from 'lucide-react';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { LiveChat } from '@web/components/live-chat/live-chat';
+import { ChatStream } from './chat-stream';
 import { useChatPageRoom } from './use-chat-room-page';
 
 /**
- * /chats/{subdomain}/{eventId?}: the chat on its own (platform.md §2), with optional displayName and
- * photoURL query parameters. Below 1024 px the chat fills the viewport height.
+ * /chats/{subdomain}/{eventId?}: the chat (platform.md §2) under a compact player of the event's stream, with optional
+ * displayName and photoURL query parameters. Below 1024 px the player sits on top and the chat below it fills the
+ * viewport height (the page scrolls to it).
  */
 export default function ChatsPage() {
   const { subdomain, room, displayName, photoURL } = useChatPageRoom();
@@ -23,7 +25,7 @@ export default function ChatsPage() {
   }
   const event = room.data;
   return (
-    <main className="flex h-dvh flex-col lg:mx-auto lg:h-auto lg:max-w-3xl lg:gap-4 lg:p-6">
+    <main className="flex flex-col lg:mx-auto lg:max-w-3xl lg:gap-4 lg:p-6">
       <header className="hidden lg:block">
         <h1 className="text-2xl font-semibold text-slate-900">{event.name}</h1>
         <p className="text-sm text-slate-600">
@@ -33,14 +35,16 @@ export default function ChatsPage() {
           </a>
         </p>
       </header>
+      <ChatStream room={event} />
       <LiveChat
         eventId={event.eventId}
         isActive={event.isActive}
         subdomain={subdomain}
         displayName={displayName}
         photoURL={photoURL}
+        host={{ displayName: event.creatorDisplayName, tag: event.subdomain }}
         title={`${event.name} · Live chat`}
-        className="min-h-0 flex-1 rounded-none border-0 lg:h-[70vh] lg:flex-none lg:rounded-lg lg:border"
+        className="h-dvh shrink-0 rounded-none border-0 lg:h-[70vh] lg:rounded-lg lg:border"
       />
     </main>
   );

@@ -25,6 +25,7 @@ export default function EmbedChatPage() {
       readOnly={!token}
       displayName={displayName}
       photoURL={photoURL}
+      host={{ displayName: room.data.creatorDisplayName, tag: room.data.subdomain }}
       title={room.data.name}
       className="h-dvh rounded-none border-0"
     />

@@ -2,10 +2,10 @@ import { Lock } from 'lucide-react';
 import { useParams } from 'wouter';
 import { eventPagePath } from '@server/domains/events/events.schemas';
 import { Spinner } from '@web/components/spinner';
+import { StreamPlayer } from '@web/components/stream-player/stream-player';
+import { useEventAccess } from '@web/components/stream-player/use-event-access';
+import { useEventPlayback } from '@web/components/stream-player/use-event-stream';
 import { formatDollars } from './event-time';
-import { StreamFrame } from './stream-frame';
-import { useEventAccess } from './use-event-access';
-import { useEventStream } from './use-event-stream';
 import { usePublicEvent } from './use-public-event';
 
 /** `/embed/{subdomain}/{eventId}/player`: only the stream, filling the frame, for creators' own sites. */
@@ -13,7 +13,7 @@ export default function EmbedPlayerPage() {
   const { subdomain = '', eventId = '' } = useParams<{ subdomain: string; eventId: string }>();
   const { event, notFound, errorMessage } = usePublicEvent(subdomain, eventId);
   const access = useEventAccess(event);
-  const stream = useEventStream(event, access);
+  const { stream, status } = useEventPlayback(event, access);
 
   return (
     <div className="fixed inset-0 flex items-center justify-center bg-black text-white">
@@ -22,7 +22,15 @@ export default function EmbedPlayerPage() {
       ) : !event || access === 'checking' ? (
         <Spinner label="Loading stream" />
       ) : access === 'granted' ? (
-        <StreamFrame stream={stream.data} title={event.name} className="size-full" />
+        <StreamPlayer
+          stream={stream.data}
+          streamFailed={stream.isError}
+          status={status}
+          schedule={event}
+          title={event.name}
+          onRetry={() => void stream.refetch()}
+          className="size-full"
+        />
       ) : (
         <div className="flex flex-col items-center gap-3 p-4 text-center" data-testid="paywall">
           <Lock className="size-8 text-brand-500" aria-hidden />

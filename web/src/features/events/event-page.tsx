@@ -4,6 +4,9 @@ import { useParams } from 'wouter';
 import type { PublicTipOption } from '@server/domains/tips/tips.schemas';
 import { EmptyState } from '@web/components/empty-state';
 import { Logo } from '@web/components/logo';
+import { StreamPlayer } from '@web/components/stream-player/stream-player';
+import { useEventAccess } from '@web/components/stream-player/use-event-access';
+import { useEventPlayback } from '@web/components/stream-player/use-event-stream';
 import { NotifyMeButton } from '@web/components/notify-me-button';
 import { trpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
@@ -14,10 +17,7 @@ import { MakePremiumPaymentDialog } from './payments/make-premium-payment-dialog
 import { MakeTipsPaymentDialog } from './payments/make-tips-payment-dialog';
 import { Paywall } from './paywall';
 import { RelatedEpisodes, useRelatedEpisodes } from './related-episodes';
-import { StreamFrame } from './stream-frame';
 import { TipButtons } from './tip-buttons';
-import { useEventAccess } from './use-event-access';
-import { useEventStream } from './use-event-stream';
 import { usePublicEvent, useRevealAfter } from './use-public-event';
 import { ViewerDialogs, ViewerMenu, type ViewerDialog } from './viewer/viewer-account';
 
@@ -43,7 +43,7 @@ export default function EventPage() {
   const tips = trpc.tips.publicList.useQuery({ userId: event?.userId ?? '' }, { enabled: !!event, retry: false });
   const related = useRelatedEpisodes(event?.userId);
   const access = useEventAccess(event);
-  const stream = useEventStream(event, access);
+  const { stream, status } = useEventPlayback(event, access);
   const loaded = !!event && !tips.isPending && !related.isPending && access !== 'checking';
   const revealed = useRevealAfter(loaded, pageRevealDelayMs);
 
@@ -74,7 +74,14 @@ export default function EventPage() {
       <main className="mx-auto grid max-w-[1280px] gap-6 p-4 sm:p-6 lg:grid-cols-[minmax(0,1fr)_360px]">
         <div className="min-w-0 space-y-6">
           {access === 'granted' ? (
-            <StreamFrame stream={stream.data} title={event.name} />
+            <StreamPlayer
+              stream={stream.data}
+              streamFailed={stream.isError}
+              status={status}
+              schedule={event}
+              title={event.name}
+              onRetry={() => void stream.refetch()}
+            />
           ) : (
             <Paywall event={event} onLogin={() => setDialog('login')} onRegister={() => setDialog('register')} onPay={() => setPaying(true)} />
           )}

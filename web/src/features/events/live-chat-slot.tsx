@@ -1,6 +1,7 @@
 import { Lock } from 'lucide-react';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { LiveChat } from '@web/components/live-chat/live-chat';
+import { useSession } from '@web/lib/session-store';
 import { useViewer } from '@web/lib/viewer-session';
 
 const chatBoxClass = 'flex min-h-64 flex-col rounded-xl border border-slate-200 bg-white lg:sticky lg:top-6 lg:h-[calc(100vh-3rem)]';
@@ -11,6 +12,9 @@ const chatBoxClass = 'flex min-h-64 flex-col rounded-xl border border-slate-200 
  */
 export function LiveChatSlot({ event, hasAccess }: { event: EventOutput; hasAccess: boolean }) {
   const viewerToken = useViewer((state) => state.token);
+  // The creator (or an admin) signed in to the dashboard chats as themselves, with the Host badge and moderation.
+  const dashboardUser = useSession((state) => state.user);
+  const chatsAsStaff = !viewerToken && !!dashboardUser && (dashboardUser.id === event.userId || dashboardUser.role.includes('admin'));
   if (event.isPremium && !hasAccess) {
     return (
       <aside aria-label="Live chat" data-testid="live-chat-slot" className={chatBoxClass}>
@@ -29,6 +33,9 @@ export function LiveChatSlot({ event, hasAccess }: { event: EventOutput; hasAcce
         isActive={event.isActive}
         subdomain={event.user.userName}
         token={viewerToken ?? undefined}
+        displayName={chatsAsStaff ? dashboardUser.displayName : undefined}
+        photoURL={chatsAsStaff ? dashboardUser.imageUrl : undefined}
+        host={{ displayName: event.user.displayName, tag: event.user.userName }}
         className="h-full"
       />
     </div>

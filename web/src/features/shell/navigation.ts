@@ -25,6 +25,10 @@ import {
   LayoutDashboard,
   CalendarRange,
   LayoutGrid,
+  Radio,
+  Wallet,
+  Settings,
+  Database,
   type LucideIcon,
 } from 'lucide-react';
 import { navigationItems, type NavigationItem } from '@server/domains/demo/search/navigation';
@@ -36,12 +40,16 @@ export interface NavItem extends NavigationItem {
 /** The platform menu (platform.md §2 "Shell"), in this order; titles, paths and roles come from the shared navigation. */
 const menuIcons: Record<string, LucideIcon> = {
   calendar: CalendarDays,
+  'go-live': Radio,
   'push-notifications': BellRing,
   users: Users,
   podcasts: Podcast,
   tips: HandCoins,
+  earnings: Wallet,
   'mobile-app': Smartphone,
   'terms-and-conditions': FileText,
+  settings: Settings,
+  database: Database,
 };
 
 export const menuItems: NavItem[] = navigationItems.flatMap((item) => {
