@@ -47,9 +47,11 @@ describe('live chat in the browser', () => {
     await Promise.all([first.goto(path), second.goto(path)]);
     await first.getByRole('heading', { name: 'Late Night Session', level: 1 }).waitFor();
 
+    // A signed-in viewer's form starts with their own name.
+    await expect.poll(() => first.getByLabel('Full name').inputValue()).toBe('Test viewer');
     const startButton = first.getByRole('button', { name: 'Start Chat' });
-    expect(await startButton.isDisabled()).toBe(true);
     await first.getByLabel('Full name').fill('  ');
+    expect(await startButton.isDisabled()).toBe(true);
     await first.getByLabel('Full name').blur();
     await first.getByText(chatMessages.nameRequired).waitFor();
     await first.getByLabel('Profile photo (optional)').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: makePng(120, 80) });

@@ -102,6 +102,9 @@ describe('event page payments with the local provider', () => {
       await openEventPage(page, '/events/mara_quill', 'Around the Clock: deep house listening room');
       const live = app.services.db.select().from(events).where(eq(events.name, 'Around the Clock: deep house listening room')).get()!;
       const hub = listenToHub(fixture.running, `${maraId}-${live.id}`);
+      // Another viewer watching the same event sees the tip in the chat column.
+      const watcher = await newPage(fixture.browser, fixture.running.url);
+      await openEventPage(watcher.page, '/events/mara_quill', 'Around the Clock: deep house listening room');
 
       // A guest is asked to sign in first.
       await page.getByRole('button', { name: /Request a track\s*\$10\.00/ }).click();
@@ -130,6 +133,8 @@ describe('event page payments with the local provider', () => {
       expect(sent).toMatchObject([{ title: 'Request a track', amountCents: 1000, creatorId: maraId }]);
       expect(app.services.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, sent[0]!.paymentId)).all().map((entry) => entry.amountCents).sort()).toEqual([376, 565]);
       expect(hub).toEqual(['Sam Lindqvist sent a tip: Request a track ($10.00). Thank you!']);
+      await watcher.page.getByTestId('chat-notice').getByText('Sam Lindqvist sent a tip: Request a track ($10.00). Thank you!').waitFor();
+      await watcher.context.close();
 
       // Another tip with 4242 goes straight through.
       await page.getByRole('button', { name: /Request a track\s*\$10\.00/ }).click();

@@ -161,7 +161,7 @@ describe('web app: terms dialog', () => {
     await page.waitForURL('**/apps/calendar');
     const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' });
     await dialog.getByText('Only Nova Emulated can accept the terms').waitFor();
-    expect(await dialog.getByRole('button', { name: 'Accept' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Accept', exact: true }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Continue without accepting' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('user-display-name').getByText('Nova Emulated').waitFor();

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { Ban, Trash2 } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { chatBadgeLabels, type ChatBadge, type ChatMessage } from '@server/domains/chat/chat.schemas';
+import type { HubMessage } from '@server/domains/hub/hub.schemas';
 import { Avatar } from '@web/components/avatar';
 
 export interface ModerationActions {
@@ -24,13 +26,24 @@ function timeOf(iso: string): string {
 }
 
 /** The room's messages, newest at the bottom; follows new messages while the reader is at the bottom. */
+type Entry = { kind: 'message'; at: string; message: ChatMessage } | { kind: 'notice'; at: string; notice: HubMessage; key: string };
+
+/** Messages and hub notices in time order (a notice is of the moment: it sits where it was heard). */
+function entriesOf(messages: ChatMessage[], notices: HubMessage[]): Entry[] {
+  const entries: Entry[] = messages.map((message) => ({ kind: 'message', at: message.createdAt, message }));
+  notices.forEach((notice, index) => entries.push({ kind: 'notice', at: notice.sentAt, notice, key: `notice-${index}-${notice.sentAt}` }));
+  return notices.length ? entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)) : entries;
+}
+
 export function ChatMessageList({
   messages,
+  notices = [],
   ownUserId,
   isBanned,
   moderation,
 }: {
   messages: ChatMessage[];
+  notices?: HubMessage[];
   ownUserId: string | null;
   isBanned: (userId: string) => boolean;
   moderation: ModerationActions | null;
@@ -41,9 +54,9 @@ export function ChatMessageList({
   useEffect(() => {
     const element = list.current;
     if (element && atBottom.current) element.scrollTop = element.scrollHeight;
-  }, [messages]);
+  }, [messages, notices]);
 
-  if (messages.length === 0) {
+  if (messages.length === 0 && notices.length === 0) {
     return <p className="flex flex-1 items-center justify-center p-6 text-center text-sm text-slate-500">No messages yet. Say hello!</p>;
   }
   return (
@@ -57,7 +70,16 @@ export function ChatMessageList({
         atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
       }}
     >
-      {messages.map((message) => {
+      {entriesOf(messages, notices).map((entry) => {
+        if (entry.kind === 'notice') {
+          return (
+            <li key={entry.key} data-testid="chat-notice" className="flex items-center gap-2 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
+              <Sparkles className="size-4 shrink-0" aria-hidden />
+              <span className="min-w-0 break-words">{entry.notice.text}</span>
+            </li>
+          );
+        }
+        const { message } = entry;
         const own = message.userId === ownUserId;
         return (
           <li key={message.id} data-message-id={message.id} className="group flex items-start gap-2">

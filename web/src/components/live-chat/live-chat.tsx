@@ -30,6 +30,8 @@ export interface LiveChatProps {
   photoURL?: string | null;
   /** The event's creator: no one else may chat under their name. */
   host?: ChatHost;
+  /** The event's hub group (`{creatorId}-{eventId}`): its welcomes and tips show in the chat column. */
+  hubGroup?: string;
   title?: string;
   className?: string;
 }
@@ -43,9 +45,9 @@ function Notice({ children }: { children: ReactNode }) {
 }
 
 /** The live chat of one event (messages, sign-in form, input, moderation), reusable on every viewer page. */
-export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token: givenToken, displayName, photoURL, host, title = 'Live chat', className }: LiveChatProps) {
+export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token: givenToken, displayName, photoURL, host, hubGroup, title = 'Live chat', className }: LiveChatProps) {
   const token = useChatToken(givenToken);
-  const room = useChatRoom(eventId, token);
+  const room = useChatRoom(eventId, token, hubGroup ?? null);
   const [storedIdentity, setStoredIdentity] = useState<ChatIdentity | null>(loadChatIdentity);
   const identity: ChatIdentity | null = displayName?.trim() ? { displayName: displayName.trim(), photoURL: photoURL?.trim() || null } : storedIdentity;
   /** A signed-in viewer's form starts with their own name. */
@@ -189,7 +191,7 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
           {room.error}
         </p>
       ) : (
-        <ChatMessageList messages={room.messages} ownUserId={session?.userId ?? null} isBanned={isBanned} moderation={moderation} />
+        <ChatMessageList messages={room.messages} notices={room.notices} ownUserId={session?.userId ?? null} isBanned={isBanned} moderation={moderation} />
       )}
       {footer}
     </section>

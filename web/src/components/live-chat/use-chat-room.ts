@@ -7,7 +7,11 @@ import {
   type ChatStreamItem,
   type UnbanChatUserAnswer,
 } from '@server/domains/chat/chat.schemas';
+import type { HubMessage } from '@server/domains/hub/hub.schemas';
 import { openChatConnection, type ChatConnection } from './chat-connection';
+
+/** The hub group's system messages shown in the chat column (welcomes, tips), the latest few. */
+export const maxNotices = 20;
 
 export type ChatConnectionStatus = 'connecting' | 'live' | 'reconnecting';
 
@@ -18,6 +22,8 @@ export interface ChatRoomState {
   status: ChatConnectionStatus;
   /** Why the room could not be opened (e.g. unknown event). */
   error: string | null;
+  /** System messages of the event's hub group heard since the room opened (no history: they are of the moment). */
+  notices: HubMessage[];
 }
 
 /** Applies one stream item; keeps at most the last 200 messages. */
@@ -46,15 +52,18 @@ function errorMessage(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unexpected error. Please try again.';
 }
 
-/** One room: its live messages over the chat's own socket, and the calls made in it. */
-export function useChatRoom(eventId: string, token: string | null) {
-  const [state, setState] = useState<ChatRoomState>({ messages: [], liveBans: new Map(), status: 'connecting', error: null });
+/**
+ * One room: its live messages over the chat's own socket, and the calls made in it. With `hubGroup`, the same
+ * socket also listens to the event's hub group (payment welcomes, tips) for the chat column.
+ */
+export function useChatRoom(eventId: string, token: string | null, hubGroup: string | null = null) {
+  const [state, setState] = useState<ChatRoomState>({ messages: [], liveBans: new Map(), status: 'connecting', error: null, notices: [] });
   const connection = useRef<ChatConnection | null>(null);
 
   useEffect(() => {
     const opened = openChatConnection(token);
     connection.current = opened;
-    setState({ messages: [], liveBans: new Map(), status: 'connecting', error: null });
+    setState({ messages: [], liveBans: new Map(), status: 'connecting', error: null, notices: [] });
     const subscription = opened.client.chat.messages.subscribe(
       { eventId },
       {
@@ -75,12 +84,23 @@ export function useChatRoom(eventId: string, token: string | null) {
         },
       },
     );
+    const hub = hubGroup
+      ? opened.client.hub.messages.subscribe(
+          { groupId: hubGroup },
+          {
+            onData: (notice) => setState((current) => ({ ...current, notices: [...current.notices, notice].slice(-maxNotices) })),
+            // A group this caller may not hear (a premium event without access) just stays quiet.
+            onError: (error) => console.warn('hub messages unavailable', error),
+          },
+        )
+      : null;
     return () => {
       subscription.unsubscribe();
+      hub?.unsubscribe();
       opened.close();
       if (connection.current === opened) connection.current = null;
     };
-  }, [eventId, token]);
+  }, [eventId, token, hubGroup]);
 
   const send = useCallback(
     (input: { text: string; displayName: string; photoURL: string | null }) =>

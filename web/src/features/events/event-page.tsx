@@ -8,6 +8,7 @@ import { StreamPlayer } from '@web/components/stream-player/stream-player';
 import { useEventAccess } from '@web/components/stream-player/use-event-access';
 import { useEventPlayback } from '@web/components/stream-player/use-event-stream';
 import { NotifyMeButton } from '@web/components/notify-me-button';
+import { loadSonner } from '@web/lib/lazy-toast';
 import { trpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
 import { EventPageSkeleton } from './event-page-skeleton';
@@ -141,6 +142,7 @@ export default function EventPage() {
         onPaid={(paidEventId) => {
           useViewer.getState().grantEventAccess(paidEventId);
           setPaying(false);
+          void loadSonner().then(({ toast }) => toast.success(`You're in: enjoy ${event.name}!`));
         }}
       />
     </div>

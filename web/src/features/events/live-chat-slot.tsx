@@ -36,6 +36,7 @@ export function LiveChatSlot({ event, hasAccess }: { event: EventOutput; hasAcce
         displayName={chatsAsStaff ? dashboardUser.displayName : undefined}
         photoURL={chatsAsStaff ? dashboardUser.imageUrl : undefined}
         host={{ displayName: event.user.displayName, tag: event.user.userName }}
+        hubGroup={`${event.userId}-${event.id}`}
         className="h-full"
       />
     </div>
