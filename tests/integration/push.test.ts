@@ -194,7 +194,7 @@ describe('delivery', () => {
     expect(push!.headers.topic).toBe(sent.id);
     const claims = await verifyVapid(push!.headers.authorization, pushService.origin, await publicKey());
     expect(claims.aud).toBe(pushService.origin);
-    expect(JSON.parse(browser.decrypt(push!.body))).toEqual({ id: sent.id, title: 'Tonight at 8', body: 'New set, new lights.', url: '/events/mara/abc', icon: null });
+    expect(JSON.parse(browser.decrypt(push!.body))).toEqual({ id: sent.id, title: 'Tonight at 8', body: 'New set, new lights.', url: '/events/mara/abc', icon: '/icon-192.png' });
 
     await waitFor(() => test.app.services.db.select().from(pushNotifications).get()?.completedAt != null, 5000, 'completion');
     const [item] = await history(test.app, admin.token, creator.id);

@@ -109,8 +109,12 @@ function creatorPages(creator: UserRow): { defaultUrl: string | null } {
   return { defaultUrl: creator.creatorTag ? `/events/${encodeURIComponent(creator.creatorTag)}` : null };
 }
 
-function iconFor(db: Db, creator: UserRow): string | null {
-  return appIconUrl(db, creator) ?? creator.imageUrl ?? null;
+/** The platform's own app icon (web/public, the main manifest's): what a creator without an app or a photo shows. */
+export const defaultPushIcon = '/icon-192.png';
+
+/** Every notification carries an icon: the creator's app icon, else their photo, else the platform's icon. */
+function iconFor(db: Db, creator: UserRow): string {
+  return appIconUrl(db, creator) ?? creator.imageUrl ?? defaultPushIcon;
 }
 
 /** Whose subscribers a send or a history read addresses: a creator only their own; an admin any creator's (their own by default). */
