@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventAccess, events } from '@db/schema/events';
 import { users } from '@db/schema/users';
+import { createUser } from '../helpers/app';
 import { login, newPage, saveScreenshot, seededLogins, useBrowserApp, type RunningApp } from './harness';
 
 const { mara } = seededLogins;
@@ -248,6 +249,9 @@ describe('events: calendar and public event page', () => {
 
   it('fits a 390 px wide screen', async () => {
     const context = await fixture.browser.newContext({ baseURL: fixture.running.url, viewport: { width: 390, height: 844 } });
+    // A signed-in viewer, so the chat shows its input.
+    const viewer = await createUser(fixture.running.app, { role: 'viewer' });
+    await context.addInitScript((token) => window.localStorage.setItem('cuepoint.viewerToken', token), viewer.token);
     const page = await context.newPage();
     try {
       await openEventPage(page, '/events/mara_quill', 'Around the Clock: deep house listening room');
@@ -256,7 +260,18 @@ describe('events: calendar and public event page', () => {
       const frame = await page.getByTestId('stream-video').boundingBox();
       expect(frame!.width).toBeGreaterThan(300);
       expect(frame!.x + frame!.width).toBeLessThanOrEqual(390);
+      // The page is one screen: the player on top, the chat filling the rest with its input in view, no scrolling.
+      const composer = page.getByLabel('Full name');
+      await composer.waitFor();
+      const input = (await composer.boundingBox())!;
+      expect(input.y).toBeGreaterThan(frame!.y + frame!.height);
+      expect(input.y + input.height).toBeLessThanOrEqual(844);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(844);
+      // Tips and the event's details sit in tabs beside the chat.
+      await page.getByRole('tab', { name: 'Tips' }).click();
       await page.getByRole('button', { name: /Buy me a coffee/ }).waitFor();
+      await page.getByRole('tab', { name: 'About' }).click();
+      await page.getByTestId('creator-name').waitFor();
       await saveScreenshot(page, 'event-page-390');
     } finally {
       await context.close();

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
 import { CalendarPlus, CalendarX2, Radio } from 'lucide-react';
 import { useParams } from 'wouter';
 import type { PublicTipOption } from '@server/domains/tips/tips.schemas';
@@ -10,6 +11,7 @@ import { useEventPlayback } from '@web/components/stream-player/use-event-stream
 import { NotifyMeButton } from '@web/components/notify-me-button';
 import { loadSonner } from '@web/lib/lazy-toast';
 import { trpc } from '@web/lib/trpc';
+import { useMediaQuery } from '@web/lib/use-media-query';
 import { useViewer } from '@web/lib/viewer-session';
 import { EventPageSkeleton } from './event-page-skeleton';
 import { eventPhase, formatEventTime } from './event-time';
@@ -24,6 +26,8 @@ import { ViewerDialogs, ViewerMenu, type ViewerDialog } from './viewer/viewer-ac
 
 /** The page-loading delay of platform.md §9. */
 export const pageRevealDelayMs = 2000;
+
+const mobileTabLabels = { chat: 'Chat', tips: 'Tips', about: 'About' } as const;
 
 function PhaseBadge({ phase }: { phase: ReturnType<typeof eventPhase> }) {
   if (phase === 'live') {
@@ -48,6 +52,7 @@ export default function EventPage() {
   const loaded = !!event && !tips.isPending && !related.isPending && access !== 'checking';
   const revealed = useRevealAfter(loaded, pageRevealDelayMs);
 
+  const wide = useMediaQuery('(min-width: 1024px)');
   const [dialog, setDialog] = useState<ViewerDialog>(null);
   const [tip, setTip] = useState<PublicTipOption | null>(null);
   const [paying, setPaying] = useState(false);
@@ -64,74 +69,121 @@ export default function EventPage() {
   if (!event || !revealed) return <EventPageSkeleton />;
 
   const calendarFeed = `/api/event/calendar/${encodeURIComponent(event.user.userName)}.ics`;
+  const player =
+    access === 'granted' ? (
+      <StreamPlayer stream={stream.data} streamFailed={stream.isError} status={status} schedule={event} title={event.name} onRetry={() => void stream.refetch()} />
+    ) : (
+      <Paywall event={event} onLogin={() => setDialog('login')} onRegister={() => setDialog('register')} onPay={() => setPaying(true)} />
+    );
+  const title = (
+    <div className="flex flex-wrap items-center gap-2">
+      <h1 className="text-2xl font-bold break-words text-slate-900 max-lg:text-lg">{event.name}</h1>
+      <PhaseBadge phase={eventPhase(event)} />
+      {event.isPremium && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Premium</span>}
+      {!event.isActive && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Closed</span>}
+    </div>
+  );
+  const details = (
+    <section className="space-y-2">
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+        <time dateTime={event.startDateTime ?? undefined} data-testid="event-time">
+          {formatEventTime(event)}
+        </time>
+        <a href={calendarFeed} className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
+          <CalendarPlus className="size-4" aria-hidden />
+          Add to calendar
+        </a>
+      </p>
+      {event.description && <p className="text-sm whitespace-pre-line text-slate-700">{event.description}</p>}
+    </section>
+  );
+  const creatorCard = (
+    <section className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 className="text-base font-semibold text-slate-900" data-testid="creator-name">
+        {event.user.displayName}
+      </h2>
+      {event.user.description && <p className="text-sm text-slate-600">{event.user.description}</p>}
+      <NotifyMeButton creatorTag={event.user.userName} creatorId={event.userId} className="pt-2" />
+    </section>
+  );
+  const tipsSection = (
+    <section className="space-y-3" aria-labelledby="tips-heading">
+      <h2 id="tips-heading" className="text-base font-semibold text-slate-900">
+        Send a tip
+      </h2>
+      {tips.isError ? <p className="text-sm text-slate-500">The tip options could not be loaded.</p> : <TipButtons tips={tips.data ?? []} onTip={setTip} />}
+    </section>
+  );
+  const episodesSection = (
+    <section className="space-y-3" aria-labelledby="episodes-heading">
+      <h2 id="episodes-heading" className="text-base font-semibold text-slate-900">
+        Episodes by {event.user.displayName}
+      </h2>
+      <RelatedEpisodes episodes={related.data ?? []} failed={related.isError} />
+    </section>
+  );
+  const chat = <LiveChatSlot event={event} hasAccess={access === 'granted'} />;
+  const header = (
+    <header className="shrink-0 border-b border-slate-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-[1280px] items-center justify-between gap-3 px-4 sm:px-6">
+        <Logo />
+        <ViewerMenu onDialogChange={setDialog} />
+      </div>
+    </header>
+  );
+
   return (
-    <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-[1280px] items-center justify-between gap-3 px-4 sm:px-6">
-          <Logo />
-          <ViewerMenu onDialogChange={setDialog} />
-        </div>
-      </header>
-      <main className="mx-auto grid max-w-[1280px] gap-6 p-4 sm:p-6 lg:grid-cols-[minmax(0,1fr)_360px]">
-        <div className="min-w-0 space-y-6">
-          {access === 'granted' ? (
-            <StreamPlayer
-              stream={stream.data}
-              streamFailed={stream.isError}
-              status={status}
-              schedule={event}
-              title={event.name}
-              onRetry={() => void stream.refetch()}
-            />
-          ) : (
-            <Paywall event={event} onLogin={() => setDialog('login')} onRegister={() => setDialog('register')} onPay={() => setPaying(true)} />
-          )}
-
-          <section className="space-y-2">
-            <div className="flex flex-wrap items-center gap-2">
-              <h1 className="text-2xl font-bold break-words text-slate-900">{event.name}</h1>
-              <PhaseBadge phase={eventPhase(event)} />
-              {event.isPremium && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Premium</span>}
-              {!event.isActive && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Closed</span>}
+    <>
+      {wide ? (
+        <div className="min-h-screen">
+          {header}
+          <main className="mx-auto grid max-w-[1280px] grid-cols-[minmax(0,1fr)_360px] gap-6 p-6">
+            <div className="min-w-0 space-y-6">
+              {player}
+              <div className="space-y-2">
+                {title}
+                {details}
+              </div>
+              {creatorCard}
+              {tipsSection}
+              {episodesSection}
             </div>
-            <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-              <time dateTime={event.startDateTime ?? undefined} data-testid="event-time">
-                {formatEventTime(event)}
-              </time>
-              <a href={calendarFeed} className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
-                <CalendarPlus className="size-4" aria-hidden />
-                Add to calendar
-              </a>
-            </p>
-            {event.description && <p className="text-sm whitespace-pre-line text-slate-700">{event.description}</p>}
-          </section>
-
-          <section className="space-y-1 rounded-xl border border-slate-200 bg-white p-4">
-            <h2 className="text-base font-semibold text-slate-900" data-testid="creator-name">
-              {event.user.displayName}
-            </h2>
-            {event.user.description && <p className="text-sm text-slate-600">{event.user.description}</p>}
-            <NotifyMeButton creatorTag={event.user.userName} creatorId={event.userId} className="pt-2" />
-          </section>
-
-          <section className="space-y-3" aria-labelledby="tips-heading">
-            <h2 id="tips-heading" className="text-base font-semibold text-slate-900">
-              Send a tip
-            </h2>
-            {tips.isError ? <p className="text-sm text-slate-500">The tip options could not be loaded.</p> : <TipButtons tips={tips.data ?? []} onTip={setTip} />}
-          </section>
-
-          <section className="space-y-3" aria-labelledby="episodes-heading">
-            <h2 id="episodes-heading" className="text-base font-semibold text-slate-900">
-              Episodes by {event.user.displayName}
-            </h2>
-            <RelatedEpisodes episodes={related.data ?? []} failed={related.isError} />
-          </section>
+            {chat}
+          </main>
         </div>
-
-        {/* The live chat goes here (chat feature). */}
-        <LiveChatSlot event={event} hasAccess={access === 'granted'} />
-      </main>
+      ) : (
+        // Under 1024 px: the player stays on top and the chat fills the rest of the screen, so a viewer watches and
+        // types at once; tips and the event's details sit in tabs beside the chat.
+        <div className="flex h-dvh flex-col">
+          {header}
+          <div className="shrink-0">{player}</div>
+          <div className="shrink-0 px-4 pt-2">{title}</div>
+          <Tabs.Root defaultValue="chat" className="flex min-h-0 flex-1 flex-col">
+            <Tabs.List aria-label="Event" className="flex shrink-0 gap-1 border-b border-slate-200 px-2">
+              {(['chat', 'tips', 'about'] as const).map((tab) => (
+                <Tabs.Trigger
+                  key={tab}
+                  value={tab}
+                  className="border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+                >
+                  {mobileTabLabels[tab]}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="chat" className="min-h-0 flex-1 p-2 data-[state=inactive]:hidden">
+              {chat}
+            </Tabs.Content>
+            <Tabs.Content value="tips" className="min-h-0 flex-1 overflow-y-auto p-4 data-[state=inactive]:hidden">
+              {tipsSection}
+            </Tabs.Content>
+            <Tabs.Content value="about" className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4 data-[state=inactive]:hidden">
+              {details}
+              {creatorCard}
+              {episodesSection}
+            </Tabs.Content>
+          </Tabs.Root>
+        </div>
+      )}
 
       <ViewerDialogs dialog={dialog} onDialogChange={setDialog} />
       <MakeTipsPaymentDialog tip={tip} event={event} onClose={() => setTip(null)} />
@@ -145,6 +197,6 @@ export default function EventPage() {
           void loadSonner().then(({ toast }) => toast.success(`You're in: enjoy ${event.name}!`));
         }}
       />
-    </div>
+    </>
   );
 }

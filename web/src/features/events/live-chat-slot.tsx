@@ -4,7 +4,9 @@ import { LiveChat } from '@web/components/live-chat/live-chat';
 import { useSession } from '@web/lib/session-store';
 import { useViewer } from '@web/lib/viewer-session';
 
-const chatBoxClass = 'flex min-h-64 flex-col rounded-xl border border-slate-200 bg-white lg:sticky lg:top-6 lg:h-[calc(100vh-3rem)]';
+/** From 1024 px the chat is a sticky column; below it, it fills what the phone layout leaves it (the page is one screen). */
+const slotHeight = 'h-full min-h-0 lg:sticky lg:top-6 lg:h-[calc(100vh-3rem)] lg:min-h-64';
+const chatBoxClass = `flex flex-col rounded-xl border border-slate-200 bg-white ${slotHeight}`;
 
 /**
  * The event page's live chat. The viewer's token is passed explicitly: the viewer store signs in within this tab,
@@ -27,7 +29,7 @@ export function LiveChatSlot({ event, hasAccess }: { event: EventOutput; hasAcce
     );
   }
   return (
-    <div data-testid="live-chat-slot" className="min-h-64 lg:sticky lg:top-6 lg:h-[calc(100vh-3rem)]">
+    <div data-testid="live-chat-slot" className={slotHeight}>
       <LiveChat
         eventId={event.id}
         isActive={event.isActive}

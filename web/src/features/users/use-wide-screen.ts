@@ -1,14 +1,6 @@
-import { useSyncExternalStore } from 'react';
-
-const query = '(min-width: 768px)';
-
-function subscribe(onChange: () => void): () => void {
-  const media = window.matchMedia(query);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-}
+import { useMediaQuery } from '@web/lib/use-media-query';
 
 /** True from 768 px (the table); below it the users list shows cards, so a phone never scrolls sideways. */
 export function useWideScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches);
+  return useMediaQuery('(min-width: 768px)');
 }
