@@ -46,5 +46,12 @@ const lines = [
   '',
   app.services.live.bannerLine(),
   '',
+  ...(config.publicUrl
+    ? []
+    : [
+        `  PUBLIC_URL is not set: links in mails, podcast feeds, calendars and the app's QR codes use ${url}.`,
+        '  Set PUBLIC_URL to the address people reach this server at (e.g. https://live.example.com).',
+        '',
+      ]),
 ];
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -363,6 +363,14 @@ describe('events', () => {
       expect(entry!.DESCRIPTION).toContain('A long description A long description');
     });
 
+    it('never builds its links from the Host header (PUBLIC_URL unset: the listen address)', async () => {
+      const event = await (await as(creator)).events.create({ name: 'Hosted', startDateTime: '2031-06-01T18:00:00Z', endDateTime: '2031-06-01T19:00:00Z' });
+      const response = await test.app.inject({ method: 'GET', url: '/api/event/calendar/mara_test.ics', headers: { host: 'evil.example' } });
+      expect(response.body).not.toContain('evil.example');
+      const [entry] = parseICalendar(response.body).events;
+      expect(entry!.URL).toBe(`http://localhost:${test.config.port}/events/mara_test/${event.id}`);
+    });
+
     it('answers an empty calendar for a creator without dated events', async () => {
       const response = await test.app.inject({ method: 'GET', url: '/api/event/calendar/other_dj.ics' });
       expect(response.statusCode).toBe(200);

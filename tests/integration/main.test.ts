@@ -51,6 +51,8 @@ describe('server/main.ts, built (npm run build:server)', () => {
     expect(output()).toMatch(/Admin\s+admin@cuepoint\.local\s+password: ADMIN_PASSWORD \(see README\.md\)/);
     expect(output()).toMatch(/Creator\s+mara@cuepoint\.local\s+password: the demo password \(see README\.md\)/);
     // The banner names logins, never a password.
+    // No PUBLIC_URL here: the banner says which address the links people get will carry.
+    expect(output()).toContain(`PUBLIC_URL is not set: links in mails, podcast feeds, calendars and the app's QR codes use ${url}.`);
     expect(output()).not.toContain('cuepoint-admin');
     expect(output()).not.toContain('cuepoint-demo');
     const health = await fetch(`${url}/healthz`);

@@ -1,14 +1,11 @@
-import type { FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import type { RestModule } from '@server/rest/kit';
+import { publicOrigin } from '@server/lib/public-url';
 import { eventMessages } from './events.schemas';
 import { toICalendar } from './events.ical';
 
 const icsSuffix = /^(.+)\.ics$/i;
 
-function requestOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  return publicUrl ? new URL(publicUrl).origin : `${request.protocol}://${request.host}`;
-}
 
 /** The documented /api/event/... paths; each one calls the events procedures. */
 export const eventsRest: RestModule = (app, { caller, services }) => {
@@ -28,7 +25,8 @@ export const eventsRest: RestModule = (app, { caller, services }) => {
     const { creator, events } = await (await caller(request)).events.publicSchedule({ subdomain });
     const creatorTag = creator.userName;
     const body = toICalendar(events, {
-      origin: requestOrigin(request, services.config.publicUrl),
+      // Never the request's Host header: links in a calendar feed come from PUBLIC_URL (else the listen address).
+      origin: new URL(publicOrigin(services.config)).origin,
       subdomain: creatorTag,
       creatorName: creator.displayName,
     });
