@@ -323,6 +323,26 @@ describe('web app: workspace sample apps as admin', () => {
     await page.getByRole('button', { name: 'Search' }).waitFor();
   });
 
+  it('a creator has no sample apps (menu, search, routes) but keeps the global search and quick panel', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await login(page, seededLogins.mara.email, seededLogins.mara.password);
+    await page.waitForURL('**/apps/calendar');
+    const navbar = page.getByTestId('navbar');
+    await navbar.getByRole('link', { name: 'Go live' }).waitFor();
+    expect(await navbar.getByRole('button', { name: 'Sample apps' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const input = page.getByRole('combobox', { name: 'Search pages' });
+    await input.fill('mail');
+    await page.getByText('No results..').waitFor();
+    await input.fill('earn');
+    await page.getByRole('option', { name: /Earnings/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Open quick panel' }).waitFor();
+    await page.goto('/apps/mail');
+    await page.waitForURL('**/apps/calendar');
+    await context.close();
+  });
+
   it('the menu has a collapsed "Sample apps" group for an admin', async () => {
     await page.goto('/apps/calendar');
     const navbar = page.getByTestId('navbar');

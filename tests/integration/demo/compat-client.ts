@@ -21,7 +21,7 @@ export function useTemplateClient(): TemplateClient {
     const query = new URLSearchParams();
     for (const [key, value] of Object.entries(params ?? {})) if (value !== undefined) query.append(key, String(value));
     const fullUrl = query.size ? `${url}?${query}` : url;
-    const headers: Record<string, string> = { ...bearer(t.dj.token) };
+    const headers: Record<string, string> = { ...bearer(t.staff.token) };
     let payload: string | undefined;
     if (method === 'POST') {
       if (typeof data === 'string') {

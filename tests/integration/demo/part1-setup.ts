@@ -4,9 +4,9 @@ import { clearDemoApp } from '@server/domains/demo/demo.store';
 import type { DemoSeeder } from '../../../seed/demo/index';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
 
-/** A test app with one sample app seeded, a dj (allowed) and a viewer (refused) account. */
+/** A test app with one sample app seeded, a staff member (allowed) and a viewer (refused) account. */
 export interface DemoTestApp extends TestApp {
-  dj: TestUser;
+  staff: TestUser;
   viewer: TestUser;
   reseed(): void;
   get(url: string, token?: string | null): Promise<LightMyRequestResponse>;
@@ -21,17 +21,17 @@ export async function createDemoTestApp(seeder: DemoSeeder): Promise<DemoTestApp
     seeder.seed(db);
   };
   reseed();
-  const dj = await createUser(test.app, { role: 'dj' });
+  const staff = await createUser(test.app, { role: 'staff' });
   const viewer = await createUser(test.app, { role: 'viewer' });
   const send = (app: FastifyInstance, options: InjectOptions, token: string | null) =>
     app.inject({ ...options, headers: { ...(token ? bearer(token) : {}), ...(options.headers ?? {}) } });
   return {
     ...test,
-    dj,
+    staff,
     viewer,
     reseed,
-    get: (url, token = dj.token) => send(test.app, { method: 'GET', url }, token),
-    post: (url, payload, token = dj.token) => send(test.app, { method: 'POST', url, payload: payload as InjectOptions['payload'] }, token),
+    get: (url, token = staff.token) => send(test.app, { method: 'GET', url }, token),
+    post: (url, payload, token = staff.token) => send(test.app, { method: 'POST', url, payload: payload as InjectOptions['payload'] }, token),
   };
 }
 

@@ -6,7 +6,7 @@ import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '
 
 export interface DemoTestContext {
   testApp: TestApp;
-  dj: TestUser;
+  staff: TestUser;
   viewer: TestUser;
   get(url: string, token?: string | null): Promise<LightMyRequestResponse>;
   post(url: string, payload: unknown, token?: string | null): Promise<LightMyRequestResponse>;
@@ -14,21 +14,21 @@ export interface DemoTestContext {
   stored<T extends { id: string | number }>(name: string): T[];
 }
 
-/** One app per test file, seeded with every sample app; a dj account and a viewer account. */
+/** One app per test file, seeded with every sample app; a staff account and a viewer account. */
 export function useSeededDemoApp(): DemoTestContext {
   const context = {} as DemoTestContext;
   beforeAll(async () => {
     const testApp = await createTestApp();
     seedDemoApps(testApp.app.services.db, { reset: true });
-    const dj = await createUser(testApp.app, { role: 'dj' });
+    const staff = await createUser(testApp.app, { role: 'staff' });
     const viewer = await createUser(testApp.app, { role: 'viewer' });
     Object.assign(context, {
       testApp,
-      dj,
+      staff,
       viewer,
-      get: (url: string, token: string | null = dj.token) =>
+      get: (url: string, token: string | null = staff.token) =>
         testApp.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} }),
-      post: (url: string, payload: unknown, token: string | null = dj.token) =>
+      post: (url: string, payload: unknown, token: string | null = staff.token) =>
         testApp.app.inject({
           method: 'POST',
           url,

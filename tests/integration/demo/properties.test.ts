@@ -33,8 +33,8 @@ beforeAll(async () => {
   todoSeeder.seed(db());
   for (const folder of extraTodoFolders) todoCollections.folders(db()).put(folder);
   mailTemplate = mailCollections.mails(db()).list()[0]!;
-  const dj = await createUser(t.app, { role: 'dj' });
-  caller = await callerAs(t.app, dj.token);
+  const staff = await createUser(t.app, { role: 'staff' });
+  caller = await callerAs(t.app, staff.token);
 });
 afterAll(() => t.close());
 

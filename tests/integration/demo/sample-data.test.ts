@@ -166,7 +166,8 @@ describe('persistence of the sample data', () => {
     const first = await buildApp(config);
     await insertSeededAccounts(first.services.db);
     await seedDatabase(first.services.db, config, { demoData: true, terms: false });
-    const login = await first.inject({ method: 'POST', url: '/api/user/login', payload: { userName: 'mara@cuepoint.local', password: testPassword } });
+    // The sample apps are for admins and staff.
+    const login = await first.inject({ method: 'POST', url: '/api/user/login', payload: { userName: 'admin@cuepoint.local', password: testPassword } });
     expect(login.statusCode).toBe(200);
     const token = login.json().token as string;
     const headers = { authorization: `Bearer ${token}` };

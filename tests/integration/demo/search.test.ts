@@ -15,10 +15,8 @@ describe('search REST', () => {
   it('GET /api/search/suggestions matches trimmed, accent-stripped, case-insensitive queries', async () => {
     const response = await t.get(`/api/search/suggestions?query=${encodeURIComponent('  CÀLÉND ')}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([
-      { id: 'calendar', title: 'Calendar', url: '/apps/calendar' },
-      { id: 'sample-calendar', title: 'Sample Calendar', url: '/apps/sample-calendar' },
-    ]);
+    // Staff see the sample calendar, not the creators' own.
+    expect(response.json()).toEqual([{ id: 'sample-calendar', title: 'Sample Calendar', url: '/apps/sample-calendar' }]);
 
     const orders = await t.get('/api/search/suggestions?query=orders');
     expect(orders.json()).toEqual([{ id: 'e-commerce-orders', title: 'Orders', url: '/apps/e-commerce/orders' }]);
@@ -34,22 +32,38 @@ describe('search REST', () => {
     expect(many.json()).toHaveLength(10);
   });
 
-  it('filters suggestions by role: admin-only items only for admins, creator items not for staff', async () => {
+  it('filters suggestions by role: admin-only items only for admins, creator items not for staff, sample apps not for creators', async () => {
     const admin = await createUser(t.testApp.app, { role: 'admin' });
     const staff = await createUser(t.testApp.app, { role: 'staff' });
+    const creator = await createUser(t.testApp.app, { role: 'dj' });
     const usersItem = { id: 'users', title: 'Users', url: '/apps/users' };
     expect((await t.get('/api/search/suggestions?query=users', admin.token)).json()).toEqual([usersItem]);
-    expect((await t.get('/api/search/suggestions?query=users', t.dj.token)).json()).toEqual([]);
-    expect((await t.get('/api/search/suggestions?query=terms', t.dj.token)).json()).toEqual([]);
-    expect((await t.get('/api/search/suggestions?query=tips', t.dj.token)).json()).toEqual([{ id: 'tips', title: 'Tips', url: '/manage-tips' }]);
+    expect((await t.get('/api/search/suggestions?query=users', creator.token)).json()).toEqual([]);
+    expect((await t.get('/api/search/suggestions?query=terms', creator.token)).json()).toEqual([]);
+    expect((await t.get('/api/search/suggestions?query=tips', creator.token)).json()).toEqual([{ id: 'tips', title: 'Tips', url: '/manage-tips' }]);
     expect((await t.get('/api/search/suggestions?query=tips', staff.token)).json()).toEqual([]);
     expect((await t.get('/api/search/suggestions?query=academy', staff.token)).json()).toEqual([
       { id: 'academy', title: 'Academy', url: '/apps/academy' },
     ]);
+    // Creators keep the global search and the quick panel, without the sample apps; the sample apps refuse them.
+    expect((await t.get('/api/search/suggestions?query=academy', creator.token)).json()).toEqual([]);
+    expect((await t.get('/api/search/suggestions?query=go live', creator.token)).json()).toEqual([{ id: 'go-live', title: 'Go live', url: '/apps/live' }]);
+    expect((await t.get('/api/search/suggestions?query=academy', creator.token)).statusCode).toBe(200);
+  });
+
+  it('answers 403 to creators and viewers on the sample apps themselves', async () => {
+    const creator = await createUser(t.testApp.app, { role: 'dj' });
+    for (const token of [creator.token, t.viewer.token]) {
+      for (const url of ['/api/search', '/api/academy-app/courses', '/api/mail-app/mail', '/api/todo-app/todos']) {
+        const response = await t.get(url, token);
+        expect(response.statusCode, url).toBe(403);
+      }
+    }
   });
 
   it('GET /api/search/shortcuts is a case-insensitive substring match on title, filtered by role', async () => {
-    const response = await t.get('/api/search/shortcuts?query=APP');
+    const creator = await createUser(t.testApp.app, { role: 'dj' });
+    const response = await t.get('/api/search/shortcuts?query=APP', creator.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([{ id: 'mobile-app', title: 'My Mobile App', url: '/apps/mobile-app' }]);
     const commerce = await t.get('/api/search/shortcuts?query=e-comm');

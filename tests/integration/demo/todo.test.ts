@@ -106,7 +106,7 @@ describe('to-do app REST', () => {
     const list = (await t.get('/api/todo-app/todos')).json() as Todo[];
     expect(list.some((item) => item.id === todo.id)).toBe(false);
     const bare = todos().list().find((item) => !item.deleted)!;
-    const bareRes = await t.app.inject({ method: 'POST', url: '/api/todo-app/remove-todo', headers: { authorization: `Bearer ${t.dj.token}`, 'content-type': 'application/json' }, payload: JSON.stringify(bare.id) });
+    const bareRes = await t.app.inject({ method: 'POST', url: '/api/todo-app/remove-todo', headers: { authorization: `Bearer ${t.staff.token}`, 'content-type': 'application/json' }, payload: JSON.stringify(bare.id) });
     expect(bareRes.statusCode).toBe(200);
     expect(todos().get(bare.id)!.deleted).toBe(true);
     const unknown = await t.post('/api/todo-app/remove-todo', { todoId: 'nope' });

@@ -18,7 +18,7 @@ describe('global search normalisation', () => {
   it('matches accented, padded, upper-case queries against the titles', () => {
     expect(navigationSuggestions(' PÔDCÃSTS ', 'dj').map((item) => item.title)).toEqual(['Podcasts']);
     expect(navigationSuggestions('knowledge', 'user').map((item) => item.title)).toEqual(['Knowledge Base']);
-    expect(navigationSuggestions('to-do', 'dj').map((item) => item.title)).toEqual(['To-Do']);
+    expect(navigationSuggestions('to-do', 'staff').map((item) => item.title)).toEqual(['To-Do']);
   });
 
   it('gives nothing for an empty or blank query', () => {
@@ -39,7 +39,10 @@ describe('global search normalisation', () => {
     expect(navigationSuggestions('users', 'dj')).toEqual([]);
     // Staff see the sample calendar, never the creators' own calendar.
     expect(navigationSuggestions('calendar', 'staff').map((item) => item.id)).toEqual(['sample-calendar']);
-    expect(navigationSuggestions('calendar', 'dj').map((item) => item.id)).toEqual(['calendar', 'sample-calendar']);
+    // Creators see their own calendar, never the sample apps; admins both.
+    expect(navigationSuggestions('calendar', 'dj').map((item) => item.id)).toEqual(['calendar']);
+    expect(navigationSuggestions('calendar', 'admin').map((item) => item.id)).toEqual(['calendar', 'sample-calendar']);
+    expect(navigationSuggestions('to-do', 'dj')).toEqual([]);
     expect(navigationSuggestions('calendar', 'viewer')).toEqual([]);
     expect(navigationSuggestions('calendar', null)).toEqual([]);
     for (const role of ['admin', 'dj', 'staff', 'user', 'viewer'] as const) {
@@ -61,7 +64,8 @@ describe('global search normalisation', () => {
 
 describe('shortcut search', () => {
   it('is a case-insensitive substring match on the title, filtered by role', () => {
-    expect(shortcutMatches('MAIL', 'dj').map((item) => item.title)).toEqual(['Mail']);
+    expect(shortcutMatches('MAIL', 'staff').map((item) => item.title)).toEqual(['Mail']);
+    expect(shortcutMatches('MAIL', 'dj')).toEqual([]);
     expect(shortcutMatches('dashboard', 'user').map((item) => item.title)).toEqual(['Project Dashboard']);
     expect(shortcutMatches('terms', 'dj')).toEqual([]);
     expect(shortcutMatches('terms', 'admin').map((item) => item.title)).toEqual(['Terms and Conditions']);

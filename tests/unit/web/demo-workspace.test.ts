@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { navigationItems } from '@server/domains/demo/search/navigation';
-import { canUseSampleApps, sampleAppItems, sampleAppsStartCollapsed, visibleNavigation, visibleSampleApps } from '@web/features/shell/navigation';
+import { canUseSampleApps, canUseShellTools, sampleAppItems, sampleAppsStartCollapsed, visibleNavigation, visibleSampleApps } from '@web/features/shell/navigation';
 import { moveHighlight } from '@web/features/shell/global-search';
 import { applyOrder, moveInOrder } from '@web/features/demo/todo/todo-order';
 import { moveCardAcross, moveCardWithin, moveList, listKey } from '@web/features/demo/scrumboard/board-types';
@@ -16,13 +16,18 @@ describe('Sample apps menu group', () => {
     expect(sampleAppItems.map((item) => item.title)).toContain('Scrumboard');
   });
 
-  it('is shown to admin, dj, staff and user, never to viewers', () => {
-    for (const role of ['admin', 'dj', 'staff', 'user']) {
+  it('is shown to admins and staff, never to creators or viewers; the toolbar search stays for creators', () => {
+    for (const role of ['admin', 'staff', 'user']) {
       expect(visibleSampleApps([role]).length, role).toBe(sampleAppItems.length);
       expect(canUseSampleApps([role]), role).toBe(true);
+      expect(canUseShellTools([role]), role).toBe(true);
     }
-    expect(visibleSampleApps(['viewer'])).toEqual([]);
-    expect(canUseSampleApps(['viewer'])).toBe(false);
+    for (const role of ['dj', 'viewer']) {
+      expect(visibleSampleApps([role]), role).toEqual([]);
+      expect(canUseSampleApps([role]), role).toBe(false);
+    }
+    expect(canUseShellTools(['dj'])).toBe(true);
+    expect(canUseShellTools(['viewer'])).toBe(false);
     expect(canUseSampleApps([])).toBe(false);
   });
 

@@ -1,8 +1,8 @@
 import { router } from '@server/trpc/init';
-import { demoProcedure } from '../demo.procedure';
+import { shellProcedure } from '../demo.procedure';
 import { quickPanelData } from './quickpanel.schemas';
 import { getQuickPanelData } from './quickpanel.service';
 
 export const quickpanelRouter = router({
-  data: demoProcedure.output(quickPanelData).query(({ ctx }) => getQuickPanelData(ctx.services.db)),
+  data: shellProcedure.output(quickPanelData).query(({ ctx }) => getQuickPanelData(ctx.services.db)),
 });

@@ -14,8 +14,8 @@ export interface NavigationItem {
 
 const creatorRoles: readonly UserRole[] = ['admin', 'dj'];
 const adminRoles: readonly UserRole[] = ['admin'];
-/** The sample apps are open to every signed-in account except viewers (demoProcedure). */
-const sampleRoles: readonly UserRole[] = ['admin', 'dj', 'staff', 'user'];
+/** The sample apps are for admins and staff (demoProcedure); creators and viewers do not see them. */
+const sampleRoles: readonly UserRole[] = ['admin', 'staff', 'user'];
 
 export const navigationItems: readonly NavigationItem[] = [
   { id: 'calendar', title: 'Calendar', url: '/apps/calendar', roles: creatorRoles },

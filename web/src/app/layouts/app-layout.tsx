@@ -6,7 +6,7 @@ import { Logo } from '@web/components/logo';
 import { cx } from '@web/components/cx';
 import { Footer } from '@web/features/shell/footer';
 import { GlobalSearch } from '@web/features/shell/global-search';
-import { canUseSampleApps } from '@web/features/shell/navigation';
+import { canUseShellTools } from '@web/features/shell/navigation';
 import { QuickPanelButton } from '@web/features/shell/quick-panel';
 import { NavList } from '@web/features/shell/nav-list';
 import { UnpaidBanner } from '@web/features/shell/unpaid-banner';
@@ -81,7 +81,7 @@ function VerticalNavbar() {
 
 function Toolbar({ horizontal }: { horizontal: boolean }) {
   const { folded, toggleFolded } = useLayout();
-  const sampleApps = canUseSampleApps(useSession(selectRoles));
+  const shellTools = canUseShellTools(useSession(selectRoles));
   return (
     <header className="sticky top-0 z-20 flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4" style={{ height: shellSizes.toolbar }}>
       <MobileNavbar />
@@ -102,8 +102,8 @@ function Toolbar({ horizontal }: { horizontal: boolean }) {
         </Link>
       )}
       <div className="flex-1" />
-      {sampleApps && <GlobalSearch />}
-      {sampleApps && <QuickPanelButton />}
+      {shellTools && <GlobalSearch />}
+      {shellTools && <QuickPanelButton />}
       <UserMenu />
     </header>
   );

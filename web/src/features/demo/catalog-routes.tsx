@@ -1,8 +1,7 @@
 import { lazy } from 'react';
 import type { PageRoute } from '@web/app/route-types';
 
-/** The sample apps admit every dashboard account but viewers (the demo procedures' rule). */
-const sampleRoles = ['admin', 'dj', 'staff', 'user'];
+import { sampleAppRoles as sampleRoles } from './workspace-routes';
 
 const ProductsPage = lazy(() => import('./ecommerce/products-page'));
 const ProductPage = lazy(() => import('./ecommerce/product-page'));

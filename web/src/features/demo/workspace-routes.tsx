@@ -2,7 +2,8 @@ import { lazy } from 'react';
 import type { PageRoute } from '@web/app/route-types';
 
 /** Every account the sample-data API admits (demoProcedure): never viewers. */
-export const sampleAppRoles = ['admin', 'dj', 'staff', 'user'];
+/** The sample apps are for admins and staff (demo-apps.md §1); creators and viewers are turned away. */
+export const sampleAppRoles = ['admin', 'staff', 'user'];
 
 const AcademyPage = lazy(() => import('./academy/academy-page'));
 const CoursePage = lazy(() => import('./academy/course-page'));

@@ -36,6 +36,8 @@ const GuestRoleExamplePage = page(roleExamples, (module) => module.GuestRoleExam
 const guestsOnly: string[] = [];
 /** Everyone with a dashboard account (viewers sign in on the event pages only). */
 const signedIn = ['admin', 'dj', 'staff', 'user'];
+/** The sample social profile reads the sample apps' data: admins and staff only (demo-apps.md §1). */
+const sampleAppRoles = ['admin', 'staff', 'user'];
 
 /**
  * Pages of the `pages` feature (auth demo pages, errors, maintenance, profile, legal) and the public terms page
@@ -56,7 +58,7 @@ export const pageRoutes: PageRoute[] = [
   { path: '/pages/errors/error-404', component: Error404Page, title: 'Page Not Found', layout: 'empty' },
   { path: '/pages/errors/error-500', component: Error500Page, title: 'Server Error', layout: 'empty' },
   { path: '/pages/maintenance', component: MaintenancePage, title: 'Maintenance', layout: 'empty' },
-  { path: '/pages/profile', component: ProfilePage, title: 'Profile', roles: signedIn, layout: 'default' },
+  { path: '/pages/profile', component: ProfilePage, title: 'Profile', roles: sampleAppRoles, layout: 'default' },
 
   { path: '/privacy-policy', component: PrivacyPolicyPage, title: 'Privacy Policy', layout: 'empty' },
   { path: '/terms-and-conditions', component: TermsPage, title: 'Terms and Conditions', layout: 'empty' },

@@ -91,7 +91,7 @@ export const sampleAppItems: NavItem[] = navigationItems
 
 export const sampleAppsGroupTitle = 'Sample apps';
 
-/** The sample apps a user with these roles may open (viewers never: the sample API refuses them). */
+/** The sample apps a user with these roles may open: admins and staff (creators and viewers never: the sample API refuses them). */
 export function visibleSampleApps(roles: readonly string[]): NavItem[] {
   return sampleAppItems.filter((item) => item.roles.some((role) => roles.includes(role)));
 }
@@ -101,7 +101,12 @@ export function sampleAppsStartCollapsed(roles: readonly string[]): boolean {
   return roles.some((role) => role === 'admin' || role === 'dj');
 }
 
-/** Whether the toolbar's search and quick panel (both on the sample API) are open to these roles. */
+/** Whether these roles may open the sample apps at all. */
 export function canUseSampleApps(roles: readonly string[]): boolean {
   return sampleAppItems.some((item) => item.roles.some((role) => roles.includes(role)));
+}
+
+/** The toolbar's global search and quick panel: every dashboard account, creators included (never viewers). */
+export function canUseShellTools(roles: readonly string[]): boolean {
+  return roles.some((role) => role === 'admin' || role === 'dj' || role === 'staff' || role === 'user');
 }
