@@ -116,6 +116,8 @@ export const subscriptions = sqliteTable(
     currentPeriodStart: text('current_period_start'),
     currentPeriodEnd: text('current_period_end'),
     cardLast4: text('card_last4'),
+    /** Set to cancel at `currentPeriodEnd` (still active until then), as the provider reports it. */
+    cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
     activatedAt: text('activated_at'),

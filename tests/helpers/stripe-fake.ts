@@ -14,6 +14,9 @@ export interface RecordedRequest {
   method: string;
   path: string;
   idempotencyKey: string | undefined;
+  /** The request's content type and body as sent (Stripe's API takes form-encoded bodies). */
+  contentType: string | undefined;
+  rawBody: string;
   params: Json;
 }
 
@@ -42,6 +45,13 @@ export function decodeStripeForm(text: string): Json {
 }
 
 const id = (prefix: string) => `${prefix}_fake_${randomBytes(8).toString('hex')}`;
+
+/** Stripe's test payment methods (https://docs.stripe.com/testing#cards): the card each one stands for. */
+const testPaymentMethods: Record<string, { brand: string; last4: string }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+  pm_card_amex: { brand: 'amex', last4: '8431' },
+};
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 export class StripeFake {
@@ -90,6 +100,23 @@ export class StripeFake {
     }
   }
 
+  /** What Stripe.js' confirmCardSetup does with a card: the SetupIntent succeeds and its payment method is attached to the customer. */
+  confirmSetupIntent(setupIntentId: string, paymentMethodId: string): void {
+    const setupIntent = this.objects.get(setupIntentId);
+    if (!setupIntent) throw new Error(`unknown setup intent ${setupIntentId}`);
+    const card = testPaymentMethods[paymentMethodId];
+    if (!card) throw new Error(`unknown test payment method ${paymentMethodId}`);
+    Object.assign(setupIntent, { status: 'succeeded', payment_method: paymentMethodId });
+    this.objects.set(paymentMethodId, { id: paymentMethodId, object: 'payment_method', type: 'card', customer: setupIntent.customer, card });
+  }
+
+  /** What Stripe does when a period ends: a subscription set to cancel at its end is canceled (then `customer.subscription.deleted`). */
+  endPeriod(subscriptionId: string): void {
+    const subscription = this.objects.get(subscriptionId);
+    if (!subscription) throw new Error(`unknown subscription ${subscriptionId}`);
+    if (subscription.cancel_at_period_end) Object.assign(subscription, { status: 'canceled', ended_at: nowSeconds(), canceled_at: nowSeconds() });
+  }
+
   /** A signed-event body for `type` about an object. */
   eventPayload(type: string, objectId: string): string {
     const object = this.objects.get(objectId) ?? { id: objectId };
@@ -109,9 +136,14 @@ export class StripeFake {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const url = new URL(request.url ?? '/', 'http://fake');
-    const params = request.method === 'GET' ? decodeStripeForm(url.searchParams.toString()) : decodeStripeForm(Buffer.concat(chunks).toString('utf8'));
+    const rawBody = Buffer.concat(chunks).toString('utf8');
+    const params = request.method === 'GET' ? decodeStripeForm(url.searchParams.toString()) : decodeStripeForm(rawBody);
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-    this.requests.push({ method: request.method ?? 'GET', path: url.pathname, idempotencyKey, params });
+    const contentType = request.headers['content-type'];
+    this.requests.push({ method: request.method ?? 'GET', path: url.pathname, idempotencyKey, contentType, rawBody, params });
+    if (request.method === 'POST' && rawBody && !String(contentType).startsWith('application/x-www-form-urlencoded')) {
+      return this.send(response, 400, { error: { type: 'invalid_request_error', message: 'Stripe takes application/x-www-form-urlencoded request bodies' } });
+    }
     if (!String(request.headers.authorization ?? '').startsWith('Bearer sk_test_')) {
       return this.send(response, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
@@ -148,7 +180,25 @@ export class StripeFake {
     if (method === 'POST' && path === '/v1/subscriptions') return this.createSubscription(params);
     if (method === 'GET' && resource === 'subscriptions' && objectId) {
       const subscription = this.objects.get(objectId);
-      return subscription ? { status: 200, body: this.subscriptionBody(subscription) } : this.error(404, 'invalid_request_error', `No such subscription: '${objectId}'`, { code: 'resource_missing' });
+      return subscription ? { status: 200, body: this.subscriptionBody(subscription, params.expand) } : this.error(404, 'invalid_request_error', `No such subscription: '${objectId}'`, { code: 'resource_missing' });
+    }
+    if (method === 'POST' && resource === 'subscriptions' && objectId) return this.updateSubscription(objectId, params);
+    if (method === 'POST' && path === '/v1/setup_intents') {
+      if (!params.customer || !this.objects.get(params.customer as string)) return this.error(400, 'invalid_request_error', `No such customer: '${String(params.customer)}'`, { code: 'resource_missing', param: 'customer' });
+      const setupIntentId = id('seti');
+      const setupIntent: Json = {
+        id: setupIntentId,
+        object: 'setup_intent',
+        client_secret: `${setupIntentId}_secret_${randomBytes(8).toString('hex')}`,
+        customer: params.customer,
+        status: 'requires_payment_method',
+        usage: params.usage ?? 'off_session',
+        payment_method: null,
+        payment_method_types: (params.allowed_payment_method_types as string[] | undefined) ?? ['card'],
+        metadata: params.metadata ?? {},
+      };
+      this.objects.set(setupIntentId, setupIntent);
+      return { status: 200, body: setupIntent };
     }
     if (method === 'GET' && resource === 'invoices' && objectId) {
       const invoice = this.objects.get(objectId);
@@ -253,10 +303,42 @@ export class StripeFake {
       request: { payment_behavior: params.payment_behavior, add_invoice_items: params.add_invoice_items ?? [] },
     };
     this.objects.set(subscriptionId, subscription);
-    return { status: 200, body: this.subscriptionBody(subscription) };
+    return { status: 200, body: this.subscriptionBody(subscription, params.expand) };
   }
 
-  private subscriptionBody(subscription: Json): Json {
-    return { ...subscription, latest_invoice: this.objects.get(subscription.latest_invoice as string) ?? subscription.latest_invoice };
+  /** `POST /v1/subscriptions/{id}`: `cancel_at_period_end` ("true"/"false") and `default_payment_method`. */
+  private updateSubscription(subscriptionId: string, params: Json): { status: number; body: Json } {
+    const subscription = this.objects.get(subscriptionId);
+    if (!subscription || subscription.object !== 'subscription') return this.error(404, 'invalid_request_error', `No such subscription: '${subscriptionId}'`, { code: 'resource_missing' });
+    if (subscription.status === 'canceled') {
+      return this.error(400, 'invalid_request_error', 'A canceled subscription can only update its cancellation_reason and cancellation_details.');
+    }
+    if (params.cancel_at_period_end !== undefined) {
+      if (params.cancel_at_period_end !== 'true' && params.cancel_at_period_end !== 'false') return this.error(400, 'invalid_request_error', 'Invalid boolean: cancel_at_period_end', { param: 'cancel_at_period_end' });
+      subscription.cancel_at_period_end = params.cancel_at_period_end === 'true';
+      subscription.cancel_at = subscription.cancel_at_period_end ? ((subscription.items as { data: Json[] }).data[0]?.current_period_end ?? null) : null;
+    }
+    if (params.default_payment_method !== undefined) {
+      const method = this.objects.get(params.default_payment_method as string);
+      if (!method || method.object !== 'payment_method') {
+        return this.error(400, 'invalid_request_error', `No such PaymentMethod: '${String(params.default_payment_method)}'`, { code: 'resource_missing', param: 'default_payment_method' });
+      }
+      if (method.customer !== subscription.customer) {
+        return this.error(400, 'invalid_request_error', 'The customer does not have a payment method with the ID ' + String(method.id) + '.', { param: 'default_payment_method' });
+      }
+      subscription.default_payment_method = method.id;
+    }
+    return { status: 200, body: this.subscriptionBody(subscription, params.expand) };
+  }
+
+  private subscriptionBody(subscription: Json, expand?: unknown): Json {
+    const paths = Array.isArray(expand) ? (expand as string[]) : [];
+    const method = typeof subscription.default_payment_method === 'string' && paths.includes('default_payment_method') ? this.objects.get(subscription.default_payment_method) : undefined;
+    return {
+      ...subscription,
+      cancel_at_period_end: subscription.cancel_at_period_end ?? false,
+      latest_invoice: this.objects.get(subscription.latest_invoice as string) ?? subscription.latest_invoice,
+      ...(method ? { default_payment_method: method } : {}),
+    };
   }
 }

@@ -124,6 +124,54 @@ describe('the stripe adapter against a wire-format fake', () => {
     expect(db.select().from(invoices).where(eq(invoices.id, lines[0]!.invoiceId)).get()).toMatchObject({ amountCents: 2998, status: 'paid' });
   });
 
+  it('cancel and resume send cancel_at_period_end form-encoded; a new card goes through a SetupIntent; the period end cancels it', async () => {
+    const s = await stage(app);
+    const creator = s.creator;
+    const start = (await app.inject({ method: 'POST', url: '/api/payment/create-one-time-payment', headers: bearer(creator.token), payload: { productId: 'LIVE_STREAM' } })).json() as {
+      paymentIntentId: string;
+      subscriptionId: string;
+    };
+    const providerId = db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId)).get()!.providerSubscriptionId!;
+    fake.succeedIntent(start.paymentIntentId, { feeCents: 117 });
+    const paid = fake.eventPayload('invoice.paid', (fake.object(providerId) as { latest_invoice: string }).latest_invoice);
+    expect((await app.inject({ method: 'POST', url: '/api/payment/webhook', headers: signed(paid), payload: paid })).statusCode).toBe(200);
+    const caller = await callerAs(app, creator.token);
+    expect(await caller.subscriptions.mine()).toMatchObject([{ id: start.subscriptionId, status: 'active', cancelAtPeriodEnd: false, cardLast4: '4242' }]);
+
+    const updatesOf = () => fake.requests.filter((entry) => entry.method === 'POST' && entry.path === `/v1/subscriptions/${providerId}`);
+    expect(await caller.subscriptions.cancel({ id: start.subscriptionId })).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    const [cancelCall] = updatesOf();
+    expect(cancelCall?.contentType).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(new URLSearchParams(cancelCall!.rawBody).get('cancel_at_period_end')).toBe('true');
+    expect(cancelCall?.idempotencyKey).toMatch(new RegExp(`^subscription-cancel:${start.subscriptionId}:`));
+    expect(fake.object(providerId)).toMatchObject({ cancel_at_period_end: true });
+    // The provider's id is not ours.
+    await expect(caller.subscriptions.resume({ id: providerId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+
+    expect(await caller.subscriptions.resume({ id: start.subscriptionId })).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    expect(new URLSearchParams(updatesOf()[1]!.rawBody).get('cancel_at_period_end')).toBe('false');
+    expect(fake.object(providerId)).toMatchObject({ cancel_at_period_end: false });
+
+    // Change the card: a SetupIntent for the customer, confirmed by Stripe.js, then the subscription's default payment method.
+    const setup = await caller.subscriptions.createSetupIntent({ id: start.subscriptionId });
+    const setupCall = fake.requests.find((entry) => entry.path === '/v1/setup_intents' && entry.params.metadata && (entry.params.metadata as Record<string, string>).subscription_row_id === start.subscriptionId);
+    expect(setupCall?.params).toMatchObject({ customer: fake.object(providerId)?.customer, usage: 'off_session' });
+    expect(setup.clientSecret).toBe(fake.object(setup.setupIntentId)?.client_secret);
+    fake.confirmSetupIntent(setup.setupIntentId, 'pm_card_mastercard');
+    expect(await caller.subscriptions.updatePaymentMethod({ id: start.subscriptionId, paymentMethodId: 'pm_card_mastercard' })).toMatchObject({ cardLast4: '4444' });
+    expect(updatesOf()[2]?.params).toMatchObject({ default_payment_method: 'pm_card_mastercard' });
+    // A payment method that is not the customer's is Stripe's 400, shown as is.
+    await expect(caller.subscriptions.updatePaymentMethod({ id: start.subscriptionId, paymentMethodId: 'pm_card_amex' })).rejects.toMatchObject({ message: "No such PaymentMethod: 'pm_card_amex'" });
+
+    // Canceled at the period end: Stripe ends it and says so with customer.subscription.deleted.
+    await caller.subscriptions.cancel({ id: start.subscriptionId });
+    fake.endPeriod(providerId);
+    const deleted = fake.eventPayload('customer.subscription.deleted', providerId);
+    expect((await app.inject({ method: 'POST', url: '/api/payment/webhook', headers: signed(deleted), payload: deleted })).statusCode).toBe(200);
+    expect(db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId)).get()).toMatchObject({ status: 'canceled', cardLast4: '4444' });
+    expect(await caller.subscriptions.hasNotificationCreationPermission()).toBe(false);
+  });
+
   it('looks coupons up at Stripe (404 for an unknown one)', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/payment/coupon/SPRING' })).json()).toMatchObject({ id: 'SPRING', percentOff: 15, duration: 'once', valid: true });
     expect((await app.inject({ method: 'GET', url: '/api/payment/coupon/NOPE' })).statusCode).toBe(404);

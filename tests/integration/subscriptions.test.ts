@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ledgerEntries, payments, subscriptionInvoices, subscriptions } from '@db/schema/payments';
 import { invoices } from '@db/schema/users';
@@ -7,6 +7,7 @@ import { paymentMessages } from '@server/domains/payments/payments.schemas';
 import { pendingPaymentMessage } from '@server/trpc/init';
 import { bearer, callerAs, createUser } from '../helpers/app';
 import { card, cards, confirmCard, createPaymentsApp } from '../helpers/payments';
+import { startReceiver } from '../helpers/webhook-receiver';
 
 const test = await createPaymentsApp({ PAYMENT_RATE_LIMIT: '1000' });
 const { app } = test;
@@ -210,6 +211,135 @@ describe('renewals and the unpaid-invoice banner', () => {
     } finally {
       test.clock.now = realNow;
     }
+  });
+});
+
+describe('cancel, resume and change the card (Profile → Subscriptions)', () => {
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+  afterAll(() => receiver.close());
+
+  async function activeSubscription(productId = 'LIVE_STREAM') {
+    const creator = await createUser(app, { role: 'dj' });
+    const start = await startCheckout(creator.token, productId);
+    expect(await confirmCard(app, start.client_secret, cards.success)).toEqual({ status: 'succeeded' });
+    const caller = await callerAs(app, creator.token);
+    const [info] = await caller.subscriptions.mine();
+    expect(info).toMatchObject({ id: start.subscriptionId, status: 'active', cancelAtPeriodEnd: false, cardLast4: '4242' });
+    return { creator, start, caller, info: info!, providerId: info!.subscriptionId! };
+  }
+
+  const row = (id: string) => db.select().from(subscriptions).where(eq(subscriptions.id, id)).get()!;
+  const updates = (path: string) => receiver.received.filter((request) => request.url === path && request.body.type === 'subscription.updated').map((request) => request.body.data as Record<string, unknown>);
+
+  it('cancel keeps the subscription active until the period ends; resume undoes it; the provider hears of both', async () => {
+    const { creator, start, caller, info, providerId } = await activeSubscription();
+    await caller.webhooks.create({ url: `${receiver.url}?manage=${creator.id}`, events: ['subscription.updated'] });
+    const path = `/hooks/cuepoint?manage=${creator.id}`;
+
+    const canceled = await caller.subscriptions.cancel({ id: start.subscriptionId });
+    expect(canceled).toMatchObject({ id: start.subscriptionId, status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: info.currentPeriodEnd, priceCents: 2999 });
+    expect(await caller.subscriptions.mine()).toMatchObject([{ id: start.subscriptionId, status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: info.currentPeriodEnd }]);
+    expect(row(start.subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, canceledAt: null });
+    expect((await test.provider.retrieveSubscription(providerId)).cancelAtPeriodEnd).toBe(true);
+    // Until the period ends the plan's features stay.
+    expect((await app.inject({ method: 'GET', url: '/api/subscription/check-has-notification-creation-permission', headers: bearer(creator.token) })).json()).toEqual({ hasPermission: true });
+    // Asking twice changes nothing more.
+    expect(await caller.subscriptions.cancel({ id: start.subscriptionId })).toMatchObject({ cancelAtPeriodEnd: true });
+
+    const resumed = await caller.subscriptions.resume({ id: start.subscriptionId });
+    expect(resumed).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: info.currentPeriodEnd });
+    expect(row(start.subscriptionId).cancelAtPeriodEnd).toBe(false);
+    expect((await test.provider.retrieveSubscription(providerId)).cancelAtPeriodEnd).toBe(false);
+
+    await expect.poll(() => updates(path).map((data) => data.cancelAtPeriodEnd), { timeout: 10_000 }).toEqual([true, false]);
+    expect(updates(path)[0]).toMatchObject({ id: start.subscriptionId, status: 'active', previousStatus: 'active', currentPeriodEnd: info.currentPeriodEnd });
+  });
+
+  it('only the subscriber, and only by our id: another user (an admin too) or the provider’s id is 404 and nothing changes', async () => {
+    const { start, caller, providerId } = await activeSubscription();
+    const other = await callerAs(app, (await createUser(app, { role: 'dj' })).token);
+    const admin = await callerAs(app, (await createUser(app, { role: 'admin' })).token);
+    for (const someone of [other, admin]) {
+      await expect(someone.subscriptions.cancel({ id: start.subscriptionId })).rejects.toMatchObject({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
+      await expect(someone.subscriptions.updatePaymentMethod({ id: start.subscriptionId, paymentMethodId: 'pm_card_mastercard' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(someone.subscriptions.createSetupIntent({ id: start.subscriptionId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+    await expect(caller.subscriptions.cancel({ id: providerId })).rejects.toMatchObject({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
+    expect(row(start.subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, cardLast4: '4242' });
+    const remote = await test.provider.retrieveSubscription(providerId);
+    expect(remote).toMatchObject({ cancelAtPeriodEnd: false, cardLast4: '4242' });
+    // Over REST-less tRPC HTTP the same answer is a 404.
+    const other404 = await app.inject({ method: 'POST', url: '/trpc/subscriptions.cancel', headers: { ...bearer((await createUser(app, { role: 'dj' })).token), 'content-type': 'application/json' }, payload: { id: start.subscriptionId } });
+    expect(other404.statusCode).toBe(404);
+  });
+
+  it('at the period end a subscription set to cancel is not renewed: it is canceled and the plan’s features stop', async () => {
+    const { creator, start, caller } = await activeSubscription();
+    await caller.webhooks.create({ url: `${receiver.url}?lapse=${creator.id}`, events: ['subscription.updated'] });
+    await caller.subscriptions.cancel({ id: start.subscriptionId });
+    const realNow = test.clock.now;
+    try {
+      test.clock.now = addDays(realNow, 32);
+      await test.provider.renewDueSubscriptions();
+    } finally {
+      test.clock.now = realNow;
+    }
+    const invoiceLines = db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.subscriptionId, start.subscriptionId)).all();
+    expect(invoiceLines.map((line) => line.billingReason)).toEqual(['subscription_create']);
+    expect(db.select().from(payments).where(eq(payments.subscriptionId, start.subscriptionId)).all()).toHaveLength(1);
+    expect(row(start.subscriptionId)).toMatchObject({ status: 'canceled', canceledAt: expect.any(String) });
+    expect(await caller.subscriptions.mine()).toMatchObject([{ id: start.subscriptionId, status: 'canceled', reactivationItemId: start.subscriptionId }]);
+    expect(await caller.subscriptions.hasNotificationCreationPermission()).toBe(false);
+    expect((await app.inject({ method: 'GET', url: '/api/subscription/check-has-notification-creation-permission', headers: bearer(creator.token) })).json()).toEqual({ hasPermission: false });
+    // Nothing left to cancel or resume; the plan can be started again from /reactivate.
+    await expect(caller.subscriptions.resume({ id: start.subscriptionId })).rejects.toMatchObject({ code: 'CONFLICT', message: subscriptionMessages.notResumable });
+    expect(await caller.subscriptions.reactivation({ itemId: start.subscriptionId })).toMatchObject({ mode: 'restart', amountDueCents: 2999 });
+
+    const path = `/hooks/cuepoint?lapse=${creator.id}`;
+    await expect
+      .poll(() => updates(path).map((data) => [data.status, data.cancelAtPeriodEnd]), { timeout: 10_000 })
+      .toEqual([
+        ['active', true],
+        ['canceled', true],
+      ]);
+  });
+
+  it('a subscription whose period has ended stops its features even before the provider reports it canceled', async () => {
+    const { creator, start, caller } = await activeSubscription();
+    await caller.subscriptions.cancel({ id: start.subscriptionId });
+    db.update(subscriptions).set({ currentPeriodEnd: addDays(new Date(), -1).toISOString() }).where(eq(subscriptions.id, start.subscriptionId)).run();
+    expect(row(start.subscriptionId).status).toBe('active');
+    expect((await app.inject({ method: 'GET', url: '/api/subscription/check-has-notification-creation-permission', headers: bearer(creator.token) })).json()).toEqual({ hasPermission: false });
+  });
+
+  it('change card: the local test card 5555 5555 5555 4444 becomes the card on file and renewals charge it; a declined card is refused', async () => {
+    const { start, caller, providerId } = await activeSubscription('PODCAST_TITLE_ADD_ON');
+    const method = await app.inject({ method: 'POST', url: '/api/payment/local/payment-methods', payload: card('5555555555554444') });
+    expect(method.statusCode, method.body).toBe(200);
+    const changed = await caller.subscriptions.updatePaymentMethod({ id: start.subscriptionId, paymentMethodId: (method.json() as { id: string }).id });
+    expect(changed).toMatchObject({ id: start.subscriptionId, status: 'active', cardLast4: '4444' });
+    expect(row(start.subscriptionId).cardLast4).toBe('4444');
+    expect((await test.provider.retrieveSubscription(providerId)).cardLast4).toBe('4444');
+
+    const declined = (await app.inject({ method: 'POST', url: '/api/payment/local/payment-methods', payload: card(cards.declined) })).json() as { id: string };
+    await expect(caller.subscriptions.updatePaymentMethod({ id: start.subscriptionId, paymentMethodId: declined.id })).rejects.toMatchObject({ message: 'Your card was declined.' });
+    expect(row(start.subscriptionId).cardLast4).toBe('4444');
+
+    const realNow = test.clock.now;
+    try {
+      test.clock.now = addDays(realNow, 32);
+      await test.provider.renewDueSubscriptions();
+    } finally {
+      test.clock.now = realNow;
+    }
+    const charged = db.select().from(payments).where(eq(payments.subscriptionId, start.subscriptionId)).all();
+    expect(charged.map((payment) => [payment.status, payment.cardLast4]).sort()).toEqual([
+      ['succeeded', '4242'],
+      ['succeeded', '4444'],
+    ]);
   });
 });
 

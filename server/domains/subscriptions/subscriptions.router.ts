@@ -11,7 +11,10 @@ import {
   invoiceOutput,
   itemIdInput,
   reactivationOutput,
+  setupIntentOutput,
+  subscriptionIdInput,
   subscriptionInfo,
+  updatePaymentMethodInput,
 } from './subscriptions.schemas';
 import * as subscriptionsService from './subscriptions.service';
 
@@ -50,6 +53,33 @@ export const subscriptionsRouter = router({
     .mutation(({ ctx, input }) => subscriptionsService.getCustomer(ctx.services, ctx.actor, input.email)),
 
   mine: checkoutProcedure.meta({ scope: 'session' }).output(z.array(subscriptionInfo)).query(({ ctx }) => subscriptionsService.listSubscriptions(ctx.services.db, ctx.actor.id)),
+
+  /** Cancels at the end of the paid period (still active until `currentPeriodEnd`); only the subscriber. */
+  cancel: checkoutProcedure.meta({ scope: 'session' })
+    .input(subscriptionIdInput)
+    .output(subscriptionInfo)
+    .mutation(({ ctx, input }) => subscriptionsService.setCancelAtPeriodEnd(ctx.services, ctx.actor, input.id, true)),
+
+  /** Undoes `cancel` before the period ends: the subscription renews again. */
+  resume: checkoutProcedure.meta({ scope: 'session' })
+    .input(subscriptionIdInput)
+    .output(subscriptionInfo)
+    .mutation(({ ctx, input }) => subscriptionsService.setCancelAtPeriodEnd(ctx.services, ctx.actor, input.id, false)),
+
+  /** Renewals charge this card from now on. */
+  updatePaymentMethod: checkoutProcedure.meta({ scope: 'session' })
+    .input(updatePaymentMethodInput)
+    .output(subscriptionInfo)
+    .mutation(({ ctx, input }) => subscriptionsService.updatePaymentMethod(ctx.services, ctx.actor, input.id, input.paymentMethodId)),
+
+  /** A SetupIntent's client secret for Stripe Elements (`confirmCardSetup`), then `updatePaymentMethod`. */
+  createSetupIntent: checkoutProcedure.meta({ scope: 'session' })
+    .input(subscriptionIdInput)
+    .output(setupIntentOutput)
+    .mutation(({ ctx, input }) => {
+      limitPaymentCreation(ctx.services, ctx.actor, ctx.clientIp);
+      return subscriptionsService.createSetupIntent(ctx.services, ctx.actor, input.id);
+    }),
 
   invoices: checkoutProcedure.meta({ scope: 'session' }).output(z.array(invoiceOutput)).query(({ ctx }) => subscriptionsService.listInvoices(ctx.services.db, ctx.actor.id)),
 

@@ -8,6 +8,10 @@ export const subscriptionMessages = {
   nothingToPay: 'This subscription is active; there is nothing to pay',
   ownCustomerOnly: 'You can only look up your own customer record',
   noProviderPrice: 'This product cannot be bought on this server yet',
+  notCancelable: 'Only an active subscription can be canceled',
+  notResumable: 'Only an active subscription can be resumed',
+  noCardToChange: 'Only an active or past-due subscription has a card to change',
+  otherProvider: 'This subscription is with another payment provider; it cannot be changed here',
 } as const;
 
 const productId = z.string().trim().min(1).max(64);
@@ -31,6 +35,17 @@ export const customerOutput = z.object({ customerId: z.string(), email: z.string
 
 export const itemIdInput = z.strictObject({ itemId: z.string().trim().min(1).max(64) });
 
+/** Our subscription's `id` (as `subscriptions.mine` answers it), not the provider's `subscriptionId`. */
+export const subscriptionIdInput = z.strictObject({ id: z.string().trim().min(1).max(64) });
+
+export const updatePaymentMethodInput = z.strictObject({
+  id: z.string().trim().min(1).max(64),
+  /** A payment method of the subscription's customer: a confirmed SetupIntent's (Stripe) or the local card form's. */
+  paymentMethodId: z.string().trim().min(3).max(255),
+});
+
+export const setupIntentOutput = z.object({ clientSecret: z.string(), setupIntentId: z.string() });
+
 /** Subscription info (platform.md §3) plus what the profile tab shows. */
 export const subscriptionInfo = z.object({
   id: z.string(),
@@ -44,6 +59,8 @@ export const subscriptionInfo = z.object({
   currentPeriodStart: z.string().nullable(),
   currentPeriodEnd: z.string().nullable(),
   cardLast4: z.string().nullable(),
+  /** Still active until `currentPeriodEnd`, then canceled (no next charge). */
+  cancelAtPeriodEnd: z.boolean(),
   /** Where /reactivate/{itemId} pays what is due (null when nothing is). */
   reactivationItemId: z.string().nullable(),
 });

@@ -86,6 +86,7 @@ function applySubscriptionState(tx: Tx, row: SubscriptionRow, remote: ProviderSu
       currentPeriodStart: remote.currentPeriodStart,
       currentPeriodEnd: remote.currentPeriodEnd,
       cardLast4: cardLast4 ?? remote.cardLast4 ?? row.cardLast4,
+      cancelAtPeriodEnd: remote.cancelAtPeriodEnd,
       updatedAt: time,
       ...(firstActivation ? { activatedAt: time } : {}),
       ...(status === 'canceled' && !row.canceledAt ? { canceledAt: time } : {}),
@@ -181,8 +182,17 @@ export async function syncSubscription(services: AppServices, providerSubscripti
   const row = findSubscriptionByProviderId(services.db, providerSubscriptionId);
   if (!row) return;
   const remote = await services.payments.retrieveSubscription(providerSubscriptionId);
-  const after = services.db.transaction((tx) => applySubscriptionState(tx, row, remote, null));
-  announceSubscriptionChange(services, row, after);
+  applyRemoteSubscription(services, row.id, remote);
+}
+
+/** Our row as the provider answers it (an update's answer or a webhook's re-fetch); a change is announced. */
+function applyRemoteSubscription(services: AppServices, rowId: string, remote: ProviderSubscription): SubscriptionRow | undefined {
+  const result = services.db.transaction((tx) => {
+    const before = tx.select().from(subscriptions).where(eq(subscriptions.id, rowId)).get();
+    return before ? { before, after: applySubscriptionState(tx, before, remote, null) } : undefined;
+  });
+  if (result) announceSubscriptionChange(services, result.before, result.after);
+  return result?.after;
 }
 
 function insertSubscriptionPayment(db: Queryable, subscription: SubscriptionRow, invoice: ProviderInvoice, intent: Pick<ProviderIntent, 'id' | 'amountCents'>): PaymentRow {
@@ -337,6 +347,60 @@ function ownSubscription(db: Db, actor: Actor, id: string): SubscriptionRow {
   return row;
 }
 
+/** Only the subscriber manages a subscription (an admin does so by emulating them); anyone else gets 404. */
+function subscriberOwn(db: Db, actor: Actor, id: string): SubscriptionRow {
+  const row = db.select().from(subscriptions).where(eq(subscriptions.id, id)).get();
+  if (!row || row.userId !== actor.id) throw new TRPCError({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
+  return row;
+}
+
+/** A subscription the provider in effect can change (active, or past due for the card). */
+function manageable(services: AppServices, row: SubscriptionRow, statuses: SubscriptionStatus[], message: string): string {
+  if (!statuses.includes(row.status) || !row.providerSubscriptionId) throw new TRPCError({ code: 'CONFLICT', message });
+  if (row.provider !== services.payments.name) throw new TRPCError({ code: 'CONFLICT', message: subscriptionMessages.otherProvider });
+  return row.providerSubscriptionId;
+}
+
+function infoById(db: Db, id: string): SubscriptionInfo {
+  const found = db.select({ row: subscriptions, productName: products.name }).from(subscriptions).innerJoin(products, eq(products.id, subscriptions.productId)).where(eq(subscriptions.id, id)).get();
+  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
+  return toInfo(found.row, found.productName);
+}
+
+/**
+ * `subscriptions.cancel` / `resume`: the subscription runs to the end of the paid period and then ends
+ * (or, resumed, renews again). The provider is told first; our row changes from its answer.
+ */
+export async function setCancelAtPeriodEnd(services: AppServices, actor: Actor, id: string, cancel: boolean): Promise<SubscriptionInfo> {
+  const row = subscriberOwn(services.db, actor, id);
+  const providerId = manageable(services, row, ['active'], cancel ? subscriptionMessages.notCancelable : subscriptionMessages.notResumable);
+  if (row.cancelAtPeriodEnd === cancel) return infoById(services.db, row.id);
+  // Derived from our row and its version: a repeated click replays, the next change is a new update.
+  const key = `subscription-${cancel ? 'cancel' : 'resume'}:${row.id}:${row.updatedAt}`;
+  const remote = await services.payments.updateSubscription(providerId, { cancelAtPeriodEnd: cancel }, key).catch(providerFailure);
+  applyRemoteSubscription(services, row.id, remote);
+  return infoById(services.db, row.id);
+}
+
+/** `subscriptions.updatePaymentMethod`: renewals charge this card from now on (a new SetupIntent's or the local form's). */
+export async function updatePaymentMethod(services: AppServices, actor: Actor, id: string, paymentMethodId: string): Promise<SubscriptionInfo> {
+  const row = subscriberOwn(services.db, actor, id);
+  const providerId = manageable(services, row, ['active', 'past_due'], subscriptionMessages.noCardToChange);
+  const remote = await services.payments.updateSubscription(providerId, { paymentMethodId }, `subscription-card:${row.id}:${paymentMethodId}`).catch(providerFailure);
+  applyRemoteSubscription(services, row.id, remote);
+  return infoById(services.db, row.id);
+}
+
+/** `subscriptions.createSetupIntent`: a SetupIntent of the subscription's customer for Stripe Elements. */
+export async function createSetupIntent(services: AppServices, actor: Actor, id: string): Promise<{ clientSecret: string; setupIntentId: string }> {
+  const row = subscriberOwn(services.db, actor, id);
+  manageable(services, row, ['active', 'past_due'], subscriptionMessages.noCardToChange);
+  const setupIntent = await services.payments
+    .createSetupIntent({ customerId: row.providerCustomerId, metadata: { subscription_row_id: row.id, user_id: row.userId } }, `setup-intent:${row.id}:${newId()}`)
+    .catch(providerFailure);
+  return { clientSecret: setupIntent.clientSecret, setupIntentId: setupIntent.id };
+}
+
 function toInfo(row: SubscriptionRow, productName: string): SubscriptionInfo {
   const needsPayment = row.status === 'past_due' || row.status === 'canceled';
   return {
@@ -350,6 +414,7 @@ function toInfo(row: SubscriptionRow, productName: string): SubscriptionInfo {
     currentPeriodStart: row.currentPeriodStart,
     currentPeriodEnd: row.currentPeriodEnd,
     cardLast4: row.cardLast4,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     reactivationItemId: needsPayment ? row.id : null,
   };
 }
@@ -392,14 +457,18 @@ export function listInvoices(db: Db, userId: string, subscriptionId?: string): I
     }));
 }
 
-/** Creators may create push notifications while one of their subscriptions is active (admins always). */
-export function hasNotificationCreationPermission(db: Db, actor: Pick<Actor, 'id' | 'role'>): boolean {
+/**
+ * Creators may create push notifications while one of their subscriptions is active (admins always). One
+ * canceled at its period's end counts until that end, even before the provider reports it `canceled`.
+ */
+export function hasNotificationCreationPermission(db: Db, actor: Pick<Actor, 'id' | 'role'>, now = new Date()): boolean {
   if (actor.role === 'admin') return true;
-  return !!db
-    .select({ id: subscriptions.id })
+  return db
+    .select({ cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd, currentPeriodEnd: subscriptions.currentPeriodEnd })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, actor.id), eq(subscriptions.status, 'active')))
-    .get();
+    .all()
+    .some((row) => !row.cancelAtPeriodEnd || !row.currentPeriodEnd || row.currentPeriodEnd > now.toISOString());
 }
 
 // Reactivation.

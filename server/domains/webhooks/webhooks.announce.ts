@@ -18,9 +18,14 @@ export function announcePaymentSucceeded(services: Services, payment: PaymentRow
   if (payment.kind === 'tip' && payment.creatorId) emitWebhookEvent(services, payment.creatorId, 'tip.received', data);
 }
 
-/** `subscription.updated` to its creator when its status or period changed. */
+/** `subscription.updated` to its creator when its status, period, cancellation or card changed. */
 export function announceSubscriptionChange(services: Services, before: SubscriptionRow, after: SubscriptionRow): void {
-  const changed = before.status !== after.status || before.currentPeriodEnd !== after.currentPeriodEnd || before.canceledAt !== after.canceledAt;
+  const changed =
+    before.status !== after.status ||
+    before.currentPeriodEnd !== after.currentPeriodEnd ||
+    before.canceledAt !== after.canceledAt ||
+    before.cancelAtPeriodEnd !== after.cancelAtPeriodEnd ||
+    before.cardLast4 !== after.cardLast4;
   if (!changed) return;
   emitWebhookEvent(services, after.userId, 'subscription.updated', {
     id: after.id,
@@ -30,5 +35,7 @@ export function announceSubscriptionChange(services: Services, before: Subscript
     currentPeriodStart: after.currentPeriodStart,
     currentPeriodEnd: after.currentPeriodEnd,
     canceledAt: after.canceledAt,
+    cancelAtPeriodEnd: after.cancelAtPeriodEnd,
+    cardLast4: after.cardLast4,
   });
 }

@@ -55,6 +55,21 @@ export interface ProviderSubscription {
   currentPeriodEnd: string;
   latestInvoice: ProviderInvoice | null;
   cardLast4: string | null;
+  /** Ends at `currentPeriodEnd` instead of renewing (Stripe's `cancel_at_period_end`). */
+  cancelAtPeriodEnd: boolean;
+}
+
+/** What a subscriber may change on their subscription: cancel at the period's end (or undo it), the card it charges. */
+export interface SubscriptionUpdate {
+  cancelAtPeriodEnd?: boolean | undefined;
+  /** A payment method of the subscription's customer (a SetupIntent's, or the local card form's). */
+  paymentMethodId?: string | undefined;
+}
+
+/** A SetupIntent: the browser confirms a card with its client secret (Stripe Elements) without paying. */
+export interface ProviderSetupIntent {
+  id: string;
+  clientSecret: string;
 }
 
 export interface ProviderCoupon {
@@ -136,6 +151,10 @@ export interface PaymentProvider {
   retrievePaymentIntent(id: string): Promise<ProviderIntent>;
   createSubscription(input: CreateSubscriptionInput, idempotencyKey: string): Promise<ProviderSubscription>;
   retrieveSubscription(id: string): Promise<ProviderSubscription>;
+  /** Changes a subscription (cancel at period end, resume, the default card) and answers it as it is now. */
+  updateSubscription(id: string, update: SubscriptionUpdate, idempotencyKey: string): Promise<ProviderSubscription>;
+  /** A SetupIntent for the customer, to save a new card for their subscriptions. */
+  createSetupIntent(input: { customerId: string; metadata: IntentMetadata }, idempotencyKey: string): Promise<ProviderSetupIntent>;
   retrieveInvoice(id: string): Promise<ProviderInvoice>;
   /** The subscription's open invoices, oldest first. */
   listOpenInvoices(subscriptionId: string): Promise<ProviderInvoice[]>;

@@ -15,7 +15,9 @@ import {
   type ProviderEvent,
   type ProviderIntent,
   type ProviderInvoice,
+  type ProviderSetupIntent,
   type ProviderSubscription,
+  type SubscriptionUpdate,
 } from './interface';
 import { signWebhookPayload, verifyWebhookPayload } from './webhook-signature';
 
@@ -138,6 +140,9 @@ interface SubscriptionObject {
   defaultPaymentMethodId: string | null;
   metadata: IntentMetadata;
   description: string;
+  /** Ends at the period's end instead of renewing (absent on objects stored before it existed). */
+  cancelAtPeriodEnd?: boolean;
+  canceledAt?: string | null;
 }
 
 /** Where the local provider delivers its signed events (the app's webhook handler). */
@@ -480,6 +485,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       currentPeriodEnd: subscription.currentPeriodEnd,
       latestInvoice: invoice ? this.toInvoice(invoice) : null,
       cardLast4: method?.last4 ?? null,
+      cancelAtPeriodEnd: !!subscription.cancelAtPeriodEnd,
     };
   }
 
@@ -543,6 +549,45 @@ export class LocalPaymentProvider implements PaymentProvider {
     return this.toSubscription(subscription);
   }
 
+  /**
+   * Cancels at the period's end (or undoes it) and changes the card, as Stripe's subscription update does;
+   * a card that would be declined is refused (Stripe checks it when the SetupIntent confirms). Announces
+   * `customer.subscription.updated`. A repeated idempotency key answers without changing anything again.
+   */
+  async updateSubscription(id: string, update: SubscriptionUpdate, idempotencyKey: string): Promise<ProviderSubscription> {
+    const subscription = this.get<SubscriptionObject>('subscription', id);
+    if (!subscription) throw notFound('subscription', id);
+    const key = `idem_subscription_update_${idempotencyKey}`;
+    if (this.get('idempotency', key)) return this.toSubscription(subscription);
+    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
+      const message = 'A canceled subscription can only update its cancellation_reason and cancellation_details.';
+      throw new PaymentProviderError(message, { type: 'invalid_request_error', message }, 400);
+    }
+    if (update.paymentMethodId !== undefined) {
+      const method = this.paymentMethodFromToken(update.paymentMethodId);
+      const behavior = this.behaviorOf(method);
+      if (behavior.kind === 'declines') {
+        throw new PaymentProviderError(behavior.message, { type: 'card_error', code: behavior.code, ...(behavior.declineCode ? { decline_code: behavior.declineCode } : {}), message: behavior.message });
+      }
+      subscription.defaultPaymentMethodId = method.id;
+    }
+    if (update.cancelAtPeriodEnd !== undefined) subscription.cancelAtPeriodEnd = update.cancelAtPeriodEnd;
+    this.put('subscription', subscription);
+    this.put('idempotency', { id: key, objectId: subscription.id });
+    await this.emitSubscription('customer.subscription.updated', subscription);
+    return this.toSubscription(subscription);
+  }
+
+  /** A SetupIntent (the local card form saves cards through `POST /api/payment/local/payment-methods` instead). */
+  async createSetupIntent(input: { customerId: string; metadata: IntentMetadata }, idempotencyKey: string): Promise<ProviderSetupIntent> {
+    if (!this.get('customer', input.customerId)) throw notFound('customer', input.customerId);
+    const setupIntent = this.once('setup_intent', idempotencyKey, () => {
+      const id = randomId('seti');
+      return this.put('setup_intent', { id, clientSecret: `${id}_secret_${randomBytes(16).toString('base64url').replace(/[-_]/g, 'x')}`, customerId: input.customerId, metadata: input.metadata });
+    });
+    return { id: setupIntent.id, clientSecret: setupIntent.clientSecret };
+  }
+
   async retrieveInvoice(id: string): Promise<ProviderInvoice> {
     const invoice = this.get<InvoiceObject>('invoice', id);
     if (!invoice) throw notFound('invoice', id);
@@ -566,13 +611,21 @@ export class LocalPaymentProvider implements PaymentProvider {
   /**
    * The billing clock: every active subscription whose period has ended gets a renewal invoice, charged
    * to its saved card. A declined charge leaves the invoice open and the subscription past_due (as
-   * Stripe does; `local` does not retry by itself — paying the invoice from /reactivate does).
+   * Stripe does; `local` does not retry by itself — paying the invoice from /reactivate does). One set to
+   * cancel at the period's end is not renewed: it becomes `canceled` (`customer.subscription.deleted`).
    */
   async renewDueSubscriptions(): Promise<number> {
     const now = this.now().toISOString();
     let renewed = 0;
     for (const subscription of this.list<SubscriptionObject>('subscription')) {
       if (subscription.status !== 'active' || subscription.currentPeriodEnd > now) continue;
+      if (subscription.cancelAtPeriodEnd) {
+        subscription.status = 'canceled';
+        subscription.canceledAt = now;
+        this.put('subscription', subscription);
+        await this.emitSubscription('customer.subscription.deleted', subscription);
+        continue;
+      }
       subscription.currentPeriodStart = subscription.currentPeriodEnd;
       subscription.currentPeriodEnd = addMonths(subscription.currentPeriodEnd, 1);
       const invoice = this.newInvoice(subscription, 'subscription_cycle', 0);
@@ -624,6 +677,18 @@ export class LocalPaymentProvider implements PaymentProvider {
     const invoice = this.get<InvoiceObject>('invoice', invoiceId);
     if (!invoice) return;
     await this.deliver(type, { id: invoice.id, object: 'invoice', status: invoice.status, subscription: invoice.subscriptionId, billing_reason: invoice.billingReason });
+  }
+
+  private async emitSubscription(type: string, subscription: SubscriptionObject): Promise<void> {
+    await this.deliver(type, {
+      id: subscription.id,
+      object: 'subscription',
+      status: subscription.status,
+      customer: subscription.customerId,
+      cancel_at_period_end: !!subscription.cancelAtPeriodEnd,
+      current_period_end: Math.floor(new Date(subscription.currentPeriodEnd).getTime() / 1000),
+      metadata: subscription.metadata,
+    });
   }
 
   private async deliver(type: string, object: Record<string, unknown>): Promise<void> {

@@ -12,8 +12,11 @@ import {
   type ProviderCustomer,
   type ProviderEvent,
   type ProviderIntent,
+  type IntentMetadata,
   type ProviderInvoice,
+  type ProviderSetupIntent,
   type ProviderSubscription,
+  type SubscriptionUpdate,
 } from './interface';
 import { signWebhookPayload, verifyWebhookPayload } from './webhook-signature';
 
@@ -118,6 +121,7 @@ export class StripePaymentProvider implements PaymentProvider {
       currentPeriodEnd: isoFromUnix(item?.current_period_end),
       latestInvoice: invoice ? this.toInvoice(invoice) : null,
       cardLast4: method?.card?.last4 ?? null,
+      cancelAtPeriodEnd: subscription.cancel_at_period_end === true,
     };
   }
 
@@ -192,6 +196,38 @@ export class StripePaymentProvider implements PaymentProvider {
       return this.toSubscription(
         await this.stripe.subscriptions.retrieve(id, { expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments', 'default_payment_method'] }),
       );
+    } catch (error) {
+      return providerError(error);
+    }
+  }
+
+  /** `POST /v1/subscriptions/{id}`: `cancel_at_period_end` and the card (`default_payment_method`). */
+  async updateSubscription(id: string, update: SubscriptionUpdate, idempotencyKey: string): Promise<ProviderSubscription> {
+    try {
+      return this.toSubscription(
+        await this.stripe.subscriptions.update(
+          id,
+          {
+            ...(update.cancelAtPeriodEnd !== undefined ? { cancel_at_period_end: update.cancelAtPeriodEnd } : {}),
+            ...(update.paymentMethodId !== undefined ? { default_payment_method: update.paymentMethodId } : {}),
+            expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments', 'default_payment_method'],
+          },
+          { idempotencyKey },
+        ),
+      );
+    } catch (error) {
+      return providerError(error);
+    }
+  }
+
+  /** A SetupIntent for a new card, confirmed in the browser with Stripe Elements (`confirmCardSetup`). */
+  async createSetupIntent(input: { customerId: string; metadata: IntentMetadata }, idempotencyKey: string): Promise<ProviderSetupIntent> {
+    try {
+      const setupIntent = await this.stripe.setupIntents.create(
+        { customer: input.customerId, allowed_payment_method_types: ['card'], usage: 'off_session', metadata: input.metadata },
+        { idempotencyKey },
+      );
+      return { id: setupIntent.id, clientSecret: setupIntent.client_secret ?? '' };
     } catch (error) {
       return providerError(error);
     }

@@ -287,8 +287,8 @@ function AuthenticationDialog({ open, amountCents, onResult }: { open: boolean; 
   );
 }
 
-/** Stripe's card Element, mounted once Stripe.js has loaded. */
-function StripeCardField({
+/** Stripe's card Element, mounted once Stripe.js has loaded (also the profile's "Change card" dialog). */
+export function StripeCardField({
   publishableKey,
   onReady,
   onError,

@@ -1,11 +1,15 @@
+import { useState } from 'react';
 import { BarChart3, CreditCard } from 'lucide-react';
+import { toast } from 'sonner';
 import { Link } from 'wouter';
 import type { SubscriptionInfo } from '@server/domains/subscriptions/subscriptions.schemas';
-import { buttonClasses } from '@web/components/button';
+import { Button, buttonClasses } from '@web/components/button';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { formatDollars, paymentErrorMessage } from '@web/lib/payments';
 import { trpc } from '@web/lib/trpc';
+import { ChangeCardDialog } from './change-card-dialog';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 const formatDate = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '—');
@@ -19,11 +23,37 @@ const statusStyles: Record<SubscriptionInfo['status'], { label: string; classNam
 
 function SubscriptionCard({ subscription }: { subscription: SubscriptionInfo }) {
   const status = statusStyles[subscription.status];
+  const utils = trpc.useUtils();
+  const [confirming, setConfirming] = useState(false);
+  const [changingCard, setChangingCard] = useState(false);
+  const refresh = () => Promise.all([utils.subscriptions.mine.invalidate(), utils.subscriptions.hasNotificationCreationPermission.invalidate()]);
+  const cancel = trpc.subscriptions.cancel.useMutation({
+    onSuccess: async (updated) => {
+      setConfirming(false);
+      await refresh();
+      toast.success(`${updated.subscriptionName} will end on ${formatDate(updated.currentPeriodEnd)}; it stays active until then`);
+    },
+    onError: (error) => toast.error(paymentErrorMessage(error)),
+  });
+  const resume = trpc.subscriptions.resume.useMutation({
+    onSuccess: async (updated) => {
+      await refresh();
+      toast.success(`${updated.subscriptionName} renews again on ${formatDate(updated.currentPeriodEnd)}`);
+    },
+    onError: (error) => toast.error(paymentErrorMessage(error)),
+  });
+  const active = subscription.status === 'active';
+  const cancelling = active && subscription.cancelAtPeriodEnd;
+  const hasCard = active || subscription.status === 'past_due';
+
   return (
     <li className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 sm:p-5" data-testid={`subscription-${subscription.productId}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-slate-900">{subscription.subscriptionName}</h3>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.className}`}>{status.label}</span>
+        <span className="flex flex-wrap gap-1.5">
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.className}`}>{status.label}</span>
+          {cancelling && <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Cancels on {formatDate(subscription.currentPeriodEnd)}</span>}
+        </span>
       </div>
       <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
         <div className="flex justify-between gap-3 sm:block">
@@ -36,20 +66,76 @@ function SubscriptionCard({ subscription }: { subscription: SubscriptionInfo }) 
             {formatDate(subscription.currentPeriodStart)} – {formatDate(subscription.currentPeriodEnd)}
           </dd>
         </div>
+        {active && (
+          <div className="flex justify-between gap-3 sm:block" data-testid="next-charge">
+            <dt className="text-slate-500">{cancelling ? 'Ends' : 'Next charge'}</dt>
+            <dd className="font-medium text-slate-900">
+              {cancelling
+                ? `Cancels on ${formatDate(subscription.currentPeriodEnd)} — no further charges`
+                : `${formatDollars(subscription.priceCents)} on ${formatDate(subscription.currentPeriodEnd)}`}
+            </dd>
+          </div>
+        )}
         <div className="flex justify-between gap-3 sm:block">
           <dt className="text-slate-500">Card</dt>
-          <dd className="font-medium text-slate-900">{subscription.cardLast4 ? `•••• ${subscription.cardLast4}` : '—'}</dd>
+          <dd className="font-medium text-slate-900" data-testid="card-last4">
+            {subscription.cardLast4 ? `•••• ${subscription.cardLast4}` : '—'}
+          </dd>
         </div>
         <div className="flex justify-between gap-3 sm:block">
           <dt className="text-slate-500">Reference</dt>
           <dd className="truncate font-mono text-xs text-slate-700">{subscription.subscriptionId ?? subscription.id}</dd>
         </div>
       </dl>
-      {subscription.reactivationItemId && (
-        <Link href={`/reactivate/${encodeURIComponent(subscription.reactivationItemId)}`} className={buttonClasses('primary', 'sm')}>
-          {subscription.status === 'canceled' ? 'Reactivate' : 'Pay now'}
-        </Link>
+      {subscription.status === 'canceled' && (
+        <p className="text-sm text-slate-600">
+          This plan ended{subscription.currentPeriodEnd ? ` on ${formatDate(subscription.currentPeriodEnd)}` : ''}; what it included is off until you subscribe again.
+        </p>
       )}
+      <div className="flex flex-wrap gap-2">
+        {subscription.reactivationItemId && (
+          <Link href={`/reactivate/${encodeURIComponent(subscription.reactivationItemId)}`} className={buttonClasses('primary', 'sm')}>
+            {subscription.status === 'canceled' ? 'Reactivate' : 'Pay now'}
+          </Link>
+        )}
+        {subscription.status === 'canceled' && (
+          <a href="#plans" className={buttonClasses('secondary', 'sm')}>
+            Choose a plan
+          </a>
+        )}
+        {hasCard && (
+          <Button variant="secondary" size="sm" onClick={() => setChangingCard(true)}>
+            <CreditCard className="size-4" aria-hidden /> Change card
+          </Button>
+        )}
+        {active && !cancelling && (
+          <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+            Cancel subscription
+          </Button>
+        )}
+        {cancelling && (
+          <Button size="sm" busy={resume.isPending} onClick={() => resume.mutate({ id: subscription.id })}>
+            Keep subscription
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => !cancel.isPending && setConfirming(open)}
+        title={`Cancel ${subscription.subscriptionName}?`}
+        description={
+          <p>
+            Your subscription runs to the end of the period you paid for and stays active until {formatDate(subscription.currentPeriodEnd)}; it is not renewed
+            and you are not charged again. You can keep it until then.
+          </p>
+        }
+        confirmLabel="Cancel subscription"
+        cancelLabel="Keep it"
+        destructive
+        busy={cancel.isPending}
+        onConfirm={() => cancel.mutate({ id: subscription.id })}
+      />
+      {hasCard && <ChangeCardDialog subscription={subscription} open={changingCard} onOpenChange={setChangingCard} />}
     </li>
   );
 }
@@ -119,7 +205,7 @@ export function SubscriptionsTab() {
       )}
 
       {available.length > 0 && (
-        <section className="space-y-2" aria-label="Add a plan">
+        <section className="scroll-mt-20 space-y-2" aria-label="Add a plan" id="plans">
           <h2 className="font-semibold text-slate-900">Add a plan</h2>
           <ul className="grid gap-2 sm:grid-cols-2">
             {available.map((product) => (
