@@ -76,6 +76,8 @@ describe('web app: terms dialog', () => {
 
     const dialog = page.getByRole('dialog', { name: 'Terms and Conditions' });
     await dialog.waitFor();
+    // Mara never accepted any terms: the first prompt, not "updated".
+    await dialog.getByText('Please read and accept the terms and conditions to continue.').waitFor();
     const box = await dialog.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(850);
     expect(await dialog.evaluate((element) => getComputedStyle(element).maxWidth)).toBe('850px');
@@ -216,8 +218,9 @@ describe('web app: terms dialog', () => {
     await login(creator.page, 'tobin@cuepoint.local', 'cuepoint-demo');
     const dialog = creator.page.getByRole('dialog', { name: 'Terms and Conditions' });
     await dialog.getByText('Page 1 of 1').waitFor();
+    await dialog.getByText('Please read and accept the updated terms and conditions to continue.').waitFor();
     expect(await dialog.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(newest.pdfUrl);
-    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(db.select().from(termsAcceptances).where(and(eq(termsAcceptances.userId, tobin.id), eq(termsAcceptances.termsId, newest.id))).all()).toHaveLength(1);
     await creator.context.close();

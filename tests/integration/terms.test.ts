@@ -180,6 +180,14 @@ describe('terms and conditions', () => {
     expect(acceptancesOf(creator.id)).toHaveLength(1);
   });
 
+  it("tells whether the caller accepted an earlier document (the dialog's first or updated prompt)", async () => {
+    await seedTerms(test.app.services.db, test.dataDir);
+    const caller = await callerAs(test.app, creator.token);
+    expect(await caller.terms.acceptedBefore()).toEqual({ acceptedBefore: false });
+    await caller.terms.accept();
+    expect(await caller.terms.acceptedBefore()).toEqual({ acceptedBefore: true });
+  });
+
   it('seeds a two-page default document once', async () => {
     expect(await seedTerms(test.app.services.db, test.dataDir)).toBe(true);
     expect(await seedTerms(test.app.services.db, test.dataDir)).toBe(false);

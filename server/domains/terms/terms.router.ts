@@ -13,6 +13,11 @@ export const termsRouter = router({
     .output(termsDocument)
     .query(({ ctx }) => termsService.requireCurrentTerms(ctx.services.db)),
 
+  /** Whether the caller accepted an earlier document (the dialog says "updated" terms only then). */
+  acceptedBefore: accountProcedure('admin', 'dj', 'staff', 'user').meta({ scope: 'session' })
+    .output(z.object({ acceptedBefore: z.boolean() }))
+    .query(({ ctx }) => ({ acceptedBefore: termsService.hasAcceptedAnyTerms(ctx.services.db, ctx.actor.id) })),
+
   /** Accepting the newest document clears the pending pdfUrl of the session user (also before a checkout payment). */
   accept: accountProcedure('admin', 'dj', 'staff', 'user').meta({ scope: 'session' })
     .output(z.object({ user: sessionUser }))

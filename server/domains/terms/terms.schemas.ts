@@ -11,6 +11,8 @@ export const termsMessages = {
   /** An admin emulating a creator cannot consent for them. */
   onlyUserCanAccept: (name: string) => `Only ${name} can accept the terms`,
   continueWithoutAccepting: 'Continue without accepting',
+  firstPrompt: 'Please read and accept the terms and conditions to continue.',
+  updatedPrompt: 'Please read and accept the updated terms and conditions to continue.',
 } as const;
 
 /** Uploaded PDFs are served from /uploads under random names. */

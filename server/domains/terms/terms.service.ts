@@ -61,6 +61,10 @@ export function acceptTerms(db: Db, actor: Actor): SessionUser {
   return toSessionUser(db, findUserById(db, actor.id)!);
 }
 
+export function hasAcceptedAnyTerms(db: Db, userId: string): boolean {
+  return !!db.select({ termsId: termsAcceptances.termsId }).from(termsAcceptances).where(eq(termsAcceptances.userId, userId)).get();
+}
+
 export function listTerms(db: Db): TermsListItem[] {
   const acceptances = db
     .select({ termsId: termsAcceptances.termsId, total: count().as('total') })

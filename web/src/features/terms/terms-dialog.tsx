@@ -20,6 +20,7 @@ export function TermsDialog() {
   const emulating = useSession((state) => state.originalToken !== null);
   const token = useSession((state) => state.token);
   const userName = useSession((state) => state.user?.displayName ?? 'the account holder');
+  const acceptedBefore = trpc.terms.acceptedBefore.useQuery(undefined, { enabled: !!pdfUrl });
   const accept = trpc.terms.accept.useMutation({
     onSuccess: ({ user }) => setUser(user),
     onError: (error) => toast.error(termsFailureMessage(error)),
@@ -39,7 +40,7 @@ export function TermsDialog() {
           <div>
             <Dialog.Title className="text-xl font-bold text-slate-900">Terms and Conditions</Dialog.Title>
             <Dialog.Description className="mt-1 text-sm text-slate-600">
-              Please read and accept the updated terms and conditions to continue.
+              {acceptedBefore.data?.acceptedBefore ? termsMessages.updatedPrompt : termsMessages.firstPrompt}
             </Dialog.Description>
             {emulating && (
               <p id="terms-emulation-reason" role="note" className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
