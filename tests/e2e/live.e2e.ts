@@ -149,6 +149,10 @@ describe('live: the Go live page and a real stream', () => {
       await page.getByText(`Live in “${event!.name}”`).waitFor();
       await page.getByTestId('health-resolution').getByText('320×180').waitFor({ timeout: 15_000 });
       await saveScreenshot(page, 'go-live-page-live');
+
+      // The calendar marks the event that is live now.
+      await page.goto('/apps/calendar');
+      await page.locator('.cp-event-live').filter({ hasText: `● LIVE · ${event!.isPremium ? '★ ' : ''}${event!.name}` }).first().waitFor({ timeout: 20_000 });
     } catch (error) {
       if (publisher) console.error('ffmpeg said:', publisher.stderr());
       throw error;

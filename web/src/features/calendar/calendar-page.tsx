@@ -13,14 +13,23 @@ import { trpc } from '@web/lib/trpc';
 import { EventDialog, type EventDialogState } from './event-dialog';
 import { formValuesOf, newFormValues } from './event-form';
 
-function toCalendarEvent(event: EventOutput): EventInput {
+/** `liveEventId`: the event the creator is streaming into right now (from the Go live state). */
+function toCalendarEvent(event: EventOutput, liveEventId: string | null): EventInput {
+  const live = event.id === liveEventId;
+  const title = event.isPremium ? `★ ${event.name}` : event.name;
   return {
     id: event.id,
-    title: event.isPremium ? `★ ${event.name}` : event.name,
+    title: live ? `● LIVE · ${title}` : title,
     start: event.startDateTime!,
     end: event.endDateTime!,
-    classNames: [event.isActive ? 'cp-event-active' : 'cp-event-inactive'],
+    classNames: [event.isActive ? 'cp-event-active' : 'cp-event-inactive', ...(live ? ['cp-event-live'] : [])],
   };
+}
+
+/** The event live now, if the creator is streaming (refreshed while the calendar is open). */
+function useLiveEventId(): string | null {
+  const dashboard = trpc.live.dashboard.useQuery(undefined, { refetchInterval: 15_000, retry: false });
+  return dashboard.data?.state === 'live' ? (dashboard.data.session?.eventId ?? null) : null;
 }
 
 /** Shown while the events load. */
@@ -43,6 +52,7 @@ function CalendarSkeleton() {
 /** `/apps/calendar`: the creator's events in month, week and day views; create, edit and delete in a dialog. */
 export default function CalendarPage() {
   const events = trpc.events.list.useQuery();
+  const liveEventId = useLiveEventId();
   const [dialog, setDialog] = useState<EventDialogState>(null);
   const dated = useMemo(() => (events.data ?? []).filter((event) => event.startDateTime && event.endDateTime), [events.data]);
   const tba = useMemo(() => (events.data ?? []).filter((event) => !event.startDateTime), [events.data]);
@@ -69,7 +79,7 @@ export default function CalendarPage() {
       ) : (
         <>
           <div
-            className="cp-calendar rounded-xl border border-slate-200 bg-white p-2 text-sm sm:p-4 [&_.fc-toolbar]:flex-wrap [&_.fc-toolbar]:gap-2 [&_.fc-toolbar-title]:text-lg [&_.fc-toolbar-title]:font-semibold [&_.cp-event-inactive]:opacity-50"
+            className="cp-calendar rounded-xl border border-slate-200 bg-white p-2 text-sm sm:p-4 [&_.fc-toolbar]:flex-wrap [&_.fc-toolbar]:gap-2 [&_.fc-toolbar-title]:text-lg [&_.fc-toolbar-title]:font-semibold [&_.cp-event-inactive]:opacity-50 [&_.cp-event-live]:bg-red-700! [&_.cp-event-live]:font-semibold [&_.cp-event-live]:text-white"
             style={
               {
                 '--fc-button-bg-color': '#ea580c',
@@ -89,7 +99,7 @@ export default function CalendarPage() {
               initialView="dayGridMonth"
               headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
               buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day' }}
-              events={dated.map(toCalendarEvent)}
+              events={dated.map((event) => toCalendarEvent(event, liveEventId))}
               height="auto"
               nowIndicator
               selectable
