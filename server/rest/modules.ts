@@ -35,7 +35,11 @@ import { openApiRest } from '@server/domains/openapi/openapi.rest';
 import { pushRest } from '@server/domains/push/push.rest';
 import { mobileAppRest } from '@server/domains/mobile-app/mobile-app.rest';
 import { liveRest } from '@server/domains/live/live.rest';
+import { settingsRest } from '@server/domains/settings/settings.rest';
 import type { RestModule } from './kit';
 
 /** Every REST module, registered in this order under the app. */
-export const restModules: RestModule[] = [usersRest, socialRest, mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest, termsRest, systemRest, billingRest, chatRoomRest, podcastsRest, creatorProfileRest, eventsRest, tipsRest, subscriptionsRest, paymentsRest, tipOptionsRest, openApiRest, pushRest, mobileAppRest, liveRest];
+/** The sample-data apps' documented paths (demo-apps.md), served to admins and staff. */
+export const sampleAppRestModules: RestModule[] = [mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest];
+
+export const restModules: RestModule[] = [usersRest, socialRest, ...sampleAppRestModules, termsRest, systemRest, billingRest, chatRoomRest, podcastsRest, creatorProfileRest, eventsRest, tipsRest, subscriptionsRest, paymentsRest, tipOptionsRest, openApiRest, pushRest, mobileAppRest, liveRest, settingsRest];

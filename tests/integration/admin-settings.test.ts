@@ -146,7 +146,16 @@ describe('admin users, settings and profile', () => {
     expect(await guest.settings.publicSite()).toEqual({ siteName: 'Cuepoint' });
     await (await callerAs(test.app, admin.token)).settings.update({ group: 'general', values: { siteName: 'Night Radio' } });
     expect(await guest.settings.publicSite()).toEqual({ siteName: 'Night Radio' });
+    // Mails and the installed app's manifest carry it too.
+    const manifest = await test.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.json()).toMatchObject({ name: 'Night Radio', short_name: 'Night Radio', start_url: '/' });
+    const before = mails.length;
+    await test.app.inject({ method: 'POST', url: '/api/user/forgot-password', payload: { email: creator.email } });
+    await expect.poll(() => mails.length).toBe(before + 1);
+    expect(mails.at(-1)!.subject).toBe('Reset your Night Radio password');
     await (await callerAs(test.app, admin.token)).settings.update({ group: 'general', values: { siteName: null } });
+    expect((await test.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).json()).toMatchObject({ name: 'Cuepoint' });
     expect(await guest.settings.publicSite()).toEqual({ siteName: 'Cuepoint' });
   });
 

@@ -8,7 +8,7 @@ import { createTitle } from '@server/domains/podcasts/podcasts.service';
 import { tipOptions } from '@db/schema/tips';
 import { malformedMultipartMessage, profilePhotoMessage, uploadRules, uploadsDir } from '@server/lib/uploads';
 import { createRestKit } from '@server/rest/kit';
-import { restModules } from '@server/rest/modules';
+import { restModules, sampleAppRestModules } from '@server/rest/modules';
 import { forbiddenMessage } from '@server/trpc/init';
 import { paymentMessages } from '@server/domains/payments/payments.schemas';
 import { tipOptionMultipartMessage } from '@server/domains/tips/tip-options.rest';
@@ -54,14 +54,14 @@ function routesOfTree(tree: string): Route[] {
 }
 
 /** The same routes as the REST modules declare them, collected with an onRoute hook (checks the parser above). */
-async function routesOfModules(kit: ReturnType<typeof createRestKit>): Promise<string[]> {
+async function routesOfModules(kit: ReturnType<typeof createRestKit>, modules = restModules): Promise<string[]> {
   const probe = Fastify();
   const keys: string[] = [];
   probe.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD') keys.push(`${method} ${route.url}`);
   });
   await probe.register(async (api) => {
-    for (const module of restModules) await module(api, kit);
+    for (const module of modules) await module(api, kit);
   });
   await probe.ready();
   await probe.close();
@@ -419,7 +419,12 @@ describe('roles', () => {
       if (bodyKind[route.key] !== 'popup-page') expectNoServerError(response);
       if (response.statusCode === 403 && (response.json() as { message: string }).message === forbiddenMessage) refused.push(route.key);
     }
-    expect(refused.sort()).toEqual([...adminRoutes].sort());
+    // The sample apps are for admins and staff; the shell's search and quick panel and the sign-in mock stay open.
+    const shellRoutes = ['GET /api/search/suggestions', 'GET /api/search/shortcuts', 'GET /api/quick-panel/data'];
+    const sampleAppRoutes = (await routesOfModules(createRestKit(test.app.services), sampleAppRestModules)).filter(
+      (key) => !shellRoutes.includes(key) && !key.split(' ')[1]!.startsWith('/api/auth'),
+    );
+    expect(refused.sort()).toEqual([...adminRoutes, ...sampleAppRoutes].sort());
   });
 });
 

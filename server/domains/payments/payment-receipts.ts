@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
-import { getEffectiveSettings } from '@server/domains/settings/settings.service';
+import { siteNameOf } from '@server/domains/settings/settings.service';
 import type { AppServices } from '@server/trpc/context';
 import { formatCad } from './hub-messages';
 import type { PaymentRow } from './payment-records';
@@ -55,7 +55,7 @@ export async function mailPaymentReceipts(services: AppServices, payment: Paymen
   const creator = person(payment.creatorId);
   const event = payment.eventId ? db.select({ name: events.name }).from(events).where(eq(events.id, payment.eventId)).get() : undefined;
   const parts: ReceiptParts = {
-    siteName: getEffectiveSettings(services).general.siteName,
+    siteName: siteNameOf(services),
     item: payment.kind === 'tip' ? `Tip: ${payment.description}` : `Ticket: ${event?.name ?? payment.description}`,
     creatorName: creator?.displayName ?? 'the creator',
     amount: formatCad(payment.amountCents),

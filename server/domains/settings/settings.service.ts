@@ -85,6 +85,11 @@ export function getEffectiveSettings(services: Pick<AppServices, 'db' | 'config'
   return merge(environmentDefaults(services.config).values, storedSettings(services.db));
 }
 
+/** The site's name as the admin set it (mails, feeds, the manifest and page titles use it). */
+export function siteNameOf(services: Pick<AppServices, 'db' | 'config'>): string {
+  return getEffectiveSettings(services).general.siteName;
+}
+
 /** The app's config with the admin's settings laid over it (bot check, social sign-in, mail, payments). */
 export function effectiveAppConfig(services: Pick<AppServices, 'db' | 'config'>): AppConfig {
   const settings = getEffectiveSettings(services);

@@ -6,7 +6,7 @@ import { nowIso } from '@server/lib/ids';
 import { publicOrigin } from '@server/lib/public-url';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { adminUsersMessages, type AdminUserRow, type AdminUsersListInput, type AdminUserUpdateInput } from './admin-users.schemas';
-import { getEffectiveSettings } from '@server/domains/settings/settings.service';
+import { getEffectiveSettings, siteNameOf } from '@server/domains/settings/settings.service';
 import { assertAdminChangeAllowed, requestPasswordReset, type ExternalSignInOptions } from './users.service';
 
 const rowColumns = {
@@ -101,11 +101,11 @@ export async function updateUser(services: Pick<AppServices, 'db' | 'config' | '
 }
 
 /** The spec's login message promises it: "We will send you an email once your account is ready." */
-async function sendActivationMail(services: Pick<AppServices, 'config' | 'mailer' | 'log'>, user: UserRow): Promise<void> {
+async function sendActivationMail(services: Pick<AppServices, 'db' | 'config' | 'mailer' | 'log'>, user: UserRow): Promise<void> {
   try {
     await services.mailer.send({
       to: user.email,
-      subject: 'Your Cuepoint account is ready',
+      subject: `Your ${siteNameOf(services)} account is ready`,
       text: `Hello ${user.firstName},\n\nAn admin has activated your creator account. You can log in now:\n\n${publicOrigin(services.config)}/login\n`,
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { siteNameOf } from '@server/domains/settings/settings.service';
 import { createHash, randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -520,8 +521,8 @@ export async function requestPasswordReset(services: AppServices, email: string,
     services.mailer
       .send({
         to: user.email,
-        subject: 'Reset your Cuepoint password',
-        text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Cuepoint account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+        subject: `Reset your ${siteNameOf(services)} password`,
+        text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${siteNameOf(services)} account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
       })
       .catch((error: unknown) => {
         // The message only: a transport error could quote the mail, which holds the link.

@@ -1,3 +1,4 @@
+import { siteNameOf } from '@server/domains/settings/settings.service';
 import { createHmac } from 'node:crypto';
 import type { lookup as dnsLookup } from 'node:dns';
 import { and, asc, eq, lte } from 'drizzle-orm';
@@ -203,7 +204,7 @@ export class WebhookDispatcher {
     try {
       await this.deps.mailer.send({
         to: owner.email,
-        subject: 'Your Cuepoint webhook was turned off',
+        subject: `Your ${siteNameOf(this.deps)} webhook was turned off`,
         text: [
           `Hello ${owner.name},`,
           '',
