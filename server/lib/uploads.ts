@@ -14,6 +14,9 @@ export const profilePhotoMessage =
 
 export const malformedMultipartMessage = 'The multipart body is malformed';
 
+/** A file whose bytes are not a type this upload takes (415); the photo uploads keep the spec's photo message. */
+export const fileTypeNotAllowedMessage = 'This file type is not allowed here';
+
 export type UploadKind = 'profile-photo' | 'image' | 'pdf' | 'media';
 
 interface KindRule {
@@ -119,6 +122,12 @@ async function storePart(
     await rm(temporary, { force: true });
     return fieldError('BAD_REQUEST', rule.message, { [fieldName]: rule.message });
   };
+  const rejectType = async () => {
+    if (kind === 'profile-photo') return reject();
+    await rm(temporary, { force: true });
+    const invalid = fieldError('BAD_REQUEST', fileTypeNotAllowedMessage, { [fieldName]: fileTypeNotAllowedMessage });
+    return new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: fileTypeNotAllowedMessage, cause: invalid.cause });
+  };
   try {
     await pipeline(stream, createWriteStream(temporary));
   } catch (error) {
@@ -128,7 +137,7 @@ async function storePart(
   const { size } = await stat(temporary);
   if (stream.truncated || size > rule.maxBytes || size === 0) throw await reject();
   const type = await fileTypeFromFile(temporary);
-  if (!type || !rule.mimeTypes.includes(type.mime)) throw await reject();
+  if (!type || !rule.mimeTypes.includes(type.mime)) throw await rejectType();
   if (rule.check) {
     const ok = await rule.check(temporary).catch(() => false);
     if (!ok) throw await reject();

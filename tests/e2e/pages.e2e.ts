@@ -196,7 +196,7 @@ describe('web app: terms dialog', () => {
     const input = page.getByLabel('PDF file');
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') });
     await page.getByRole('button', { name: 'Upload PDF' }).click();
-    await page.getByText('Please upload a PDF file of at most 20 MB').waitFor();
+    await page.getByText('This file type is not allowed here').waitFor();
     expect(db.select().from(termsDocuments).all()).toHaveLength(1);
 
     const pdf = await PDFDocument.create();
@@ -527,7 +527,7 @@ describe('web app: pages, checkout, shell', () => {
     await context.close();
   });
 
-  it('shell: layout switch, folded navbar expanding on hover, user menu, footer links', async () => {
+  it('shell: layout switch (vertical, horizontal, boxed), folded navbar expanding on hover, user menu, footer links', async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await login(page, admin.email, admin.password);
     await page.waitForURL('**/apps/calendar');
@@ -572,6 +572,57 @@ describe('web app: pages, checkout, shell', () => {
     await page.getByRole('heading', { name: 'Users' }).waitFor();
     await page.getByText(mara.email).waitFor();
     await saveScreenshot(page, 'users-page');
+
+    // The third layout: boxed, with the navigation on the right beside the content; persisted like the others.
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitemradio', { name: 'Boxed, navigation on the right' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-layout]')?.getAttribute('data-layout') === 'boxed');
+    expect(await navbar.count()).toBe(0);
+    const sideNavbar = page.getByTestId('side-navbar');
+    const box = page.getByTestId('layout-box');
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    for (const item of ['Calendar', 'Push Notifications', 'Users', 'Podcasts', 'Tips', 'My Mobile App', 'Terms and Conditions']) {
+      await sideNavbar.getByRole('link', { name: item, exact: true }).waitFor();
+    }
+    const boxArea = (await box.boundingBox())!;
+    const sideArea = (await sideNavbar.boundingBox())!;
+    const mainArea = (await page.getByRole('main').boundingBox())!;
+    // A centred box narrower than the window, the navigation 280px wide at its right edge, the content to its left.
+    expect(boxArea.width).toBeLessThan(1280);
+    expect(Math.abs(boxArea.x - (1280 - boxArea.x - boxArea.width))).toBeLessThanOrEqual(1);
+    expect(sideArea.width).toBe(280);
+    expect(Math.round(sideArea.x + sideArea.width)).toBe(Math.round(boxArea.x + boxArea.width));
+    expect(mainArea.x + mainArea.width).toBeLessThanOrEqual(sideArea.x + 0.5);
+    expect((await page.locator('header').first().boundingBox())!.height).toBe(64);
+    await page.getByRole('button', { name: 'Fold navigation' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="side-navbar"]')?.getBoundingClientRect().width === 64);
+    await page.getByRole('button', { name: 'Unfold navigation' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="side-navbar"]')?.getBoundingClientRect().width === 280);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    expect(await shell.getAttribute('data-layout')).toBe('boxed');
+    await saveScreenshot(page, 'users-shell-boxed');
+    await sideNavbar.getByRole('link', { name: 'Calendar', exact: true }).click();
+    await page.waitForURL('**/apps/calendar');
+    await page.getByRole('heading', { name: 'Calendar', exact: true }).waitFor();
+
+    // On a phone the box fills the screen and the navigation is a drawer from the right.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="side-navbar"]')?.getBoundingClientRect().width === 0);
+    expect((await box.boundingBox())!.width).toBe(390);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('link', { name: 'Users', exact: true }).waitFor();
+    const drawerArea = (await drawer.boundingBox())!;
+    expect(drawerArea.width).toBe(280);
+    expect(drawerArea.x + drawerArea.width).toBe(390);
+    await saveScreenshot(page, 'calendar-shell-boxed-phone');
+    await drawer.getByRole('link', { name: 'Users', exact: true }).click();
+    await page.waitForURL('**/apps/users');
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitemradio', { name: 'Vertical navigation' }).click();
     await navbar.waitFor();

@@ -142,11 +142,16 @@ describe('creator apps', () => {
       [makePng(511, 511), 'image/png'],
       [makePng(600, 512), 'image/png'],
       [await sharp(makePng(600, 600)).webp().toBuffer(), 'image/webp'],
-      [Buffer.from('not an image'), 'image/png'],
     ] as const) {
       const refused = await uploadIcon(test, creator.token, app!.id, content, type);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toMatch(/square PNG or JPEG|jpg, png, webp or gif/);
+    }
+    // Bytes that are no image at all (text, a real PDF): 415 from the upload path.
+    for (const content of [Buffer.from('not an image'), Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n')]) {
+      const refused = await uploadIcon(test, creator.token, app!.id, content, 'image/png');
+      expect(refused.statusCode).toBe(415);
+      expect(refused.json()).toEqual({ message: 'This file type is not allowed here', errors: { icon: 'This file type is not allowed here' } });
     }
     const wrongSize = await uploadIcon(test, creator.token, app!.id, makePng(511, 511));
     expect(wrongSize.json()).toEqual({ message: mobileAppMessages.icon, errors: { icon: mobileAppMessages.icon } });

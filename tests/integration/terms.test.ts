@@ -7,6 +7,7 @@ import { termsAcceptances, termsDocuments } from '@db/schema/users';
 import { uploadsDir } from '@server/lib/uploads';
 import { termsMessages } from '@server/domains/terms/terms.schemas';
 import { seedTerms } from '../../seed/terms';
+import { makePng } from '../helpers/images';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
 
 async function tinyPdf(): Promise<Buffer> {
@@ -110,14 +111,13 @@ describe('terms and conditions', () => {
     ]);
   });
 
-  it('refuses a file that is not a PDF with 400 and stores nothing', async () => {
-    const body = multipart({}, { field: 'pdfFile', name: 'terms.pdf', type: 'application/pdf', data: Buffer.from('just some text, not a pdf') });
-    const response = await upload(admin.token, body);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      message: 'Please upload a PDF file of at most 20 MB',
-      errors: { pdfFile: 'Please upload a PDF file of at most 20 MB' },
-    });
+  it('refuses a file that is not a PDF (text, a real PNG) with 415 "This file type is not allowed here" and stores nothing', async () => {
+    for (const data of [Buffer.from('just some text, not a pdf'), makePng(64, 64)]) {
+      const body = multipart({}, { field: 'pdfFile', name: 'terms.pdf', type: 'application/pdf', data });
+      const response = await upload(admin.token, body);
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ message: 'This file type is not allowed here', errors: { pdfFile: 'This file type is not allowed here' } });
+    }
     expect(test.app.services.db.select().from(termsDocuments).all()).toEqual([]);
     expect(storedPdfs()).toEqual([]);
   });

@@ -45,7 +45,16 @@ describe('tip options', () => {
       { name: 'iconFile', filename: 'fake.png', type: 'image/png', data: 'not really a png' },
     ]);
     const refused = await app.inject({ method: 'POST', url: '/api/tips/options', headers: { ...bearer(creator.token), ...fake.headers }, payload: fake.payload });
-    expect(refused.statusCode).toBe(400);
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json()).toEqual({ message: 'This file type is not allowed here', errors: { iconFile: 'This file type is not allowed here' } });
+    // A real PDF as the icon: the same answer.
+    const pdf = multipart([
+      { name: 'title', data: 'Pdf' },
+      { name: 'tipsAmount', data: '2' },
+      { name: 'iconFile', filename: 'icon.png', type: 'image/png', data: Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n') },
+    ]);
+    const pdfIcon = await app.inject({ method: 'POST', url: '/api/tips/options', headers: { ...bearer(creator.token), ...pdf.headers }, payload: pdf.payload });
+    expect(pdfIcon.statusCode).toBe(415);
     expect(readdirSync(uploadsDir(test.dataDir)).length).toBe(filesBefore);
     // A bad amount is refused and the uploaded icon is removed again.
     const badAmount = multipart([
