@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '@server/trpc/context';
+import { UnchangedDatabaseCache } from '@server/lib/unchanged-database-cache';
 import { LiveRuntime } from './live.runtime';
 import * as liveService from './live.service';
 
@@ -61,10 +62,18 @@ function queryToken(request: FastifyRequest): string | undefined {
 export function registerLivePlayback(app: FastifyInstance, services: AppServices): void {
   const dataDir = services.config.dataDir;
   const live = services.live;
+  // Every playlist and segment request asks which event a session plays: kept while the database is unchanged
+  // (any write anywhere, e.g. the event turning premium, reads it again).
+  const sessionEvents = new UnchangedDatabaseCache<string, { event: { id: string; isPremium: boolean } }>(services.db.$client);
+  const sessionEvent = (sessionId: string) =>
+    sessionEvents.get(sessionId, () => {
+      const found = liveService.sessionWithEvent(services.db, sessionId);
+      return found ? { event: { id: found.event.id, isPremium: found.event.isPremium } } : undefined;
+    });
 
   async function serveSessionFile(request: FastifyRequest, reply: FastifyReply, sessionId: string, variant: string | null, file: string) {
     if (!sessionIdPattern.test(sessionId) || !filePattern.test(file) || (variant !== null && !variantPattern.test(variant))) return notFound(reply);
-    const found = liveService.sessionWithEvent(services.db, sessionId);
+    const found = sessionEvent(sessionId);
     if (!found) return notFound(reply);
     const { event } = found;
     let token: string | undefined;

@@ -100,6 +100,11 @@ describe('going live from an encoder', () => {
     for (const url of [`/live/${session.id}/..%2F..%2Fcuepoint.db`, `/live/${session.id}/secret.key`, `/live/..%2F${session.id}/index.m3u8`, `/live/${session.id}/x/index.m3u8`]) {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
+    // The creator makes the event premium while live: the very next request needs a token.
+    await (await callerAs(app, dj.token)).events.update({ id: session.eventId, isPremium: true, premiumPrice: 5 });
+    expect((await app.inject({ method: 'GET', url: stream.url! })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/live/${session.id}/${segmentName}` })).statusCode).toBe(403);
+
     expect(logs).toContain('session started');
     expect(logs).not.toContain(key);
     expect(logs).not.toContain(key.slice(5, 20));
