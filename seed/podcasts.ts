@@ -11,8 +11,15 @@ import { uploadsDir } from '@server/lib/uploads';
 
 interface SeedTitle {
   creatorEmail: string;
+  host: string;
   name: string;
   description: string;
+  /** BCP 47, written into the feed's `<language>`. */
+  language: string;
+  /** An Apple Podcasts category (`Category > Subcategory` for a subcategory). */
+  category: string;
+  /** The transcripts' format: WebVTT or SubRip, so both kinds are seeded. */
+  transcript: 'vtt' | 'srt';
   colors: [string, string];
   episodes: Array<{ name: string; description: string; seconds: number; frequencyHz: number; daysAgo: number }>;
 }
@@ -20,6 +27,10 @@ interface SeedTitle {
 const seedTitles: SeedTitle[] = [
   {
     creatorEmail: 'mara@cuepoint.local',
+    host: 'Mara',
+    language: 'en',
+    category: 'Music > Music Commentary',
+    transcript: 'vtt',
     name: 'Records Behind the Set',
     description: 'Every week Mara digs into the records that made the last set: where they came from and why they work at 2 a.m.',
     colors: ['#f97316', '#7c2d12'],
@@ -31,6 +42,10 @@ const seedTitles: SeedTitle[] = [
   },
   {
     creatorEmail: 'tobin@cuepoint.local',
+    host: 'Tobin',
+    language: 'en-CA',
+    category: 'Music > Music Interviews',
+    transcript: 'srt',
     name: 'Independent Voices',
     description: 'Interviews with independent musicians about writing, touring and getting paid, recorded between the live streams.',
     colors: ['#0ea5e9', '#1e3a8a'],
@@ -53,9 +68,39 @@ async function coverPng(title: SeedTitle): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
+/** Three parts per episode: where its chapters start and what its transcript says in each (whole seconds). */
+function episodeParts(title: SeedTitle, episode: SeedTitle['episodes'][number], seconds: number) {
+  const at = (part: number) => Math.floor((seconds * part) / 3);
+  return [
+    { start: at(0), end: at(1), title: 'Welcome', text: `Welcome to ${title.name}. I'm ${title.host}.` },
+    { start: at(1), end: at(2), title: episode.name, text: episode.description },
+    { start: at(2), end: seconds, title: 'Thanks for listening', text: `That's all for "${episode.name}". Thanks for listening, see you at the next live stream.` },
+  ];
+}
+
+function timestamp(totalSeconds: number, decimal: '.' | ','): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(Math.floor(totalSeconds / 3600))}:${pad(Math.floor((totalSeconds % 3600) / 60))}:${pad(totalSeconds % 60)}${decimal}000`;
+}
+
+/** The episode's transcript as WebVTT or SubRip (the two kinds the upload path accepts). */
+export function seedTranscript(format: 'vtt' | 'srt', parts: Array<{ start: number; end: number; text: string }>): string {
+  if (format === 'vtt') {
+    // WebVTT cue text is markup: `&`, `<` and `>` are written as entities.
+    const cueText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    return ['WEBVTT', '', ...parts.flatMap((part) => [`${timestamp(part.start, '.')} --> ${timestamp(part.end, '.')}`, cueText(part.text), ''])].join('\n');
+  }
+  return parts.flatMap((part, index) => [String(index + 1), `${timestamp(part.start, ',')} --> ${timestamp(part.end, ',')}`, part.text, '']).join('\n');
+}
+
+/** Podcasting 2.0 JSON chapters (github.com/Podcastindex-org/podcast-namespace/blob/main/docs/examples/chapters/jsonChapters.md). */
+export function seedChapters(parts: Array<{ start: number; title: string }>): string {
+  return `${JSON.stringify({ version: '1.2.0', chapters: parts.map((part) => ({ startTime: part.start, title: part.title })) }, null, 2)}\n`;
+}
+
 /**
- * Gives each demo creator a podcast title with a few short episodes: real MP3 audio (a steady tone) generated
- * here, so /video/{id} plays on a fresh start. Creators who already have a title are left alone.
+ * Gives each demo creator a podcast title with a few short episodes: real MP3 audio (a steady tone), a transcript
+ * and chapters generated here, so /video/{id} plays, shows its transcript and seeks by chapter on a fresh start. Creators who already have a title are left alone.
  */
 export async function seedPodcasts(db: Db, dataDir: string): Promise<void> {
   const creators = db
@@ -77,12 +122,27 @@ export async function seedPodcasts(db: Db, dataDir: string): Promise<void> {
         const fileName = `${newId(16)}.mp3`;
         await writeFile(join(folder, fileName), audio);
         const seconds = Math.round((mp3ToneFrames(episode.seconds) * mp3ToneFormat.samplesPerFrame) / mp3ToneFormat.sampleRate);
-        return { ...episode, fileName, bytes: audio.length, seconds };
+        const parts = episodeParts(title, episode, seconds);
+        const transcriptName = `${newId(16)}.${title.transcript}`;
+        await writeFile(join(folder, transcriptName), seedTranscript(title.transcript, parts));
+        const chaptersName = `${newId(16)}.json`;
+        await writeFile(join(folder, chaptersName), seedChapters(parts));
+        return { ...episode, fileName, bytes: audio.length, seconds, transcriptName, chaptersName };
       }),
     );
     const titleId = newId();
     db.transaction((tx) => {
-      tx.insert(podcastTitles).values({ id: titleId, userId: creator.id, name: title.name, description: title.description, imageUrl: `/uploads/${coverName}` }).run();
+      tx.insert(podcastTitles)
+        .values({
+          id: titleId,
+          userId: creator.id,
+          name: title.name,
+          description: title.description,
+          language: title.language,
+          category: title.category,
+          imageUrl: `/uploads/${coverName}`,
+        })
+        .run();
       tx.insert(podcastEpisodes)
         .values(
           episodes.map((episode) => ({
@@ -95,6 +155,9 @@ export async function seedPodcasts(db: Db, dataDir: string): Promise<void> {
             mediaType: 'audio/mpeg',
             mediaBytes: episode.bytes,
             durationSeconds: episode.seconds,
+            transcriptUrl: `/uploads/${episode.transcriptName}`,
+            transcriptType: title.transcript === 'vtt' ? 'text/vtt' : 'application/x-subrip',
+            chaptersUrl: `/uploads/${episode.chaptersName}`,
             publishDate: new Date(Date.now() - episode.daysAgo * 24 * 3600 * 1000).toISOString(),
           })),
         )

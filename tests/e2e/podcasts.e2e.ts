@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
+import { uploadsDir } from '@server/lib/uploads';
 import { login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
 
 describe('podcasts in the browser', () => {
@@ -40,6 +43,53 @@ describe('podcasts in the browser', () => {
     }
   });
 
+  it('the episode page offers the feed, links the event page, shows the transcript and seeks by chapter', async () => {
+    const { db } = fixture.running.app.services;
+    const mara = db.select().from(users).where(eq(users.email, seededLogins.mara.email)).get()!;
+    const episode = db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, mara.id)).orderBy(asc(podcastEpisodes.publishDate)).get()!;
+    const chapters = (JSON.parse(readFileSync(join(uploadsDir(fixture.running.dataDir), episode.chaptersUrl!.replace('/uploads/', '')), 'utf8')) as {
+      chapters: Array<{ startTime: number; title: string }>;
+    }).chapters;
+    const last = chapters.at(-1)!;
+    expect(last.startTime).toBeGreaterThanOrEqual(3);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await page.goto(`/video/${episode.id}`);
+      // Subscribe: the title's feed, copyable, and the podcast-app links without the feed's scheme.
+      const row = page.getByTestId('subscribe-row');
+      await expect.poll(() => row.getByLabel('Podcast feed URL').inputValue()).toMatch(new RegExp(`^https?://[^/]+/feeds/${episode.podcastTitleId}\\.xml$`));
+      const feedUrl = await row.getByLabel('Podcast feed URL').inputValue();
+      expect((await page.request.get(new URL(feedUrl).pathname)).status()).toBe(200);
+      await row.getByRole('button', { name: 'Copy feed URL' }).waitFor();
+      const bare = feedUrl.replace(/^https?:\/\//, '');
+      expect(await row.getByRole('link', { name: 'Open in Apple Podcasts' }).getAttribute('href')).toBe(`podcast://${bare}`);
+      expect(await row.getByRole('link', { name: 'Open in podcast app' }).getAttribute('href')).toBe(`pcast://${bare}`);
+      expect(await page.getByTestId('event-page-link').getAttribute('href')).toBe(`/events/${mara.creatorTag}`);
+
+      // The transcript, as text under the player.
+      const transcript = page.getByTestId('transcript');
+      await transcript.getByText("Welcome to Records Behind the Set. I'm Mara.").waitFor();
+      await transcript.getByText(episode.description).waitFor();
+
+      // A chapter seeks the player to its start.
+      const player = page.getByTestId('episode-player');
+      await player.evaluate((element) => {
+        const media = element as HTMLMediaElement;
+        media.pause();
+        media.currentTime = 0;
+      });
+      const chapterList = page.getByTestId('chapter-list');
+      expect(await chapterList.getByRole('button').count()).toBe(chapters.length);
+      await chapterList.getByRole('button', { name: new RegExp(`^${last.title}`) }).click();
+      await expect.poll(() => player.evaluate((element) => (element as HTMLMediaElement).currentTime)).toBeGreaterThanOrEqual(last.startTime);
+      expect(await player.evaluate((element) => (element as HTMLMediaElement).currentTime)).toBeLessThan(last.startTime + 2);
+      await expect.poll(() => chapterList.getByRole('button', { name: new RegExp(`^${last.title}`) }).getAttribute('aria-current')).toBe('true');
+      await saveScreenshot(page, 'video-page-extras');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a creator creates a podcast, uploads an episode with a progress bar and sees its duration and RSS link', async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
@@ -50,6 +100,13 @@ describe('podcasts in the browser', () => {
       await page.getByRole('button', { name: 'New podcast' }).click();
       await page.getByLabel('Name').fill('Browser Sessions');
       await page.getByLabel('Description').fill('Made in a test');
+      // A language outside the list is checked before sending.
+      await page.getByLabel('Language', { exact: true }).selectOption('other');
+      await page.getByLabel('Language code').fill('French');
+      await page.getByRole('button', { name: 'Create' }).click();
+      await page.getByText('Please enter a language code such as "en" or "fr-CA"').waitFor();
+      await page.getByLabel('Language', { exact: true }).selectOption('fr-CA');
+      await page.getByLabel('Category').selectOption('Music > Music Interviews');
       await page.getByRole('button', { name: 'Create' }).click();
       await page.getByRole('link', { name: /Browser Sessions/ }).click();
       await page.getByRole('heading', { name: 'Browser Sessions' }).waitFor();
@@ -70,7 +127,10 @@ describe('podcasts in the browser', () => {
 
       const rss = await page.request.get(new URL(feed).pathname);
       expect(rss.status()).toBe(200);
-      expect(await rss.text()).toContain('<title>Eleven seconds</title>');
+      const xml = await rss.text();
+      expect(xml).toContain('<title>Eleven seconds</title>');
+      expect(xml).toContain('<language>fr-CA</language>');
+      expect(xml).toContain('<itunes:category text="Music"><itunes:category text="Music Interviews"/></itunes:category>');
       await saveScreenshot(page, 'episode-editor');
     } finally {
       await context.close();

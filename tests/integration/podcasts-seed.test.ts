@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
+import { podcastCategory, podcastLanguage } from '@server/domains/podcasts/podcasts.schemas';
 import { readMediaDuration } from '@server/domains/podcasts/podcast-uploads';
 import { uploadsDir } from '@server/lib/uploads';
 import { seedDatabase } from '../../seed/seed';
@@ -31,5 +33,35 @@ describe('seeded podcasts', () => {
     expect(cover.headers['content-type']).toBe('image/png');
     const feed = await test.app.inject({ method: 'GET', url: `/feeds/${titles[0]!.id}.xml` });
     expect(feed.statusCode).toBe(200);
+  });
+
+  it('gives the seeded titles a language and an Apple category, and every episode a transcript and chapters', async () => {
+    const titles = test.app.services.db.select().from(podcastTitles).orderBy(asc(podcastTitles.name)).all();
+    expect(titles.map(({ name, language, category }) => ({ name, language, category }))).toEqual([
+      { name: 'Independent Voices', language: 'en-CA', category: 'Music > Music Interviews' },
+      { name: 'Records Behind the Set', language: 'en', category: 'Music > Music Commentary' },
+    ]);
+    for (const title of titles) {
+      expect(podcastCategory.parse(title.category)).toBe(title.category);
+      expect(podcastLanguage.parse(title.language)).toBe(title.language);
+      const feed = (await test.app.inject({ method: 'GET', url: `/feeds/${title.id}.xml` })).body;
+      expect(feed).toContain(`<language>${title.language}</language>`);
+      expect(feed).toContain('<podcast:transcript ');
+      expect(feed).toContain('<podcast:chapters ');
+    }
+    const episodes = test.app.services.db.select().from(podcastEpisodes).all();
+    for (const episode of episodes) {
+      const transcript = await test.app.inject({ method: 'GET', url: episode.transcriptUrl! });
+      expect(transcript.statusCode).toBe(200);
+      expect(transcript.body).toMatch(episode.transcriptType === 'text/vtt' ? /^WEBVTT\n\n00:00:00\.000 --> / : /^1\n00:00:00,000 --> /);
+      expect(transcript.body).toContain(episode.description);
+      const chapters = (await test.app.inject({ method: 'GET', url: episode.chaptersUrl! })).json() as { version: string; chapters: Array<{ startTime: number; title: string }> };
+      expect(chapters.version).toBe('1.2.0');
+      expect(chapters.chapters.map((chapter) => chapter.title)).toEqual(['Welcome', episode.name, 'Thanks for listening']);
+      const starts = chapters.chapters.map((chapter) => chapter.startTime);
+      expect(starts[0]).toBe(0);
+      expect([...starts].sort((a, b) => a - b)).toEqual(starts);
+      expect(starts.at(-1)).toBeLessThan(episode.durationSeconds);
+    }
   });
 });

@@ -2,12 +2,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Parser from 'rss-parser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { podcastEpisodes, podcastUploads } from '@db/schema/podcasts';
+import { podcastEpisodes, podcastTitles, podcastUploads } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { mediaMessages } from '@server/lib/media-uploads';
 import { makeMp3Tone, mp3ToneFrames } from '@server/lib/mp3-tone';
 import { uploadsDir } from '@server/lib/uploads';
 import { podcastGuid } from '@server/domains/podcasts/podcast-feed';
+import { podcastMessages } from '@server/domains/podcasts/podcasts.schemas';
 import { eq } from 'drizzle-orm';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
 import { makePng, multipart } from '../helpers/images';
@@ -36,7 +37,7 @@ describe('podcasts', () => {
     );
     const response = await test.app.inject({ method: 'POST', url: '/api/podcast/titles', headers: { ...body.headers, ...bearer(token) }, payload: body.payload });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { id: string; imageUrl: string; feedUrl: string; name: string };
+    return response.json() as { id: string; imageUrl: string; feedUrl: string; name: string; language: string };
   }
 
   async function uploadEpisode(titleId: string, media: { filename: string; contentType: string; content: Buffer }, fields: Record<string, string> = {}, token = creator.token) {
@@ -175,6 +176,70 @@ describe('podcasts', () => {
     const xml = (await test.app.inject({ method: 'GET', url: `/feeds/${title.id}.xml` })).body;
     expect(xml).toContain(`<podcast:transcript url="${publicUrl}${episode.transcriptUrl}" type="text/vtt"/>`);
     expect(xml).toContain(`<podcast:chapters url="${publicUrl}${episode.chaptersUrl}" type="application/json+chapters"/>`);
+  });
+
+  it("validates the title's language (BCP 47) and category (Apple's list) with clear messages, over REST and tRPC", async () => {
+    const send = (fields: Record<string, string>) => {
+      const body = multipart({ name: 'Langues', ...fields });
+      return test.app.inject({ method: 'POST', url: '/api/podcast/titles', headers: { ...body.headers, ...bearer(creator.token) }, payload: body.payload });
+    };
+    const before = test.app.services.db.select().from(podcastTitles).all().length;
+    for (const language of ['english', 'en_US', 'fr-CA-extra', '']) {
+      const refused = await send({ language });
+      expect(refused.statusCode, language).toBe(400);
+      expect(refused.json().errors).toEqual({ language: podcastMessages.language });
+    }
+    const badCategory = await send({ category: 'Rock' });
+    expect(badCategory.statusCode).toBe(400);
+    expect(badCategory.json().errors).toEqual({ category: podcastMessages.category });
+    expect(test.app.services.db.select().from(podcastTitles).all()).toHaveLength(before);
+
+    // Defaults, then a canonical spelling of what was sent.
+    expect((await createTitle()).language).toBe('en');
+    const created = await send({ language: 'fr-ca', category: 'music > music interviews' });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ language: 'fr-CA', category: 'Music > Music Interviews' });
+
+    const caller = await callerAs(test.app, creator.token);
+    await expect(caller.podcasts.updateTitle({ id: created.json().id, language: 'not a language' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller.podcasts.updateTitle({ id: created.json().id, language: 'pt-BR' })).resolves.toMatchObject({ language: 'pt-BR', category: 'Music > Music Interviews' });
+  });
+
+  it("writes the title's language and category into the feed, and follows edits", async () => {
+    const title = await createTitle(creator.token, { language: 'fr-CA', category: 'Society & Culture > Documentary' });
+    let xml = (await test.app.inject({ method: 'GET', url: `/feeds/${title.id}.xml` })).body;
+    expect(xml).toContain('<language>fr-CA</language>');
+    expect(xml).toContain('<itunes:category text="Society &amp; Culture"><itunes:category text="Documentary"/></itunes:category>');
+    expect(xml).not.toContain('<language>en</language>');
+    expect(xml).not.toContain('text="Music"');
+
+    const body = multipart({ language: 'de', category: 'Technology' });
+    const edited = await test.app.inject({ method: 'POST', url: `/api/podcast/titles/${title.id}`, headers: { ...body.headers, ...bearer(creator.token) }, payload: body.payload });
+    expect(edited.statusCode, edited.body).toBe(200);
+    xml = (await test.app.inject({ method: 'GET', url: `/feeds/${title.id}.xml` })).body;
+    const feed = await new Parser().parseString(xml);
+    expect(feed.language).toBe('de');
+    expect(feed.itunes?.categories).toEqual(['Technology']);
+  });
+
+  it('gives the player page what it needs: transcript, chapters, feed and the event page', async () => {
+    const title = await createTitle();
+    const body = multipart({ name: 'With extras' }, {
+      media: mp3(2),
+      transcript: { filename: 't.srt', contentType: 'application/x-subrip', content: Buffer.from('1\n00:00:00,000 --> 00:00:02,000\nHello\n') },
+      chapters: { filename: 'c.json', contentType: 'application/json', content: Buffer.from(JSON.stringify({ version: '1.2.0', chapters: [{ startTime: 0, title: 'Intro' }] })) },
+    });
+    const episode = (await test.app.inject({ method: 'POST', url: `/api/podcast/titles/${title.id}/episodes`, headers: { ...body.headers, ...bearer(creator.token) }, payload: body.payload })).json();
+    const pub = (await test.app.inject({ method: 'GET', url: `/api/podcast/episodes-public/${episode.id}` })).json();
+    expect(pub).toMatchObject({
+      transcriptUrl: episode.transcriptUrl,
+      chaptersUrl: episode.chaptersUrl,
+      feedUrl: `${publicUrl}/feeds/${title.id}.xml`,
+      eventPagePath: '/events/mara_quill',
+    });
+    expect(pub.transcriptType).toMatch(/srt|subrip/);
+    const plain = (await uploadEpisode(title.id, mp3(1))).json();
+    expect((await test.app.inject({ method: 'GET', url: `/api/podcast/episodes-public/${plain.id}` })).json()).toMatchObject({ transcriptUrl: null, transcriptType: null, chaptersUrl: null });
   });
 
   it("answers 404 for another creator's title and episodes, and leaves them alone", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml, podcastGuid, podcastGuidNamespace } from '@server/domains/podcasts/podcast-feed';
-import { formatDuration, publishDate } from '@server/domains/podcasts/podcasts.schemas';
+import { buildPodcastFeed, escapeXml, podcastGuid, podcastGuidNamespace, type FeedInput } from '@server/domains/podcasts/podcast-feed';
+import { formatDuration, podcastCategory, podcastCategoryValues, podcastLanguage, podcastMessages, publishDate } from '@server/domains/podcasts/podcasts.schemas';
 import { uuidV5 } from '@server/lib/uuid-v5';
 
 describe('UUID v5 and podcast:guid', () => {
@@ -38,5 +38,55 @@ describe('durations and dates', () => {
     expect(publishDate.parse('2026-01-05T10:00:00Z')).toBe('2026-01-05T10:00:00.000Z');
     expect(publishDate.parse('2026-01-05')).toBe('2026-01-05T00:00:00.000Z');
     expect(publishDate.safeParse('soon').success).toBe(false);
+  });
+});
+
+const feedTitle: FeedInput['title'] = {
+  id: 't1',
+  userId: 'u1',
+  name: 'Records',
+  description: '',
+  imageUrl: null,
+  isVideo: false,
+  category: 'Music',
+  explicit: false,
+  language: 'en',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+const feedOwner = { displayName: 'Mara Quill', creatorTag: 'mara' } as FeedInput['owner'];
+
+describe('title language and category', () => {
+  it('accepts BCP 47 language tags, writes them canonically, and refuses anything else with one clear message', () => {
+    expect(podcastLanguage.parse('en')).toBe('en');
+    expect(podcastLanguage.parse(' fr-ca ')).toBe('fr-CA');
+    expect(podcastLanguage.parse('zh-hant')).toBe('zh-Hant');
+    expect(podcastLanguage.parse('es-419')).toBe('es-419');
+    for (const bad of ['', 'english', 'en_US', 'e', 'en-', 'fr-CA-x', '12', 'en US']) {
+      const result = podcastLanguage.safeParse(bad);
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(podcastMessages.language);
+    }
+  });
+
+  it("takes Apple's categories and subcategories, spelled as Apple spells them", () => {
+    expect(podcastCategory.parse('music')).toBe('Music');
+    expect(podcastCategory.parse('tv & film>film reviews')).toBe('TV & Film > Film Reviews');
+    expect(podcastCategoryValues).toContain('Music > Music Interviews');
+    expect(podcastCategory.safeParse('Rock').error?.issues[0]?.message).toBe(podcastMessages.category);
+    expect(podcastCategory.safeParse('Music > Books').success).toBe(false);
+  });
+
+  it('nests a subcategory inside its category in the feed', () => {
+    const xml = buildPodcastFeed({
+      title: { ...feedTitle, category: 'Arts > Fashion & Beauty', language: 'fr-CA' },
+      owner: feedOwner,
+      episodes: [],
+      origin: 'https://casts.example.test',
+      feedUrl: 'https://casts.example.test/feeds/t1.xml',
+    });
+    expect(xml).toContain('<language>fr-CA</language>');
+    expect(xml).toContain('<itunes:category text="Arts"><itunes:category text="Fashion &amp; Beauty"/></itunes:category>');
+    expect(xml).not.toContain('text="Music"');
   });
 });

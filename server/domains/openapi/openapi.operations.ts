@@ -45,7 +45,7 @@ const del = (path: string, procedure: string, summary: string, extra: Partial<Re
 
 /** Form fields sent as text: booleans as "true"/"false". */
 const formBoolean = z.enum(['true', 'false']).optional();
-const titleForm = z.object({ name: z.string(), description: z.string().optional(), isVideo: formBoolean, explicit: formBoolean, category: z.string().optional() });
+const titleForm = z.object({ name: z.string(), description: z.string().optional(), isVideo: formBoolean, explicit: formBoolean, category: z.string().optional(), language: z.string().optional() });
 const episodeForm = z.object({ name: z.string(), description: z.string().optional(), publishDate: z.string().optional().describe('ISO time; later dates publish then') });
 
 /** The sample-data apps' REST paths map one to one onto their procedures: `[method, path, procedure, summary]`. */

@@ -1,6 +1,7 @@
 import type { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import type { users } from '@db/schema/users';
 import { uuidV5 } from '@server/lib/uuid-v5';
+import { splitCategory } from './podcast-categories';
 
 /** The Podcasting 2.0 namespace's UUID for `podcast:guid` (podcastindex.org/namespace/1.0#guid). */
 export const podcastGuidNamespace = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
@@ -47,6 +48,14 @@ export interface FeedInput {
 
 const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
 const yesNo = (value: boolean) => (value ? 'true' : 'false');
+
+/** `Music` → `<itunes:category text="Music"/>`; `Music > Music Interviews` nests the subcategory, as Apple asks. */
+function itunesCategory(value: string): string {
+  const [category, subcategory] = splitCategory(value);
+  return subcategory === undefined
+    ? element('itunes:category', { text: category })
+    : element('itunes:category', { text: category }, { xml: element('itunes:category', { text: subcategory }) });
+}
 
 /** RSS 2.0 with the iTunes tags and the Podcasting 2.0 basics. */
 export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl }: FeedInput): string {
@@ -95,7 +104,7 @@ export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl }: Fe
       element('itunes:summary', {}, title.description || title.name),
       element('itunes:type', {}, 'episodic'),
       element('itunes:explicit', {}, yesNo(title.explicit)),
-      element('itunes:category', { text: title.category }),
+      itunesCategory(title.category),
       cover && element('itunes:image', { href: cover }),
       element('podcast:guid', {}, podcastGuid(feedUrl)),
       element('podcast:locked', {}, 'yes'),

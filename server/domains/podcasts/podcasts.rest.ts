@@ -15,7 +15,7 @@ const episodeFiles = { media: 'media', image: 'image', transcript: 'transcript',
   string,
   StreamKindName & PodcastUploadKind
 >;
-const titleFields = ['name', 'description', 'isVideo', 'explicit', 'category', 'removeImage'];
+const titleFields = ['name', 'description', 'isVideo', 'explicit', 'category', 'language', 'removeImage'];
 const episodeFields = ['name', 'description', 'publishDate', 'removeImage', 'removeTranscript', 'removeChapters'];
 
 /** Form checkboxes and scripts send "true"/"false" (or "on"); anything else reaches the schema as text and is refused there. */
@@ -73,6 +73,7 @@ export const podcastsRest: RestModule = (app, { context, callerFor, services }) 
           isVideo: formBoolean(fields.isVideo),
           explicit: formBoolean(fields.explicit),
           category: fields.category,
+          language: fields.language,
           imageUploadId: uploads.image,
         } as never),
       );
@@ -91,6 +92,7 @@ export const podcastsRest: RestModule = (app, { context, callerFor, services }) 
           isVideo: formBoolean(fields.isVideo),
           explicit: formBoolean(fields.explicit),
           category: fields.category,
+          language: fields.language,
           imageUploadId: uploads.image,
           removeImage: formBoolean(fields.removeImage),
         } as never),

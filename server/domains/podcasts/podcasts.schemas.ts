@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import { categorySeparator, defaultPodcastLanguage, podcastCategoryValues } from './podcast-categories';
+
+export {
+  applePodcastCategories,
+  commonPodcastLanguages,
+  defaultPodcastLanguage,
+  podcastCategoryValues,
+  splitCategory,
+} from './podcast-categories';
 
 /** Texts the podcasts screens and the REST answers share. */
 export const podcastMessages = {
@@ -10,6 +19,8 @@ export const podcastMessages = {
   invalidDate: 'Please enter a valid publish date',
   min1: 'Min character length is 1',
   tooLong: 'This value is too long',
+  language: 'Please enter a language code such as "en" or "fr-CA"',
+  category: 'Please choose an Apple Podcasts category, such as "Music" or "Music > Music Interviews"',
 } as const;
 
 /** The related-episodes request of the spec asks for 20 (platform.md §9). */
@@ -19,7 +30,40 @@ export const maxPublicEpisodes = 50;
 const id = z.string().trim().min(1).max(64);
 const name = z.string().trim().min(1, podcastMessages.min1).max(120, podcastMessages.tooLong);
 const description = z.string().trim().max(4000, podcastMessages.tooLong);
-const category = z.string().trim().min(1, podcastMessages.min1).max(60, podcastMessages.tooLong);
+const categoryByLowerCase = new Map(podcastCategoryValues.map((value) => [value.toLowerCase(), value]));
+/** One of Apple's categories, or `Category > Subcategory`; matched ignoring case and spacing around `>`, stored as Apple spells it. */
+export const podcastCategory = z
+  .string()
+  .trim()
+  .max(80, podcastMessages.tooLong)
+  .transform((value, ctx) => {
+    const found = categoryByLowerCase.get(value.replace(/\s*>\s*/g, categorySeparator).replace(/\s+/g, ' ').toLowerCase());
+    if (!found) {
+      ctx.addIssue({ code: 'custom', message: podcastMessages.category });
+      return z.NEVER;
+    }
+    return found;
+  });
+
+/** A BCP 47 language tag as feeds use it: a language, an optional script and an optional region (`en`, `fr-CA`, `zh-Hant`). */
+const languagePattern = /^[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?$/i;
+export const podcastLanguage = z
+  .string()
+  .trim()
+  .max(20, podcastMessages.language)
+  .transform((value, ctx) => {
+    let canonical: string | undefined;
+    try {
+      if (languagePattern.test(value)) canonical = Intl.getCanonicalLocales(value)[0];
+    } catch {
+      canonical = undefined;
+    }
+    if (!canonical) {
+      ctx.addIssue({ code: 'custom', message: podcastMessages.language });
+      return z.NEVER;
+    }
+    return canonical;
+  });
 /** Any date the browser or a script sends (ISO, `YYYY-MM-DD`, `datetime-local`), stored as UTC ISO. */
 export const publishDate = z
   .string()
@@ -37,10 +81,12 @@ export const createTitleInput = z.strictObject({
   description: description.default(''),
   isVideo: z.boolean().default(false),
   explicit: z.boolean().default(false),
-  category: category.default('Music'),
+  category: podcastCategory.default('Music'),
+  language: podcastLanguage.default(defaultPodcastLanguage),
   imageUploadId: id.optional(),
 });
-export type CreateTitleInput = z.infer<typeof createTitleInput>;
+/** The parsed input; `language` may be left out by code that calls the service directly (default `en`). */
+export type CreateTitleInput = Omit<z.infer<typeof createTitleInput>, 'language'> & { language?: string };
 
 export const updateTitleInput = z.strictObject({
   id,
@@ -48,7 +94,8 @@ export const updateTitleInput = z.strictObject({
   description: description.optional(),
   isVideo: z.boolean().optional(),
   explicit: z.boolean().optional(),
-  category: category.optional(),
+  category: podcastCategory.optional(),
+  language: podcastLanguage.optional(),
   imageUploadId: id.optional(),
   removeImage: z.boolean().optional(),
 });
@@ -97,6 +144,7 @@ export const podcastTitle = z.object({
   isVideo: z.boolean(),
   explicit: z.boolean(),
   category: z.string(),
+  language: z.string(),
   episodeCount: z.number().int(),
   feedUrl: z.string(),
   createdAt: z.string(),
@@ -153,6 +201,15 @@ export const publicEpisode = z.object({
   userId: z.string(),
   userName: z.string(),
   publishDate: z.string(),
+  /** The episode's WebVTT or SRT transcript and its type, or null. */
+  transcriptUrl: z.string().nullable(),
+  transcriptType: z.string().nullable(),
+  /** The episode's Podcasting 2.0 JSON chapters, or null. */
+  chaptersUrl: z.string().nullable(),
+  /** The title's RSS feed (absolute), for the player page's subscribe row. */
+  feedUrl: z.string(),
+  /** `/events/{creatorTag}`, or null for a creator without a tag. */
+  eventPagePath: z.string().nullable(),
 });
 export type PublicEpisode = z.infer<typeof publicEpisode>;
 

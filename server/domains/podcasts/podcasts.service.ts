@@ -12,6 +12,7 @@ import { cancelWebhookEvents, emitWebhookEvent } from '@server/domains/webhooks/
 import { buildPodcastFeed } from './podcast-feed';
 import { claimUpload } from './podcast-uploads';
 import {
+  defaultPodcastLanguage,
   podcastMessages,
   type CreateEpisodeInput,
   type CreateTitleInput,
@@ -60,6 +61,7 @@ function toTitle(services: Services, row: TitleRow): PodcastTitle {
     isVideo: row.isVideo,
     explicit: row.explicit,
     category: row.category,
+    language: row.language,
     episodeCount: episodeCount(services.db, row.id),
     feedUrl: feedUrl(services.config, row.id),
     createdAt: row.createdAt,
@@ -112,6 +114,7 @@ export function createTitle(services: Services, ownerId: string, input: CreateTi
         isVideo: input.isVideo,
         explicit: input.explicit,
         category: input.category,
+        language: input.language ?? defaultPodcastLanguage,
         imageUrl: image?.url ?? null,
       })
       .run();
@@ -133,6 +136,7 @@ export async function updateTitle(services: Services, ownerId: string, input: Up
         ...(input.isVideo !== undefined && { isVideo: input.isVideo }),
         ...(input.explicit !== undefined && { explicit: input.explicit }),
         ...(input.category !== undefined && { category: input.category }),
+        ...(input.language !== undefined && { language: input.language }),
         imageUrl,
         updatedAt: nowIso(),
       })
@@ -267,9 +271,10 @@ const publicEpisodeColumns = {
   titleImageUrl: podcastTitles.imageUrl,
   isVideo: podcastTitles.isVideo,
   userName: users.displayName,
+  creatorTag: users.creatorTag,
 };
 
-type PublicEpisodeRow = { episode: EpisodeRow; titleName: string; titleImageUrl: string | null; isVideo: boolean; userName: string };
+type PublicEpisodeRow = { episode: EpisodeRow; titleName: string; titleImageUrl: string | null; isVideo: boolean; userName: string; creatorTag: string | null };
 
 function publicEpisodesQuery(db: Db) {
   return db
@@ -279,7 +284,7 @@ function publicEpisodesQuery(db: Db) {
     .innerJoin(users, eq(users.id, podcastEpisodes.userId));
 }
 
-function toPublicEpisode(row: PublicEpisodeRow): PublicEpisode {
+function toPublicEpisode(services: Services, row: PublicEpisodeRow): PublicEpisode {
   const { episode } = row;
   return {
     id: episode.id,
@@ -295,6 +300,11 @@ function toPublicEpisode(row: PublicEpisodeRow): PublicEpisode {
     userId: episode.userId,
     userName: row.userName,
     publishDate: episode.publishDate,
+    transcriptUrl: episode.transcriptUrl,
+    transcriptType: episode.transcriptUrl ? (episode.transcriptType ?? 'text/vtt') : null,
+    chaptersUrl: episode.chaptersUrl,
+    feedUrl: feedUrl(services.config, episode.podcastTitleId),
+    eventPagePath: row.creatorTag ? `/events/${encodeURIComponent(row.creatorTag)}` : null,
   };
 }
 
@@ -303,7 +313,7 @@ const isPublic = (now: string) => and(lte(podcastEpisodes.publishDate, now), eq(
 export function publicEpisodeById(services: Services, id: string): PublicEpisode {
   const row = publicEpisodesQuery(services.db).where(and(eq(podcastEpisodes.id, id), isPublic(nowIso()))).get();
   if (!row) throw episodeNotFound();
-  return toPublicEpisode(row);
+  return toPublicEpisode(services, row);
 }
 
 /** A creator's most recent published episodes, newest first (the event page's and player's related episodes). */
@@ -317,7 +327,7 @@ export function publicUserEpisodes(services: Services, input: { userId: string; 
     .orderBy(desc(podcastEpisodes.publishDate), asc(podcastEpisodes.id))
     .limit(input.limit)
     .all()
-    .map(toPublicEpisode);
+    .map((row) => toPublicEpisode(services, row));
 }
 
 export function publicTitleById(services: Services, id: string): PublicPodcastTitle {

@@ -1,9 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from 'sonner';
-import type { PodcastTitle } from '@server/domains/podcasts/podcasts.schemas';
+import {
+  applePodcastCategories,
+  commonPodcastLanguages,
+  defaultPodcastLanguage,
+  podcastCategoryValues,
+  podcastLanguage,
+  type PodcastTitle,
+} from '@server/domains/podcasts/podcasts.schemas';
 import { Button } from '@web/components/button';
-import { TextAreaField } from '@web/components/form-fields';
+import { SelectField, TextAreaField } from '@web/components/form-fields';
 import { ImagePicker } from '@web/components/image-picker';
 import { ProgressBar } from '@web/components/progress-bar';
 import { TextField } from '@web/components/text-field';
@@ -12,25 +19,43 @@ import { trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
 import { toFormData, upload } from '@web/lib/upload';
 
+/** Apple's categories, each followed by its subcategories (stored as `Category > Subcategory`). */
+const categoryOptions = applePodcastCategories.flatMap((category) => [
+  { value: category.name, label: category.name },
+  ...category.subcategories.map((sub) => ({ value: `${category.name} > ${sub}`, label: `${category.name} › ${sub}` })),
+]);
+const otherLanguage = 'other';
+const isListedLanguage = (value: string) => commonPodcastLanguages.some((language) => language.value === value);
+
 /** Creates a podcast title (POST /api/podcast/titles) or edits one (POST /api/podcast/titles/{id}), cover included. */
 export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: boolean; onOpenChange(open: boolean): void; title?: PodcastTitle; onSaved?(title: PodcastTitle): void }) {
   const utils = trpc.useUtils();
   const [name, setName] = useState(title?.name ?? '');
   const [description, setDescription] = useState(title?.description ?? '');
   const [isVideo, setIsVideo] = useState(title?.isVideo ?? false);
+  const [explicit, setExplicit] = useState(title?.explicit ?? false);
+  const [category, setCategory] = useState(title?.category ?? 'Music');
+  const initialLanguage = title?.language ?? defaultPodcastLanguage;
+  const [languageChoice, setLanguageChoice] = useState(isListedLanguage(initialLanguage) ? initialLanguage : otherLanguage);
+  const [languageCode, setLanguageCode] = useState(isListedLanguage(initialLanguage) ? '' : initialLanguage);
   const [cover, setCover] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<number | null>(null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!name.trim()) return setErrors({ name: 'Min character length is 1' });
+    const language = languageChoice === otherLanguage ? languageCode : languageChoice;
+    const checked = podcastLanguage.safeParse(language);
+    const problems: Record<string, string> = {};
+    if (!name.trim()) problems.name = 'Min character length is 1';
+    if (!checked.success) problems.language = checked.error.issues[0]?.message ?? 'Please enter a language code';
+    if (Object.keys(problems).length) return setErrors(problems);
     setErrors({});
     setProgress(0);
     try {
       const saved = await upload<PodcastTitle>(
         title ? `/api/podcast/titles/${encodeURIComponent(title.id)}` : '/api/podcast/titles',
-        toFormData({ name, description, isVideo: String(isVideo), image: cover }),
+        toFormData({ name, description, isVideo: String(isVideo), explicit: String(explicit), category: title && category === title.category ? undefined : category, language: checked.data, image: cover }),
         { token: useSession.getState().token, onProgress: setProgress },
       );
       await utils.podcasts.invalidate();
@@ -58,6 +83,39 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" checked={isVideo} onChange={(event) => setIsVideo(event.target.checked)} className="size-4 accent-brand-600" />
               Video podcast
+            </label>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <SelectField
+                label="Category"
+                value={category}
+                onChange={(event) => setCategory(event.target.value)}
+                error={errors.category} options={
+                  podcastCategoryValues.includes(category) ? categoryOptions : [{ value: category, label: `${category} (not an Apple Podcasts category)` }, ...categoryOptions]
+                }
+                hint="Apple Podcasts category"
+              />
+              <SelectField
+                label="Language"
+                value={languageChoice}
+                onChange={(event) => setLanguageChoice(event.target.value)}
+                error={languageChoice === otherLanguage ? undefined : errors.language}
+                options={[...commonPodcastLanguages.map((language) => ({ value: language.value, label: `${language.label} (${language.value})` })), { value: otherLanguage, label: 'Other…' }]}
+              />
+            </div>
+            {languageChoice === otherLanguage && (
+              <TextField
+                label="Language code"
+                value={languageCode}
+                onChange={(event) => setLanguageCode(event.target.value)}
+                error={errors.language}
+                maxLength={20}
+                placeholder="e.g. gd or pt-PT"
+                hint="A BCP 47 code: a language, optionally with a region, like en or fr-CA"
+              />
+            )}
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" checked={explicit} onChange={(event) => setExplicit(event.target.checked)} className="size-4 accent-brand-600" />
+              Explicit content
             </label>
             <ImagePicker label="Cover image" file={cover} currentUrl={title?.imageUrl} onChange={setCover} error={errors.image} hint="jpg, png, webp or gif, up to 2 MB; square works best" />
             {progress !== null && <ProgressBar value={progress} label="Uploading" />}

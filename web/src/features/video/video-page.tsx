@@ -1,26 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
-import { Clock, Play, Podcast } from 'lucide-react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { CalendarDays, Clock, Play, Podcast } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { formatDuration, relatedEpisodesCount, type PublicEpisode } from '@server/domains/podcasts/podcasts.schemas';
 import { Logo } from '@web/components/logo';
 import { Spinner } from '@web/components/spinner';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
+import { EpisodeChapters, EpisodeTranscript, SubscribeRow } from './episode-extras-panels';
 
 function isVideoEpisode(episode: PublicEpisode): boolean {
   return episode.isVideo || episode.mimeType.startsWith('video/');
 }
 
 /** Starts playback at once; when the browser refuses autoplay with sound, the player's own controls remain. */
-function Player({ episode }: { episode: PublicEpisode }) {
-  const media = useRef<HTMLMediaElement | null>(null);
+function Player({ episode, media }: { episode: PublicEpisode; media: RefObject<HTMLMediaElement | null> }) {
   const [blocked, setBlocked] = useState(false);
   useEffect(() => {
     const element = media.current;
     if (!element) return;
     setBlocked(false);
     element.play().catch(() => setBlocked(true));
-  }, [episode.id]);
+    const started = () => setBlocked(false);
+    element.addEventListener('play', started);
+    return () => element.removeEventListener('play', started);
+  }, [episode.id, media]);
   const common = {
     src: episode.fileUrl,
     controls: true,
@@ -55,6 +58,7 @@ function Player({ episode }: { episode: PublicEpisode }) {
 /** /video/{videoId}: public, full width, no navigation — the episode playing, with the creator's other episodes. */
 export default function VideoPage() {
   const { videoId = '' } = useParams<{ videoId: string }>();
+  const media = useRef<HTMLMediaElement | null>(null);
   const episode = trpc.podcasts.publicEpisode.useQuery({ id: videoId }, { retry: false });
   const related = trpc.podcasts.publicUserEpisodes.useQuery(
     { userId: episode.data?.userId ?? '', limit: relatedEpisodesCount, excludeEpisodeId: videoId },
@@ -77,7 +81,7 @@ export default function VideoPage() {
   return (
     <main className="min-h-screen w-full bg-slate-50">
       <div className="w-full space-y-6 px-4 py-6 sm:px-8">
-        <Player episode={current} />
+        <Player episode={current} media={media} />
         <header className="space-y-2">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase" data-testid="podcast-title">
             {current.podcastTitle}
@@ -90,8 +94,21 @@ export default function VideoPage() {
               {formatDuration(current.duration)}
             </span>
           </p>
+          {current.eventPagePath && (
+            <Link href={current.eventPagePath} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline" data-testid="event-page-link">
+              <CalendarDays className="size-4" aria-hidden />
+              {current.userName}'s event page
+            </Link>
+          )}
           {current.description && <p className="max-w-3xl whitespace-pre-line text-slate-700">{current.description}</p>}
         </header>
+        <SubscribeRow feedUrl={current.feedUrl} titleName={current.podcastTitle} />
+        {(current.chaptersUrl || current.transcriptUrl) && (
+          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+            {current.chaptersUrl && <EpisodeChapters key={current.id} url={current.chaptersUrl} media={media} />}
+            {current.transcriptUrl && <EpisodeTranscript key={current.id} url={current.transcriptUrl} media={media} className={current.chaptersUrl ? undefined : 'lg:col-span-2'} />}
+          </div>
+        )}
         <section aria-labelledby="related-heading" className="space-y-3">
           <h2 id="related-heading" className="text-lg font-semibold text-slate-900">
             More from {current.userName}
