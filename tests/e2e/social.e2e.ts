@@ -24,6 +24,7 @@ const activationMessage = 'Please wait for an admin to activate your account';
 const applePeople = {
   mara: { email: mara.email, given_name: 'Mara', family_name: 'Quill' },
   orla: { email: 'orla.orchard@example.test', given_name: 'Orla', family_name: 'Orchard' },
+  vera: { email: 'vera.viewer@example.test', given_name: 'Vera', family_name: 'Viewer' },
 };
 
 let apple: LocalOidcProvider;
@@ -79,10 +80,10 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 // ---------------------------------------------------------------------------------------------
 // Apple
 
-/** Clicks "Log in with Apple" and returns the popup with the URL it was opened at. */
-async function openApplePopup(page: Page): Promise<{ popup: Page; openedAt: string }> {
+/** Clicks "Log in with Apple" (or the given button) and returns the popup with the URL it was opened at. */
+async function openApplePopup(page: Page, button = 'Log in with Apple'): Promise<{ popup: Page; openedAt: string }> {
   const started = page.context().waitForEvent('request', (request) => new URL(request.url()).pathname === '/api/user/apple');
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Log in with Apple' }).click()]);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: button }).click()]);
   const request = await started;
   expect(request.frame().page()).toBe(popup);
   return { popup, openedAt: request.url() };
@@ -181,37 +182,41 @@ interface GoogleAccount {
 
 /**
  * Serves a stand-in for https://accounts.google.com/gsi/client implementing the parts of
- * google.accounts.id the app uses: initialize, renderButton (a "Sign in with Google" button that
- * opens an account chooser) and prompt. Choosing an account calls the registered callback with
- * that account's credential, as Google does.
+ * google.accounts.id the app uses: initialize, renderButton (a button with the text Google would
+ * draw for its `text` option, opening an account chooser) and prompt. As with ux_mode "popup", the
+ * chooser is a window of its own (so it also works over a modal dialog); choosing an account closes
+ * it and calls the registered callback with that account's credential, as Google does.
  */
 async function serveFakeGoogle(context: BrowserContext, accounts: GoogleAccount[]): Promise<{ wasServed: () => boolean }> {
   let served = false;
   const script = `(() => {
     const accounts = ${JSON.stringify(accounts)};
+    const labels = { signin_with: 'Sign in with Google', signup_with: 'Sign up with Google', continue_with: 'Continue with Google', signin: 'Sign in' };
     let options = null;
     const id = {
       initialize(config) { options = config; window.__fakeGoogleInit = { client_id: config.client_id, ux_mode: config.ux_mode }; },
       prompt() {},
-      renderButton(parent) {
+      renderButton(parent, buttonOptions) {
         const button = document.createElement('button');
         button.type = 'button';
-        button.textContent = 'Sign in with Google';
+        button.textContent = labels[(buttonOptions && buttonOptions.text) || 'signin_with'];
         button.addEventListener('click', () => {
-          const chooser = document.createElement('div');
-          chooser.setAttribute('role', 'dialog');
-          chooser.setAttribute('aria-label', 'Choose an account');
+          const chooser = window.open('', 'fake-google-chooser', 'width=500,height=600');
+          chooser.document.title = 'Choose an account';
+          const list = chooser.document.createElement('div');
+          list.setAttribute('role', 'dialog');
+          list.setAttribute('aria-label', 'Choose an account');
           for (const account of accounts) {
-            const choice = document.createElement('button');
+            const choice = chooser.document.createElement('button');
             choice.type = 'button';
             choice.textContent = account.email;
             choice.addEventListener('click', () => {
-              chooser.remove();
               options.callback({ credential: account.credential, select_by: 'btn' });
+              setTimeout(() => chooser.close(), 50);
             });
-            chooser.appendChild(choice);
+            list.appendChild(choice);
           }
-          document.body.appendChild(chooser);
+          chooser.document.body.appendChild(list);
         });
         parent.appendChild(button);
       },
@@ -225,9 +230,12 @@ async function serveFakeGoogle(context: BrowserContext, accounts: GoogleAccount[
   return { wasServed: () => served };
 }
 
-async function chooseGoogleAccount(page: Page, email: string): Promise<void> {
-  await page.getByRole('button', { name: 'Sign in with Google' }).click();
-  await page.getByRole('dialog', { name: 'Choose an account' }).getByRole('button', { name: email }).click();
+/** Clicks Google's button (by the text it shows) and picks an account in the chooser window. */
+async function chooseGoogleAccount(page: Page, email: string, buttonText = 'Sign in with Google'): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: buttonText }).click()]);
+  const closed = chooser.waitForEvent('close');
+  await chooser.getByRole('dialog', { name: 'Choose an account' }).getByRole('button', { name: email }).click();
+  await closed;
 }
 
 describe('Google sign-in (Google Identity Services)', () => {
@@ -276,6 +284,115 @@ describe('Google sign-in (Google Identity Services)', () => {
     expect(await page.evaluate(() => localStorage.getItem('cuepoint.token'))).toBeNull();
     expect(rowByEmail('honest.person@example.test')).toBeUndefined();
     expect(rowByEmail(seededLogins.admin.email)?.googleSub).toBeNull();
+    await context.close();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Viewers on an event page (roleId=viewer)
+
+const eventPath = '/events/mara_quill';
+const eventName = 'Around the Clock: deep house listening room';
+
+/** A guest opens the event page (past its 2-second skeleton) and the viewer login dialog. */
+async function openViewerLogin(page: Page) {
+  await page.goto(eventPath);
+  await page.getByRole('heading', { level: 1, name: eventName }).waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  return page.getByRole('dialog', { name: 'Viewer login' });
+}
+
+const storedTokens = (page: Page) =>
+  page.evaluate(() => ({ viewer: localStorage.getItem('cuepoint.viewerToken'), creator: localStorage.getItem('cuepoint.token') }));
+
+describe('social sign-in for viewers (the event page dialogs)', () => {
+  it('Google: a guest continues with Google in the viewer login dialog and is a viewer on the same event page', async () => {
+    const { context, page } = await openPage();
+    const paths = recordPaths(page);
+    const email = 'gina.viewer@example.test';
+    const credential = await jwks.signIdToken({ sub: 'google-gina', email, givenName: 'Gina', familyName: 'Watcher' });
+    await serveFakeGoogle(context, [{ email, credential }]);
+    const googleCalls: unknown[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/user/google') googleCalls.push(request.postDataJSON());
+    });
+    const dialog = await openViewerLogin(page);
+    await dialog.getByRole('button', { name: 'Continue with Google' }).waitFor();
+    await dialog.getByRole('button', { name: 'Continue with Apple' }).waitFor();
+    await saveScreenshot(page, 'viewer-login-social');
+
+    await chooseGoogleAccount(page, email, 'Continue with Google');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Viewer menu' }).getByText('Gina Watcher').waitFor();
+    await toast(page, 'Welcome, Gina Watcher').waitFor();
+    expect(googleCalls).toEqual([{ tokenId: credential, roleId: 'viewer' }]);
+    // Still the event page, signed in as a viewer (the viewer's own token), not in the creator dashboard.
+    expect(new URL(page.url()).pathname).toBe(eventPath);
+    expect(paths).toEqual([eventPath]);
+    await page.getByRole('heading', { level: 1, name: eventName }).waitFor();
+    const tokens = await storedTokens(page);
+    expect(tokens.viewer).toMatch(/^ey/);
+    expect(tokens.creator).toBeNull();
+    expect(rowByEmail(email)).toMatchObject({ role: 'viewer', isActive: true, googleSub: 'google-gina', firstName: 'Gina', lastName: 'Watcher', passwordHash: null });
+    await saveScreenshot(page, 'viewer-google-signed-in');
+
+    // A reload keeps the viewer (alive with the viewer token).
+    await page.reload();
+    await page.getByRole('button', { name: 'Viewer menu' }).getByText('Gina Watcher').waitFor();
+    await context.close();
+  });
+
+  it('Apple: a guest continues with Apple in the register dialog (roleId=viewer in the popup) and is a viewer on the page', async () => {
+    const { context, page } = await openPage();
+    await page.goto(eventPath);
+    await page.getByRole('heading', { level: 1, name: eventName }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a viewer account' });
+    const { popup, openedAt } = await openApplePopup(page, 'Continue with Apple');
+    expect(openedAt).toBe(`${running.url}/api/user/apple?host=${encodeURIComponent(running.url)}&roleId=viewer`);
+    await signInAtProvider(popup, 'vera');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Viewer menu' }).getByText('Vera Viewer').waitFor();
+    expect(new URL(page.url()).pathname).toBe(eventPath);
+    const tokens = await storedTokens(page);
+    expect(tokens.viewer).toMatch(/^ey/);
+    expect(tokens.creator).toBeNull();
+    expect(rowByEmail('vera.viewer@example.test')).toMatchObject({ role: 'viewer', isActive: true, appleSub: 'vera' });
+    await context.close();
+  });
+
+  it("a creator's Google account is not taken as a viewer: the dialog stays, nothing is stored", async () => {
+    const { context, page } = await openPage();
+    const credential = await jwks.signIdToken({ sub: 'google-mara', email: mara.email });
+    await serveFakeGoogle(context, [{ email: mara.email, credential }]);
+    const dialog = await openViewerLogin(page);
+    await chooseGoogleAccount(page, mara.email, 'Continue with Google');
+    await toast(page, 'This account is not a viewer account. Creators sign in at /login.').waitFor();
+    await dialog.waitFor();
+    expect(await page.getByRole('button', { name: 'Viewer menu' }).count()).toBe(0);
+    expect(await storedTokens(page)).toEqual({ viewer: null, creator: null });
+    await context.close();
+  });
+});
+
+describe('social sign-in for viewers when no provider is configured', () => {
+  let bare: RunningApp;
+  beforeAll(async () => {
+    bare = await startApp();
+  });
+  afterAll(async () => bare?.close());
+
+  it('the viewer dialogs offer neither Google nor Apple', async () => {
+    const { context, page } = await newPage(browser, bare.url);
+    await context.route(/^https:\/\//, (route) => route.abort());
+    const dialog = await openViewerLogin(page);
+    await dialog.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(await dialog.getByTestId('viewer-social-sign-in').count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: /Google|Apple/ }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Create a viewer account' }).click();
+    const register = page.getByRole('dialog', { name: 'Create a viewer account' });
+    await register.getByRole('button', { name: 'Register' }).waitFor();
+    expect(await register.getByRole('button', { name: /Google|Apple/ }).count()).toBe(0);
     await context.close();
   });
 });

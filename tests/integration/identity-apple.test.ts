@@ -21,6 +21,8 @@ const people = {
   bob: { email: 'bob@apple.test', given_name: 'Bob', family_name: 'Orchard' },
   carol: { email: 'carol@apple.test', given_name: 'Carol', family_name: 'Viewer' },
   dave: { email: 'dave@apple.test', given_name: 'Dave', family_name: 'Cider' },
+  erin: { email: 'erin@apple.test', given_name: 'Erin', family_name: 'Pippin' },
+  fern: { email: 'fern@apple.test', given_name: 'Fern', family_name: 'Russet' },
   mallory: { email: 'mallory@apple.test', given_name: '</script><script>alert(1)</script>', family_name: '<b>&amp;' },
 };
 
@@ -226,6 +228,24 @@ describe('the Apple sign-in flow', () => {
     const claims = await t.app.services.tokens.verify(message.token as string);
     expect(claims).toMatchObject({ role: 'viewer', typ: 'viewer' });
     expect(rowByEmail('carol@apple.test')).toMatchObject({ role: 'viewer', isActive: true, appleSub: 'carol' });
+  });
+
+  it('signs a returning viewer in again (roleId=viewer): the same account, a viewer token, no second row', async () => {
+    const first = postedMessage((await runFlow('fern', { roleId: 'viewer' })).html).message;
+    const again = postedMessage((await runFlow('fern', { roleId: 'viewer' })).html).message;
+    const [firstClaims, againClaims] = await Promise.all([t.app.services.tokens.verify(first.token as string), t.app.services.tokens.verify(again.token as string)]);
+    expect(againClaims).toMatchObject({ sub: firstClaims.sub, role: 'viewer', typ: 'viewer' });
+    expect(t.app.services.db.select().from(users).where(eq(users.appleSub, 'fern')).all()).toHaveLength(1);
+  });
+
+  it('links a viewer who registered with a password (same verified email) and signs them in as that viewer', async () => {
+    const viewer = await createUser(t.app, { role: 'viewer', email: 'erin@apple.test' });
+    const { response, html } = await runFlow('erin', { roleId: 'viewer' });
+    expect(response.status).toBe(200);
+    const { message } = postedMessage(html);
+    expect(message).toMatchObject({ role: ['viewer'], email: 'erin@apple.test' });
+    expect(await t.app.services.tokens.verify(message.token as string)).toMatchObject({ sub: viewer.id, role: 'viewer', typ: 'viewer' });
+    expect(rowByEmail('erin@apple.test')).toMatchObject({ id: viewer.id, role: 'viewer', appleSub: 'erin' });
   });
 
   it('escapes what it puts into the page', async () => {

@@ -80,6 +80,34 @@ describe('POST /api/user/google', () => {
     expect(alive.json().user.id).toBe(body.user.id);
   });
 
+  it('signs a returning viewer in to the same account (roleId viewer): no second row, still an active viewer', async () => {
+    const first = await google({ tokenId: await idToken({ sub: 'returning-sub', email: 'returning@gmail.test' }), roleId: 'viewer' });
+    expect(first.statusCode).toBe(200);
+    const again = await google({ tokenId: await idToken({ sub: 'returning-sub', email: 'returning@gmail.test' }), roleId: 'viewer' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user).toMatchObject({ id: first.json().user.id, role: ['viewer'], isActive: true });
+    expect(await t.app.services.tokens.verify(again.json().token)).toMatchObject({ sub: first.json().user.id, typ: 'viewer' });
+    expect(t.app.services.db.select().from(users).all()).toHaveLength(1);
+  });
+
+  it('links a viewer who registered with a password (same verified email) and signs them in as that viewer', async () => {
+    const viewer = await createUser(t.app, { role: 'viewer', email: 'password.viewer@gmail.test' });
+    const response = await google({ tokenId: await idToken({ sub: 'linked-viewer-sub', email: 'password.viewer@gmail.test' }), roleId: 'viewer' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ id: viewer.id, role: ['viewer'] });
+    expect(await t.app.services.tokens.verify(response.json().token)).toMatchObject({ sub: viewer.id, role: 'viewer', typ: 'viewer' });
+    expect(rowBySub('linked-viewer-sub')).toMatchObject({ id: viewer.id, role: 'viewer' });
+    expect(t.app.services.db.select().from(users).all()).toHaveLength(1);
+  });
+
+  it("keeps a creator's account a creator when they sign in with roleId viewer (the viewer pages refuse that session)", async () => {
+    const creator = await createUser(t.app, { role: 'dj', email: 'creator.too@gmail.test' });
+    const response = await google({ tokenId: await idToken({ sub: 'creator-too-sub', email: 'creator.too@gmail.test' }), roleId: 'viewer' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ id: creator.id, role: ['dj'] });
+    expect(t.app.services.db.select().from(users).where(eq(users.id, creator.id)).get()).toMatchObject({ role: 'dj', googleSub: 'creator-too-sub' });
+  });
+
   it('links an existing account with the same verified email and signs it in', async () => {
     const existing = await createUser(t.app, { role: 'dj', email: 'existing@gmail.test' });
     const response = await google({ tokenId: await idToken({ sub: 'linked-sub', email: 'Existing@gmail.test' }) });

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
+import { Menu, PanelLeftClose, PanelLeftOpen, PanelRightClose, PanelRightOpen, X } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import { Logo } from '@web/components/logo';
 import { cx } from '@web/components/cx';
@@ -11,13 +11,14 @@ import { QuickPanelButton } from '@web/features/shell/quick-panel';
 import { NavList } from '@web/features/shell/nav-list';
 import { UnpaidBanner } from '@web/features/shell/unpaid-banner';
 import { UserMenu } from '@web/features/shell/user-menu';
-import { useLayout } from '@web/lib/layout-store';
+import { useLayout, type LayoutStyle } from '@web/lib/layout-store';
 import { selectRoles, useSession } from '@web/lib/session-store';
 
 /** Sizes from the spec (platform.md §2 "Shell", §9). */
 export const shellSizes = { toolbar: 64, navbar: 280, foldedNavbar: 64, hoverDelayMs: 150, boxedVertical: 1280, boxedHorizontal: 1120 } as const;
 
-function MobileNavbar() {
+/** Under 1024 px every layout opens its navigation as a 280px drawer: from the left, or from the right in the boxed layout. */
+function MobileNavbar({ side }: { side: 'left' | 'right' }) {
   const [open, setOpen] = useState(false);
   const [location] = useLocation();
   useEffect(() => setOpen(false), [location]);
@@ -28,7 +29,11 @@ function MobileNavbar() {
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex flex-col bg-slate-900 p-3 shadow-xl" style={{ width: shellSizes.navbar }} aria-describedby={undefined}>
+        <Dialog.Content
+          className={cx('fixed inset-y-0 z-50 flex flex-col overflow-y-auto bg-slate-900 p-3 shadow-xl', side === 'left' ? 'left-0' : 'right-0')}
+          style={{ width: shellSizes.navbar }}
+          aria-describedby={undefined}
+        >
           <div className="mb-4 flex items-center justify-between">
             <Dialog.Title className="text-white">
               <Logo className="text-white" />
@@ -79,24 +84,42 @@ function VerticalNavbar() {
   );
 }
 
-function Toolbar({ horizontal }: { horizontal: boolean }) {
+/** Boxed layout: the navigation on the right inside the box, 280px or folded to its 64px icons (a toolbar button). */
+function RightNavbar() {
+  const folded = useLayout((state) => state.folded);
+  return (
+    <aside className="hidden shrink-0 bg-slate-900 transition-[width] duration-150 lg:block" style={{ width: folded ? shellSizes.foldedNavbar : shellSizes.navbar }} data-testid="side-navbar">
+      <nav aria-label="Main" className="sticky overflow-y-auto p-2" style={{ top: shellSizes.toolbar, maxHeight: `calc(100dvh - ${shellSizes.toolbar}px)` }}>
+        <NavList compact={folded} />
+      </nav>
+    </aside>
+  );
+}
+
+function FoldButton({ side }: { side: 'left' | 'right' }) {
   const { folded, toggleFolded } = useLayout();
+  const [Open, Close] = side === 'left' ? [PanelLeftOpen, PanelLeftClose] : [PanelRightOpen, PanelRightClose];
+  return (
+    <button
+      type="button"
+      onClick={toggleFolded}
+      className="hidden rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 lg:inline-flex"
+      aria-label={folded ? 'Unfold navigation' : 'Fold navigation'}
+      aria-pressed={folded}
+    >
+      {/* The right-hand panel opens towards the left, so its icons are mirrored. */}
+      {folded ? <Open className="size-5" aria-hidden /> : <Close className="size-5" aria-hidden />}
+    </button>
+  );
+}
+
+function Toolbar({ style }: { style: LayoutStyle }) {
   const shellTools = canUseShellTools(useSession(selectRoles));
   return (
     <header className="sticky top-0 z-20 flex shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4" style={{ height: shellSizes.toolbar }}>
-      <MobileNavbar />
-      {!horizontal && (
-        <button
-          type="button"
-          onClick={toggleFolded}
-          className="hidden rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500 lg:inline-flex"
-          aria-label={folded ? 'Unfold navigation' : 'Fold navigation'}
-          aria-pressed={folded}
-        >
-          {folded ? <PanelLeftOpen className="size-5" aria-hidden /> : <PanelLeftClose className="size-5" aria-hidden />}
-        </button>
-      )}
-      {horizontal && (
+      {style !== 'boxed' && <MobileNavbar side="left" />}
+      {style === 'vertical' && <FoldButton side="left" />}
+      {style !== 'vertical' && (
         <Link href="/apps/calendar" aria-label="Cuepoint home">
           <Logo />
         </Link>
@@ -105,20 +128,50 @@ function Toolbar({ horizontal }: { horizontal: boolean }) {
       {shellTools && <GlobalSearch />}
       {shellTools && <QuickPanelButton />}
       <UserMenu />
+      {style === 'boxed' && <FoldButton side="right" />}
+      {style === 'boxed' && <MobileNavbar side="right" />}
     </header>
   );
 }
 
-/** The signed-in app shell: vertical or horizontal navigation (persisted choice), toolbar, content box and footer. */
+/**
+ * The third layout: the whole app in a centred box (1280px at most) on a tinted page, toolbar on top, the
+ * navigation on the right beside the content and the footer inside the box. On phones the box fills the screen
+ * and the navigation is a drawer from the right.
+ */
+function BoxedLayout({ children }: { children: ReactNode }) {
+  return (
+    <div className="relative min-h-screen bg-slate-200 lg:px-6 lg:pb-6" data-layout="boxed">
+      {/* A brand band behind the top of the box, as in the template's boxed layout. */}
+      <div className="pointer-events-none absolute inset-x-0 top-0 hidden h-48 bg-brand-700 lg:block" aria-hidden />
+      <div
+        className="relative mx-auto flex min-h-screen w-full flex-col overflow-clip bg-slate-50 lg:mt-6 lg:min-h-[calc(100vh-3rem)] lg:rounded-xl lg:shadow-xl"
+        style={{ maxWidth: shellSizes.boxedVertical }}
+        data-testid="layout-box"
+      >
+        <Toolbar style="boxed" />
+        <UnpaidBanner />
+        <div className="flex flex-1">
+          <main className="min-w-0 flex-1 p-4 sm:p-6">{children}</main>
+          <RightNavbar />
+        </div>
+        <Footer />
+      </div>
+    </div>
+  );
+}
+
+/** The signed-in app shell: vertical, horizontal or boxed navigation (persisted choice), toolbar, content box and footer. */
 export default function AppLayout({ children }: { children: ReactNode }) {
   const style = useLayout((state) => state.style);
   const folded = useLayout((state) => state.folded);
+  if (style === 'boxed') return <BoxedLayout>{children}</BoxedLayout>;
   const horizontal = style === 'horizontal';
   return (
     <div className="min-h-screen bg-slate-50" data-layout={style}>
       {!horizontal && <VerticalNavbar />}
       <div className={cx('flex min-h-screen flex-col', !horizontal && (folded ? 'lg:pl-16' : 'lg:pl-[280px]'))}>
-        <Toolbar horizontal={horizontal} />
+        <Toolbar style={style} />
         {horizontal && (
           <nav aria-label="Main" className="hidden border-b border-slate-200 bg-white px-4 py-2 lg:block">
             <div className="mx-auto" style={{ maxWidth: shellSizes.boxedHorizontal }}>

@@ -4,7 +4,7 @@ import { FullPageSpinner } from '@web/components/spinner';
 import { trpc } from '@web/lib/trpc';
 import { AuthCard } from './auth-card';
 import { LoginForm } from './login-form';
-import { SocialSignIn } from './social-sign-in';
+import { SocialSignIn } from '@web/components/social-sign-in';
 import { useCompleteLogin } from './use-complete-login';
 
 const linkClasses = 'font-medium text-brand-700 hover:text-brand-600 hover:underline';

@@ -1,9 +1,9 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { BookOpen, ChevronDown, KeyRound, KeySquare, LogIn, Webhook, LogOut, Rows3, Columns3, UserRound, UserPlus, Undo2 } from 'lucide-react';
+import { BookOpen, ChevronDown, KeyRound, KeySquare, LogIn, Webhook, LogOut, PanelRight, Rows3, Columns3, UserRound, UserPlus, Undo2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { Avatar } from '@web/components/avatar';
-import { useLayout } from '@web/lib/layout-store';
+import { isLayoutStyle, useLayout } from '@web/lib/layout-store';
 import { emulationMessages, exitEmulation } from '@web/lib/session-actions';
 import { roleLabel } from '@web/lib/role-labels';
 import { useSession } from '@web/lib/session-store';
@@ -88,13 +88,17 @@ export function UserMenu() {
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Label className="px-3 py-1 text-xs font-semibold uppercase text-slate-500">Layout</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup value={style} onValueChange={(value) => setStyle(value === 'horizontal' ? 'horizontal' : 'vertical')}>
+          <DropdownMenu.RadioGroup value={style} onValueChange={(value) => isLayoutStyle(value) && setStyle(value)}>
             <DropdownMenu.RadioItem value="vertical" className={itemClasses}>
               <Columns3 className="size-4" aria-hidden /> Vertical navigation
               <DropdownMenu.ItemIndicator className="ml-auto text-brand-600">●</DropdownMenu.ItemIndicator>
             </DropdownMenu.RadioItem>
             <DropdownMenu.RadioItem value="horizontal" className={itemClasses}>
               <Rows3 className="size-4" aria-hidden /> Horizontal navigation
+              <DropdownMenu.ItemIndicator className="ml-auto text-brand-600">●</DropdownMenu.ItemIndicator>
+            </DropdownMenu.RadioItem>
+            <DropdownMenu.RadioItem value="boxed" className={itemClasses}>
+              <PanelRight className="size-4" aria-hidden /> Boxed, navigation on the right
               <DropdownMenu.ItemIndicator className="ml-auto text-brand-600">●</DropdownMenu.ItemIndicator>
             </DropdownMenu.RadioItem>
           </DropdownMenu.RadioGroup>

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -8,6 +9,7 @@ import { PasswordField, TextField } from '@web/components/text-field';
 import { failureStatus } from '@web/components/error-message';
 import { viewerMessages, viewerTrpc } from '@web/lib/viewer-api';
 import { useViewer } from '@web/lib/viewer-session';
+import { ViewerSocialSignIn } from './viewer-social-sign-in';
 
 /** Viewer login failures (platform.md §8): 401 "Invalid username or password", 429 the server's text, else the generic one. */
 function viewerLoginError(error: unknown): string {
@@ -25,6 +27,11 @@ export function ViewerLoginDialog({ open, onOpenChange, onRegister }: { open: bo
     reset,
     formState: { errors, isValid, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginInput), mode: 'onChange', defaultValues: { userName: '', password: '' } });
+
+  const closeSignedIn = useCallback(() => {
+    reset();
+    onOpenChange(false);
+  }, [reset, onOpenChange]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -46,13 +53,14 @@ export function ViewerLoginDialog({ open, onOpenChange, onRegister }: { open: bo
         <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
           Log in
         </Button>
-        <p className="text-center text-sm text-slate-600">
-          New here?{' '}
-          <button type="button" className="font-medium text-brand-700 hover:underline" onClick={onRegister}>
-            Create a viewer account
-          </button>
-        </p>
       </form>
+      <ViewerSocialSignIn onSignedIn={closeSignedIn} />
+      <p className="mt-4 text-center text-sm text-slate-600">
+        New here?{' '}
+        <button type="button" className="font-medium text-brand-700 hover:underline" onClick={onRegister}>
+          Create a viewer account
+        </button>
+      </p>
     </Modal>
   );
 }

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -10,6 +11,7 @@ import { failureMessage } from '@web/components/error-message';
 import { ApiError } from '@web/lib/api';
 import { viewerMessages, viewerTrpc } from '@web/lib/viewer-api';
 import { useViewer } from '@web/lib/viewer-session';
+import { ViewerSocialSignIn } from './viewer-social-sign-in';
 
 const viewerFields = registerInput.options[0];
 
@@ -40,6 +42,11 @@ export function ViewerRegisterDialog({ open, onOpenChange, onLogin }: { open: bo
     mode: 'onTouched',
     defaultValues: { email: '', firstName: '', lastName: '', password: '', confirmPassword: '' },
   });
+
+  const closeSignedIn = useCallback(() => {
+    reset();
+    onOpenChange(false);
+  }, [reset, onOpenChange]);
 
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     try {
@@ -80,13 +87,14 @@ export function ViewerRegisterDialog({ open, onOpenChange, onLogin }: { open: bo
         <Button type="submit" className="w-full" busy={isSubmitting}>
           Register
         </Button>
-        <p className="text-center text-sm text-slate-600">
-          Already registered?{' '}
-          <button type="button" className="font-medium text-brand-700 hover:underline" onClick={onLogin}>
-            Log in
-          </button>
-        </p>
       </form>
+      <ViewerSocialSignIn onSignedIn={closeSignedIn} />
+      <p className="mt-4 text-center text-sm text-slate-600">
+        Already registered?{' '}
+        <button type="button" className="font-medium text-brand-700 hover:underline" onClick={onLogin}>
+          Log in
+        </button>
+      </p>
     </Modal>
   );
 }

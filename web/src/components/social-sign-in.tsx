@@ -37,9 +37,20 @@ function loadGoogleScript(): Promise<GoogleId> {
   });
 }
 
-function GoogleButton({ clientId, onSession }: { clientId: string; onSession(answer: SessionAnswer): void }) {
+/** What the Google button says (Google Identity Services' `text` option). */
+export type GoogleButtonText = 'signin_with' | 'continue_with' | 'signup_with';
+
+/** Who signs in: a creator (no role sent) or a viewer (`roleId=viewer`: a new account is an active viewer). */
+export type SocialRole = 'viewer' | undefined;
+
+function GoogleButton({ clientId, roleId, text, onSession }: { clientId: string; roleId: SocialRole; text: GoogleButtonText; onSession(answer: SessionAnswer): void }) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  // The latest handler, so a re-render of the page does not re-initialise Google's button.
+  const onSessionRef = useRef(onSession);
+  useEffect(() => {
+    onSessionRef.current = onSession;
+  }, [onSession]);
   useEffect(() => {
     let cancelled = false;
     loadGoogleScript()
@@ -49,8 +60,8 @@ function GoogleButton({ clientId, onSession }: { clientId: string; onSession(ans
           client_id: clientId,
           ux_mode: 'popup',
           callback: ({ credential }) => {
-            api<SessionAnswer>('/api/user/google', { body: { tokenId: credential }, token: null })
-              .then(onSession)
+            api<SessionAnswer>('/api/user/google', { body: roleId ? { tokenId: credential, roleId } : { tokenId: credential }, token: null })
+              .then((answer) => onSessionRef.current(answer))
               .catch((error: unknown) => {
                 if (error instanceof ApiError && error.status === 403) toastError(error.message);
                 else if (error instanceof ApiError) toastError(`${error.status}: ${error.message}`);
@@ -58,13 +69,15 @@ function GoogleButton({ clientId, onSession }: { clientId: string; onSession(ans
               });
           },
         });
-        googleId.renderButton(container.current, { theme: 'outline', size: 'large', text: 'signin_with', width: 320 });
+        // Google draws a button 200–400 px wide: as wide as the space allows, up to 320 px (phones included).
+        const width = Math.round(Math.min(320, Math.max(200, container.current.clientWidth || 320)));
+        googleId.renderButton(container.current, { theme: 'outline', size: 'large', text, width });
       })
       .catch(() => !cancelled && setFailed(true));
     return () => {
       cancelled = true;
     };
-  }, [clientId, onSession]);
+  }, [clientId, roleId, text]);
   if (failed) return <p className="text-center text-sm text-red-600">Google sign-in could not load.</p>;
   return <div ref={container} className="flex min-h-10 justify-center" aria-label="Sign in with Google" />;
 }
@@ -79,12 +92,12 @@ interface AppleMessage {
   error?: string;
 }
 
-function openApplePopup(onSession: (answer: SessionAnswer) => void) {
+function openApplePopup(roleId: SocialRole, onSession: (answer: SessionAnswer) => void) {
   const width = 800;
   const height = 700;
   const left = window.screenX + Math.max(0, (window.outerWidth - width) / 2);
   const top = window.screenY + Math.max(0, (window.outerHeight - height) / 2);
-  const url = `/api/user/apple?host=${encodeURIComponent(window.location.origin)}`;
+  const url = `/api/user/apple?host=${encodeURIComponent(window.location.origin)}${roleId ? `&roleId=${roleId}` : ''}`;
   const popup = window.open(url, 'cuepoint-apple-login', `width=${width},height=${height},left=${left},top=${top}`);
   let settled = false;
   const finish = () => {
@@ -138,28 +151,50 @@ function NotConfiguredButton({ reason, children }: { reason: string; children: R
   );
 }
 
-/** "Sign in with Google" (Google Identity Services when configured) and "Log in with Apple" (800×700 popup). */
-export function SocialSignIn({ onSession }: { onSession(answer: SessionAnswer): void }) {
+/** Which providers this server has set up (system.publicConfig), and whether any is. */
+export function useSocialProviders() {
   const config = trpc.system.publicConfig.useQuery(undefined, { staleTime: Infinity });
   const googleClientId = config.data?.googleClientId ?? null;
   const appleEnabled = config.data?.appleEnabled ?? false;
+  return { googleClientId, appleEnabled, anyConfigured: !!googleClientId || appleEnabled, loaded: config.isSuccess };
+}
+
+export interface SocialSignInProps {
+  onSession(answer: SessionAnswer): void;
+  /** `viewer`: the event pages' dialogs, where a first sign-in creates an active viewer. */
+  roleId?: SocialRole;
+  /** Google's button text; "Sign in with Google" by default. */
+  googleText?: GoogleButtonText;
+  /** The Apple button's label; "Log in with Apple" by default (platform.md §2 /login). */
+  appleLabel?: string;
+  /** Leave out providers this server has not set up (the viewer dialogs), instead of showing them disabled with the reason (/login). */
+  onlyConfigured?: boolean;
+}
+
+/** "Sign in with Google" (Google Identity Services when configured) and "Log in with Apple" (800×700 popup). */
+export function SocialSignIn({ onSession, roleId, googleText = 'signin_with', appleLabel = 'Log in with Apple', onlyConfigured = false }: SocialSignInProps) {
+  const { googleClientId, appleEnabled } = useSocialProviders();
   return (
     <div className="space-y-3">
       {googleClientId ? (
-        <GoogleButton clientId={googleClientId} onSession={onSession} />
+        <GoogleButton clientId={googleClientId} roleId={roleId} text={googleText} onSession={onSession} />
       ) : (
-        <NotConfiguredButton reason={socialMessages.googleNotConfigured}>
-          <span className="font-bold text-[#4285F4]">G</span> Sign in with Google
-        </NotConfiguredButton>
+        !onlyConfigured && (
+          <NotConfiguredButton reason={socialMessages.googleNotConfigured}>
+            <span className="font-bold text-[#4285F4]">G</span> Sign in with Google
+          </NotConfiguredButton>
+        )
       )}
       {appleEnabled ? (
-        <Button variant="secondary" className="w-full" onClick={() => openApplePopup(onSession)}>
-          <Apple className="size-4" aria-hidden /> Log in with Apple
+        <Button variant="secondary" className="w-full" onClick={() => openApplePopup(roleId, onSession)}>
+          <Apple className="size-4" aria-hidden /> {appleLabel}
         </Button>
       ) : (
-        <NotConfiguredButton reason={socialMessages.appleNotConfigured}>
-          <Apple className="size-4" aria-hidden /> Log in with Apple
-        </NotConfiguredButton>
+        !onlyConfigured && (
+          <NotConfiguredButton reason={socialMessages.appleNotConfigured}>
+            <Apple className="size-4" aria-hidden /> {appleLabel}
+          </NotConfiguredButton>
+        )
       )}
     </div>
   );
