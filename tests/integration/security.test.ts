@@ -130,9 +130,9 @@ describe('checkout-registered creators', () => {
     const update = await post(app, '/api/auth/user/update', { user: { displayName: 'Bea B' } }, bearer(token));
     expect(update.statusCode).toBe(403);
     expect(update.json()).toEqual({ message: pendingPaymentMessage });
-    const demo = await app.app.inject({ method: 'GET', url: '/api/calendar-app/events', headers: bearer(token) });
-    expect(demo.statusCode).toBe(403);
-    expect(demo.json()).toEqual({ message: pendingPaymentMessage });
+    const tipOptions = await app.app.inject({ method: 'GET', url: '/api/tips/options', headers: bearer(token) });
+    expect(tipOptions.statusCode).toBe(403);
+    expect(tipOptions.json()).toEqual({ message: pendingPaymentMessage });
 
     // Their own session, the catalogue and the payment calls work.
     expect((await app.app.inject({ method: 'GET', url: '/api/user/alive', headers: bearer(token) })).statusCode).toBe(200);
