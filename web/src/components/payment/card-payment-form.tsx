@@ -1,24 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { CreditCard, Lock, ShieldCheck } from 'lucide-react';
-import { paymentFullName } from '@server/domains/payments/payments.schemas';
+import { Lock, ShieldCheck } from 'lucide-react';
 import { Button } from '@web/components/button';
 import { Spinner } from '@web/components/spinner';
-import { TextField } from '@web/components/text-field';
 import {
-  formatCardNumber,
   formatDollars,
-  loadStripe,
   outcomeOfStripe,
   paymentFailureText,
-  parseExpiry,
   paymentErrorMessage,
   statusReport,
   type ConfirmOutcome,
-  type StripeCardElement,
-  type StripeJs,
 } from '@web/lib/payments';
 import { trpc } from '@web/lib/trpc';
+import { CardFields, useCardFields } from './card-fields';
 import { WalletButtons } from './wallet-buttons';
 
 export interface PaymentIntentHandle {
@@ -72,21 +66,9 @@ export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWit
   const intent = useRef<PaymentIntentHandle | null>(null);
   const [stage, setStage] = useState<Stage>('idle');
   const [failure, setFailure] = useState<string | null>(null);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [cardNumber, setCardNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [cardError, setCardError] = useState<string | undefined>();
-  const stripe = useRef<{ client: StripeJs; card: StripeCardElement } | null>(null);
+  const fields = useCardFields();
+  const { name, validateName, setCardError, stripe } = fields;
   const usesStripe = config.data?.provider === 'stripe' && !!config.data.publishableKey;
-
-  const validateName = (value: string) => {
-    const parsed = paymentFullName.safeParse(value);
-    const message = parsed.success ? undefined : parsed.error.issues[0]?.message;
-    setNameError(message);
-    return !message;
-  };
 
   async function finish(handle: PaymentIntentHandle, outcome: ConfirmOutcome) {
     if (outcome.error?.type === 'validation_error') {
@@ -119,11 +101,8 @@ export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWit
     setFailure(null);
     setCardError(undefined);
     if (!validateName(name)) return;
-    const expiryParts = parseExpiry(expiry);
-    if (!usesStripe && !expiryParts) {
-      setCardError('Your card\'s expiration date is incomplete.');
-      return;
-    }
+    const card = usesStripe ? null : fields.localCard();
+    if (!usesStripe && !card) return;
     setStage('confirming');
     let handle: PaymentIntentHandle;
     try {
@@ -139,14 +118,7 @@ export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWit
         await finish(handle, outcomeOfStripe(result));
         return;
       }
-      const outcome = await localConfirm.mutateAsync({
-        clientSecret: handle.client_secret,
-        cardNumber: cardNumber.replace(/\s/g, ''),
-        expMonth: expiryParts!.expMonth,
-        expYear: expiryParts!.expYear,
-        cvc,
-        name,
-      });
+      const outcome = await localConfirm.mutateAsync({ clientSecret: handle.client_secret, ...card! });
       if (outcome.status === 'requires_action') {
         setStage('authenticating');
         return;
@@ -207,46 +179,12 @@ export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWit
       {config.data?.offersWallets && config.data.publishableKey && payWithToken && (
         <WalletButtons publishableKey={config.data.publishableKey} amountCents={amountCents} label={walletLabel ?? submitLabel} disabled={busy} onToken={onWalletToken} />
       )}
-      <TextField
-        label="Full name on card"
-        autoComplete="cc-name"
-        value={name}
-        onChange={(event) => {
-          setName(event.target.value);
-          if (nameError) validateName(event.target.value);
-        }}
-        onBlur={() => validateName(name)}
-        error={nameError}
-        disabled={busy}
+      <CardFields
+        fields={fields}
+        stripeKey={usesStripe ? config.data!.publishableKey : null}
+        busy={busy}
+        testCardsHint="Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for authentication."
       />
-      {usesStripe && config.data?.publishableKey ? (
-        <StripeCardField publishableKey={config.data.publishableKey} onReady={(value) => (stripe.current = value)} onError={setCardError} error={cardError} />
-      ) : (
-        <fieldset className="space-y-3" disabled={busy}>
-          <legend className="sr-only">Card details</legend>
-          <TextField
-            label="Card number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={cardNumber}
-            onChange={(event) => setCardNumber(formatCardNumber(event.target.value))}
-          />
-          <div className="grid grid-cols-2 gap-3">
-            <TextField label="Expiry (MM / YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
-            <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={cvc} onChange={(event) => setCvc(event.target.value.replace(/\D/g, '').slice(0, 4))} />
-          </div>
-          {cardError && (
-            <p role="alert" className="text-xs text-red-600">
-              {cardError}
-            </p>
-          )}
-          <p className="flex items-start gap-1.5 text-xs text-slate-500">
-            <CreditCard className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-            Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for authentication.
-          </p>
-        </fieldset>
-      )}
       <Button type="submit" busy={busy} className="w-full">
         <Lock className="size-4" aria-hidden />
         {submitLabel}
@@ -284,49 +222,5 @@ function AuthenticationDialog({ open, amountCents, onResult }: { open: boolean; 
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
-  );
-}
-
-/** Stripe's card Element, mounted once Stripe.js has loaded (also the profile's "Change card" dialog). */
-export function StripeCardField({
-  publishableKey,
-  onReady,
-  onError,
-  error,
-}: {
-  publishableKey: string;
-  onReady(value: { client: StripeJs; card: StripeCardElement }): void;
-  onError(message: string | undefined): void;
-  error?: string | undefined;
-}) {
-  const host = useRef<HTMLDivElement>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  useEffect(() => {
-    let card: StripeCardElement | null = null;
-    let cancelled = false;
-    loadStripe(publishableKey)
-      .then((client) => {
-        if (cancelled || !host.current) return;
-        card = client.elements().create('card', { hidePostalCode: true });
-        card.mount(host.current);
-        card.on('change', (event) => onError(event.error?.message));
-        onReady({ client, card });
-      })
-      .catch((reason: Error) => setLoadError(reason.message));
-    return () => {
-      cancelled = true;
-      card?.destroy();
-    };
-  }, [publishableKey]); // eslint-disable-line react-hooks/exhaustive-deps
-  return (
-    <div className="space-y-1">
-      <span className="block text-sm font-medium text-slate-700">Card</span>
-      <div ref={host} className="rounded-md border border-slate-300 bg-white px-3 py-3" />
-      {(error || loadError) && (
-        <p role="alert" className="text-xs text-red-600">
-          {error ?? loadError}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,14 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { CreditCard } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { paymentFullName } from '@server/domains/payments/payments.schemas';
 import type { SubscriptionInfo } from '@server/domains/subscriptions/subscriptions.schemas';
 import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
-import { StripeCardField } from '@web/components/payment/card-payment-form';
+import { CardFields, useCardFields } from '@web/components/payment/card-fields';
 import { Spinner } from '@web/components/spinner';
-import { TextField } from '@web/components/text-field';
-import { formatCardNumber, paymentErrorMessage, parseExpiry, type StripeCardElement, type StripeJs } from '@web/lib/payments';
+import { paymentErrorMessage, type StripeJs } from '@web/lib/payments';
 import { trpc } from '@web/lib/trpc';
 
 /** Stripe.js' SetupIntent confirmation (saves a card without paying). */
@@ -30,30 +27,15 @@ export function ChangeCardDialog({ subscription, open, onOpenChange }: { subscri
   const localPaymentMethod = trpc.payments.localPaymentMethod.useMutation();
   const createSetupIntent = trpc.subscriptions.createSetupIntent.useMutation();
   const updatePaymentMethod = trpc.subscriptions.updatePaymentMethod.useMutation();
-  const stripe = useRef<{ client: StripeJs; card: StripeCardElement } | null>(null);
-  const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [cardNumber, setCardNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
-  const [cardError, setCardError] = useState<string | undefined>();
+  const fields = useCardFields();
+  const { name, validateName, setCardError, stripe } = fields;
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const usesStripe = config.data?.provider === 'stripe' && !!config.data.publishableKey;
 
-  const validateName = (value: string) => {
-    const parsed = paymentFullName.safeParse(value);
-    const message = parsed.success ? undefined : parsed.error.issues[0]?.message;
-    setNameError(message);
-    return !message;
-  };
-
   const finish = () => {
     setFailure(null);
-    setCardError(undefined);
-    setCardNumber('');
-    setExpiry('');
-    setCvc('');
+    fields.reset();
     onOpenChange(false);
   };
   const close = (next: boolean) => {
@@ -74,12 +56,9 @@ export function ChangeCardDialog({ subscription, open, onOpenChange }: { subscri
       const method = result.setupIntent.payment_method;
       return typeof method === 'string' ? method : method.id;
     }
-    const parts = parseExpiry(expiry);
-    if (!parts) {
-      setCardError("Your card's expiration date is incomplete.");
-      return null;
-    }
-    const method = await localPaymentMethod.mutateAsync({ cardNumber: cardNumber.replace(/\s/g, ''), expMonth: parts.expMonth, expYear: parts.expYear, cvc, name });
+    const card = fields.localCard();
+    if (!card) return null;
+    const method = await localPaymentMethod.mutateAsync(card);
     return method.id;
   }
 
@@ -116,46 +95,12 @@ export function ChangeCardDialog({ subscription, open, onOpenChange }: { subscri
               {failure}
             </p>
           )}
-          <TextField
-            label="Full name on card"
-            autoComplete="cc-name"
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (nameError) validateName(event.target.value);
-            }}
-            onBlur={() => validateName(name)}
-            error={nameError}
-            disabled={busy}
+          <CardFields
+            fields={fields}
+            stripeKey={usesStripe ? config.data!.publishableKey : null}
+            busy={busy}
+            testCardsHint="Test mode: 4242 4242 4242 4242 or 5555 5555 5555 4444 are accepted, 4000 0000 0000 0002 is declined."
           />
-          {usesStripe && config.data?.publishableKey ? (
-            <StripeCardField publishableKey={config.data.publishableKey} onReady={(value) => (stripe.current = value)} onError={setCardError} error={cardError} />
-          ) : (
-            <fieldset className="space-y-3" disabled={busy}>
-              <legend className="sr-only">Card details</legend>
-              <TextField
-                label="Card number"
-                inputMode="numeric"
-                autoComplete="cc-number"
-                placeholder="1234 1234 1234 1234"
-                value={cardNumber}
-                onChange={(event) => setCardNumber(formatCardNumber(event.target.value))}
-              />
-              <div className="grid grid-cols-2 gap-3">
-                <TextField label="Expiry (MM / YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
-                <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={cvc} onChange={(event) => setCvc(event.target.value.replace(/\D/g, '').slice(0, 4))} />
-              </div>
-              {cardError && (
-                <p role="alert" className="text-xs text-red-600">
-                  {cardError}
-                </p>
-              )}
-              <p className="flex items-start gap-1.5 text-xs text-slate-500">
-                <CreditCard className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                Test mode: 4242 4242 4242 4242 or 5555 5555 5555 4444 are accepted, 4000 0000 0000 0002 is declined.
-              </p>
-            </fieldset>
-          )}
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => close(false)} disabled={busy}>
               Cancel
