@@ -1,13 +1,9 @@
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { sql } from 'drizzle-orm';
+import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { productIds } from '../../server/domains/billing/billing-values';
+import { users } from './users';
 
-export const productIds = [
-  'LIVE_STREAM',
-  'PODCAST_TITLE',
-  'PODCAST_TITLE_ADD_ON',
-  'PODCAST_VIDEO_TITLE',
-  'PODCAST_VIDEO_TITLE_ADD_ON',
-] as const;
-export type ProductId = (typeof productIds)[number];
+export * from '../../server/domains/billing/billing-values';
 
 export const products = sqliteTable('products', {
   id: text('id', { enum: productIds }).primaryKey(),
@@ -17,4 +13,20 @@ export const products = sqliteTable('products', {
   setUpFeePriceId: text('set_up_fee_price_id'),
   providerPriceId: text('provider_price_id'),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** What the plan includes, one line each, as the plan cards list it; null = the built-in list of the product id. */
+  features: text('features', { mode: 'json' }).$type<string[]>(),
 });
+
+/** A plan an admin granted without payment (complimentary): counts as an active plan while the row exists. */
+export const planGrants = sqliteTable(
+  'plan_grants',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id', { enum: productIds }).notNull(),
+    grantedBy: text('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.productId] })],
+);

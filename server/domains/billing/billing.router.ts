@@ -1,6 +1,7 @@
-import { publicProcedure, router } from '@server/trpc/init';
-import { productIdInput, productOutput, productsOutput } from './billing.schemas';
+import { adminProcedure, creatorProcedure, publicProcedure, router } from '@server/trpc/init';
+import { planAccessOutput, productIdInput, productOutput, productsOutput, updateProductFeaturesInput } from './billing.schemas';
 import * as billingService from './billing.service';
+import { planAccessSummary } from './plan-access';
 
 export const billingRouter = router({
   /** The subscription catalogue shown on /product-page and the login page. */
@@ -10,4 +11,13 @@ export const billingRouter = router({
     .input(productIdInput)
     .output(productOutput)
     .query(({ ctx, input }) => billingService.getProduct(ctx.services.db, input.id)),
+
+  /** What the caller may create now under "Features require a plan", with the refusal texts and the plans page. */
+  myPlanAccess: creatorProcedure.meta({ scope: 'session' }).output(planAccessOutput).query(({ ctx }) => planAccessSummary(ctx.services, ctx.actor.id)),
+
+  /** Settings → Plans: the lines a plan card lists (null restores the built-in list). */
+  updateFeatures: adminProcedure
+    .input(updateProductFeaturesInput)
+    .output(productOutput)
+    .mutation(({ ctx, input }) => billingService.updateProductFeatures(ctx.services.db, input.id, input.features)),
 });

@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { products } from '@db/schema/billing';
-import type { ProductOutput } from './billing.schemas';
+import { addOnBase, addOnExplanation, defaultProductFeatures, type ProductOutput } from './billing.schemas';
 
 export const productNotFoundMessage = 'Product not found';
 
@@ -13,7 +13,22 @@ function toProduct(row: typeof products.$inferSelect): ProductOutput {
     pricePerMonthCents: row.pricePerMonthCents,
     setUpFeeCents: row.setUpFeeCents,
     setUpFeePriceId: row.setUpFeePriceId,
+    features: featuresOf(row),
+    addOnNote: addOnBase[row.id] ? addOnExplanation : null,
   };
+}
+
+/** The admin's list, else the built-in one of the product id. */
+export function featuresOf(row: Pick<typeof products.$inferSelect, 'id' | 'features'>): string[] {
+  return row.features ?? [...(defaultProductFeatures[row.id] ?? [])];
+}
+
+/** Settings → Plans: what a plan card lists (null restores the built-in list). */
+export function updateProductFeatures(db: Db, id: ProductOutput['id'], features: string[] | null): ProductOutput {
+  getProductRecord(db, id);
+  const lines = features === null ? null : features.map((line) => line.trim()).filter(Boolean);
+  db.update(products).set({ features: lines }).where(eq(products.id, id)).run();
+  return getProduct(db, id);
 }
 
 /** Every subscription product, in the catalogue's order. */

@@ -15,6 +15,7 @@ import {
 import * as eventsService from './events.service';
 import { announceEventIfLive } from '@server/domains/push/push.service';
 import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
+import { assertMayCreateEvents } from '@server/domains/billing/plan-access';
 
 export const eventsRouter = router({
   /** The caller's own events, by start ("TBA" last). */
@@ -30,6 +31,8 @@ export const eventsRouter = router({
     .input(createEventInput)
     .output(eventOutput)
     .mutation(({ ctx, input }) => {
+      // "Features require a plan": 403 with the plan to choose (admins never).
+      assertMayCreateEvents(ctx.services, ctx.actor.id);
       const event = eventsService.createEvent(ctx.services.db, ctx.actor, input);
       emitWebhookEvent(ctx.services, event.userId, 'event.created', event);
       if (event.isActive) emitWebhookEvent(ctx.services, event.userId, 'event.live', event);

@@ -10,6 +10,7 @@ import type { EventOutput, EventStreamOutput } from '@server/domains/events/even
 import { eventMessages } from '@server/domains/events/events.schemas';
 import { announceStreamStarted } from '@server/domains/push/push.service';
 import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
+import { liveStreamRefusal } from '@server/domains/billing/plan-access';
 import {
   createIngestServer,
   finalizePlaylist,
@@ -230,6 +231,8 @@ export class LiveRuntime {
     if (!user || (user.role !== 'dj' && user.role !== 'admin')) return this.refuse(null, liveMessages.unknownKey);
     if (!user.isActive) return this.refuse(user.id, liveMessages.deactivated);
     if (user.pendingPayment) return this.refuse(user.id, liveMessages.pendingPayment);
+    const needsPlan = liveStreamRefusal(this.services, user.id);
+    if (needsPlan) return this.refuse(user.id, needsPlan);
     const current = this.sessionOfUser(user.id);
     if (current?.connectionId) return this.refuse(user.id, liveMessages.alreadyLive);
     if (current) {
@@ -503,7 +506,8 @@ export class LiveRuntime {
       ingestUrl: this.ingestUrl(),
       streamKey: channel.streamKey,
       enabled: this.availability.enabled,
-      reason: this.availability.reason,
+      // "Features require a plan" without the LIVE STREAM plan: the refusal a publish would meet.
+      reason: this.availability.reason ?? liveStreamRefusal(this.services, actor.id),
       showViewerCount: channel.showViewerCount,
       recordingsMaxGb: this.config.live.recordingsMaxGb,
     };

@@ -9,6 +9,7 @@ import { removeUploads } from '@server/lib/media-uploads';
 import { publicOrigin } from '@server/lib/public-url';
 import type { AppServices } from '@server/trpc/context';
 import { cancelWebhookEvents, emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
+import { assertMayCreateTitle } from '@server/domains/billing/plan-access';
 import { buildPodcastFeed } from './podcast-feed';
 import { claimUpload } from './podcast-uploads';
 import {
@@ -102,6 +103,8 @@ export function getTitle(services: Services, ownerId: string, id: string): Podca
 }
 
 export function createTitle(services: Services, ownerId: string, input: CreateTitleInput): PodcastTitle {
+  // "Features require a plan": the plans allow so many audio / video titles (admins: no limit).
+  assertMayCreateTitle(services, ownerId, input.isVideo);
   const id = newId();
   services.db.transaction((tx) => {
     const image = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
@@ -124,6 +127,8 @@ export function createTitle(services: Services, ownerId: string, input: CreateTi
 
 export async function updateTitle(services: Services, ownerId: string, input: UpdateTitleInput): Promise<PodcastTitle> {
   const before = ownedTitle(services.db, ownerId, input.id);
+  // Switching a title to the other kind counts as a new title of that kind (the plans' title limits).
+  if (input.isVideo !== undefined && input.isVideo !== before.isVideo) assertMayCreateTitle(services, ownerId, input.isVideo);
   let replacedImage: string | null = null;
   services.db.transaction((tx) => {
     const image = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;

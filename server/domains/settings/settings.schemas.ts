@@ -37,10 +37,16 @@ export const settingGroups: readonly SettingGroup[] = [
   {
     id: 'general',
     title: 'General',
-    description: 'The site name shown in the app, and whether new creators wait for an admin before they can sign in.',
+    description: 'The site name shown in the app, whether new creators wait for an admin before they can sign in, and whether features require a plan.',
     fields: [
       { key: 'siteName', label: 'Site name', kind: 'text' },
       { key: 'creatorsNeedActivation', label: 'New creators need admin activation', kind: 'boolean', help: 'When off, a creator who registers can sign in at once.' },
+      {
+        key: 'plansRequired',
+        label: 'Features require a plan',
+        kind: 'boolean',
+        help: 'When on, creating events and going live need the Live Stream plan, audio and video podcast titles the Podcast and Podcast Video plans (each add-on allows one more title). Admins are never limited; grant a complimentary plan on a user’s page.',
+      },
     ],
   },
   {
@@ -94,6 +100,7 @@ export const groupValues = {
   general: z.strictObject({
     siteName: z.string().trim().min(1, settingsMessages.min1).max(60, settingsMessages.tooLong).nullable().optional(),
     creatorsNeedActivation: z.boolean().nullable().optional(),
+    plansRequired: z.boolean().nullable().optional(),
   }),
   payments: z.strictObject({
     provider: z.enum(paymentProviders).nullable().optional(),

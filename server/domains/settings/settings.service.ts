@@ -18,7 +18,7 @@ type GroupValues = Record<string, Value>;
 
 /** Every setting in effect: the admin's value from the database, else the environment's (server/config.ts), else the built-in default. */
 export interface EffectiveSettings {
-  general: { siteName: string; creatorsNeedActivation: boolean };
+  general: { siteName: string; creatorsNeedActivation: boolean; plansRequired: boolean };
   payments: { provider: 'local' | 'stripe'; stripePublishableKey: string | null; stripeSecretKey: string | null; stripeWebhookSecret: string | null };
   'bot-check': { provider: 'pow' | 'recaptcha' | 'off'; recaptchaSiteKey: string | null; recaptchaSecret: string | null };
   social: { googleClientId: string | null; appleClientId: string | null; appleClientSecret: string | null };
@@ -30,7 +30,7 @@ export const defaultSiteName = 'Cuepoint';
 /** The defaults: environment variables where the config has them. */
 export function environmentDefaults(config: AppConfig): { values: EffectiveSettings; fromEnvironment: Set<string> } {
   const values: EffectiveSettings = {
-    general: { siteName: defaultSiteName, creatorsNeedActivation: true },
+    general: { siteName: defaultSiteName, creatorsNeedActivation: true, plansRequired: false },
     payments: {
       provider: config.payments.provider,
       stripePublishableKey: config.payments.stripePublishableKey ?? null,

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { adminProcedure, router } from '@server/trpc/init';
 import { adminUserIdInput, adminUserRow, adminUsersListAnswer, adminUsersListInput, adminUserUpdateInput } from './admin-users.schemas';
 import * as adminUsersService from './admin-users.service';
+import { grantPlanInput, userPlansInput, userPlansOutput } from '@server/domains/billing/billing.schemas';
+import { grantComplimentaryPlan, revokeComplimentaryPlan, userPlans } from '@server/domains/billing/plan-access';
 
 /** The admin's user management (platform.md §6: admin only). Emulation is `users.emulate`. */
 export const adminUsersRouter = router({
@@ -26,4 +28,21 @@ export const adminUsersRouter = router({
     .input(adminUserIdInput)
     .output(z.object({ message: z.string() }))
     .mutation(({ ctx, input }) => adminUsersService.sendPasswordReset(ctx.services, ctx.actor, input.id)),
+
+  /** The user's plans: subscriptions (and whether each counts now), complimentary grants, and what they may create. */
+  plans: adminProcedure
+    .input(userPlansInput)
+    .output(userPlansOutput)
+    .query(({ ctx, input }) => userPlans(ctx.services, input.userId)),
+
+  /** A plan without payment: counts as an active plan under "Features require a plan" until revoked. */
+  grantComplimentaryPlan: adminProcedure
+    .input(grantPlanInput)
+    .output(userPlansOutput)
+    .mutation(({ ctx, input }) => grantComplimentaryPlan(ctx.services, ctx.actor.id, input.userId, input.productId)),
+
+  revokeComplimentaryPlan: adminProcedure
+    .input(grantPlanInput)
+    .output(userPlansOutput)
+    .mutation(({ ctx, input }) => revokeComplimentaryPlan(ctx.services, input.userId, input.productId)),
 });

@@ -33,6 +33,8 @@ describe('public config, products and admin users list', () => {
       pricePerMonthCents: 999,
       setUpFeeCents: 1999,
       setUpFeePriceId: 'price_podcast_setup',
+      features: ['One audio podcast title', 'Unlimited episodes', 'An RSS feed for Apple Podcasts and Spotify'],
+      addOnNote: null,
       price: 9.99,
       setUpFee: 19.99,
     });

@@ -6,6 +6,7 @@ import { eventPagePath, type EventOutput } from '@server/domains/events/events.s
 import { liveMessages } from '@server/domains/live/live.schemas';
 import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
+import { isPlanRefusal, PlanRequiredNotice } from '@web/components/plan-notice';
 import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { formErrorsOf, parseEventForm, type EventFormValues } from './event-form';
@@ -22,6 +23,9 @@ function fieldErrorsOfFailure(error: unknown): Record<string, string> {
 export function EventDialog({ state, onClose }: { state: EventDialogState; onClose(): void }) {
   const utils = trpc.useUtils();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  // "Features require a plan": the refusal a new event would meet, shown before trying (and after a refused save).
+  const [planRefusal, setPlanRefusal] = useState<string | null>(null);
+  const planAccess = trpc.billing.myPlanAccess.useQuery(undefined, { enabled: state?.mode === 'create', retry: false, staleTime: 0 });
   const {
     register,
     control,
@@ -42,6 +46,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
   useEffect(() => {
     if (state) reset(state.values);
     setConfirmingDelete(false);
+    setPlanRefusal(null);
   }, [state, reset]);
 
   const onSaved = (message: string) => {
@@ -52,6 +57,8 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
   const onFailed = (error: unknown) => {
     const fields = formErrorsOf(fieldErrorsOfFailure(error));
     for (const [field, message] of Object.entries(fields)) setError(field as keyof EventFormValues, { type: 'server', message });
+    const message = (error as Error).message;
+    if (isPlanRefusal(message)) return setPlanRefusal(message);
     toast.error((error as Error).message || 'Unexpected error. Please try again.');
   };
   const create = trpc.events.create.useMutation();
@@ -83,10 +90,12 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
   // Which event a publish from OBS would go live in right now (the live page's rule, answered by the server).
   const liveDashboard = trpc.live.dashboard.useQuery(undefined, { enabled: !!editing, retry: false, staleTime: 10_000 });
   const goesLiveHere = !!editing && liveDashboard.data?.nextEvent?.id === editing.id;
+  const needsPlan = editing ? null : (planRefusal ?? planAccess.data?.refusals.events ?? null);
 
   return (
     <Modal open={!!state} onOpenChange={(open) => !open && onClose()} title={editing ? 'Edit event' : 'New event'} size="md">
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={editing ? 'Edit event' : 'New event'}>
+        {needsPlan && <PlanRequiredNotice message={needsPlan} />}
         {goesLiveHere && (
           <p role="status" className="flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="goes-live-here">
             <Radio className="mt-0.5 size-4 shrink-0" aria-hidden />

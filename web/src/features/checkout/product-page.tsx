@@ -1,8 +1,8 @@
-import { Check } from 'lucide-react';
 import { Link } from 'wouter';
 import { buttonClasses } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { Logo } from '@web/components/logo';
+import { PlanFeatures } from '@web/components/plan-notice';
 import { Spinner } from '@web/components/spinner';
 import { trpc } from '@web/lib/trpc';
 import { buyLabel, checkEmailPath, formatDollars, productHeaderLabel, showSetUpFee } from './product-format';
@@ -37,9 +37,7 @@ export default function ProductPage() {
                   <span className="text-base font-normal text-slate-500"> / month</span>
                 </p>
                 {showSetUpFee(product) && <p className="text-sm text-slate-600">+ {formatDollars(product.setUpFeeCents)} one-time setup fee</p>}
-                <p className="mt-4 flex items-center gap-2 text-sm text-slate-600">
-                  <Check className="size-4 text-brand-600" aria-hidden /> {product.name}
-                </p>
+                <PlanFeatures features={product.features} addOnNote={product.addOnNote} className="mt-4 self-stretch" />
               </div>
               <div className="px-6 pb-6">
                 <Link href={checkEmailPath(product.id)} className={buttonClasses('primary', 'md', 'w-full')}>

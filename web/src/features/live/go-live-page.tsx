@@ -2,6 +2,7 @@ import { CircleOff, Radio } from 'lucide-react';
 import type { LiveState } from '@server/domains/live/live.schemas';
 import { cx } from '@web/components/cx';
 import { ErrorState } from '@web/components/error-state';
+import { PlanRequiredNotice } from '@web/components/plan-notice';
 import { Spinner } from '@web/components/spinner';
 import { trpc } from '@web/lib/trpc';
 import { LiveMonitor } from './live-monitor';
@@ -63,6 +64,9 @@ export default function GoLivePage() {
           </div>
         </div>
       )}
+
+      {/* "Features require a plan" without the LIVE STREAM plan: the server's reason, with the plans link. */}
+      {live.enabled && live.reason && <PlanRequiredNotice message={live.reason} className="p-4" />}
 
       {dashboard.isError ? (
         <ErrorState title="Your live status could not be loaded" error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isRefetching} />

@@ -12,6 +12,7 @@ import {
 import { Button } from '@web/components/button';
 import { SelectField, TextAreaField } from '@web/components/form-fields';
 import { ImagePicker } from '@web/components/image-picker';
+import { isPlanRefusal, PlanRequiredNotice } from '@web/components/plan-notice';
 import { ProgressBar } from '@web/components/progress-bar';
 import { TextField } from '@web/components/text-field';
 import { ApiError } from '@web/lib/api';
@@ -41,6 +42,10 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
   const [cover, setCover] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<number | null>(null);
+  // "Features require a plan": the refusal a new title of this kind would meet (and the last refused save).
+  const planAccess = trpc.billing.myPlanAccess.useQuery(undefined, { enabled: open && !title, retry: false, staleTime: 0 });
+  const [planRefusal, setPlanRefusal] = useState<string | null>(null);
+  const needsPlan = title ? null : (planRefusal ?? (isVideo ? planAccess.data?.refusals.videoTitle : planAccess.data?.refusals.audioTitle) ?? null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -65,6 +70,7 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
       setErrors(fields);
+      if (error instanceof Error && isPlanRefusal(error.message)) return setPlanRefusal(error.message);
       if (!Object.keys(fields).length || fields.image) toast.error(error instanceof Error ? error.message : 'Unexpected error. Please try again.');
     } finally {
       setProgress(null);
@@ -78,10 +84,19 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[95vh] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-2xl focus:outline-none" aria-describedby={undefined}>
           <Dialog.Title className="mb-4 text-lg font-semibold text-slate-900">{title ? 'Edit podcast' : 'New podcast'}</Dialog.Title>
           <form onSubmit={onSubmit} className="space-y-4" noValidate>
+            {needsPlan && <PlanRequiredNotice message={needsPlan} />}
             <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} maxLength={120} required />
             <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} error={errors.description} maxLength={4000} />
             <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" checked={isVideo} onChange={(event) => setIsVideo(event.target.checked)} className="size-4 accent-brand-600" />
+              <input
+                type="checkbox"
+                checked={isVideo}
+                onChange={(event) => {
+                  setIsVideo(event.target.checked);
+                  setPlanRefusal(null);
+                }}
+                className="size-4 accent-brand-600"
+              />
               Video podcast
             </label>
             <div className="grid gap-4 sm:grid-cols-2">

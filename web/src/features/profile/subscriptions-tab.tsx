@@ -6,6 +6,7 @@ import type { SubscriptionInfo } from '@server/domains/subscriptions/subscriptio
 import { Button, buttonClasses } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
+import { PlanFeatures } from '@web/components/plan-notice';
 import { Spinner } from '@web/components/spinner';
 import { formatDollars, paymentErrorMessage } from '@web/lib/payments';
 import { trpc } from '@web/lib/trpc';
@@ -209,12 +210,13 @@ export function SubscriptionsTab() {
           <h2 className="font-semibold text-slate-900">Add a plan</h2>
           <ul className="grid gap-2 sm:grid-cols-2">
             {available.map((product) => (
-              <li key={product.id} className="flex items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
-                <span>
+              <li key={product.id} className="flex items-start justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" data-testid={`plan-${product.id}`}>
+                <span className="space-y-2">
                   <span className="block font-medium text-slate-900">{product.name}</span>
                   <span className="text-slate-600">
                     {formatDollars(product.pricePerMonthCents)} / month{product.setUpFeeCents > 0 && product.setUpFeePriceId ? ` + ${formatDollars(product.setUpFeeCents)} setup` : ''}
                   </span>
+                  <PlanFeatures features={product.features} addOnNote={product.addOnNote} />
                 </span>
                 <Link href={`/checkout/${encodeURIComponent(product.id)}/payment`} className={buttonClasses('secondary', 'sm')}>
                   Subscribe

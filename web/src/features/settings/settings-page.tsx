@@ -11,6 +11,10 @@ import { Spinner } from '@web/components/spinner';
 import { TextField } from '@web/components/text-field';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
+import { PlansForm } from './plans-form';
+
+/** A tab of this page beside the setting groups: what each plan card lists (the products' features). */
+const plansTab = 'plans';
 
 type Group = SettingsAnswer['groups'][number];
 type Field = Group['fields'][number];
@@ -146,15 +150,19 @@ export default function SettingsPage() {
   const { settingId } = useParams<{ settingId?: string }>();
   const settings = trpc.settings.get.useQuery();
   useDocumentTitle('Settings');
-  if (!settingId || !(settingGroupIds as readonly string[]).includes(settingId)) return <Redirect to="/apps/settings/general" replace />;
+  if (!settingId || !(settingId === plansTab || (settingGroupIds as readonly string[]).includes(settingId))) return <Redirect to="/apps/settings/general" replace />;
   if (settings.isPending) return <Spinner label="Loading settings" className="py-20" />;
   if (settings.isError) return <EmptyState title="The settings could not be loaded">{settings.error.message}</EmptyState>;
-  const group = settings.data.groups.find((candidate) => candidate.id === settingId)!;
+  const group = settings.data.groups.find((candidate) => candidate.id === settingId);
   return (
     <section className="max-w-3xl space-y-4">
       <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
-      <LinkTabs label="Setting groups" active={settingId} tabs={settings.data.groups.map((item) => ({ id: item.id, title: item.title, href: `/apps/settings/${item.id}` }))} />
-      <GroupForm key={group.id} group={group} />
+      <LinkTabs
+        label="Setting groups"
+        active={settingId}
+        tabs={[...settings.data.groups.map((item) => ({ id: item.id, title: item.title, href: `/apps/settings/${item.id}` })), { id: plansTab, title: 'Plans', href: `/apps/settings/${plansTab}` }]}
+      />
+      {group ? <GroupForm key={group.id} group={group} /> : <PlansForm />}
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { useSession } from '@web/lib/session-store';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
 import { useEmulate } from './use-emulate';
+import { UserPlans } from './user-plans';
 
 function EditForm({ user }: { user: AdminUserRow }) {
   const me = useSession((state) => state.user);
@@ -112,7 +113,7 @@ function EditForm({ user }: { user: AdminUserRow }) {
   );
 }
 
-/** /apps/users/{userId}/{handle}: edit one account (names, role, activation), emulate it, or send it a password reset. */
+/** /apps/users/{userId}/{handle}: edit one account (names, role, activation), emulate it, send it a password reset, or grant it a complimentary plan. */
 export default function UserEditPage() {
   const { userId = '', userHandle: handle } = useParams<{ userId: string; userHandle?: string }>();
   const user = trpc.adminUsers.get.useQuery({ id: userId }, { retry: false });
@@ -142,6 +143,7 @@ export default function UserEditPage() {
         </div>
       </div>
       <EditForm user={user.data} />
+      {user.data.role !== 'viewer' && <UserPlans userId={user.data.id} />}
     </section>
   );
 }

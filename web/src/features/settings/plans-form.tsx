@@ -1,0 +1,61 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { ProductOutput } from '@server/domains/billing/billing.schemas';
+import { Button } from '@web/components/button';
+import { EmptyState } from '@web/components/empty-state';
+import { Spinner } from '@web/components/spinner';
+import { TextAreaField } from '@web/components/textarea-field';
+import { trpc } from '@web/lib/trpc';
+
+function ProductFeaturesForm({ product }: { product: ProductOutput }) {
+  const utils = trpc.useUtils();
+  const [text, setText] = useState(product.features.join('\n'));
+  const [error, setError] = useState<string | undefined>();
+  useEffect(() => setText(product.features.join('\n')), [product]);
+  const update = trpc.billing.updateFeatures.useMutation({
+    onSuccess: (saved) => {
+      setError(undefined);
+      void utils.billing.products.invalidate();
+      toast.success(`${saved.name}: what the plan includes was saved`);
+    },
+    onError: (failure) => {
+      setError(failure.message);
+      toast.error(failure.message);
+    },
+  });
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate({ id: product.id, features: text.split('\n').map((line) => line.trim()).filter(Boolean) });
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-2 rounded-lg border border-slate-200 bg-white p-4" aria-label={`${product.name} includes`}>
+      <TextAreaField label={`${product.name} includes (one per line)`} rows={4} value={text} onChange={(event) => setText(event.target.value)} error={error} />
+      {product.addOnNote && <p className="text-xs text-slate-500">Shown with the card: “Add On: {product.addOnNote}”.</p>}
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" size="sm" busy={update.isPending && update.variables?.features === null} onClick={() => update.mutate({ id: product.id, features: null })}>
+          Use the built-in list
+        </Button>
+        <Button type="submit" size="sm" busy={update.isPending && update.variables?.features !== null}>
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Settings → Plans: what each plan card lists (the product page and Profile → Subscriptions). */
+export function PlansForm() {
+  const products = trpc.billing.products.useQuery();
+  if (products.isPending) return <Spinner label="Loading plans" className="py-10" />;
+  if (products.isError) return <EmptyState title="The plans could not be loaded">{products.error.message}</EmptyState>;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">
+        What each plan includes, as its card lists it. Whether features need a plan at all is the General setting “Features require a plan”.
+      </p>
+      {products.data.map((product) => (
+        <ProductFeaturesForm key={product.id} product={product} />
+      ))}
+    </div>
+  );
+}
