@@ -121,11 +121,15 @@ function openApplePopup(roleId: SocialRole, onSession: (answer: SessionAnswer) =
       toastError(data.error ?? socialMessages.cancelled);
     }
   };
+  // The popup posts its answer and then closes itself: a closed popup only means "cancelled" once its last message
+  // had time to arrive (a busy page may see the window closed before it handles the message).
+  let closedSince: number | null = null;
   const watcher = window.setInterval(() => {
-    if (popup && popup.closed && !settled) {
-      finish();
-      toastError(socialMessages.cancelled);
-    }
+    if (!popup || !popup.closed || settled) return;
+    closedSince ??= Date.now();
+    if (Date.now() - closedSince < 1500) return;
+    finish();
+    toastError(socialMessages.cancelled);
   }, 500);
   window.addEventListener('message', onMessage);
   if (!popup) {

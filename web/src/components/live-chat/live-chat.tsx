@@ -61,14 +61,26 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
     setSessionFailed(false);
     if (!token) return;
     let current = true;
-    loadSession()
-      .then((answer) => current && setSession(answer))
-      .catch((error: unknown) => {
-        console.warn('chat sign-in check failed', error);
-        if (current) setSessionFailed(true);
-      });
+    let retry: number | undefined;
+    // A check lost with a connection that was still opening is asked again a few times before the chat says so.
+    const check = (attempt: number) => {
+      loadSession()
+        .then((answer) => current && setSession(answer))
+        .catch((error: unknown) => {
+          if (!current) return;
+          const refused = (error as { data?: { httpStatus?: number } }).data?.httpStatus;
+          if (attempt < 4 && (refused === undefined || refused >= 500)) {
+            retry = window.setTimeout(() => check(attempt + 1), 500 * 2 ** attempt);
+            return;
+          }
+          console.warn('chat sign-in check failed', error);
+          setSessionFailed(true);
+        });
+    };
+    check(0);
     return () => {
       current = false;
+      window.clearTimeout(retry);
     };
   }, [token, loadSession]);
 
