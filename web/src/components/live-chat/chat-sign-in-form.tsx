@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ImagePlus, X } from 'lucide-react';
 import { chatDisplayName, chatMessages, isHostName } from '@server/domains/chat/chat.schemas';
 import { Button } from '@web/components/button';
@@ -22,6 +22,11 @@ export interface ChatHost {
  */
 export function ChatSignInForm({ initialName = '', host, onStart }: { initialName?: string; host?: ChatHost; onStart: (values: ChatSignInValues) => Promise<void> }) {
   const [fullUserName, setFullUserName] = useState(initialName);
+  const edited = useRef(false);
+  // The signed-in viewer's name may arrive after the form shows: fill it in then, unless something was typed.
+  useEffect(() => {
+    if (initialName && !edited.current) setFullUserName(initialName);
+  }, [initialName]);
   const [touched, setTouched] = useState(false);
   const [photo, setPhoto] = useState<File | null>(null);
   const [photoPreview, setPhotoPreview] = useState<string | null>(null);
@@ -87,7 +92,10 @@ export function ChatSignInForm({ initialName = '', host, onStart }: { initialNam
         autoComplete="name"
         value={fullUserName}
         maxLength={60}
-        onChange={(event) => setFullUserName(event.target.value)}
+        onChange={(event) => {
+          edited.current = true;
+          setFullUserName(event.target.value);
+        }}
         onBlur={() => setTouched(true)}
         error={touched && nameError ? nameError : undefined}
       />

@@ -158,7 +158,7 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
     );
   } else if (!isActive) footer = <Notice>{chatMessages.inactive}</Notice>;
   else if (banned) footer = <Notice>{chatMessages.banned}</Notice>;
-  else if (!identity) footer = <ChatSignInForm key={viewerName} initialName={viewerName} host={host} onStart={startChat} />;
+  else if (!identity) footer = <ChatSignInForm initialName={viewerName} host={host} onStart={startChat} />;
   else {
     footer = (
       <>
