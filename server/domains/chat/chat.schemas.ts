@@ -26,6 +26,12 @@ export const chatBadges = ['host', 'moderator', 'member'] as const;
 export type ChatBadge = (typeof chatBadges)[number];
 export const chatBadgeLabels: Record<ChatBadge, string> = { host: 'Host', moderator: 'Moderator', member: 'Member' };
 
+/** The badge next to a chatter's name in an event's room: its creator is the host, admins moderate. */
+export function chatBadgeOf(hostId: string, sender: { id: string; role: string }): ChatBadge | null {
+  if (sender.id === hostId) return 'host';
+  return sender.role === 'admin' ? 'moderator' : null;
+}
+
 /** A name as people read it: no case, spaces, punctuation or diacritics ("Mára Test!" reads as "maratest"). */
 export function chatNameKey(name: string): string {
   return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');

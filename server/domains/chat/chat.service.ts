@@ -14,8 +14,8 @@ import { ChatDelivery } from './chat.rooms';
 import {
   chatMessages,
   chatLimits,
+  chatBadgeOf,
   isHostName,
-  type ChatBadge,
   type BannedChatUser,
   type ChatMessage,
   type ChatMessagesInput,
@@ -49,13 +49,6 @@ export function requireChatAccess(db: Db, actor: Actor | null, event: EventRow):
 
 function canModerate(event: EventRow, actor: Actor): boolean {
   return actor.role === 'admin' || event.userId === actor.id;
-}
-
-/** The badge next to a chatter's name in an event's room: its creator is the host, admins moderate. */
-export function chatBadgeOf(event: Pick<EventRow, 'userId'>, user: { id: string; role: string }): ChatBadge | null {
-  if (user.id === event.userId) return 'host';
-  if (user.role === 'admin') return 'moderator';
-  return null;
 }
 
 /** No one but the host may chat under a name that reads as the host's display name or creator tag. */
@@ -103,7 +96,7 @@ export function sendMessage(services: AppServices, actor: Actor, input: SendChat
     photoURL: input.photoURL ?? null,
     text: input.text,
     createdAt: nowIso(),
-    badge: chatBadgeOf(event, actor),
+    badge: chatBadgeOf(event.userId, actor),
   };
   store.enqueue(message);
   rooms.publish(event.id, new ChatDelivery(message.id, { type: 'message', message }));

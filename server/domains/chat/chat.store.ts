@@ -5,7 +5,7 @@ import type { Db } from '@db/client';
 import { chatBans, chatMessages } from '@db/schema/chat';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
-import { chatLimits, type BannedChatUser, type ChatBadge, type ChatMessage, type ChatStreamItem } from './chat.schemas';
+import { chatBadgeOf, chatLimits, type BannedChatUser, type ChatBadge, type ChatMessage, type ChatStreamItem } from './chat.schemas';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 type NewMessageRow = typeof chatMessages.$inferInsert;
@@ -39,8 +39,7 @@ const messageWithBadge = {
 };
 
 function badgeOf(row: { message: StoredMessage; senderRole: string; hostId: string }): ChatBadge | null {
-  if (row.message.userId === row.hostId) return 'host';
-  return row.senderRole === 'admin' ? 'moderator' : null;
+  return chatBadgeOf(row.hostId, { id: row.message.userId, role: row.senderRole });
 }
 
 export interface ChatStoreOptions {
