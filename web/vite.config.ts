@@ -5,11 +5,13 @@ import { defineConfig } from 'vite';
 import { compressAndHideMaps } from '../scripts/compress-and-hide-maps';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+/** WEB_DIST_DIR: build somewhere else than web/dist (parallel browser-test runs each keep their own build). */
+const outDir = process.env.WEB_DIST_DIR ?? root('./dist');
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: root('.'),
-  plugins: [react(), tailwindcss(), compressAndHideMaps({ outDir: root('./dist'), mapsDir: root('./dist-maps') })],
+  plugins: [react(), tailwindcss(), compressAndHideMaps({ outDir, mapsDir: `${outDir}-maps` })],
   resolve: {
     alias: { '@server': root('../server'), '@db': root('../db'), '@web': root('./src') },
   },
@@ -24,7 +26,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: root('./dist'),
+    outDir,
     emptyOutDir: true,
     // Maps for error reports, unreferenced by the bundles and moved to web/dist-maps (never served).
     sourcemap: 'hidden',

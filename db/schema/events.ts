@@ -19,6 +19,8 @@ export const events = sqliteTable(
     isPremium: integer('is_premium', { mode: 'boolean' }).notNull().default(false),
     premiumPriceCents: integer('premium_price_cents').notNull().default(0),
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+    /** iCalendar SEQUENCE: raised on every change of time, name or status (calendar apps then take the new version). */
+    sequence: integer('sequence').notNull().default(0),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
@@ -43,4 +45,24 @@ export const eventAccess = sqliteTable(
     createdAt: text('created_at').notNull().default(now),
   },
   (table) => [primaryKey({ columns: [table.viewerId, table.eventId] }), index('event_access_event_idx').on(table.eventId)],
+);
+
+/**
+ * A deleted event, kept 30 days so calendar subscriptions receive it as `STATUS:CANCELLED` instead of keeping
+ * the old entry forever.
+ */
+export const cancelledEvents = sqliteTable(
+  'cancelled_events',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    startDateTime: text('start_date_time'),
+    endDateTime: text('end_date_time'),
+    sequence: integer('sequence').notNull(),
+    cancelledAt: text('cancelled_at').notNull().default(now),
+  },
+  (table) => [index('cancelled_events_user_idx').on(table.userId, table.cancelledAt)],
 );

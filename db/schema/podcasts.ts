@@ -20,6 +20,11 @@ export const podcastTitles = sqliteTable(
     category: text('category').notNull().default('Music'),
     explicit: integer('explicit', { mode: 'boolean' }).notNull().default(false),
     language: text('language').notNull().default('en'),
+    /** `podcast:guid`, fixed when the title is created and never recomputed (a domain change keeps it). */
+    podcastGuid: text('podcast_guid'),
+    /** `itunes:owner`/`itunes:email`; the creator's address when empty. */
+    contactEmail: text('contact_email'),
+    itunesType: text('itunes_type', { enum: ['episodic', 'serial'] }).notNull().default('episodic'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
@@ -50,6 +55,8 @@ export const podcastEpisodes = sqliteTable(
     chaptersUrl: text('chapters_url'),
     /** UTC ISO; an episode whose publish date is in the future is not public yet. */
     publishDate: text('publish_date').notNull(),
+    seasonNumber: integer('season_number'),
+    episodeNumber: integer('episode_number'),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },

@@ -29,6 +29,8 @@ export const users = sqliteTable(
     referrerId: text('referrer_id'),
     googleSub: text('google_sub').unique(),
     appleSub: text('apple_sub').unique(),
+    /** The creator's "new tip / new ticket" notice mail (receipts to payers are always sent). */
+    notifyNewPayments: integer('notify_new_payments', { mode: 'boolean' }).notNull().default(true),
     shortcuts: text('shortcuts', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
@@ -66,6 +68,8 @@ export const termsAcceptances = sqliteTable(
       .notNull()
       .references(() => termsDocuments.id, { onDelete: 'cascade' }),
     acceptedAt: text('accepted_at').notNull().default(now),
+    /** Who clicked Accept (the signed-in account behind the session); null for acceptances recorded before it was kept. */
+    acceptedBy: text('accepted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.termsId] })],
 );

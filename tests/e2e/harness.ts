@@ -30,7 +30,7 @@ export async function startApp(env: Record<string, string> = {}, options: { term
     JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, process.env.WEB_DIST_DIR ? { webDist: process.env.WEB_DIST_DIR } : {});
   // Without terms by default, so the terms dialog only shows in the tests about it.
   await seedDatabase(app.services.db, config, { demoData: true, terms: options.terms ?? false });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -51,6 +51,9 @@ const feedTitle: FeedInput['title'] = {
   category: 'Music',
   explicit: false,
   language: 'en',
+  podcastGuid: null,
+  contactEmail: null,
+  itunesType: 'episodic',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
