@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventAccess, events } from '@db/schema/events';
 import { users } from '@db/schema/users';
+import { liveMessages } from '@server/domains/live/live.schemas';
 import { createUser } from '../helpers/app';
 import { login, newPage, saveScreenshot, seededLogins, useBrowserApp, type RunningApp } from './harness';
 
@@ -122,6 +123,11 @@ describe('events: calendar and public event page', () => {
       const dated = page.getByRole('dialog', { name: 'Edit event' });
       expect(await dated.getByLabel('Event name').inputValue()).toBe('Around the Clock: deep house listening room');
       expect(await dated.getByRole('link', { name: 'Open the event page' }).getAttribute('href')).toMatch(/^\/events\/mara_quill\/.+/);
+      // Where the stream comes from, with the way to change it: the seeded HLS source of the profile, or OBS.
+      const streamNote = dated.getByRole('region', { name: 'Stream' });
+      await streamNote.getByText(liveMessages.playsStreamSource('HLS · test-streams.mux.dev')).waitFor();
+      expect(await streamNote.getByRole('link', { name: 'Go live page' }).getAttribute('href')).toBe('/apps/live');
+      expect(await streamNote.getByRole('link', { name: 'Change stream source' }).getAttribute('href')).toMatch(/^\/profile\/.+\/about$/);
       await dated.getByLabel('Description').fill('Now with guest selectors.');
       await dated.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Event saved').waitFor();

@@ -9,7 +9,7 @@ import { paymentMessages } from '@server/domains/payments/payments.schemas';
 import { applyIntentToPayment } from '@server/domains/payments/payment-records';
 import { hubTopic } from '@server/domains/hub/hub.service';
 import { newId } from '@server/lib/ids';
-import { bearer } from '../helpers/app';
+import { bearer, callerAs } from '../helpers/app';
 import { signWebhookPayload } from '@server/providers/payments/webhook-signature';
 import { cards, confirmCard, createPaymentsApp, createPaywall, createTip, expectedSplit, stage, testWebhookSecret } from '../helpers/payments';
 
@@ -249,6 +249,32 @@ describe('paywall and webhooks', () => {
     expect(receipt.text).toMatch(/Date: \w{3}, \d{2} \w{3} \d{4}/);
     await expect.poll(() => mailsTo(`mara-${s.creator.id}@example.test`.toLowerCase()).length).toBe(1);
     expect(mailsTo(`mara-${s.creator.id}@example.test`.toLowerCase())[0]!.subject).toBe('New ticket: $12.99 CAD from Test viewer');
+  });
+
+  it('a creator who turned the notice off gets no "new tip" mail; the payer still gets the receipt', async () => {
+    const s = await stage(app);
+    const creatorMail = `quiet-${s.creator.id}@example.test`.toLowerCase();
+    db.update(users).set({ email: creatorMail }).where(eq(users.id, s.creator.id)).run();
+    const creatorCaller = await callerAs(app, s.creator.token);
+    const turnedOff = await creatorCaller.profile.update({ notifyNewPayments: false });
+    expect(turnedOff.profile.notifyNewPayments).toBe(false);
+    expect(db.select({ on: users.notifyNewPayments }).from(users).where(eq(users.id, s.creator.id)).get()).toEqual({ on: false });
+
+    const intent = (await createTip(app, s)).json() as { client_secret: string; paymentIntentId: string };
+    expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
+    await app.inject({ method: 'POST', url: '/api/payment/status', headers: bearer(s.viewer.token), payload: { stripePaymentIntentId: intent.paymentIntentId } });
+    const mailsTo = (email: string) => outboxMails().filter((mail) => mail.to === email);
+    await expect.poll(() => mailsTo(s.viewer.email).length).toBe(1);
+    // Give the creator's notice every chance to arrive: it never does.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(mailsTo(creatorMail)).toEqual([]);
+
+    await creatorCaller.profile.update({ notifyNewPayments: true });
+    const again = (await createTip(app, s)).json() as { client_secret: string; paymentIntentId: string };
+    expect(await confirmCard(app, again.client_secret, cards.success)).toEqual({ status: 'succeeded' });
+    await app.inject({ method: 'POST', url: '/api/payment/status', headers: bearer(s.viewer.token), payload: { stripePaymentIntentId: again.paymentIntentId } });
+    await expect.poll(() => mailsTo(creatorMail).length).toBe(1);
+    expect(mailsTo(creatorMail)[0]!.subject).toMatch(/^New tip: /);
   });
 
   it('a webhook with a bad signature is a 400 and writes nothing', async () => {

@@ -87,6 +87,8 @@ describe('terms and conditions', () => {
     expect(accepted.json().user).toMatchObject({ id: creator.id, pdfUrl: null });
     const acceptances = test.app.services.db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, creator.id)).all();
     expect(acceptances.map((row) => row.termsId)).toEqual([answer.id]);
+    // Who clicked is kept with the consent: the creator's own session.
+    expect(acceptances.map((row) => row.acceptedBy)).toEqual([creator.id]);
     const aliveAfter = await test.app.inject({ method: 'GET', url: '/api/user/alive', headers: bearer(creator.token) });
     expect(aliveAfter.json().user.pdfUrl).toBeNull();
 

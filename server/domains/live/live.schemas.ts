@@ -30,6 +30,10 @@ export const liveMessages = {
   // Who goes live where (the calendar's event dialog).
   goesLiveHere: 'Going live from OBS now streams into this event.',
   noEventGoesLive: 'Going live now creates a free event “{name} is live”.',
+  // Where an event's stream comes from (the calendar's event dialog).
+  liveNowFromObs: 'Live now from OBS: this event plays your stream from this server.',
+  playsStreamSource: (source: string) => `The event page plays your stream source (${source}) whenever you are not live from OBS.`,
+  noStreamSource: 'No stream yet: go live from OBS, or set a stream source (YouTube, Twitch, Vimeo or an HLS URL) in your profile.',
 } as const;
 
 /** Defaults and limits of live streaming (config may change the ones marked). */

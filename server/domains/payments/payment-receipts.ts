@@ -45,12 +45,13 @@ export function creatorNotice(kind: PaymentRow['kind'], parts: ReceiptParts & { 
 
 /**
  * After a tip or ticket payment succeeded: the payer gets a receipt (what, amount, date, the creator's name, the
- * card's last four digits) and the creator a notice. Mail failures are logged, never undo the payment.
+ * card's last four digits) and the creator a notice unless they turned it off. Mail failures are logged, never undo the payment.
  */
 export async function mailPaymentReceipts(services: AppServices, payment: PaymentRow): Promise<void> {
   if (payment.kind !== 'tip' && payment.kind !== 'paywall') return;
   const { db } = services;
-  const person = (id: string | null) => (id ? db.select({ email: users.email, displayName: users.displayName }).from(users).where(eq(users.id, id)).get() : undefined);
+  const person = (id: string | null) =>
+    id ? db.select({ email: users.email, displayName: users.displayName, notifyNewPayments: users.notifyNewPayments }).from(users).where(eq(users.id, id)).get() : undefined;
   const payer = person(payment.payerId);
   const creator = person(payment.creatorId);
   const event = payment.eventId ? db.select({ name: events.name }).from(events).where(eq(events.id, payment.eventId)).get() : undefined;
@@ -64,7 +65,7 @@ export async function mailPaymentReceipts(services: AppServices, payment: Paymen
   };
   const mails = [
     payer ? { to: payer.email, ...payerReceipt(parts) } : null,
-    creator ? { to: creator.email, ...creatorNotice(payment.kind, { ...parts, payerName: payer?.displayName ?? 'A viewer' }) } : null,
+    creator?.notifyNewPayments ? { to: creator.email, ...creatorNotice(payment.kind, { ...parts, payerName: payer?.displayName ?? 'A viewer' }) } : null,
   ];
   for (const mail of mails) {
     if (!mail) continue;

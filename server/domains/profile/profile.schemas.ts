@@ -7,6 +7,8 @@ export const profileMessages = {
   tooLong: 'This value is too long',
   saved: 'Profile saved',
   avatarSaved: 'Profile picture updated',
+  noticesOn: 'You will get a mail for each new tip or ticket',
+  noticesOff: 'No more mails about new tips and tickets',
 } as const;
 
 function isHttpUrl(value: string): boolean {
@@ -31,6 +33,8 @@ export const profileUpdateInput = z.strictObject({
     .refine((value) => value === '' || isHttpUrl(value), profileMessages.streamValue)
     .nullable()
     .optional(),
+  /** Mail me a notice of each new tip or ticket (payers' receipts are always sent). */
+  notifyNewPayments: z.boolean().optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateInput>;
 
@@ -47,6 +51,8 @@ export const profile = z.object({
   creatorTag: z.string().nullable(),
   /** The public event page (`/events/{creatorTag}`), when the account has a creator tag. */
   eventPagePath: z.string().nullable(),
+  /** Whether the creator gets the "new tip / new ticket" notice mail. */
+  notifyNewPayments: z.boolean(),
 });
 export type Profile = z.infer<typeof profile>;
 

@@ -22,6 +22,7 @@ function toProfile(user: UserRow): Profile {
     streamValue: user.streamValue,
     creatorTag: user.creatorTag,
     eventPagePath: user.creatorTag ? `/events/${encodeURIComponent(user.creatorTag)}` : null,
+    notifyNewPayments: user.notifyNewPayments,
   };
 }
 
@@ -50,6 +51,7 @@ export function updateProfile(services: Services, actor: Actor, input: ProfileUp
       ...(input.lastName !== undefined && { lastName: input.lastName }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.streamValue !== undefined && { streamValue: input.streamValue || null }),
+      ...(input.notifyNewPayments !== undefined && { notifyNewPayments: input.notifyNewPayments }),
       updatedAt: nowIso(),
     })
     .where(eq(users.id, actor.id))

@@ -57,7 +57,7 @@ export function publishTerms(services: AppServices, actor: Actor, input: UploadT
 export function acceptTerms(db: Db, actor: Actor): SessionUser {
   if (actor.emulatedBy) throw new TRPCError({ code: 'FORBIDDEN', message: termsMessages.onlyUserCanAccept(actor.user.displayName) });
   const terms = requireCurrentTerms(db);
-  db.insert(termsAcceptances).values({ userId: actor.id, termsId: terms.id, acceptedAt: nowIso() }).onConflictDoNothing().run();
+  db.insert(termsAcceptances).values({ userId: actor.id, termsId: terms.id, acceptedAt: nowIso(), acceptedBy: actor.id }).onConflictDoNothing().run();
   return toSessionUser(db, findUserById(db, actor.id)!);
 }
 

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { ExternalLink, Radio } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 import { eventPagePath, type EventOutput } from '@server/domains/events/events.schemas';
-import { liveMessages } from '@server/domains/live/live.schemas';
 import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { isPlanRefusal, PlanRequiredNotice } from '@web/components/plan-notice';
 import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { formErrorsOf, parseEventForm, type EventFormValues } from './event-form';
+import { StreamSourceNote } from './stream-source-note';
 import { ToggleField } from './toggle-field';
 
 export type EventDialogState = { mode: 'create'; values: EventFormValues } | { mode: 'edit'; event: EventOutput; values: EventFormValues } | null;
@@ -87,21 +87,12 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
   const tba = watch('tba');
   const isPremium = watch('isPremium');
   const editing = state?.mode === 'edit' ? state.event : null;
-  // Which event a publish from OBS would go live in right now (the live page's rule, answered by the server).
-  const liveDashboard = trpc.live.dashboard.useQuery(undefined, { enabled: !!editing, retry: false, staleTime: 10_000 });
-  const goesLiveHere = !!editing && liveDashboard.data?.nextEvent?.id === editing.id;
   const needsPlan = editing ? null : (planRefusal ?? planAccess.data?.refusals.events ?? null);
 
   return (
     <Modal open={!!state} onOpenChange={(open) => !open && onClose()} title={editing ? 'Edit event' : 'New event'} size="md">
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={editing ? 'Edit event' : 'New event'}>
         {needsPlan && <PlanRequiredNotice message={needsPlan} />}
-        {goesLiveHere && (
-          <p role="status" className="flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="goes-live-here">
-            <Radio className="mt-0.5 size-4 shrink-0" aria-hidden />
-            {liveMessages.goesLiveHere}
-          </p>
-        )}
         <TextField label="Event name" error={errors.name?.message} {...register('name')} />
         <div className="space-y-1">
           <label htmlFor="event-description" className="block text-sm font-medium text-slate-700">
@@ -129,6 +120,8 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
         <Controller control={control} name="isPremium" render={({ field }) => <ToggleField label="Premium event" hint="Viewers pay to enter" checked={field.value} onCheckedChange={field.onChange} />} />
         {isPremium && <TextField label="Premium price (CAD)" inputMode="decimal" placeholder="9.99" error={errors.premiumPrice?.message} {...register('premiumPrice')} />}
         <Controller control={control} name="isActive" render={({ field }) => <ToggleField label="Active" hint="Inactive events are left out of your public calendar feed" checked={field.value} onCheckedChange={field.onChange} />} />
+
+        <StreamSourceNote eventId={editing?.id ?? null} />
 
         {editing && editing.user.userName && (
           <a href={eventPagePath(editing.user.userName, editing.id)} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">

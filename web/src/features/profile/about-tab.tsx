@@ -6,6 +6,7 @@ import type { SessionUser } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { TextAreaField } from '@web/components/form-fields';
 import { ImagePicker } from '@web/components/image-picker';
+import { Switch } from '@web/components/switch';
 import { TextField } from '@web/components/text-field';
 import { ApiError } from '@web/lib/api';
 import { useSession } from '@web/lib/session-store';
@@ -39,6 +40,13 @@ export function AboutTab({ profile }: { profile: Profile }) {
       setErrors(error.data?.fieldErrors ?? {});
       if (!error.data?.fieldErrors) toast.error(error.message);
     },
+  });
+  const notices = trpc.profile.update.useMutation({
+    onSuccess: (answer) => {
+      applied(answer);
+      toast.success(answer.profile.notifyNewPayments ? profileMessages.noticesOn : profileMessages.noticesOff);
+    },
+    onError: (error) => toast.error(error.message),
   });
   const removeAvatar = trpc.profile.removeAvatar.useMutation({ onSuccess: applied, onError: (error) => toast.error(error.message) });
 
@@ -99,6 +107,25 @@ export function AboutTab({ profile }: { profile: Profile }) {
           </Button>
         </div>
       </form>
+      <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="mail-notices-title">
+        <h2 id="mail-notices-title" className="text-base font-semibold text-slate-900">
+          Mail notices
+        </h2>
+        <div className="mt-3 flex items-start justify-between gap-4">
+          <div>
+            <label htmlFor="notify-new-payments" className="text-sm font-medium text-slate-800">
+              Mail me about each new tip or ticket
+            </label>
+            <p className="text-sm text-slate-500">Viewers always get their receipt; this is only your own notice.</p>
+          </div>
+          <Switch
+            id="notify-new-payments"
+            checked={notices.isPending && notices.variables?.notifyNewPayments !== undefined ? notices.variables.notifyNewPayments : profile.notifyNewPayments}
+            disabled={notices.isPending}
+            onCheckedChange={(checked) => notices.mutate({ notifyNewPayments: checked })}
+          />
+        </div>
+      </section>
     </div>
   );
 }
