@@ -5,6 +5,10 @@ import sharp from 'sharp';
 import type { Db } from '@db/client';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
+import type { AppConfig } from '@server/config';
+import { podcastGuid } from '@server/domains/podcasts/podcast-feed';
+import { feedUrl } from '@server/domains/podcasts/podcasts.service';
+import { podcastCover } from '@server/domains/podcasts/podcasts.schemas';
 import { newId } from '@server/lib/ids';
 import { makeMp3Tone, mp3ToneFormat, mp3ToneFrames } from '@server/lib/mp3-tone';
 import { uploadsDir } from '@server/lib/uploads';
@@ -20,8 +24,10 @@ interface SeedTitle {
   category: string;
   /** The transcripts' format: WebVTT or SubRip, so both kinds are seeded. */
   transcript: 'vtt' | 'srt';
+  /** `itunes:type`: a serial show numbers every episode. */
+  itunesType: 'episodic' | 'serial';
   colors: [string, string];
-  episodes: Array<{ name: string; description: string; seconds: number; frequencyHz: number; daysAgo: number }>;
+  episodes: Array<{ name: string; description: string; seconds: number; frequencyHz: number; daysAgo: number; season?: number; episode?: number }>;
 }
 
 const seedTitles: SeedTitle[] = [
@@ -31,13 +37,14 @@ const seedTitles: SeedTitle[] = [
     language: 'en',
     category: 'Music > Music Commentary',
     transcript: 'vtt',
+    itunesType: 'episodic',
     name: 'Records Behind the Set',
     description: 'Every week Mara digs into the records that made the last set: where they came from and why they work at 2 a.m.',
     colors: ['#f97316', '#7c2d12'],
     episodes: [
       { name: 'Warm-up tones', description: 'A short sound check before the season starts.', seconds: 8, frequencyHz: 330, daysAgo: 21 },
-      { name: 'The A440 episode', description: 'Tuning up: why the reference pitch matters for mixing.', seconds: 12, frequencyHz: 440, daysAgo: 14 },
-      { name: 'Low end theory', description: 'Sub-bass, room modes and the kick that ate the dance floor.', seconds: 10, frequencyHz: 220, daysAgo: 7 },
+      { name: 'The A440 episode', description: 'Tuning up: why the reference pitch matters for mixing.', seconds: 12, frequencyHz: 440, daysAgo: 14, season: 1, episode: 1 },
+      { name: 'Low end theory', description: 'Sub-bass, room modes and the kick that ate the dance floor.', seconds: 10, frequencyHz: 220, daysAgo: 7, season: 1, episode: 2 },
     ],
   },
   {
@@ -46,26 +53,31 @@ const seedTitles: SeedTitle[] = [
     language: 'en-CA',
     category: 'Music > Music Interviews',
     transcript: 'srt',
+    itunesType: 'serial',
     name: 'Independent Voices',
     description: 'Interviews with independent musicians about writing, touring and getting paid, recorded between the live streams.',
     colors: ['#0ea5e9', '#1e3a8a'],
     episodes: [
-      { name: 'Soundcheck', description: 'The microphone test that opened the show.', seconds: 6, frequencyHz: 523, daysAgo: 12 },
-      { name: 'Pilot', description: 'What this podcast is about and who is coming next.', seconds: 9, frequencyHz: 392, daysAgo: 5 },
+      { name: 'Soundcheck', description: 'The microphone test that opened the show.', seconds: 6, frequencyHz: 523, daysAgo: 12, episode: 1 },
+      { name: 'Pilot', description: 'What this podcast is about and who is coming next.', seconds: 9, frequencyHz: 392, daysAgo: 5, episode: 2 },
     ],
   },
 ];
 
-/** A square cover: a gradient with the title's initial (rendered by sharp from SVG). */
-async function coverPng(title: SeedTitle): Promise<Buffer> {
+/**
+ * A square cover Apple Podcasts takes (the smallest size it allows, RGB without alpha): a gradient with the title's
+ * initial, rendered by sharp from SVG.
+ */
+export async function seedCoverPng(title: Pick<SeedTitle, 'colors' | 'name'>): Promise<Buffer> {
   const [from, to] = title.colors;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600">
+  const size = podcastCover.minPixels;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 600 600">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
   <rect width="600" height="600" fill="url(#g)"/>
   <circle cx="300" cy="300" r="170" fill="none" stroke="#ffffff" stroke-opacity="0.35" stroke-width="24"/>
   <text x="300" y="360" font-family="sans-serif" font-size="200" font-weight="700" fill="#ffffff" text-anchor="middle">${title.name.charAt(0)}</text>
 </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return sharp(Buffer.from(svg)).flatten({ background: to }).png({ compressionLevel: 9 }).toBuffer();
 }
 
 /** Three parts per episode: where its chapters start and what its transcript says in each (whole seconds). */
@@ -102,7 +114,8 @@ export function seedChapters(parts: Array<{ start: number; title: string }>): st
  * Gives each demo creator a podcast title with a few short episodes: real MP3 audio (a steady tone), a transcript
  * and chapters generated here, so /video/{id} plays, shows its transcript and seeks by chapter on a fresh start. Creators who already have a title are left alone.
  */
-export async function seedPodcasts(db: Db, dataDir: string): Promise<void> {
+export async function seedPodcasts(db: Db, config: AppConfig): Promise<void> {
+  const { dataDir } = config;
   const creators = db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -115,7 +128,7 @@ export async function seedPodcasts(db: Db, dataDir: string): Promise<void> {
     if (!creator || db.select({ id: podcastTitles.id }).from(podcastTitles).where(eq(podcastTitles.userId, creator.id)).get()) continue;
 
     const coverName = `${newId(16)}.png`;
-    await writeFile(join(folder, coverName), await coverPng(title));
+    await writeFile(join(folder, coverName), await seedCoverPng(title));
     const episodes = await Promise.all(
       title.episodes.map(async (episode) => {
         const audio = makeMp3Tone({ seconds: episode.seconds, frequencyHz: episode.frequencyHz });
@@ -140,6 +153,8 @@ export async function seedPodcasts(db: Db, dataDir: string): Promise<void> {
           description: title.description,
           language: title.language,
           category: title.category,
+          itunesType: title.itunesType,
+          podcastGuid: podcastGuid(feedUrl(config, titleId)),
           imageUrl: `/uploads/${coverName}`,
         })
         .run();
@@ -158,6 +173,8 @@ export async function seedPodcasts(db: Db, dataDir: string): Promise<void> {
             transcriptUrl: `/uploads/${episode.transcriptName}`,
             transcriptType: title.transcript === 'vtt' ? 'text/vtt' : 'application/x-subrip',
             chaptersUrl: `/uploads/${episode.chaptersName}`,
+            seasonNumber: episode.season ?? null,
+            episodeNumber: episode.episode ?? null,
             publishDate: new Date(Date.now() - episode.daysAgo * 24 * 3600 * 1000).toISOString(),
           })),
         )

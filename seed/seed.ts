@@ -21,7 +21,7 @@ export async function seedDatabase(db: Db, config: AppConfig, options: SeedOptio
   if (options.terms !== false) await seedTerms(db, config.dataDir);
   seedEvents(db);
   if (options.demoData || options.resetDemo) seedDemoApps(db, { reset: options.resetDemo === true });
-  if (options.demoData) await seedPodcasts(db, config.dataDir);
+  if (options.demoData) await seedPodcasts(db, config);
   // After the events are seeded: a short chat history for each event that has none.
   if (options.demoData) seedChatHistory(db);
   return logins;

@@ -184,8 +184,10 @@ export async function removeUploads(dataDir: string, urls: Array<string | null |
 export async function readStreamedUpload(
   request: FastifyRequest,
   dataDir: string,
-  fileFields: Partial<Record<string, StreamKindName>>,
+  /** A kind by name, or a domain's own kind (its own types and messages). */
+  fileFields: Partial<Record<string, StreamKindName | StreamKind>>,
 ): Promise<{ fields: Record<string, string>; files: Record<string, StoredFile> }> {
+  const kindOf = (kind: StreamKindName | StreamKind): StreamKind => (typeof kind === 'string' ? streamKinds[kind] : kind);
   if (!request.isMultipart()) {
     throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the form as multipart/form-data' });
   }
@@ -193,7 +195,7 @@ export async function readStreamedUpload(
   const files: Record<string, StoredFile> = {};
   const folder = uploadsDir(dataDir);
   await mkdir(folder, { recursive: true });
-  const largest = Math.max(...Object.values(fileFields).map((kind) => streamKinds[kind!].maxBytes));
+  const largest = Math.max(...Object.values(fileFields).map((kind) => kindOf(kind!).maxBytes));
   try {
     // The plugin's own limit sits one byte above ours, so our check (413 with a clear message) fires first.
     for await (const part of request.parts({ limits: { fileSize: largest + 1 } })) {
@@ -211,7 +213,7 @@ export async function readStreamedUpload(
         const message = `Send one file in "${part.fieldname}"`;
         throw fieldError('BAD_REQUEST', message, { [part.fieldname]: message });
       }
-      files[part.fieldname] = await writeCheckedStream(part.file, { kind: streamKinds[kindName], folder, fieldName: part.fieldname });
+      files[part.fieldname] = await writeCheckedStream(part.file, { kind: kindOf(kindName), folder, fieldName: part.fieldname });
     }
   } catch (error) {
     await Promise.all(Object.values(files).map((file) => rm(file.path, { force: true })));

@@ -46,7 +46,7 @@ async function createEvent(user: TestUser) {
 
 /** Through the documented REST path (multipart), as the web's new-title dialog does. */
 async function createTitleRest(user: TestUser, isVideo: boolean) {
-  const body = multipart({ name: isVideo ? 'Video show' : 'Audio show', description: '', isVideo: String(isVideo) }, { image: { filename: 'cover.png', contentType: 'image/png', content: makePng(64, 64) } });
+  const body = multipart({ name: isVideo ? 'Video show' : 'Audio show', description: '', isVideo: String(isVideo) }, { image: { filename: 'cover.png', contentType: 'image/png', content: makePng(1400, 1400) } });
   return app.inject({ method: 'POST', url: '/api/podcast/titles', headers: { ...body.headers, ...bearer(user.token) }, payload: body.payload });
 }
 

@@ -1,10 +1,16 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { parseFeed } from 'podcast-partytime';
+import sharp from 'sharp';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
+import { users } from '@db/schema/users';
+import { podcastGuid } from '@server/domains/podcasts/podcast-feed';
 import { podcastCategory, podcastLanguage } from '@server/domains/podcasts/podcasts.schemas';
-import { readMediaDuration } from '@server/domains/podcasts/podcast-uploads';
+import { feedUrl } from '@server/domains/podcasts/podcasts.service';
+import { coverProblem, readMediaDuration } from '@server/domains/podcasts/podcast-uploads';
 import { uploadsDir } from '@server/lib/uploads';
+import { seedCoverPng } from '../../seed/podcasts';
 import { seedDatabase } from '../../seed/seed';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -63,5 +69,42 @@ describe('seeded podcasts', () => {
       expect([...starts].sort((a, b) => a - b)).toEqual(starts);
       expect(starts.at(-1)).toBeLessThan(episode.durationSeconds);
     }
+  });
+
+  it('makes feeds Apple Podcasts and Podcasting 2.0 apps accept: 1400 px RGB covers, owner, lock, stored guid, type and numbers', async () => {
+    const { db } = test.app.services;
+    const titles = db.select().from(podcastTitles).orderBy(asc(podcastTitles.name)).all();
+    expect(titles.map(({ name, itunesType }) => ({ name, itunesType }))).toEqual([
+      { name: 'Independent Voices', itunesType: 'serial' },
+      { name: 'Records Behind the Set', itunesType: 'episodic' },
+    ]);
+    for (const title of titles) {
+      const coverPath = join(uploadsDir(test.dataDir), title.imageUrl!.replace('/uploads/', ''));
+      expect(await coverProblem(coverPath)).toBeNull();
+      expect(await sharp(coverPath).metadata()).toMatchObject({ width: 1400, height: 1400, format: 'png', space: 'srgb', channels: 3 });
+
+      const owner = db.select().from(users).where(eq(users.id, title.userId)).get()!;
+      expect(title.podcastGuid).toBe(podcastGuid(feedUrl(test.config, title.id)));
+      const feed = parseFeed((await test.app.inject({ method: 'GET', url: `/feeds/${title.id}.xml` })).body)!;
+      expect(feed.guid).toBe(title.podcastGuid);
+      expect(feed.owner).toEqual({ name: owner.displayName, email: owner.email });
+      expect(feed.locked).toBe(true);
+      expect(feed.podcastOwner).toBe(owner.email);
+      expect(feed.itunesType).toBe(title.itunesType);
+      const episodes = db.select().from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, title.id)).all();
+      for (const item of feed.items) {
+        const episode = episodes.find((row) => row.id === item.guid)!;
+        expect(item.itunesSeason).toBe(episode.seasonNumber ?? undefined);
+        expect(item.itunesEpisode).toBe(episode.episodeNumber ?? undefined);
+      }
+      // A serial show numbers every episode.
+      if (title.itunesType === 'serial') expect(feed.items.every((item) => typeof item.itunesEpisode === 'number')).toBe(true);
+    }
+    expect(db.select().from(podcastEpisodes).all().some((episode) => episode.seasonNumber !== null)).toBe(true);
+  });
+
+  it('draws the same cover every time', async () => {
+    const title = { name: 'Records Behind the Set', colors: ['#f97316', '#7c2d12'] as [string, string] };
+    expect((await seedCoverPng(title)).equals(await seedCoverPng(title))).toBe(true);
   });
 });

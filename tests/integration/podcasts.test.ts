@@ -14,6 +14,8 @@ import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUse
 import { makePng, multipart } from '../helpers/images';
 
 const publicUrl = 'https://casts.example.test';
+/** The smallest cover Apple Podcasts takes. */
+const cover = makePng(1400, 1400);
 
 describe('podcasts', () => {
   let test: TestApp;
@@ -33,7 +35,7 @@ describe('podcasts', () => {
   async function createTitle(token = creator.token, fields: Record<string, string> = {}) {
     const body = multipart(
       { name: 'Records Behind the Set', description: 'Stories & <notes>', isVideo: 'false', ...fields },
-      { image: { filename: 'cover.png', contentType: 'image/png', content: makePng(300, 300) } },
+      { image: { filename: 'cover.png', contentType: 'image/png', content: cover } },
     );
     const response = await test.app.inject({ method: 'POST', url: '/api/podcast/titles', headers: { ...body.headers, ...bearer(token) }, payload: body.payload });
     expect(response.statusCode, response.body).toBe(201);

@@ -1,4 +1,6 @@
+import { parseFeed } from 'podcast-partytime';
 import { describe, expect, it } from 'vitest';
+import type { podcastEpisodes } from '@db/schema/podcasts';
 import { buildPodcastFeed, escapeXml, podcastGuid, podcastGuidNamespace, type FeedInput } from '@server/domains/podcasts/podcast-feed';
 import { formatDuration, podcastCategory, podcastCategoryValues, podcastLanguage, podcastMessages, publishDate } from '@server/domains/podcasts/podcasts.schemas';
 import { uuidV5 } from '@server/lib/uuid-v5';
@@ -51,13 +53,13 @@ const feedTitle: FeedInput['title'] = {
   category: 'Music',
   explicit: false,
   language: 'en',
-  podcastGuid: null,
+  podcastGuid: '0c5d1f8e-3b3a-5c1e-9d2a-7a0c3e1b2f4d',
   contactEmail: null,
   itunesType: 'episodic',
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
-const feedOwner = { displayName: 'Mara Quill', creatorTag: 'mara' } as FeedInput['owner'];
+const feedOwner = { displayName: 'Mara Quill', creatorTag: 'mara', email: 'mara@example.test' } as FeedInput['owner'];
 
 describe('title language and category', () => {
   it('accepts BCP 47 language tags, writes them canonically, and refuses anything else with one clear message', () => {
@@ -91,5 +93,76 @@ describe('title language and category', () => {
     expect(xml).toContain('<language>fr-CA</language>');
     expect(xml).toContain('<itunes:category text="Arts"><itunes:category text="Fashion &amp; Beauty"/></itunes:category>');
     expect(xml).not.toContain('text="Music"');
+  });
+});
+
+const origin = 'https://casts.example.test';
+function feedEpisode(overrides: Partial<typeof podcastEpisodes.$inferSelect>): typeof podcastEpisodes.$inferSelect {
+  return {
+    id: 'e1',
+    podcastTitleId: 't1',
+    userId: 'u1',
+    name: 'Pilot',
+    description: '',
+    mediaUrl: '/uploads/e1.mp3',
+    mediaType: 'audio/mpeg',
+    mediaBytes: 1000,
+    durationSeconds: 60,
+    imageUrl: null,
+    transcriptUrl: null,
+    transcriptType: null,
+    chaptersUrl: null,
+    publishDate: '2026-01-05T10:00:00.000Z',
+    seasonNumber: null,
+    episodeNumber: null,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    updatedAt: '2026-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+const build = (title: Partial<FeedInput['title']>, episodes: FeedInput['episodes'] = [feedEpisode({})]) =>
+  buildPodcastFeed({ title: { ...feedTitle, ...title }, owner: feedOwner, episodes, origin, feedUrl: `${origin}/feeds/t1.xml` });
+
+describe('what podcast directories read (podcast-partytime)', () => {
+  it("names the owner and locks the feed to the owner's email: the account's, or the title's contact email", () => {
+    const byAccount = parseFeed(build({}))!;
+    expect(byAccount.owner).toEqual({ name: 'Mara Quill', email: 'mara@example.test' });
+    expect(byAccount.locked).toBe(true);
+    expect(byAccount.podcastOwner).toBe('mara@example.test');
+
+    const xml = build({ contactEmail: 'shows+records@example.test' });
+    expect(xml).toContain('<podcast:locked owner="shows+records@example.test">yes</podcast:locked>');
+    const byContact = parseFeed(xml)!;
+    expect(byContact.owner).toEqual({ name: 'Mara Quill', email: 'shows+records@example.test' });
+    expect(byContact.podcastOwner).toBe('shows+records@example.test');
+  });
+
+  it('writes the stored podcast:guid, never one computed from the feed URL', () => {
+    const feed = parseFeed(build({ podcastGuid: '917393e3-1b1e-5cef-ace4-edaa54e1f810' }))!;
+    expect(feed.guid).toBe('917393e3-1b1e-5cef-ace4-edaa54e1f810');
+    expect(feed.guid).not.toBe(podcastGuid(`${origin}/feeds/t1.xml`));
+  });
+
+  it("writes the title's itunes:type, and season and episode numbers (iTunes and Podcasting 2.0) only where set", () => {
+    expect(parseFeed(build({}))!.itunesType).toBe('episodic');
+    const feed = parseFeed(
+      build({ itunesType: 'serial' }, [
+        feedEpisode({ id: 'e2', name: 'Second', seasonNumber: 2, episodeNumber: 7 }),
+        feedEpisode({ id: 'e1', name: 'Numberless' }),
+      ]),
+    )!;
+    expect(feed.itunesType).toBe('serial');
+    const [numbered, plain] = feed.items;
+    expect(numbered).toMatchObject({ itunesSeason: 2, itunesEpisode: 7, podcastSeason: { number: 2 }, podcastEpisode: { number: 7 } });
+    expect(plain).not.toHaveProperty('itunesSeason');
+    expect(plain).not.toHaveProperty('itunesEpisode');
+    expect(plain).not.toHaveProperty('podcastSeason');
+    expect(plain).not.toHaveProperty('podcastEpisode');
+  });
+
+  it('escapes the owner email like any other text', () => {
+    const xml = build({ contactEmail: `o'brien&co@example.test` });
+    expect(xml).toContain('<itunes:email>o&apos;brien&amp;co@example.test</itunes:email>');
+    expect(parseFeed(xml)!.podcastOwner).toBe(`o'brien&co@example.test`);
   });
 });

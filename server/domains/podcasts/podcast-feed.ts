@@ -6,7 +6,7 @@ import { splitCategory } from './podcast-categories';
 /** The Podcasting 2.0 namespace's UUID for `podcast:guid` (podcastindex.org/namespace/1.0#guid). */
 export const podcastGuidNamespace = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
 
-/** `podcast:guid`: UUIDv5 of the feed URL without its scheme and trailing slashes. */
+/** `podcast:guid`: UUIDv5 of the feed URL without its scheme and trailing slashes (computed once, when a title is created). */
 export function podcastGuid(feedUrl: string): string {
   return uuidV5(feedUrl.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, ''), podcastGuidNamespace);
 }
@@ -38,7 +38,8 @@ function element(name: string, attributes: Attributes = {}, content?: string | {
 const children = (...parts: Array<string | false | null | undefined>) => ({ xml: parts.filter(Boolean).join('\n') });
 
 export interface FeedInput {
-  title: typeof podcastTitles.$inferSelect;
+  /** The title as stored; its `podcast:guid` is the one fixed at creation. */
+  title: typeof podcastTitles.$inferSelect & { podcastGuid: string };
   owner: typeof users.$inferSelect;
   episodes: Array<typeof podcastEpisodes.$inferSelect>;
   /** Absolute origin (PUBLIC_URL). */
@@ -63,6 +64,8 @@ export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl }: Fe
   const cover = title.imageUrl ? absolute(origin, title.imageUrl) : undefined;
   const eventPage = owner.creatorTag ? `${origin}/events/${encodeURIComponent(owner.creatorTag)}` : undefined;
   const lastBuild = episodes[0]?.publishDate ?? title.updatedAt;
+  // Apple mails the verification code here; podcast:locked names the same address as the owner who may move the feed.
+  const ownerEmail = title.contactEmail ?? owner.email;
 
   const items = episodes.map((episode) => {
     const page = `${origin}/video/${encodeURIComponent(episode.id)}`;
@@ -81,6 +84,10 @@ export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl }: Fe
         element('itunes:duration', {}, String(episode.durationSeconds)),
         element('itunes:explicit', {}, yesNo(title.explicit)),
         element('itunes:episodeType', {}, 'full'),
+        episode.seasonNumber !== null && element('itunes:season', {}, String(episode.seasonNumber)),
+        episode.episodeNumber !== null && element('itunes:episode', {}, String(episode.episodeNumber)),
+        episode.seasonNumber !== null && element('podcast:season', {}, String(episode.seasonNumber)),
+        episode.episodeNumber !== null && element('podcast:episode', {}, String(episode.episodeNumber)),
         image && element('itunes:image', { href: image }),
         episode.transcriptUrl && element('podcast:transcript', { url: absolute(origin, episode.transcriptUrl), type: episode.transcriptType ?? 'text/vtt' }),
         episode.chaptersUrl && element('podcast:chapters', { url: absolute(origin, episode.chaptersUrl), type: 'application/json+chapters' }),
@@ -102,12 +109,13 @@ export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl }: Fe
       cover && element('image', {}, children(element('url', {}, cover), element('title', {}, title.name), element('link', {}, eventPage ?? origin))),
       element('itunes:author', {}, author),
       element('itunes:summary', {}, title.description || title.name),
-      element('itunes:type', {}, 'episodic'),
+      element('itunes:owner', {}, children(element('itunes:name', {}, author), element('itunes:email', {}, ownerEmail))),
+      element('itunes:type', {}, title.itunesType),
       element('itunes:explicit', {}, yesNo(title.explicit)),
       itunesCategory(title.category),
       cover && element('itunes:image', { href: cover }),
-      element('podcast:guid', {}, podcastGuid(feedUrl)),
-      element('podcast:locked', {}, 'yes'),
+      element('podcast:guid', {}, title.podcastGuid),
+      element('podcast:locked', { owner: ownerEmail }, 'yes'),
       eventPage && element('podcast:funding', { url: eventPage }, `Support ${author} with a tip`),
       element('podcast:medium', {}, title.isVideo ? 'video' : 'podcast'),
       ...items,

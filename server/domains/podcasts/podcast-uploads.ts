@@ -1,15 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, lt } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
 import { parseFile } from 'music-metadata';
+import sharp from 'sharp';
 import type { Db } from '@db/client';
 import { podcastUploads, type PodcastUploadKind } from '@db/schema/podcasts';
 import { fieldError } from '@server/lib/errors';
 import { newId } from '@server/lib/ids';
-import { mediaMessages, removeUploads } from '@server/lib/media-uploads';
-import type { StoredFile } from '@server/lib/uploads';
+import { mediaMessages, removeUploads, type StreamKind, type StreamKindName } from '@server/lib/media-uploads';
+import { uploadRules, type StoredFile } from '@server/lib/uploads';
 import type { AppServices } from '@server/trpc/context';
-import { podcastMessages } from './podcasts.schemas';
+import { podcastCover, podcastMessages } from './podcasts.schemas';
 
 /** Uploads never attached (a form abandoned after its files were stored) are removed after a day. */
 const staleAfterMs = 24 * 60 * 60 * 1000;
@@ -27,6 +29,42 @@ export async function readMediaDuration(path: string): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/** Covers (titles' and episodes', both become `itunes:image`): JPEG or PNG by their first bytes, else 415 with Apple's rule. */
+export const coverStreamKind: StreamKind = {
+  maxBytes: uploadRules.image.maxBytes,
+  async sniff(head) {
+    const type = await fileTypeFromBuffer(head);
+    return type && (type.mime === 'image/jpeg' || type.mime === 'image/png') ? { ext: type.ext, mime: type.mime } : null;
+  },
+  typeMessage: podcastMessages.cover,
+  sizeMessage: mediaMessages.imageSize,
+};
+
+/** How each kind of podcast file streams in. */
+export function podcastStreamKind(kind: PodcastUploadKind): StreamKindName | StreamKind {
+  return kind === 'image' ? coverStreamKind : kind;
+}
+
+const colourNames: Record<string, string> = { cmyk: 'CMYK', 'b-w': 'greyscale', grey16: 'greyscale', lab: 'Lab', labs: 'Lab' };
+
+/**
+ * Apple's artwork rule, read from the image header with sharp: square, 1400–3000 px, JPEG or PNG, RGB (with or
+ * without alpha). Answers what is wrong (for the message), or null when the cover is fine.
+ */
+export async function coverProblem(path: string): Promise<string | null> {
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(path).metadata();
+  } catch {
+    return 'this file could not be read as an image';
+  }
+  const { width = 0, height = 0, format, space = '', channels = 0 } = metadata;
+  if (format !== 'jpeg' && format !== 'png') return `this image is ${String(format).toUpperCase()}`;
+  if (width !== height || width < podcastCover.minPixels || width > podcastCover.maxPixels) return `this image is ${width} × ${height} px`;
+  if (!['srgb', 'rgb', 'rgb16'].includes(space) || (channels !== 3 && channels !== 4)) return `this image is ${colourNames[space] ?? space}`;
+  return null;
 }
 
 async function isChaptersJson(path: string): Promise<boolean> {
@@ -65,6 +103,13 @@ export async function stageUploads(
         if (durationSeconds === null) throw unsupported(field, mediaMessages.unreadable);
       }
       if (kind === 'chapters' && !(await isChaptersJson(file.path))) throw unsupported(field, mediaMessages.chapters);
+      if (kind === 'image') {
+        const problem = await coverProblem(file.path);
+        if (problem) {
+          const message = `${podcastMessages.cover}; ${problem}`;
+          throw fieldError('BAD_REQUEST', message, { [field]: message });
+        }
+      }
       const id = newId();
       ids[field] = id;
       rows.push({ id, ownerId, kind, url: file.url, mimeType: file.mimeType, sizeBytes: file.size, durationSeconds });

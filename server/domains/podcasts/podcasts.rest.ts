@@ -2,21 +2,20 @@ import type { FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import type { PodcastUploadKind } from '@db/schema/podcasts';
 import { fieldError } from '@server/lib/errors';
-import { readStreamedUpload, type StreamKindName } from '@server/lib/media-uploads';
+import { ContentClock, sendWithValidators } from '@server/lib/http-caching';
+import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
+import { readStreamedUpload } from '@server/lib/media-uploads';
 import { uploadRoutes, type RestModule } from '@server/rest/kit';
 import type { Context } from '@server/trpc/context';
-import { discardUploads, stageUploads } from './podcast-uploads';
+import { discardUploads, podcastStreamKind, stageUploads } from './podcast-uploads';
 import { podcastMessages } from './podcasts.schemas';
 
 type Params<Keys extends string> = { Params: Record<Keys, string> };
 
-const titleFiles = { image: 'image' } as const satisfies Record<string, StreamKindName & PodcastUploadKind>;
-const episodeFiles = { media: 'media', image: 'image', transcript: 'transcript', chapters: 'chapters' } as const satisfies Record<
-  string,
-  StreamKindName & PodcastUploadKind
->;
-const titleFields = ['name', 'description', 'isVideo', 'explicit', 'category', 'language', 'removeImage'];
-const episodeFields = ['name', 'description', 'publishDate', 'removeImage', 'removeTranscript', 'removeChapters'];
+const titleFiles = { image: 'image' } as const satisfies Record<string, PodcastUploadKind>;
+const episodeFiles = { media: 'media', image: 'image', transcript: 'transcript', chapters: 'chapters' } as const satisfies Record<string, PodcastUploadKind>;
+const titleFields = ['name', 'description', 'isVideo', 'explicit', 'category', 'language', 'contactEmail', 'itunesType', 'removeImage'];
+const episodeFields = ['name', 'description', 'publishDate', 'seasonNumber', 'episodeNumber', 'removeImage', 'removeTranscript', 'removeChapters'];
 
 /** Form checkboxes and scripts send "true"/"false" (or "on"); anything else reaches the schema as text and is refused there. */
 function formBoolean(value: string | undefined): boolean | string | undefined {
@@ -24,6 +23,13 @@ function formBoolean(value: string | undefined): boolean | string | undefined {
   if (['true', '1', 'on'].includes(value)) return true;
   if (['false', '0', ''].includes(value)) return false;
   return value;
+}
+
+/** A whole number from a form; empty clears it (null); anything else reaches the schema as text and is refused there. */
+function formNumber(value: string | undefined): number | null | string | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === '') return null;
+  return /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value;
 }
 
 /** The text fields a form may carry; an unknown one is refused like an unknown JSON field. */
@@ -42,11 +48,12 @@ export const podcastsRest: RestModule = (app, { context, callerFor, services }) 
   async function withUploads<T>(
     request: FastifyRequest,
     requestContext: Context,
-    fileKinds: Record<string, PodcastUploadKind & StreamKindName>,
+    fileKinds: Record<string, PodcastUploadKind>,
     allowedFields: string[],
     run: (fields: Record<string, string>, uploadIds: Record<string, string>) => Promise<T>,
   ): Promise<T> {
-    const { fields, files } = await readStreamedUpload(request, services.config.dataDir, fileKinds);
+    const streamKinds = Object.fromEntries(Object.entries(fileKinds).map(([field, kind]) => [field, podcastStreamKind(kind)]));
+    const { fields, files } = await readStreamedUpload(request, services.config.dataDir, streamKinds);
     const uploadIds = await stageUploads(services, requestContext.actor!.id, files, fileKinds);
     try {
       return await run(knownFields(fields, allowedFields), uploadIds);
@@ -74,6 +81,8 @@ export const podcastsRest: RestModule = (app, { context, callerFor, services }) 
           explicit: formBoolean(fields.explicit),
           category: fields.category,
           language: fields.language,
+          contactEmail: fields.contactEmail,
+          itunesType: fields.itunesType,
           imageUploadId: uploads.image,
         } as never),
       );
@@ -93,6 +102,8 @@ export const podcastsRest: RestModule = (app, { context, callerFor, services }) 
           explicit: formBoolean(fields.explicit),
           category: fields.category,
           language: fields.language,
+          contactEmail: fields.contactEmail,
+          itunesType: fields.itunesType,
           imageUploadId: uploads.image,
           removeImage: formBoolean(fields.removeImage),
         } as never),
@@ -110,11 +121,13 @@ export const podcastsRest: RestModule = (app, { context, callerFor, services }) 
           name: fields.name ?? '',
           description: fields.description,
           publishDate: fields.publishDate || undefined,
+          seasonNumber: formNumber(fields.seasonNumber),
+          episodeNumber: formNumber(fields.episodeNumber),
           mediaUploadId: uploads.media,
           imageUploadId: uploads.image,
           transcriptUploadId: uploads.transcript,
           chaptersUploadId: uploads.chapters,
-        });
+        } as never);
       });
       return reply.code(201).send(episode);
     });
@@ -129,6 +142,8 @@ export const podcastsRest: RestModule = (app, { context, callerFor, services }) 
           name: fields.name,
           description: fields.description,
           publishDate: fields.publishDate || undefined,
+          seasonNumber: formNumber(fields.seasonNumber),
+          episodeNumber: formNumber(fields.episodeNumber),
           mediaUploadId: uploads.media,
           imageUploadId: uploads.image,
           removeImage: formBoolean(fields.removeImage),
@@ -165,10 +180,15 @@ export const podcastsRest: RestModule = (app, { context, callerFor, services }) 
     }),
   );
 
+  // Podcast apps and directories poll feeds: a strong ETag and Last-Modified make an unchanged feed a 304; readable
+  // from any site (web players elsewhere).
+  const feedVersions = new ContentClock();
   app.get<Params<'file'>>('/feeds/:file', async (request, reply) => {
     const match = /^(.+)\.xml$/.exec(request.params.file);
     if (!match) throw new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.titleNotFound });
     const xml = await callerFor(await context(request)).podcasts.feed({ id: match[1]! });
-    return reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(xml);
+    reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').headers(crossOriginReadableHeaders);
+    return sendWithValidators(request, reply, xml, feedVersions, match[1]!);
   });
+  app.options<Params<'file'>>('/feeds/:file', async (_request, reply) => reply.code(204).headers(crossOriginPreflightHeaders).send());
 };

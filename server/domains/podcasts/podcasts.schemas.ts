@@ -21,7 +21,21 @@ export const podcastMessages = {
   tooLong: 'This value is too long',
   language: 'Please enter a language code such as "en" or "fr-CA"',
   category: 'Please choose an Apple Podcasts category, such as "Music" or "Music > Music Interviews"',
+  contactEmail: 'Please enter a valid email, or leave it empty to use your account email',
+  itunesType: 'Please choose "episodic" or "serial"',
+  seasonNumber: 'Please enter a season number of 1 or more, or leave it empty',
+  episodeNumber: 'Please enter an episode number of 1 or more, or leave it empty',
+  serialNeedsNumber: 'Every episode of a serial podcast needs an episode number',
+  serialUnnumbered: 'Every episode of a serial podcast needs an episode number: give each episode one before making the podcast serial',
+  /** Apple Podcasts' artwork rule, shown beside the cover pickers and in every refusal. */
+  cover: 'Podcast covers must be square, 1400–3000 px, JPEG or PNG, in RGB colour, at most 2 MB',
 } as const;
+
+/** Apple Podcasts' artwork limits (podcasters.apple.com/support/896-artwork-requirements). */
+export const podcastCover = { minPixels: 1400, maxPixels: 3000 } as const;
+
+export const itunesTypes = ['episodic', 'serial'] as const;
+export type ItunesType = (typeof itunesTypes)[number];
 
 /** The related-episodes request of the spec asks for 20 (platform.md §9). */
 export const relatedEpisodesCount = 20;
@@ -64,6 +78,20 @@ export const podcastLanguage = z
     }
     return canonical;
   });
+/** `itunes:owner`'s email: a valid address, or empty for none (the creator's account email is used then). */
+export const contactEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, podcastMessages.contactEmail)
+  .refine((value) => value === '' || z.email().safeParse(value).success, podcastMessages.contactEmail)
+  .transform((value) => value || null);
+export const itunesType = z.enum(itunesTypes, { error: podcastMessages.itunesType });
+/** `itunes:season` / `itunes:episode`: a positive whole number; null clears it. */
+const positiveNumber = (message: string) => z.number({ error: message }).int(message).min(1, message).max(999_999, message).nullable();
+export const seasonNumber = positiveNumber(podcastMessages.seasonNumber);
+export const episodeNumber = positiveNumber(podcastMessages.episodeNumber);
+
 /** Any date the browser or a script sends (ISO, `YYYY-MM-DD`, `datetime-local`), stored as UTC ISO. */
 export const publishDate = z
   .string()
@@ -83,10 +111,12 @@ export const createTitleInput = z.strictObject({
   explicit: z.boolean().default(false),
   category: podcastCategory.default('Music'),
   language: podcastLanguage.default(defaultPodcastLanguage),
+  contactEmail: contactEmail.optional(),
+  itunesType: itunesType.default('episodic'),
   imageUploadId: id.optional(),
 });
-/** The parsed input; `language` may be left out by code that calls the service directly (default `en`). */
-export type CreateTitleInput = Omit<z.infer<typeof createTitleInput>, 'language'> & { language?: string };
+/** The parsed input; `language` and `itunesType` may be left out by code that calls the service directly. */
+export type CreateTitleInput = Omit<z.infer<typeof createTitleInput>, 'language' | 'itunesType'> & { language?: string; itunesType?: ItunesType };
 
 export const updateTitleInput = z.strictObject({
   id,
@@ -96,6 +126,8 @@ export const updateTitleInput = z.strictObject({
   explicit: z.boolean().optional(),
   category: podcastCategory.optional(),
   language: podcastLanguage.optional(),
+  contactEmail: contactEmail.optional(),
+  itunesType: itunesType.optional(),
   imageUploadId: id.optional(),
   removeImage: z.boolean().optional(),
 });
@@ -106,6 +138,8 @@ export const createEpisodeInput = z.strictObject({
   name,
   description: description.default(''),
   publishDate: publishDate.optional(),
+  seasonNumber: seasonNumber.optional(),
+  episodeNumber: episodeNumber.optional(),
   mediaUploadId: id,
   imageUploadId: id.optional(),
   transcriptUploadId: id.optional(),
@@ -118,6 +152,8 @@ export const updateEpisodeInput = z.strictObject({
   name: name.optional(),
   description: description.optional(),
   publishDate: publishDate.optional(),
+  seasonNumber: seasonNumber.optional(),
+  episodeNumber: episodeNumber.optional(),
   mediaUploadId: id.optional(),
   imageUploadId: id.optional(),
   removeImage: z.boolean().optional(),
@@ -145,6 +181,11 @@ export const podcastTitle = z.object({
   explicit: z.boolean(),
   category: z.string(),
   language: z.string(),
+  /** `itunes:owner`'s email when set; null means the creator's account email is used. */
+  contactEmail: z.string().nullable(),
+  itunesType: z.enum(itunesTypes),
+  /** `podcast:guid`: fixed when the title was created, kept when the site's address changes. */
+  podcastGuid: z.string(),
   episodeCount: z.number().int(),
   feedUrl: z.string(),
   createdAt: z.string(),
@@ -166,6 +207,8 @@ export const podcastEpisode = z.object({
   transcriptUrl: z.string().nullable(),
   chaptersUrl: z.string().nullable(),
   publishDate: z.string(),
+  seasonNumber: z.number().int().nullable(),
+  episodeNumber: z.number().int().nullable(),
   isPublished: z.boolean(),
 });
 export type PodcastEpisode = z.infer<typeof podcastEpisode>;

@@ -1,17 +1,18 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, lte, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, max, ne } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import type { AppConfig } from '@server/config';
 import { newId, nowIso } from '@server/lib/ids';
+import { fieldError } from '@server/lib/errors';
 import { removeUploads } from '@server/lib/media-uploads';
 import { publicOrigin } from '@server/lib/public-url';
 import type { AppServices } from '@server/trpc/context';
 import { cancelWebhookEvents, emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
 import { assertMayCreateTitle } from '@server/domains/billing/plan-access';
-import { buildPodcastFeed } from './podcast-feed';
-import { claimUpload } from './podcast-uploads';
+import { buildPodcastFeed, podcastGuid } from './podcast-feed';
+import { claimUpload, type DbOrTransaction } from './podcast-uploads';
 import {
   defaultPodcastLanguage,
   podcastMessages,
@@ -53,6 +54,29 @@ function episodeCount(db: Db, titleId: string): number {
   return db.select({ value: count() }).from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, titleId)).get()?.value ?? 0;
 }
 
+/**
+ * The title's `podcast:guid`. It is written once (at creation, or for a title made before the column existed, from
+ * the feed URL of that moment) and never recomputed, so moving the site to another domain keeps it.
+ */
+function storedPodcastGuid(services: Pick<Services, 'db' | 'config'>, row: Pick<TitleRow, 'id' | 'podcastGuid'>): string {
+  if (row.podcastGuid) return row.podcastGuid;
+  services.db
+    .update(podcastTitles)
+    .set({ podcastGuid: podcastGuid(feedUrl(services.config, row.id)) })
+    .where(and(eq(podcastTitles.id, row.id), isNull(podcastTitles.podcastGuid)))
+    .run();
+  return services.db.select({ value: podcastTitles.podcastGuid }).from(podcastTitles).where(eq(podcastTitles.id, row.id)).get()!.value!;
+}
+
+/** At start-up: titles stored before `podcast:guid` was kept get it once, from today's feed URL. Answers how many. */
+export function fillMissingPodcastGuids(services: Pick<Services, 'db' | 'config'>): number {
+  const missing = services.db.select({ id: podcastTitles.id, podcastGuid: podcastTitles.podcastGuid }).from(podcastTitles).where(isNull(podcastTitles.podcastGuid)).all();
+  services.db.transaction(() => {
+    for (const row of missing) storedPodcastGuid(services, row);
+  });
+  return missing.length;
+}
+
 function toTitle(services: Services, row: TitleRow): PodcastTitle {
   return {
     id: row.id,
@@ -63,6 +87,9 @@ function toTitle(services: Services, row: TitleRow): PodcastTitle {
     explicit: row.explicit,
     category: row.category,
     language: row.language,
+    contactEmail: row.contactEmail,
+    itunesType: row.itunesType,
+    podcastGuid: storedPodcastGuid(services, row),
     episodeCount: episodeCount(services.db, row.id),
     feedUrl: feedUrl(services.config, row.id),
     createdAt: row.createdAt,
@@ -84,6 +111,8 @@ function toEpisode(row: EpisodeRow, now = nowIso()): PodcastEpisode {
     transcriptUrl: row.transcriptUrl,
     chaptersUrl: row.chaptersUrl,
     publishDate: row.publishDate,
+    seasonNumber: row.seasonNumber,
+    episodeNumber: row.episodeNumber,
     isPublished: row.publishDate <= now,
   };
 }
@@ -118,6 +147,9 @@ export function createTitle(services: Services, ownerId: string, input: CreateTi
         explicit: input.explicit,
         category: input.category,
         language: input.language ?? defaultPodcastLanguage,
+        contactEmail: input.contactEmail ?? null,
+        itunesType: input.itunesType ?? 'episodic',
+        podcastGuid: podcastGuid(feedUrl(services.config, id)),
         imageUrl: image?.url ?? null,
       })
       .run();
@@ -129,6 +161,14 @@ export async function updateTitle(services: Services, ownerId: string, input: Up
   const before = ownedTitle(services.db, ownerId, input.id);
   // Switching a title to the other kind counts as a new title of that kind (the plans' title limits).
   if (input.isVideo !== undefined && input.isVideo !== before.isVideo) assertMayCreateTitle(services, ownerId, input.isVideo);
+  if (input.itunesType === 'serial' && before.itunesType !== 'serial') {
+    const unnumbered = services.db
+      .select({ id: podcastEpisodes.id })
+      .from(podcastEpisodes)
+      .where(and(eq(podcastEpisodes.podcastTitleId, before.id), isNull(podcastEpisodes.episodeNumber)))
+      .get();
+    if (unnumbered) throw fieldError('BAD_REQUEST', podcastMessages.serialUnnumbered, { itunesType: podcastMessages.serialUnnumbered });
+  }
   let replacedImage: string | null = null;
   services.db.transaction((tx) => {
     const image = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
@@ -142,6 +182,8 @@ export async function updateTitle(services: Services, ownerId: string, input: Up
         ...(input.explicit !== undefined && { explicit: input.explicit }),
         ...(input.category !== undefined && { category: input.category }),
         ...(input.language !== undefined && { language: input.language }),
+        ...(input.contactEmail !== undefined && { contactEmail: input.contactEmail }),
+        ...(input.itunesType !== undefined && { itunesType: input.itunesType }),
         imageUrl,
         updatedAt: nowIso(),
       })
@@ -182,10 +224,19 @@ export function getEpisode(services: Services, ownerId: string, id: string): Pod
   return toEpisode(ownedEpisode(services.db, ownerId, id));
 }
 
+/** A serial show's next episode number: one past the highest of the same season (Apple needs one on every episode). */
+function nextEpisodeNumber(db: DbOrTransaction, titleId: string, seasonNumber: number | null): number {
+  const season = seasonNumber === null ? isNull(podcastEpisodes.seasonNumber) : eq(podcastEpisodes.seasonNumber, seasonNumber);
+  const highest = db.select({ value: max(podcastEpisodes.episodeNumber) }).from(podcastEpisodes).where(and(eq(podcastEpisodes.podcastTitleId, titleId), season)).get()?.value;
+  return (highest ?? 0) + 1;
+}
+
 export function createEpisode(services: Services, ownerId: string, input: CreateEpisodeInput): PodcastEpisode {
   const title = ownedTitle(services.db, ownerId, input.podcastTitleId);
   const id = newId();
+  const seasonNumber = input.seasonNumber ?? null;
   services.db.transaction((tx) => {
+    const episodeNumber = input.episodeNumber ?? (title.itunesType === 'serial' ? nextEpisodeNumber(tx, title.id, seasonNumber) : null);
     const media = claimUpload(tx, ownerId, input.mediaUploadId, 'media', 'media');
     const image = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
     const transcript = input.transcriptUploadId ? claimUpload(tx, ownerId, input.transcriptUploadId, 'transcript', 'transcript') : null;
@@ -206,6 +257,8 @@ export function createEpisode(services: Services, ownerId: string, input: Create
         transcriptType: transcript?.mimeType ?? null,
         chaptersUrl: chapters?.url ?? null,
         publishDate: input.publishDate ?? nowIso(),
+        seasonNumber,
+        episodeNumber,
       })
       .run();
   });
@@ -221,12 +274,17 @@ function announceEpisode(services: Services, ownerId: string, episode: PodcastEp
 
 export async function updateEpisode(services: Services, ownerId: string, input: UpdateEpisodeInput): Promise<PodcastEpisode> {
   const before = ownedEpisode(services.db, ownerId, input.id);
+  if (input.episodeNumber === null && before.episodeNumber !== null && ownedTitle(services.db, ownerId, before.podcastTitleId).itunesType === 'serial') {
+    throw fieldError('BAD_REQUEST', podcastMessages.serialNeedsNumber, { episodeNumber: podcastMessages.serialNeedsNumber });
+  }
   const replaced: Array<string | null> = [];
   services.db.transaction((tx) => {
     const changes: Partial<typeof podcastEpisodes.$inferInsert> = {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.description !== undefined && { description: input.description }),
       ...(input.publishDate !== undefined && { publishDate: input.publishDate }),
+      ...(input.seasonNumber !== undefined && { seasonNumber: input.seasonNumber }),
+      ...(input.episodeNumber !== undefined && { episodeNumber: input.episodeNumber }),
       updatedAt: nowIso(),
     };
     if (input.mediaUploadId) {
@@ -371,5 +429,11 @@ export function feedXml(services: Services, titleId: string): string {
     .where(and(eq(podcastEpisodes.podcastTitleId, titleId), lte(podcastEpisodes.publishDate, nowIso())))
     .orderBy(desc(podcastEpisodes.publishDate))
     .all();
-  return buildPodcastFeed({ title: row.title, owner: row.owner, episodes, origin: publicOrigin(services.config), feedUrl: feedUrl(services.config, titleId) });
+  return buildPodcastFeed({
+    title: { ...row.title, podcastGuid: storedPodcastGuid(services, row.title) },
+    owner: row.owner,
+    episodes,
+    origin: publicOrigin(services.config),
+    feedUrl: feedUrl(services.config, titleId),
+  });
 }

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 import { Link, useLocation, useParams } from 'wouter';
-import { formatDuration, type PodcastEpisode } from '@server/domains/podcasts/podcasts.schemas';
+import { episodeNumber as episodeNumberSchema, formatDuration, podcastMessages, seasonNumber as seasonNumberSchema, type PodcastEpisode } from '@server/domains/podcasts/podcasts.schemas';
 import { Button, buttonClasses } from '@web/components/button';
 import { TextAreaField } from '@web/components/form-fields';
 import { ImagePicker } from '@web/components/image-picker';
@@ -17,6 +17,9 @@ import { useSession } from '@web/lib/session-store';
 import { toFormData, upload } from '@web/lib/upload';
 
 const mediaAccept = 'audio/mpeg,.mp3,audio/mp4,.m4a,audio/aac,.aac,video/mp4,.mp4,video/webm,audio/webm,.webm';
+
+/** A number field's text as the schema checks it: empty is null (none). */
+const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
 
 /** `datetime-local` value (the browser's time zone) for an ISO time. */
 function toLocalInput(iso: string): string {
@@ -65,6 +68,8 @@ export default function EpisodeEditorPage() {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [publishDate, setPublishDate] = useState(() => toLocalInput(new Date().toISOString()));
+  const [seasonNumber, setSeasonNumber] = useState('');
+  const [episodeNumber, setEpisodeNumber] = useState('');
   const [media, setMedia] = useState<File | null>(null);
   const [cover, setCover] = useState<File | null>(null);
   const [transcript, setTranscript] = useState<File | null>(null);
@@ -77,6 +82,8 @@ export default function EpisodeEditorPage() {
     setName(episode.name);
     setDescription(episode.description);
     setPublishDate(toLocalInput(episode.publishDate));
+    setSeasonNumber(episode.seasonNumber === null ? '' : String(episode.seasonNumber));
+    setEpisodeNumber(episode.episodeNumber === null ? '' : String(episode.episodeNumber));
   }, [episode]);
 
   async function onSubmit(event: FormEvent) {
@@ -85,16 +92,29 @@ export default function EpisodeEditorPage() {
     if (!name.trim()) problems.name = 'Min character length is 1';
     if (isNew && !media) problems.media = 'Please upload the episode media (MP3, M4A/AAC, MP4 or WebM)';
     if (Number.isNaN(Date.parse(publishDate))) problems.publishDate = 'Please enter a valid publish date';
+    if (!seasonNumberSchema.safeParse(numberOrNull(seasonNumber)).success) problems.seasonNumber = podcastMessages.seasonNumber;
+    if (!episodeNumberSchema.safeParse(numberOrNull(episodeNumber)).success) problems.episodeNumber = podcastMessages.episodeNumber;
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setProgress(0);
     try {
       const saved = await upload<PodcastEpisode>(
         isNew ? `/api/podcast/titles/${encodeURIComponent(podcastTitleId)}/episodes` : `/api/podcast/episodes/${encodeURIComponent(podcastEpisodeId)}`,
-        toFormData({ name, description, publishDate: new Date(publishDate).toISOString(), media, image: cover, transcript, chapters }),
+        toFormData({
+          name,
+          description,
+          publishDate: new Date(publishDate).toISOString(),
+          seasonNumber: seasonNumber.trim(),
+          episodeNumber: episodeNumber.trim(),
+          media,
+          image: cover,
+          transcript,
+          chapters,
+        }),
         { token: useSession.getState().token, onProgress: setProgress },
       );
       await utils.podcasts.invalidate();
+      setEpisodeNumber(saved.episodeNumber === null ? '' : String(saved.episodeNumber));
       setMedia(null);
       setCover(null);
       setTranscript(null);
@@ -158,6 +178,30 @@ export default function EpisodeEditorPage() {
         <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} maxLength={120} />
         <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} error={errors.description} maxLength={4000} />
         <TextField label="Publish date" type="datetime-local" value={publishDate} onChange={(event) => setPublishDate(event.target.value)} error={errors.publishDate} hint="A future date keeps the episode private until then." />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Season number"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={seasonNumber}
+            onChange={(event) => setSeasonNumber(event.target.value)}
+            error={errors.seasonNumber}
+            hint="Optional"
+          />
+          <TextField
+            label="Episode number"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            value={episodeNumber}
+            onChange={(event) => setEpisodeNumber(event.target.value)}
+            error={errors.episodeNumber}
+            hint={title.data.itunesType === 'serial' ? (isNew ? 'Serial podcast: leave empty for the next number' : 'Serial podcast: every episode needs one') : 'Optional'}
+          />
+        </div>
         <FileField
           label={isNew ? 'Media file' : 'Replace media file'}
           accept={mediaAccept}
@@ -166,7 +210,15 @@ export default function EpisodeEditorPage() {
           error={errors.media}
           hint="MP3, M4A/AAC, MP4 or WebM, up to 2 GB. The duration is read from the file."
         />
-        <ImagePicker label="Episode cover" file={cover} currentUrl={episode?.imageUrl} onChange={setCover} error={errors.image} hint="Optional; the podcast's cover is used otherwise." />
+        <ImagePicker
+          label="Episode cover"
+          file={cover}
+          currentUrl={episode?.imageUrl}
+          onChange={setCover}
+          error={errors.image}
+          accept="image/jpeg,image/png"
+          hint={`Optional; the podcast's cover is used otherwise. ${podcastMessages.cover}.`}
+        />
         <FileField label="Transcript (optional)" accept=".vtt,.srt,text/vtt" file={transcript} onChange={setTranscript} error={errors.transcript} hint={episode?.transcriptUrl ? 'A transcript is attached; a new file replaces it.' : 'WebVTT or SubRip'} />
         <FileField label="Chapters (optional)" accept=".json,application/json" file={chapters} onChange={setChapters} error={errors.chapters} hint={episode?.chaptersUrl ? 'Chapters are attached; a new file replaces them.' : 'Podcasting 2.0 JSON chapters'} />
         {progress !== null && <ProgressBar value={progress} label={progress < 1 ? 'Uploading' : 'Reading the media'} />}

@@ -13,6 +13,11 @@ import { TitleFormDialog } from './title-form-dialog';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
+/** "Season 1 · Episode 2", "Episode 3", or nothing. */
+function numbering(episode: PodcastEpisode): string {
+  return [episode.seasonNumber !== null && `Season ${episode.seasonNumber}`, episode.episodeNumber !== null && `Episode ${episode.episodeNumber}`].filter(Boolean).join(' · ');
+}
+
 /** /apps/podcast-titles/{id} (and .../podcast-episodes): the podcast, its RSS link and its episodes. */
 export default function PodcastTitlePage() {
   const { podcastTitleId = '' } = useParams<{ podcastTitleId: string }>();
@@ -79,6 +84,9 @@ export default function PodcastTitlePage() {
                 <Copy className="size-4" aria-hidden /> Copy
               </Button>
             </div>
+            <p className="text-xs text-slate-500">
+              {podcast.itunesType === 'serial' ? 'Serial' : 'Episodic'} · Podcast GUID <span className="font-mono break-all" data-testid="podcast-guid">{podcast.podcastGuid}</span>
+            </p>
           </div>
         </div>
       </div>
@@ -100,6 +108,7 @@ export default function PodcastTitlePage() {
                   {episode.name}
                 </Link>
                 <p className="text-sm text-slate-500">
+                  {numbering(episode) && <>{numbering(episode)} · </>}
                   <span className="font-mono">{formatDuration(episode.duration)}</span> · {dateFormat.format(new Date(episode.publishDate))} ·{' '}
                   {episode.isPublished ? <span className="text-green-700">Published</span> : <span className="text-amber-700">Scheduled</span>}
                 </p>

@@ -4,9 +4,12 @@ import { toast } from 'sonner';
 import {
   applePodcastCategories,
   commonPodcastLanguages,
+  contactEmail as contactEmailSchema,
   defaultPodcastLanguage,
   podcastCategoryValues,
   podcastLanguage,
+  podcastMessages,
+  type ItunesType,
   type PodcastTitle,
 } from '@server/domains/podcasts/podcasts.schemas';
 import { Button } from '@web/components/button';
@@ -25,6 +28,10 @@ const categoryOptions = applePodcastCategories.flatMap((category) => [
   { value: category.name, label: category.name },
   ...category.subcategories.map((sub) => ({ value: `${category.name} > ${sub}`, label: `${category.name} › ${sub}` })),
 ]);
+const itunesTypeOptions: Array<{ value: ItunesType; label: string }> = [
+  { value: 'episodic', label: 'Episodic: newest episode first' },
+  { value: 'serial', label: 'Serial: in order, from episode 1' },
+];
 const otherLanguage = 'other';
 const isListedLanguage = (value: string) => commonPodcastLanguages.some((language) => language.value === value);
 
@@ -35,6 +42,8 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
   const [description, setDescription] = useState(title?.description ?? '');
   const [isVideo, setIsVideo] = useState(title?.isVideo ?? false);
   const [explicit, setExplicit] = useState(title?.explicit ?? false);
+  const [contactEmail, setContactEmail] = useState(title?.contactEmail ?? '');
+  const [itunesType, setItunesType] = useState<ItunesType>(title?.itunesType ?? 'episodic');
   const [category, setCategory] = useState(title?.category ?? 'Music');
   const initialLanguage = title?.language ?? defaultPodcastLanguage;
   const [languageChoice, setLanguageChoice] = useState(isListedLanguage(initialLanguage) ? initialLanguage : otherLanguage);
@@ -54,13 +63,24 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
     const problems: Record<string, string> = {};
     if (!name.trim()) problems.name = 'Min character length is 1';
     if (!checked.success) problems.language = checked.error.issues[0]?.message ?? 'Please enter a language code';
+    if (!contactEmailSchema.safeParse(contactEmail).success) problems.contactEmail = podcastMessages.contactEmail;
     if (Object.keys(problems).length) return setErrors(problems);
     setErrors({});
     setProgress(0);
     try {
       const saved = await upload<PodcastTitle>(
         title ? `/api/podcast/titles/${encodeURIComponent(title.id)}` : '/api/podcast/titles',
-        toFormData({ name, description, isVideo: String(isVideo), explicit: String(explicit), category: title && category === title.category ? undefined : category, language: checked.data, image: cover }),
+        toFormData({
+          name,
+          description,
+          isVideo: String(isVideo),
+          explicit: String(explicit),
+          category: title && category === title.category ? undefined : category,
+          language: checked.data,
+          contactEmail: contactEmail.trim(),
+          itunesType,
+          image: cover,
+        }),
         { token: useSession.getState().token, onProgress: setProgress },
       );
       await utils.podcasts.invalidate();
@@ -128,11 +148,29 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
                 hint="A BCP 47 code: a language, optionally with a region, like en or fr-CA"
               />
             )}
+            <SelectField
+              label="Episode order"
+              value={itunesType}
+              onChange={(event) => setItunesType(event.target.value as ItunesType)}
+              error={errors.itunesType}
+              options={itunesTypeOptions}
+              hint="Serial shows number every episode; podcast apps play them from the first."
+            />
+            <TextField
+              label="Contact email"
+              type="email"
+              value={contactEmail}
+              onChange={(event) => setContactEmail(event.target.value)}
+              error={errors.contactEmail}
+              maxLength={254}
+              autoComplete="email"
+              hint="Public in the RSS feed: Apple Podcasts sends its verification here. Leave empty to use your account email."
+            />
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" checked={explicit} onChange={(event) => setExplicit(event.target.checked)} className="size-4 accent-brand-600" />
               Explicit content
             </label>
-            <ImagePicker label="Cover image" file={cover} currentUrl={title?.imageUrl} onChange={setCover} error={errors.image} hint="jpg, png, webp or gif, up to 2 MB; square works best" />
+            <ImagePicker label="Cover image" file={cover} currentUrl={title?.imageUrl} onChange={setCover} error={errors.image} accept="image/jpeg,image/png" hint={podcastMessages.cover} />
             {progress !== null && <ProgressBar value={progress} label="Uploading" />}
             <div className="flex justify-end gap-2">
               <Dialog.Close asChild>
