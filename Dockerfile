@@ -10,8 +10,9 @@ RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: production dependencies, the built server (plain node), the built web app; non-root.
 FROM node:22-bookworm-slim
-# Debian's ffmpeg remuxes live RTMP streams to HLS and finishes recordings (never a downloaded binary).
-RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg && rm -rf /var/lib/apt/lists/*
+# Debian's ffmpeg remuxes live RTMP streams to HLS and finishes recordings (never a downloaded binary); DejaVu is the
+# font sharp draws the link-preview cards' titles with.
+RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg fonts-dejavu-core && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

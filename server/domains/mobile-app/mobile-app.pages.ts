@@ -1,5 +1,7 @@
 import type { FeaturedEvent, MobileAppRow } from './mobile-app.service';
 import { iconPath } from './mobile-app.service';
+import { brandOrange } from './mobile-app.values';
+import { shadeForWhiteText } from '@server/lib/contrast';
 
 /** The creator's app pages, rendered on the server: small, no framework, readable before any script runs. */
 
@@ -24,21 +26,21 @@ export interface AppPageEpisode {
 
 const styles = `
 *{box-sizing:border-box}[hidden]{display:none!important}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#0f172a;background:#f8fafc}
-header{display:flex;align-items:center;gap:12px;padding:16px;color:#fff;background:var(--theme)}
+header{display:flex;align-items:center;gap:12px;padding:16px;color:#fff;background:var(--theme-strong)}
 header img{width:48px;height:48px;border-radius:12px;background:#fff2;box-shadow:0 0 0 2px #ffffff80}header h1{margin:0;font-size:20px;line-height:1.2}
-header p{margin:0;font-size:14px;opacity:.9}main{max-width:640px;margin:0 auto;padding:16px;display:grid;gap:16px}
+header p{margin:0;font-size:14px}main{max-width:640px;margin:0 auto;padding:16px;display:grid;gap:16px}
 section{background:#fff;border-radius:12px;padding:16px;box-shadow:0 1px 2px #0f172a14;border:1px solid #e2e8f0}
 h2{margin:0 0 8px;font-size:16px}.badge{display:inline-block;border-radius:999px;padding:2px 10px;font-size:12px;font-weight:600;background:#fee2e2;color:#b91c1c}
 .badge.next{background:#ffedd5;color:#c2410c}.muted{color:#64748b;font-size:14px;margin:4px 0}
 a.button,button{display:inline-flex;align-items:center;justify-content:center;min-height:44px;padding:0 18px;border-radius:8px;border:0;
-font:inherit;font-weight:600;text-decoration:none;cursor:pointer;color:#fff;background:var(--theme)}
-button.secondary{background:#fff;color:#0f172a;border:1px solid #cbd5e1}button[aria-pressed="true"]{background:#fff;color:var(--theme);border:2px solid var(--theme)}
+font:inherit;font-weight:600;text-decoration:none;cursor:pointer;color:#fff;background:var(--theme-strong)}
+button.secondary{background:#fff;color:#0f172a;border:1px solid #cbd5e1}button[aria-pressed="true"]{background:#fff;color:var(--theme-strong);border:2px solid var(--theme-strong)}
 button:disabled{opacity:.6;cursor:not-allowed}ul{list-style:none;margin:0;padding:0}li+li{border-top:1px solid #f1f5f9}
 li a{display:block;padding:10px 0;color:inherit;text-decoration:none}li a strong{display:block}.actions{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
-footer{text-align:center;color:#94a3b8;font-size:12px;padding:24px}.center{text-align:center;padding:48px 16px}
+footer{text-align:center;color:#64748b;font-size:12px;padding:24px}.center{text-align:center;padding:48px 16px}
 .center img{width:96px;height:96px;border-radius:22px}`;
 
-function layout(options: { app: MobileAppRow; creator: AppPageCreator; title: string; body: string; withScript: boolean }): string {
+function layout(options: { app: MobileAppRow; creator: AppPageCreator; title: string; body: string; withScript: boolean; head?: string }): string {
   const { app, creator } = options;
   const base = `/m/${encodeURIComponent(creator.creatorTag)}/`;
   const icon = iconPath(creator.creatorTag, app, 'icon-192.png');
@@ -49,11 +51,11 @@ function layout(options: { app: MobileAppRow; creator: AppPageCreator; title: st
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>${escapeHtml(options.title)}</title>
 <meta name="theme-color" content="${escapeHtml(app.themeColor)}">
-<meta name="description" content="${escapeHtml(`${creator.displayName} on Cuepoint`)}">
+${options.head ?? `<meta name="description" content="${escapeHtml(`${creator.displayName} on Cuepoint`)}">`}
 <link rel="manifest" href="${base}manifest.webmanifest">
 <link rel="icon" type="image/png" href="${icon}">
 <link rel="apple-touch-icon" href="${icon}">
-<style>:root{--theme:${escapeHtml(app.themeColor)}}${styles}</style>
+<style>:root{--theme:${escapeHtml(app.themeColor)};--theme-strong:${shadeForWhiteText(app.themeColor)}}${styles}</style>
 ${options.withScript ? `<script type="module" src="${base}app.js"></script>` : ''}
 </head>
 <body data-creator-id="${escapeHtml(creator.id)}" data-app-path="${base}">
@@ -96,12 +98,13 @@ function episodesSection(episodes: AppPageEpisode[]): string {
   return `<section aria-labelledby="episodes-heading"><h2 id="episodes-heading">Latest episodes</h2><ul>${items}</ul></section>`;
 }
 
-export function appHomePage(app: MobileAppRow, creator: AppPageCreator, event: FeaturedEvent | null, episodes: AppPageEpisode[]): string {
+/** `head`: the page's description, canonical and link-preview tags (public-pages domain), already escaped. */
+export function appHomePage(app: MobileAppRow, creator: AppPageCreator, event: FeaturedEvent | null, episodes: AppPageEpisode[], head?: string): string {
   const notify = `<section aria-labelledby="notify-heading"><h2 id="notify-heading">Notifications</h2>
 <p class="muted">Get a notification when ${escapeHtml(creator.displayName)} goes live or posts news.</p>
 <div class="actions"><button type="button" id="notify-me" hidden aria-pressed="false">Notify me</button></div>
 <p id="notify-status" class="muted" role="status"></p></section>`;
-  return layout({ app, creator, title: app.name, withScript: true, body: `<main>${eventSection(creator, event)}${episodesSection(episodes)}${notify}</main>` });
+  return layout({ app, creator, title: app.name, withScript: true, head, body: `<main>${eventSection(creator, event)}${episodesSection(episodes)}${notify}</main>` });
 }
 
 export function appOfflinePage(app: MobileAppRow, creator: AppPageCreator): string {
@@ -121,6 +124,6 @@ export function appOfflinePage(app: MobileAppRow, creator: AppPageCreator): stri
 }
 
 export function appNotFoundPage(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>App not found</title>
-<style>${styles}</style></head><body><main><section class="center"><h2>App not found</h2><p class="muted">There is no creator app at this address.</p><a class="button" style="--theme:#f97316" href="/">Go to Cuepoint</a></section></main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>App not found</title><meta name="robots" content="noindex">
+<style>${styles}</style></head><body><main><section class="center"><h2>App not found</h2><p class="muted">There is no creator app at this address.</p><a class="button" style="--theme-strong:${shadeForWhiteText(brandOrange)}" href="/">Go to Cuepoint</a></section></main></body></html>`;
 }

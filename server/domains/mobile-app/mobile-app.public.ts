@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import type { RestModule } from '@server/rest/kit';
 import type { AppServices } from '@server/trpc/context';
 import { publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
@@ -8,6 +9,7 @@ import { ensureIconVersion, iconFilePath, iconFiles, type IconFileName } from '.
 import { appHomePage, appNotFoundPage, appOfflinePage, type AppPageCreator, type AppPageEpisode } from './mobile-app.pages';
 import { appPath, ensureApp, featuredEvent, findCreatorByTag, iconPath, manifestOf, type MobileAppRow } from './mobile-app.service';
 import { projectPath } from '@server/lib/project-paths';
+import { creatorAppHeadTags } from '@server/domains/public-pages/public-pages.service';
 
 /** Browser scripts of the app (server/domains/mobile-app/public), read once. */
 const script = (name: string) => readFileSync(projectPath('server', 'domains', 'mobile-app', 'public', name), 'utf8');
@@ -51,7 +53,9 @@ function latestEpisodes(services: AppServices, creatorId: string, limit: number)
  * (scope `/m/{tag}/`), the offline page, the icons and the two start-page shortcuts.
  */
 export function mobileAppPublicRoutes(): RestModule {
-  return (app, { services }) => {
+  return async (app, { services }) => {
+    // Pages, scripts and the manifest above 1 KB go out compressed (icons are PNG already).
+    await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
     app.get<TagParams>('/m/:tag', async (request, reply) => {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       return reply.redirect(`${appPath(request.params.tag)}${query}`, 301);
@@ -61,7 +65,8 @@ export function mobileAppPublicRoutes(): RestModule {
       const found = await resolveApp(services, request.params.tag);
       if (!found) return notFound(reply);
       const event = featuredEvent(services.db, found.creator.id);
-      const html = appHomePage(found.app, found.creator, event, latestEpisodes(services, found.creator.id, 5));
+      const head = await creatorAppHeadTags(services, found.creator, found.app.name);
+      const html = appHomePage(found.app, found.creator, event, latestEpisodes(services, found.creator.id, 5), head);
       return revalidate(reply).type('text/html; charset=utf-8').send(html);
     });
 

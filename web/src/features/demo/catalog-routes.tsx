@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { PageRoute } from '@web/app/route-types';
+import { catalogPagePaths } from '@server/domains/public-pages/page-paths';
 
 import { sampleAppRoles as sampleRoles } from './workspace-routes';
 
@@ -16,14 +17,14 @@ const SampleCalendarPage = lazy(() => import('./sample-calendar/sample-calendar-
 
 /** The catalogue sample apps (issue 14), each its own lazy chunk; paths as the search navigation lists them. */
 export const catalogRoutes: PageRoute[] = [
-  { path: '/apps/e-commerce/products', component: ProductsPage, title: 'Products', roles: sampleRoles },
-  { path: '/apps/e-commerce/products/:productId/:productHandle?', component: ProductPage, title: 'Product', roles: sampleRoles },
-  { path: '/apps/e-commerce/orders', component: OrdersPage, title: 'Orders', roles: sampleRoles },
-  { path: '/apps/e-commerce/orders/:orderId', component: OrderPage, title: 'Order', roles: sampleRoles },
-  { path: '/pages/faq', component: FaqPage, title: 'FAQ', roles: sampleRoles },
-  { path: '/apps/file-manager', component: FileManagerPage, title: 'File Manager', roles: sampleRoles },
-  { path: '/ui/icons', component: IconsPage, title: 'Icons', roles: sampleRoles },
-  { path: '/pages/invoice', component: InvoicePage, title: 'Invoice', roles: sampleRoles },
-  { path: '/pages/knowledge-base', component: KnowledgeBasePage, title: 'Knowledge Base', roles: sampleRoles },
-  { path: '/apps/sample-calendar', component: SampleCalendarPage, title: 'Sample Calendar', roles: sampleRoles },
+  { path: catalogPagePaths.products, component: ProductsPage, title: 'Products', roles: sampleRoles },
+  { path: catalogPagePaths.product, component: ProductPage, title: 'Product', roles: sampleRoles },
+  { path: catalogPagePaths.orders, component: OrdersPage, title: 'Orders', roles: sampleRoles },
+  { path: catalogPagePaths.order, component: OrderPage, title: 'Order', roles: sampleRoles },
+  { path: catalogPagePaths.faq, component: FaqPage, title: 'FAQ', roles: sampleRoles },
+  { path: catalogPagePaths.fileManager, component: FileManagerPage, title: 'File Manager', roles: sampleRoles },
+  { path: catalogPagePaths.icons, component: IconsPage, title: 'Icons', roles: sampleRoles },
+  { path: catalogPagePaths.invoice, component: InvoicePage, title: 'Invoice', roles: sampleRoles },
+  { path: catalogPagePaths.knowledgeBase, component: KnowledgeBasePage, title: 'Knowledge Base', roles: sampleRoles },
+  { path: catalogPagePaths.sampleCalendar, component: SampleCalendarPage, title: 'Sample Calendar', roles: sampleRoles },
 ];

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import type { PageRoute } from '@web/app/route-types';
+import { workspacePagePaths } from '@server/domains/public-pages/page-paths';
 
 /** Every account the sample-data API admits (demoProcedure): never viewers. */
 /** The sample apps are for admins and staff (demo-apps.md §1); creators and viewers are turned away. */
@@ -19,15 +20,15 @@ const ChatPage = lazy(() => import('./chat/chat-page'));
 
 /** The workspace sample apps (demo-apps.md §2), each its own chunk. */
 export const workspaceRoutes: PageRoute[] = [
-  { path: '/apps/academy', component: AcademyPage, title: 'Academy', roles: sampleAppRoles },
-  { path: '/apps/academy/courses/:courseId/:slug?', component: CoursePage, title: 'Course', roles: sampleAppRoles },
-  { path: '/apps/dashboards/analytics', component: AnalyticsPage, title: 'Analytics', roles: sampleAppRoles },
-  { path: '/apps/dashboards/project', component: ProjectDashboardPage, title: 'Project Dashboard', roles: sampleAppRoles },
-  { path: '/apps/mail', component: MailPage, title: 'Mail', roles: sampleAppRoles },
-  { path: '/apps/notes', component: NotesPage, title: 'Notes', roles: sampleAppRoles },
-  { path: '/apps/todo', component: TodoPage, title: 'To-Do', roles: sampleAppRoles },
-  { path: '/apps/scrumboard', component: BoardsPage, title: 'Scrumboard', roles: sampleAppRoles },
-  { path: '/apps/scrumboard/boards/:boardId/:boardUri?', component: BoardPage, title: 'Board', roles: sampleAppRoles },
-  { path: '/apps/contacts', component: ContactsPage, title: 'Contacts', roles: sampleAppRoles },
-  { path: '/apps/chat', component: ChatPage, title: 'Chat', roles: sampleAppRoles },
+  { path: workspacePagePaths.academy, component: AcademyPage, title: 'Academy', roles: sampleAppRoles },
+  { path: workspacePagePaths.course, component: CoursePage, title: 'Course', roles: sampleAppRoles },
+  { path: workspacePagePaths.analytics, component: AnalyticsPage, title: 'Analytics', roles: sampleAppRoles },
+  { path: workspacePagePaths.projectDashboard, component: ProjectDashboardPage, title: 'Project Dashboard', roles: sampleAppRoles },
+  { path: workspacePagePaths.mail, component: MailPage, title: 'Mail', roles: sampleAppRoles },
+  { path: workspacePagePaths.notes, component: NotesPage, title: 'Notes', roles: sampleAppRoles },
+  { path: workspacePagePaths.todo, component: TodoPage, title: 'To-Do', roles: sampleAppRoles },
+  { path: workspacePagePaths.scrumboard, component: BoardsPage, title: 'Scrumboard', roles: sampleAppRoles },
+  { path: workspacePagePaths.board, component: BoardPage, title: 'Board', roles: sampleAppRoles },
+  { path: workspacePagePaths.contacts, component: ContactsPage, title: 'Contacts', roles: sampleAppRoles },
+  { path: workspacePagePaths.chat, component: ChatPage, title: 'Chat', roles: sampleAppRoles },
 ];

@@ -1,5 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { PageRoute } from '@web/app/route-types';
+import { pagesFeaturePaths } from '@server/domains/public-pages/page-paths';
 
 /** One lazily loaded page: each module of this feature is its own chunk, fetched when its route is shown. */
 function page<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType): ComponentType {
@@ -44,26 +45,26 @@ const sampleAppRoles = ['admin', 'staff', 'user'];
  * (platform.md §2; the admin terms page is in the app's table). `roles`: undefined = anyone, [] = guests only.
  */
 export const pageRoutes: PageRoute[] = [
-  { path: '/pages/auth/forgot-password', component: ForgotPasswordPage, title: 'Forgot Password', roles: guestsOnly, layout: 'empty' },
-  { path: '/pages/auth/forgot-password-2', component: ForgotPassword2Page, title: 'Forgot Password', layout: 'empty' },
-  { path: '/pages/auth/reset-password', component: ResetPasswordPage, title: 'Reset Password', roles: guestsOnly, layout: 'empty' },
-  { path: '/pages/auth/reset-password-2', component: ResetPassword2Page, title: 'Reset Password', layout: 'empty' },
-  { path: '/pages/auth/login', component: LoginDemoPage, title: 'Sign In', layout: 'empty' },
-  { path: '/pages/auth/login-2', component: LoginDemo2Page, title: 'Sign In', layout: 'empty' },
-  { path: '/pages/auth/register', component: RegisterDemoPage, title: 'Sign Up', layout: 'empty' },
-  { path: '/pages/auth/register-2', component: RegisterDemo2Page, title: 'Sign Up', layout: 'empty' },
-  { path: '/pages/auth/lock', component: LockPage, title: 'Locked', roles: signedIn, layout: 'empty' },
-  { path: '/pages/auth/mail-confirm', component: MailConfirmPage, title: 'Confirm Your Email', layout: 'empty' },
+  { path: pagesFeaturePaths.forgotPassword, component: ForgotPasswordPage, title: 'Forgot Password', roles: guestsOnly, layout: 'empty' },
+  { path: pagesFeaturePaths.forgotPassword2, component: ForgotPassword2Page, title: 'Forgot Password', layout: 'empty' },
+  { path: pagesFeaturePaths.resetPassword, component: ResetPasswordPage, title: 'Reset Password', roles: guestsOnly, layout: 'empty' },
+  { path: pagesFeaturePaths.resetPassword2, component: ResetPassword2Page, title: 'Reset Password', layout: 'empty' },
+  { path: pagesFeaturePaths.loginDemo, component: LoginDemoPage, title: 'Sign In', layout: 'empty' },
+  { path: pagesFeaturePaths.loginDemo2, component: LoginDemo2Page, title: 'Sign In', layout: 'empty' },
+  { path: pagesFeaturePaths.registerDemo, component: RegisterDemoPage, title: 'Sign Up', layout: 'empty' },
+  { path: pagesFeaturePaths.registerDemo2, component: RegisterDemo2Page, title: 'Sign Up', layout: 'empty' },
+  { path: pagesFeaturePaths.lock, component: LockPage, title: 'Locked', roles: signedIn, layout: 'empty' },
+  { path: pagesFeaturePaths.mailConfirm, component: MailConfirmPage, title: 'Confirm Your Email', layout: 'empty' },
 
-  { path: '/pages/errors/error-404', component: Error404Page, title: 'Page Not Found', layout: 'empty' },
-  { path: '/pages/errors/error-500', component: Error500Page, title: 'Server Error', layout: 'empty' },
-  { path: '/pages/maintenance', component: MaintenancePage, title: 'Maintenance', layout: 'empty' },
-  { path: '/pages/profile', component: ProfilePage, title: 'Profile', roles: sampleAppRoles, layout: 'default' },
+  { path: pagesFeaturePaths.error404, component: Error404Page, title: 'Page Not Found', layout: 'empty' },
+  { path: pagesFeaturePaths.error500, component: Error500Page, title: 'Server Error', layout: 'empty' },
+  { path: pagesFeaturePaths.maintenance, component: MaintenancePage, title: 'Maintenance', layout: 'empty' },
+  { path: pagesFeaturePaths.profile, component: ProfilePage, title: 'Profile', roles: sampleAppRoles, layout: 'default' },
 
-  { path: '/privacy-policy', component: PrivacyPolicyPage, title: 'Privacy Policy', layout: 'empty' },
-  { path: '/terms-and-conditions', component: TermsPage, title: 'Terms and Conditions', layout: 'empty' },
+  { path: pagesFeaturePaths.privacyPolicy, component: PrivacyPolicyPage, title: 'Privacy Policy', layout: 'empty' },
+  { path: pagesFeaturePaths.terms, component: TermsPage, title: 'Terms and Conditions', layout: 'empty' },
 
-  { path: '/auth/admin-role-example', component: AdminRoleExamplePage, title: 'Admin Role Example', roles: ['admin'], layout: 'default' },
-  { path: '/auth/staff-role-example', component: StaffRoleExamplePage, title: 'Staff Role Example', roles: ['admin', 'staff'], layout: 'default' },
-  { path: '/auth/guest-role-example', component: GuestRoleExamplePage, title: 'Guest Role Example', roles: guestsOnly, layout: 'default' },
+  { path: pagesFeaturePaths.adminRoleExample, component: AdminRoleExamplePage, title: 'Admin Role Example', roles: ['admin'], layout: 'default' },
+  { path: pagesFeaturePaths.staffRoleExample, component: StaffRoleExamplePage, title: 'Staff Role Example', roles: ['admin', 'staff'], layout: 'default' },
+  { path: pagesFeaturePaths.guestRoleExample, component: GuestRoleExamplePage, title: 'Guest Role Example', roles: guestsOnly, layout: 'default' },
 ];

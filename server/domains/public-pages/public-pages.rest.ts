@@ -1,0 +1,68 @@
+import { createReadStream } from 'node:fs';
+import type { FastifyReply } from 'fastify';
+import type { RestModule } from '@server/rest/kit';
+import { publicOrigin } from '@server/lib/public-url';
+import type { AppServices } from '@server/trpc/context';
+import type { PreviewKind } from './og-images';
+import { withHead } from './public-pages.head';
+import { answerPagePath, previewFileFor, sitemapEntries } from './public-pages.service';
+
+const previewKinds: readonly PreviewKind[] = ['events', 'episodes', 'creators', 'pages'];
+
+const xmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const xml = (text: string) => text.replace(/[&<>"']/g, (character) => xmlEscapes[character]!);
+
+/** What crawlers may read: public pages yes, the dashboard and the APIs no. Every address comes from PUBLIC_URL. */
+export function robotsTxt(origin: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /apps', 'Disallow: /api', 'Disallow: /trpc', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}
+
+/**
+ * `/robots.txt`, `/sitemap.xml` and the link-preview cards (`/og/{kind}/{id}.png`, drawn with sharp and kept under
+ * DATA_DIR/link-previews). The pages themselves are answered by `pageResponder` from the app's not-found handler.
+ */
+export const publicPagesRest: RestModule = (app, { services }) => {
+  app.get('/robots.txt', async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(publicOrigin(services.config))),
+  );
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const origin = publicOrigin(services.config);
+    const urls = sitemapEntries(services).map(
+      (entry) => `<url><loc>${xml(`${origin}${entry.path}`)}</loc>${entry.lastModified ? `<lastmod>${xml(entry.lastModified)}</lastmod>` : ''}</url>`,
+    );
+    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(body);
+  });
+
+  app.get<{ Params: { kind: string; file: string }; Querystring: { v?: unknown } }>('/og/:kind/:file', async (request, reply) => {
+    const { kind, file } = request.params;
+    const id = /^(.+)\.png$/.exec(file)?.[1];
+    if (!id || !previewKinds.includes(kind as PreviewKind)) return reply.code(404).send({ message: 'Not found' });
+    const found = await previewFileFor(services, kind as PreviewKind, id);
+    if (!found) return reply.code(404).send({ message: 'Not found' });
+    const etag = `"${found.version}"`;
+    reply
+      .type('image/png')
+      // The versioned URL the pages hand out never changes its bytes; the bare one follows the record.
+      .header('cache-control', request.query.v === found.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+      .header('etag', etag)
+      // Link previews are shown by other sites.
+      .header('cross-origin-resource-policy', 'cross-origin');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.send(createReadStream(found.file));
+  });
+};
+
+/**
+ * Answers a page path with index.html: a 404 with `noindex` for unknown paths and records, the record's head for
+ * public pages, and the file as built for every other page of the app.
+ */
+export function pageResponder(services: Pick<AppServices, 'db' | 'config' | 'webhooks'>, template: string, webDist: string) {
+  return async (path: string, reply: FastifyReply) => {
+    const page = await answerPagePath(services, path);
+    reply.header('cache-control', 'no-cache');
+    if (page.status === 200 && !page.title && !page.tags) return reply.type('text/html').sendFile('index.html', webDist);
+    return reply.code(page.status).type('text/html; charset=utf-8').send(withHead(template, page.title, page.tags));
+  };
+}

@@ -1,0 +1,394 @@
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { parse as parsePattern } from 'regexparam';
+import sharp from 'sharp';
+import { events } from '@db/schema/events';
+import { mobileApps } from '@db/schema/mobile-app';
+import { podcastEpisodes } from '@db/schema/podcasts';
+import { users } from '@db/schema/users';
+import { listProducts } from '@server/domains/billing/billing.service';
+import { getPublicEvent, latestEvent } from '@server/domains/events/events.service';
+import type { EventOutput } from '@server/domains/events/events.schemas';
+import { iconFilePath } from '@server/domains/mobile-app/mobile-app.icons';
+import { brandOrange } from '@server/domains/mobile-app/mobile-app.values';
+import { publicEpisodeById } from '@server/domains/podcasts/podcasts.service';
+import type { PublicEpisode } from '@server/domains/podcasts/podcasts.schemas';
+import { siteNameOf } from '@server/domains/settings/settings.service';
+import { nowIso } from '@server/lib/ids';
+import { publicOrigin } from '@server/lib/public-url';
+import { uploadsDir } from '@server/lib/uploads';
+import type { AppServices } from '@server/trpc/context';
+import { ensurePreviewFile, previewHeight, previewPath, previewVersion, previewWidth, type PreviewCard, type PreviewKind } from './og-images';
+import { appPagePaths, webPagePaths } from './page-paths';
+import { headTags, noindexTag, summarize, type PageHead, type PreviewImage } from './public-pages.head';
+
+type Services = Pick<AppServices, 'db' | 'config' | 'webhooks'>;
+
+/** What a page path answers: its status and what goes into index.html's head (nothing for the app's own pages). */
+export interface PageAnswer {
+  status: 200 | 404;
+  title: string | null;
+  tags: string;
+}
+
+const plainPage: PageAnswer = { status: 200, title: null, tags: '' };
+
+function absoluteUrl(services: Services, path: string): string {
+  return /^https?:\/\//i.test(path) ? path : `${publicOrigin(services.config)}${path.startsWith('/') ? '' : '/'}${path}`;
+}
+
+const isNotFound = (error: unknown) => error instanceof TRPCError && error.code === 'NOT_FOUND';
+
+// Art.
+
+interface LocalImage {
+  file: string;
+  width: number;
+  height: number;
+  format: string;
+}
+
+/** An `/uploads/<name>` URL's file on this machine with its size, when it is there and readable. */
+async function localUpload(services: Services, url: string | null): Promise<LocalImage | null> {
+  const name = url && /^\/uploads\/([^/?#]+)$/.exec(url)?.[1];
+  if (!name) return null;
+  const file = join(uploadsDir(services.config.dataDir), basename(decodeURIComponent(name)));
+  if (!existsSync(file)) return null;
+  try {
+    const { width = 0, height = 0, format = '' } = await sharp(file).metadata();
+    return { file, width, height, format };
+  } catch {
+    return null;
+  }
+}
+
+const directFormats: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
+
+async function cardImage(services: Services, card: PreviewCard, alt: string): Promise<PreviewImage> {
+  const version = await previewVersion(card);
+  return { url: absoluteUrl(services, `${previewPath(card)}?v=${version}`), width: previewWidth, height: previewHeight, type: 'image/png', alt };
+}
+
+/** The art itself when it is large enough for a large preview, else a card drawn around it. */
+async function previewImage(services: Services, art: LocalImage | null, artUrl: string | null, card: PreviewCard, alt: string): Promise<PreviewImage> {
+  const type = art && directFormats[art.format];
+  if (art && artUrl && type && art.width >= previewWidth && art.height >= previewHeight) {
+    return { url: absoluteUrl(services, artUrl), width: art.width, height: art.height, type, alt };
+  }
+  return cardImage(services, card, alt);
+}
+
+export interface CreatorRow {
+  id: string;
+  creatorTag: string;
+  displayName: string;
+  description: string;
+}
+
+/** The creator's art: their app's icon (uploaded, or drawn in their colour) when the app exists. */
+function creatorArt(services: Services, creatorId: string): { coverFile: string | null; color: string } {
+  const app = services.db
+    .select({ id: mobileApps.id, iconVersion: mobileApps.iconVersion, themeColor: mobileApps.themeColor })
+    .from(mobileApps)
+    .where(eq(mobileApps.userId, creatorId))
+    .get();
+  if (!app) return { coverFile: null, color: brandOrange };
+  const icon = iconFilePath(services.config.dataDir, app.id, app.iconVersion, 'icon-512.png');
+  return { coverFile: existsSync(icon) ? icon : null, color: app.themeColor };
+}
+
+// Records.
+
+/** A creator by tag as the event pages find one (events domain: dj or admin, any case). */
+function creatorByTag(services: Services, tag: string): CreatorRow | null {
+  const row = services.db
+    .select({ id: users.id, creatorTag: users.creatorTag, displayName: users.displayName, description: users.description })
+    .from(users)
+    .where(and(sql`lower(${users.creatorTag}) = lower(${tag})`, inArray(users.role, ['dj', 'admin'])))
+    .get();
+  return row?.creatorTag ? { ...row, creatorTag: row.creatorTag } : null;
+}
+
+function eventPath(tag: string, eventId?: string): string {
+  return `/events/${encodeURIComponent(tag)}${eventId ? `/${encodeURIComponent(eventId)}` : ''}`;
+}
+
+const utcDate = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+function eventWhen(event: EventOutput): string {
+  return event.startDateTime ? utcDate.format(new Date(event.startDateTime)) : 'Time to be announced';
+}
+
+/** The preview card of an event (also served by /og/events/{id}.png). */
+function eventCard(services: Services, event: EventOutput, siteName: string): PreviewCard {
+  return {
+    kind: 'events',
+    id: event.id,
+    title: event.name,
+    subtitle: `${event.user.displayName} · ${eventWhen(event)}`,
+    siteName,
+    ...creatorArt(services, event.userId),
+  };
+}
+
+function creatorCard(services: Services, creator: CreatorRow, siteName: string): PreviewCard {
+  return { kind: 'creators', id: creator.creatorTag, title: creator.displayName, subtitle: 'Live events and episodes', siteName, ...creatorArt(services, creator.id) };
+}
+
+/** Only what a guest's `/api/event/{id}` shows goes in: name, description, time, the creator's name. */
+async function eventHead(services: Services, event: EventOutput, canonicalPath: string): Promise<PageHead> {
+  const siteName = siteNameOf(services);
+  const description =
+    summarize(event.description) || `${event.user.displayName} live on ${siteName}: ${event.startDateTime ? eventWhen(event) : 'time to be announced'}.`;
+  return {
+    title: `${event.name} · ${siteName}`,
+    name: event.name,
+    description,
+    canonicalUrl: absoluteUrl(services, canonicalPath),
+    siteName,
+    type: 'video.other',
+    image: await cardImage(services, eventCard(services, event, siteName), event.name),
+  };
+}
+
+async function creatorHead(services: Services, creator: CreatorRow, canonicalPath: string, title: string): Promise<PageHead> {
+  const siteName = siteNameOf(services);
+  return {
+    title: `${title} · ${siteName}`,
+    name: title,
+    description: summarize(creator.description) || `Live events, episodes and notifications from ${creator.displayName} on ${siteName}.`,
+    canonicalUrl: absoluteUrl(services, canonicalPath),
+    siteName,
+    type: 'website',
+    image: await cardImage(services, creatorCard(services, creator, siteName), creator.displayName),
+  };
+}
+
+function isVideoEpisode(episode: PublicEpisode): boolean {
+  if (episode.mimeType.startsWith('video/')) return true;
+  if (episode.mimeType.startsWith('audio/')) return false;
+  return episode.isVideo;
+}
+
+function episodeCard(episode: PublicEpisode, siteName: string, cover: LocalImage | null): PreviewCard {
+  return {
+    kind: 'episodes',
+    id: episode.id,
+    title: episode.name,
+    subtitle: `${episode.podcastTitle} · ${episode.userName}`,
+    siteName,
+    coverFile: cover?.file ?? null,
+    color: brandOrange,
+  };
+}
+
+async function episodeHead(services: Services, episode: PublicEpisode): Promise<PageHead> {
+  const siteName = siteNameOf(services);
+  const art = await localUpload(services, episode.imageUrl);
+  const video = isVideoEpisode(episode);
+  const media = { url: absoluteUrl(services, episode.fileUrl), type: episode.mimeType };
+  return {
+    title: `${episode.name} · ${siteName}`,
+    name: episode.name,
+    description: summarize(episode.description) || `${episode.podcastTitle} by ${episode.userName} on ${siteName}.`,
+    canonicalUrl: absoluteUrl(services, `/video/${encodeURIComponent(episode.id)}`),
+    siteName,
+    type: video ? 'video.other' : 'music.song',
+    image: await previewImage(services, art, episode.imageUrl, episodeCard(episode, siteName, art), episode.name),
+    ...(video ? { video: media } : { audio: media }),
+    durationSeconds: episode.duration,
+  };
+}
+
+const plansName = 'Plans and pricing';
+
+function plansCard(siteName: string): PreviewCard {
+  return { kind: 'pages', id: 'product-page', title: plansName, subtitle: 'Live streams, podcasts and tips for creators', siteName, coverFile: null, color: brandOrange };
+}
+
+const cad = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });
+
+async function plansHead(services: Services): Promise<PageHead> {
+  const siteName = siteNameOf(services);
+  const prices = listProducts(services.db).map((product) => `${product.name} ${cad.format(product.pricePerMonthCents / 100)}/month`);
+  return {
+    title: `${plansName} · ${siteName}`,
+    name: `${siteName} ${plansName.toLowerCase()}`,
+    description: summarize(`Live streams, podcasts and tips for creators on ${siteName}.${prices.length ? ` Plans: ${prices.join(', ')}.` : ''}`),
+    canonicalUrl: absoluteUrl(services, '/product-page'),
+    siteName,
+    type: 'website',
+    image: await cardImage(services, plansCard(siteName), `${siteName} ${plansName.toLowerCase()}`),
+  };
+}
+
+// Pages.
+
+function answer(head: PageHead): PageAnswer {
+  return { status: 200, title: head.title, tags: headTags(head) };
+}
+
+function notFound(services: Services): PageAnswer {
+  return { status: 404, title: `Page not found · ${siteNameOf(services)}`, tags: noindexTag };
+}
+
+/** `/events/{tag}/{id?}`: the event (it must be that creator's), else the creator's latest event, else the creator. */
+async function eventPage(services: Services, tag: string, eventId: string | undefined): Promise<PageAnswer> {
+  if (eventId) {
+    let event: EventOutput;
+    try {
+      event = getPublicEvent(services.db, null, eventId);
+    } catch (error) {
+      if (isNotFound(error)) return notFound(services);
+      throw error;
+    }
+    if (!event.user.userName || event.user.userName.toLowerCase() !== tag.toLowerCase()) return notFound(services);
+    return answer(await eventHead(services, event, eventPath(event.user.userName, event.id)));
+  }
+  const creator = creatorByTag(services, tag);
+  if (!creator) return notFound(services);
+  try {
+    return answer(await eventHead(services, latestEvent(services.db, null, creator.creatorTag), eventPath(creator.creatorTag)));
+  } catch (error) {
+    if (!isNotFound(error)) throw error;
+    return answer(await creatorHead(services, creator, eventPath(creator.creatorTag), creator.displayName));
+  }
+}
+
+async function videoPage(services: Services, videoId: string): Promise<PageAnswer> {
+  try {
+    return answer(await episodeHead(services, publicEpisodeById(services, videoId)));
+  } catch (error) {
+    if (isNotFound(error)) return notFound(services);
+    throw error;
+  }
+}
+
+type PageHandler = (services: Services, params: Record<string, string | undefined>) => Promise<PageAnswer>;
+
+/** Pages whose head comes from a record; every other routed page is answered as index.html is. */
+const publicPageHandlers: Partial<Record<string, PageHandler>> = {
+  [appPagePaths.event]: (services, params) => eventPage(services, params.subdomain!, params.eventId),
+  [appPagePaths.video]: (services, params) => videoPage(services, params.videoId!),
+  [appPagePaths.productPage]: async (services) => answer(await plansHead(services)),
+};
+
+/** The web app's route table as wouter matches it (the same regexparam patterns), in its order. */
+const routeMatchers = webPagePaths.map((path) => {
+  const { keys, pattern } = parsePattern(path);
+  return { path, keys, regex: pattern };
+});
+
+/**
+ * What a page path answers: 404 (with noindex) for a path the web app does not route and for an unknown event, creator
+ * or episode; the record's head for the public pages; index.html as it is for every other page.
+ */
+export async function answerPagePath(services: Services, path: string): Promise<PageAnswer> {
+  // The web app sends `/x/` on to `/x` and `/` to the calendar.
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
+  if (trimmed === '/') return plainPage;
+  for (const matcher of routeMatchers) {
+    const match = matcher.regex.exec(trimmed);
+    if (!match) continue;
+    const handler = publicPageHandlers[matcher.path];
+    if (!handler) return plainPage;
+    const params: Record<string, string | undefined> = {};
+    try {
+      matcher.keys.forEach((key, index) => {
+        const value = match[index + 1];
+        params[key] = value === undefined ? undefined : decodeURIComponent(value);
+      });
+    } catch {
+      return notFound(services);
+    }
+    return handler(services, params);
+  }
+  return notFound(services);
+}
+
+// Creator apps, sitemap.
+
+/** The head tags of a creator's installable app (`/m/{tag}/`, rendered by the mobile-app domain). */
+export async function creatorAppHeadTags(services: Services, creator: CreatorRow, appName: string): Promise<string> {
+  return headTags(await creatorHead(services, creator, `/m/${encodeURIComponent(creator.creatorTag)}/`, appName));
+}
+
+/** The card behind `/og/{kind}/{id}.png`, or null for an unknown record (the same lookups as the pages). */
+export async function previewCardFor(services: Services, kind: PreviewKind, id: string): Promise<PreviewCard | null> {
+  const siteName = siteNameOf(services);
+  try {
+    switch (kind) {
+      case 'events':
+        return eventCard(services, getPublicEvent(services.db, null, id), siteName);
+      case 'episodes': {
+        const episode = publicEpisodeById(services, id);
+        return episodeCard(episode, siteName, await localUpload(services, episode.imageUrl));
+      }
+      case 'creators': {
+        const creator = creatorByTag(services, id);
+        return creator ? creatorCard(services, creator, siteName) : null;
+      }
+      case 'pages':
+        return id === 'product-page' ? plansCard(siteName) : null;
+    }
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
+export async function previewFileFor(services: Services, kind: PreviewKind, id: string): Promise<{ file: string; version: string } | null> {
+  const card = await previewCardFor(services, kind, id);
+  return card ? ensurePreviewFile(services.config.dataDir, card) : null;
+}
+
+export interface SitemapEntry {
+  path: string;
+  lastModified?: string;
+}
+
+/** Sitemaps hold at most 50,000 addresses. */
+const sitemapLimit = 50_000;
+
+/**
+ * The public pages search engines may list: the plans page; each active creator's event page and app; their active
+ * events; published episodes (publish date reached) of active creators, as the podcasts domain shows them to guests.
+ */
+export function sitemapEntries(services: Services, now = nowIso()): SitemapEntry[] {
+  const creatorIsPublic = and(inArray(users.role, ['dj', 'admin']), eq(users.isActive, true), isNotNull(users.creatorTag));
+  const creators = services.db.select({ tag: users.creatorTag, updatedAt: users.updatedAt }).from(users).where(creatorIsPublic).orderBy(users.creatorTag).all();
+  const eventRows = services.db
+    .select({ id: events.id, tag: users.creatorTag, updatedAt: events.updatedAt })
+    .from(events)
+    .innerJoin(users, eq(users.id, events.userId))
+    .where(and(eq(events.isActive, true), creatorIsPublic))
+    .orderBy(desc(events.updatedAt))
+    .limit(sitemapLimit)
+    .all();
+  const episodeRows = services.db
+    .select({ id: podcastEpisodes.id, updatedAt: podcastEpisodes.updatedAt })
+    .from(podcastEpisodes)
+    .innerJoin(users, eq(users.id, podcastEpisodes.userId))
+    .where(and(lte(podcastEpisodes.publishDate, now), eq(users.isActive, true)))
+    .orderBy(desc(podcastEpisodes.publishDate))
+    .limit(sitemapLimit)
+    .all();
+  const entries: SitemapEntry[] = [{ path: '/product-page' }];
+  for (const creator of creators) {
+    entries.push({ path: eventPath(creator.tag!) }, { path: `/m/${encodeURIComponent(creator.tag!)}/` });
+  }
+  for (const event of eventRows) entries.push({ path: eventPath(event.tag!, event.id), lastModified: event.updatedAt });
+  for (const episode of episodeRows) entries.push({ path: `/video/${encodeURIComponent(episode.id)}`, lastModified: episode.updatedAt });
+  return entries.slice(0, sitemapLimit);
+}
