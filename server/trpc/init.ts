@@ -9,6 +9,11 @@ import type { Context } from './context';
 /** Declared on every procedure with `.meta({ scope })` (see ProcedureScope; tests/integration/api-scopes.test.ts checks). */
 export interface ProcedureMeta {
   scope?: ProcedureScope;
+  /**
+   * Errors the procedure's own work can answer, for the OpenAPI document. Those its base (401/403), its input (400)
+   * and the record ids in its input (404) imply are derived and need no entry.
+   */
+  errors?: readonly TRPCError['code'][];
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
@@ -49,10 +54,22 @@ export const forbiddenMessage = 'You do not have permission to do this';
 export const pendingPaymentMessage = 'Please complete your subscription payment to use this feature.';
 
 /** Whom a signed-in procedure base admits (checked in this order: API token scope, signed in, role, checkout payment). */
-interface Admission {
+export interface Admission {
   roles?: readonly UserRole[];
   /** A creator registered through checkout reaches nothing but checkout until the payment is confirmed or an admin activates them. */
   admitsPendingPayment?: boolean;
+}
+
+/** Each signed-in base's middleware and whom it admits, so the OpenAPI document can say which routes answer 401/403. */
+const admissions = new WeakMap<object, Admission>();
+
+/** Whom a procedure's middlewares (`_def.middlewares`) admit: undefined when anyone may call it. */
+export function admissionOf(middlewares: readonly unknown[]): Admission | undefined {
+  for (const middleware of middlewares) {
+    const admission = typeof middleware === 'function' ? admissions.get(middleware) : undefined;
+    if (admission) return admission;
+  }
+  return undefined;
 }
 
 /**
@@ -60,7 +77,7 @@ interface Admission {
  * call's options and context, which showed in the profile of every request).
  */
 function admitSignedIn(admission: Admission) {
-  return t.middleware(({ ctx, meta, next }) => {
+  const middleware = t.middleware(({ ctx, meta, next }) => {
     enforceApiTokenScope(ctx, meta?.scope);
     const { actor } = ctx;
     if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Invalid access_token' });
@@ -68,6 +85,8 @@ function admitSignedIn(admission: Admission) {
     if (!admission.admitsPendingPayment && actor.user.pendingPayment) throw new TRPCError({ code: 'FORBIDDEN', message: pendingPaymentMessage });
     return next({ ctx: { actor } });
   });
+  for (const fn of middleware._middlewares) admissions.set(fn, admission);
+  return middleware;
 }
 
 const admitAnyone = t.middleware(({ ctx, meta, next }) => {

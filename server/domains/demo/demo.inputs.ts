@@ -11,7 +11,7 @@ const withOffset = z.iso.datetime({ offset: true, message: dateTimeMessage });
 const withoutOffset = z.iso.datetime({ local: true, message: dateTimeMessage });
 
 /** An ISO date-time; one without an offset (a `datetime-local` field) is read as UTC and stored with `Z`. */
-export const clientDateTime = z.union([withOffset, withoutOffset.transform((value) => `${value}Z`)], { message: dateTimeMessage });
+export const clientDateTime = z.union([withOffset, withoutOffset.transform((value) => `${value}Z`).pipe(z.string())], { message: dateTimeMessage });
 
 /** A number, or a numeric string as a text field holds it ("12.50"); stored as a number. */
 export function formNumber<T extends z.ZodNumber>(schema: T) {

@@ -1,8 +1,10 @@
+import type { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { productOutput } from '@server/domains/billing/billing.schemas';
 import { uploadChatPhotoAnswer } from '@server/domains/chat/chat.schemas';
 import { botCheckVerdict, sessionUser } from '@server/domains/users/users.schemas';
+import { appleStartQuery } from '@server/domains/users/social.rest';
 import { project } from '@server/domains/demo/projectdashboard/projectdashboard.schemas';
 import { publishRecordingInput } from '@server/domains/live/live.schemas';
 
@@ -33,7 +35,11 @@ export interface RestOperation {
   status?: number;
   /** Needed when there is no procedure. */
   scope?: ProcedureScope;
-  /** Extra answers the shim gives besides the shared error answers. */
+  /** A query the shim reads itself (no procedure input). */
+  query?: z.ZodObject;
+  /** Errors the shim's own work answers (as `ProcedureMeta.errors`: what the scope, input and ids imply is derived). */
+  errors?: readonly TRPCError['code'][];
+  /** Answers whose description is the route's own (a status derived or declared elsewhere keeps this text). */
   extraResponses?: Record<string, string>;
   /** The reference section, when the path's first segment does not name it. */
   tag?: string;
@@ -45,8 +51,23 @@ const del = (path: string, procedure: string, summary: string, extra: Partial<Re
 
 /** Form fields sent as text: booleans as "true"/"false". */
 const formBoolean = z.enum(['true', 'false']).optional();
-const titleForm = z.object({ name: z.string(), description: z.string().optional(), isVideo: formBoolean, explicit: formBoolean, category: z.string().optional(), language: z.string().optional() });
-const episodeForm = z.object({ name: z.string(), description: z.string().optional(), publishDate: z.string().optional().describe('ISO time; later dates publish then') });
+const titleForm = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  isVideo: formBoolean,
+  explicit: formBoolean,
+  category: z.string().optional(),
+  language: z.string().optional(),
+  contactEmail: z.string().optional().describe('itunes:owner email; empty uses the account email'),
+  itunesType: z.enum(['episodic', 'serial']).optional(),
+});
+const episodeForm = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  publishDate: z.string().optional().describe('ISO time; later dates publish then'),
+  seasonNumber: z.string().optional().describe('a whole number of 1 or more; empty clears it'),
+  episodeNumber: z.string().optional().describe('a whole number of 1 or more; empty clears it (serial podcasts: next number when left out)'),
+});
 
 /** The sample-data apps' REST paths map one to one onto their procedures: `[method, path, procedure, summary]`. */
 type SampleRoute = readonly ['GET' | 'POST', string, string, string];
@@ -176,8 +197,10 @@ const platformOperations: RestOperation[] = [
     path: '/api/user/apple',
     summary: 'Start Sign in with Apple in a popup',
     scope: 'public',
+    query: appleStartQuery,
     html: { statuses: [302, 200], description: 'A redirect to Apple, or a popup page reporting the problem' },
-    extraResponses: { '503': 'PUBLIC_URL is needed to know this server’s origin' },
+    errors: ['TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE'],
+    extraResponses: { '400': 'The `host` the popup reports back to is not one of this server’s origins', '503': 'PUBLIC_URL is needed to know this server’s origin' },
   },
   {
     method: 'GET',
@@ -220,16 +243,19 @@ const platformOperations: RestOperation[] = [
     summary: 'Upload a chat profile photo (multipart userPhoto: square jpeg/png, 50–200 px)',
     scope: 'chat:write',
     multipart: { fields: z.object({}), files: ['userPhoto'] },
+    errors: ['TOO_MANY_REQUESTS'],
     response: uploadChatPhotoAnswer,
     tag: 'Chat',
   },
   get('/api/event/latest/:subdomain', 'events.latest', 'The event a creator’s page opens with: the next upcoming active one, else the most recent'),
-  get('/api/event/check-has-permission/:userId', 'events.checkHasPermission', 'Viewer: the premium events you may enter'),
+  get('/api/event/check-has-permission/:userId', 'events.checkHasPermission', 'Viewer: the premium events you may enter', { errors: ['FORBIDDEN'] }),
   get('/api/event/calendar/:file', 'events.publicSchedule', 'A creator’s public active events as iCalendar (`{subdomain}.ics`)', {
     input: 'none',
     html: { statuses: [200], description: 'An iCalendar feed', contentType: 'text/calendar' },
   }),
-  get('/api/event/:eventId/stream', 'events.stream', 'What an event’s player plays (premium: only with access; our own stream carries a short-lived signed URL)'),
+  get('/api/event/:eventId/stream', 'events.stream', 'What an event’s player plays (premium: only with access; our own stream carries a short-lived signed URL)', {
+    errors: ['FORBIDDEN'],
+  }),
   get('/api/event/:id', 'events.publicById', 'One event as its public page shows it'),
   get('/api/tips/get-tips-public/:userId', 'tips.publicList', 'A creator’s tip options (amounts in dollars)'),
   get('/api/payment/config', 'payments.config', 'What the payment pages need: provider, publishable key, currency'),

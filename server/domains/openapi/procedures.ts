@@ -1,11 +1,13 @@
 import type { AnyRouter } from '@trpc/server';
-import type { ProcedureMeta } from '@server/trpc/init';
+import { admissionOf, type Admission, type ProcedureMeta } from '@server/trpc/init';
 
-/** What the developer tooling reads from a procedure: its type, declared scope and zod schemas. */
+/** What the developer tooling reads from a procedure: its type, declared scope, whom its base admits and its zod schemas. */
 export interface ProcedureInfo {
   path: string;
   type: 'query' | 'mutation' | 'subscription';
   meta: ProcedureMeta;
+  /** Whom its signed-in base admits; undefined for `publicProcedure` (anyone). */
+  admission: Admission | undefined;
   /** The `.input()` parsers in order (zod schemas here). */
   inputs: unknown[];
   /** The `.output()` parser, when declared. */
@@ -13,7 +15,7 @@ export interface ProcedureInfo {
 }
 
 interface ProcedureDef {
-  _def: { type: ProcedureInfo['type']; meta?: ProcedureMeta; inputs?: unknown[]; output?: unknown };
+  _def: { type: ProcedureInfo['type']; meta?: ProcedureMeta; inputs?: unknown[]; output?: unknown; middlewares?: unknown[] };
 }
 
 /** Every procedure of a router by dotted path (tRPC keeps them flattened in `_def.procedures`). */
@@ -23,6 +25,7 @@ export function listProcedures(router: AnyRouter): ProcedureInfo[] {
     path,
     type: procedure._def.type,
     meta: procedure._def.meta ?? {},
+    admission: admissionOf(procedure._def.middlewares ?? []),
     inputs: procedure._def.inputs ?? [],
     output: procedure._def.output,
   }));

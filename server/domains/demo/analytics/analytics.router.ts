@@ -4,5 +4,5 @@ import { analyticsWidgets } from './analytics.schemas';
 import { getAnalyticsWidgets } from './analytics.service';
 
 export const analyticsRouter = router({
-  widgets: demoProcedure.output(analyticsWidgets).query(({ ctx }) => getAnalyticsWidgets(ctx.services.db)),
+  widgets: demoProcedure.meta({ errors: ['NOT_FOUND'] }).output(analyticsWidgets).query(({ ctx }) => getAnalyticsWidgets(ctx.services.db)),
 });

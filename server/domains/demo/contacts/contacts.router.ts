@@ -5,11 +5,11 @@ import { addContactInput, contactIdInput, contactIdsInput, contactSchema, contac
 import * as contacts from './contacts.service';
 
 export const contactsRouter = router({
-  contacts: demoProcedure
+  contacts: demoProcedure.meta({ errors: ['NOT_FOUND'] })
     .input(listContactsInput)
     .output(z.array(contactSchema))
     .query(({ ctx, input }) => contacts.listContacts(ctx.services.db, input.id)),
-  user: demoProcedure.output(contactsUser).query(({ ctx }) => contacts.getUser(ctx.services.db)),
+  user: demoProcedure.meta({ errors: ['NOT_FOUND'] }).output(contactsUser).query(({ ctx }) => contacts.getUser(ctx.services.db)),
   addContact: demoProcedure
     .input(addContactInput)
     .output(contactSchema)

@@ -15,7 +15,7 @@ import {
 import * as mailService from './mail.service';
 
 export const mailRouter = router({
-  mails: demoProcedure
+  mails: demoProcedure.meta({ errors: ['NOT_FOUND'] })
     .input(listMailsInput)
     .output(z.array(mailSchema))
     .query(({ ctx, input }) => mailService.listMails(ctx.services.db, input)),

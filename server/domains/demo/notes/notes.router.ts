@@ -7,7 +7,7 @@ import * as notesService from './notes.service';
 export const notesRouter = router({
   notes: demoProcedure.output(z.array(noteSchema)).query(({ ctx }) => notesService.listNotes(ctx.services.db)),
   labels: demoProcedure.output(z.array(noteLabel)).query(({ ctx }) => notesService.listLabels(ctx.services.db)),
-  createNote: demoProcedure
+  createNote: demoProcedure.meta({ errors: ['NOT_FOUND'] })
     .input(createNoteInput)
     .output(noteSchema)
     .mutation(({ ctx, input }) => notesService.createNote(ctx.services.db, input.note)),

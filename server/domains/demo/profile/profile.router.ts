@@ -5,7 +5,7 @@ import { profileAbout, profileMediaGroup, profileTimeline } from './profile.sche
 import * as profile from './profile.service';
 
 export const profileRouter = router({
-  timeline: demoProcedure.output(profileTimeline).query(({ ctx }) => profile.getTimeline(ctx.services.db)),
-  photosVideos: demoProcedure.output(z.array(profileMediaGroup)).query(({ ctx }) => profile.listPhotosVideos(ctx.services.db)),
-  about: demoProcedure.output(profileAbout).query(({ ctx }) => profile.getAbout(ctx.services.db)),
+  timeline: demoProcedure.meta({ errors: ['NOT_FOUND'] }).output(profileTimeline).query(({ ctx }) => profile.getTimeline(ctx.services.db)),
+  photosVideos: demoProcedure.meta({ errors: ['NOT_FOUND'] }).output(z.array(profileMediaGroup)).query(({ ctx }) => profile.listPhotosVideos(ctx.services.db)),
+  about: demoProcedure.meta({ errors: ['NOT_FOUND'] }).output(profileAbout).query(({ ctx }) => profile.getAbout(ctx.services.db)),
 });

@@ -5,6 +5,6 @@ import { project, projectDashboardWidgets } from './projectdashboard.schemas';
 import { getProjectDashboardWidgets, listProjects } from './projectdashboard.service';
 
 export const projectdashboardRouter = router({
-  widgets: demoProcedure.output(projectDashboardWidgets).query(({ ctx }) => getProjectDashboardWidgets(ctx.services.db)),
+  widgets: demoProcedure.meta({ errors: ['NOT_FOUND'] }).output(projectDashboardWidgets).query(({ ctx }) => getProjectDashboardWidgets(ctx.services.db)),
   projects: demoProcedure.output(z.array(project)).query(({ ctx }) => listProjects(ctx.services.db)),
 });

@@ -27,7 +27,7 @@ export const scrumboardRouter = router({
     .input(boardIdInput)
     .output(boardSchema)
     .query(({ ctx, input }) => scrumboard.getBoard(ctx.services.db, input.boardId)),
-  newBoard: demoProcedure
+  newBoard: demoProcedure.meta({ errors: ['NOT_FOUND', 'CONFLICT'] })
     .input(newBoardInput)
     .output(boardSummary)
     .mutation(({ ctx, input }) => scrumboard.newBoard(ctx.services.db, input.board)),
@@ -43,11 +43,11 @@ export const scrumboardRouter = router({
     .input(boardIdInput)
     .output(z.literal(true))
     .mutation(({ ctx, input }) => scrumboard.deleteBoard(ctx.services.db, input.boardId)),
-  newCard: demoProcedure
+  newCard: demoProcedure.meta({ errors: ['CONFLICT'] })
     .input(newCardInput)
     .output(boardSchema)
     .mutation(({ ctx, input }) => scrumboard.newCard(ctx.services.db, input)),
-  newList: demoProcedure
+  newList: demoProcedure.meta({ errors: ['CONFLICT'] })
     .input(newListInput)
     .output(z.array(listSchema))
     .mutation(({ ctx, input }) => scrumboard.newList(ctx.services.db, input)),

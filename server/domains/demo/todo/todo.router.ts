@@ -16,7 +16,7 @@ import {
 import * as todoService from './todo.service';
 
 export const todoRouter = router({
-  todos: demoProcedure
+  todos: demoProcedure.meta({ errors: ['NOT_FOUND'] })
     .input(listTodosInput)
     .output(z.array(todoSchema))
     .query(({ ctx, input }) => todoService.listTodos(ctx.services.db, input)),
@@ -27,7 +27,7 @@ export const todoRouter = router({
     .input(todoSchema)
     .output(todoSchema)
     .mutation(({ ctx, input }) => todoService.updateTodo(ctx.services.db, input)),
-  newTodo: demoProcedure
+  newTodo: demoProcedure.meta({ errors: ['NOT_FOUND'] })
     .input(newTodoInput)
     .output(todoSchema)
     .mutation(({ ctx, input }) => todoService.newTodo(ctx.services.db, input)),
