@@ -13,16 +13,18 @@ import { passwordHashing } from './lib/passwords';
 import { RateLimiter } from './lib/rate-limit';
 import { Bus } from './lib/bus';
 import { ChatRuntime } from './domains/chat/chat.runtime';
-import { WebhookDispatcher, type WebhookDispatcherOptions } from './domains/webhooks/webhooks.dispatcher';
+import { WebhooksWorker, type WebhooksWorkerOptions } from './domains/webhooks/webhooks.worker';
+import { JobQueue } from './lib/queue/job-queue';
 import { registerTrpcWebSocket } from './domains/chat/chat.socket';
 import { registerSignalRHub } from './domains/hub/hub.signalr';
 import { loadOrCreateSecret } from './lib/secrets';
 import { buildSecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { redactUrl, TokenService } from './lib/tokens';
 import { uploadsDir } from './lib/uploads';
+import { registerUploads } from './lib/serve-uploads';
 import type { BotCheckProvider } from './providers/bot-check/interface';
 import type { IdentityProviders } from './providers/identity/interface';
-import { createPushRuntime } from './domains/push/push.runtime';
+import { createPushWorker } from './domains/push/push.worker';
 import { LiveRuntime, type LiveRuntimeOptions } from './domains/live/live.runtime';
 import { registerLivePlayback } from './domains/live/live.playback';
 import type { PushSender } from './providers/push/interface';
@@ -34,11 +36,13 @@ import type { PaymentProvider } from './providers/payments/interface';
 import { wirePayments } from './domains/payments/payments.wiring';
 import { restModules } from './rest/modules';
 import { mobileAppPublicRoutes } from './domains/mobile-app/mobile-app.public';
+import { pageResponder, publicPagesRest } from './domains/public-pages/public-pages.rest';
 import { createRestKit } from './rest/kit';
 import { createContext, type AppServices } from './trpc/context';
 import { trpcFastPath } from './trpc/fast-path';
 import { appRouter, type AppRouter } from './trpc/root';
 import { projectPath } from './lib/project-paths';
+import { fillMissingPodcastGuids } from './domains/podcasts/podcasts.service';
 
 export interface AppDeps {
   database?: DatabaseHandle;
@@ -53,7 +57,7 @@ export interface AppDeps {
   /** Where log lines go (default stdout); tests read them to prove what is never logged. */
   logStream?: NodeJS.WritableStream;
   /** Outgoing webhooks: tests may turn off background sending and drive deliveries themselves. */
-  webhooks?: WebhookDispatcherOptions;
+  webhooks?: WebhooksWorkerOptions;
   /** Live streaming timings (tests shorten the reconnect grace). */
   live?: LiveRuntimeOptions;
 }
@@ -95,6 +99,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const liveProviders = createLiveProviders(database.db, config, secret, app.log);
   const bus = new Bus((error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
   const mailer = deps.mailer ?? liveProviders.mailer;
+  const jobs = new JobQueue(database.db, app.log);
   const services: AppServices = {
     db: database.db,
     config,
@@ -107,19 +112,23 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     log: app.log,
     bus,
     chat: new ChatRuntime(database.db, bus, app.log),
-    push: createPushRuntime(config, database.db, app.log, deps.pushSender),
-    webhooks: new WebhookDispatcher({ db: database.db, config, log: app.log, mailer }, deps.webhooks),
+    jobs,
+    push: createPushWorker(config, database.db, jobs, app.log, deps.pushSender),
+    webhooks: new WebhooksWorker({ db: database.db, config, log: app.log, mailer }, jobs, deps.webhooks),
     live: new LiveRuntime(secret, deps.live),
   };
   services.live.attach(services);
+  // Podcast titles from before podcast:guid was stored get it once, from today's feed URL (never recomputed after).
+  fillMissingPodcastGuids(services);
   app.decorate('services', services);
   wirePayments(app, services);
-  app.addHook('onReady', async () => services.webhooks.start());
   app.addHook('onClose', async () => {
-    await services.webhooks.close();
+    // Jobs in flight (webhook deliveries queued while live sessions ended, too) are recorded before the database closes.
+    await services.jobs.stop();
     services.chat.close();
     database.close();
   });
+  services.jobs.start();
   // Push deliveries in flight finish and are recorded before the database closes (a restart sends nothing twice).
   services.push.start(services);
   app.addHook('preClose', async () => services.push.stop());
@@ -185,17 +194,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   // Each creator's installable app under /m/{tag}/ (pages, manifest, service worker, icons).
   await app.register(async (pages) => mobileAppPublicRoutes()(pages, kit));
+  // robots.txt, sitemap.xml and link-preview images; the pages' heads are answered by the not-found handler below.
+  await app.register(async (pages) => publicPagesRest(pages, kit));
 
   const uploads = uploadsDir(config.dataDir);
   mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: resolve(uploads),
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    acceptRanges: true,
-    setHeaders: (reply) => reply.header('X-Content-Type-Options', 'nosniff'),
-  });
+  // Public files (covers, published episodes' media, transcripts, chapters) are readable from other sites; see serve-uploads.ts.
+  await registerUploads(app, database.db, uploads);
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -212,10 +217,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     });
   }
 
+  // Page paths get index.html: with the record's head on public pages, a 404 (noindex) where the web app has no page.
+  const answerPage = hasWeb ? pageResponder(services, readFileSync(indexHtml, 'utf8'), webDist) : null;
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isPage = request.method === 'GET' && !/^\/(api|trpc|uploads|live)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
-    if (isPage && hasWeb) return reply.type('text/html').header('cache-control', revalidate).sendFile('index.html', webDist);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|trpc|uploads|live)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
+    if (isPage && answerPage) return answerPage(path, reply);
     return reply.code(404).send({ message: 'Not found' });
   });
 

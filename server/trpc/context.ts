@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '@db/client';
 import type { users } from '@db/schema/users';
 import type { UserRole } from '@server/domains/users/roles';
-import { findUserById } from '@server/domains/users/users.service';
+import { findUserById } from '@server/domains/users/session-reads';
 import type { AppConfig } from '@server/config';
 import type { BotCheckProvider } from '@server/providers/bot-check/interface';
 import type { IdentityProviders } from '@server/providers/identity/interface';
@@ -11,8 +11,9 @@ import type { PaymentProvider } from '@server/providers/payments/interface';
 import type { RateLimiter } from '@server/lib/rate-limit';
 import type { Bus } from '@server/lib/bus';
 import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
-import type { PushRuntime } from '@server/domains/push/push.runtime';
-import type { WebhookDispatcher } from '@server/domains/webhooks/webhooks.dispatcher';
+import type { PushWorker } from '@server/domains/push/push.worker';
+import type { WebhooksWorker } from '@server/domains/webhooks/webhooks.worker';
+import type { JobQueue } from '@server/lib/queue/job-queue';
 import type { LiveRuntime } from '@server/domains/live/live.runtime';
 import type { ApiTokenScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { isApiTokenString, resolveApiTokenActor } from '@server/domains/api-tokens/api-tokens.service';
@@ -31,10 +32,12 @@ export interface AppServices {
   /** The in-process message bus (chat rooms, hub groups). */
   bus: Bus;
   chat: ChatRuntime;
-  /** Web push: the VAPID sender and the background delivery queue (server/domains/push). */
-  push: PushRuntime;
-  /** Outgoing webhook deliveries (server/domains/webhooks). */
-  webhooks: WebhookDispatcher;
+  /** The persisted job queue (server/lib/queue): push and webhook deliveries, each kind with its handler and metrics. */
+  jobs: JobQueue;
+  /** Web push: the VAPID sender, its lane of the job queue and the go-live sweep (server/domains/push). */
+  push: PushWorker;
+  /** Outgoing webhook deliveries on the job queue (server/domains/webhooks). */
+  webhooks: WebhooksWorker;
   /** Live streaming: the RTMP ingest, sessions, recordings and playback tokens (server/domains/live). */
   live: LiveRuntime;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBackoffMs } from '@server/domains/push/push.queue';
+import { pushBackoffMs } from '@server/domains/push/push.worker';
 import { classify, parseRetryAfter } from '@server/providers/push/web-push';
 import { readableOn } from '@web/features/mobile-app/phone-preview';
 
@@ -24,7 +24,7 @@ describe('push service answers', () => {
   });
 
   it('backs off 5 s, 20 s, 80 s, 5 min 20 s, then 15 min', () => {
-    expect([1, 2, 3, 4, 5, 6].map(defaultBackoffMs)).toEqual([5_000, 20_000, 80_000, 320_000, 900_000, 900_000]);
+    expect([1, 2, 3, 4, 5, 6].map(pushBackoffMs)).toEqual([5_000, 20_000, 80_000, 320_000, 900_000, 900_000]);
   });
 });
 

@@ -19,7 +19,7 @@ export const pushRouter = router({
   publicKey: publicProcedure.meta({ scope: 'public' }).output(publicKeyAnswer).query(({ ctx }) => ({ publicKey: ctx.services.push.sender.publicKey })),
 
   subscribe: publicProcedure
-    .meta({ scope: 'public' })
+    .meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS'] })
     .input(subscribeInput)
     .output(subscribeAnswer)
     .mutation(({ ctx, input }) => pushService.subscribe(ctx.services, input, ctx.clientIp)),

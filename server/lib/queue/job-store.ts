@@ -1,0 +1,134 @@
+import { and, asc, eq, getTableColumns, inArray, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
+import type { BaseSQLiteDatabase, SQLiteColumn, SQLiteTable, SQLiteTransaction } from 'drizzle-orm/sqlite-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+
+/** Any synchronous SQLite database (the app's Drizzle db, or a test's own). */
+export type QueueDb = BaseSQLiteDatabase<'sync', unknown, Record<string, unknown>>;
+export type QueueTx = SQLiteTransaction<'sync', unknown, Record<string, unknown>, ExtractTablesWithRelations<Record<string, unknown>>>;
+
+/** A kind's persisted jobs: one row each in a table of its own, described by the columns the queue runs on. */
+export interface JobTable {
+  table: SQLiteTable;
+  id: SQLiteColumn;
+  status: SQLiteColumn;
+  /** When a waiting job may be claimed (a UTC ISO string). */
+  dueAt: SQLiteColumn;
+  /** Attempts so far, counted when a job is claimed (so an attempt cut off by a crash counts). */
+  attempts: SQLiteColumn;
+  /** The status of a job waiting for its first or next attempt. */
+  waiting: string;
+  /**
+   * How a claim shows: a status of its own with the claim time (a claim older than the lease is abandoned and claimed
+   * again), or, when unset, the due time moved one lease ahead (the job keeps its waiting status meanwhile).
+   */
+  claimed?: { status: string; at: SQLiteColumn };
+  /** Only jobs that also match this are claimed and counted (e.g. their webhook is switched on). */
+  claimable?: SQL;
+}
+
+export interface ClaimedJob {
+  id: string | number;
+  /** Attempts so far, this one included. */
+  attempts: number;
+  /** What marks the row as held by this claim; a settle changes the row only while it still carries it. */
+  claim: string;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The one place that reads and writes a kind's queue state; every other column belongs to the kind. */
+export class JobStore {
+  private readonly keys: { status: string; dueAt: string; attempts: string; claimedAt: string | null };
+
+  constructor(
+    private readonly db: QueueDb,
+    readonly spec: JobTable,
+    private readonly leaseMs: number,
+  ) {
+    const columns = Object.entries(getTableColumns(spec.table));
+    const keyOf = (column: SQLiteColumn) => {
+      const found = columns.find(([, candidate]) => candidate === column);
+      if (!found) throw new Error(`job table: column ${column.name} is not a column of the table`);
+      return found[0];
+    };
+    this.keys = {
+      status: keyOf(spec.status),
+      dueAt: keyOf(spec.dueAt),
+      attempts: keyOf(spec.attempts),
+      claimedAt: spec.claimed ? keyOf(spec.claimed.at) : null,
+    };
+  }
+
+  /**
+   * Due waiting jobs and abandoned claims, the earliest due first, marked as claimed in one IMMEDIATE transaction
+   * (SQLite's write lock is taken before the read, so two workers never claim the same row). On PostgreSQL the select
+   * takes `FOR UPDATE SKIP LOCKED` and the rest stays as it is.
+   */
+  claim(limit: number, now: number): ClaimedJob[] {
+    const { table, id, status, dueAt, attempts, waiting, claimed, claimable } = this.spec;
+    const due = and(eq(status, waiting), lte(dueAt, iso(now)));
+    const abandoned = claimed && and(eq(status, claimed.status), lt(claimed.at, iso(now - this.leaseMs)));
+    const claim = claimed ? iso(now) : iso(now + this.leaseMs);
+    const mark: Record<string, unknown> = claimed ? { [this.keys.status]: claimed.status, [this.keys.claimedAt!]: claim } : { [this.keys.dueAt]: claim };
+    mark[this.keys.attempts] = sql`${attempts} + 1`;
+    return this.db.transaction(
+      (tx) => {
+        const ids = (
+          tx
+            .select({ id })
+            .from(table)
+            .where(and(abandoned ? or(due, abandoned) : due, claimable))
+            .orderBy(asc(dueAt), asc(id))
+            .limit(limit)
+            .all() as { id: string | number }[]
+        ).map((row) => row.id);
+        if (!ids.length) return [];
+        const rows = tx.update(table).set(mark).where(inArray(id, ids)).returning({ id, attempts }).all() as { id: string | number; attempts: number }[];
+        const attemptsOf = new Map(rows.map((row) => [row.id, row.attempts]));
+        return ids.map((jobId) => ({ id: jobId, attempts: attemptsOf.get(jobId)!, claim }));
+      },
+      { behavior: 'immediate' },
+    );
+  }
+
+  /** The row still carries this claim (no lease takeover, redelivery or removal since). */
+  private stillClaimed(job: ClaimedJob): SQL {
+    const { id, status, dueAt, waiting, claimed } = this.spec;
+    return claimed
+      ? and(eq(id, job.id), eq(status, claimed.status), eq(claimed.at, job.claim))!
+      : and(eq(id, job.id), eq(status, waiting), eq(dueAt, job.claim))!;
+  }
+
+  /**
+   * Records a settled attempt in one transaction: the kind's columns, plus the queue's own (a retry waits again until
+   * `retryAt`; every outcome releases the claim), then `more` inside the same transaction. Nothing is written when the
+   * row no longer carries the claim; answers what `more` answered, or null then.
+   */
+  settle<R>(job: ClaimedJob, columns: Record<string, unknown>, retryAt: number | null, more: (tx: QueueTx) => R): { result: R } | null {
+    const set: Record<string, unknown> = { ...columns };
+    if (retryAt !== null) {
+      set[this.keys.status] = this.spec.waiting;
+      set[this.keys.dueAt] = iso(retryAt);
+    }
+    if (this.keys.claimedAt) set[this.keys.claimedAt] = null;
+    return this.db.transaction((tx) => {
+      const updated = tx.update(this.spec.table).set(set).where(this.stillClaimed(job)).run() as { changes: number };
+      return updated.changes === 0 ? null : { result: more(tx as QueueTx) };
+    });
+  }
+
+  /** When the earliest waiting job comes due (epoch ms), if any. */
+  nextDueAt(): number | null {
+    const { table, status, dueAt, waiting, claimable } = this.spec;
+    const next = this.db.select({ at: min(dueAt) }).from(table).where(and(eq(status, waiting), claimable)).get() as { at: string | null } | undefined;
+    return next?.at ? Date.parse(next.at) : null;
+  }
+
+  /** Jobs not settled yet: waiting, retrying or being attempted. */
+  openCount(): number {
+    const { table, status, waiting, claimed, claimable } = this.spec;
+    const open = claimed ? inArray(status, [waiting, claimed.status]) : eq(status, waiting);
+    const row = this.db.select({ count: sql<number>`count(*)` }).from(table).where(and(open, claimable)).get() as { count: number } | undefined;
+    return row?.count ?? 0;
+  }
+}
