@@ -100,7 +100,8 @@ export interface SecurityHeaders {
   embed: HeaderSet;
   /**
    * Machine answers (`apiPathPrefixes`: JSON, feeds, the health check): never rendered as a page, so they carry only
-   * what protects a non-document answer (no sniffing, no framing, nothing loadable, no cross-site reads).
+   * what protects a non-document answer (no sniffing, no framing, nothing loadable, no cross-site reads); the feeds
+   * and the calendar open themselves with `crossOriginReadableHeaders`.
    */
   api: HeaderSet;
 }
@@ -146,6 +147,26 @@ export function buildSecurityHeaders(config: Pick<AppConfig, 'google' | 'botChec
     }),
   };
 }
+
+/**
+ * Public media that players, readers and calendar apps on other sites load (public uploads, podcast feeds, the
+ * `.ics` calendar, free events' HLS and replays): readable from any origin (CORS `*`, no credentials) and loadable
+ * cross-origin (CORP), with the headers a media player reads exposed. Everything else keeps `same-origin`.
+ */
+export const crossOriginReadableHeaders: HeaderSet = Object.freeze({
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'Accept-Ranges, Content-Range, Content-Length, Content-Encoding, ETag, Last-Modified',
+  'cross-origin-resource-policy': 'cross-origin',
+});
+
+/** The CORS preflight of those paths: GET and HEAD, with Range and the conditional headers, for a day. */
+export const crossOriginPreflightHeaders: HeaderSet = Object.freeze({
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD',
+  'access-control-allow-headers': 'Range, If-Range, If-None-Match, If-Modified-Since',
+  'access-control-max-age': '86400',
+  'cross-origin-resource-policy': 'cross-origin',
+});
 
 export function isFramablePath(url: string): boolean {
   return framablePathPrefixes.some((prefix) => url.startsWith(prefix));

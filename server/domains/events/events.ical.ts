@@ -1,26 +1,38 @@
-import ical from 'ical-generator';
-import { eventPagePath, type EventOutput } from './events.schemas';
+import ical, { ICalEventStatus } from 'ical-generator';
+import { eventPagePath } from './events.schemas';
+import type { CalendarEntry } from './events.service';
 
-function priceLine(event: EventOutput): string | null {
-  return event.isPremium ? `Premium event: $${event.premiumPrice.toFixed(2)} CAD to enter.` : null;
+function priceLine(entry: CalendarEntry): string | null {
+  return entry.isPremium ? `Premium event: $${entry.premiumPrice.toFixed(2)} CAD to enter.` : null;
 }
 
-/** An iCalendar feed of a creator's dated public events; each entry links to its event page. */
-export function toICalendar(events: EventOutput[], options: { origin: string; subdomain: string; creatorName: string }): string {
+/**
+ * An iCalendar feed of a creator's dated public events; each entry links to its event page. Every property comes
+ * from stored data (DTSTAMP and LAST-MODIFIED from the entry's last change, SEQUENCE from the event), so an unchanged
+ * calendar is byte-for-byte the same answer, and a moved, renamed or cancelled event reaches subscribed calendars.
+ */
+export function toICalendar(entries: CalendarEntry[], options: { origin: string; subdomain: string; creatorName: string }): string {
   const calendar = ical({
     name: `${options.creatorName} — live events`,
     prodId: { company: 'Cuepoint', product: 'events', language: 'EN' },
     url: `${options.origin}${eventPagePath(options.subdomain)}`,
+    // REFRESH-INTERVAL / X-PUBLISHED-TTL: how often subscribed calendar apps should look again.
+    ttl: 60 * 60,
   });
-  for (const event of events) {
-    if (!event.startDateTime || !event.endDateTime) continue;
-    const url = `${options.origin}${eventPagePath(options.subdomain, event.id)}`;
+  for (const entry of entries) {
+    const url = `${options.origin}${eventPagePath(options.subdomain, entry.id)}`;
+    const changed = new Date(entry.updatedAt);
     calendar.createEvent({
-      id: `${event.id}@cuepoint`,
-      start: new Date(event.startDateTime),
-      end: new Date(event.endDateTime),
-      summary: event.name,
-      description: [event.description, priceLine(event), url].filter(Boolean).join('\n\n'),
+      id: `${entry.id}@cuepoint`,
+      sequence: entry.sequence,
+      stamp: changed,
+      lastModified: changed,
+      ...(entry.createdAt && { created: new Date(entry.createdAt) }),
+      status: entry.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      start: new Date(entry.startDateTime),
+      end: new Date(entry.endDateTime),
+      summary: entry.name,
+      description: [entry.description, priceLine(entry), url].filter(Boolean).join('\n\n'),
       url,
     });
   }

@@ -1,13 +1,15 @@
 import { TRPCError } from '@trpc/server';
 import type { RestModule } from '@server/rest/kit';
+import { ContentClock, sendWithValidators } from '@server/lib/http-caching';
 import { publicOrigin } from '@server/lib/public-url';
+import { crossOriginReadableHeaders } from '@server/lib/security-headers';
 import { eventMessages } from './events.schemas';
 import { toICalendar } from './events.ical';
+import { publicCalendar } from './events.service';
 
 const icsSuffix = /^(.+)\.ics$/i;
 
-
-/** The documented /api/event/... paths; each one calls the events procedures. */
+/** The documented /api/event/... paths; each one calls the events procedures (the public calendar reads the service's feed view). */
 export const eventsRest: RestModule = (app, { caller, services }) => {
   app.get<{ Params: { subdomain: string } }>('/api/event/latest/:subdomain', async (request) =>
     (await caller(request)).events.latest({ subdomain: request.params.subdomain }),
@@ -18,22 +20,29 @@ export const eventsRest: RestModule = (app, { caller, services }) => {
     (await caller(request)).events.checkHasPermission({ userId: request.params.userId }),
   );
 
-  /** `/api/event/calendar/{subdomain}.ics`: the creator's public active events as iCalendar. */
-  app.get<{ Params: { file: string } }>('/api/event/calendar/:file', async (request, reply) => {
+  /**
+   * `/api/event/calendar/{subdomain}.ics`: the creator's public active events (and those deleted in the last 30 days,
+   * as cancelled) as iCalendar. Calendar apps poll it: a strong ETag and Last-Modified answer 304 while it is unchanged.
+   */
+  const calendarVersions = new ContentClock();
+  app.get<{ Params: { file: string } }>('/api/event/calendar/:file', { compress: { customTypes: /^text\/calendar\b/ } }, async (request, reply) => {
     const subdomain = icsSuffix.exec(request.params.file)?.[1];
     if (!subdomain) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.creatorNotFound });
-    const { creator, events } = await (await caller(request)).events.publicSchedule({ subdomain });
+    const { creator, entries } = publicCalendar(services.db, subdomain);
     const creatorTag = creator.userName;
-    const body = toICalendar(events, {
+    const body = toICalendar(entries, {
       // Never the request's Host header: links in a calendar feed come from PUBLIC_URL (else the listen address).
       origin: new URL(publicOrigin(services.config)).origin,
       subdomain: creatorTag,
       creatorName: creator.displayName,
     });
-    return reply
+    reply
       .type('text/calendar; charset=utf-8')
       .header('content-disposition', `inline; filename="${creatorTag.replace(/[^A-Za-z0-9_]/g, '')}.ics"`)
-      .send(body);
+      // Revalidated on every poll (a 304 while unchanged), so a moved or cancelled event shows at once.
+      .header('cache-control', 'no-cache')
+      .headers(crossOriginReadableHeaders);
+    return sendWithValidators(request, reply, body, calendarVersions, creator.id);
   });
 
   /** `{ kind, url, live, expiresAt }`: what the event's player plays; 403 for a premium event without access. */

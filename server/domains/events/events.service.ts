@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { eventAccess, events } from '@db/schema/events';
+import { cancelledEvents, eventAccess, events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
 import { parseStreamValue } from './stream';
@@ -157,6 +157,8 @@ export function updateEvent(db: Db, actor: Actor, input: UpdateEventInput): Even
       isPremium: merged.isPremium,
       premiumPriceCents: merged.isPremium ? toCents(merged.premiumPrice) : 0,
       isActive: merged.isActive,
+      // Calendar apps replace their copy only when SEQUENCE grows (RFC 5545 §3.8.7.4).
+      ...(revisesCalendarEntry(current, merged) && { sequence: sql`${events.sequence} + 1` }),
       updatedAt: nowIso(),
     })
     .where(eq(events.id, current.id))
@@ -164,9 +166,48 @@ export function updateEvent(db: Db, actor: Actor, input: UpdateEventInput): Even
   return findEvent(db, current.id)!;
 }
 
-export function deleteEvent(db: Db, actor: Actor, id: string): { id: string } {
+type CalendarFields = Pick<EventOutput, 'name' | 'startDateTime' | 'endDateTime' | 'isActive'>;
+
+const sameInstant = (a: string | null, b: string | null) => (a === null || b === null ? a === b : Date.parse(a) === Date.parse(b));
+
+/** A change of time, name or status (the active flag): what a calendar entry shows. */
+function revisesCalendarEntry(before: CalendarFields, after: CalendarFields): boolean {
+  return (
+    before.name !== after.name ||
+    before.isActive !== after.isActive ||
+    !sameInstant(before.startDateTime, after.startDateTime) ||
+    !sameInstant(before.endDateTime, after.endDateTime)
+  );
+}
+
+/** How long a deleted event stays in the calendar feed as cancelled. */
+export const cancelledEventRetentionMs = 30 * 24 * 3_600_000;
+
+/**
+ * Every deletion of an event comes here (its creator or an admin, through `events.delete`). An event the public
+ * calendar listed (active, dated) leaves a tombstone, so subscribed calendars receive it as cancelled; inactive and
+ * "TBA" events were never in the feed and leave nothing (a draft's name is never published).
+ */
+export function deleteEvent(db: Db, actor: Actor, id: string, now = new Date()): { id: string } {
   const event = ownedEvent(db, actor, id);
-  db.delete(events).where(eq(events.id, event.id)).run();
+  db.transaction((tx) => {
+    const row = tx.select().from(events).where(eq(events.id, event.id)).get();
+    if (row?.isActive && row.startDateTime && row.endDateTime) {
+      const tombstone = {
+        userId: row.userId,
+        name: row.name,
+        startDateTime: row.startDateTime,
+        endDateTime: row.endDateTime,
+        sequence: row.sequence + 1,
+        cancelledAt: now.toISOString(),
+      };
+      tx.insert(cancelledEvents)
+        .values({ id: row.id, ...tombstone })
+        .onConflictDoUpdate({ target: cancelledEvents.id, set: tombstone })
+        .run();
+    }
+    tx.delete(events).where(eq(events.id, event.id)).run();
+  });
   return { id: event.id };
 }
 
@@ -254,6 +295,82 @@ export function publicSchedule(db: Db, subdomain: string): PublicScheduleOutput 
     .orderBy(asc(events.startDateTime))
     .all();
   return { creator: toCreator(creator, false), events: rows.map((row) => toEvent(row, creator, false)) };
+}
+
+/** One entry of the public calendar feed: the event as listed, or a tombstone of a deleted one. */
+export interface CalendarEntry {
+  id: string;
+  name: string;
+  description: string;
+  isPremium: boolean;
+  premiumPrice: number;
+  startDateTime: string;
+  endDateTime: string;
+  sequence: number;
+  createdAt: string | null;
+  /** The entry's last change (DTSTAMP and LAST-MODIFIED): the event's updated_at, a tombstone's cancelled_at. */
+  updatedAt: string;
+  cancelled: boolean;
+}
+
+/**
+ * The creator's calendar feed: their active, dated events, then the events deleted in the last 30 days as cancelled
+ * (older tombstones are removed here; an event that exists under a tombstone's id wins over it).
+ */
+export function publicCalendar(db: Db, subdomain: string, now = new Date()): { creator: EventCreator; entries: CalendarEntry[] } {
+  const creator = creatorBySubdomain(db, subdomain);
+  const listed = db
+    .select()
+    .from(events)
+    .where(and(eq(events.userId, creator.id), eq(events.isActive, true), isNotNull(events.startDateTime), isNotNull(events.endDateTime)))
+    .orderBy(asc(events.startDateTime))
+    .all();
+  const cutoff = new Date(now.getTime() - cancelledEventRetentionMs).toISOString();
+  db.delete(cancelledEvents).where(and(eq(cancelledEvents.userId, creator.id), lt(cancelledEvents.cancelledAt, cutoff))).run();
+  const cancelled = db
+    .select()
+    .from(cancelledEvents)
+    .where(
+      and(
+        eq(cancelledEvents.userId, creator.id),
+        isNotNull(cancelledEvents.startDateTime),
+        isNotNull(cancelledEvents.endDateTime),
+        notExists(db.select({ id: events.id }).from(events).where(eq(events.id, cancelledEvents.id))),
+      ),
+    )
+    .orderBy(asc(cancelledEvents.startDateTime))
+    .all();
+  return {
+    creator: toCreator(creator, false),
+    entries: [
+      ...listed.map((row) => ({
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        isPremium: row.isPremium,
+        premiumPrice: row.premiumPriceCents / 100,
+        startDateTime: row.startDateTime!,
+        endDateTime: row.endDateTime!,
+        sequence: row.sequence,
+        createdAt: row.createdAt,
+        updatedAt: row.updatedAt,
+        cancelled: false,
+      })),
+      ...cancelled.map((row) => ({
+        id: row.id,
+        name: row.name,
+        description: '',
+        isPremium: false,
+        premiumPrice: 0,
+        startDateTime: row.startDateTime!,
+        endDateTime: row.endDateTime!,
+        sequence: row.sequence,
+        createdAt: null,
+        updatedAt: row.cancelledAt,
+        cancelled: true,
+      })),
+    ],
+  };
 }
 
 /** The premium events this viewer has paid to enter (rows written by confirmed payments). Only the viewer themself may ask. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '@server/trpc/context';
 import { UnchangedDatabaseCache } from '@server/lib/unchanged-database-cache';
+import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
 import { LiveRuntime } from './live.runtime';
 import * as liveService from './live.service';
 
@@ -84,7 +85,7 @@ export function registerLivePlayback(app: FastifyInstance, services: AppServices
       if (!grant || grant.evt !== event.id) return forbidden(reply);
       if (grant.sub !== 'guest') viewer = `u:${grant.sub}`;
     } else {
-      reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+      reply.headers(crossOriginReadableHeaders);
     }
     const path = join(liveService.sessionDir(dataDir, sessionId), ...(variant ? [variant] : []), file);
     const scope = event.isPremium ? 'private' : 'public';
@@ -115,10 +116,14 @@ export function registerLivePlayback(app: FastifyInstance, services: AppServices
       const grant = await live.tokens.verify(queryToken(request));
       if (!grant || grant.evt !== event.id) return forbidden(reply);
     } else {
-      reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+      reply.headers(crossOriginReadableHeaders);
     }
     return sendFile(request, reply, liveService.recordingFile(dataDir, id), 'video/mp4', event.isPremium ? 'private, max-age=600' : 'public, max-age=3600');
   });
+
+  // Players on other sites: a preflight (a Range or conditional header) may go ahead; only free events' answers
+  // then carry CORS, so a premium stream stays unreadable elsewhere.
+  app.options('/live/*', async (_request, reply) => reply.code(204).headers(crossOriginPreflightHeaders).send());
 
   app.get<{ Params: { sessionId: string; file: string } }>('/live/:sessionId/:file', (request, reply) =>
     serveSessionFile(request, reply, request.params.sessionId, null, request.params.file),

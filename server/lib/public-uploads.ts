@@ -1,0 +1,65 @@
+import { and, eq, min, or } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
+import { tipOptions } from '@db/schema/tips';
+import { users } from '@db/schema/users';
+import { UnchangedDatabaseCache } from './unchanged-database-cache';
+
+/** Where a stored upload is shown publicly: always (covers, avatars, tip icons), from a publish date on, or never. */
+interface Visibility {
+  always: boolean;
+  /** The earliest publish date of a public episode using the file (it becomes public then, with no write). */
+  publicFrom: string | null;
+}
+
+/**
+ * Which files under /uploads other sites may load: podcast covers of active creators, the media, covers,
+ * transcripts and chapters of published episodes, avatars and tip icons. Everything else stays same-origin:
+ * chat photos (they belong to rooms, premium ones included), terms PDFs, files not attached to anything yet
+ * (pending podcast uploads, app icon sources) and episodes scheduled for later.
+ */
+export class PublicUploads {
+  private readonly cache: UnchangedDatabaseCache<string, Visibility>;
+
+  constructor(private readonly db: Db) {
+    this.cache = new UnchangedDatabaseCache(db.$client);
+  }
+
+  /** `url` is the stored form, `/uploads/<name>`. */
+  isPublic(url: string, now = new Date()): boolean {
+    const visibility = this.cache.get(url, () => this.read(url))!;
+    return visibility.always || (visibility.publicFrom !== null && visibility.publicFrom <= now.toISOString());
+  }
+
+  private read(url: string): Visibility {
+    const { db } = this;
+    const always =
+      db.select({ id: users.id }).from(users).where(eq(users.imageUrl, url)).limit(1).get() !== undefined ||
+      db.select({ id: tipOptions.id }).from(tipOptions).where(eq(tipOptions.iconUrl, url)).limit(1).get() !== undefined ||
+      db
+        .select({ id: podcastTitles.id })
+        .from(podcastTitles)
+        .innerJoin(users, eq(users.id, podcastTitles.userId))
+        .where(and(eq(podcastTitles.imageUrl, url), eq(users.isActive, true)))
+        .limit(1)
+        .get() !== undefined;
+    if (always) return { always, publicFrom: null };
+    const episode = db
+      .select({ publicFrom: min(podcastEpisodes.publishDate) })
+      .from(podcastEpisodes)
+      .innerJoin(users, eq(users.id, podcastEpisodes.userId))
+      .where(
+        and(
+          eq(users.isActive, true),
+          or(
+            eq(podcastEpisodes.mediaUrl, url),
+            eq(podcastEpisodes.imageUrl, url),
+            eq(podcastEpisodes.transcriptUrl, url),
+            eq(podcastEpisodes.chaptersUrl, url),
+          ),
+        ),
+      )
+      .get();
+    return { always: false, publicFrom: episode?.publicFrom ?? null };
+  }
+}
