@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { localProviderObjects, subscriptions } from '@db/schema/payments';
 import { users } from '@db/schema/users';
-import { runRenewals } from '@server/domains/subscriptions/subscriptions.service';
+import { runRenewals } from '@server/domains/subscriptions/renewals';
 import { makePng } from '../helpers/images';
 import { cards, confirmCard, createTip, expectedSplit, stage } from '../helpers/payments';
 import { login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';

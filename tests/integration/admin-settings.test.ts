@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { platformSettings } from '@db/schema/settings';
 import { invoices } from '@db/schema/users';
 import { adminUsersMessages } from '@server/domains/users/admin-users.schemas';
-import { adminRuleMessages } from '@server/domains/users/users.service';
+import { adminRuleMessages } from '@server/domains/users/admin-rules';
 import { getEffectiveSettings } from '@server/domains/settings/settings.service';
 import { uploadsDir } from '@server/lib/uploads';
 import type { OutgoingMail } from '@server/providers/mail/interface';

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invoices, users } from '@db/schema/users';
-import { findUserById } from '@server/domains/users/users.service';
+import { findUserById } from '@server/domains/users/session-reads';
 import { newId } from '@server/lib/ids';
 import { createTestApp, createUser } from '../helpers/app';
 

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { splitRevenue } from '@server/domains/payments/ledger';
 import { paymentFullName } from '@server/domains/payments/payments.schemas';
 import { publishedCardFeeCents } from '@server/providers/payments/interface';
-import { addMonths, validateCard } from '@server/providers/payments/local';
+import { validateCard } from '@server/providers/payments/local/card-validation';
+import { addMonths } from '@server/providers/payments/local/subscriptions';
 import { centsWalletRequest, dollarsWalletRequest, formatCardNumber, parseExpiry, statusReport } from '@web/lib/payments';
 
 describe('the 60/40 split', () => {

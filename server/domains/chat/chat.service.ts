@@ -6,7 +6,7 @@ import { users } from '@db/schema/users';
 import { BoundedQueue } from '@server/lib/bus';
 import { nowIso } from '@server/lib/ids';
 import { fieldError } from '@server/lib/errors';
-import { findUserById } from '@server/domains/users/users.service';
+import { findUserById } from '@server/domains/users/session-reads';
 import { mayWatchEvent } from '@server/domains/events/events.service';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { forbiddenMessage } from '@server/trpc/init';

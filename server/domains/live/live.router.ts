@@ -61,13 +61,13 @@ export const liveRouter = router({
     .query(({ ctx, input }) => ctx.services.live.recording(ctx.actor, input.recordingId)),
 
   /** A ready recording becomes an episode of one of the creator's video podcast titles. */
-  publishRecording: creatorProcedure.meta({ scope: 'live:write' })
+  publishRecording: creatorProcedure.meta({ scope: 'live:write', errors: ['CONFLICT'] })
     .input(publishRecordingInput)
     .output(publishRecordingOutput)
     .mutation(({ ctx, input }) => ctx.services.live.publishRecording(ctx.actor, input)),
 
   /** Removes a recording (its file and row; an episode made from it keeps its own copy). */
-  deleteRecording: creatorProcedure.meta({ scope: 'live:write' })
+  deleteRecording: creatorProcedure.meta({ scope: 'live:write', errors: ['CONFLICT'] })
     .input(recordingIdInput)
     .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) => ctx.services.live.deleteRecording(ctx.actor, input.recordingId)),

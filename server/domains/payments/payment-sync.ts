@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { webhookEvents } from '@db/schema/payments';
-import { syncInvoice, syncSubscription } from '@server/domains/subscriptions/subscriptions.service';
+import { syncInvoice, syncSubscription } from '@server/domains/subscriptions/subscription-sync';
 import { WebhookSignatureError, type ProviderIntent } from '@server/providers/payments/interface';
 import type { AppServices } from '@server/trpc/context';
 import { announcePaymentSucceeded } from '@server/domains/webhooks/webhooks.announce';

@@ -30,29 +30,29 @@ export const paymentsRouter = router({
   /** Which card form and wallets the browser should show. */
   config: publicProcedure.meta({ scope: 'public' }).output(paymentConfigOutput).query(({ ctx }) => paymentsService.paymentConfig(ctx.services)),
 
-  createTipsPayment: authedProcedure.meta({ scope: 'session' })
+  createTipsPayment: authedProcedure.meta({ scope: 'session', errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS', 'BAD_GATEWAY'] })
     .input(createTipsPaymentInput)
     .output(intentAnswer)
     .mutation(({ ctx, input }) => paymentsService.createTipPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
 
-  createTipsPaymentWithToken: authedProcedure.meta({ scope: 'session' })
+  createTipsPaymentWithToken: authedProcedure.meta({ scope: 'session', errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS', 'BAD_GATEWAY'] })
     .input(createTipsPaymentWithTokenInput)
     .output(intentAnswer)
     .mutation(({ ctx, input }) => paymentsService.createTipPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
 
-  createPaywallPayment: authedProcedure.meta({ scope: 'session' })
+  createPaywallPayment: authedProcedure.meta({ scope: 'session', errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'TOO_MANY_REQUESTS', 'BAD_GATEWAY'] })
     .input(createPaywallPaymentInput)
     .output(intentAnswer)
     .mutation(({ ctx, input }) => paymentsService.createPaywallPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
 
-  createPaywallPaymentWithToken: authedProcedure.meta({ scope: 'session' })
+  createPaywallPaymentWithToken: authedProcedure.meta({ scope: 'session', errors: ['FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'TOO_MANY_REQUESTS', 'BAD_GATEWAY'] })
     .input(createPaywallPaymentWithTokenInput)
     .output(intentAnswer)
     .mutation(({ ctx, input }) => paymentsService.createPaywallPayment(ctx.services, ctx.actor, ctx.clientIp, input)),
 
   /** The page's status report: the server re-fetches the intent and answers what it recorded. */
   // Also for a creator paying their first subscription at checkout: only their own payments are visible.
-  reportStatus: sessionProcedure.meta({ scope: 'session' })
+  reportStatus: sessionProcedure.meta({ scope: 'session', errors: ['NOT_FOUND', 'BAD_GATEWAY'] })
     .input(paymentStatusInput)
     .output(paymentStatusAnswer)
     .mutation(({ ctx, input }) => paymentsService.reportPaymentStatus(ctx.services, ctx.actor, input.stripePaymentIntentId)),
@@ -62,7 +62,7 @@ export const paymentsRouter = router({
     .output(paymentOutput)
     .query(({ ctx, input }) => paymentsService.getPayment(ctx.services.db, ctx.actor, input.id)),
 
-  coupon: publicProcedure.meta({ scope: 'public' })
+  coupon: publicProcedure.meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS', 'BAD_GATEWAY'] })
     .input(paymentIdInput)
     .output(couponOutput)
     .query(({ ctx, input }) => {
@@ -71,13 +71,13 @@ export const paymentsRouter = router({
     }),
 
   /** The provider's webhook (the REST route hands over the exact raw body). */
-  webhook: publicProcedure.meta({ scope: 'public' })
+  webhook: publicProcedure.meta({ scope: 'public', errors: ['NOT_FOUND', 'BAD_GATEWAY'] })
     .input(z.strictObject({ payload: z.string().max(1024 * 1024), signature: z.string().max(2000).optional() }))
     .output(z.object({ received: z.literal(true), duplicate: z.boolean() }))
     .mutation(({ ctx, input }) => handleWebhook(ctx.services, input.payload, input.signature)),
 
   // The local provider's card form (Stripe.js' part, for PAYMENT_PROVIDER=local).
-  localConfirm: publicProcedure.meta({ scope: 'public' })
+  localConfirm: publicProcedure.meta({ scope: 'public', errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS'] })
     .input(localConfirmInput)
     .output(localCardAnswer)
     .mutation(({ ctx, input }) => {
@@ -86,7 +86,7 @@ export const paymentsRouter = router({
       return paymentsService.confirmLocalCard(ctx.services, clientSecret, card);
     }),
 
-  localAuthenticate: publicProcedure.meta({ scope: 'public' })
+  localAuthenticate: publicProcedure.meta({ scope: 'public', errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS'] })
     .input(localAuthenticateInput)
     .output(localCardAnswer)
     .mutation(({ ctx, input }) => {
@@ -94,7 +94,7 @@ export const paymentsRouter = router({
       return paymentsService.authenticateLocalCard(ctx.services, input.clientSecret, input.outcome);
     }),
 
-  localPaymentMethod: publicProcedure.meta({ scope: 'public' })
+  localPaymentMethod: publicProcedure.meta({ scope: 'public', errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS'] })
     .input(localPaymentMethodInput)
     .output(z.object({ id: z.string(), brand: z.string(), last4: z.string() }))
     .mutation(({ ctx, input }) => {

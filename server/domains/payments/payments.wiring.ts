@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { EventSink } from '@server/providers/payments/local';
-import { runRenewals } from '@server/domains/subscriptions/subscriptions.service';
+import type { EventSink } from '@server/providers/payments/local/events';
+import { runRenewals } from '@server/domains/subscriptions/renewals';
 import type { AppServices } from '@server/trpc/context';
 import { handleWebhook } from './payment-sync';
 

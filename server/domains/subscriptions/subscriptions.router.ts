@@ -16,7 +16,10 @@ import {
   subscriptionInfo,
   updatePaymentMethodInput,
 } from './subscriptions.schemas';
-import * as subscriptionsService from './subscriptions.service';
+import { checkoutSummary, getCustomer, startSubscription } from './checkout';
+import { reactivationSummary, runRenewals, startReactivation } from './renewals';
+import { createSetupIntent, setCancelAtPeriodEnd, updatePaymentMethod } from './subscription-changes';
+import { hasNotificationCreationPermission, listInvoices, listSubscriptions } from './subscriptions.service';
 
 const startAnswer = intentAnswer.extend({ subscriptionId: z.string() });
 
@@ -25,52 +28,52 @@ export const subscriptionsRouter = router({
   checkoutSummary: checkoutProcedure.meta({ scope: 'session' })
     .input(z.strictObject({ productId: z.string().trim().min(1).max(64) }))
     .output(checkoutSummaryOutput)
-    .query(({ ctx, input }) => subscriptionsService.checkoutSummary(ctx.services.db, ctx.actor, input.productId)),
+    .query(({ ctx, input }) => checkoutSummary(ctx.services.db, ctx.actor, input.productId)),
 
   /** `create-one-time-payment`: starts the subscription; the card form pays its first invoice. */
-  createProductPayment: checkoutProcedure.meta({ scope: 'session' })
+  createProductPayment: checkoutProcedure.meta({ scope: 'session', errors: ['CONFLICT', 'TOO_MANY_REQUESTS', 'BAD_GATEWAY'] })
     .input(createProductPaymentInput)
     .output(startAnswer)
     .mutation(({ ctx, input }) => {
       limitPaymentCreation(ctx.services, ctx.actor, ctx.clientIp);
-      return subscriptionsService.startSubscription(ctx.services, ctx.actor, input.productId, {
+      return startSubscription(ctx.services, ctx.actor, input.productId, {
         ...(input.amount !== undefined ? { expectedCents: toCents(input.amount) } : {}),
       });
     }),
 
   /** `create-subscription` with a payment method made in the browser: charged at once. */
-  createSubscription: checkoutProcedure.meta({ scope: 'session' })
+  createSubscription: checkoutProcedure.meta({ scope: 'session', errors: ['CONFLICT', 'TOO_MANY_REQUESTS', 'BAD_GATEWAY'] })
     .input(createSubscriptionInput)
     .output(startAnswer)
     .mutation(({ ctx, input }) => {
       limitPaymentCreation(ctx.services, ctx.actor, ctx.clientIp);
-      return subscriptionsService.startSubscription(ctx.services, ctx.actor, input.productId, { paymentMethodId: input.paymentMethodId });
+      return startSubscription(ctx.services, ctx.actor, input.productId, { paymentMethodId: input.paymentMethodId });
     }),
 
-  getCustomer: checkoutProcedure.meta({ scope: 'session' })
+  getCustomer: checkoutProcedure.meta({ scope: 'session', errors: ['FORBIDDEN', 'BAD_GATEWAY'] })
     .input(getCustomerInput)
     .output(customerOutput)
-    .mutation(({ ctx, input }) => subscriptionsService.getCustomer(ctx.services, ctx.actor, input.email)),
+    .mutation(({ ctx, input }) => getCustomer(ctx.services, ctx.actor, input.email)),
 
-  mine: checkoutProcedure.meta({ scope: 'session' }).output(z.array(subscriptionInfo)).query(({ ctx }) => subscriptionsService.listSubscriptions(ctx.services.db, ctx.actor.id)),
+  mine: checkoutProcedure.meta({ scope: 'session' }).output(z.array(subscriptionInfo)).query(({ ctx }) => listSubscriptions(ctx.services.db, ctx.actor.id)),
 
   /** Cancels at the end of the paid period (still active until `currentPeriodEnd`); only the subscriber. */
   cancel: checkoutProcedure.meta({ scope: 'session' })
     .input(subscriptionIdInput)
     .output(subscriptionInfo)
-    .mutation(({ ctx, input }) => subscriptionsService.setCancelAtPeriodEnd(ctx.services, ctx.actor, input.id, true)),
+    .mutation(({ ctx, input }) => setCancelAtPeriodEnd(ctx.services, ctx.actor, input.id, true)),
 
   /** Undoes `cancel` before the period ends: the subscription renews again. */
   resume: checkoutProcedure.meta({ scope: 'session' })
     .input(subscriptionIdInput)
     .output(subscriptionInfo)
-    .mutation(({ ctx, input }) => subscriptionsService.setCancelAtPeriodEnd(ctx.services, ctx.actor, input.id, false)),
+    .mutation(({ ctx, input }) => setCancelAtPeriodEnd(ctx.services, ctx.actor, input.id, false)),
 
   /** Renewals charge this card from now on. */
   updatePaymentMethod: checkoutProcedure.meta({ scope: 'session' })
     .input(updatePaymentMethodInput)
     .output(subscriptionInfo)
-    .mutation(({ ctx, input }) => subscriptionsService.updatePaymentMethod(ctx.services, ctx.actor, input.id, input.paymentMethodId)),
+    .mutation(({ ctx, input }) => updatePaymentMethod(ctx.services, ctx.actor, input.id, input.paymentMethodId)),
 
   /** A SetupIntent's client secret for Stripe Elements (`confirmCardSetup`), then `updatePaymentMethod`. */
   createSetupIntent: checkoutProcedure.meta({ scope: 'session' })
@@ -78,28 +81,28 @@ export const subscriptionsRouter = router({
     .output(setupIntentOutput)
     .mutation(({ ctx, input }) => {
       limitPaymentCreation(ctx.services, ctx.actor, ctx.clientIp);
-      return subscriptionsService.createSetupIntent(ctx.services, ctx.actor, input.id);
+      return createSetupIntent(ctx.services, ctx.actor, input.id);
     }),
 
-  invoices: checkoutProcedure.meta({ scope: 'session' }).output(z.array(invoiceOutput)).query(({ ctx }) => subscriptionsService.listInvoices(ctx.services.db, ctx.actor.id)),
+  invoices: checkoutProcedure.meta({ scope: 'session' }).output(z.array(invoiceOutput)).query(({ ctx }) => listInvoices(ctx.services.db, ctx.actor.id)),
 
   reactivation: checkoutProcedure.meta({ scope: 'session' })
     .input(itemIdInput)
     .output(reactivationOutput)
-    .query(({ ctx, input }) => subscriptionsService.reactivationSummary(ctx.services.db, ctx.actor, input.itemId)),
+    .query(({ ctx, input }) => reactivationSummary(ctx.services.db, ctx.actor, input.itemId)),
 
-  startReactivation: checkoutProcedure.meta({ scope: 'session' })
+  startReactivation: checkoutProcedure.meta({ scope: 'session', errors: ['CONFLICT', 'TOO_MANY_REQUESTS', 'BAD_GATEWAY'] })
     .input(itemIdInput)
     .output(startAnswer)
     .mutation(({ ctx, input }) => {
       limitPaymentCreation(ctx.services, ctx.actor, ctx.clientIp);
-      return subscriptionsService.startReactivation(ctx.services, ctx.actor, input.itemId);
+      return startReactivation(ctx.services, ctx.actor, input.itemId);
     }),
 
   hasNotificationCreationPermission: creatorProcedure.meta({ scope: 'session' })
     .output(z.boolean())
-    .query(({ ctx }) => subscriptionsService.hasNotificationCreationPermission(ctx.services.db, ctx.actor)),
+    .query(({ ctx }) => hasNotificationCreationPermission(ctx.services.db, ctx.actor)),
 
   /** Runs the local provider's billing clock now (it also runs every minute by itself). */
-  runRenewals: adminProcedure.output(z.object({ renewed: z.number().int() })).mutation(async ({ ctx }) => ({ renewed: await subscriptionsService.runRenewals(ctx.services) })),
+  runRenewals: adminProcedure.output(z.object({ renewed: z.number().int() })).mutation(async ({ ctx }) => ({ renewed: await runRenewals(ctx.services) })),
 });

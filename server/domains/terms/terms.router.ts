@@ -9,7 +9,7 @@ export const termsRouter = router({
   current: publicProcedure.meta({ scope: 'public' }).output(termsDocument.nullable()).query(({ ctx }) => termsService.currentTerms(ctx.services.db)),
 
   /** The current record for the REST shim: 404 when there is none. */
-  get: accountProcedure('admin', 'dj', 'staff', 'user', 'viewer').meta({ scope: 'session' })
+  get: accountProcedure('admin', 'dj', 'staff', 'user', 'viewer').meta({ scope: 'session', errors: ['NOT_FOUND'] })
     .output(termsDocument)
     .query(({ ctx }) => termsService.requireCurrentTerms(ctx.services.db)),
 
@@ -19,7 +19,7 @@ export const termsRouter = router({
     .query(({ ctx }) => ({ acceptedBefore: termsService.hasAcceptedAnyTerms(ctx.services.db, ctx.actor.id) })),
 
   /** Accepting the newest document clears the pending pdfUrl of the session user (also before a checkout payment). */
-  accept: accountProcedure('admin', 'dj', 'staff', 'user').meta({ scope: 'session' })
+  accept: accountProcedure('admin', 'dj', 'staff', 'user').meta({ scope: 'session', errors: ['NOT_FOUND', 'FORBIDDEN'] })
     .output(z.object({ user: sessionUser }))
     .mutation(({ ctx }) => ({ user: termsService.acceptTerms(ctx.services.db, ctx.actor) })),
 

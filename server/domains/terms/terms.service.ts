@@ -7,7 +7,7 @@ import { termsAcceptances, termsDocuments, users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { uploadsDir } from '@server/lib/uploads';
-import { findUserById, toSessionUser } from '@server/domains/users/users.service';
+import { findUserById, toSessionUser } from '@server/domains/users/session-reads';
 import type { SessionUser } from '@server/domains/users/users.schemas';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { termsMessages, type TermsDocument, type TermsListItem, type UploadTermsAnswer, type UploadTermsInput } from './terms.schemas';

@@ -7,7 +7,9 @@ import { publicOrigin } from '@server/lib/public-url';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { adminUsersMessages, type AdminUserRow, type AdminUsersListInput, type AdminUserUpdateInput } from './admin-users.schemas';
 import { getEffectiveSettings, siteNameOf } from '@server/domains/settings/settings.service';
-import { assertAdminChangeAllowed, requestPasswordReset, type ExternalSignInOptions } from './users.service';
+import { assertAdminChangeAllowed } from './admin-rules';
+import type { ExternalSignInOptions } from './external-sign-in';
+import { requestPasswordReset } from './passwords';
 
 const rowColumns = {
   id: users.id,

@@ -12,7 +12,7 @@ import {
   type ApplePopupPage,
 } from './social.service';
 
-const appleStartQuery = z.strictObject({
+export const appleStartQuery = z.strictObject({
   host: z.string({ error: appleMessages.invalidHost }).max(2048, appleMessages.invalidHost),
   roleId: z.literal('viewer', { error: 'roleId can only be "viewer"' }).optional(),
 });

@@ -5,7 +5,7 @@ import { IdentityError, type ExternalIdentity } from '@server/providers/identity
 import type { AppConfig } from '@server/config';
 import type { AppServices } from '@server/trpc/context';
 import { creatorActivation } from './admin-users.service';
-import { signInWithExternalIdentity } from './users.service';
+import { signInWithExternalIdentity } from './external-sign-in';
 
 /** The `type` of every message the Apple popup posts to its opener. */
 export const appleMessageType = 'cuepoint-apple-login';

@@ -18,7 +18,14 @@ import {
   verifyBotCheckInput,
   viewerProfileInput,
 } from './users.schemas';
-import * as usersService from './users.service';
+import { setUserActive, setUserRole } from './admin-rules';
+import { signInWithExternalIdentity } from './external-sign-in';
+import { login, viewerLogin } from './login';
+import { changePassword, requestPasswordReset, resetPassword } from './passwords';
+import { accountReadyMessage, registerAccount } from './registration';
+import { toSessionUser } from './session-reads';
+import { emulate, issueSession, refreshSession } from './sessions';
+import { checkUserExists, updateSelf, updateViewerProfile } from './users.service';
 import { creatorActivation } from './admin-users.service';
 import { TRPCError } from '@trpc/server';
 import { IdentityError } from '@server/providers/identity/interface';
@@ -27,74 +34,74 @@ const registerAnswer = z.object({ message: z.string(), user: sessionUser, token:
 
 export const usersRouter = router({
   /** Creators register inactive unless the settings say otherwise (admins get a notice); viewers are active at once and get their token. */
-  register: publicProcedure.meta({ scope: 'public' })
+  register: publicProcedure.meta({ scope: 'public', errors: ['CONFLICT', 'TOO_MANY_REQUESTS'] })
     .input(registerInput)
     .output(registerAnswer)
     .mutation(async ({ ctx, input }) => {
       const activation = creatorActivation(ctx.services);
-      const user = await usersService.registerAccount(ctx.services, input, ctx.clientIp, { activateCreator: activation.activateCreator });
+      const user = await registerAccount(ctx.services, input, ctx.clientIp, { activateCreator: activation.activateCreator });
       if (user.role !== 'viewer' && !user.isActive) await activation.onCreatorWaiting?.(user);
       if (user.role === 'viewer') {
-        const session = await usersService.issueSession(ctx.services, user);
-        return { message: usersService.accountReadyMessage, ...session };
+        const session = await issueSession(ctx.services, user);
+        return { message: accountReadyMessage, ...session };
       }
-      return { message: usersService.accountReadyMessage, user: usersService.toSessionUser(ctx.services.db, user) };
+      return { message: accountReadyMessage, user: toSessionUser(ctx.services.db, user) };
     }),
 
   /** Checkout: signs the new creator in at once, limited to checkout until the first payment or an admin's activation. */
-  registerWithSignIn: publicProcedure.meta({ scope: 'public' })
+  registerWithSignIn: publicProcedure.meta({ scope: 'public', errors: ['CONFLICT', 'TOO_MANY_REQUESTS'] })
     .input(registerInput)
     .output(sessionAnswer)
     .mutation(async ({ ctx, input }) => {
-      const user = await usersService.registerAccount(ctx.services, input, ctx.clientIp, { viaCheckout: true });
-      return usersService.issueSession(ctx.services, user);
+      const user = await registerAccount(ctx.services, input, ctx.clientIp, { viaCheckout: true });
+      return issueSession(ctx.services, user);
     }),
 
-  login: publicProcedure.meta({ scope: 'public' })
+  login: publicProcedure.meta({ scope: 'public', errors: ['UNAUTHORIZED', 'TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE'] })
     .input(loginInput)
     .output(sessionAnswer)
-    .mutation(({ ctx, input }) => usersService.login(ctx.services, input, ctx.clientIp)),
+    .mutation(({ ctx, input }) => login(ctx.services, input, ctx.clientIp)),
 
-  viewerLogin: publicProcedure.meta({ scope: 'public' })
+  viewerLogin: publicProcedure.meta({ scope: 'public', errors: ['UNAUTHORIZED', 'TOO_MANY_REQUESTS'] })
     .input(loginInput)
     .output(sessionAnswer)
-    .mutation(({ ctx, input }) => usersService.viewerLogin(ctx.services, input, ctx.clientIp)),
+    .mutation(({ ctx, input }) => viewerLogin(ctx.services, input, ctx.clientIp)),
 
-  alive: sessionProcedure.meta({ scope: 'session' }).output(sessionAnswer).query(({ ctx }) => usersService.refreshSession(ctx.services, ctx.actor)),
+  alive: sessionProcedure.meta({ scope: 'session' }).output(sessionAnswer).query(({ ctx }) => refreshSession(ctx.services, ctx.actor)),
 
-  emulate: adminProcedure.meta({ scope: 'session' })
+  emulate: adminProcedure.meta({ scope: 'session', errors: ['FORBIDDEN'] })
     .input(emulateInput)
     .output(sessionAnswer)
-    .query(({ ctx, input }) => usersService.emulate(ctx.services, ctx.actor, input.id)),
+    .query(({ ctx, input }) => emulate(ctx.services, ctx.actor, input.id)),
 
   updateSelf: roleProcedure('admin', 'dj', 'staff', 'user').meta({ scope: 'session' })
     .input(updateSelfInput)
     .output(z.object({ user: sessionUser }))
-    .mutation(({ ctx, input }) => ({ user: usersService.updateSelf(ctx.services, ctx.actor, input) })),
+    .mutation(({ ctx, input }) => ({ user: updateSelf(ctx.services, ctx.actor, input) })),
 
-  changePassword: sessionProcedure.meta({ scope: 'session' })
+  changePassword: sessionProcedure.meta({ scope: 'session', errors: ['TOO_MANY_REQUESTS'] })
     .input(changePasswordInput)
     .output(sessionAnswer)
-    .mutation(({ ctx, input }) => usersService.changePassword(ctx.services, ctx.actor, input)),
+    .mutation(({ ctx, input }) => changePassword(ctx.services, ctx.actor, input)),
 
-  checkUserExists: publicProcedure.meta({ scope: 'public' })
+  checkUserExists: publicProcedure.meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS'] })
     .input(checkUserExistsInput)
     .output(z.object({ exists: z.boolean() }))
     .mutation(({ ctx, input }) => {
       ctx.services.rateLimiter.enforce(`check-user:ip:${ctx.clientIp}`, { limit: 30, windowMs: 60_000 });
-      return usersService.checkUserExists(ctx.services.db, input.email);
+      return checkUserExists(ctx.services.db, input.email);
     }),
 
   botCheckConfig: publicProcedure.meta({ scope: 'public' }).query(({ ctx }) => ctx.services.botCheck.publicConfig),
 
-  botCheckChallenge: publicProcedure.meta({ scope: 'public' }).query(async ({ ctx }) => {
+  botCheckChallenge: publicProcedure.meta({ scope: 'public', errors: ['NOT_FOUND'] }).query(async ({ ctx }) => {
     if (!ctx.services.botCheck.createChallenge) {
       throw new TRPCError({ code: 'NOT_FOUND', message: 'This bot check does not use challenges' });
     }
     return ctx.services.botCheck.createChallenge();
   }),
 
-  verifyBotCheck: publicProcedure.meta({ scope: 'public' })
+  verifyBotCheck: publicProcedure.meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS'] })
     .input(verifyBotCheckInput)
     .output(botCheckVerdict)
     .mutation(({ ctx, input }) => {
@@ -103,12 +110,12 @@ export const usersRouter = router({
       return ctx.services.botCheck.verify(input.token, ctx.clientIp);
     }),
 
-  updateViewerProfile: authedProcedure.meta({ scope: 'session' })
+  updateViewerProfile: authedProcedure.meta({ scope: 'session', errors: ['FORBIDDEN'] })
     .input(viewerProfileInput)
     .output(z.object({ user: sessionUser }))
-    .mutation(({ ctx, input }) => ({ user: usersService.updateViewerProfile(ctx.services, ctx.actor, input) })),
+    .mutation(({ ctx, input }) => ({ user: updateViewerProfile(ctx.services, ctx.actor, input) })),
 
-  googleSignIn: publicProcedure.meta({ scope: 'public' })
+  googleSignIn: publicProcedure.meta({ scope: 'public', errors: ['UNAUTHORIZED', 'CONFLICT'] })
     .input(googleSignInInput)
     .output(z.union([sessionAnswer, z.object({ message: z.string(), pendingActivation: z.literal(true) })]))
     .mutation(async ({ ctx, input }) => {
@@ -119,31 +126,31 @@ export const usersRouter = router({
         if (error instanceof IdentityError) throw new TRPCError({ code: 'UNAUTHORIZED', message: error.message });
         throw error;
       }
-      const result = await usersService.signInWithExternalIdentity(ctx.services, identity, input.roleId, creatorActivation(ctx.services));
+      const result = await signInWithExternalIdentity(ctx.services, identity, input.roleId, creatorActivation(ctx.services));
       if (result.kind === 'pending-activation') return { message: result.message, pendingActivation: true as const };
       return result.session;
     }),
 
-  forgotPassword: publicProcedure.meta({ scope: 'public' })
+  forgotPassword: publicProcedure.meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS'] })
     .input(forgotPasswordInput.extend({ resetPath: z.enum(['/pages/auth/reset-password', '/pages/auth/reset-password-2']).optional() }))
     .output(z.object({ message: z.string() }))
     .mutation(({ ctx, input }) => {
       const base = ctx.services.config.publicUrl ?? `http://localhost:${ctx.services.config.port}`;
-      return usersService.requestPasswordReset(ctx.services, input.email, `${base}${input.resetPath ?? '/pages/auth/reset-password'}`, ctx.clientIp);
+      return requestPasswordReset(ctx.services, input.email, `${base}${input.resetPath ?? '/pages/auth/reset-password'}`, ctx.clientIp);
     }),
 
-  resetPassword: publicProcedure.meta({ scope: 'public' })
+  resetPassword: publicProcedure.meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS'] })
     .input(resetPasswordInput)
     .output(z.object({ message: z.string() }))
-    .mutation(({ ctx, input }) => usersService.resetPassword(ctx.services, input.token, input.password)),
+    .mutation(({ ctx, input }) => resetPassword(ctx.services, input.token, input.password)),
 
   setActive: adminProcedure
     .input(setActiveInput)
     .output(z.object({ user: sessionUser }))
-    .mutation(({ ctx, input }) => ({ user: usersService.setUserActive(ctx.services.db, ctx.actor, input.id, input.isActive) })),
+    .mutation(({ ctx, input }) => ({ user: setUserActive(ctx.services.db, ctx.actor, input.id, input.isActive) })),
 
   setRole: adminProcedure
     .input(setRoleInput)
     .output(z.object({ user: sessionUser }))
-    .mutation(({ ctx, input }) => ({ user: usersService.setUserRole(ctx.services.db, ctx.actor, input.id, input.role) })),
+    .mutation(({ ctx, input }) => ({ user: setUserRole(ctx.services.db, ctx.actor, input.id, input.role) })),
 });

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import type { Db } from '@db/client';
 import type { AppConfig } from '@server/config';
 import type { PaymentProvider } from './interface';
-import { LocalPaymentProvider, type EventSink } from './local';
+import { LocalPaymentProvider } from './local';
+import type { EventSink } from './local/events';
 import { StripePaymentProvider } from './stripe';
 
 /** `local` signs its events with the webhook secret when one is set, else with a secret derived from the app's secret. */

@@ -1,0 +1,166 @@
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { paymentCustomers, subscriptions } from '@db/schema/payments';
+import { firstInvoiceSetUpFeeCents, getProductRecord } from '@server/domains/billing/billing.service';
+import { findPaymentForIntent, providerFailure, type PaymentRow } from '@server/domains/payments/payment-records';
+import { paymentMessages, type IntentAnswer } from '@server/domains/payments/payments.schemas';
+import { newId, nowIso } from '@server/lib/ids';
+import type { ProviderIntent, ProviderSubscription } from '@server/providers/payments/interface';
+import type { Actor, AppServices } from '@server/trpc/context';
+import { subscriptionMessages } from './subscriptions.schemas';
+import { insertSubscriptionPayment, syncInvoice } from './subscription-sync';
+import type { SubscriptionRow } from './subscriptions.service';
+
+/** The account's customer at the provider, created once (idempotency key per account and provider). */
+export async function ensureCustomer(services: AppServices, user: Actor['user']): Promise<string> {
+  const provider = services.payments.name;
+  const known = services.db
+    .select()
+    .from(paymentCustomers)
+    .where(and(eq(paymentCustomers.userId, user.id), eq(paymentCustomers.provider, provider)))
+    .get();
+  if (known) return known.customerId;
+  let customer;
+  try {
+    customer = await services.payments.createCustomer({ email: user.email, name: user.displayName, userId: user.id }, `customer:${provider}:${user.id}`);
+  } catch (error) {
+    return providerFailure(error);
+  }
+  services.db.insert(paymentCustomers).values({ userId: user.id, provider, customerId: customer.id }).onConflictDoNothing().run();
+  return customer.id;
+}
+
+export async function getCustomer(services: AppServices, actor: Actor, email: string): Promise<{ customerId: string; email: string }> {
+  if (email.trim().toLowerCase() !== actor.user.email.toLowerCase() && actor.role !== 'admin') {
+    throw new TRPCError({ code: 'FORBIDDEN', message: subscriptionMessages.ownCustomerOnly });
+  }
+  return { customerId: await ensureCustomer(services, actor.user), email: actor.user.email };
+}
+
+export function intentAnswerOf(payment: PaymentRow, intent: ProviderIntent | null, clientSecret: string): IntentAnswer {
+  return {
+    client_secret: clientSecret,
+    paymentIntentId: payment.providerIntentId ?? '',
+    paymentId: payment.id,
+    amountCents: payment.amountCents,
+    currency: payment.currency,
+    status: intent?.status ?? 'requires_payment_method',
+    error: intent?.lastError ?? null,
+  };
+}
+
+export function checkoutSummary(db: Db, actor: Actor, productId: string) {
+  const product = getProductRecord(db, productId);
+  const setUpFeeCents = firstInvoiceSetUpFeeCents(product);
+  const active = db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, actor.id), eq(subscriptions.productId, product.id), inArray(subscriptions.status, ['active', 'past_due'])))
+    .get();
+  return {
+    productId: product.id,
+    productName: product.name,
+    priceCents: product.pricePerMonthCents,
+    setUpFeeCents,
+    totalCents: product.pricePerMonthCents + setUpFeeCents,
+    alreadySubscribed: !!active,
+  };
+}
+
+interface StartOptions {
+  /** Charge this payment method at once (create-subscription); otherwise the card form pays the first invoice. */
+  paymentMethodId?: string;
+  /** The amount the page showed, in cents: refused when it is not the server's total. */
+  expectedCents?: number;
+  /** A restarted subscription does not pay the setup fee again. */
+  withoutSetUpFee?: boolean;
+}
+
+/**
+ * Starts a product's monthly subscription: its first invoice carries the setup fee. Answers the first
+ * invoice's client secret for the card form (or the outcome, when a payment method was given).
+ */
+export async function startSubscription(services: AppServices, actor: Actor, productId: string, options: StartOptions = {}): Promise<IntentAnswer & { subscriptionId: string }> {
+  const { db, payments: provider } = services;
+  const product = getProductRecord(db, productId);
+  const setUpFeeCents = options.withoutSetUpFee ? 0 : firstInvoiceSetUpFeeCents(product);
+  const totalCents = product.pricePerMonthCents + setUpFeeCents;
+  if (options.expectedCents !== undefined && options.expectedCents !== totalCents) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.productAmountMismatch });
+  }
+  if (!product.providerPriceId) throw new TRPCError({ code: 'BAD_REQUEST', message: subscriptionMessages.noProviderPrice });
+  const mine = db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, actor.id), eq(subscriptions.productId, product.id), eq(subscriptions.provider, provider.name)))
+    .orderBy(desc(subscriptions.createdAt))
+    .all();
+  if (mine.some((row) => row.status === 'active' || row.status === 'past_due')) {
+    throw new TRPCError({ code: 'CONFLICT', message: subscriptionMessages.alreadySubscribed });
+  }
+  // A checkout left unpaid is resumed rather than doubled (the card form without a payment method).
+  const pending = !options.paymentMethodId ? mine.find((row) => row.status === 'incomplete' && row.providerSubscriptionId) : undefined;
+  if (pending?.providerSubscriptionId) {
+    const resumed = await resumeFirstInvoice(services, pending);
+    if (resumed && resumed.amountCents === totalCents) return { ...resumed, subscriptionId: pending.id };
+  }
+
+  const customerId = await ensureCustomer(services, actor.user);
+  const row = db
+    .insert(subscriptions)
+    .values({
+      id: newId(),
+      userId: actor.id,
+      productId: product.id,
+      provider: provider.name,
+      providerCustomerId: customerId,
+      status: 'incomplete',
+      priceCents: product.pricePerMonthCents,
+      setUpFeeCents,
+    })
+    .returning()
+    .get();
+  let remote: ProviderSubscription;
+  try {
+    remote = await provider.createSubscription(
+      {
+        customerId,
+        priceId: product.providerPriceId,
+        priceCents: product.pricePerMonthCents,
+        setUpFeePriceId: setUpFeeCents > 0 ? product.setUpFeePriceId : null,
+        setUpFeeCents,
+        metadata: { subscription_row_id: row.id, user_id: actor.id, product_id: product.id },
+        paymentMethodId: options.paymentMethodId,
+        description: `${product.name} subscription`,
+      },
+      `subscription:${row.id}`,
+    );
+  } catch (error) {
+    db.delete(subscriptions).where(eq(subscriptions.id, row.id)).run();
+    return providerFailure(error);
+  }
+  db.update(subscriptions)
+    .set({ providerSubscriptionId: remote.id, currentPeriodStart: remote.currentPeriodStart, currentPeriodEnd: remote.currentPeriodEnd, updatedAt: nowIso() })
+    .where(eq(subscriptions.id, row.id))
+    .run();
+  const invoice = remote.latestInvoice;
+  if (!invoice?.paymentIntentId) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
+  const stored = db.select().from(subscriptions).where(eq(subscriptions.id, row.id)).get() ?? row;
+  if (!findPaymentForIntent(db, { id: invoice.paymentIntentId, metadata: {} })) {
+    insertSubscriptionPayment(db, stored, invoice, { id: invoice.paymentIntentId, amountCents: invoice.amountDueCents });
+  }
+  const payment = (await syncInvoice(services, invoice.id)) ?? findPaymentForIntent(db, { id: invoice.paymentIntentId, metadata: {} });
+  if (!payment) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
+  const intent = await provider.retrievePaymentIntent(invoice.paymentIntentId).catch(providerFailure);
+  return { ...intentAnswerOf(payment, intent, invoice.clientSecret ?? intent.clientSecret), subscriptionId: row.id };
+}
+
+async function resumeFirstInvoice(services: AppServices, row: SubscriptionRow): Promise<IntentAnswer | null> {
+  const remote = await services.payments.retrieveSubscription(row.providerSubscriptionId ?? '').catch(() => null);
+  const invoice = remote?.latestInvoice;
+  if (!remote || remote.status !== 'incomplete' || !invoice?.paymentIntentId || invoice.status !== 'open') return null;
+  const intent = await services.payments.retrievePaymentIntent(invoice.paymentIntentId);
+  const payment = findPaymentForIntent(services.db, intent) ?? insertSubscriptionPayment(services.db, row, invoice, intent);
+  return intentAnswerOf(payment, intent, invoice.clientSecret ?? intent.clientSecret);
+}

@@ -1,0 +1,60 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { subscriptions } from '@db/schema/payments';
+import { getProductRecord } from '@server/domains/billing/billing.service';
+import { findPaymentForIntent, providerFailure } from '@server/domains/payments/payment-records';
+import type { IntentAnswer } from '@server/domains/payments/payments.schemas';
+import type { Actor, AppServices } from '@server/trpc/context';
+import { subscriptionMessages } from './subscriptions.schemas';
+import { intentAnswerOf, startSubscription } from './checkout';
+import { insertSubscriptionPayment, syncSubscription } from './subscription-sync';
+import { listInvoices, toInfo, type SubscriptionRow } from './subscriptions.service';
+
+/** The local provider's billing clock (Stripe renews by itself and tells us through webhooks). */
+export async function runRenewals(services: AppServices): Promise<number> {
+  const provider = services.payments as { renewDueSubscriptions?: () => Promise<number> };
+  return provider.renewDueSubscriptions ? provider.renewDueSubscriptions() : 0;
+}
+
+// Reactivation: paying again for a subscription that lapsed.
+
+function ownSubscription(db: Db, actor: Actor, id: string): SubscriptionRow {
+  const row = db.select().from(subscriptions).where(eq(subscriptions.id, id)).get();
+  if (!row || (row.userId !== actor.id && actor.role !== 'admin')) throw new TRPCError({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
+  return row;
+}
+
+export function reactivationSummary(db: Db, actor: Actor, itemId: string) {
+  const row = ownSubscription(db, actor, itemId);
+  const product = getProductRecord(db, row.productId);
+  const openInvoices = listInvoices(db, row.userId, row.id)
+    .filter((invoice) => invoice.status === 'open')
+    .reverse();
+  const mode = row.status === 'past_due' ? 'invoice' : row.status === 'canceled' ? 'restart' : 'none';
+  const amountDueCents =
+    mode === 'invoice' ? openInvoices.reduce((sum, invoice) => sum + invoice.amountCents, 0) : mode === 'restart' ? product.pricePerMonthCents : 0;
+  return { subscription: toInfo(row, product.name), amountDueCents, mode, openInvoices } as const;
+}
+
+/**
+ * `/reactivate/{itemId}`: pays the oldest open invoice of a past-due subscription (the card form
+ * confirms its intent), or starts a canceled one again without the setup fee.
+ */
+export async function startReactivation(services: AppServices, actor: Actor, itemId: string): Promise<IntentAnswer & { subscriptionId: string }> {
+  const { db, payments: provider } = services;
+  const row = ownSubscription(db, actor, itemId);
+  if (row.status === 'canceled') return startSubscription(services, actor, row.productId, { withoutSetUpFee: true });
+  if (row.status !== 'past_due' || !row.providerSubscriptionId) throw new TRPCError({ code: 'CONFLICT', message: subscriptionMessages.nothingToPay });
+  const open = await provider.listOpenInvoices(row.providerSubscriptionId).catch(providerFailure);
+  const invoice = open[0];
+  if (!invoice) {
+    await syncSubscription(services, row.providerSubscriptionId);
+    throw new TRPCError({ code: 'CONFLICT', message: subscriptionMessages.nothingToPay });
+  }
+  const ready = await provider.prepareInvoicePayment(invoice.id, `invoice-payment:${invoice.id}`).catch(providerFailure);
+  if (!ready.paymentIntentId || !ready.clientSecret) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider could not prepare this invoice' });
+  const intent = await provider.retrievePaymentIntent(ready.paymentIntentId).catch(providerFailure);
+  const payment = findPaymentForIntent(db, intent) ?? insertSubscriptionPayment(db, row, ready, intent);
+  return { ...intentAnswerOf(payment, intent, ready.clientSecret), subscriptionId: row.id };
+}

@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { products } from '@db/schema/billing';
+import { subscriptionInvoices, subscriptions, type SubscriptionStatus } from '@db/schema/payments';
+import { invoices } from '@db/schema/users';
+import { markSubscriptionPaid } from '@server/domains/users/users.service';
+import { applyIntentToPayment, findPaymentForIntent, insertPendingPayment, type PaymentRow, type Queryable } from '@server/domains/payments/payment-records';
+import { newId, nowIso } from '@server/lib/ids';
+import type { ProviderIntent, ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
+import { announcePaymentSucceeded, announceSubscriptionChange } from '@server/domains/webhooks/webhooks.announce';
+import type { AppServices } from '@server/trpc/context';
+import type { SubscriptionRow } from './subscriptions.service';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+function subscriptionStatusOf(status: ProviderSubscription['status']): SubscriptionStatus {
+  switch (status) {
+    case 'active':
+    case 'trialing':
+      return 'active';
+    case 'past_due':
+    case 'unpaid':
+    case 'paused':
+      return 'past_due';
+    case 'canceled':
+    case 'incomplete_expired':
+      return 'canceled';
+    case 'incomplete':
+      return 'incomplete';
+  }
+}
+
+function findSubscriptionByProviderId(db: Db, providerSubscriptionId: string): SubscriptionRow | undefined {
+  return db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId)).get();
+}
+
+function applySubscriptionState(tx: Tx, row: SubscriptionRow, remote: ProviderSubscription, cardLast4: string | null): SubscriptionRow {
+  const status = subscriptionStatusOf(remote.status);
+  const time = nowIso();
+  const firstActivation = status === 'active' && !row.activatedAt;
+  const updated = tx
+    .update(subscriptions)
+    .set({
+      status,
+      currentPeriodStart: remote.currentPeriodStart,
+      currentPeriodEnd: remote.currentPeriodEnd,
+      cardLast4: cardLast4 ?? remote.cardLast4 ?? row.cardLast4,
+      cancelAtPeriodEnd: remote.cancelAtPeriodEnd,
+      updatedAt: time,
+      ...(firstActivation ? { activatedAt: time } : {}),
+      ...(status === 'canceled' && !row.canceledAt ? { canceledAt: time } : {}),
+    })
+    .where(eq(subscriptions.id, row.id))
+    .returning()
+    .get();
+  return updated ?? row;
+}
+
+/**
+ * Records a provider invoice as our `invoices` row (its status drives `hasUnpaidInvoices`) plus its
+ * lines. A first invoice still waiting for the checkout card is not an outstanding payment, so it is
+ * only recorded once paid; a renewal that could not be charged stays open until paid.
+ */
+function recordInvoice(tx: Tx, subscription: SubscriptionRow, invoice: ProviderInvoice, payment: PaymentRow | undefined, failure: string | null): void {
+  const status = invoice.status === 'paid' ? 'paid' : invoice.status === 'open' ? 'open' : invoice.status === 'draft' ? null : 'void';
+  if (!status) return;
+  const existing = tx.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.providerInvoiceId, invoice.id)).get();
+  const time = nowIso();
+  if (!existing) {
+    if (status === 'open' && invoice.billingReason === 'subscription_create') return;
+    const invoiceId = newId();
+    tx.insert(invoices).values({ id: invoiceId, userId: subscription.userId, amountCents: invoice.amountDueCents, status }).run();
+    tx.insert(subscriptionInvoices)
+      .values({
+        invoiceId,
+        subscriptionId: subscription.id,
+        providerInvoiceId: invoice.id,
+        paymentId: payment?.id ?? null,
+        billingReason: invoice.billingReason === 'subscription_create' ? 'subscription_create' : 'subscription_cycle',
+        subscriptionCents: invoice.subscriptionCents,
+        setUpFeeCents: invoice.setUpFeeCents,
+        periodStart: invoice.periodStart,
+        periodEnd: invoice.periodEnd,
+        attemptCount: failure ? 1 : status === 'paid' ? 1 : 0,
+        lastError: failure,
+        paidAt: status === 'paid' ? time : null,
+      })
+      .run();
+    return;
+  }
+  const current = tx.select().from(invoices).where(eq(invoices.id, existing.invoiceId)).get();
+  if (current?.status === 'paid') return;
+  tx.update(invoices).set({ status }).where(eq(invoices.id, existing.invoiceId)).run();
+  tx.update(subscriptionInvoices)
+    .set({
+      paymentId: payment?.id ?? existing.paymentId,
+      ...(failure ? { attemptCount: existing.attemptCount + 1, lastError: failure } : {}),
+      ...(status === 'paid' ? { paidAt: time, attemptCount: existing.attemptCount + 1 } : {}),
+    })
+    .where(eq(subscriptionInvoices.invoiceId, existing.invoiceId))
+    .run();
+}
+
+/**
+ * Brings one provider invoice (and its intent and subscription) into our records: the payment row, the
+ * ledger once it succeeded, the invoice and the subscription's status. Idempotent: safe to run for
+ * every webhook, status report and replay.
+ */
+export async function syncInvoice(services: AppServices, providerInvoiceId: string): Promise<PaymentRow | undefined> {
+  const { db, payments: provider } = services;
+  const invoice = await provider.retrieveInvoice(providerInvoiceId);
+  const subscription = invoice.subscriptionId ? findSubscriptionByProviderId(db, invoice.subscriptionId) : undefined;
+  if (!subscription) return undefined;
+  const remote = await provider.retrieveSubscription(invoice.subscriptionId);
+  const intent = invoice.paymentIntentId ? await provider.retrievePaymentIntent(invoice.paymentIntentId) : null;
+  const synced = db.transaction((tx) => {
+    let payment = intent ? findPaymentForIntent(tx, intent) : undefined;
+    if (intent && !payment) payment = insertSubscriptionPayment(tx, subscription, invoice, intent);
+    let failure: string | null = null;
+    let newlySucceeded = false;
+    if (payment && intent) {
+      const outcome = applyIntentToPayment(tx, payment, intent);
+      payment = outcome.row;
+      newlySucceeded = outcome.newlySucceeded;
+      if (intent.lastError && intent.status === 'requires_payment_method') failure = intent.lastError.message;
+    }
+    const latest = tx.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)).get() ?? subscription;
+    const after = applySubscriptionState(tx, latest, remote, intent?.status === 'succeeded' ? intent.cardLast4 : null);
+    recordInvoice(tx, latest, invoice, payment, failure);
+    return { payment, newlySucceeded, before: latest, after };
+  });
+  if (synced.payment && synced.newlySucceeded) announcePaymentSucceeded(services, synced.payment);
+  announceSubscriptionChange(services, synced.before, synced.after);
+  // A confirmed subscription payment lifts the checkout-only limit of a creator who registered at checkout.
+  if (invoice.status === 'paid') markSubscriptionPaid(db, subscription.userId);
+  return synced.payment;
+}
+
+/** Refreshes a subscription's status and period (the `customer.subscription.*` webhooks). */
+export async function syncSubscription(services: AppServices, providerSubscriptionId: string): Promise<void> {
+  const row = findSubscriptionByProviderId(services.db, providerSubscriptionId);
+  if (!row) return;
+  const remote = await services.payments.retrieveSubscription(providerSubscriptionId);
+  applyRemoteSubscription(services, row.id, remote);
+}
+
+/** Our row as the provider answers it (an update's answer or a webhook's re-fetch); a change is announced. */
+export function applyRemoteSubscription(services: AppServices, rowId: string, remote: ProviderSubscription): SubscriptionRow | undefined {
+  const result = services.db.transaction((tx) => {
+    const before = tx.select().from(subscriptions).where(eq(subscriptions.id, rowId)).get();
+    return before ? { before, after: applySubscriptionState(tx, before, remote, null) } : undefined;
+  });
+  if (result) announceSubscriptionChange(services, result.before, result.after);
+  return result?.after;
+}
+
+export function insertSubscriptionPayment(db: Queryable, subscription: SubscriptionRow, invoice: ProviderInvoice, intent: Pick<ProviderIntent, 'id' | 'amountCents'>): PaymentRow {
+  const product = db.select({ name: products.name }).from(products).where(eq(products.id, subscription.productId)).get();
+  return insertPendingPayment(db, {
+    id: newId(),
+    kind: 'subscription',
+    provider: subscription.provider,
+    providerIntentId: intent.id,
+    providerInvoiceId: invoice.id,
+    amountCents: intent.amountCents,
+    payerId: subscription.userId,
+    subscriptionId: subscription.id,
+    description: `${product?.name ?? subscription.productId} subscription`,
+  });
+}

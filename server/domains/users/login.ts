@@ -1,0 +1,28 @@
+import { TRPCError } from '@trpc/server';
+import { verifyPassword } from '@server/lib/passwords';
+import type { AppServices, UserRow } from '@server/trpc/context';
+import { authMessages, type LoginInput, type SessionAnswer } from './users.schemas';
+import { accountKey, limitAuthAttempts } from './auth-rate-limits';
+import { issueSession } from './sessions';
+import { findUserByLogin } from './users.service';
+
+/** The account the name and password belong to (the password is checked even for an unknown name). */
+async function checkCredentials(services: AppServices, input: LoginInput, clientIp: string): Promise<UserRow | undefined> {
+  const user = findUserByLogin(services.db, input.userName);
+  limitAuthAttempts(services, 'login', [`ip:${clientIp}`, accountKey(user, input.userName)]);
+  const valid = await verifyPassword(input.password, user?.passwordHash);
+  return valid ? user : undefined;
+}
+
+export async function login(services: AppServices, input: LoginInput, clientIp: string): Promise<SessionAnswer> {
+  const user = await checkCredentials(services, input, clientIp);
+  if (!user || user.role === 'viewer') throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidLogin });
+  if (!user.isActive) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: authMessages.notValidated });
+  return issueSession(services, user);
+}
+
+export async function viewerLogin(services: AppServices, input: LoginInput, clientIp: string): Promise<SessionAnswer> {
+  const user = await checkCredentials(services, input, clientIp);
+  if (!user || user.role !== 'viewer') throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidViewerLogin });
+  return issueSession(services, user);
+}

@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { passwordResetTokens, users } from '@db/schema/users';
+import { siteNameOf } from '@server/domains/settings/settings.service';
+import { fieldError } from '@server/lib/errors';
+import { nowIso } from '@server/lib/ids';
+import { hashPassword, verifyPassword } from '@server/lib/passwords';
+import type { Actor, AppServices } from '@server/trpc/context';
+import { authMessages, type SessionAnswer } from './users.schemas';
+import { accountKey, limitAuthAttempts } from './auth-rate-limits';
+import { findUserById } from './session-reads';
+import { issueSession } from './sessions';
+import { findUserByEmail } from './users.service';
+
+const resetTokenLifetimeMs = 60 * 60 * 1000;
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Changing the password bumps the token version (signing out every other session) and voids every reset link. */
+export async function changePassword(
+  services: AppServices,
+  actor: Actor,
+  input: { currentPassword: string; newPassword: string },
+): Promise<SessionAnswer> {
+  if (!(await verifyPassword(input.currentPassword, actor.user.passwordHash))) {
+    throw fieldError('BAD_REQUEST', authMessages.wrongCurrentPassword, { currentPassword: authMessages.wrongCurrentPassword });
+  }
+  return setPassword(services, actor.id, input.newPassword);
+}
+
+async function setPassword(services: AppServices, userId: string, password: string): Promise<SessionAnswer> {
+  const passwordHash = await hashPassword(password);
+  services.db.transaction((tx) => storePassword(tx, userId, passwordHash));
+  return issueSession(services, findUserById(services.db, userId)!);
+}
+
+/** New hash, new token version (old sessions end) and every outstanding reset link of the account voided. */
+function storePassword(tx: Transaction, userId: string, passwordHash: string): void {
+  const now = nowIso();
+  tx.update(users)
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+    .where(eq(users.id, userId))
+    .run();
+  tx.update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+    .run();
+}
+
+function hashResetToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * Always answers the same, at once, so the form reveals neither which emails have accounts nor whether
+ * the mail transport works: the mail goes out in the background and a failure is only logged.
+ */
+export async function requestPasswordReset(services: AppServices, email: string, resetPageUrl: string, clientIp: string) {
+  const user = findUserByEmail(services.db, email);
+  limitAuthAttempts(services, 'reset', [`ip:${clientIp}`, accountKey(user, email)]);
+  if (user) {
+    const token = randomBytes(32).toString('base64url');
+    services.db
+      .insert(passwordResetTokens)
+      .values({ tokenHash: hashResetToken(token), userId: user.id, expiresAt: new Date(Date.now() + resetTokenLifetimeMs).toISOString() })
+      .run();
+    const link = `${resetPageUrl}?token=${encodeURIComponent(token)}`;
+    services.mailer
+      .send({
+        to: user.email,
+        subject: `Reset your ${siteNameOf(services)} password`,
+        text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${siteNameOf(services)} account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+      })
+      .catch((error: unknown) => {
+        // The message only: a transport error could quote the mail, which holds the link.
+        services.log.error({ userId: user.id, reason: error instanceof Error ? error.message : String(error) }, 'password reset mail could not be sent');
+      });
+  }
+  return { message: authMessages.resetLinkSent };
+}
+
+/** Consuming the link and setting the password happen in one transaction: a link works once, even when two requests race. */
+export async function resetPassword(services: AppServices, token: string, password: string) {
+  const { db } = services;
+  const tokenHash = hashResetToken(token);
+  const isUsable = () =>
+    and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, nowIso()));
+  const invalid = () => fieldError('BAD_REQUEST', authMessages.invalidResetLink, { token: authMessages.invalidResetLink });
+  const row = db.select().from(passwordResetTokens).where(isUsable()).get();
+  if (!row) throw invalid();
+  const passwordHash = await hashPassword(password);
+  const consumed = db.transaction((tx) => {
+    const taken = tx.update(passwordResetTokens).set({ usedAt: nowIso() }).where(isUsable()).run();
+    if (taken.changes !== 1) return false;
+    storePassword(tx, row.userId, passwordHash);
+    return true;
+  });
+  if (!consumed) throw invalid();
+  return { message: authMessages.passwordChanged };
+}

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { users } from '@db/schema/users';
+import { fieldError } from '@server/lib/errors';
+import { newId } from '@server/lib/ids';
+import { hashPassword } from '@server/lib/passwords';
+import { botCheckThreshold, passesBotCheck } from '@server/providers/bot-check/interface';
+import type { AppServices, UserRow } from '@server/trpc/context';
+import { authMessages, type RegisterInput } from './users.schemas';
+import type { UserRole } from './roles';
+import { limitAuthAttempts } from './auth-rate-limits';
+import { findUserById } from './session-reads';
+import { findUserByEmail } from './users.service';
+
+export const accountReadyMessage = authMessages.accountReady;
+
+function creatorTagTaken(db: Db, tag: string): boolean {
+  return !!db.select({ id: users.id }).from(users).where(sql`lower(${users.creatorTag}) = ${tag.toLowerCase()}`).get();
+}
+
+async function requireBotCheck(services: AppServices, token: string | undefined, clientIp: string): Promise<void> {
+  if (services.botCheck.publicConfig.provider === 'off') return;
+  if (!token) throw fieldError('BAD_REQUEST', authMessages.botCheckMissing, { botCheckToken: authMessages.botCheckMissing });
+  const verdict = await services.botCheck.verify(token, clientIp);
+  if (passesBotCheck(verdict)) return;
+  let message: string;
+  if (!verdict.success) message = `${authMessages.botCheckFailed}: ${verdict['error-codes'].join(', ') || 'unknown error'}`;
+  else if (verdict.score <= botCheckThreshold) message = authMessages.botCheckLowScore;
+  else message = `${authMessages.botCheckFailed}: unexpected action "${verdict.action ?? 'none'}"`;
+  throw fieldError('BAD_REQUEST', message, { botCheckToken: message });
+}
+
+export interface RegisterOptions {
+  /**
+   * Checkout registration: the creator can sign in at once (they are about to pay) but is pending payment,
+   * which keeps them to checkout until `markSubscriptionPaid` or an admin's activation.
+   */
+  viaCheckout?: boolean;
+  /** The platform setting says new creators need no admin activation: active at once. */
+  activateCreator?: boolean;
+}
+
+export async function registerAccount(
+  services: AppServices,
+  input: RegisterInput,
+  clientIp: string,
+  options: RegisterOptions = {},
+): Promise<UserRow> {
+  limitAuthAttempts(services, 'register', [`ip:${clientIp}`]);
+  const isViewer = input.roleId === 'viewer';
+  if (!isViewer) await requireBotCheck(services, input.botCheckToken, clientIp);
+
+  const { db } = services;
+  const fields: Record<string, string> = {};
+  if (findUserByEmail(db, input.email)) fields.email = authMessages.emailTaken;
+  if (input.subDomain && creatorTagTaken(db, input.subDomain)) fields.subDomain = authMessages.creatorTagTaken;
+  if (Object.keys(fields).length) throw fieldError('CONFLICT', Object.values(fields)[0]!, fields);
+
+  const referrer = input.referrerId ? findUserById(db, input.referrerId) : undefined;
+  const passwordHash = await hashPassword(input.password);
+  const role: UserRole = isViewer ? 'viewer' : 'dj';
+  const id = newId();
+  try {
+    db.insert(users)
+      .values({
+        id,
+        email: input.email,
+        creatorTag: isViewer ? null : (input.subDomain ?? null),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        displayName: `${input.firstName} ${input.lastName}`,
+        role,
+        isActive: isViewer || options.viaCheckout === true || options.activateCreator === true,
+        pendingPayment: !isViewer && options.viaCheckout === true,
+        passwordHash,
+        referrerId: referrer?.id ?? null,
+      })
+      .run();
+  } catch (error) {
+    // Two registrations racing for the same email or tag: the unique index decides.
+    if (error instanceof Error && /UNIQUE constraint failed: (users\.email|index 'users_creator_tag_lower_unique')/.test(error.message)) {
+      const field = error.message.includes('users.email') ? 'email' : 'subDomain';
+      const message = field === 'email' ? authMessages.emailTaken : authMessages.creatorTagTaken;
+      throw fieldError('CONFLICT', message, { [field]: message });
+    }
+    throw error;
+  }
+  return findUserById(db, id)!;
+}

@@ -1,0 +1,38 @@
+import { TRPCError } from '@trpc/server';
+import type { Actor, AppServices, UserRow } from '@server/trpc/context';
+import { authMessages, type SessionAnswer } from './users.schemas';
+import { findUserById, toSessionUser } from './session-reads';
+
+/** `/api/user/alive` hands back the same token until it is this old. */
+const reissueAfterSeconds = 5 * 60;
+
+/** `actor`: on an emulation token, the admin acting as `user` and that admin's current token version. */
+export async function issueSession(
+  services: AppServices,
+  user: UserRow,
+  actor?: { id: string; tokenVersion: number },
+): Promise<SessionAnswer> {
+  const token = await services.tokens.issue({
+    userId: user.id,
+    role: user.role,
+    typ: user.role === 'viewer' ? 'viewer' : 'user',
+    tokenVersion: user.tokenVersion,
+    actor,
+  });
+  return { token, user: toSessionUser(services.db, user) };
+}
+
+/** Re-issues the token once it is a few minutes old, so an active session keeps sliding forward. */
+export async function refreshSession(services: AppServices, actor: Actor): Promise<SessionAnswer> {
+  const ageSeconds = Math.floor(Date.now() / 1000) - actor.issuedAt;
+  if (ageSeconds < reissueAfterSeconds) return { token: actor.token, user: toSessionUser(services.db, actor.user) };
+  return issueSession(services, actor.user, actor.emulatedBy);
+}
+
+export async function emulate(services: AppServices, admin: Actor, targetId: string): Promise<SessionAnswer> {
+  const target = findUserById(services.db, targetId);
+  if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
+  if (target.role === 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: authMessages.cannotEmulateAdmin });
+  services.log.info({ adminId: admin.id, targetId }, 'admin started emulation');
+  return issueSession(services, target, { id: admin.id, tokenVersion: admin.user.tokenVersion });
+}
