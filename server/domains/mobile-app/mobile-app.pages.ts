@@ -1,7 +1,7 @@
 import type { FeaturedEvent, MobileAppRow } from './mobile-app.service';
 import { iconPath } from './mobile-app.service';
 import { brandOrange } from './mobile-app.values';
-import { shadeForWhiteText } from '@server/lib/contrast';
+import { readableAgainstWhite } from '@server/lib/contrast';
 
 /** The creator's app pages, rendered on the server: small, no framework, readable before any script runs. */
 
@@ -55,7 +55,7 @@ ${options.head ?? `<meta name="description" content="${escapeHtml(`${creator.dis
 <link rel="manifest" href="${base}manifest.webmanifest">
 <link rel="icon" type="image/png" href="${icon}">
 <link rel="apple-touch-icon" href="${icon}">
-<style>:root{--theme:${escapeHtml(app.themeColor)};--theme-strong:${shadeForWhiteText(app.themeColor)}}${styles}</style>
+<style>:root{--theme:${escapeHtml(app.themeColor)};--theme-strong:${readableAgainstWhite(app.themeColor)}}${styles}</style>
 ${options.withScript ? `<script type="module" src="${base}app.js"></script>` : ''}
 </head>
 <body data-creator-id="${escapeHtml(creator.id)}" data-app-path="${base}">
@@ -125,5 +125,5 @@ export function appOfflinePage(app: MobileAppRow, creator: AppPageCreator): stri
 
 export function appNotFoundPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>App not found</title><meta name="robots" content="noindex">
-<style>${styles}</style></head><body><main><section class="center"><h2>App not found</h2><p class="muted">There is no creator app at this address.</p><a class="button" style="--theme-strong:${shadeForWhiteText(brandOrange)}" href="/">Go to Cuepoint</a></section></main></body></html>`;
+<style>${styles}</style></head><body><main><section class="center"><h2>App not found</h2><p class="muted">There is no creator app at this address.</p><a class="button" style="--theme-strong:${readableAgainstWhite(brandOrange)}" href="/">Go to Cuepoint</a></section></main></body></html>`;
 }

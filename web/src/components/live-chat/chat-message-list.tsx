@@ -4,6 +4,7 @@ import { Sparkles } from 'lucide-react';
 import { chatBadgeLabels, type ChatBadge, type ChatMessage } from '@server/domains/chat/chat.schemas';
 import type { HubMessage } from '@server/domains/hub/hub.schemas';
 import { Avatar } from '@web/components/avatar';
+import { cx } from '@web/components/cx';
 
 export interface ModerationActions {
   onDelete(message: ChatMessage): void;
@@ -35,15 +36,21 @@ function entriesOf(messages: ChatMessage[], notices: HubMessage[]): Entry[] {
   return notices.length ? entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0)) : entries;
 }
 
+/**
+ * `announce`: once the history is in, the list is a polite live region, so a screen reader reads each new message
+ * (added nodes only, never the whole list again) without moving focus; the history itself is not read out.
+ */
 export function ChatMessageList({
   messages,
   notices = [],
+  announce = true,
   ownUserId,
   isBanned,
   moderation,
 }: {
   messages: ChatMessage[];
   notices?: HubMessage[];
+  announce?: boolean;
   ownUserId: string | null;
   isBanned: (userId: string) => boolean;
   moderation: ModerationActions | null;
@@ -56,70 +63,75 @@ export function ChatMessageList({
     if (element && atBottom.current) element.scrollTop = element.scrollHeight;
   }, [messages, notices]);
 
-  if (messages.length === 0 && notices.length === 0) {
-    return <p className="flex flex-1 items-center justify-center p-6 text-center text-sm text-slate-500">No messages yet. Say hello!</p>;
-  }
+  const empty = messages.length === 0 && notices.length === 0;
+  // The list stays in the page while empty: a live region must be there before the first message to announce it.
   return (
-    <ol
-      ref={list}
-      aria-label="Chat messages"
-      aria-live="polite"
-      className="flex-1 space-y-3 overflow-y-auto p-4"
-      onScroll={(event) => {
-        const element = event.currentTarget;
-        atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
-      }}
-    >
-      {entriesOf(messages, notices).map((entry) => {
-        if (entry.kind === 'notice') {
+    <>
+      {empty && <p className="flex flex-1 items-center justify-center p-6 text-center text-sm text-slate-500">No messages yet. Say hello!</p>}
+      <ol
+        ref={list}
+        aria-label="Chat messages"
+        aria-live={announce ? 'polite' : 'off'}
+        aria-relevant="additions"
+        // Keyboard users scroll the history too (there may be nothing else to focus in it).
+        tabIndex={empty ? undefined : 0}
+        className={cx('overflow-y-auto', !empty && 'flex-1 space-y-3 p-4')}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
+        }}
+      >
+        {entriesOf(messages, notices).map((entry) => {
+          if (entry.kind === 'notice') {
+            return (
+              <li key={entry.key} data-testid="chat-notice" className="flex items-center gap-2 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
+                <Sparkles className="size-4 shrink-0" aria-hidden />
+                <span className="min-w-0 break-words">{entry.notice.text}</span>
+              </li>
+            );
+          }
+          const { message } = entry;
+          const own = message.userId === ownUserId;
           return (
-            <li key={entry.key} data-testid="chat-notice" className="flex items-center gap-2 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
-              <Sparkles className="size-4 shrink-0" aria-hidden />
-              <span className="min-w-0 break-words">{entry.notice.text}</span>
-            </li>
-          );
-        }
-        const { message } = entry;
-        const own = message.userId === ownUserId;
-        return (
-          <li key={message.id} data-message-id={message.id} className="group flex items-start gap-2">
-            <Avatar name={message.displayName} imageUrl={message.photoURL} className="size-8! shrink-0 text-sm" />
-            <div className="min-w-0 flex-1">
-              <p className="flex items-baseline gap-2 text-xs text-slate-500">
-                <span className={own ? 'font-semibold text-brand-700' : 'font-semibold text-slate-800'}>{message.displayName}</span>
-                {message.badge && <Badge badge={message.badge} />}
-                <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
-                {isBanned(message.userId) && <span className="rounded bg-red-50 px-1 text-red-700">banned</span>}
-              </p>
-              <p className="break-words whitespace-pre-wrap text-sm text-slate-900">{message.text}</p>
-            </div>
-            {moderation && (
-              <div className="flex shrink-0 gap-1 opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
-                <button
-                    type="button"
-                    title="Delete message"
-                    onClick={() => moderation.onDelete(message)}
-                    aria-label={`Delete message from ${message.displayName}`}
-                    className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
-                  >
-                    <Trash2 className="size-4" aria-hidden />
-                  </button>
-                {!own && !isBanned(message.userId) && (
-                    <button
+            <li key={message.id} data-message-id={message.id} className="group flex items-start gap-2">
+              <Avatar name={message.displayName} imageUrl={message.photoURL} className="size-8! shrink-0 text-sm" />
+              <div className="min-w-0 flex-1">
+                <p className="flex items-baseline gap-2 text-xs text-slate-500">
+                  <span className={own ? 'font-semibold text-brand-700' : 'font-semibold text-slate-800'}>{message.displayName}</span>
+                  {message.badge && <Badge badge={message.badge} />}
+                  <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
+                  {isBanned(message.userId) && <span className="rounded bg-red-50 px-1 text-red-700">banned</span>}
+                </p>
+                <p className="break-words whitespace-pre-wrap text-sm text-slate-900">{message.text}</p>
+              </div>
+              {moderation && (
+                <div className="flex shrink-0 gap-1 opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+                  <button
                       type="button"
-                      title="Ban from this chat"
-                      onClick={() => moderation.onBan(message)}
-                      aria-label={`Ban ${message.displayName}`}
+                      title="Delete message"
+                      onClick={() => moderation.onDelete(message)}
+                      aria-label={`Delete message from ${message.displayName}`}
                       className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
                     >
-                      <Ban className="size-4" aria-hidden />
+                      <Trash2 className="size-4" aria-hidden />
                     </button>
-                )}
-              </div>
-            )}
-          </li>
-        );
-      })}
-    </ol>
+                  {!own && !isBanned(message.userId) && (
+                      <button
+                        type="button"
+                        title="Ban from this chat"
+                        onClick={() => moderation.onBan(message)}
+                        aria-label={`Ban ${message.displayName}`}
+                        className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+                      >
+                        <Ban className="size-4" aria-hidden />
+                      </button>
+                  )}
+                </div>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </>
   );
 }

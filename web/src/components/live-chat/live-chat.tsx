@@ -203,7 +203,14 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
           {room.error}
         </p>
       ) : (
-        <ChatMessageList messages={room.messages} notices={room.notices} ownUserId={session?.userId ?? null} isBanned={isBanned} moderation={moderation} />
+        <ChatMessageList
+          messages={room.messages}
+          notices={room.notices}
+          announce={room.caughtUp}
+          ownUserId={session?.userId ?? null}
+          isBanned={isBanned}
+          moderation={moderation}
+        />
       )}
       {footer}
     </section>

@@ -15,6 +15,14 @@ export const maxNotices = 20;
 
 export type ChatConnectionStatus = 'connecting' | 'live' | 'reconnecting';
 
+/**
+ * The room's history arrives as one burst right after the subscription starts (the server replays it at once); once
+ * nothing has come for this long, what follows is new. A busy room whose burst never pauses counts as caught up
+ * after `historyLimitMs`.
+ */
+export const historyQuietMs = 400;
+export const historyLimitMs = 3000;
+
 export interface ChatRoomState {
   messages: ChatMessage[];
   /** The latest ban news the stream brought per user since the room opened: true banned, false unbanned. */
@@ -24,6 +32,8 @@ export interface ChatRoomState {
   error: string | null;
   /** System messages of the event's hub group heard since the room opened (no history: they are of the moment). */
   notices: HubMessage[];
+  /** Whether the history replayed on opening is in: from then on a message is news (screen readers announce it). */
+  caughtUp: boolean;
 }
 
 /** Applies one stream item; keeps at most the last 200 messages. */
@@ -57,23 +67,48 @@ function errorMessage(error: unknown): string {
  * socket also listens to the event's hub group (payment welcomes, tips) for the chat column.
  */
 export function useChatRoom(eventId: string, token: string | null, hubGroup: string | null = null) {
-  const [state, setState] = useState<ChatRoomState>({ messages: [], liveBans: new Map(), status: 'connecting', error: null, notices: [] });
+  const [state, setState] = useState<ChatRoomState>({ messages: [], liveBans: new Map(), status: 'connecting', error: null, notices: [], caughtUp: false });
   const connection = useRef<ChatConnection | null>(null);
 
   useEffect(() => {
     const opened = openChatConnection(token);
     connection.current = opened;
-    setState({ messages: [], liveBans: new Map(), status: 'connecting', error: null, notices: [] });
+    setState({ messages: [], liveBans: new Map(), status: 'connecting', error: null, notices: [], caughtUp: false });
+    let quiet: number | undefined;
+    let limit: number | undefined;
+    /** From the first start until the history burst has paused; a resumed connection replays only what was missed. */
+    let replaying = false;
+    let started = false;
+    const catchUp = () => {
+      replaying = false;
+      window.clearTimeout(quiet);
+      window.clearTimeout(limit);
+      setState((current) => (current.caughtUp ? current : { ...current, caughtUp: true }));
+    };
+    /** Waits for the history burst to pause (again). */
+    const awaitQuiet = () => {
+      window.clearTimeout(quiet);
+      quiet = window.setTimeout(catchUp, historyQuietMs);
+    };
     const subscription = opened.client.chat.messages.subscribe(
       { eventId },
       {
-        onStarted: () => setState((current) => ({ ...current, status: 'live', error: null })),
-        onData: ({ data }) =>
+        onStarted: () => {
+          setState((current) => ({ ...current, status: 'live', error: null }));
+          if (started) return;
+          started = true;
+          replaying = true;
+          awaitQuiet();
+          limit = window.setTimeout(catchUp, historyLimitMs);
+        },
+        onData: ({ data }) => {
+          if (replaying) awaitQuiet();
           setState((current) => ({
             ...current,
             messages: applyChatItem(current.messages, data),
             liveBans: applyBanItem(current.liveBans, data),
-          })),
+          }));
+        },
         onError: (error) => {
           console.warn('chat connection failed', error);
           setState((current) => ({ ...current, error: errorMessage(error) }));
@@ -95,6 +130,8 @@ export function useChatRoom(eventId: string, token: string | null, hubGroup: str
         )
       : null;
     return () => {
+      window.clearTimeout(quiet);
+      window.clearTimeout(limit);
       subscription.unsubscribe();
       hub?.unsubscribe();
       opened.close();

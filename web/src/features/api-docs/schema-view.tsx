@@ -34,7 +34,7 @@ export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema | undefin
           return (
             <li key={name} className="py-0.5 text-xs">
               <code className="font-mono font-semibold text-slate-900">{name}</code>
-              {required.has(name) ? <span className="ml-1 text-red-600" title="required">*</span> : <span className="ml-1 text-slate-400">optional</span>}
+              {required.has(name) ? <span className="ml-1 text-red-600" title="required">*</span> : <span className="ml-1 text-slate-500">optional</span>}
               <span className="ml-2 font-mono text-brand-700">{typeLabel(property)}</span>
               {notes.length > 0 && <span className="ml-2 text-slate-500">{notes.join(', ')}</span>}
               {property.description && <span className="ml-2 text-slate-600">— {property.description}</span>}

@@ -1,4 +1,4 @@
-import { useMemo, useState, type CSSProperties } from 'react';
+import { useMemo, useState } from 'react';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
@@ -7,6 +7,7 @@ import type { EventInput } from '@fullcalendar/core';
 import { CalendarClock, Plus } from 'lucide-react';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { Button } from '@web/components/button';
+import { accessibleCalendarOptions } from '@web/components/calendar-a11y';
 import { EmptyState } from '@web/components/empty-state';
 import { Skeleton } from '@web/components/skeleton';
 import { trpc } from '@web/lib/trpc';
@@ -79,22 +80,10 @@ export default function CalendarPage() {
       ) : (
         <>
           <div
-            className="cp-calendar rounded-xl border border-slate-200 bg-white p-2 text-sm sm:p-4 [&_.fc-toolbar]:flex-wrap [&_.fc-toolbar]:gap-2 [&_.fc-toolbar-title]:text-lg [&_.fc-toolbar-title]:font-semibold [&_.cp-event-inactive]:opacity-50 [&_.cp-event-live]:bg-red-700! [&_.cp-event-live]:font-semibold [&_.cp-event-live]:text-white"
-            style={
-              {
-                '--fc-button-bg-color': '#ea580c',
-                '--fc-button-border-color': '#ea580c',
-                '--fc-button-hover-bg-color': '#c2410c',
-                '--fc-button-hover-border-color': '#c2410c',
-                '--fc-button-active-bg-color': '#9a3412',
-                '--fc-button-active-border-color': '#9a3412',
-                '--fc-event-bg-color': '#f97316',
-                '--fc-event-border-color': '#ea580c',
-                '--fc-today-bg-color': '#fff7ed',
-              } as CSSProperties
-            }
+            className="cp-calendar rounded-xl border border-slate-200 bg-white p-2 text-sm sm:p-4 [&_.fc-toolbar]:flex-wrap [&_.fc-toolbar]:gap-2 [&_.fc-toolbar-title]:text-lg [&_.fc-toolbar-title]:font-semibold [&_.cp-event-inactive]:[--fc-event-bg-color:var(--color-slate-500)] [&_.cp-event-inactive]:[--fc-event-border-color:var(--color-slate-500)] [&_.cp-event-live]:bg-red-700! [&_.cp-event-live]:font-semibold [&_.cp-event-live]:text-white"
           >
             <FullCalendar
+              {...accessibleCalendarOptions}
               plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
               initialView="dayGridMonth"
               headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}

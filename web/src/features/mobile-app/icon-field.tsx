@@ -85,6 +85,9 @@ export function IconField({ app, onChange }: { app: MobileAppOutput; onChange(ap
             ref={inputRef}
             id="app-icon-file"
             type="file"
+            aria-label="App icon file"
+            // Reached through the "Upload icon" button, not on its own.
+            tabIndex={-1}
             accept="image/png,image/jpeg"
             className="sr-only"
             aria-describedby="app-icon-hint"

@@ -1,3 +1,4 @@
+import { contrastRatio } from '@server/lib/contrast';
 import { cx } from '@web/components/cx';
 import { GeneratedIcon } from './generated-icon';
 
@@ -16,11 +17,15 @@ function AppIcon({ app, className }: { app: PreviewApp; className: string }) {
   return app.iconUrl ? <img src={app.iconUrl} alt="" className={cx(className, 'rounded-[22%] object-cover')} /> : <GeneratedIcon color={app.themeColor} className={className} />;
 }
 
-function Phone({ label, children, className }: { label: string; children: React.ReactNode; className?: string }) {
+function Phone({ label, children, className, statusBarColor }: { label: string; children: React.ReactNode; className?: string; statusBarColor?: string }) {
   return (
     <figure className="space-y-2">
       <div className={cx('relative mx-auto h-[380px] w-[190px] overflow-hidden rounded-[2rem] border-[6px] border-slate-900 shadow-lg', className)}>
-        <div className="absolute inset-x-0 top-0 z-10 flex h-5 items-center justify-between px-4 text-[9px] font-semibold text-white/90" aria-hidden>
+        <div
+          className={cx('absolute inset-x-0 top-0 z-10 flex h-5 items-center justify-between px-4 text-[9px] font-semibold', !statusBarColor && 'text-white/90')}
+          style={statusBarColor ? { backgroundColor: statusBarColor, color: readableOn(statusBarColor) } : undefined}
+          aria-hidden
+        >
           <span>9:41</span>
           <span className="mx-auto h-3 w-14 rounded-full bg-slate-900" />
           <span>100%</span>
@@ -49,27 +54,20 @@ export function PhonePreview({ app }: { app: PreviewApp }) {
           </span>
         </div>
       </Phone>
-      <Phone label="Opening screen">
+      <Phone label="Opening screen" statusBarColor={app.themeColor}>
         <div className="flex h-full flex-col items-center justify-center gap-4 px-4 text-center" style={{ backgroundColor: app.backgroundColor }}>
           <AppIcon app={app} className="size-20" />
           <span className="text-sm font-semibold" style={{ color: readableOn(app.backgroundColor) }}>
             {app.name}
           </span>
         </div>
-        <div className="absolute inset-x-0 top-0 h-5" style={{ backgroundColor: app.themeColor }} aria-hidden />
       </Phone>
     </div>
   );
 }
 
-/** Black or white text, whichever reads better on the colour (WCAG relative luminance). */
+/** Dark or white text, whichever contrasts more with the colour (WCAG 2 contrast ratio). */
 export function readableOn(hex: string): string {
-  const match = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!match) return '#0f172a';
-  const [r, g, b] = match.slice(1).map((part) => {
-    const channel = parseInt(part, 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.4 ? '#0f172a' : '#ffffff';
+  if (!/^#[0-9a-f]{6}$/i.test(hex)) return '#0f172a';
+  return contrastRatio('#0f172a', hex) >= contrastRatio('#ffffff', hex) ? '#0f172a' : '#ffffff';
 }

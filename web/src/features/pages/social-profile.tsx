@@ -16,7 +16,7 @@ function Picture({ src, alt, className }: { src: string; alt: string; className?
   const [failed, setFailed] = useState(false);
   if (failed || !src) {
     return (
-      <span role="img" aria-label={alt} className={cx('flex items-center justify-center bg-slate-100 text-slate-400', className)}>
+      <span {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })} className={cx('flex items-center justify-center bg-slate-100 text-slate-400', className)}>
         <ImageIcon className="size-8" aria-hidden />
       </span>
     );

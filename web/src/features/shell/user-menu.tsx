@@ -33,7 +33,6 @@ export function UserMenu() {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className="flex items-center gap-2 rounded-md px-2 py-1 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
-        aria-label="User menu"
       >
         <Avatar name={name} imageUrl={user?.imageUrl} />
         <span className="hidden flex-col leading-tight sm:flex">
@@ -42,6 +41,8 @@ export function UserMenu() {
           </span>
           <span className="text-xs text-slate-500">{role}</span>
         </span>
+        {/* Named by what it shows (the name and role, when the screen is wide enough), then what it is. */}
+        <span className="sr-only">User menu</span>
         <ChevronDown className="size-4 text-slate-500" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -21,6 +21,8 @@ async function loadPdfJs() {
 
 export interface PdfViewerProps {
   url: string;
+  /** What the document is, e.g. "Terms and Conditions": its page area is announced as "{label} document". */
+  label: string;
   /** Extra controls shown next to the page navigation (e.g. a Download link). */
   actions?: React.ReactNode;
   /** Largest height of the page area in px; a taller page scrolls inside it (the dialog keeps its buttons visible). */
@@ -51,7 +53,7 @@ export function pageScale(pageWidth: number, frameWidth: number, bodyTextPoints:
 }
 
 /** Shows a PDF one page at a time on a canvas, with "Page n of m" and Previous/Next. */
-export function PdfViewer({ url, actions, maxPageHeight }: PdfViewerProps) {
+export function PdfViewer({ url, label, actions, maxPageHeight }: PdfViewerProps) {
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [pageNumber, setPageNumber] = useState(1);
   const [rendering, setRendering] = useState(false);
@@ -78,7 +80,8 @@ export function PdfViewer({ url, actions, maxPageHeight }: PdfViewerProps) {
     setState({ status: 'loading' });
     setPageNumber(1);
     loadPdfJs()
-      .then((pdfjs) => pdfjs.getDocument({ url }).promise)
+      // No compiled PDF functions: the page's Content-Security-Policy has no 'unsafe-eval' (the worker would probe for it).
+      .then((pdfjs) => pdfjs.getDocument({ url, isEvalSupported: false }).promise)
       .then((document) => {
         loaded = document;
         if (cancelled) void document.destroy();
@@ -132,8 +135,12 @@ export function PdfViewer({ url, actions, maxPageHeight }: PdfViewerProps) {
 
   return (
     <div className="flex flex-col gap-3">
+      {/* Focusable, so a page taller or wider than the frame scrolls with the arrow and page keys too. */}
       <div
         ref={frameRef}
+        role="region"
+        aria-label={`${label} document`}
+        tabIndex={0}
         className="min-h-40 overflow-auto rounded border border-slate-200 bg-slate-100"
         style={maxPageHeight ? { maxHeight: maxPageHeight } : undefined}
         data-testid="pdf-frame"

@@ -50,6 +50,7 @@ export function TermsDialog() {
           </div>
           <PdfViewer
             url={pdfUrl}
+            label="Terms and Conditions"
             maxPageHeight={Math.max(320, Math.round(window.innerHeight * 0.6))}
             actions={
               <div className="flex items-center gap-2">

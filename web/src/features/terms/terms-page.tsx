@@ -27,6 +27,7 @@ export function TermsPage() {
           <p className="text-sm text-slate-500">Published {new Date(current.data.createdAt).toLocaleDateString(undefined, { dateStyle: 'long' })}</p>
           <PdfViewer
             url={current.data.pdfUrl}
+            label="Terms and Conditions"
             actions={
               <a href={current.data.pdfUrl} download className={buttonClasses('secondary', 'sm')}>
                 <Download className="size-4" aria-hidden />

@@ -169,7 +169,7 @@ function SortableTipRow({
       className={`flex items-center gap-3 px-3 py-3 sm:px-4 ${isDragging ? 'relative z-10 bg-brand-50 shadow' : ''}`}
       data-testid="tip-option-row"
     >
-      <button ref={setActivatorNodeRef} type="button" className="cursor-grab rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700" aria-label={`Drag ${option.title}`} {...attributes} {...listeners}>
+      <button ref={setActivatorNodeRef} type="button" className="cursor-grab rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700" aria-label={`Drag ${option.title}`} {...attributes} {...listeners}>
         <GripVertical className="size-4" aria-hidden />
       </button>
       <div className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-600">

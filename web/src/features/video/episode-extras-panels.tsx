@@ -97,13 +97,12 @@ export function EpisodeChapters({ url, media }: { url: string; media: RefObject<
                 type="button"
                 onClick={() => seek(media, chapter.start)}
                 aria-current={index === current || undefined}
-                aria-label={`${chapter.title}, at ${clockTime(chapter.start)}`}
                 className={cx(
                   'flex w-full items-baseline gap-3 rounded-md px-2 py-1.5 text-left text-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500',
                   index === current ? 'bg-brand-50 font-medium text-brand-800' : 'text-slate-700',
                 )}
               >
-                <span className="w-12 shrink-0 font-mono text-xs text-slate-500 tabular-nums">{clockTime(chapter.start)}</span>
+                <span className="w-12 shrink-0 font-mono text-xs text-slate-600 tabular-nums">{clockTime(chapter.start)}</span>
                 <span className="min-w-0 flex-1">{chapter.title}</span>
               </button>
             </li>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Clock, GraduationCap } from 'lucide-react';
 import { Link } from 'wouter';
+import { readableAgainstWhite } from '@server/lib/contrast';
 import { buttonClasses } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { QueryState } from '@web/components/query-state';
@@ -60,7 +61,7 @@ export default function AcademyPage() {
                 const progress = courseProgress(course);
                 return (
                   <li key={course.id} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-                    <div className="flex items-center justify-between gap-2 px-4 py-3" style={{ backgroundColor: courseCategory?.color ?? '#64748b' }}>
+                    <div className="flex items-center justify-between gap-2 px-4 py-3" style={{ backgroundColor: readableAgainstWhite(courseCategory?.color ?? '#64748b') }}>
                       <span className="text-sm font-semibold text-white">{courseCategory?.label ?? course.category}</span>
                       <span className="flex items-center gap-1 text-sm text-white">
                         <Clock className="size-4" aria-hidden />

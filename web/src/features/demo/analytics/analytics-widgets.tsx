@@ -17,7 +17,7 @@ function Change({ value }: { value: number }) {
   const up = value >= 0;
   const Icon = up ? TrendingUp : TrendingDown;
   return (
-    <span className={cx('inline-flex items-center gap-1 text-sm font-medium', up ? 'text-emerald-600' : 'text-red-600')}>
+    <span className={cx('inline-flex items-center gap-1 text-sm font-medium', up ? 'text-emerald-700' : 'text-red-600')}>
       <Icon className="size-4" aria-hidden />
       {up ? '+' : ''}
       {value}%
@@ -114,7 +114,7 @@ function LocationsWidget({ widget }: { widget: Widgets['widget6'] }) {
   return (
     <Card title={widget.title} className="md:col-span-2">
       <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
-        <div className="h-60" aria-label="Locations by latitude and longitude">
+        <div className="h-60" role="figure" aria-label="Locations by latitude and longitude">
           <ResponsiveContainer width="100%" height="100%">
             <ScatterChart margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" />

@@ -122,8 +122,9 @@ function StatusMenu({ user }: { user: ChatUser }) {
   });
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md bg-white/15 px-2 py-1.5 text-sm font-medium text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white" aria-label="Your status">
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md bg-white/15 px-2 py-1.5 text-sm font-medium text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white">
         <span className={cx('size-2.5 rounded-full ring-2 ring-white/70', statusStyles[user.status].dot)} aria-hidden />
+        <span className="sr-only">Your status: </span>
         {statusStyles[user.status].label}
         <ChevronDown className="size-4" aria-hidden />
       </DropdownMenu.Trigger>
@@ -216,7 +217,7 @@ function Conversation({ contact, user }: { contact: ChatContact; user: ChatUser 
                   <li key={`${entry.time}-${index}`} className={cx('flex', mine ? 'justify-end' : 'justify-start')}>
                     <div className={cx('max-w-[80%] rounded-2xl px-3 py-2 text-sm shadow-sm', mine ? 'rounded-br-sm bg-brand-500 text-white' : 'rounded-bl-sm bg-white text-slate-800')}>
                       <p className="whitespace-pre-wrap break-words">{entry.message}</p>
-                      <p className={cx('mt-0.5 text-right text-[10px]', mine ? 'text-white/80' : 'text-slate-400')}>{timeLabel(entry.time)}</p>
+                      <p className={cx('mt-0.5 text-right text-[10px]', mine ? 'text-white/80' : 'text-slate-500')}>{timeLabel(entry.time)}</p>
                     </div>
                   </li>
                 );

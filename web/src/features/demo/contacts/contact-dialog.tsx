@@ -87,7 +87,7 @@ export function ContactDialog({ open, onOpenChange, contact, starred, saving, de
           {(draft.jobTitle || draft.company) && <p className="truncate text-sm text-slate-600">{[draft.jobTitle, draft.company].filter(Boolean).join(' · ')}</p>}
         </div>
         {!isNew && onToggleStar && (
-          <button type="button" onClick={onToggleStar} className={cx('rounded p-2', starred ? 'text-amber-500' : 'text-slate-400 hover:text-slate-600')} aria-pressed={starred} aria-label={starred ? 'Unstar contact' : 'Star contact'}>
+          <button type="button" onClick={onToggleStar} className={cx('rounded p-2', starred ? 'text-amber-500' : 'text-slate-500 hover:text-slate-700')} aria-pressed={starred} aria-label={starred ? 'Unstar contact' : 'Star contact'}>
             <Star className={cx('size-5', starred && 'fill-current')} aria-hidden />
           </button>
         )}

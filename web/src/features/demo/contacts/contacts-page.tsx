@@ -180,7 +180,8 @@ export default function ContactsPage() {
                 return (
                   <li key={contact.id} className={cx('flex items-center gap-3 px-3 py-2', selection.has(contact.id) && 'bg-brand-50/60')} data-testid="contact-row">
                     <SelectCheckbox name={fullName} checked={selection.has(contact.id)} onChange={(checked) => selection.toggle(contact.id, checked)} />
-                    <button type="button" onClick={() => setEditing(contact)} className="flex min-w-0 flex-1 items-center gap-3 text-left" aria-label={`Open ${fullName}`}>
+                    <button type="button" onClick={() => setEditing(contact)} className="flex min-w-0 flex-1 items-center gap-3 text-left">
+                      <span className="sr-only">Open </span>
                       <Avatar name={fullName} imageUrl={contact.avatar || null} />
                       <span className="min-w-0 flex-1 sm:grid sm:grid-cols-[1.2fr_1.4fr_1fr] sm:items-center sm:gap-3">
                         <span className="block truncate text-sm font-medium text-slate-900">{fullName}</span>

@@ -128,7 +128,7 @@ export function DataTable<T extends RowData>({ data, columns, searchLabel, searc
                       if (event.key === 'Enter') onOpen(row.original);
                     }}
                     aria-label={rowLabel(row.original)}
-                    className="cursor-pointer hover:bg-brand-50/50 focus-visible:bg-brand-50 focus-visible:outline-none"
+                    className="cursor-pointer hover:bg-brand-50/50 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
                   >
                     {row.getAllCells().map((cell) => (
                       <td key={cell.id} className="px-3 py-2 align-middle">

@@ -69,7 +69,7 @@ function IconGrid({ icons }: { icons: IconEntry[] }) {
               >
                 <Glyph icon={icon} />
                 <span className="w-full truncate text-sm font-medium">{icon.name}</span>
-                <span className="flex items-center gap-1 text-xs text-slate-400">
+                <span className="flex items-center gap-1 text-xs text-slate-500">
                   U+{icon.code.toString(16).toUpperCase()}
                   <Copy className="size-3 opacity-0 group-hover:opacity-100" aria-hidden />
                 </span>

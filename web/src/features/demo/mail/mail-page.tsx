@@ -60,19 +60,19 @@ function ReadingPane({ mailId, labels, onBack, onReply, onPatch, onDelete }: { m
               Back
             </Button>
             <div className="flex-1" />
-            <button type="button" onClick={() => onPatch(data, { starred: !data.starred }, data.starred ? 'Unstarred' : 'Starred')} className={cx('rounded p-2', data.starred ? 'text-amber-500' : 'text-slate-400 hover:bg-slate-100')} aria-pressed={data.starred} aria-label={data.starred ? 'Unstar' : 'Star'}>
+            <button type="button" onClick={() => onPatch(data, { starred: !data.starred }, data.starred ? 'Unstarred' : 'Starred')} className={cx('rounded p-2', data.starred ? 'text-amber-500' : 'text-slate-500 hover:bg-slate-100')} aria-pressed={data.starred} aria-label={data.starred ? 'Unstar' : 'Star'}>
               <Star className={cx('size-4', data.starred && 'fill-current')} aria-hidden />
             </button>
-            <button type="button" onClick={() => onPatch(data, { important: !data.important }, data.important ? 'Marked as not important' : 'Marked as important')} className={cx('rounded p-2', data.important ? 'text-red-500' : 'text-slate-400 hover:bg-slate-100')} aria-pressed={data.important} aria-label={data.important ? 'Mark as not important' : 'Mark as important'}>
+            <button type="button" onClick={() => onPatch(data, { important: !data.important }, data.important ? 'Marked as not important' : 'Marked as important')} className={cx('rounded p-2', data.important ? 'text-red-500' : 'text-slate-500 hover:bg-slate-100')} aria-pressed={data.important} aria-label={data.important ? 'Mark as not important' : 'Mark as important'}>
               <AlertCircle className="size-4" aria-hidden />
             </button>
             <button type="button" onClick={() => {
                 onPatch(data, { read: false }, 'Marked as unread');
                 onBack();
-              }} className="rounded p-2 text-slate-400 hover:bg-slate-100" aria-label="Mark as unread">
+              }} className="rounded p-2 text-slate-500 hover:bg-slate-100" aria-label="Mark as unread">
               <MailIcon className="size-4" aria-hidden />
             </button>
-            <button type="button" onClick={() => onDelete(data)} className="rounded p-2 text-slate-400 hover:bg-red-50 hover:text-red-600" aria-label="Delete mail">
+            <button type="button" onClick={() => onDelete(data)} className="rounded p-2 text-slate-500 hover:bg-red-50 hover:text-red-600" aria-label="Delete mail">
               <Trash2 className="size-4" aria-hidden />
             </button>
           </div>
@@ -260,7 +260,8 @@ export default function MailPage() {
                   <li key={mail.id} className={cx('flex items-start gap-2 px-2 py-3 sm:px-3', selection.has(mail.id) ? 'bg-brand-50/60' : !mail.read && 'bg-white', mail.read && !selection.has(mail.id) && 'bg-slate-50/60')} data-testid="mail-row">
                     <SelectCheckbox name={mail.subject} className="mt-1" checked={selection.has(mail.id)} onChange={(checked) => selection.toggle(mail.id, checked)} />
                     <StarToggle name={mail.subject} starred={mail.starred} className="p-0.5" onToggle={() => patchMail(mail, { starred: !mail.starred }, mail.starred ? 'Unstarred' : 'Starred')} />
-                    <button type="button" onClick={() => setParams({ mail: mail.id })} className="flex min-w-0 flex-1 items-start gap-3 text-left" aria-label={`Open ${mail.subject || '(no subject)'} from ${mail.from.name}${mail.read ? '' : ', unread'}`}>
+                    <button type="button" onClick={() => setParams({ mail: mail.id })} className="flex min-w-0 flex-1 items-start gap-3 text-left">
+                      <span className="sr-only">Open </span>
                       <Avatar name={mail.from.name} imageUrl={mail.from.avatar || null} className="hidden sm:flex" />
                       <span className="min-w-0 flex-1">
                         <span className="flex items-baseline justify-between gap-2">
@@ -268,13 +269,14 @@ export default function MailPage() {
                           <span className="shrink-0 text-xs text-slate-500">{mail.time}</span>
                         </span>
                         <span className={cx('block truncate text-sm', mail.read ? 'text-slate-600' : 'font-medium text-slate-900')}>
-                          {mail.hasAttachments && <Paperclip className="mr-1 inline size-3.5" aria-label="Has attachments" />}
+                          {mail.hasAttachments && <Paperclip className="mr-1 inline size-3.5" role="img" aria-label="Has attachments" />}
                           {mail.subject || '(no subject)'}
                         </span>
                         <span className="mt-1 block">
                           <LabelChips mail={mail} labels={labelList} />
                         </span>
                       </span>
+                      {!mail.read && <span className="sr-only">(unread)</span>}
                     </button>
                   </li>
                 ))}

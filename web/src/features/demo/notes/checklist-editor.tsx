@@ -26,9 +26,9 @@ export function ChecklistEditor({ items, onChange }: { items: Item[]; onChange: 
               value={item.text}
               onChange={(event) => change(item.id, { text: event.target.value })}
               aria-label="Checklist item"
-              className={`h-8 min-w-0 flex-1 rounded border border-transparent px-2 text-sm hover:border-slate-200 focus:border-brand-500 focus:outline-none ${item.checked ? 'text-slate-400 line-through' : 'text-slate-800'}`}
+              className={`h-8 min-w-0 flex-1 rounded border border-transparent px-2 text-sm hover:border-slate-200 focus:border-brand-500 focus:outline-none ${item.checked ? 'text-slate-500 line-through' : 'text-slate-800'}`}
             />
-            <button type="button" onClick={() => onChange(items.filter((other) => other.id !== item.id))} className="rounded p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700" aria-label={`Remove ${item.text}`}>
+            <button type="button" onClick={() => onChange(items.filter((other) => other.id !== item.id))} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700" aria-label={`Remove ${item.text}`}>
               <X className="size-4" aria-hidden />
             </button>
           </li>

@@ -86,7 +86,7 @@ export function LabelEditor({ open, onOpenChange, labels, saving, onSave }: { op
                 aria-label={`Label name ${label.handle}`}
                 className="h-9 min-w-0 flex-1 rounded-md border border-slate-200 px-3 text-sm focus:border-brand-500 focus:outline-none"
               />
-              <button type="button" onClick={() => setDraft((current) => current.filter((other) => other.id !== label.id))} className="rounded p-2 text-slate-400 hover:bg-slate-100 hover:text-red-600" aria-label={`Remove label ${label.name}`}>
+              <button type="button" onClick={() => setDraft((current) => current.filter((other) => other.id !== label.id))} className="rounded p-2 text-slate-500 hover:bg-slate-100 hover:text-red-600" aria-label={`Remove label ${label.name}`}>
                 <Trash2 className="size-4" aria-hidden />
               </button>
             </li>

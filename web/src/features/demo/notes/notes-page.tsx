@@ -35,13 +35,14 @@ function NoteCard({ note, labels, onOpen, onToggleArchive }: { note: Note; label
   return (
     <li className="mb-4 break-inside-avoid">
       <article className="group rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-        <button type="button" onClick={onOpen} className="block w-full p-4 text-left focus-visible:outline-2 focus-visible:outline-brand-500" aria-label={`Open note ${note.title || 'Untitled'}`}>
+        <button type="button" onClick={onOpen} className="block w-full p-4 text-left focus-visible:outline-2 focus-visible:outline-brand-500">
+          <span className="sr-only">{note.title ? 'Open note ' : 'Open untitled note '}</span>
           {note.title && <h2 className="mb-1 font-semibold text-slate-900">{note.title}</h2>}
           {note.description && <p className="whitespace-pre-line text-sm text-slate-700">{note.description}</p>}
           {note.checklist.length > 0 && (
             <ul className="mt-2 space-y-1 text-sm">
               {note.checklist.map((item) => (
-                <li key={item.id} className={cx('flex items-center gap-2', item.checked ? 'text-slate-400 line-through' : 'text-slate-700')}>
+                <li key={item.id} className={cx('flex items-center gap-2', item.checked ? 'text-slate-500 line-through' : 'text-slate-700')}>
                   <span aria-hidden className={cx('size-3.5 shrink-0 rounded-sm border', item.checked ? 'border-brand-500 bg-brand-500' : 'border-slate-400')} />
                   {item.text}
                 </li>

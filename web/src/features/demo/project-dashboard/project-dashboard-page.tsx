@@ -16,7 +16,8 @@ function ProjectSwitcher({ projects, selectedId, onSelect }: { projects: { id: s
   if (!selected) return null;
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md bg-white/15 px-3 py-2 text-sm font-medium text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white" aria-label="Switch project">
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md bg-white/15 px-3 py-2 text-sm font-medium text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white">
+        <span className="sr-only">Switch project: </span>
         {selected.name}
         <ChevronDown className="size-4" aria-hidden />
       </DropdownMenu.Trigger>

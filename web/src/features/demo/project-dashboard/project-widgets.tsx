@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Bar, BarChart, CartesianGrid, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, ComposedChart } from 'recharts';
 import { CloudRain, CloudSun, Droplets, Sun, Wind } from 'lucide-react';
 import type { ProjectDashboardWidgets } from '@server/domains/demo/projectdashboard/projectdashboard.schemas';
+import { readableAgainstWhite } from '@server/lib/contrast';
 import { Avatar } from '@web/components/avatar';
 import { cx } from '@web/components/cx';
 import { EmptyState } from '@web/components/empty-state';
@@ -27,7 +28,7 @@ function SummaryWidget({ widget, color }: { widget: ProjectDashboardWidgets['sum
   return (
     <Card title={widget.title} action={<RangeSelect ranges={widget.ranges} value={range} onChange={setRange} label={`${widget.title} range`} />}>
       <div className="text-center">
-        <p className="text-5xl font-bold" style={{ color }}>
+        <p className="text-5xl font-bold" style={{ color: readableAgainstWhite(color) }}>
           {widget.data.count[range] ?? 0}
         </p>
         <p className="text-sm font-medium text-slate-600">{widget.data.name}</p>

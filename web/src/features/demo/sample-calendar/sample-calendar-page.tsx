@@ -7,6 +7,7 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import { CalendarDays, Plus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@web/components/button';
+import { accessibleCalendarOptions } from '@web/components/calendar-a11y';
 import { EmptyState } from '@web/components/empty-state';
 import { QueryState } from '@web/components/query-state';
 import { SampleAppShell } from '@web/components/sample-app-shell';
@@ -114,6 +115,7 @@ function SampleCalendar({ events }: { events: CalendarEvent[] }) {
       )}
       <div className="sample-calendar rounded-lg border border-slate-200 bg-white p-2 text-sm sm:p-4 [&_.fc-toolbar-title]:text-lg [&_.fc-button-primary]:!border-brand-600 [&_.fc-button-primary]:!bg-brand-600 [&_.fc-button-active]:!bg-brand-800">
         <FullCalendar
+          {...accessibleCalendarOptions}
           plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
           initialView={narrow ? 'timeGridDay' : 'dayGridMonth'}
           headerToolbar={narrow ? { left: 'prev,next', center: 'title', right: 'today' } : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}

@@ -138,7 +138,7 @@ function BoardColumn({ list, board, cards, actions }: { list: BoardList; board: 
   return (
     <li ref={setNodeRef} style={style} className={cx('flex max-h-full w-72 shrink-0 flex-col rounded-lg bg-slate-100', isDragging && 'opacity-50')} aria-label={`List ${list.name}`} data-testid="board-list">
       <div className="flex items-center gap-1 px-2 pt-2">
-        <button ref={setActivatorNodeRef} type="button" {...attributes} {...listeners} className="cursor-grab touch-none rounded p-1 text-slate-400 hover:bg-slate-200" aria-label={`Drag list ${list.name}`}>
+        <button ref={setActivatorNodeRef} type="button" {...attributes} {...listeners} className="cursor-grab touch-none rounded p-1 text-slate-500 hover:bg-slate-200" aria-label={`Drag list ${list.name}`}>
           <GripVertical className="size-4" aria-hidden />
         </button>
         <input
@@ -447,7 +447,7 @@ export default function BoardPage() {
               }}
               className="flex gap-2"
             >
-              <input value={renaming} onChange={(event) => setRenaming(event.target.value)} aria-label="Board name" maxLength={200} autoFocus onKeyDown={(event) => event.key === 'Escape' && setRenaming(null)} className="h-9 min-w-0 flex-1 rounded-md px-3 text-slate-900 focus:outline-none" />
+              <input value={renaming} onChange={(event) => setRenaming(event.target.value)} aria-label="Board name" maxLength={200} autoFocus onKeyDown={(event) => event.key === 'Escape' && setRenaming(null)} className="h-9 min-w-0 flex-1 rounded-md px-3 text-slate-900 focus:outline-2 focus:outline-offset-2 focus:outline-white" />
               <Button type="submit" size="sm" variant="secondary" busy={renameBoard.isPending}>
                 Save
               </Button>

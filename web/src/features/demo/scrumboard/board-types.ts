@@ -1,5 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@server/trpc/root';
+import { readableAgainstWhite } from '@server/lib/contrast';
 
 type Outputs = inferRouterOutputs<AppRouter>['demo']['scrumboard'];
 export type Board = Outputs['board'];
@@ -19,11 +20,21 @@ export const boardColors: Record<string, string> = {
   teal: '#0d9488',
   slate: '#475569',
 };
-export const boardColor = (name: string) => boardColors[name] ?? boardColors['']!;
+/** The board header's colour: the chosen one, darkened where needed so its white text reads (WCAG AA). */
+export const boardColor = (name: string) => readableAgainstWhite(boardColors[name] ?? boardColors['']!);
 
-/** The sample labels' colour classes, written out so the style sheet contains them; anything else gets a neutral chip. */
-const knownLabelClasses = ['bg-blue-500 text-white', 'bg-green-600 text-white', 'bg-orange-500 text-white', 'bg-red-600 text-white', 'bg-purple-500 text-white'];
-export const labelClass = (value: string) => (knownLabelClasses.includes(value) ? value : 'bg-slate-500 text-white');
+/**
+ * The sample labels' stored colour classes and the shade each is shown in: the same hue, dark enough for white text
+ * (WCAG AA). Written out so the style sheet contains them; anything else gets a neutral chip.
+ */
+const labelClasses: Record<string, string> = {
+  'bg-blue-500 text-white': 'bg-blue-700 text-white',
+  'bg-green-600 text-white': 'bg-green-700 text-white',
+  'bg-orange-500 text-white': 'bg-orange-700 text-white',
+  'bg-red-600 text-white': 'bg-red-700 text-white',
+  'bg-purple-500 text-white': 'bg-purple-700 text-white',
+};
+export const labelClass = (value: string) => labelClasses[value] ?? 'bg-slate-600 text-white';
 
 export const listKey = (listId: string) => `list:${listId}`;
 export const isListKey = (key: string) => key.startsWith('list:');

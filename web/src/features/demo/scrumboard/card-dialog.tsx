@@ -175,7 +175,7 @@ export function CardDialog({ board, card, onClose, onChange, onRemove, removing 
               <div key={checklist.id} className="rounded-md border border-slate-200 p-3">
                 <div className="mb-2 flex items-center justify-between">
                   <h4 className="text-sm font-medium text-slate-800">{checklist.name}</h4>
-                  <button type="button" onClick={() => commit({ checklists: current.checklists.filter((other) => other.id !== checklist.id) })} className="rounded p-1 text-slate-400 hover:text-red-600" aria-label={`Remove checklist ${checklist.name}`}>
+                  <button type="button" onClick={() => commit({ checklists: current.checklists.filter((other) => other.id !== checklist.id) })} className="rounded p-1 text-slate-500 hover:text-red-600" aria-label={`Remove checklist ${checklist.name}`}>
                     <Trash2 className="size-4" aria-hidden />
                   </button>
                 </div>
@@ -191,7 +191,7 @@ export function CardDialog({ board, card, onClose, onChange, onRemove, removing 
                           commit({ checklists: current.checklists.map((other) => (other.id === checklist.id ? { ...other, checkItems: other.checkItems.map((row) => (row.id === item.id ? { ...row, checked: event.target.checked } : row)) } : other)) })
                         }
                       />
-                      <span className={cx('flex-1', item.checked && 'text-slate-400 line-through')}>{item.name}</span>
+                      <span className={cx('flex-1', item.checked && 'text-slate-500 line-through')}>{item.name}</span>
                       <button
                         type="button"
                         onClick={() => commit({ checklists: current.checklists.map((other) => (other.id === checklist.id ? { ...other, checkItems: other.checkItems.filter((row) => row.id !== item.id) } : other)) })}
@@ -258,7 +258,7 @@ export function CardDialog({ board, card, onClose, onChange, onRemove, removing 
                     <button
                       type="button"
                       onClick={() => commit({ attachments: current.attachments.filter((other) => other.id !== attachment.id), idAttachmentCover: current.idAttachmentCover === attachment.id ? '' : current.idAttachmentCover })}
-                      className="rounded p-1 text-slate-400 hover:text-red-600"
+                      className="rounded p-1 text-slate-500 hover:text-red-600"
                       aria-label={`Remove attachment ${attachment.name}`}
                     >
                       <Trash2 className="size-4" aria-hidden />

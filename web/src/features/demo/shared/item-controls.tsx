@@ -1,19 +1,20 @@
 import { Star } from 'lucide-react';
+import { readableAgainstWhite } from '@server/lib/contrast';
 import { cx } from '@web/components/cx';
 
 /** The star of a list row: "Star {name}" / "Unstar {name}", pressed while starred. */
 export function StarToggle({ name, starred, onToggle, className }: { name: string; starred: boolean; onToggle: () => void; className: string }) {
   return (
-    <button type="button" onClick={onToggle} className={cx('rounded', className, starred ? 'text-amber-500' : 'text-slate-300 hover:text-slate-500')} aria-pressed={starred} aria-label={starred ? `Unstar ${name}` : `Star ${name}`}>
+    <button type="button" onClick={onToggle} className={cx('rounded', className, starred ? 'text-amber-500' : 'text-slate-500 hover:text-slate-700')} aria-pressed={starred} aria-label={starred ? `Unstar ${name}` : `Star ${name}`}>
       <Star className={cx('size-4', starred && 'fill-current')} aria-hidden />
     </button>
   );
 }
 
-/** A coloured label pill. */
+/** A label pill in the label's colour, darkened where needed so its white text reads (WCAG AA). */
 export function LabelChip({ title, color }: { title: string; color: string }) {
   return (
-    <span className="rounded-full px-2 py-0.5 text-[11px] font-medium text-white" style={{ backgroundColor: color }}>
+    <span className="rounded-full px-2 py-0.5 text-[11px] font-medium text-white" style={{ backgroundColor: readableAgainstWhite(color) }}>
       {title}
     </span>
   );

@@ -27,7 +27,7 @@ export function Tabs({ tabs, value, onValueChange, label }: { tabs: TabDefinitio
         ))}
       </RadixTabs.List>
       {tabs.map((tab) => (
-        <RadixTabs.Content key={tab.value} value={tab.value} className="focus-visible:outline-none">
+        <RadixTabs.Content key={tab.value} value={tab.value} className="rounded-md focus-visible:outline-offset-4">
           {tab.content}
         </RadixTabs.Content>
       ))}

@@ -35,7 +35,7 @@ function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable 
       data-testid="todo-row"
     >
       {draggable && (
-        <button ref={setActivatorNodeRef} type="button" {...attributes} {...listeners} className="mt-0.5 cursor-grab touch-none rounded p-1 text-slate-400 hover:bg-slate-100 active:cursor-grabbing" aria-label={`Drag ${todo.title}`}>
+        <button ref={setActivatorNodeRef} type="button" {...attributes} {...listeners} className="mt-0.5 cursor-grab touch-none rounded p-1 text-slate-500 hover:bg-slate-100 active:cursor-grabbing" aria-label={`Drag ${todo.title}`}>
           <GripVertical className="size-4" aria-hidden />
         </button>
       )}
@@ -49,8 +49,9 @@ function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable 
       >
         <Check className="size-4" aria-hidden />
       </button>
-      <button type="button" onClick={onOpen} className="min-w-0 flex-1 text-left" aria-label={`Open ${todo.title}`}>
-        <span className={cx('block truncate text-sm font-medium', todo.completed ? 'text-slate-400 line-through' : 'text-slate-900')}>{todo.title}</span>
+      <button type="button" onClick={onOpen} className="min-w-0 flex-1 text-left">
+        <span className="sr-only">Open </span>
+        <span className={cx('block truncate text-sm font-medium', todo.completed ? 'text-slate-500 line-through' : 'text-slate-900')}>{todo.title}</span>
         {todo.notes && <span className="block truncate text-xs text-slate-500">{todo.notes}</span>}
         <span className="mt-1 flex flex-wrap items-center gap-1">
           {todoLabels.map((label) => (
@@ -59,7 +60,7 @@ function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable 
           {todo.dueDate && <span className="text-[11px] text-slate-500">Due {formatDate(todo.dueDate)}</span>}
         </span>
       </button>
-      <button type="button" onClick={() => onPatch({ important: !todo.important })} className={cx('rounded p-1', todo.important ? 'text-red-500' : 'text-slate-300 hover:text-slate-500')} aria-label={todo.important ? `Remove priority from ${todo.title}` : `Mark ${todo.title} as priority`} aria-pressed={todo.important}>
+      <button type="button" onClick={() => onPatch({ important: !todo.important })} className={cx('rounded p-1', todo.important ? 'text-red-600' : 'text-slate-500 hover:text-slate-700')} aria-label={todo.important ? `Remove priority from ${todo.title}` : `Mark ${todo.title} as priority`} aria-pressed={todo.important}>
         <AlertCircle className="size-4" aria-hidden />
       </button>
       <StarToggle name={todo.title} starred={todo.starred} className="p-1" onToggle={() => onPatch({ starred: !todo.starred })} />

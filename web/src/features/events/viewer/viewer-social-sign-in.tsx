@@ -33,7 +33,7 @@ export function ViewerSocialSignIn({ onSignedIn }: { onSignedIn(): void }) {
   if (!anyConfigured) return null;
   return (
     <div className="mt-4 space-y-4" data-testid="viewer-social-sign-in">
-      <div className="flex items-center gap-3 text-xs text-slate-400 uppercase">
+      <div className="flex items-center gap-3 text-xs text-slate-500 uppercase">
         <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
       </div>
       <SocialSignIn roleId="viewer" googleText="continue_with" appleLabel="Continue with Apple" onlyConfigured onSession={onSession} />
