@@ -4,7 +4,7 @@ import type { UserRole } from '@server/domains/users/roles';
 import { fieldErrorsOf, validationMessage } from '@server/lib/errors';
 import { apiTokenMessages, tokenHoldsScope, type ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { apiTokenRefusal } from '@server/domains/api-tokens/api-tokens.service';
-import type { Context } from './context';
+import type { Actor, Context } from './context';
 
 /** Declared on every procedure with `.meta({ scope })` (see ProcedureScope; tests/integration/api-scopes.test.ts checks). */
 export interface ProcedureMeta {
@@ -38,8 +38,8 @@ export const createCallerFactory = t.createCallerFactory;
 /**
  * The one check of API tokens (`Bearer cp_...`): the procedure's declared scope must be `public` or one the
  * token holds; undeclared and `session` procedures refuse tokens. The token is looked up again here because a
- * websocket keeps its context for the connection's life: a revoke counts from the next call. REST routes that
- * answer without a procedure (uploads) call it themselves.
+ * websocket keeps its context for the connection's life: a revoke counts from the next call. `admit` below runs it
+ * first; the SignalR hub, which has no procedure, calls it itself.
  */
 export function enforceApiTokenScope(ctx: Pick<Context, 'actor' | 'services'>, scope: ProcedureScope | undefined): void {
   const apiToken = ctx.actor?.apiToken;
@@ -60,7 +60,7 @@ export interface Admission {
   admitsPendingPayment?: boolean;
 }
 
-/** Each signed-in base's middleware and whom it admits, so the OpenAPI document can say which routes answer 401/403. */
+/** Each signed-in base's middleware and whom it admits (the OpenAPI document's 401/403 answers, the upload routes' checks). */
 const admissions = new WeakMap<object, Admission>();
 
 /** Whom a procedure's middlewares (`_def.middlewares`) admit: undefined when anyone may call it. */
@@ -72,25 +72,37 @@ export function admissionOf(middlewares: readonly unknown[]): Admission | undefi
   return undefined;
 }
 
+type AdmissionContext = Pick<Context, 'actor' | 'authError' | 'services'>;
+
+/**
+ * The admission checks of every procedure base, in one place: the procedure bases' middleware below and the upload
+ * routes (server/rest/upload-route.ts, before any byte of the body is read) both call this. `admission` undefined is a
+ * public base (anyone; an API token only within the scope). Answers the signed-in actor, if any.
+ */
+export function admit(ctx: AdmissionContext, admission: Admission, scope: ProcedureScope | undefined): Actor;
+export function admit(ctx: AdmissionContext, admission: Admission | undefined, scope: ProcedureScope | undefined): Actor | null;
+export function admit(ctx: AdmissionContext, admission: Admission | undefined, scope: ProcedureScope | undefined): Actor | null {
+  enforceApiTokenScope(ctx, scope);
+  const { actor } = ctx;
+  if (!admission) return actor;
+  if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Invalid access_token' });
+  if (admission.roles && !admission.roles.includes(actor.role)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
+  if (!admission.admitsPendingPayment && actor.user.pendingPayment) throw new TRPCError({ code: 'FORBIDDEN', message: pendingPaymentMessage });
+  return actor;
+}
+
 /**
  * The one middleware of each procedure base: all of its checks in one step (each tRPC middleware step copies the
  * call's options and context, which showed in the profile of every request).
  */
 function admitSignedIn(admission: Admission) {
-  const middleware = t.middleware(({ ctx, meta, next }) => {
-    enforceApiTokenScope(ctx, meta?.scope);
-    const { actor } = ctx;
-    if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Invalid access_token' });
-    if (admission.roles && !admission.roles.includes(actor.role)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
-    if (!admission.admitsPendingPayment && actor.user.pendingPayment) throw new TRPCError({ code: 'FORBIDDEN', message: pendingPaymentMessage });
-    return next({ ctx: { actor } });
-  });
+  const middleware = t.middleware(({ ctx, meta, next }) => next({ ctx: { actor: admit(ctx, admission, meta?.scope) } }));
   for (const fn of middleware._middlewares) admissions.set(fn, admission);
   return middleware;
 }
 
 const admitAnyone = t.middleware(({ ctx, meta, next }) => {
-  enforceApiTokenScope(ctx, meta?.scope);
+  admit(ctx, undefined, meta?.scope);
   return next();
 });
 

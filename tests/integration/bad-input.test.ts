@@ -6,7 +6,7 @@ import { demoDocuments } from '@db/schema/demo';
 import { podcastEpisodes } from '@db/schema/podcasts';
 import { createTitle } from '@server/domains/podcasts/podcasts.service';
 import { tipOptions } from '@db/schema/tips';
-import { malformedMultipartMessage, profilePhotoMessage, uploadRules, uploadsDir } from '@server/lib/uploads';
+import { malformedMultipartMessage, profilePhotoMessage, uploadKinds, uploadsDir } from '@server/lib/uploads';
 import { createRestKit } from '@server/rest/kit';
 import { restModules, sampleAppRestModules } from '@server/rest/modules';
 import { forbiddenMessage } from '@server/trpc/init';
@@ -361,18 +361,18 @@ describe.each(postRoutes)('$key', (route) => {
 
 describe('oversized uploads', () => {
   it('POST /api/user/:id refuses a photo over its 2 MB limit with the field message', async () => {
-    const size = uploadRules['profile-photo'].maxBytes + 1;
+    const size = uploadKinds['profile-photo'].maxBytes + 1;
     const body = multipart([{ name: 'imageFile', filename: 'big.png', type: 'image/png', data: Buffer.alloc(size, 1) }]);
     const response = await send({ method: 'POST', url: `/api/user/${admin.id}`, token: admin.token, ...body });
     expect(expectJsonError(response, 400)).toEqual({ message: profilePhotoMessage, errors: { imageFile: profilePhotoMessage } });
   });
 
   it('POST /api/termsConditions refuses a PDF over its 20 MB limit with the field message', async () => {
-    const rule = uploadRules.pdf;
-    const data = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(rule.maxBytes, 32)]);
+    const kind = uploadKinds.pdf;
+    const data = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(kind.maxBytes, 32)]);
     const body = multipart([{ name: 'pdfFile', filename: 'big.pdf', type: 'application/pdf', data }]);
     const response = await send({ method: 'POST', url: '/api/termsConditions', token: admin.token, ...body });
-    expect(expectJsonError(response, 400)).toEqual({ message: rule.message, errors: { pdfFile: rule.message } });
+    expect(expectJsonError(response, 400)).toEqual({ message: kind.tooLarge.message, errors: { pdfFile: kind.tooLarge.message } });
   });
 });
 

@@ -18,7 +18,7 @@ import {
 import * as chatService from './chat.service';
 
 /** Viewers and creators chat; staff and demo users do not. */
-const chatterProcedure = roleProcedure('viewer', 'dj', 'admin');
+export const chatterProcedure = roleProcedure('viewer', 'dj', 'admin');
 
 export const chatRouter = router({
   /**

@@ -1,15 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import { TRPCError } from '@trpc/server';
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import { parseFile } from 'music-metadata';
 import sharp from 'sharp';
 import type { Db } from '@db/client';
 import { podcastUploads, type PodcastUploadKind } from '@db/schema/podcasts';
 import { fieldError } from '@server/lib/errors';
 import { newId } from '@server/lib/ids';
-import { mediaMessages, removeUploads, type StreamKind, type StreamKindName } from '@server/lib/media-uploads';
-import { uploadRules, type StoredFile } from '@server/lib/uploads';
+import { mediaMessages, refuseFile, removeUploads, sniffAmong, uploadKinds, type StoredFile, type UploadKind, type UploadKindName } from '@server/lib/uploads';
 import type { AppServices } from '@server/trpc/context';
 import { podcastCover, podcastMessages } from './podcasts.schemas';
 
@@ -29,22 +25,6 @@ export async function readMediaDuration(path: string): Promise<number | null> {
   } catch {
     return null;
   }
-}
-
-/** Covers (titles' and episodes', both become `itunes:image`): JPEG or PNG by their first bytes, else 415 with Apple's rule. */
-export const coverStreamKind: StreamKind = {
-  maxBytes: uploadRules.image.maxBytes,
-  async sniff(head) {
-    const type = await fileTypeFromBuffer(head);
-    return type && (type.mime === 'image/jpeg' || type.mime === 'image/png') ? { ext: type.ext, mime: type.mime } : null;
-  },
-  typeMessage: podcastMessages.cover,
-  sizeMessage: mediaMessages.imageSize,
-};
-
-/** How each kind of podcast file streams in. */
-export function podcastStreamKind(kind: PodcastUploadKind): StreamKindName | StreamKind {
-  return kind === 'image' ? coverStreamKind : kind;
 }
 
 const colourNames: Record<string, string> = { cmyk: 'CMYK', 'b-w': 'greyscale', grey16: 'greyscale', lab: 'Lab', labs: 'Lab' };
@@ -67,17 +47,24 @@ export async function coverProblem(path: string): Promise<string | null> {
   return null;
 }
 
-async function isChaptersJson(path: string): Promise<boolean> {
-  try {
-    const data = JSON.parse(await readFile(path, 'utf8')) as { chapters?: unknown };
-    return Array.isArray(data.chapters) && data.chapters.every((chapter) => typeof chapter === 'object' && chapter !== null && typeof (chapter as { startTime?: unknown }).startTime === 'number');
-  } catch {
-    return false;
-  }
-}
+/**
+ * Covers (titles' and episodes', both become `itunes:image`): JPEG or PNG by their first bytes, else 415 with Apple's
+ * rule; once stored, the rest of the rule (`coverProblem`), else 400 naming what is wrong.
+ */
+export const coverKind: UploadKind = {
+  maxBytes: uploadKinds.image.maxBytes,
+  sniff: sniffAmong(['image/jpeg', 'image/png']),
+  typeMessage: podcastMessages.cover,
+  tooLarge: { code: 'PAYLOAD_TOO_LARGE', message: mediaMessages.imageSize },
+  async validate(path) {
+    const problem = await coverProblem(path);
+    return problem ? { code: 'BAD_REQUEST', message: `${podcastMessages.cover}; ${problem}` } : null;
+  },
+};
 
-function unsupported(field: string, message: string): TRPCError {
-  return new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message, cause: fieldError('BAD_REQUEST', message, { [field]: message }).cause });
+/** How each kind of podcast file is read. */
+export function podcastUploadKind(kind: PodcastUploadKind): UploadKindName | UploadKind {
+  return kind === 'image' ? coverKind : kind;
 }
 
 /**
@@ -87,7 +74,7 @@ function unsupported(field: string, message: string): TRPCError {
 export async function stageUploads(
   services: Pick<AppServices, 'db' | 'config'>,
   ownerId: string,
-  files: Record<string, StoredFile>,
+  files: Partial<Record<string, StoredFile>>,
   kinds: Record<string, PodcastUploadKind>,
 ): Promise<Record<string, string>> {
   const { db, config } = services;
@@ -96,19 +83,12 @@ export async function stageUploads(
   const ids: Record<string, string> = {};
   try {
     for (const [field, file] of Object.entries(files)) {
+      if (!file) continue;
       const kind = kinds[field]!;
       let durationSeconds: number | null = null;
       if (kind === 'media') {
         durationSeconds = await readMediaDuration(file.path);
-        if (durationSeconds === null) throw unsupported(field, mediaMessages.unreadable);
-      }
-      if (kind === 'chapters' && !(await isChaptersJson(file.path))) throw unsupported(field, mediaMessages.chapters);
-      if (kind === 'image') {
-        const problem = await coverProblem(file.path);
-        if (problem) {
-          const message = `${podcastMessages.cover}; ${problem}`;
-          throw fieldError('BAD_REQUEST', message, { [field]: message });
-        }
+        if (durationSeconds === null) throw refuseFile(uploadKinds.media, field, { code: 'UNSUPPORTED_MEDIA_TYPE', message: mediaMessages.unreadable });
       }
       const id = newId();
       ids[field] = id;
@@ -116,7 +96,7 @@ export async function stageUploads(
     }
     if (rows.length) db.insert(podcastUploads).values(rows).run();
   } catch (error) {
-    await removeUploads(config.dataDir, Object.values(files).map((file) => file.url));
+    await removeUploads(config.dataDir, Object.values(files).map((file) => file?.url));
     throw error;
   }
   return ids;

@@ -1,13 +1,13 @@
-import type { FastifyRequest } from 'fastify';
+import type { RouteGenericInterface } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import type { PodcastUploadKind } from '@db/schema/podcasts';
 import { fieldError } from '@server/lib/errors';
 import { ContentClock, sendWithValidators } from '@server/lib/http-caching';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
-import { readStreamedUpload } from '@server/lib/media-uploads';
-import { uploadRoutes, type RestModule } from '@server/rest/kit';
-import type { Context } from '@server/trpc/context';
-import { discardUploads, podcastStreamKind, stageUploads } from './podcast-uploads';
+import type { RestModule } from '@server/rest/kit';
+import { uploadRoute, uploadRoutes, type Upload, type UploadRouteOptions } from '@server/rest/upload-route';
+import { creatorProcedure } from '@server/trpc/init';
+import { discardUploads, podcastUploadKind, stageUploads } from './podcast-uploads';
 import { podcastMessages } from './podcasts.schemas';
 
 type Params<Keys extends string> = { Params: Record<Keys, string> };
@@ -39,22 +39,61 @@ function knownFields(fields: Record<string, string>, allowed: string[]): Record<
   return fields;
 }
 
+/** A title form as the procedures' input (they check it): the fields create and update share. */
+function titleInput(fields: Record<string, string>, ids: Record<string, string>) {
+  return {
+    name: fields.name,
+    description: fields.description,
+    isVideo: formBoolean(fields.isVideo),
+    explicit: formBoolean(fields.explicit),
+    category: fields.category,
+    language: fields.language,
+    contactEmail: fields.contactEmail,
+    itunesType: fields.itunesType,
+    imageUploadId: ids.image,
+  };
+}
+
+/** An episode form as the procedures' input (they check it): the fields create and update share. */
+function episodeInput(fields: Record<string, string>, ids: Record<string, string>) {
+  return {
+    name: fields.name,
+    description: fields.description,
+    publishDate: fields.publishDate || undefined,
+    seasonNumber: formNumber(fields.seasonNumber),
+    episodeNumber: formNumber(fields.episodeNumber),
+    mediaUploadId: ids.media,
+    imageUploadId: ids.image,
+    transcriptUploadId: ids.transcript,
+    chaptersUploadId: ids.chapters,
+  };
+}
+
+/** The podcast file fields of a form, read by their kinds (covers by Apple's rule). */
+function uploadKindsOf(files: Record<string, PodcastUploadKind>): UploadRouteOptions<string> {
+  const kinds = Object.fromEntries(Object.entries(files).map(([field, kind]) => [field, podcastUploadKind(kind)]));
+  return { base: creatorProcedure, scope: 'podcasts:write', kinds };
+}
+
+const titleUpload = uploadKindsOf(titleFiles);
+const episodeUpload = uploadKindsOf(episodeFiles);
+
 /**
  * The documented /api/podcast paths and the RSS feed. Uploads: the caller's rights (and ownership of the title or
  * episode) are checked before the body is read; files stream to disk, are recorded as the caller's pending uploads,
  * and the procedure attaches them by id. Anything stored is removed when the procedure refuses.
  */
-export const podcastsRest: RestModule = (app, { context, callerFor, services }) => {
+export const podcastsRest: RestModule = (app, kit) => {
+  const { context, callerFor, services } = kit;
+
   async function withUploads<T>(
-    request: FastifyRequest,
-    requestContext: Context,
+    { actor, read }: Upload<RouteGenericInterface, string>,
     fileKinds: Record<string, PodcastUploadKind>,
     allowedFields: string[],
     run: (fields: Record<string, string>, uploadIds: Record<string, string>) => Promise<T>,
   ): Promise<T> {
-    const streamKinds = Object.fromEntries(Object.entries(fileKinds).map(([field, kind]) => [field, podcastStreamKind(kind)]));
-    const { fields, files } = await readStreamedUpload(request, services.config.dataDir, streamKinds);
-    const uploadIds = await stageUploads(services, requestContext.actor!.id, files, fileKinds);
+    const { fields, files } = await read();
+    const uploadIds = await stageUploads(services, actor.id, files, fileKinds);
     try {
       return await run(knownFields(fields, allowedFields), uploadIds);
     } catch (error) {
@@ -63,97 +102,57 @@ export const podcastsRest: RestModule = (app, { context, callerFor, services }) 
     }
   }
 
-  /** Signed in as a creator or admin (checked by a cheap procedure of the same role) before any byte is read. */
-  async function creatorContext(request: FastifyRequest): Promise<Context> {
-    const requestContext = await context(request);
-    await callerFor(requestContext).podcasts.listTitles();
-    return requestContext;
-  }
-
   uploadRoutes(app, (uploads) => {
-    uploads.post('/api/podcast/titles', async (request, reply) => {
-      const requestContext = await creatorContext(request);
-      const title = await withUploads(request, requestContext, titleFiles, titleFields, (fields, uploads) =>
-        callerFor(requestContext).podcasts.createTitle({
-          name: fields.name ?? '',
-          description: fields.description,
-          isVideo: formBoolean(fields.isVideo),
-          explicit: formBoolean(fields.explicit),
-          category: fields.category,
-          language: fields.language,
-          contactEmail: fields.contactEmail,
-          itunesType: fields.itunesType,
-          imageUploadId: uploads.image,
-        } as never),
-      );
-      return reply.code(201).send(title);
-    });
+    uploads.post(
+      '/api/podcast/titles',
+      uploadRoute(kit, titleUpload, async (upload) => {
+        const title = await withUploads(upload, titleFiles, titleFields, (fields, ids) =>
+          upload.caller.podcasts.createTitle({ ...titleInput(fields, ids), name: fields.name ?? '' } as never),
+        );
+        return upload.reply.code(201).send(title);
+      }),
+    );
 
-    uploads.post<Params<'id'>>('/api/podcast/titles/:id', async (request) => {
-      const requestContext = await context(request);
-      const caller = callerFor(requestContext);
-      await caller.podcasts.getTitle({ id: request.params.id });
-      return withUploads(request, requestContext, titleFiles, titleFields, (fields, uploads) =>
-        caller.podcasts.updateTitle({
-          id: request.params.id,
-          name: fields.name,
-          description: fields.description,
-          isVideo: formBoolean(fields.isVideo),
-          explicit: formBoolean(fields.explicit),
-          category: fields.category,
-          language: fields.language,
-          contactEmail: fields.contactEmail,
-          itunesType: fields.itunesType,
-          imageUploadId: uploads.image,
-          removeImage: formBoolean(fields.removeImage),
-        } as never),
-      );
-    });
+    uploads.post(
+      '/api/podcast/titles/:id',
+      uploadRoute<Params<'id'>>(kit, titleUpload, async (upload) => {
+        const { caller, request } = upload;
+        await caller.podcasts.getTitle({ id: request.params.id });
+        return withUploads(upload, titleFiles, titleFields, (fields, ids) =>
+          caller.podcasts.updateTitle({ id: request.params.id, ...titleInput(fields, ids), removeImage: formBoolean(fields.removeImage) } as never),
+        );
+      }),
+    );
 
-    uploads.post<Params<'id'>>('/api/podcast/titles/:id/episodes', async (request, reply) => {
-      const requestContext = await context(request);
-      const caller = callerFor(requestContext);
-      await caller.podcasts.getTitle({ id: request.params.id });
-      const episode = await withUploads(request, requestContext, episodeFiles, episodeFields, (fields, uploads) => {
-        if (!uploads.media) throw fieldError('BAD_REQUEST', podcastMessages.mediaRequired, { media: podcastMessages.mediaRequired });
-        return caller.podcasts.createEpisode({
-          podcastTitleId: request.params.id,
-          name: fields.name ?? '',
-          description: fields.description,
-          publishDate: fields.publishDate || undefined,
-          seasonNumber: formNumber(fields.seasonNumber),
-          episodeNumber: formNumber(fields.episodeNumber),
-          mediaUploadId: uploads.media,
-          imageUploadId: uploads.image,
-          transcriptUploadId: uploads.transcript,
-          chaptersUploadId: uploads.chapters,
-        } as never);
-      });
-      return reply.code(201).send(episode);
-    });
+    uploads.post(
+      '/api/podcast/titles/:id/episodes',
+      uploadRoute<Params<'id'>>(kit, episodeUpload, async (upload) => {
+        const { caller, request } = upload;
+        await caller.podcasts.getTitle({ id: request.params.id });
+        const episode = await withUploads(upload, episodeFiles, episodeFields, (fields, ids) => {
+          if (!ids.media) throw fieldError('BAD_REQUEST', podcastMessages.mediaRequired, { media: podcastMessages.mediaRequired });
+          return caller.podcasts.createEpisode({ podcastTitleId: request.params.id, ...episodeInput(fields, ids), name: fields.name ?? '' } as never);
+        });
+        return upload.reply.code(201).send(episode);
+      }),
+    );
 
-    uploads.post<Params<'id'>>('/api/podcast/episodes/:id', async (request) => {
-      const requestContext = await context(request);
-      const caller = callerFor(requestContext);
-      await caller.podcasts.getEpisode({ id: request.params.id });
-      return withUploads(request, requestContext, episodeFiles, episodeFields, (fields, uploads) =>
-        caller.podcasts.updateEpisode({
-          id: request.params.id,
-          name: fields.name,
-          description: fields.description,
-          publishDate: fields.publishDate || undefined,
-          seasonNumber: formNumber(fields.seasonNumber),
-          episodeNumber: formNumber(fields.episodeNumber),
-          mediaUploadId: uploads.media,
-          imageUploadId: uploads.image,
-          removeImage: formBoolean(fields.removeImage),
-          transcriptUploadId: uploads.transcript,
-          removeTranscript: formBoolean(fields.removeTranscript),
-          chaptersUploadId: uploads.chapters,
-          removeChapters: formBoolean(fields.removeChapters),
-        } as never),
-      );
-    });
+    uploads.post(
+      '/api/podcast/episodes/:id',
+      uploadRoute<Params<'id'>>(kit, episodeUpload, async (upload) => {
+        const { caller, request } = upload;
+        await caller.podcasts.getEpisode({ id: request.params.id });
+        return withUploads(upload, episodeFiles, episodeFields, (fields, ids) =>
+          caller.podcasts.updateEpisode({
+            id: request.params.id,
+            ...episodeInput(fields, ids),
+            removeImage: formBoolean(fields.removeImage),
+            removeTranscript: formBoolean(fields.removeTranscript),
+            removeChapters: formBoolean(fields.removeChapters),
+          } as never),
+        );
+      }),
+    );
   });
 
   app.delete<Params<'id'>>('/api/podcast/titles/:id', async (request) =>

@@ -6,7 +6,7 @@ import { users } from '@db/schema/users';
 import type { AppConfig } from '@server/config';
 import { newId, nowIso } from '@server/lib/ids';
 import { fieldError } from '@server/lib/errors';
-import { removeUploads } from '@server/lib/media-uploads';
+import { removeUploads } from '@server/lib/uploads';
 import { publicOrigin } from '@server/lib/public-url';
 import type { AppServices } from '@server/trpc/context';
 import { cancelWebhookEvents, emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
-import { uploadRoutes, type RestModule } from '@server/rest/kit';
-import { readMultipart } from '@server/lib/uploads';
+import type { RestModule } from '@server/rest/kit';
+import { uploadRoute, uploadRoutes } from '@server/rest/upload-route';
+import { authedProcedure } from '@server/trpc/init';
 
 /** The documented /api/user/... paths; each one calls the users procedures. */
-export const usersRest: RestModule = (app, { caller, callerFor, context, services }) => {
+export const usersRest: RestModule = (app, kit) => {
+  const { caller } = kit;
   const body = (request: FastifyRequest) => request.body as never;
 
   app.post('/api/user/register', async (request, reply) => {
@@ -41,28 +43,25 @@ export const usersRest: RestModule = (app, { caller, callerFor, context, service
 
   uploadRoutes(app, (uploads) => {
     /** Viewer profile update (multipart). An image file is stored first; the procedure gets its URL. */
-    uploads.post<{ Params: { id: string } }>('/api/user/:id', async (request) => {
-      const requestContext = await context(request);
-      if (!requestContext.actor) {
-        throw new TRPCError({ code: 'UNAUTHORIZED', message: requestContext.authError ?? 'Invalid access_token' });
-      }
-      if (requestContext.actor.id !== request.params.id) {
-        throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
-      }
-      if (!request.isMultipart()) {
-        throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the profile as multipart/form-data' });
-      }
-      const { fields, files } = await readMultipart(request, services.config.dataDir, { imageFile: 'profile-photo' });
-      const imageUrl = files.imageFile?.url ?? (fields.imageUrl === '' ? null : fields.imageUrl);
-      return callerFor(requestContext).users.updateViewerProfile({
-        id: request.params.id,
-        email: fields.email,
-        firstName: fields.firstName ?? '',
-        lastName: fields.lastName ?? '',
-        imageUrl,
-        isActive: fields.isActive,
-        subdomain: fields.subdomain,
-      });
-    });
+    uploads.post(
+      '/api/user/:id',
+      uploadRoute<{ Params: { id: string } }>(
+        kit,
+        { base: authedProcedure, scope: 'session', kinds: { imageFile: 'profile-photo' }, notMultipart: 'Send the profile as multipart/form-data' },
+        async ({ actor, caller, read, request }) => {
+          if (actor.id !== request.params.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
+          const { fields, files } = await read();
+          return caller.users.updateViewerProfile({
+            id: request.params.id,
+            email: fields.email,
+            firstName: fields.firstName ?? '',
+            lastName: fields.lastName ?? '',
+            imageUrl: files.imageFile?.url ?? (fields.imageUrl === '' ? null : fields.imageUrl),
+            isActive: fields.isActive,
+            subdomain: fields.subdomain,
+          });
+        },
+      ),
+    );
   });
 };
