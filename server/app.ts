@@ -12,6 +12,8 @@ import { toHttpError } from './lib/errors';
 import { passwordHashing } from './lib/passwords';
 import { RateLimiter } from './lib/rate-limit';
 import { Bus } from './lib/bus';
+import { DomainEvents } from './lib/domain-events';
+import { registerDomainListeners } from './domain-listeners';
 import { ChatRuntime } from './domains/chat/chat.runtime';
 import { WebhooksWorker, type WebhooksWorkerOptions } from './domains/webhooks/webhooks.worker';
 import { JobQueue } from './lib/queue/job-queue';
@@ -111,6 +113,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     payments: deps.paymentProvider ?? createLivePaymentProvider(() => effectiveAppConfig({ db: database.db, config }), database.db, secret),
     log: app.log,
     bus,
+    domainEvents: new DomainEvents(app.log, () => database.sqlite.inTransaction),
     chat: new ChatRuntime(database.db, bus, app.log),
     jobs,
     push: createPushWorker(config, database.db, jobs, app.log, deps.pushSender),
@@ -118,6 +121,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     live: new LiveRuntime(secret, deps.live),
   };
   services.live.attach(services);
+  registerDomainListeners(services);
   // Podcast titles from before podcast:guid was stored get it once, from today's feed URL (never recomputed after).
   fillMissingPodcastGuids(services);
   app.decorate('services', services);

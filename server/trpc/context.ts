@@ -10,6 +10,7 @@ import type { Mailer } from '@server/providers/mail/interface';
 import type { PaymentProvider } from '@server/providers/payments/interface';
 import type { RateLimiter } from '@server/lib/rate-limit';
 import type { Bus } from '@server/lib/bus';
+import type { DomainEvents } from '@server/lib/domain-events';
 import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
 import type { PushWorker } from '@server/domains/push/push.worker';
 import type { WebhooksWorker } from '@server/domains/webhooks/webhooks.worker';
@@ -31,6 +32,8 @@ export interface AppServices {
   log: FastifyBaseLogger;
   /** The in-process message bus (chat rooms, hub groups). */
   bus: Bus;
+  /** Facts a domain announces after committing them, and requests across domains (server/lib/domain-events.ts). */
+  domainEvents: DomainEvents;
   chat: ChatRuntime;
   /** The persisted job queue (server/lib/queue): push and webhook deliveries, each kind with its handler and metrics. */
   jobs: JobQueue;

@@ -1,9 +1,10 @@
 import ical, { ICalEventStatus } from 'ical-generator';
+import { formatDollars, toCents } from '@server/lib/money';
 import { eventPagePath } from './events.schemas';
 import type { CalendarEntry } from './events.service';
 
 function priceLine(entry: CalendarEntry): string | null {
-  return entry.isPremium ? `Premium event: $${entry.premiumPrice.toFixed(2)} CAD to enter.` : null;
+  return entry.isPremium ? `Premium event: ${formatDollars(toCents(entry.premiumPrice))} CAD to enter.` : null;
 }
 
 /**

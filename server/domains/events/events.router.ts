@@ -13,9 +13,7 @@ import {
   viewerAccessOutput,
 } from './events.schemas';
 import * as eventsService from './events.service';
-import { announceEventIfLive } from '@server/domains/push/push.service';
-import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
-import { assertMayCreateEvents } from '@server/domains/billing/plan-access';
+import { createOwnEvent, updateOwnEvent } from './event-changes';
 
 export const eventsRouter = router({
   /** The caller's own events, by start ("TBA" last). */
@@ -30,28 +28,12 @@ export const eventsRouter = router({
   create: creatorProcedure.meta({ scope: 'events:write' })
     .input(createEventInput)
     .output(eventOutput)
-    .mutation(({ ctx, input }) => {
-      // "Features require a plan": 403 with the plan to choose (admins never).
-      assertMayCreateEvents(ctx.services, ctx.actor.id);
-      const event = eventsService.createEvent(ctx.services.db, ctx.actor, input);
-      emitWebhookEvent(ctx.services, event.userId, 'event.created', event);
-      if (event.isActive) emitWebhookEvent(ctx.services, event.userId, 'event.live', event);
-      // "{creator} is live: {event}" to push subscribers when the event is live now (once per event; push domain).
-      announceEventIfLive(ctx.services, event.id);
-      return event;
-    }),
+    .mutation(({ ctx, input }) => createOwnEvent(ctx.services, ctx.actor, input)),
 
   update: creatorProcedure.meta({ scope: 'events:write' })
     .input(updateEventInput)
     .output(eventOutput)
-    .mutation(({ ctx, input }) => {
-      const before = eventsService.getOwnEvent(ctx.services.db, ctx.actor, input.id);
-      const event = eventsService.updateEvent(ctx.services.db, ctx.actor, input);
-      emitWebhookEvent(ctx.services, event.userId, 'event.updated', event);
-      if (!before.isActive && event.isActive) emitWebhookEvent(ctx.services, event.userId, 'event.live', event);
-      announceEventIfLive(ctx.services, event.id);
-      return event;
-    }),
+    .mutation(({ ctx, input }) => updateOwnEvent(ctx.services, ctx.actor, input)),
 
   delete: creatorProcedure.meta({ scope: 'events:write' })
     .input(eventIdInput)

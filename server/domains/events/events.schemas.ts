@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasWholeCents, roundToCents, toDollars } from '@server/lib/money';
 
 /** Every user-facing text of the events domain (the web forms show exactly these). */
 export const eventMessages = {
@@ -34,8 +35,8 @@ const dollars = z
   .number()
   .finite()
   .min(0)
-  .max(maxPremiumPriceCents / 100, eventMessages.priceRange)
-  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, eventMessages.priceDecimals);
+  .max(toDollars(maxPremiumPriceCents), eventMessages.priceRange)
+  .refine(hasWholeCents, eventMessages.priceDecimals);
 
 const eventFields = {
   name: z.string().trim().min(1, eventMessages.nameRequired).max(120, eventMessages.tooLong),
@@ -60,7 +61,7 @@ export function eventRuleErrors(values: EventRuleValues): Record<string, string>
   const { startDateTime: start, endDateTime: end } = values;
   if ((start === null) !== (end === null)) errors[start === null ? 'startDateTime' : 'endDateTime'] = eventMessages.startAndEnd;
   else if (start !== null && end !== null && Date.parse(end) <= Date.parse(start)) errors.endDateTime = eventMessages.endAfterStart;
-  const cents = Math.round(values.premiumPrice * 100);
+  const cents = roundToCents(values.premiumPrice);
   if (values.isPremium && (cents < minPremiumPriceCents || cents > maxPremiumPriceCents)) errors.premiumPrice = eventMessages.priceRange;
   return errors;
 }

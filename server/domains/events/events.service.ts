@@ -6,6 +6,7 @@ import { users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
 import { parseStreamValue } from './stream';
 import { newId, nowIso } from '@server/lib/ids';
+import { toCents, toDollars } from '@server/lib/money';
 import type { Actor } from '@server/trpc/context';
 import {
   eventMessages,
@@ -50,7 +51,7 @@ function toEvent(row: EventRow, creator: CreatorRow, revealStream = true): Event
     userId: row.userId,
     isPremium: row.isPremium,
     isActive: row.isActive,
-    premiumPrice: row.premiumPriceCents / 100,
+    premiumPrice: toDollars(row.premiumPriceCents),
     startDateTime: row.startDateTime,
     endDateTime: row.endDateTime,
     user: toCreator(creator, revealStream),
@@ -96,10 +97,6 @@ function ownedEvent(db: Db, actor: Actor, id: string): EventOutput {
   const event = findEvent(db, id);
   if (!event || (actor.role !== 'admin' && event.userId !== actor.id)) throw notFound();
   return event;
-}
-
-function toCents(dollars: number): number {
-  return Math.round(dollars * 100);
 }
 
 /** The caller's own events, by start ("TBA" last). */
@@ -348,7 +345,7 @@ export function publicCalendar(db: Db, subdomain: string, now = new Date()): { c
         name: row.name,
         description: row.description,
         isPremium: row.isPremium,
-        premiumPrice: row.premiumPriceCents / 100,
+        premiumPrice: toDollars(row.premiumPriceCents),
         startDateTime: row.startDateTime!,
         endDateTime: row.endDateTime!,
         sequence: row.sequence,

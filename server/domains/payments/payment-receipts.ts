@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { siteNameOf } from '@server/domains/settings/settings.service';
+import { formatDollars } from '@server/lib/money';
 import type { AppServices } from '@server/trpc/context';
-import { formatCad } from './hub-messages';
 import type { PaymentRow } from './payment-records';
 
 interface ReceiptParts {
@@ -59,7 +59,7 @@ export async function mailPaymentReceipts(services: AppServices, payment: Paymen
     siteName: siteNameOf(services),
     item: payment.kind === 'tip' ? `Tip: ${payment.description}` : `Ticket: ${event?.name ?? payment.description}`,
     creatorName: creator?.displayName ?? 'the creator',
-    amount: formatCad(payment.amountCents),
+    amount: formatDollars(payment.amountCents),
     date: new Date(payment.updatedAt ?? payment.createdAt).toUTCString(),
     card: payment.cardLast4 ? `card ending in ${payment.cardLast4}` : 'card',
   };

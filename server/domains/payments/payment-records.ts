@@ -5,6 +5,7 @@ import { eventAccess } from '@db/schema/events';
 import { payments, tips, type PaymentStatus } from '@db/schema/payments';
 import { newId, nowIso } from '@server/lib/ids';
 import { PaymentProviderError, type ProviderIntent } from '@server/providers/payments/interface';
+import type { AppServices } from '@server/trpc/context';
 import { writeLedgerEntries } from './ledger';
 import type { PaymentOutput } from './payments.schemas';
 
@@ -130,6 +131,14 @@ export function toPaymentOutput(row: PaymentRow): PaymentOutput {
     createdAt: row.createdAt,
     succeededAt: row.succeededAt,
   };
+}
+
+/**
+ * `payments:succeeded` for a payment that has just been marked (`newlySucceeded`): called once the transaction that
+ * marked it has committed, by whichever domain ran it (a subscription's invoice is settled by the subscriptions domain).
+ */
+export function publishPaymentSucceeded(services: Pick<AppServices, 'domainEvents'>, payment: PaymentRow): void {
+  services.domainEvents.publish('payments:succeeded', { payment: toPaymentOutput(payment), payerId: payment.payerId });
 }
 
 /** A provider failure as the caller sees it: the provider's message, never a 500. */

@@ -1,13 +1,10 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { webhookEvents } from '@db/schema/payments';
-import { syncInvoice, syncSubscription } from '@server/domains/subscriptions/subscription-sync';
 import { WebhookSignatureError, type ProviderIntent } from '@server/providers/payments/interface';
 import type { AppServices } from '@server/trpc/context';
-import { announcePaymentSucceeded } from '@server/domains/webhooks/webhooks.announce';
-import { announcePayment } from './hub-messages';
 import { mailPaymentReceipts } from './payment-receipts';
-import { applyIntentToPayment, findPaymentForIntent, providerFailure, type PaymentRow } from './payment-records';
+import { applyIntentToPayment, findPaymentById, findPaymentForIntent, providerFailure, publishPaymentSucceeded, type PaymentRow } from './payment-records';
 import { paymentMessages } from './payments.schemas';
 
 /**
@@ -24,15 +21,23 @@ export async function applyIntent(services: AppServices, intent: ProviderIntent)
   const { db } = services;
   const row = findPaymentForIntent(db, intent);
   const invoiceId = row?.providerInvoiceId ?? (row ? null : intent.metadata.invoice_id);
-  if (invoiceId) return (await syncInvoice(services, invoiceId)) ?? null;
+  if (invoiceId) return syncInvoicePayment(services, invoiceId);
   if (!row) return null;
   const outcome = db.transaction((tx) => applyIntentToPayment(tx, row, intent));
   if (outcome.newlySucceeded) {
-    announcePaymentSucceeded(services, outcome.row);
-    await announcePayment(services, outcome.row);
+    publishPaymentSucceeded(services, outcome.row);
     void mailPaymentReceipts(services, outcome.row);
   }
   return outcome.row;
+}
+
+/**
+ * A payment of a provider invoice (a subscription's) is settled with its invoice, in one transaction, by the domain
+ * that owns invoices; answers the payment as recorded then.
+ */
+async function syncInvoicePayment(services: AppServices, invoiceId: string): Promise<PaymentRow | null> {
+  const synced = await services.domainEvents.request('payments:sync-invoice', { invoiceId });
+  return synced ? (findPaymentById(services.db, synced.paymentId) ?? null) : null;
 }
 
 /**
@@ -53,8 +58,10 @@ export async function handleWebhook(services: AppServices, rawBody: Buffer | str
   if (first.changes === 0) return { received: true, duplicate: true };
   try {
     if (event.objectType === 'payment_intent' && event.objectId) await syncIntent(services, event.objectId);
-    else if (event.objectType === 'invoice' && event.objectId) await syncInvoice(services, event.objectId);
-    else if (event.objectType === 'customer.subscription' && event.objectId) await syncSubscription(services, event.objectId);
+    else if (event.objectType === 'invoice' && event.objectId) await services.domainEvents.request('payments:sync-invoice', { invoiceId: event.objectId });
+    else if (event.objectType === 'customer.subscription' && event.objectId) {
+      await services.domainEvents.request('payments:sync-subscription', { subscriptionId: event.objectId });
+    }
   } catch (error) {
     db.delete(webhookEvents).where(eq(webhookEvents.id, event.id)).run();
     throw error;

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { toDollars } from '@server/lib/money';
 import type { RestModule } from '@server/rest/kit';
 
 const webhookBodyLimit = 512 * 1024;
@@ -6,7 +7,7 @@ const webhookBodyLimit = 512 * 1024;
 /** The documented /api/payment/... paths for tips, the paywall and lookups; each one calls the payments procedures. */
 export const paymentsRest: RestModule = async (app, { caller }) => {
   const body = (request: FastifyRequest) => request.body as never;
-  const withDollars = <T extends { amountCents: number }>(answer: T) => ({ ...answer, amount: answer.amountCents / 100 });
+  const withDollars = <T extends { amountCents: number }>(answer: T) => ({ ...answer, amount: toDollars(answer.amountCents) });
 
   app.get('/api/payment/config', async (request) => (await caller(request)).payments.config());
   app.get<{ Params: { id: string } }>('/api/payment/coupon/:id', async (request) => (await caller(request)).payments.coupon({ id: request.params.id }));

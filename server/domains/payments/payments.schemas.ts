@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentKinds, paymentStatuses } from '@server/domains/payments/payment-values';
+import { hasWholeCents } from '@server/lib/money';
 
 export const paymentMessages = {
   nameEmpty: 'Input field can not be empty',
@@ -36,11 +37,7 @@ export const dollars = z
   .number()
   .positive()
   .max(1_000_000)
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Use at most two decimals');
-
-export function toCents(value: number): number {
-  return Math.round(value * 100);
-}
+  .refine(hasWholeCents, 'Use at most two decimals');
 
 const payerFields = {
   userId: id,

@@ -7,6 +7,7 @@ import { tipOptions } from '@db/schema/tips';
 import { users } from '@db/schema/users';
 import type { PaymentKind } from '@server/domains/payments/payment-values';
 import { newId } from '@server/lib/ids';
+import { toCents } from '@server/lib/money';
 import { isLocalPaymentProvider } from '@server/providers/payments';
 import type { LocalPaymentProvider } from '@server/providers/payments/local';
 import type { CardDetails } from '@server/providers/payments/local/card-validation';
@@ -15,7 +16,6 @@ import { findPaymentById, findPaymentByIntentId, insertPendingPayment, providerF
 import { applyIntent, syncIntent } from './payment-sync';
 import {
   paymentMessages,
-  toCents,
   type CreatePaywallPaymentInput,
   type CreateTipsPaymentInput,
   type IntentAnswer,
@@ -182,6 +182,12 @@ export async function getCoupon(services: AppServices, id: string) {
 export function paymentConfig(services: AppServices) {
   const provider = services.payments;
   return { provider: provider.name, publishableKey: provider.publishableKey, offersWallets: provider.offersWallets, currency: 'cad' as const, country: 'CA' as const };
+}
+
+/** The local provider's billing clock: renews the subscriptions that are due (Stripe renews by itself and tells us through webhooks). */
+export async function renewDueSubscriptions(services: AppServices): Promise<number> {
+  const provider = services.payments as { renewDueSubscriptions?: () => Promise<number> };
+  return provider.renewDueSubscriptions ? provider.renewDueSubscriptions() : 0;
 }
 
 function localProvider(services: AppServices): LocalPaymentProvider {

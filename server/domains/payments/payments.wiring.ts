@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { EventSink } from '@server/providers/payments/local/events';
-import { runRenewals } from '@server/domains/subscriptions/renewals';
 import type { AppServices } from '@server/trpc/context';
 import { handleWebhook } from './payment-sync';
+import { renewDueSubscriptions } from './payments.service';
 
 const renewalIntervalMs = 60_000;
 
@@ -24,7 +24,7 @@ export function wirePayments(app: FastifyInstance, services: AppServices): void 
     }
   });
   const timer = setInterval(() => {
-    runRenewals(services).catch((error) => services.log.error({ err: error }, 'subscription renewals failed'));
+    renewDueSubscriptions(services).catch((error) => services.log.error({ err: error }, 'subscription renewals failed'));
   }, renewalIntervalMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

@@ -5,10 +5,12 @@ import { paymentCustomers, subscriptions } from '@db/schema/payments';
 import { firstInvoiceSetUpFeeCents, getProductRecord } from '@server/domains/billing/billing.service';
 import { findPaymentForIntent, providerFailure, type PaymentRow } from '@server/domains/payments/payment-records';
 import { paymentMessages, type IntentAnswer } from '@server/domains/payments/payments.schemas';
+import { limitPaymentCreation } from '@server/domains/payments/payments.service';
 import { newId, nowIso } from '@server/lib/ids';
+import { toCents } from '@server/lib/money';
 import type { ProviderIntent, ProviderSubscription } from '@server/providers/payments/interface';
 import type { Actor, AppServices } from '@server/trpc/context';
-import { subscriptionMessages } from './subscriptions.schemas';
+import { subscriptionMessages, type CreateProductPaymentInput, type CreateSubscriptionInput } from './subscriptions.schemas';
 import { insertSubscriptionPayment, syncInvoice } from './subscription-sync';
 import type { SubscriptionRow } from './subscriptions.service';
 
@@ -154,6 +156,18 @@ export async function startSubscription(services: AppServices, actor: Actor, pro
   if (!payment) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
   const intent = await provider.retrievePaymentIntent(invoice.paymentIntentId).catch(providerFailure);
   return { ...intentAnswerOf(payment, intent, invoice.clientSecret ?? intent.clientSecret), subscriptionId: row.id };
+}
+
+/** `create-one-time-payment`: starts the subscription; the card form pays its first invoice. */
+export function startCheckout(services: AppServices, actor: Actor, clientIp: string, input: CreateProductPaymentInput) {
+  limitPaymentCreation(services, actor, clientIp);
+  return startSubscription(services, actor, input.productId, input.amount !== undefined ? { expectedCents: toCents(input.amount) } : {});
+}
+
+/** `create-subscription` with a payment method made in the browser: charged at once. */
+export function startPaidSubscription(services: AppServices, actor: Actor, clientIp: string, input: CreateSubscriptionInput) {
+  limitPaymentCreation(services, actor, clientIp);
+  return startSubscription(services, actor, input.productId, { paymentMethodId: input.paymentMethodId });
 }
 
 async function resumeFirstInvoice(services: AppServices, row: SubscriptionRow): Promise<IntentAnswer | null> {

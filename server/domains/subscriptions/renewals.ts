@@ -4,6 +4,7 @@ import type { Db } from '@db/client';
 import { subscriptions } from '@db/schema/payments';
 import { getProductRecord } from '@server/domains/billing/billing.service';
 import { findPaymentForIntent, providerFailure } from '@server/domains/payments/payment-records';
+import { limitPaymentCreation, renewDueSubscriptions } from '@server/domains/payments/payments.service';
 import type { IntentAnswer } from '@server/domains/payments/payments.schemas';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { subscriptionMessages } from './subscriptions.schemas';
@@ -11,10 +12,9 @@ import { intentAnswerOf, startSubscription } from './checkout';
 import { insertSubscriptionPayment, syncSubscription } from './subscription-sync';
 import { listInvoices, toInfo, type SubscriptionRow } from './subscriptions.service';
 
-/** The local provider's billing clock (Stripe renews by itself and tells us through webhooks). */
+/** Runs the local provider's billing clock now (it also runs every minute by itself, payments.wiring.ts). */
 export async function runRenewals(services: AppServices): Promise<number> {
-  const provider = services.payments as { renewDueSubscriptions?: () => Promise<number> };
-  return provider.renewDueSubscriptions ? provider.renewDueSubscriptions() : 0;
+  return renewDueSubscriptions(services);
 }
 
 // Reactivation: paying again for a subscription that lapsed.
@@ -41,7 +41,8 @@ export function reactivationSummary(db: Db, actor: Actor, itemId: string) {
  * `/reactivate/{itemId}`: pays the oldest open invoice of a past-due subscription (the card form
  * confirms its intent), or starts a canceled one again without the setup fee.
  */
-export async function startReactivation(services: AppServices, actor: Actor, itemId: string): Promise<IntentAnswer & { subscriptionId: string }> {
+export async function startReactivation(services: AppServices, actor: Actor, clientIp: string, itemId: string): Promise<IntentAnswer & { subscriptionId: string }> {
+  limitPaymentCreation(services, actor, clientIp);
   const { db, payments: provider } = services;
   const row = ownSubscription(db, actor, itemId);
   if (row.status === 'canceled') return startSubscription(services, actor, row.productId, { withoutSetUpFee: true });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { subscriptions, type SubscriptionStatus } from '@db/schema/payments';
 import { providerFailure } from '@server/domains/payments/payment-records';
+import { limitPaymentCreation } from '@server/domains/payments/payments.service';
 import { newId } from '@server/lib/ids';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { subscriptionMessages, type SubscriptionInfo } from './subscriptions.schemas';
@@ -48,7 +49,8 @@ export async function updatePaymentMethod(services: AppServices, actor: Actor, i
 }
 
 /** `subscriptions.createSetupIntent`: a SetupIntent of the subscription's customer for Stripe Elements. */
-export async function createSetupIntent(services: AppServices, actor: Actor, id: string): Promise<{ clientSecret: string; setupIntentId: string }> {
+export async function createSetupIntent(services: AppServices, actor: Actor, clientIp: string, id: string): Promise<{ clientSecret: string; setupIntentId: string }> {
+  limitPaymentCreation(services, actor, clientIp);
   const row = subscriberOwn(services.db, actor, id);
   manageable(services, row, ['active', 'past_due'], subscriptionMessages.noCardToChange);
   const setupIntent = await services.payments

@@ -4,10 +4,17 @@ import { products } from '@db/schema/billing';
 import { subscriptionInvoices, subscriptions, type SubscriptionStatus } from '@db/schema/payments';
 import { invoices } from '@db/schema/users';
 import { markSubscriptionPaid } from '@server/domains/users/users.service';
-import { applyIntentToPayment, findPaymentForIntent, insertPendingPayment, type PaymentRow, type Queryable } from '@server/domains/payments/payment-records';
+import {
+  applyIntentToPayment,
+  findPaymentForIntent,
+  insertPendingPayment,
+  publishPaymentSucceeded,
+  type PaymentRow,
+  type Queryable,
+} from '@server/domains/payments/payment-records';
+import type { SubscriptionSnapshot } from '@server/lib/domain-events';
 import { newId, nowIso } from '@server/lib/ids';
 import type { ProviderIntent, ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
-import { announcePaymentSucceeded, announceSubscriptionChange } from '@server/domains/webhooks/webhooks.announce';
 import type { AppServices } from '@server/trpc/context';
 import type { SubscriptionRow } from './subscriptions.service';
 
@@ -129,8 +136,8 @@ export async function syncInvoice(services: AppServices, providerInvoiceId: stri
     recordInvoice(tx, latest, invoice, payment, failure);
     return { payment, newlySucceeded, before: latest, after };
   });
-  if (synced.payment && synced.newlySucceeded) announcePaymentSucceeded(services, synced.payment);
-  announceSubscriptionChange(services, synced.before, synced.after);
+  if (synced.payment && synced.newlySucceeded) publishPaymentSucceeded(services, synced.payment);
+  publishSubscriptionChange(services, synced.before, synced.after);
   // A confirmed subscription payment lifts the checkout-only limit of a creator who registered at checkout.
   if (invoice.status === 'paid') markSubscriptionPaid(db, subscription.userId);
   return synced.payment;
@@ -150,8 +157,33 @@ export function applyRemoteSubscription(services: AppServices, rowId: string, re
     const before = tx.select().from(subscriptions).where(eq(subscriptions.id, rowId)).get();
     return before ? { before, after: applySubscriptionState(tx, before, remote, null) } : undefined;
   });
-  if (result) announceSubscriptionChange(services, result.before, result.after);
+  if (result) publishSubscriptionChange(services, result.before, result.after);
   return result?.after;
+}
+
+function snapshotOf(row: SubscriptionRow): SubscriptionSnapshot {
+  return {
+    id: row.id,
+    userId: row.userId,
+    productId: row.productId,
+    status: row.status,
+    currentPeriodStart: row.currentPeriodStart,
+    currentPeriodEnd: row.currentPeriodEnd,
+    canceledAt: row.canceledAt,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    cardLast4: row.cardLast4,
+  };
+}
+
+/** `subscriptions:changed` when the status, period, cancellation or card changed (after the commit). */
+function publishSubscriptionChange(services: Pick<AppServices, 'domainEvents'>, before: SubscriptionRow, after: SubscriptionRow): void {
+  const changed =
+    before.status !== after.status ||
+    before.currentPeriodEnd !== after.currentPeriodEnd ||
+    before.canceledAt !== after.canceledAt ||
+    before.cancelAtPeriodEnd !== after.cancelAtPeriodEnd ||
+    before.cardLast4 !== after.cardLast4;
+  if (changed) services.domainEvents.publish('subscriptions:changed', { subscription: snapshotOf(after), previous: snapshotOf(before) });
 }
 
 export function insertSubscriptionPayment(db: Queryable, subscription: SubscriptionRow, invoice: ProviderInvoice, intent: Pick<ProviderIntent, 'id' | 'amountCents'>): PaymentRow {

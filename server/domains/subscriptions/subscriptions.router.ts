@@ -1,7 +1,5 @@
 import { z } from 'zod';
 import { adminProcedure, checkoutProcedure, creatorProcedure, router } from '@server/trpc/init';
-import { intentAnswer, toCents } from '@server/domains/payments/payments.schemas';
-import { limitPaymentCreation } from '@server/domains/payments/payments.service';
 import {
   checkoutSummaryOutput,
   createProductPaymentInput,
@@ -12,16 +10,15 @@ import {
   itemIdInput,
   reactivationOutput,
   setupIntentOutput,
+  startAnswer,
   subscriptionIdInput,
   subscriptionInfo,
   updatePaymentMethodInput,
 } from './subscriptions.schemas';
-import { checkoutSummary, getCustomer, startSubscription } from './checkout';
+import { checkoutSummary, getCustomer, startCheckout, startPaidSubscription } from './checkout';
 import { reactivationSummary, runRenewals, startReactivation } from './renewals';
 import { createSetupIntent, setCancelAtPeriodEnd, updatePaymentMethod } from './subscription-changes';
 import { hasNotificationCreationPermission, listInvoices, listSubscriptions } from './subscriptions.service';
-
-const startAnswer = intentAnswer.extend({ subscriptionId: z.string() });
 
 export const subscriptionsRouter = router({
   /** The order summary of /checkout/{productId}/payment. */
@@ -34,21 +31,13 @@ export const subscriptionsRouter = router({
   createProductPayment: checkoutProcedure.meta({ scope: 'session', errors: ['CONFLICT', 'TOO_MANY_REQUESTS', 'BAD_GATEWAY'] })
     .input(createProductPaymentInput)
     .output(startAnswer)
-    .mutation(({ ctx, input }) => {
-      limitPaymentCreation(ctx.services, ctx.actor, ctx.clientIp);
-      return startSubscription(ctx.services, ctx.actor, input.productId, {
-        ...(input.amount !== undefined ? { expectedCents: toCents(input.amount) } : {}),
-      });
-    }),
+    .mutation(({ ctx, input }) => startCheckout(ctx.services, ctx.actor, ctx.clientIp, input)),
 
   /** `create-subscription` with a payment method made in the browser: charged at once. */
   createSubscription: checkoutProcedure.meta({ scope: 'session', errors: ['CONFLICT', 'TOO_MANY_REQUESTS', 'BAD_GATEWAY'] })
     .input(createSubscriptionInput)
     .output(startAnswer)
-    .mutation(({ ctx, input }) => {
-      limitPaymentCreation(ctx.services, ctx.actor, ctx.clientIp);
-      return startSubscription(ctx.services, ctx.actor, input.productId, { paymentMethodId: input.paymentMethodId });
-    }),
+    .mutation(({ ctx, input }) => startPaidSubscription(ctx.services, ctx.actor, ctx.clientIp, input)),
 
   getCustomer: checkoutProcedure.meta({ scope: 'session', errors: ['FORBIDDEN', 'BAD_GATEWAY'] })
     .input(getCustomerInput)
@@ -79,10 +68,7 @@ export const subscriptionsRouter = router({
   createSetupIntent: checkoutProcedure.meta({ scope: 'session' })
     .input(subscriptionIdInput)
     .output(setupIntentOutput)
-    .mutation(({ ctx, input }) => {
-      limitPaymentCreation(ctx.services, ctx.actor, ctx.clientIp);
-      return createSetupIntent(ctx.services, ctx.actor, input.id);
-    }),
+    .mutation(({ ctx, input }) => createSetupIntent(ctx.services, ctx.actor, ctx.clientIp, input.id)),
 
   invoices: checkoutProcedure.meta({ scope: 'session' }).output(z.array(invoiceOutput)).query(({ ctx }) => listInvoices(ctx.services.db, ctx.actor.id)),
 
@@ -94,10 +80,7 @@ export const subscriptionsRouter = router({
   startReactivation: checkoutProcedure.meta({ scope: 'session', errors: ['CONFLICT', 'TOO_MANY_REQUESTS', 'BAD_GATEWAY'] })
     .input(itemIdInput)
     .output(startAnswer)
-    .mutation(({ ctx, input }) => {
-      limitPaymentCreation(ctx.services, ctx.actor, ctx.clientIp);
-      return startReactivation(ctx.services, ctx.actor, input.itemId);
-    }),
+    .mutation(({ ctx, input }) => startReactivation(ctx.services, ctx.actor, ctx.clientIp, input.itemId)),
 
   hasNotificationCreationPermission: creatorProcedure.meta({ scope: 'session' })
     .output(z.boolean())

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subscriptionStatuses } from '@server/domains/payments/payment-values';
-import { dollars } from '@server/domains/payments/payments.schemas';
+import { dollars, intentAnswer } from '@server/domains/payments/payments.schemas';
 
 export const subscriptionMessages = {
   alreadySubscribed: 'You already have an active subscription to this product',
@@ -22,12 +22,14 @@ export const createProductPaymentInput = z.strictObject({
   /** What the page shows (dollars): refused when it is not the server's first-invoice total. */
   amount: dollars.optional(),
 });
+export type CreateProductPaymentInput = z.infer<typeof createProductPaymentInput>;
 
 /** `create-subscription`: the card was turned into a payment method first (Stripe.js, a wallet or the local form). */
 export const createSubscriptionInput = z.strictObject({
   paymentMethodId: z.string().trim().min(3).max(255),
   productId,
 });
+export type CreateSubscriptionInput = z.infer<typeof createSubscriptionInput>;
 
 export const getCustomerInput = z.strictObject({ email: z.string().trim().email('Please enter a valid email').max(254) });
 
@@ -43,6 +45,9 @@ export const updatePaymentMethodInput = z.strictObject({
   /** A payment method of the subscription's customer: a confirmed SetupIntent's (Stripe) or the local card form's. */
   paymentMethodId: z.string().trim().min(3).max(255),
 });
+
+/** A started checkout or reactivation: the first (or open) invoice's intent for the card form, and our subscription. */
+export const startAnswer = intentAnswer.extend({ subscriptionId: z.string() });
 
 export const setupIntentOutput = z.object({ clientSecret: z.string(), setupIntentId: z.string() });
 

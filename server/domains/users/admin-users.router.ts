@@ -3,7 +3,6 @@ import { adminProcedure, router } from '@server/trpc/init';
 import { adminUserIdInput, adminUserRow, adminUsersListAnswer, adminUsersListInput, adminUserUpdateInput } from './admin-users.schemas';
 import * as adminUsersService from './admin-users.service';
 import { grantPlanInput, userPlansInput, userPlansOutput } from '@server/domains/billing/billing.schemas';
-import { grantComplimentaryPlan, revokeComplimentaryPlan, userPlans } from '@server/domains/billing/plan-access';
 
 /** The admin's user management (platform.md §6: admin only). Emulation is `users.emulate`. */
 export const adminUsersRouter = router({
@@ -33,16 +32,16 @@ export const adminUsersRouter = router({
   plans: adminProcedure
     .input(userPlansInput)
     .output(userPlansOutput)
-    .query(({ ctx, input }) => userPlans(ctx.services, input.userId)),
+    .query(({ ctx, input }) => adminUsersService.userPlans(ctx.services, input.userId)),
 
   /** A plan without payment: counts as an active plan under "Features require a plan" until revoked. */
   grantComplimentaryPlan: adminProcedure
     .input(grantPlanInput)
     .output(userPlansOutput)
-    .mutation(({ ctx, input }) => grantComplimentaryPlan(ctx.services, ctx.actor.id, input.userId, input.productId)),
+    .mutation(({ ctx, input }) => adminUsersService.grantComplimentaryPlan(ctx.services, ctx.actor.id, input.userId, input.productId)),
 
   revokeComplimentaryPlan: adminProcedure
     .input(grantPlanInput)
     .output(userPlansOutput)
-    .mutation(({ ctx, input }) => revokeComplimentaryPlan(ctx.services, input.userId, input.productId)),
+    .mutation(({ ctx, input }) => adminUsersService.revokeComplimentaryPlan(ctx.services, input.userId, input.productId)),
 });

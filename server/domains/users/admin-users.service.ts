@@ -11,6 +11,9 @@ import { assertAdminChangeAllowed } from './admin-rules';
 import type { ExternalSignInOptions } from './external-sign-in';
 import { requestPasswordReset } from './passwords';
 
+/** A user's plans on the admin's user page: read and granted by the billing domain's rules. */
+export { grantComplimentaryPlan, revokeComplimentaryPlan, userPlans } from '@server/domains/billing/plan-access';
+
 const rowColumns = {
   id: users.id,
   email: users.email,

@@ -1,0 +1,50 @@
+import type { DomainEventMap } from '@server/lib/domain-events';
+import type { AppServices } from '@server/trpc/context';
+import { emitWebhookEvent } from './webhooks.service';
+
+type Services = Pick<AppServices, 'db' | 'webhooks' | 'domainEvents'>;
+
+/**
+ * A payment that has just succeeded: `payment.succeeded` to the creator it pays (or, for a subscription, the creator
+ * paying), and `tip.received` to the creator of a tip.
+ */
+function paymentSucceeded(services: Services, { payment, payerId }: DomainEventMap['payments:succeeded']): void {
+  const owner = payment.creatorId ?? payerId;
+  if (owner) emitWebhookEvent(services, owner, 'payment.succeeded', payment);
+  if (payment.kind === 'tip' && payment.creatorId) emitWebhookEvent(services, payment.creatorId, 'tip.received', payment);
+}
+
+/** `subscription.updated` to its creator. */
+function subscriptionChanged(services: Services, { subscription, previous }: DomainEventMap['subscriptions:changed']): void {
+  emitWebhookEvent(services, subscription.userId, 'subscription.updated', {
+    id: subscription.id,
+    productId: subscription.productId,
+    status: subscription.status,
+    previousStatus: previous.status,
+    currentPeriodStart: subscription.currentPeriodStart,
+    currentPeriodEnd: subscription.currentPeriodEnd,
+    canceledAt: subscription.canceledAt,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+    cardLast4: subscription.cardLast4,
+  });
+}
+
+/** `event.created`, and `event.live` when it was created active. */
+function eventCreated(services: Services, { event }: DomainEventMap['events:created']): void {
+  emitWebhookEvent(services, event.userId, 'event.created', event);
+  if (event.isActive) emitWebhookEvent(services, event.userId, 'event.live', event);
+}
+
+/** `event.updated`, and `event.live` when it was made active. */
+function eventChanged(services: Services, { event, previous }: DomainEventMap['events:changed']): void {
+  emitWebhookEvent(services, event.userId, 'event.updated', event);
+  if (!previous.isActive && event.isActive) emitWebhookEvent(services, event.userId, 'event.live', event);
+}
+
+/** What other domains announce and creators' webhooks hear. */
+export function registerWebhookListeners(services: Services): void {
+  services.domainEvents.on('payments:succeeded', (payload) => paymentSucceeded(services, payload));
+  services.domainEvents.on('subscriptions:changed', (payload) => subscriptionChanged(services, payload));
+  services.domainEvents.on('events:created', (payload) => eventCreated(services, payload));
+  services.domainEvents.on('events:changed', (payload) => eventChanged(services, payload));
+}

@@ -1,0 +1,141 @@
+/**
+ * Domain events: a domain announces a fact it owns once it is committed (a payment succeeded, an event changed),
+ * and the domains that act on it listen, so the publisher never imports them. The names live in their own
+ * namespace (`<domain>:<fact>`), apart from the public webhook types (`payment.succeeded`).
+ *
+ * Delivery: synchronous, before `publish` returns, to the listeners in the order they were registered. A listener
+ * that throws (or whose promise rejects) is logged; the publisher and the other listeners carry on. Publishing inside
+ * a database transaction is refused: work that must commit with the fact is a call inside the publisher's
+ * transaction, never a listener.
+ *
+ * Requests are not events: one handler per name, awaited, and its failure is the caller's. They serve a caller whose
+ * answer depends on another domain's work where the import has to point the other way (the provider's webhook,
+ * received by payments, brings invoices and subscriptions in through the subscriptions domain).
+ *
+ * Payloads and results are plain JSON (the scale-out issue carries events between instances), so the types below are
+ * spelled out here rather than imported from the domains.
+ */
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json | undefined };
+
+/** A payment as its payer and creator see it (the `payments` output). */
+export type PaymentSnapshot = {
+  id: string;
+  kind: 'tip' | 'paywall' | 'subscription';
+  status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
+  amountCents: number;
+  currency: string;
+  description: string;
+  eventId: string | null;
+  creatorId: string | null;
+  subscriptionId: string | null;
+  cardLast4: string | null;
+  error: { type: string; code?: string | undefined; decline_code?: string | undefined; message: string } | null;
+  createdAt: string;
+  succeededAt: string | null;
+};
+
+export type SubscriptionSnapshot = {
+  id: string;
+  userId: string;
+  productId: string;
+  status: 'incomplete' | 'active' | 'past_due' | 'canceled';
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  canceledAt: string | null;
+  cancelAtPeriodEnd: boolean;
+  cardLast4: string | null;
+};
+
+/** An event as its owner reads it (the `events` output). */
+export type EventSnapshot = {
+  id: string;
+  name: string;
+  description: string;
+  userId: string;
+  isPremium: boolean;
+  isActive: boolean;
+  premiumPrice: number;
+  startDateTime: string | null;
+  endDateTime: string | null;
+  user: { id: string; userName: string; displayName: string; description: string; streamValue: string | null };
+};
+
+export interface DomainEventMap {
+  /** A payment became `succeeded` (once per payment, after its ledger entries and tip or access row are committed). */
+  'payments:succeeded': { payment: PaymentSnapshot; payerId: string | null };
+  /** A subscription's status, period, cancellation or card changed. */
+  'subscriptions:changed': { subscription: SubscriptionSnapshot; previous: SubscriptionSnapshot };
+  /** An event was created by its owner. */
+  'events:created': { event: EventSnapshot };
+  /** An event was changed by its owner. */
+  'events:changed': { event: EventSnapshot; previous: EventSnapshot };
+}
+
+export interface DomainRequestMap {
+  /** The provider reported on an invoice: bring it into our records; answers the payment of its intent, if any. */
+  'payments:sync-invoice': { payload: { invoiceId: string }; result: { paymentId: string } | null };
+  /** The provider reported a change of a subscription. */
+  'payments:sync-subscription': { payload: { subscriptionId: string }; result: null };
+}
+
+export type DomainEventName = keyof DomainEventMap;
+export type DomainRequestName = keyof DomainRequestMap;
+export type DomainEventListener<N extends DomainEventName> = (payload: DomainEventMap[N]) => void | Promise<void>;
+export type DomainRequestHandler<N extends DomainRequestName> = (payload: DomainRequestMap[N]['payload']) => Promise<DomainRequestMap[N]['result']>;
+
+export interface DomainEventsLog {
+  error(details: object, message: string): void;
+}
+
+export class DomainEvents<Events extends Record<keyof Events, Json> = DomainEventMap> {
+  private readonly listeners = new Map<keyof Events, Array<(payload: never) => void | Promise<void>>>();
+  private readonly handlers = new Map<DomainRequestName, (payload: never) => Promise<unknown>>();
+
+  /** `insideTransaction` tells whether the database has a transaction open (publishing then is a mistake). */
+  constructor(
+    private readonly log: DomainEventsLog,
+    private readonly insideTransaction: () => boolean = () => false,
+  ) {}
+
+  /** Adds a listener (after the ones already there); the answer removes it. */
+  on<N extends keyof Events>(name: N, listener: (payload: Events[N]) => void | Promise<void>): () => void {
+    const list = this.listeners.get(name) ?? [];
+    list.push(listener as (payload: never) => void | Promise<void>);
+    this.listeners.set(name, list);
+    return () => {
+      const current = this.listeners.get(name);
+      const index = current?.indexOf(listener as (payload: never) => void | Promise<void>) ?? -1;
+      if (current && index >= 0) current.splice(index, 1);
+    };
+  }
+
+  publish<N extends keyof Events>(name: N, payload: Events[N]): void {
+    if (this.insideTransaction()) throw new Error(`Domain event ${String(name)} published inside a transaction: publish after the commit`);
+    for (const listener of [...(this.listeners.get(name) ?? [])] as Array<(payload: Events[N]) => void | Promise<void>>) {
+      try {
+        const pending = listener(payload);
+        if (pending instanceof Promise) pending.catch((error: unknown) => this.listenerFailed(error, name));
+      } catch (error) {
+        this.listenerFailed(error, name);
+      }
+    }
+  }
+
+  /** Registers the one handler of a request; a second one for the same name is a wiring mistake. */
+  handle<N extends DomainRequestName>(name: N, handler: DomainRequestHandler<N>): void {
+    if (this.handlers.has(name)) throw new Error(`Domain request ${name} already has a handler`);
+    this.handlers.set(name, handler as (payload: never) => Promise<unknown>);
+  }
+
+  /** Runs the request's handler and answers its result; the handler's failure is the caller's. */
+  async request<N extends DomainRequestName>(name: N, payload: DomainRequestMap[N]['payload']): Promise<DomainRequestMap[N]['result']> {
+    const handler = this.handlers.get(name) as DomainRequestHandler<N> | undefined;
+    if (!handler) throw new Error(`Domain request ${name} has no handler`);
+    return handler(payload);
+  }
+
+  private listenerFailed(error: unknown, name: keyof Events): void {
+    this.log.error({ err: error, domainEvent: String(name) }, 'domain event listener failed');
+  }
+}
