@@ -39,6 +39,7 @@ import { wirePayments } from './domains/payments/payments.wiring';
 import { restModules } from './rest/modules';
 import { mobileAppPublicRoutes } from './domains/mobile-app/mobile-app.public';
 import { pageResponder, publicPagesRest } from './domains/public-pages/public-pages.rest';
+import { creatorAppHeadTags } from './domains/public-pages/public-pages.service';
 import { createRestKit } from './rest/kit';
 import { createContext, type AppServices } from './trpc/context';
 import { trpcFastPath } from './trpc/fast-path';
@@ -197,7 +198,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     for (const module of restModules) await module(api, kit);
   });
   // Each creator's installable app under /m/{tag}/ (pages, manifest, service worker, icons).
-  await app.register(async (pages) => mobileAppPublicRoutes()(pages, kit));
+  await app.register(async (pages) => mobileAppPublicRoutes({ headTags: creatorAppHeadTags })(pages, kit));
   // robots.txt, sitemap.xml and link-preview images; the pages' heads are answered by the not-found handler below.
   await app.register(async (pages) => publicPagesRest(pages, kit));
 

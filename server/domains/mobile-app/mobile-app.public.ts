@@ -9,7 +9,6 @@ import { ensureIconVersion, iconFilePath, iconFiles, type IconFileName } from '.
 import { appHomePage, appNotFoundPage, appOfflinePage, type AppPageCreator, type AppPageEpisode } from './mobile-app.pages';
 import { appPath, ensureApp, featuredEvent, findCreatorByTag, iconPath, manifestOf, type MobileAppRow } from './mobile-app.service';
 import { projectPath } from '@server/lib/project-paths';
-import { creatorAppHeadTags } from '@server/domains/public-pages/public-pages.service';
 
 /** Browser scripts of the app (server/domains/mobile-app/public), read once. */
 const script = (name: string) => readFileSync(projectPath('server', 'domains', 'mobile-app', 'public', name), 'utf8');
@@ -52,7 +51,10 @@ function latestEpisodes(services: AppServices, creatorId: string, limit: number)
  * The public side of every creator's app under `/m/{tag}/`: the start page, its manifest, the service worker
  * (scope `/m/{tag}/`), the offline page, the icons and the two start-page shortcuts.
  */
-export function mobileAppPublicRoutes(): RestModule {
+/** The `<head>` tags (title, description, Open Graph) of a creator's app page; the public-pages domain provides them. */
+export type AppHeadTags = (services: AppServices, creator: { id: string; creatorTag: string; displayName: string; description: string }, appName: string) => Promise<string>;
+
+export function mobileAppPublicRoutes(options: { headTags: AppHeadTags }): RestModule {
   return async (app, { services }) => {
     // Pages, scripts and the manifest above 1 KB go out compressed (icons are PNG already).
     await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
@@ -65,7 +67,7 @@ export function mobileAppPublicRoutes(): RestModule {
       const found = await resolveApp(services, request.params.tag);
       if (!found) return notFound(reply);
       const event = featuredEvent(services.db, found.creator.id);
-      const head = await creatorAppHeadTags(services, found.creator, found.app.name);
+      const head = await options.headTags(services, found.creator, found.app.name);
       const html = appHomePage(found.app, found.creator, event, latestEpisodes(services, found.creator.id, 5), head);
       return revalidate(reply).type('text/html; charset=utf-8').send(html);
     });
