@@ -20,6 +20,8 @@ export default defineConfig({
     proxy: {
       '/api': apiTarget,
       '/uploads': apiTarget,
+      // The e-commerce sample's pictures, drawn by the server (server/domains/demo/ecommerce/ecommerce.images.ts).
+      '/assets/images/ecommerce': apiTarget,
       '/m/': apiTarget,
       '/healthz': apiTarget,
       '/trpc': { target: apiTarget, ws: true },
@@ -33,5 +35,15 @@ export default defineConfig({
     // web/dist/.vite/manifest.json: the chunk graph scripts/check-budgets.ts follows.
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // Small shared modules (icons, buttons, fields: under 6 KB of source) are copied into the chunks that use them
+      // instead of each becoming a file of its own: a page then starts with about half as many requests (/login 10
+      // instead of 18, the event page 24 instead of 58), which is what slows a first visit over HTTP/1.1. The copies
+      // run in source order (strict execution order, which this turns on); the entry exports nothing.
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: { experimentalInlineCommonChunks: { maxSize: 6 * 1024 } },
+      },
+    },
   },
 });

@@ -7,6 +7,7 @@ import {
   type Order,
   type Product,
 } from '@server/domains/demo/ecommerce/ecommerce.schemas';
+import { sampleImageUrl } from '@server/domains/demo/ecommerce/ecommerce.images';
 import { ecommerceOrders, ecommerceProducts } from '@server/domains/demo/ecommerce/ecommerce.service';
 import type { DemoSeeder } from './index';
 import { cents, hexId, money, seededFaker, shiftDays, slashDateTime, slugify } from './sample-faker';
@@ -28,7 +29,7 @@ export function generateProducts(): Product[] {
     const handle = slugify(name);
     const images = Array.from({ length: faker.number.int({ min: 2, max: 4 }) }, (_, index) => ({
       id: `${id}-img-${index}`,
-      url: `/assets/images/ecommerce/${handle}-${index + 1}.jpg`,
+      url: sampleImageUrl(handle, index + 1),
       type: 'image',
     }));
     const priceTaxExcl = cents(faker.number.float({ min: 5, max: 600, fractionDigits: 2 }));

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Response } from 'playwright-core';
-import { login, newPage, seededLogins, useBrowserApp } from './harness';
+import { asc, eq } from 'drizzle-orm';
+import type { BrowserContext, Page, Response } from 'playwright-core';
+import { podcastEpisodes } from '@db/schema/podcasts';
+import { users } from '@db/schema/users';
+import { callerAs } from '../helpers/app';
+import { budgets } from '../../scripts/check-budgets';
+import { fillLogin, login, newPage, seededLogins, useBrowserApp } from './harness';
 
 const { mara } = seededLogins;
 
@@ -78,6 +83,78 @@ describe('web app: compressed, cached, map-free assets and page titles', () => {
     await context.close();
   });
 
+  it(`a guest opening /login transfers at most ${budgets.loginBytes / 1024} KB of JavaScript, as Chromium loads it`, async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    const scripts = await scriptTransfers(page);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await settled(page);
+    const loaded = await scripts.sizes();
+    const total = loaded.reduce((sum, { bytes }) => sum + bytes, 0);
+    const listing = loaded.map(({ path, bytes }) => `${(bytes / 1024).toFixed(1)} KB ${path}`).join('\n');
+    expect(loaded.length, listing).toBeGreaterThan(1);
+    expect(total, `/login loaded ${(total / 1024).toFixed(1)} KB of JavaScript:\n${listing}`).toBeLessThanOrEqual(budgets.loginBytes);
+    // zod (the form's schema) waits until someone uses the form, and so does the toaster (sonner) for a guest.
+    const toaster = page.locator('section[aria-label^="Notifications"]');
+    expect(loaded.some(({ path }) => path.includes('/login-validation-'))).toBe(false);
+    expect(await toaster.count()).toBe(0);
+    const schema = page.waitForResponse((response) => response.url().includes('/login-validation-'));
+    await page.getByLabel('Email or username').focus();
+    await schema;
+    await page.keyboard.press('a');
+    await toaster.waitFor({ state: 'attached' });
+    await context.close();
+  });
+
+  it('asks for a page\'s first data, and the episode\'s cover, while the page\'s code is still loading', async () => {
+    const { db } = fixture.running.app.services;
+    const creator = db.select().from(users).where(eq(users.email, mara.email)).get()!;
+    const stored = db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, creator.id)).orderBy(asc(podcastEpisodes.publishDate)).get()!;
+    // As the page gets it: the episode's own picture, else its podcast's cover.
+    const episode = await (await callerAs(fixture.running.app)).podcasts.publicEpisode({ id: stored.id });
+    expect(episode.imageUrl).toBeTruthy();
+    for (const { path, chunk, first } of [
+      { path: '/login', chunk: 'login-page', first: (url: string) => url.includes('/trpc/billing.products') },
+      { path: '/events/mara_quill', chunk: 'event-page', first: (url: string) => url.includes('/trpc/events.latest') },
+      { path: `/video/${episode.id}`, chunk: 'video-page', first: (url: string) => url.includes('/trpc/podcasts.publicEpisode') },
+      { path: `/video/${episode.id}`, chunk: 'video-page', first: (url: string) => new URL(url).pathname === episode.imageUrl },
+    ]) {
+      const { context, page } = await newPage(fixture.browser, fixture.running.url);
+      // The page's own chunk is held back until its data has been asked for.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const chunkFile = new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`);
+      await page.route(chunkFile, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const asked = page.waitForRequest((request) => first(request.url()), { timeout: 10_000 });
+      await page.goto(path);
+      await asked;
+      const arrived = page.waitForResponse(chunkFile);
+      release();
+      await arrived;
+      await context.close();
+    }
+  });
+
+  it('no page needs eval: no Content-Security-Policy violation on /login (typing included) and on the event page', async () => {
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    const violations = await recordPolicyViolations(context, page);
+    const answer = await page.goto('/login');
+    const policy = (await answer!.allHeaders())['content-security-policy'] ?? '';
+    expect(policy).toMatch(/script-src 'self'/);
+    expect(policy).not.toContain('unsafe-eval');
+    await fillLogin(page, mara.email, mara.password);
+    await expect.poll(() => page.getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
+
+    await page.goto('/events/mara_quill');
+    await page.getByRole('heading', { level: 1, name: 'Around the Clock: deep house listening room' }).waitFor({ timeout: 15_000 });
+    await settled(page);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
@@ -110,3 +187,35 @@ describe('web app: compressed, cached, map-free assets and page titles', () => {
     });
   }
 });
+
+/** Every script the page loads, with its body's size as sent (brotli here), from Chromium's own accounting. */
+async function scriptTransfers(page: Page): Promise<{ sizes(): Promise<Array<{ path: string; bytes: number }>> }> {
+  const pending: Array<Promise<{ path: string; bytes: number }>> = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() !== 'script') return;
+    pending.push(request.sizes().then(({ responseBodySize }) => ({ path: new URL(request.url()).pathname, bytes: responseBodySize })));
+  });
+  return { sizes: () => Promise.all(pending) };
+}
+
+/** The network has been quiet for a while: whatever a page loads after its first screen (timers, idle work) is in. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2000);
+  await page.waitForLoadState('networkidle');
+}
+
+/** Content-Security-Policy violations the pages report (an eval probe counts even when its error is caught). */
+async function recordPolicyViolations(context: BrowserContext, page: Page): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding('reportPolicyViolation', (_source, text: string) => violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { reportPolicyViolation(text: string): void }).reportPolicyViolation(`${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content Security Policy|unsafe-eval/i.test(message.text())) violations.push(`console: ${message.text()}`);
+  });
+  return violations;
+}

@@ -1,25 +1,39 @@
+import '@web/lib/zod-jitless';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { loadSonner, sonnerRequested } from '@web/lib/lazy-toast';
 import { createQueryClient, createTrpcClient, trpc } from '@web/lib/trpc';
+import { useSession } from '@web/lib/session-store';
 import { useSessionBootstrap } from './session-bootstrap';
 
 /** Toasts: top centre, 6000 ms (platform.md §2 "Shell"). */
 export const toastOptions = { position: 'top-center', duration: 6000 } as const;
 
 const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
-/** How long the first screen has to itself before the Toaster (and sonner) loads, unless a toast asks sooner. */
+/** How long a signed-in first screen has to itself before the Toaster (and sonner) loads, unless a toast asks sooner. */
 const toasterDelayMs = 1000;
+const firstInputEvents = ['pointerdown', 'keydown', 'touchstart'] as const;
 
-/** sonner's Toaster, loaded after the first screen or with the first toast; it then shows the toasts made before. */
+/**
+ * sonner's Toaster, loaded with the first toast, 1 s after a signed-in screen, or when a guest first touches the
+ * page (a guest's toasts answer what the guest did, so the sign-in page loads no sonner of its own); it then shows
+ * the toasts made before it.
+ */
 function DeferredToaster() {
   const [wanted, setWanted] = useState(false);
+  const signedIn = useSession((state) => state.token !== null);
   useEffect(() => {
+    if (wanted) return;
     const want = () => setWanted(true);
-    const timer = window.setTimeout(want, toasterDelayMs);
+    const timer = signedIn ? window.setTimeout(want, toasterDelayMs) : undefined;
+    const listener = { capture: true, passive: true } as const;
+    for (const type of firstInputEvents) window.addEventListener(type, want, listener);
     void sonnerRequested.then(want);
-    return () => window.clearTimeout(timer);
-  }, []);
+    return () => {
+      window.clearTimeout(timer);
+      for (const type of firstInputEvents) window.removeEventListener(type, want, listener);
+    };
+  }, [signedIn, wanted]);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { trpc } from '@web/lib/trpc';
 
 /** Roles known to the web app. */
 export type Role = 'admin' | 'dj' | 'viewer';
@@ -16,4 +17,9 @@ export interface PageRoute {
   layout?: 'empty' | 'default';
   /** The page's name in the browser tab, shown as "<title> · Cuepoint" (just "Cuepoint" when absent). */
   title?: string;
+  /**
+   * Asks for the data the page shows first while its code is still loading (the page's own queries, with the same
+   * input, then find it in the cache instead of asking once the code has arrived).
+   */
+  prefetch?: (utils: ReturnType<typeof trpc.useUtils>, params: Record<string, string | undefined>) => void;
 }

@@ -6,6 +6,7 @@ import { TermsGate } from '@web/features/terms/terms-gate';
 import { EmulationBanner } from '@web/features/users/emulation-banner';
 import { checkoutProduct } from '@web/lib/checkout-storage';
 import { selectRoles, useSession } from '@web/lib/session-store';
+import { trpc } from '@web/lib/trpc';
 import { decideAccess, notFoundPath, rootRedirect } from './guard';
 import { EmptyLayout } from './layouts/empty-layout';
 import type { PageRoute } from './route-types';
@@ -74,6 +75,12 @@ export function AppRouter() {
   useEffect(() => {
     document.title = title;
   }, [title]);
+  const utils = trpc.useUtils();
+  useEffect(() => {
+    if (!route?.prefetch) return;
+    const [, params] = matchRoute(parser, route.path, path);
+    route.prefetch(utils, (params ?? {}) as Record<string, string | undefined>);
+  }, [route, parser, path, utils]);
 
   let content: ReactNode;
   const root = rootRedirect(path);

@@ -46,6 +46,16 @@ const WebhooksPage = lazy(() => import('@web/features/webhooks/webhooks-page'));
 const ApiDocsPage = lazy(() => import('@web/features/api-docs/api-docs-page'));
 const TermsAdminPage = lazy(() => import('@web/features/terms/terms-admin-page').then(({ TermsAdminPage }) => ({ default: TermsAdminPage })));
 
+/** Starts loading a picture the page is about to show (the page's own <img> then takes it from the cache). */
+function preloadImage(url: string): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = url;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
+
 /** This feature's routes (platform.md §2). Order matters: the first match wins. */
 export const appRoutes: PageRoute[] = [
   { path: appPagePaths.login, component: LoginPage, title: 'Sign In', roles: guestsOnly, layout: 'empty', prefetch: (utils) => void utils.billing.products.prefetch() },
@@ -86,7 +96,15 @@ export const appRoutes: PageRoute[] = [
   { path: appPagePaths.podcastTitle, component: PodcastTitlePage, title: 'Podcast', roles: [...djRoles] },
   { path: appPagePaths.podcastEpisodes, component: PodcastTitlePage, title: 'Podcast Episodes', roles: [...djRoles] },
   { path: appPagePaths.podcastEpisode, component: EpisodeEditorPage, title: 'Podcast Episode', roles: [...djRoles] },
-  { path: appPagePaths.video, component: VideoPage, title: 'Video', layout: 'empty', prefetch: (utils, { videoId = '' }) => void utils.podcasts.publicEpisode.prefetch({ id: videoId }) },
+  {
+    path: appPagePaths.video,
+    component: VideoPage,
+    title: 'Video',
+    layout: 'empty',
+    // The cover is the page's largest picture: it starts loading as soon as its address is known.
+    prefetch: (utils, { videoId = '' }) =>
+      void utils.podcasts.publicEpisode.fetch({ id: videoId }).then(({ imageUrl }) => imageUrl && preloadImage(imageUrl), () => undefined),
+  },
   { path: appPagePaths.pushNotifications, component: PushNotificationsPage, title: 'Push Notifications', roles: [...djRoles] },
   { path: appPagePaths.mobileApp, component: MobileAppPage, title: 'My Mobile App', roles: [...djRoles] },
   { path: appPagePaths.mobileAppSettings, component: MobileAppSettingsPage, title: 'My Mobile App', roles: [...djRoles] },

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { toast } from 'sonner';
 import type { SessionAnswer, SessionUser } from '@server/domains/users/users.schemas';
 import { sessionMessages, tokenExpired } from '@web/app/session-rules';
+import { toastError } from './lazy-toast';
 import { local, storageKeys } from './storage-keys';
 
 function readPermissionIds(): string[] {
@@ -49,7 +49,7 @@ export const useViewer = create<ViewerState>()((set, get) => ({
     local.remove(storageKeys.viewerToken);
     local.remove(storageKeys.eventPermissions);
     set({ token: null, user: null, permissionIds: [] });
-    if (reason && wasSignedIn) toast.error(reason, { id: 'viewer-session-ended' });
+    if (reason && wasSignedIn) toastError(reason, { id: 'viewer-session-ended' });
   },
   grantEventAccess: (...eventIds) => {
     const merged = [...new Set([...get().permissionIds, ...eventIds])];

@@ -5,14 +5,22 @@ import { PasswordField, TextField } from '@web/components/text-field';
 import { api } from '@web/lib/api';
 
 let validation: Promise<typeof import('./login-validation')> | null = null;
-/** The shared login schema (and zod with it), fetched once, when the form first validates. */
+/** The shared login schema (and zod with it), fetched once, when the form is first focused. */
 const loadValidation = () =>
   (validation ??= import('./login-validation').catch((error: unknown) => {
     validation = null; // the next keystroke tries again
     throw error;
   }));
 
-const lazyLoginResolver: Resolver<LoginInput> = async (values, context, options) => (await loadValidation()).loginResolver(values, context, options);
+/**
+ * The form's first check (for the Login button, as it mounts) needs no zod: the password starts empty, which the schema
+ * refuses. Focusing the form fetches the schema, so everything typed is checked by it.
+ */
+const lazyLoginResolver: Resolver<LoginInput> = async (values, context, options) => {
+  if (!validation && !values.password) return { values: {}, errors: { password: { type: 'too_small' } } };
+  return (await loadValidation()).loginResolver(values, context, options);
+};
+const prefetchValidation = () => void loadValidation().catch(() => undefined);
 
 /** Email-or-username and password; the Login button stays disabled until both are valid. */
 export function LoginForm({ onSuccess, defaultUserName = '', submitLabel = 'Login' }: { onSuccess(answer: SessionAnswer): void; defaultUserName?: string; submitLabel?: string }) {
@@ -36,7 +44,7 @@ export function LoginForm({ onSuccess, defaultUserName = '', submitLabel = 'Logi
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login">
+    <form onSubmit={onSubmit} onFocus={prefetchValidation} noValidate className="space-y-4" aria-label="Login">
       <TextField label="Email or username" autoComplete="username" error={errors.userName?.message || undefined} {...register('userName')} />
       <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message || undefined} {...register('password')} />
       <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>

@@ -23,7 +23,7 @@ export default function LoginPage() {
           Forgot password?
         </Link>
       </div>
-      <div className="my-6 flex items-center gap-3 text-xs uppercase text-slate-400">
+      <div className="my-6 flex items-center gap-3 text-xs uppercase text-slate-500">
         <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
       </div>
       <SocialSignIn onSession={complete} />

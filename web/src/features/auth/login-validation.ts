@@ -3,7 +3,7 @@ import { loginInput } from '@server/domains/users/users.schemas';
 
 /**
  * What the login form needs only once someone types: the shared schema's resolver and the error texts.
- * Loaded apart from the login page (zod is most of its weight), right after the form first renders.
+ * Loaded apart from the login page (zod is most of its weight) when the form is first focused.
  */
 export const loginResolver = zodResolver(loginInput);
 export { loginErrorMessage } from './auth-errors';
