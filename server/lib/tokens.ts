@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { isUserRole, type UserRole } from '@server/domains/users/roles';
 
 export type TokenType = 'user' | 'viewer';
@@ -35,15 +36,16 @@ const issuer = 'cuepoint';
  */
 export class TokenService {
   private readonly key: Uint8Array;
-  private readonly cache = new Map<string, TokenClaims>();
+  private readonly cache: LRUCache<string, TokenClaims>;
 
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
-    private readonly cacheSize = 5_000,
+    cacheSize = 5_000,
     private readonly now: () => number = Date.now,
   ) {
     this.key = new TextEncoder().encode(secret);
+    this.cache = new LRUCache({ max: cacheSize });
   }
 
   async issue(input: IssueTokenInput): Promise<string> {
@@ -63,11 +65,7 @@ export class TokenService {
     const nowSeconds = Math.floor(this.now() / 1000);
     const cached = this.cache.get(token);
     if (cached) {
-      if (cached.exp > nowSeconds) {
-        this.cache.delete(token);
-        this.cache.set(token, cached);
-        return cached;
-      }
+      if (cached.exp > nowSeconds) return cached;
       this.cache.delete(token);
       throw new TokenInvalidError('access_token expired');
     }
@@ -85,10 +83,6 @@ export class TokenService {
       throw new TokenInvalidError('Invalid access_token');
     }
     this.cache.set(token, claims);
-    if (this.cache.size > this.cacheSize) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
     return claims;
   }
 }

@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { SignJWT } from 'jose';
+import { describe, expect, it, vi } from 'vitest';
+import { jwtVerify, SignJWT } from 'jose';
 import { TokenInvalidError, TokenService } from '@server/lib/tokens';
+
+vi.mock('jose', async (importOriginal) => {
+  const jose = await importOriginal<typeof import('jose')>();
+  return { ...jose, jwtVerify: vi.fn(jose.jwtVerify) };
+});
 
 const secret = 'unit-secret-unit-secret-unit-secret-unit';
 
@@ -52,5 +57,22 @@ describe('TokenService', () => {
     now += 61_000;
     await expect(tokens.verify(token)).rejects.toThrow('access_token expired');
     await expect(tokens.verify(token)).rejects.toThrow('access_token expired');
+  });
+
+  it('keeps the most recently used verified tokens, up to the cache size', async () => {
+    const tokens = new TokenService(secret, 3600, 2);
+    const [a, b, c] = await Promise.all(
+      ['a', 'b', 'c'].map((userId) => tokens.issue({ userId, role: 'dj', typ: 'user', tokenVersion: 0 })),
+    );
+    await tokens.verify(a!);
+    await tokens.verify(b!);
+    await tokens.verify(a!);
+    await tokens.verify(c!);
+    const verifications = vi.mocked(jwtVerify);
+    verifications.mockClear();
+    await expect(tokens.verify(a!)).resolves.toMatchObject({ sub: 'a' });
+    expect(verifications).not.toHaveBeenCalled();
+    await expect(tokens.verify(b!)).resolves.toMatchObject({ sub: 'b' });
+    expect(verifications).toHaveBeenCalledTimes(1);
   });
 });

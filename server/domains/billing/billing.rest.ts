@@ -1,9 +1,10 @@
+import { toDollars } from '@server/lib/money';
 import type { RestModule } from '@server/rest/kit';
 import type { ProductOutput } from './billing.schemas';
 
 /** Documented product lookups. Cents stay the source of truth; dollar fields are added for the documented `price`/`setUpFee`. */
 function withDollars(product: ProductOutput) {
-  return { ...product, price: product.pricePerMonthCents / 100, setUpFee: product.setUpFeeCents / 100 };
+  return { ...product, price: toDollars(product.pricePerMonthCents), setUpFee: toDollars(product.setUpFeeCents) };
 }
 
 export const billingRest: RestModule = (app, { caller }) => {

@@ -5,6 +5,7 @@ import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { BoundedQueue } from '@server/lib/bus';
 import { nowIso } from '@server/lib/ids';
+import { toDollars } from '@server/lib/money';
 import { fieldError } from '@server/lib/errors';
 import { findUserById } from '@server/domains/users/session-reads';
 import { mayWatchEvent } from '@server/domains/events/events.service';
@@ -202,6 +203,6 @@ export function findChatRoom(db: Db, input: { subdomain: string; eventId?: strin
     creatorDisplayName: creator.displayName,
     subdomain: creator.creatorTag,
     isPremium: event.isPremium,
-    premiumPrice: event.isPremium ? event.premiumPriceCents / 100 : 0,
+    premiumPrice: event.isPremium ? toDollars(event.premiumPriceCents) : 0,
   };
 }

@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppServices } from '@server/trpc/context';
 import { UnchangedDatabaseCache } from '@server/lib/unchanged-database-cache';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
-import { LiveRuntime } from './live.runtime';
 import * as liveService from './live.service';
+import { viewerKeyOf } from './live.viewers';
 
 export const playbackMessages = {
   tokenRequired: 'This stream needs a valid playback link: open the event page again',
@@ -96,7 +96,7 @@ export function registerLivePlayback(app: FastifyInstance, services: AppServices
       } catch {
         return notFound(reply);
       }
-      live.noteViewer(sessionId, viewer ?? LiveRuntime.viewerKeyOf(request.ip, request.headers['user-agent']));
+      live.noteViewer(sessionId, viewer ?? viewerKeyOf(request.ip, request.headers['user-agent']));
       return reply
         .header('content-type', 'application/vnd.apple.mpegurl')
         .header('cache-control', `${scope}, ${playlistCache}`)

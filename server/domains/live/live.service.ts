@@ -13,7 +13,7 @@ import { uploadsDir } from '@server/lib/uploads';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { createEvent } from '@server/domains/events/events.service';
 import type { EventOutput } from '@server/domains/events/events.schemas';
-import { createEpisode } from '@server/domains/podcasts/podcasts.service';
+import { createEpisode } from '@server/domains/podcasts/podcast-episodes';
 import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
 import { probeMedia } from './ingest';
 import { liveLimits, liveMessages, type PublishRecordingInput, type PublishRecordingOutput, type RecordingOutput } from './live.schemas';

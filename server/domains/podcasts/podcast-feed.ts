@@ -1,10 +1,10 @@
+import { v5 as uuidV5 } from 'uuid';
 import type { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import type { users } from '@db/schema/users';
-import { uuidV5 } from '@server/lib/uuid-v5';
 import { splitCategory } from './podcast-categories';
 
 /** The Podcasting 2.0 namespace's UUID for `podcast:guid` (podcastindex.org/namespace/1.0#guid). */
-export const podcastGuidNamespace = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
+const podcastGuidNamespace = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
 
 /** `podcast:guid`: UUIDv5 of the feed URL without its scheme and trailing slashes (computed once, when a title is created). */
 export function podcastGuid(feedUrl: string): string {

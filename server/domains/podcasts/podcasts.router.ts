@@ -14,6 +14,7 @@ import {
   updateEpisodeInput,
   updateTitleInput,
 } from './podcasts.schemas';
+import * as episodesService from './podcast-episodes';
 import * as podcastsService from './podcasts.service';
 
 const deleted = z.object({ id: z.string() });
@@ -45,27 +46,27 @@ export const podcastsRouter = router({
   listEpisodes: creatorProcedure.meta({ scope: 'podcasts:read' })
     .input(titleEpisodesInput)
     .output(z.array(podcastEpisode))
-    .query(({ ctx, input }) => podcastsService.listEpisodes(ctx.services, ctx.actor.id, input.podcastTitleId)),
+    .query(({ ctx, input }) => episodesService.listEpisodes(ctx.services, ctx.actor.id, input.podcastTitleId)),
 
   getEpisode: creatorProcedure.meta({ scope: 'podcasts:read' })
     .input(episodeIdInput)
     .output(podcastEpisode)
-    .query(({ ctx, input }) => podcastsService.getEpisode(ctx.services, ctx.actor.id, input.id)),
+    .query(({ ctx, input }) => episodesService.getEpisode(ctx.services, ctx.actor.id, input.id)),
 
   createEpisode: creatorProcedure.meta({ scope: 'podcasts:write' })
     .input(createEpisodeInput)
     .output(podcastEpisode)
-    .mutation(({ ctx, input }) => podcastsService.createEpisode(ctx.services, ctx.actor.id, input)),
+    .mutation(({ ctx, input }) => episodesService.createEpisode(ctx.services, ctx.actor.id, input)),
 
   updateEpisode: creatorProcedure.meta({ scope: 'podcasts:write' })
     .input(updateEpisodeInput)
     .output(podcastEpisode)
-    .mutation(({ ctx, input }) => podcastsService.updateEpisode(ctx.services, ctx.actor.id, input)),
+    .mutation(({ ctx, input }) => episodesService.updateEpisode(ctx.services, ctx.actor.id, input)),
 
   deleteEpisode: creatorProcedure.meta({ scope: 'podcasts:write' })
     .input(episodeIdInput)
     .output(deleted)
-    .mutation(({ ctx, input }) => podcastsService.deleteEpisode(ctx.services, ctx.actor.id, input.id)),
+    .mutation(({ ctx, input }) => episodesService.deleteEpisode(ctx.services, ctx.actor.id, input.id)),
 
   publicEpisode: publicProcedure.meta({ scope: 'public' })
     .input(episodeIdInput)

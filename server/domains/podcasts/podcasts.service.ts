@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, isNull, lte, max, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
@@ -8,46 +8,23 @@ import { newId, nowIso } from '@server/lib/ids';
 import { fieldError } from '@server/lib/errors';
 import { removeUploads } from '@server/lib/uploads';
 import { publicOrigin } from '@server/lib/public-url';
-import type { AppServices } from '@server/trpc/context';
-import { cancelWebhookEvents, emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
+import { cancelWebhookEvents } from '@server/domains/webhooks/webhooks.service';
 import { assertMayCreateTitle } from '@server/domains/billing/plan-access';
 import { buildPodcastFeed, podcastGuid } from './podcast-feed';
-import { claimUpload, type DbOrTransaction } from './podcast-uploads';
+import { episodeFiles, episodeNotFound, ownedTitle, titleNotFound, type EpisodeRow, type PodcastServices as Services, type TitleRow } from './podcast-rows';
+import { claimUpload } from './podcast-uploads';
 import {
   defaultPodcastLanguage,
   podcastMessages,
-  type CreateEpisodeInput,
   type CreateTitleInput,
-  type PodcastEpisode,
   type PodcastTitle,
   type PublicEpisode,
   type PublicPodcastTitle,
-  type UpdateEpisodeInput,
   type UpdateTitleInput,
 } from './podcasts.schemas';
 
-type Services = Pick<AppServices, 'db' | 'config' | 'webhooks'>;
-type TitleRow = typeof podcastTitles.$inferSelect;
-type EpisodeRow = typeof podcastEpisodes.$inferSelect;
-
 export function feedUrl(config: Pick<AppConfig, 'publicUrl' | 'port'>, titleId: string): string {
   return `${publicOrigin(config)}/feeds/${encodeURIComponent(titleId)}.xml`;
-}
-
-const titleNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.titleNotFound });
-const episodeNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.episodeNotFound });
-
-/** The owner's title; any other account's title is "not found" (it is not theirs to know about). */
-export function ownedTitle(db: Db, ownerId: string, titleId: string): TitleRow {
-  const title = db.select().from(podcastTitles).where(and(eq(podcastTitles.id, titleId), eq(podcastTitles.userId, ownerId))).get();
-  if (!title) throw titleNotFound();
-  return title;
-}
-
-function ownedEpisode(db: Db, ownerId: string, episodeId: string): EpisodeRow {
-  const episode = db.select().from(podcastEpisodes).where(and(eq(podcastEpisodes.id, episodeId), eq(podcastEpisodes.userId, ownerId))).get();
-  if (!episode) throw episodeNotFound();
-  return episode;
 }
 
 function episodeCount(db: Db, titleId: string): number {
@@ -94,26 +71,6 @@ function toTitle(services: Services, row: TitleRow): PodcastTitle {
     feedUrl: feedUrl(services.config, row.id),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
-  };
-}
-
-function toEpisode(row: EpisodeRow, now = nowIso()): PodcastEpisode {
-  return {
-    id: row.id,
-    podcastTitleId: row.podcastTitleId,
-    name: row.name,
-    description: row.description,
-    fileUrl: row.mediaUrl,
-    mimeType: row.mediaType,
-    sizeBytes: row.mediaBytes,
-    duration: row.durationSeconds,
-    imageUrl: row.imageUrl,
-    transcriptUrl: row.transcriptUrl,
-    chaptersUrl: row.chaptersUrl,
-    publishDate: row.publishDate,
-    seasonNumber: row.seasonNumber,
-    episodeNumber: row.episodeNumber,
-    isPublished: row.publishDate <= now,
   };
 }
 
@@ -201,128 +158,6 @@ export async function deleteTitle(services: Services, ownerId: string, id: strin
   services.db.delete(podcastTitles).where(eq(podcastTitles.id, title.id)).run();
   for (const episode of episodes) cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
   await removeUploads(services.config.dataDir, [title.imageUrl, ...episodes.flatMap(episodeFiles)]);
-  return { id };
-}
-
-function episodeFiles(episode: EpisodeRow): Array<string | null> {
-  return [episode.mediaUrl, episode.imageUrl, episode.transcriptUrl, episode.chaptersUrl];
-}
-
-export function listEpisodes(services: Services, ownerId: string, titleId: string): PodcastEpisode[] {
-  ownedTitle(services.db, ownerId, titleId);
-  const now = nowIso();
-  return services.db
-    .select()
-    .from(podcastEpisodes)
-    .where(eq(podcastEpisodes.podcastTitleId, titleId))
-    .orderBy(desc(podcastEpisodes.publishDate))
-    .all()
-    .map((row) => toEpisode(row, now));
-}
-
-export function getEpisode(services: Services, ownerId: string, id: string): PodcastEpisode {
-  return toEpisode(ownedEpisode(services.db, ownerId, id));
-}
-
-/** A serial show's next episode number: one past the highest of the same season (Apple needs one on every episode). */
-function nextEpisodeNumber(db: DbOrTransaction, titleId: string, seasonNumber: number | null): number {
-  const season = seasonNumber === null ? isNull(podcastEpisodes.seasonNumber) : eq(podcastEpisodes.seasonNumber, seasonNumber);
-  const highest = db.select({ value: max(podcastEpisodes.episodeNumber) }).from(podcastEpisodes).where(and(eq(podcastEpisodes.podcastTitleId, titleId), season)).get()?.value;
-  return (highest ?? 0) + 1;
-}
-
-export function createEpisode(services: Services, ownerId: string, input: CreateEpisodeInput): PodcastEpisode {
-  const title = ownedTitle(services.db, ownerId, input.podcastTitleId);
-  const id = newId();
-  const seasonNumber = input.seasonNumber ?? null;
-  services.db.transaction((tx) => {
-    const episodeNumber = input.episodeNumber ?? (title.itunesType === 'serial' ? nextEpisodeNumber(tx, title.id, seasonNumber) : null);
-    const media = claimUpload(tx, ownerId, input.mediaUploadId, 'media', 'media');
-    const image = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
-    const transcript = input.transcriptUploadId ? claimUpload(tx, ownerId, input.transcriptUploadId, 'transcript', 'transcript') : null;
-    const chapters = input.chaptersUploadId ? claimUpload(tx, ownerId, input.chaptersUploadId, 'chapters', 'chapters') : null;
-    tx.insert(podcastEpisodes)
-      .values({
-        id,
-        podcastTitleId: title.id,
-        userId: ownerId,
-        name: input.name,
-        description: input.description,
-        mediaUrl: media.url,
-        mediaType: media.mimeType,
-        mediaBytes: media.sizeBytes,
-        durationSeconds: media.durationSeconds ?? 0,
-        imageUrl: image?.url ?? null,
-        transcriptUrl: transcript?.url ?? null,
-        transcriptType: transcript?.mimeType ?? null,
-        chaptersUrl: chapters?.url ?? null,
-        publishDate: input.publishDate ?? nowIso(),
-        seasonNumber,
-        episodeNumber,
-      })
-      .run();
-  });
-  const episode = getEpisode(services, ownerId, id);
-  announceEpisode(services, ownerId, episode);
-  return episode;
-}
-
-/** `episode.published` for webhooks: now, or at a future publish date (called off if the episode changes first). */
-function announceEpisode(services: Services, ownerId: string, episode: PodcastEpisode): void {
-  emitWebhookEvent(services, ownerId, 'episode.published', episode, { at: episode.publishDate, subject: episode.id });
-}
-
-export async function updateEpisode(services: Services, ownerId: string, input: UpdateEpisodeInput): Promise<PodcastEpisode> {
-  const before = ownedEpisode(services.db, ownerId, input.id);
-  if (input.episodeNumber === null && before.episodeNumber !== null && ownedTitle(services.db, ownerId, before.podcastTitleId).itunesType === 'serial') {
-    throw fieldError('BAD_REQUEST', podcastMessages.serialNeedsNumber, { episodeNumber: podcastMessages.serialNeedsNumber });
-  }
-  const replaced: Array<string | null> = [];
-  services.db.transaction((tx) => {
-    const changes: Partial<typeof podcastEpisodes.$inferInsert> = {
-      ...(input.name !== undefined && { name: input.name }),
-      ...(input.description !== undefined && { description: input.description }),
-      ...(input.publishDate !== undefined && { publishDate: input.publishDate }),
-      ...(input.seasonNumber !== undefined && { seasonNumber: input.seasonNumber }),
-      ...(input.episodeNumber !== undefined && { episodeNumber: input.episodeNumber }),
-      updatedAt: nowIso(),
-    };
-    if (input.mediaUploadId) {
-      const media = claimUpload(tx, ownerId, input.mediaUploadId, 'media', 'media');
-      Object.assign(changes, { mediaUrl: media.url, mediaType: media.mimeType, mediaBytes: media.sizeBytes, durationSeconds: media.durationSeconds ?? 0 });
-      replaced.push(before.mediaUrl);
-    }
-    if (input.imageUploadId || input.removeImage) {
-      changes.imageUrl = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image').url : null;
-      replaced.push(before.imageUrl);
-    }
-    if (input.transcriptUploadId || input.removeTranscript) {
-      const transcript = input.transcriptUploadId ? claimUpload(tx, ownerId, input.transcriptUploadId, 'transcript', 'transcript') : null;
-      Object.assign(changes, { transcriptUrl: transcript?.url ?? null, transcriptType: transcript?.mimeType ?? null });
-      replaced.push(before.transcriptUrl);
-    }
-    if (input.chaptersUploadId || input.removeChapters) {
-      changes.chaptersUrl = input.chaptersUploadId ? claimUpload(tx, ownerId, input.chaptersUploadId, 'chapters', 'chapters').url : null;
-      replaced.push(before.chaptersUrl);
-    }
-    tx.update(podcastEpisodes).set(changes).where(eq(podcastEpisodes.id, before.id)).run();
-  });
-  await removeUploads(services.config.dataDir, replaced);
-  const episode = getEpisode(services, ownerId, input.id);
-  // A new publish date: an announcement still waiting is replaced; an episode already out is not announced again.
-  if (input.publishDate !== undefined && input.publishDate !== before.publishDate) {
-    const wasPublished = before.publishDate <= nowIso();
-    cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
-    if (!wasPublished) announceEpisode(services, ownerId, episode);
-  }
-  return episode;
-}
-
-export async function deleteEpisode(services: Services, ownerId: string, id: string): Promise<{ id: string }> {
-  const episode = ownedEpisode(services.db, ownerId, id);
-  services.db.delete(podcastEpisodes).where(eq(podcastEpisodes.id, episode.id)).run();
-  cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
-  await removeUploads(services.config.dataDir, episodeFiles(episode));
   return { id };
 }
 

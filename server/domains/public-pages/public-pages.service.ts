@@ -17,6 +17,7 @@ import { publicEpisodeById } from '@server/domains/podcasts/podcasts.service';
 import type { PublicEpisode } from '@server/domains/podcasts/podcasts.schemas';
 import { siteNameOf } from '@server/domains/settings/settings.service';
 import { nowIso } from '@server/lib/ids';
+import { formatDollars } from '@server/lib/money';
 import { publicOrigin } from '@server/lib/public-url';
 import { uploadsDir } from '@server/lib/uploads';
 import type { AppServices } from '@server/trpc/context';
@@ -217,11 +218,9 @@ function plansCard(siteName: string): PreviewCard {
   return { kind: 'pages', id: 'product-page', title: plansName, subtitle: 'Live streams, podcasts and tips for creators', siteName, coverFile: null, color: brandOrange };
 }
 
-const cad = new Intl.NumberFormat('en-CA', { style: 'currency', currency: 'CAD' });
-
 async function plansHead(services: Services): Promise<PageHead> {
   const siteName = siteNameOf(services);
-  const prices = listProducts(services.db).map((product) => `${product.name} ${cad.format(product.pricePerMonthCents / 100)}/month`);
+  const prices = listProducts(services.db).map((product) => `${product.name} ${formatDollars(product.pricePerMonthCents)}/month`);
   return {
     title: `${plansName} · ${siteName}`,
     name: `${siteName} ${plansName.toLowerCase()}`,

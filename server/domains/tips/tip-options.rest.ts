@@ -1,3 +1,4 @@
+import { roundToCents } from '@server/lib/money';
 import type { RestModule } from '@server/rest/kit';
 import { uploadRoute, uploadRoutes } from '@server/rest/upload-route';
 import { creatorProcedure } from '@server/trpc/init';
@@ -8,8 +9,7 @@ export const tipOptionMultipartMessage = 'Send the tip option as multipart/form-
 /** A dollar text field (`tipsAmount`) as cents; anything unreadable is passed on for the procedure to refuse. */
 function centsOf(value: string | undefined): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
-  const amount = Number(value);
-  return Number.isFinite(amount) ? Math.round(amount * 100) : Number.NaN;
+  return roundToCents(Number(value));
 }
 
 /** The tRPC twins' base and scope (`tipOptions.create`/`update`); the icon is an image checked by its bytes. */

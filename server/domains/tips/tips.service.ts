@@ -3,6 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { tipOptions } from '@db/schema/tips';
 import { users } from '@db/schema/users';
+import { toDollars } from '@server/lib/money';
 import { tipMessages, type PublicTipOption } from './tips.schemas';
 
 /** A creator's tip buttons, in their chosen order. Not a creator (or no such user): 404. */
@@ -19,5 +20,5 @@ export function listPublicTips(db: Db, userId: string): PublicTipOption[] {
     .where(eq(tipOptions.userId, creator.id))
     .orderBy(asc(tipOptions.position), asc(tipOptions.createdAt), asc(tipOptions.id))
     .all()
-    .map((row) => ({ id: row.id, title: row.title, tipsAmount: row.amountCents / 100, iconUrl: row.iconUrl }));
+    .map((row) => ({ id: row.id, title: row.title, tipsAmount: toDollars(row.amountCents), iconUrl: row.iconUrl }));
 }

@@ -12,14 +12,8 @@ export type {
   PublishDecision,
   StreamHealth,
 } from './types';
-export {
-  createIngestServer,
-  keyHint,
-  REFUSE_APP,
-  REFUSE_AUDIO,
-  REFUSE_DUPLICATE,
-  REFUSE_VIDEO,
-} from './ingest-server';
+export { createIngestServer, keyHint, REFUSE_APP, REFUSE_DUPLICATE } from './ingest-server';
+export { REFUSE_AUDIO, REFUSE_VIDEO } from './publish';
 export { finalizePlaylist, findFfmpeg, finishRecording, type MediaInfo, VARIANT_480P, VARIANT_SOURCE } from './ffmpeg';
 import { probeMedia as probe, type MediaInfo } from './ffmpeg';
 

@@ -30,38 +30,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
-import type { Amf0Object } from './amf0';
-import { decodeAmf0 } from './amf0';
-import { masterPlaylist, remuxArgs, TailBuffer, writeFileAtomic } from './ffmpeg';
-import {
-  aacCodecs,
-  audioCodecName,
-  FLV_AUDIO_AAC,
-  FLV_AUDIO_MP3,
-  FLV_TAG_AUDIO,
-  FLV_TAG_SCRIPT,
-  FLV_TAG_VIDEO,
-  FLV_VIDEO_H264,
-  fillTagFraming,
-  flvHeader,
-  metadataCodecId,
-  parseAvcConfig,
-  videoCodecName,
-} from './flv';
-import { type MediaType, RtmpConnection } from './rtmp-connection';
-import type {
-  EndedInfo,
-  IngestHandlers,
-  IngestLogger,
-  IngestOptions,
-  IngestServer,
-  PublishAttempt,
-  PublishDecision,
-  StreamHealth,
-} from './types';
+import { remuxArgs, writeFileAtomic } from './ffmpeg';
+import { flvHeader } from './flv';
+import { Publish } from './publish';
+import type { EndedInfo, IngestHandlers, IngestLogger, IngestOptions, IngestServer, PublishAttempt, PublishDecision } from './types';
 
-export const REFUSE_VIDEO = 'Use H.264 video';
-export const REFUSE_AUDIO = 'Use AAC or MP3 audio';
 export const REFUSE_APP = 'Unknown application';
 export const REFUSE_DUPLICATE = 'This stream key is already live';
 
@@ -71,280 +44,15 @@ const APP = 'live';
 const PUBLISH_DEADLINE_MS = 15_000;
 /** No bytes from a publisher for this long ends it. */
 const IDLE_TIMEOUT_MS = 30_000;
-/** Media held while codecs are checked, before ffmpeg runs. */
-const MAX_PENDING_BYTES = 8 * 1024 * 1024;
-/** Wait this long after the first media for the other kind (audio/video) before starting without it. */
-const CODEC_WAIT_MS = 3_000;
-/** ffmpeg's stdin backlog above which the socket is paused (TCP pushes back on the encoder). */
-const STDIN_HIGH_WATER = 4 * 1024 * 1024;
 /** After stdin ended, ffmpeg gets this long to flush before SIGKILL. */
 const FFMPEG_EXIT_GRACE_MS = 15_000;
 const HEALTH_INTERVAL_MS = 2_000;
-const HEALTH_WINDOW_SAMPLES = 3;
-const KEYFRAMES_KEPT = 6;
 
 const silentLogger: IngestLogger = { info() {}, warn() {}, error() {} };
 
 /** At most the first 9 characters of a stream key, and never more than half of it. */
 export function keyHint(key: string): string {
   return `${key.slice(0, Math.min(9, Math.floor(key.length / 2)))}…`;
-}
-
-type Phase = 'connecting' | 'authorizing' | 'refused' | 'gating' | 'running' | 'ending' | 'done';
-
-interface Sample {
-  at: number;
-  bytes: number;
-  frames: number;
-  videoTs: number;
-}
-
-class Publish {
-  phase: Phase = 'connecting';
-  readonly rtmp: RtmpConnection;
-  attempt: PublishAttempt | null = null;
-  hlsDir = '';
-  recordingPath = '';
-  accepted = false;
-  ffmpeg: ChildProcess | null = null;
-  readonly stderr = new TailBuffer(4096);
-  endReason: EndedInfo['reason'] | null = null;
-  ffmpegFailed = false;
-  readonly done: Promise<void>;
-  private resolveDone!: () => void;
-  private timers: NodeJS.Timeout[] = [];
-
-  // codec gate
-  videoId: number | null = null;
-  audioId: number | null = null;
-  metadata: Amf0Object | null = null;
-  pending: { type: MediaType; ts: number; payload: Buffer }[] = [];
-  pendingBytes = 0;
-  firstMediaAt = 0;
-
-  // health
-  bytesIn = 0;
-  frames = 0;
-  lastVideoTs = 0;
-  readonly keyframes: number[] = [];
-  width: number | null = null;
-  height: number | null = null;
-  videoCodecs: string | null = null;
-  audioCodecs: string | null = null;
-  startedAt = 0;
-  readonly samples: Sample[] = [];
-  paused = false;
-
-  constructor(
-    readonly id: string,
-    readonly socket: Socket,
-    readonly engine: Engine,
-  ) {
-    this.done = new Promise((r) => (this.resolveDone = r));
-    this.rtmp = new RtmpConnection(socket, {
-      onPublish: (app, name) => engine.onPublish(this, app, name),
-      onMedia: (type, ts, payload) => this.onMedia(type, ts, payload),
-      onUnpublish: () => this.socket.end(),
-      onProtocolError: (message) => {
-        engine.log.warn({ connectionId: id, err: message }, 'RTMP protocol error');
-        this.socket.destroy();
-      },
-    });
-  }
-
-  timer(ms: number, fn: () => void): void {
-    const t = setTimeout(fn, ms);
-    t.unref();
-    this.timers.push(t);
-  }
-
-  clearTimers(): void {
-    for (const t of this.timers) clearTimeout(t);
-    this.timers = [];
-  }
-
-  settle(): void {
-    this.phase = 'done';
-    this.clearTimers();
-    this.pending = [];
-    this.resolveDone();
-  }
-
-  // ---- media ----
-
-  onMedia(type: MediaType, ts: number, payload: Buffer): void {
-    if (this.phase === 'running') {
-      if (type === FLV_TAG_VIDEO) this.trackVideo(ts, payload);
-      else if (type === FLV_TAG_AUDIO) this.trackAudio(payload);
-      else if (type === FLV_TAG_SCRIPT) {
-        const meta = this.scriptPayload(payload);
-        if (!meta) return;
-        payload = meta;
-      }
-      this.writeTag(type, ts, payload);
-      return;
-    }
-    if (this.phase !== 'gating') return;
-    if (type === FLV_TAG_SCRIPT) {
-      const meta = this.scriptPayload(payload);
-      if (!meta) return;
-      payload = meta;
-      if (!this.checkMetadata(meta)) return;
-    } else if (type === FLV_TAG_VIDEO) {
-      if (payload.length < 1) return;
-      if (this.videoId === null) {
-        const id = payload[0]! & 0x80 ? -1 : payload[0]! & 0x0f; // 0x80: enhanced RTMP (HEVC, AV1, ...)
-        this.videoId = id;
-        if (id !== FLV_VIDEO_H264) return this.engine.refuseAccepted(this, REFUSE_VIDEO);
-      }
-      this.trackVideo(ts, payload);
-    } else if (type === FLV_TAG_AUDIO) {
-      if (payload.length < 1) return;
-      if (this.audioId === null) {
-        const id = payload[0]! >>> 4;
-        this.audioId = id;
-        if (id !== FLV_AUDIO_AAC && id !== FLV_AUDIO_MP3) return this.engine.refuseAccepted(this, REFUSE_AUDIO);
-      }
-      this.trackAudio(payload);
-    }
-    this.pending.push({ type, ts, payload });
-    this.pendingBytes += payload.length;
-    if (this.firstMediaAt === 0 && type !== FLV_TAG_SCRIPT) {
-      this.firstMediaAt = Date.now();
-      this.timer(CODEC_WAIT_MS, () => {
-        if (this.phase === 'gating') this.maybeStart(true);
-      });
-    }
-    this.maybeStart(this.pendingBytes > MAX_PENDING_BYTES);
-  }
-
-  /** `@setDataFrame` + onMetaData → the onMetaData script tag; other data messages are dropped. */
-  private scriptPayload(payload: Buffer): Buffer | null {
-    // AMF0 string '@setDataFrame': marker 0x02, length 13, 13 bytes
-    if (payload.length > 16 && payload[0] === 0x02 && payload.readUInt16BE(1) === 13) {
-      if (payload.toString('latin1', 3, 16) !== '@setDataFrame') return null;
-      payload = payload.subarray(16);
-    }
-    if (payload.length > 13 && payload[0] === 0x02 && payload.readUInt16BE(1) === 10) {
-      if (payload.toString('latin1', 3, 13) === 'onMetaData') return payload;
-    }
-    return null;
-  }
-
-  private checkMetadata(meta: Buffer): boolean {
-    let obj: Amf0Object | null = null;
-    try {
-      const values = decodeAmf0(meta);
-      const v = values[1];
-      if (v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)) obj = v as Amf0Object;
-    } catch {
-      return true;
-    }
-    if (!obj) return true;
-    this.metadata = obj;
-    const video = metadataCodecId(obj.videocodecid, 'video');
-    const audio = metadataCodecId(obj.audiocodecid, 'audio');
-    if (video !== null && video !== FLV_VIDEO_H264) {
-      this.engine.refuseAccepted(this, REFUSE_VIDEO);
-      return false;
-    }
-    if (audio !== null && audio !== FLV_AUDIO_AAC && audio !== FLV_AUDIO_MP3) {
-      this.engine.refuseAccepted(this, REFUSE_AUDIO);
-      return false;
-    }
-    if (typeof obj.width === 'number' && obj.width > 0) this.width = Math.round(obj.width);
-    if (typeof obj.height === 'number' && obj.height > 0) this.height = Math.round(obj.height);
-    return true;
-  }
-
-  /** Expecting video/audio: seen in a tag, or announced by onMetaData (when it names codecs at all). */
-  private maybeStart(force: boolean): void {
-    const meta = this.metadata;
-    const metaKnown = meta !== null && ('videocodecid' in meta || 'audiocodecid' in meta);
-    const wantVideo = metaKnown ? 'videocodecid' in meta! : true;
-    const wantAudio = metaKnown ? 'audiocodecid' in meta! : true;
-    const ready = (!wantVideo || this.videoId !== null) && (!wantAudio || this.audioId !== null);
-    if (!ready && !force) return;
-    if (this.videoId === null && this.audioId === null) {
-      if (force) this.engine.failBeforeStart(this, 'No audio or video arrived');
-      return;
-    }
-    this.engine.startFfmpeg(this);
-  }
-
-  trackVideo(ts: number, payload: Buffer): void {
-    if (payload.length < 2) return;
-    const first = payload[0]!;
-    if ((first & 0x0f) === FLV_VIDEO_H264 && payload[1] === 0) {
-      // AVC sequence header: picture size and codec string
-      const info = parseAvcConfig(payload.subarray(5));
-      if (info) {
-        this.width = info.width;
-        this.height = info.height;
-        this.videoCodecs = info.codecs;
-      }
-      return;
-    }
-    this.frames++;
-    this.lastVideoTs = ts;
-    if (first >>> 4 === 1) {
-      const k = this.keyframes;
-      if (k.length === 0 || k[k.length - 1] !== ts) {
-        if (k.length >= KEYFRAMES_KEPT) k.shift();
-        k.push(ts);
-      }
-    }
-  }
-
-  trackAudio(payload: Buffer): void {
-    if (this.audioCodecs === null && payload.length > 2 && payload[0]! >>> 4 === FLV_AUDIO_AAC && payload[1] === 0) {
-      this.audioCodecs = aacCodecs(payload.subarray(2));
-    } else if (this.audioCodecs === null && payload[0]! >>> 4 === FLV_AUDIO_MP3) {
-      this.audioCodecs = 'mp4a.40.34';
-    }
-  }
-
-  writeTag(type: number, ts: number, payload: Buffer): void {
-    const stdin = this.ffmpeg?.stdin;
-    if (!stdin || stdin.destroyed || !stdin.writable) return;
-    // one buffer per tag (header + payload + PreviousTagSize): a copy of a few hundred KB/s is cheaper than
-    // three writes; the socket's reads are corked so each read becomes one writev to ffmpeg
-    const tag = Buffer.allocUnsafe(payload.length + 15);
-    fillTagFraming(tag, type, payload.length, ts);
-    tag.writeUInt32BE(payload.length + 11, payload.length + 11);
-    payload.copy(tag, 11);
-    stdin.write(tag);
-  }
-
-  health(now: number): StreamHealth {
-    const s = this.samples;
-    s.push({ at: now, bytes: this.bytesIn, frames: this.frames, videoTs: this.lastVideoTs });
-    if (s.length > HEALTH_WINDOW_SAMPLES + 1) s.shift();
-    const oldest = s[0]!;
-    let bitrateKbps: number | null = null;
-    let frameRate: number | null = null;
-    if (s.length > 1 && now > oldest.at) {
-      bitrateKbps = Math.round(((this.bytesIn - oldest.bytes) * 8) / (now - oldest.at));
-      const frames = this.frames - oldest.frames;
-      const span = this.lastVideoTs - oldest.videoTs;
-      if (frames > 1 && span > 0) frameRate = Math.round((frames * 1000 * 100) / span) / 100;
-    }
-    if (frameRate === null && this.metadata && typeof this.metadata.framerate === 'number') {
-      frameRate = this.metadata.framerate;
-    }
-    const k = this.keyframes;
-    const keyframeIntervalSeconds = k.length > 1 ? Math.round((k[k.length - 1]! - k[0]!) / (k.length - 1)) / 1000 : null;
-    return {
-      videoCodec: this.videoId === null ? null : videoCodecName(this.videoId),
-      audioCodec: this.audioId === null ? null : audioCodecName(this.audioId),
-      width: this.width,
-      height: this.height,
-      frameRate,
-      bitrateKbps,
-      keyframeIntervalSeconds,
-      uptimeSeconds: Math.round((now - this.startedAt) / 100) / 10,
-    };
-  }
 }
 
 class Engine implements IngestServer {
@@ -442,26 +150,7 @@ class Engine implements IngestServer {
         socket.destroy();
       }
     });
-    socket.on('data', (data: Buffer) => {
-      p.bytesIn += data.length;
-      const stdin = p.phase === 'running' ? p.ffmpeg?.stdin : null;
-      if (stdin) {
-        stdin.cork();
-        p.rtmp.feed(data);
-        stdin.uncork();
-        if (stdin.writableLength > STDIN_HIGH_WATER && !p.paused) {
-          p.paused = true;
-          socket.pause();
-          this.log.warn({ connectionId: id, backlog: stdin.writableLength }, 'ffmpeg is behind; pausing the publisher');
-          stdin.once('drain', () => {
-            p.paused = false;
-            if (!socket.destroyed) socket.resume();
-          });
-        }
-      } else {
-        p.rtmp.feed(data);
-      }
-    });
+    socket.on('data', (data: Buffer) => p.onData(data));
     socket.on('error', (err) => {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ECONNRESET' && code !== 'EPIPE') this.log.warn({ connectionId: id, err: err.message }, 'RTMP socket error');
@@ -604,21 +293,8 @@ class Engine implements IngestServer {
   }
 
   private async writeMaster(p: Publish): Promise<void> {
-    const meta = p.metadata;
-    const kbps =
-      (typeof meta?.videodatarate === 'number' ? meta.videodatarate : 0) +
-      (typeof meta?.audiodatarate === 'number' ? meta.audiodatarate : 0);
     try {
-      await writeFileAtomic(
-        join(p.hlsDir, 'index.m3u8'),
-        masterPlaylist({
-          bandwidth: kbps > 0 ? kbps * 1000 * 1.1 : 3_000_000,
-          width: p.width,
-          height: p.height,
-          videoCodecs: p.videoCodecs,
-          audioCodecs: p.audioId === null ? null : p.audioCodecs,
-        }),
-      );
+      await writeFileAtomic(join(p.hlsDir, 'index.m3u8'), p.masterPlaylist());
     } catch (err) {
       this.log.error({ connectionId: p.id, err: (err as Error).message }, 'cannot write the master playlist');
     }

@@ -1,14 +1,16 @@
 /**
  * The RTMP protocol for one publishing client: handshake, chunk stream reassembly, protocol control messages and
  * the AMF0 commands a publisher sends (connect, createStream, publish, ...). Audio, video and data messages are
- * handed to `onMedia` with their timestamp; everything about what to do with them lives in ingest-server.ts.
+ * handed to `onMedia` with their timestamp; everything about what to do with them lives in ingest-server.ts and
+ * publish.ts. What it sends (answers, acknowledgements, status) is written by rtmp-messages.ts.
  *
  * Reassembly copies each message's payload once (or not at all when a message arrives whole in one socket read);
  * headers are parsed byte by byte from a small fixed buffer, and nothing is allocated per chunk.
  */
 import type { Socket } from 'node:net';
-import { type Amf0Object, type Amf0Value, decodeAmf0, encodeAmf0 } from './amf0';
+import { type Amf0Object, type Amf0Value, decodeAmf0 } from './amf0';
 import { HANDSHAKE_SIZE, serverHandshake } from './handshake';
+import * as msg from './rtmp-messages';
 
 const enum State {
   C0C1,
@@ -18,22 +20,6 @@ const enum State {
   Closed,
 }
 
-const MSG_SET_CHUNK_SIZE = 1;
-const MSG_ABORT = 2;
-const MSG_ACK = 3;
-const MSG_USER_CONTROL = 4;
-const MSG_WINDOW_ACK_SIZE = 5;
-const MSG_SET_PEER_BANDWIDTH = 6;
-const MSG_AUDIO = 8;
-const MSG_VIDEO = 9;
-const MSG_DATA_AMF3 = 15;
-const MSG_COMMAND_AMF3 = 17;
-const MSG_DATA_AMF0 = 18;
-const MSG_COMMAND_AMF0 = 20;
-const MSG_AGGREGATE = 22;
-
-const OUT_CHUNK_SIZE = 4096;
-const WINDOW_ACK_SIZE = 2_500_000;
 const MAX_CHUNK_STREAMS = 64;
 /** Before a publish is accepted only small command messages are expected. */
 const MAX_MESSAGE_BEFORE_PUBLISH = 64 * 1024;
@@ -50,7 +36,7 @@ interface ChunkStream {
   received: number;
 }
 
-export type MediaType = typeof MSG_AUDIO | typeof MSG_VIDEO | typeof MSG_DATA_AMF0;
+export type MediaType = typeof msg.MSG_AUDIO | typeof msg.MSG_VIDEO | typeof msg.MSG_DATA_AMF0;
 
 export interface RtmpConnectionHandlers {
   /** A `publish` command arrived; answer with accept() or refuse(). */
@@ -87,11 +73,14 @@ export class RtmpConnection {
   private publishing = false;
   private publishRequested = false;
   app = '';
+  private readonly out: msg.RtmpWriter;
 
   constructor(
     private readonly socket: Socket,
     private readonly handlers: RtmpConnectionHandlers,
-  ) {}
+  ) {
+    this.out = new msg.RtmpWriter(socket);
+  }
 
   get isPublishing(): boolean {
     return this.publishing;
@@ -160,9 +149,7 @@ export class RtmpConnection {
     }
     if (this.peerWindowAck > 0 && this.bytesIn - this.lastAck >= this.peerWindowAck) {
       this.lastAck = this.bytesIn;
-      const b = Buffer.allocUnsafe(4);
-      b.writeUInt32BE(this.bytesIn >>> 0, 0);
-      this.sendMessage(2, MSG_ACK, 0, b);
+      this.out.control(msg.MSG_ACK, this.bytesIn);
     }
   }
 
@@ -280,18 +267,18 @@ export class RtmpConnection {
 
   private dispatch(type: number, timestamp: number, payload: Buffer): void {
     switch (type) {
-      case MSG_AUDIO:
-      case MSG_VIDEO:
-      case MSG_DATA_AMF0:
+      case msg.MSG_AUDIO:
+      case msg.MSG_VIDEO:
+      case msg.MSG_DATA_AMF0:
         if (this.publishing) this.handlers.onMedia(type, timestamp, payload);
         return;
-      case MSG_DATA_AMF3:
-        if (this.publishing && payload.length > 1) this.handlers.onMedia(MSG_DATA_AMF0, timestamp, payload.subarray(1));
+      case msg.MSG_DATA_AMF3:
+        if (this.publishing && payload.length > 1) this.handlers.onMedia(msg.MSG_DATA_AMF0, timestamp, payload.subarray(1));
         return;
-      case MSG_AGGREGATE:
-        if (this.publishing) this.aggregate(timestamp, payload);
+      case msg.MSG_AGGREGATE:
+        if (this.publishing) msg.forEachAggregated(timestamp, payload, (tagType, tagTimestamp, tag) => this.handlers.onMedia(tagType as MediaType, tagTimestamp, tag));
         return;
-      case MSG_SET_CHUNK_SIZE: {
+      case msg.MSG_SET_CHUNK_SIZE: {
         if (payload.length < 4) return;
         const size = payload.readUInt32BE(0) & 0x7fffffff;
         if (size < 1 || size > MAX_MESSAGE) {
@@ -301,7 +288,7 @@ export class RtmpConnection {
         this.inChunkSize = size;
         return;
       }
-      case MSG_ABORT: {
+      case msg.MSG_ABORT: {
         if (payload.length < 4) return;
         const cs = this.streams.get(payload.readUInt32BE(0));
         if (cs) {
@@ -310,45 +297,24 @@ export class RtmpConnection {
         }
         return;
       }
-      case MSG_WINDOW_ACK_SIZE:
+      case msg.MSG_WINDOW_ACK_SIZE:
         if (payload.length >= 4) this.peerWindowAck = payload.readUInt32BE(0);
         return;
-      case MSG_USER_CONTROL:
+      case msg.MSG_USER_CONTROL:
         if (payload.length >= 6 && payload.readUInt16BE(0) === 6) {
-          // ping request → ping response with the same timestamp
-          const b = Buffer.allocUnsafe(6);
-          b.writeUInt16BE(7, 0);
-          payload.copy(b, 2, 2, 6);
-          this.sendMessage(2, MSG_USER_CONTROL, 0, b);
+          this.out.pong(payload);
         }
         return;
-      case MSG_COMMAND_AMF0:
+      case msg.MSG_COMMAND_AMF0:
         this.command(payload, 0);
         return;
-      case MSG_COMMAND_AMF3:
+      case msg.MSG_COMMAND_AMF3:
         this.command(payload, 1);
         return;
-      case MSG_ACK:
-      case MSG_SET_PEER_BANDWIDTH:
+      case msg.MSG_ACK:
+      case msg.MSG_SET_PEER_BANDWIDTH:
       default:
         return;
-    }
-  }
-
-  /** An aggregate message holds FLV tags; their timestamps are relative to the first one. */
-  private aggregate(timestamp: number, payload: Buffer): void {
-    let off = 0;
-    let first = -1;
-    while (off + 11 <= payload.length) {
-      const type = payload[off]!;
-      const size = (payload[off + 1]! << 16) | (payload[off + 2]! << 8) | payload[off + 3]!;
-      const ts = ((payload[off + 7]! << 24) | (payload[off + 4]! << 16) | (payload[off + 5]! << 8) | payload[off + 6]!) >>> 0;
-      if (off + 11 + size > payload.length) break;
-      if (first < 0) first = ts;
-      if (type === MSG_AUDIO || type === MSG_VIDEO || type === MSG_DATA_AMF0) {
-        this.handlers.onMedia(type, (timestamp + ts - first) >>> 0, payload.subarray(off + 11, off + 11 + size));
-      }
-      off += 11 + size + 4;
     }
   }
 
@@ -367,24 +333,12 @@ export class RtmpConnection {
         const obj = (values[2] ?? {}) as Amf0Object;
         const app = typeof obj.app === 'string' ? obj.app : '';
         this.app = app.split('?')[0]!.replace(/^\/+|\/+$/g, '');
-        this.sendControl(MSG_WINDOW_ACK_SIZE, WINDOW_ACK_SIZE);
-        const bw = Buffer.allocUnsafe(5);
-        bw.writeUInt32BE(WINDOW_ACK_SIZE, 0);
-        bw[4] = 2;
-        this.sendMessage(2, MSG_SET_PEER_BANDWIDTH, 0, bw);
-        this.sendControl(MSG_SET_CHUNK_SIZE, OUT_CHUNK_SIZE);
-        this.outChunkSize = OUT_CHUNK_SIZE;
-        this.sendCommand(3, 0, '_result', txn, { fmsVer: 'FMS/3,0,1,123', capabilities: 31 }, {
-          level: 'status',
-          code: 'NetConnection.Connect.Success',
-          description: 'Connection succeeded.',
-          objectEncoding: typeof obj.objectEncoding === 'number' ? obj.objectEncoding : 0,
-        });
+        this.out.connected(txn, typeof obj.objectEncoding === 'number' ? obj.objectEncoding : 0);
         return;
       }
       case 'createStream': {
         const id = this.nextStreamId++;
-        this.sendCommand(3, 0, '_result', txn, null, id);
+        this.out.command(3, 0, '_result', txn, null, id);
         return;
       }
       case 'publish': {
@@ -401,7 +355,7 @@ export class RtmpConnection {
         if (this.publishRequested) this.handlers.onUnpublish();
         return;
       case 'play':
-        this.sendStatus('error', 'NetStream.Play.Failed', 'Playback over RTMP is not offered');
+        this.out.status(this.publishStreamId, 'error', 'NetStream.Play.Failed', 'Playback over RTMP is not offered');
         this.fail('Playback over RTMP is not offered');
         return;
       default:
@@ -414,54 +368,15 @@ export class RtmpConnection {
   accept(): void {
     if (this.state === State.Closed) return;
     this.publishing = true;
-    const b = Buffer.allocUnsafe(6);
-    b.writeUInt16BE(0, 0); // StreamBegin
-    b.writeUInt32BE(this.publishStreamId, 2);
-    this.sendMessage(2, MSG_USER_CONTROL, 0, b);
-    this.sendStatus('status', 'NetStream.Publish.Start', 'Start publishing');
+    this.out.streamBegin(this.publishStreamId);
+    this.out.status(this.publishStreamId, 'status', 'NetStream.Publish.Start', 'Start publishing');
   }
 
   /** Refuse the pending publish with a reason the encoder may show; the caller closes the socket. */
   refuse(reason: string): void {
     if (this.state === State.Closed) return;
     this.publishing = false;
-    this.sendStatus('error', 'NetStream.Publish.BadName', reason);
+    this.out.status(this.publishStreamId, 'error', 'NetStream.Publish.BadName', reason);
     this.state = State.Closed;
-  }
-
-  private sendStatus(level: string, code: string, description: string): void {
-    this.sendCommand(5, this.publishStreamId, 'onStatus', 0, null, { level, code, description });
-  }
-
-  private sendControl(type: number, value: number): void {
-    const b = Buffer.allocUnsafe(4);
-    b.writeUInt32BE(value >>> 0, 0);
-    this.sendMessage(2, type, 0, b);
-  }
-
-  private sendCommand(csid: number, streamId: number, ...values: Amf0Value[]): void {
-    this.sendMessage(csid, MSG_COMMAND_AMF0, streamId, encodeAmf0(...values));
-  }
-
-  private outChunkSize = 128;
-
-  private sendMessage(csid: number, type: number, streamId: number, payload: Buffer): void {
-    if (this.socket.destroyed || !this.socket.writable) return;
-    const chunks = Math.max(1, Math.ceil(payload.length / this.outChunkSize));
-    const out = Buffer.allocUnsafe(12 + (chunks - 1) + payload.length);
-    out[0] = csid & 0x3f; // fmt 0, csid < 64
-    out.writeUIntBE(0, 1, 3); // timestamp
-    out.writeUIntBE(payload.length, 4, 3);
-    out[7] = type;
-    out.writeUInt32LE(streamId, 8);
-    let o = 12;
-    for (let i = 0; i < chunks; i++) {
-      if (i > 0) out[o++] = 0xc0 | (csid & 0x3f);
-      const start = i * this.outChunkSize;
-      const end = Math.min(payload.length, start + this.outChunkSize);
-      payload.copy(out, o, start, end);
-      o += end - start;
-    }
-    this.socket.write(out);
   }
 }

@@ -1,0 +1,321 @@
+import { join } from 'node:path';
+import { newId, nowIso } from '@server/lib/ids';
+import type { AppServices } from '@server/trpc/context';
+import { announceStreamStarted } from '@server/domains/push/push.service';
+import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
+import { liveStreamRefusal } from '@server/domains/billing/plan-access';
+import type { EndedInfo, PublishAttempt, PublishDecision, StreamHealth } from './ingest';
+import type { LiveHousekeeping } from './live.housekeeping';
+import { channelByKey, recordRefusal } from './live.keys';
+import { liveMessages, liveNotices } from './live.schemas';
+import * as liveService from './live.service';
+import { liveStatusTopic } from './live.status';
+import { ViewerCounts } from './live.viewers';
+
+/** A live (or starting) session held by this instance. */
+export interface LiveSession {
+  id: string;
+  userId: string;
+  recordingId: string;
+  hlsDir: string;
+  /** Null until the first publish's ffmpeg runs (the event is chosen then: a codec refusal creates nothing). */
+  eventId: string | null;
+  isPremium: boolean;
+  startedAt: string | null;
+  /** Recording part file names written so far (one per publish). */
+  parts: string[];
+  /** The publish feeding it now; null while the publisher is away (grace period). */
+  connectionId: string | null;
+  graceTimer: NodeJS.Timeout | null;
+  health: StreamHealth | null;
+  /** The stream key was rotated or the server stops: end when the publish ends, no grace. */
+  endNow: boolean;
+  publishedViewers: number;
+}
+
+interface Connection {
+  sessionId: string;
+  userId: string;
+  streamKey: string;
+  part: string;
+}
+
+export interface LiveSessionsOptions {
+  /** A publisher that comes back within this long continues its session. */
+  graceMs: number;
+  /** How often viewer counts are re-published to status subscribers. */
+  viewerTickMs: number;
+}
+
+/**
+ * The sessions on air on this instance, driven by the ingest engine's callbacks: who may publish (authorize), which
+ * event goes live, a publisher's reconnect within the grace period, the end (webhooks, status, the recording handed
+ * to housekeeping) and the viewer counts status subscribers hear.
+ */
+export class LiveSessions {
+  private readonly sessions = new Map<string, LiveSession>();
+  private readonly sessionByEvent = new Map<string, string>();
+  private readonly connections = new Map<string, Connection>();
+  private readonly viewers = new ViewerCounts();
+  private viewerTimer: NodeJS.Timeout | null = null;
+  private stopping = false;
+
+  constructor(
+    private readonly services: AppServices,
+    private readonly housekeeping: LiveHousekeeping,
+    private readonly options: LiveSessionsOptions,
+  ) {}
+
+  private get db() {
+    return this.services.db;
+  }
+  private get config() {
+    return this.services.config;
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  holds(sessionId: string): boolean {
+    return this.sessions.has(sessionId);
+  }
+
+  /** From now on publishes are refused and a publish that ends ends its session (no grace). */
+  beginStop(): void {
+    this.stopping = true;
+    for (const session of this.sessions.values()) session.endNow = true;
+  }
+
+  /** After the engine stopped: every session ends (or is forgotten when it never went live). */
+  endAll(): void {
+    for (const session of [...this.sessions.values()]) {
+      if (session.startedAt) this.endSession(session);
+      else this.dropSession(session);
+    }
+    if (this.viewerTimer) clearInterval(this.viewerTimer);
+    this.viewerTimer = null;
+  }
+
+  // ---- ingest callbacks ----
+
+  private refuse(userId: string | null, reason: string): PublishDecision {
+    if (userId) recordRefusal(this.db, userId, reason);
+    return { accept: false, reason };
+  }
+
+  authorize(attempt: PublishAttempt): PublishDecision {
+    if (this.stopping) return { accept: false, reason: liveNotices.unavailable };
+    const channel = channelByKey(this.db, attempt.streamKey);
+    if (!channel) return this.refuse(null, liveMessages.unknownKey);
+    const user = liveService.creatorRow(this.db, channel.userId);
+    if (!user || (user.role !== 'dj' && user.role !== 'admin')) return this.refuse(null, liveMessages.unknownKey);
+    if (!user.isActive) return this.refuse(user.id, liveMessages.deactivated);
+    if (user.pendingPayment) return this.refuse(user.id, liveMessages.pendingPayment);
+    const needsPlan = liveStreamRefusal(this.services, user.id);
+    if (needsPlan) return this.refuse(user.id, needsPlan);
+    const current = this.sessionOfUser(user.id);
+    if (current?.connectionId) return this.refuse(user.id, liveMessages.alreadyLive);
+    if (current) {
+      // Back within the grace period: same session, same HLS folder (the playlist continues), a new recording part.
+      const part = `part-${current.parts.length + 1}.ts`;
+      current.connectionId = attempt.connectionId;
+      current.endNow = false;
+      this.connections.set(attempt.connectionId, { sessionId: current.id, userId: user.id, streamKey: attempt.streamKey, part });
+      return { accept: true, hlsDir: current.hlsDir, recordingPath: join(liveService.recordingDir(this.config.dataDir, current.recordingId), part) };
+    }
+    if (this.sessions.size >= this.config.live.maxStreams) return this.refuse(user.id, liveMessages.tooManyStreams);
+    const id = newId(16);
+    const recordingId = newId(16);
+    const session: LiveSession = {
+      id,
+      userId: user.id,
+      recordingId,
+      hlsDir: liveService.sessionDir(this.config.dataDir, id),
+      eventId: null,
+      isPremium: false,
+      startedAt: null,
+      parts: [],
+      connectionId: attempt.connectionId,
+      graceTimer: null,
+      health: null,
+      endNow: false,
+      publishedViewers: 0,
+    };
+    this.sessions.set(id, session);
+    this.connections.set(attempt.connectionId, { sessionId: id, userId: user.id, streamKey: attempt.streamKey, part: 'part-1.ts' });
+    return { accept: true, hlsDir: session.hlsDir, recordingPath: join(liveService.recordingDir(this.config.dataDir, recordingId), 'part-1.ts') };
+  }
+
+  onStarted(connectionId: string): void {
+    const connection = this.connections.get(connectionId);
+    const session = connection && this.sessions.get(connection.sessionId);
+    if (!connection || !session) return;
+    if (session.graceTimer) clearTimeout(session.graceTimer);
+    session.graceTimer = null;
+    if (!session.parts.includes(connection.part)) session.parts.push(connection.part);
+    if (session.startedAt) {
+      liveService.updateRecordingParts(this.db, session.recordingId, session.parts);
+      this.services.log.info({ sessionId: session.id, userId: session.userId }, 'live: publisher back, session continues');
+      return;
+    }
+    const now = new Date();
+    const user = liveService.creatorRow(this.db, session.userId)!;
+    const event = liveService.eventForPublish(this.db, user.id, now) ?? liveService.createSpotEvent(this.services, user, now);
+    session.eventId = event.id;
+    session.isPremium = event.isPremium;
+    session.startedAt = now.toISOString();
+    const previous = this.sessionByEvent.get(event.id);
+    if (previous && previous !== session.id) {
+      const old = this.sessions.get(previous);
+      if (old) this.endSession(old);
+    }
+    this.sessionByEvent.set(event.id, session.id);
+    liveService.insertSession(this.db, { id: session.id, userId: user.id, eventId: event.id, recordingId: session.recordingId, startedAt: session.startedAt, parts: session.parts });
+    this.services.log.info({ sessionId: session.id, userId: user.id, eventId: event.id }, 'live: session started');
+    announceStreamStarted(this.services, event.id);
+    emitWebhookEvent(this.services, user.id, 'stream.started', { sessionId: session.id, eventId: event.id, eventName: event.name, startedAt: session.startedAt });
+    this.ensureViewerTicker();
+    this.signal(event.id);
+  }
+
+  onHealth(connectionId: string, health: StreamHealth): void {
+    const connection = this.connections.get(connectionId);
+    const session = connection && this.sessions.get(connection.sessionId);
+    if (session) session.health = health;
+  }
+
+  onRefused(attempt: PublishAttempt, reason: string): void {
+    const connection = this.connections.get(attempt.connectionId);
+    if (connection) {
+      // refused after authorize accepted (codecs): nothing was written
+      this.connections.delete(attempt.connectionId);
+      const session = this.sessions.get(connection.sessionId);
+      if (session?.connectionId === attempt.connectionId) session.connectionId = null;
+      if (session && !session.startedAt) this.dropSession(session);
+      recordRefusal(this.db, connection.userId, reason);
+      return;
+    }
+    // refused by the engine before authorize (a second publisher on a live key)
+    const channel = channelByKey(this.db, attempt.streamKey);
+    if (channel && reason !== liveMessages.unknownKey) recordRefusal(this.db, channel.userId, reason);
+  }
+
+  onEnded(connectionId: string, info: EndedInfo): void {
+    const connection = this.connections.get(connectionId);
+    this.connections.delete(connectionId);
+    const session = connection && this.sessions.get(connection.sessionId);
+    if (!session) return;
+    if (session.connectionId === connectionId) session.connectionId = null;
+    session.health = null;
+    if (!session.startedAt) {
+      this.dropSession(session);
+      return;
+    }
+    if (info.started === false) session.parts = session.parts.filter((part) => part !== connection.part);
+    if (session.endNow || info.reason === 'kicked' || info.reason === 'shutdown' || this.stopping) {
+      this.endSession(session);
+      return;
+    }
+    this.services.log.info({ sessionId: session.id, reason: info.reason }, 'live: publisher gone, waiting for a reconnect');
+    session.graceTimer = setTimeout(() => this.endSession(session), this.options.graceMs);
+    session.graceTimer.unref();
+  }
+
+  /** A session that never went live (refused before ffmpeg ran): forget it, nothing was written. */
+  private dropSession(session: LiveSession): void {
+    if (session.graceTimer) clearTimeout(session.graceTimer);
+    this.sessions.delete(session.id);
+  }
+
+  /** Live → ended: the state changes at once; the playlist gets its ENDLIST and the recording is finished in the background. */
+  private endSession(session: LiveSession): void {
+    if (!this.sessions.has(session.id) || !session.startedAt || !session.eventId) return;
+    if (session.graceTimer) clearTimeout(session.graceTimer);
+    session.graceTimer = null;
+    this.sessions.delete(session.id);
+    if (this.sessionByEvent.get(session.eventId) === session.id) this.sessionByEvent.delete(session.eventId);
+    this.viewers.forget(session.id);
+    const endedAt = nowIso();
+    liveService.markSessionEnded(this.db, session.id, session.recordingId, endedAt);
+    this.services.log.info({ sessionId: session.id, eventId: session.eventId }, 'live: session ended');
+    emitWebhookEvent(this.services, session.userId, 'stream.ended', {
+      sessionId: session.id,
+      eventId: session.eventId,
+      startedAt: session.startedAt,
+      endedAt,
+      recordingId: session.recordingId,
+    });
+    this.signal(session.eventId);
+    const eventId = session.eventId;
+    this.housekeeping.finishSession({ id: session.id, recordingId: session.recordingId, hlsDir: session.hlsDir, parts: session.parts }, () => this.signal(eventId));
+  }
+
+  // ---- viewers and status ----
+
+  signal(eventId: string): void {
+    this.services.bus.publish(liveStatusTopic(eventId), null);
+  }
+
+  /** A player fetched a playlist of the session (viewer = token subject, else a hash of address and user agent). */
+  noteViewer(sessionId: string, viewerKey: string): void {
+    if (!this.sessions.has(sessionId)) return;
+    this.viewers.note(sessionId, viewerKey);
+  }
+
+  viewerCount(sessionId: string): number {
+    return this.viewers.count(sessionId);
+  }
+
+  private ensureViewerTicker(): void {
+    if (this.viewerTimer) return;
+    this.viewerTimer = setInterval(() => {
+      if (!this.sessions.size) {
+        clearInterval(this.viewerTimer!);
+        this.viewerTimer = null;
+        return;
+      }
+      for (const session of this.sessions.values()) {
+        if (!session.eventId) continue;
+        const count = this.viewerCount(session.id);
+        if (count !== session.publishedViewers) {
+          session.publishedViewers = count;
+          if (this.services.bus.listenerCount(liveStatusTopic(session.eventId))) this.signal(session.eventId);
+        }
+      }
+    }, this.options.viewerTickMs);
+    this.viewerTimer.unref();
+  }
+
+  sessionOfUser(userId: string): LiveSession | undefined {
+    for (const session of this.sessions.values()) if (session.userId === userId) return session;
+    return undefined;
+  }
+
+  /** The event's session on air now (started, possibly in its reconnect grace). */
+  liveSessionOfEvent(eventId: string): LiveSession | undefined {
+    const id = this.sessionByEvent.get(eventId);
+    return id ? this.sessions.get(id) : undefined;
+  }
+
+  /**
+   * A rotated key: its publishes end at once (`kick` closes each connection; no grace), and so does a session of the
+   * user waiting for its publisher. True when a stream ended.
+   */
+  endStreamsOfKey(userId: string, streamKey: string, kick: (connectionId: string) => void): boolean {
+    let ended = false;
+    for (const [connectionId, connection] of this.connections) {
+      if (connection.userId !== userId || connection.streamKey !== streamKey) continue;
+      const session = this.sessions.get(connection.sessionId);
+      if (session) session.endNow = true;
+      kick(connectionId);
+      ended = true;
+    }
+    const session = this.sessionOfUser(userId);
+    if (session && !session.connectionId && session.startedAt) {
+      this.endSession(session);
+      ended = true;
+    }
+    return ended;
+  }
+}
