@@ -148,8 +148,10 @@ describe('web app: sign-in, guard, shell', () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await login(page, mara.email, mara.password);
     await page.waitForURL('**/apps/calendar');
+    // The start-up check is the users.alive procedure, sent on its own.
+    const aliveCall = (url: URL) => url.pathname === '/trpc/users.alive';
     let refusals = 0;
-    await page.route('**/api/user/alive', async (route) => {
+    await page.route(aliveCall, async (route) => {
       if (refusals < 2) {
         refusals += 1;
         return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service Unavailable' }) });
@@ -162,8 +164,8 @@ describe('web app: sign-in, guard, shell', () => {
     expect(await page.evaluate(() => localStorage.getItem('cuepoint.token'))).toMatch(/^ey/);
     expect(await page.getByText('Invalid access_token').count()).toBe(0);
 
-    await page.unroute('**/api/user/alive');
-    await page.route('**/api/user/alive', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Invalid access_token' }) }));
+    await page.unroute(aliveCall);
+    await page.route(aliveCall, (route) => route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ message: 'Invalid access_token' }) }));
     await page.reload();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('cuepoint.token'))).toBeNull();

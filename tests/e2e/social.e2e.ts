@@ -314,7 +314,7 @@ describe('social sign-in for viewers (the event page dialogs)', () => {
     await serveFakeGoogle(context, [{ email, credential }]);
     const googleCalls: unknown[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/user/google') googleCalls.push(request.postDataJSON());
+      if (new URL(request.url()).pathname === '/trpc/users.googleSignIn') googleCalls.push(request.postDataJSON());
     });
     const dialog = await openViewerLogin(page);
     await dialog.getByRole('button', { name: 'Continue with Google' }).waitFor();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navigationItems } from '@server/domains/demo/search/navigation';
+import { navigationItems } from '@common/navigation';
 import { canUseSampleApps, canUseShellTools, sampleAppItems, sampleAppsStartCollapsed, visibleNavigation, visibleSampleApps } from '@web/features/shell/navigation';
 import { moveHighlight } from '@web/features/shell/global-search';
 import { applyOrder, moveInOrder } from '@web/features/demo/todo/todo-order';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideAccess } from '@web/app/guard';
 import { appRoutes } from '@web/app/routes';
-import { shouldLogoutOnError } from '@web/app/session-rules';
+import { shouldLogoutOnError } from '@web/lib/session-rules';
 import { menuItems, visibleNavigation } from '@web/features/shell/navigation';
 
 describe('navigation menu', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSignedIn, sessionMessages, shouldLogoutOnError, startupAction, startupFailureAction, tokenExpired, tokenExpiry } from '@web/app/session-rules';
+import { isSignedIn, sessionMessages, shouldLogoutOnError, startupAction, startupFailureAction, tokenExpired, tokenExpiry } from '@web/lib/session-rules';
 
 function jwt(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -2,7 +2,7 @@ import '@web/lib/zod-jitless';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { loadSonner, sonnerRequested } from '@web/lib/lazy-toast';
-import { createQueryClient, createTrpcClient, trpc } from '@web/lib/trpc';
+import { createQueryClient, sessionTrpc, trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
 import { useSessionBootstrap } from './session-bootstrap';
 
@@ -44,10 +44,9 @@ function DeferredToaster() {
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
   useSessionBootstrap();
   return (
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+    <trpc.Provider client={sessionTrpc} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         {children}
         <DeferredToaster />

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { ApiError } from '@web/lib/api';
-import { alive } from '@web/lib/session-actions';
+import { startupAction, startupFailureAction } from '@web/lib/session-rules';
 import { useSession } from '@web/lib/session-store';
-import { sessionMessages, startupAction, startupFailureAction } from './session-rules';
+import { alive, callStatus } from '@web/lib/trpc';
 
 /**
- * At start: an expired stored token logs out ("access_token expired"); a valid one is refreshed with alive. Only a
- * 401 from alive logs out ("Invalid access_token"); a network error, 5xx or 429 keeps the session and asks again.
+ * At start: an expired stored token logs out ("access_token expired"); a valid one is refreshed with alive. A 401 ends
+ * the session (the client's 401 rule); a network error, 5xx or 429 keeps it and asks again.
  */
 export function useSessionBootstrap() {
   useEffect(() => {
@@ -22,14 +21,10 @@ export function useSessionBootstrap() {
           if (!cancelled && useSession.getState().token === action.token) useSession.getState().setSession(answer);
         })
         .catch((error: unknown) => {
+          // A 401 has already signed the session out (afterFailedCall): the token is no longer the stored one.
           if (cancelled || useSession.getState().token !== action.token) return;
-          const status = error instanceof ApiError ? error.status : null;
-          const next = startupFailureAction(status, attempt);
-          if (next.kind === 'logout') {
-            useSession.getState().logout(error instanceof ApiError && error.message ? error.message : sessionMessages.invalidToken);
-            return;
-          }
-          retryTimer = window.setTimeout(() => check(attempt + 1), next.retryInMs);
+          const next = startupFailureAction(callStatus(error), attempt);
+          if (next.kind === 'retry') retryTimer = window.setTimeout(() => check(attempt + 1), next.retryInMs);
         });
     };
     check(0);

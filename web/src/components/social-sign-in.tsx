@@ -3,10 +3,8 @@ import { Apple } from 'lucide-react';
 import type { SessionAnswer } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { Tooltip } from '@web/components/tooltip';
-import { api, ApiError } from '@web/lib/api';
 import { toastError } from '@web/lib/lazy-toast';
-import { alive } from '@web/lib/session-actions';
-import { trpc } from '@web/lib/trpc';
+import { alive, callStatus, guestTrpc, trpc } from '@web/lib/trpc';
 
 export const socialMessages = {
   cancelled: 'Cancelled login',
@@ -60,12 +58,12 @@ function GoogleButton({ clientId, roleId, text, onSession }: { clientId: string;
           client_id: clientId,
           ux_mode: 'popup',
           callback: ({ credential }) => {
-            api<SessionAnswer>('/api/user/google', { body: roleId ? { tokenId: credential, roleId } : { tokenId: credential }, token: null })
-              .then((answer) => onSessionRef.current(answer))
+            guestTrpc.users.googleSignIn
+              .mutate(roleId ? { tokenId: credential, roleId } : { tokenId: credential })
+              .then((answer) => ('pendingActivation' in answer ? toastError(answer.message) : onSessionRef.current(answer)))
               .catch((error: unknown) => {
-                if (error instanceof ApiError && error.status === 403) toastError(error.message);
-                else if (error instanceof ApiError) toastError(`${error.status}: ${error.message}`);
-                else toastError('Google sign-in failed');
+                const status = callStatus(error);
+                toastError(status ? `${status}: ${(error as Error).message}` : 'Google sign-in failed');
               });
           },
         });

@@ -1,13 +1,6 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import type { PublicConfig } from '@server/domains/system/system.schemas';
-
-interface PowChallenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber?: number;
-  salt: string;
-  signature: string;
-}
+import { guestTrpc } from './trpc';
 
 export interface Grecaptcha {
   ready(callback: () => void): void;
@@ -57,9 +50,9 @@ export async function botCheckToken(config: PublicConfig['botCheck']): Promise<s
 
 /** Solves an ALTCHA-style proof-of-work challenge in the browser (WebCrypto) and encodes the payload the server verifies. */
 export async function solvePow(): Promise<string> {
-  const response = await fetch('/api/user/bot-check/challenge', { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error('The bot check could not be loaded');
-  const challenge = (await response.json()) as PowChallenge;
+  const challenge = await guestTrpc.users.botCheckChallenge.query().catch(() => {
+    throw new Error('The bot check could not be loaded');
+  });
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
   if (!solution) throw new Error('The bot check could not be solved');
   return btoa(

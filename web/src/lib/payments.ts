@@ -1,5 +1,6 @@
 import { paymentMessages, type PaymentError } from '@server/domains/payments/payments.schemas';
-import { alive } from './session-actions';
+import { dollarsText } from '@common/money';
+import { alive } from './trpc';
 import { useSession } from './session-store';
 
 /** The pieces of Stripe.js (https://js.stripe.com/v3) the payment forms use. */
@@ -95,7 +96,7 @@ export function paymentFailureText(message: string): { heading: string; message:
   return { heading: paymentMessages.notProcessed, message };
 }
 
-export { formatDollars } from './money';
+export { formatDollars } from '@common/money';
 
 // Wallets (platform.md §9): CAD, country CA, TEST environment, these card networks.
 export const walletCardNetworks = ['AMEX', 'DISCOVER', 'INTERAC', 'JCB', 'MASTERCARD', 'VISA'] as const;
@@ -127,7 +128,7 @@ export function dollarsWalletRequest(amountCents: number, publishableKey: string
         },
       },
     ],
-    transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: (amountCents / 100).toFixed(2), currencyCode: 'CAD', countryCode: 'CA' },
+    transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: dollarsText(amountCents), currencyCode: 'CAD', countryCode: 'CA' },
   };
 }
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { SessionAnswer, SessionUser } from '@server/domains/users/users.schemas';
-import { sessionMessages, tokenExpired } from '@web/app/session-rules';
+import { tokenExpired } from './session-rules';
 import { toastError } from './lazy-toast';
 import { local, storageKeys } from './storage-keys';
 
@@ -58,8 +58,3 @@ export const useViewer = create<ViewerState>()((set, get) => ({
     set({ permissionIds: merged });
   },
 }));
-
-/** Signs the viewer out when the server no longer accepts their token. */
-export function endViewerSession(): void {
-  useViewer.getState().signOut(sessionMessages.invalidToken);
-}

@@ -3,7 +3,7 @@
  * Pure (no DOM, no React): the player renders from it and the unit tests check it.
  */
 import type { EventStreamOutput } from '@server/domains/events/events.schemas';
-import { parseStreamValue, type StreamSource } from '@server/domains/events/stream';
+import { parseStreamValue, type StreamSource } from '@common/stream-url';
 import { liveMessages, type LiveStatusOutput } from '@server/domains/live/live.schemas';
 
 export interface StreamSchedule {

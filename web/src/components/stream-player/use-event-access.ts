@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { useSession } from '@web/lib/session-store';
-import { viewerTrpc } from '@web/lib/viewer-api';
+import { viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
 
 export type EventAccess = 'checking' | 'granted' | 'locked';

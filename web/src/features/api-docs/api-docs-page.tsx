@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Logo } from '@web/components/logo';
 import { ErrorState } from '@web/components/error-state';
 import { Spinner } from '@web/components/spinner';
+import { readJson } from '@web/lib/download';
 import { groupByTag, matchesFilter, type OpenApiDocument, type OperationEntry } from './openapi-types';
 import { SchemaView } from './schema-view';
 
@@ -111,11 +112,7 @@ export default function ApiDocsPage() {
   useEffect(() => {
     let cancelled = false;
     setFailed(null);
-    fetch('/api/openapi.json')
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`The API document could not be loaded (HTTP ${response.status}).`);
-        return (await response.json()) as OpenApiDocument;
-      })
+    readJson<OpenApiDocument>('/api/openapi.json')
       .then((loaded) => !cancelled && setDocument(loaded))
       .catch((error: unknown) => !cancelled && setFailed(error));
     return () => {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
-import type { SessionAnswer } from '@server/domains/users/users.schemas';
+import { failureMessage } from '@web/components/error-message';
 import { Spinner } from '@web/components/spinner';
-import { api, ApiError } from '@web/lib/api';
+import { alive } from '@web/lib/trpc';
 import { AuthCard } from './auth-card';
 import { useCompleteLogin } from './use-complete-login';
 
@@ -33,7 +33,7 @@ export default function CallbackPage() {
       return;
     }
     let cancelled = false;
-    api<SessionAnswer>('/api/user/alive', { token, noAutoLogout: true })
+    alive(token)
       .then((answer) => {
         if (cancelled) return;
         setState('done');
@@ -42,7 +42,7 @@ export default function CallbackPage() {
       .catch((error: unknown) => {
         if (cancelled) return;
         setState('failed');
-        setMessage(error instanceof ApiError ? error.message : 'Error, please try again.');
+        setMessage(failureMessage(error, 'Error, please try again.'));
       });
     return () => {
       cancelled = true;

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'wouter';
-import { checkUserExistsInput, type SessionAnswer } from '@server/domains/users/users.schemas';
+import { checkUserExistsInput } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
-import { api, ApiError } from '@web/lib/api';
 import { checkoutProduct } from '@web/lib/checkout-storage';
+import { guestTrpc } from '@web/lib/trpc';
 import { AuthCard } from './auth-card';
-import { unexpectedError } from './auth-errors';
+import { serverMessage } from './auth-errors';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { useCompleteLogin } from './use-complete-login';
@@ -33,10 +33,10 @@ export default function CheckEmailPage() {
 
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
-      const answer = await api<{ exists: boolean }>('/api/user/check-user-exists', { body: { email }, token: null });
+      const answer = await guestTrpc.users.checkUserExists.mutate({ email });
       setStep(answer.exists ? { kind: 'login', email } : { kind: 'register', email });
     } catch (error) {
-      setError('email', { type: 'server', message: error instanceof ApiError ? error.message : unexpectedError });
+      setError('email', { type: 'server', message: serverMessage(error) });
     }
   });
 
@@ -58,8 +58,8 @@ export default function CheckEmailPage() {
         </>
       )}
       {step.kind === 'register' && (
-        <RegisterForm<SessionAnswer>
-          endpoint="/api/user/register-with-sign-in"
+        <RegisterForm
+          procedure="registerWithSignIn"
           defaultEmail={step.email}
           submitLabel="Create account and continue"
           onSuccess={completeLogin}

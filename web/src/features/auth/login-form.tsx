@@ -2,7 +2,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import type { LoginInput, SessionAnswer } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { PasswordField, TextField } from '@web/components/text-field';
-import { api } from '@web/lib/api';
+import { guestTrpc } from '@web/lib/trpc';
 
 let validation: Promise<typeof import('./login-validation')> | null = null;
 /** The shared login schema (and zod with it), fetched once, when the form is first focused. */
@@ -33,7 +33,7 @@ export function LoginForm({ onSuccess, defaultUserName = '', submitLabel = 'Logi
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await api<SessionAnswer>('/api/user/login', { body: values, token: null });
+      const answer = await guestTrpc.users.login.mutate(values);
       onSuccess(answer);
     } catch (error) {
       // Shown under the password field; editing either field clears it and re-enables Login.

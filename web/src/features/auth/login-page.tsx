@@ -1,4 +1,4 @@
-import { LegalLinks } from '@web/features/shell/footer';
+import { LegalLinks } from '@web/features/shell/public';
 import { Link, useSearchParams } from 'wouter';
 import { FullPageSpinner } from '@web/components/spinner';
 import { trpc } from '@web/lib/trpc';

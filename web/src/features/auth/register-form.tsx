@@ -1,22 +1,25 @@
 import { useState } from 'react';
 import { Button } from '@web/components/button';
-import { api, ApiError } from '@web/lib/api';
-import { unexpectedError } from './auth-errors';
+import { guestTrpc, type RouterOutputs } from '@web/lib/trpc';
+import { errorFields, serverMessage, unexpectedError } from './auth-errors';
 import { BotCheckBadge } from './bot-check-badge';
 import { useBotCheck } from './use-bot-check';
 import { showServerFieldErrors, useRegisterForm } from './use-register-form';
 import { RegisterFields } from './register-fields';
 
-export interface RegisterFormProps<T> {
-  endpoint: '/api/user/register' | '/api/user/register-with-sign-in';
+/** `register` (a creator an admin activates) or `registerWithSignIn` (checkout: signed in at once). */
+type RegisterProcedure = 'register' | 'registerWithSignIn';
+
+export interface RegisterFormProps<P extends RegisterProcedure> {
+  procedure: P;
   referrerId?: string | null;
   defaultEmail?: string;
   submitLabel?: string;
-  onSuccess(answer: T): void;
+  onSuccess(answer: RouterOutputs['users'][P]): void;
 }
 
 /** The creator registration form; submits only once the bot check has loaded. */
-export function RegisterForm<T>({ endpoint, referrerId, defaultEmail = '', submitLabel = 'Create account', onSuccess }: RegisterFormProps<T>) {
+export function RegisterForm<P extends RegisterProcedure>({ procedure, referrerId, defaultEmail = '', submitLabel = 'Create account', onSuccess }: RegisterFormProps<P>) {
   const botCheck = useBotCheck();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -36,19 +39,14 @@ export function RegisterForm<T>({ endpoint, referrerId, defaultEmail = '', submi
       return;
     }
     try {
-      const answer = await api<T>(endpoint, {
-        body: { ...values, ...(referrerId ? { referrerId } : {}), ...(botCheckToken ? { botCheckToken } : {}) },
-        token: null,
-      });
+      const input = { ...values, ...(referrerId ? { referrerId } : {}), ...(botCheckToken ? { botCheckToken } : {}) };
+      const called: RegisterProcedure = procedure;
+      const answer = (await guestTrpc.users[called].mutate(input)) as RouterOutputs['users'][P];
       botCheck.complete();
       onSuccess(answer);
     } catch (error) {
-      if (!(error instanceof ApiError)) {
-        setFormError(unexpectedError);
-        return;
-      }
-      const mapped = showServerFieldErrors(setError, error.fields);
-      if (!mapped) setFormError(error.message || unexpectedError);
+      const mapped = showServerFieldErrors(setError, errorFields(error));
+      if (!mapped) setFormError(serverMessage(error));
     }
   });
 

@@ -11,9 +11,9 @@ export default function RegisterPage() {
   return (
     <AuthCard title="CREATE AN ACCOUNT" wide>
       <RegisterForm
-        endpoint="/api/user/register"
+        procedure="register"
         referrerId={referrerId}
-        onSuccess={(answer: { user: { isActive: boolean } }) => {
+        onSuccess={(answer) => {
           toast.success(authMessages.accountReady, answer.user.isActive ? undefined : { description: authMessages.adminWillActivate });
           navigate('/');
         }}

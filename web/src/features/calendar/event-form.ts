@@ -1,4 +1,5 @@
 import { createEventInput, eventMessages, type CreateEventInput, type EventOutput } from '@server/domains/events/events.schemas';
+import { dollarsText, toCents } from '@common/money';
 
 /** The calendar dialog's fields: local date-times as `<input type="datetime-local">` reads them, the price as typed. */
 export interface EventFormValues {
@@ -34,7 +35,7 @@ export function formValuesOf(event: EventOutput): EventFormValues {
     start: event.startDateTime ? toLocalInput(new Date(event.startDateTime)) : '',
     end: event.endDateTime ? toLocalInput(new Date(event.endDateTime)) : '',
     isPremium: event.isPremium,
-    premiumPrice: event.isPremium ? event.premiumPrice.toFixed(2) : '',
+    premiumPrice: event.isPremium ? dollarsText(toCents(event.premiumPrice)) : '',
     isActive: event.isActive,
   };
 }

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Radio, Settings2 } from 'lucide-react';
-import { parseStreamValue } from '@server/domains/events/stream';
+import { parseStreamValue } from '@common/stream-url';
 import { liveMessages } from '@server/domains/live/live.schemas';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';

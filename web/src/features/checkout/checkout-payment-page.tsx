@@ -1,4 +1,5 @@
 import { CreditCard } from 'lucide-react';
+import { toDollars } from '@common/money';
 import { Link, useLocation, useParams } from 'wouter';
 import { CardPaymentForm } from '@web/components/payment/card-payment-form';
 import { EmptyState } from '@web/components/empty-state';
@@ -63,7 +64,7 @@ export default function CheckoutPaymentPage() {
           amountCents={order.totalCents}
           submitLabel={`Pay ${formatDollars(order.totalCents)}`}
           walletLabel={order.productName}
-          createIntent={() => start.mutateAsync({ productId, amount: order.totalCents / 100 })}
+          createIntent={() => start.mutateAsync({ productId, amount: toDollars(order.totalCents) })}
           payWithToken={(tokenId) => withToken.mutateAsync({ productId, paymentMethodId: tokenId })}
           onSucceeded={async ({ paymentId }) => {
             checkoutProduct.clear();

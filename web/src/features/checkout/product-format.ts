@@ -16,7 +16,7 @@ export function showSetUpFee(product: { setUpFeeCents: number; setUpFeePriceId: 
   return product.setUpFeeCents > 0 && !!product.setUpFeePriceId;
 }
 
-export { formatDollars } from '@web/lib/money';
+export { formatDollars } from '@common/money';
 
 export function buyLabel(productId: string): string {
   return productId === 'LIVE_STREAM' ? 'Start Live' : 'BUY NOW';

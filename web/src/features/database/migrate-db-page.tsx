@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '@web/components/button';
 import { QueryState } from '@web/components/query-state';
 import { Spinner } from '@web/components/spinner';
-import { downloadFile } from '@web/lib/api';
+import { downloadFile } from '@web/lib/download';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
 

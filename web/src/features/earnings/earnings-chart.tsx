@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDollars } from '@web/lib/payments';
+import { formatDollars, roundToCents, toDollars } from '@common/money';
 
 export interface MonthBar {
   month: string;
@@ -12,9 +12,9 @@ export interface MonthBar {
 export default function EarningsChart({ months, showPlatform }: { months: MonthBar[]; showPlatform: boolean }) {
   const data = months.map((month) => ({
     month: month.month,
-    creator: month.creatorShareCents / 100,
-    platform: month.platformShareCents / 100,
-    fees: month.feeCents / 100,
+    creator: toDollars(month.creatorShareCents),
+    platform: toDollars(month.platformShareCents),
+    fees: toDollars(month.feeCents),
   }));
   return (
     <div className="h-72 w-full" data-testid="earnings-chart">
@@ -23,7 +23,7 @@ export default function EarningsChart({ months, showPlatform }: { months: MonthB
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="month" tick={{ fontSize: 12 }} />
           <YAxis tickFormatter={(value: number) => `$${value}`} tick={{ fontSize: 12 }} width={56} />
-          <Tooltip formatter={(value) => formatDollars(Math.round(Number(value) * 100))} />
+          <Tooltip formatter={(value) => formatDollars(roundToCents(Number(value)))} />
           <Legend />
           <Bar dataKey="creator" name="Creator share" stackId="gross" fill="#ea580c" />
           {showPlatform && <Bar dataKey="platform" name="Platform share" stackId="gross" fill="#94a3b8" />}

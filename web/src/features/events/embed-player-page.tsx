@@ -1,11 +1,11 @@
 import { Lock } from 'lucide-react';
 import { useParams } from 'wouter';
 import { eventPagePath } from '@server/domains/events/events.schemas';
+import { formatDollars, toCents } from '@common/money';
 import { Spinner } from '@web/components/spinner';
 import { StreamPlayer } from '@web/components/stream-player/stream-player';
 import { useEventAccess } from '@web/components/stream-player/use-event-access';
 import { useEventPlayback } from '@web/components/stream-player/use-event-stream';
-import { formatDollars } from './event-time';
 import { usePublicEvent } from './use-public-event';
 
 /** `/embed/{subdomain}/{eventId}/player`: only the stream, filling the frame, for creators' own sites. */
@@ -35,7 +35,7 @@ export default function EmbedPlayerPage() {
         <div className="flex flex-col items-center gap-3 p-4 text-center" data-testid="paywall">
           <Lock className="size-8 text-brand-500" aria-hidden />
           <p className="text-sm">
-            {event.name} is a premium event ({formatDollars(event.premiumPrice)} CAD).
+            {event.name} is a premium event ({formatDollars(toCents(event.premiumPrice))} CAD).
           </p>
           <a href={eventPagePath(event.user.userName, event.id)} target="_blank" rel="noopener" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium hover:bg-brand-700">
             Open the event page to enter

@@ -22,7 +22,3 @@ export function eventPhase(event: Pick<EventOutput, 'startDateTime' | 'endDateTi
   if (Date.parse(event.endDateTime) <= now) return 'ended';
   return Date.parse(event.startDateTime) <= now ? 'live' : 'upcoming';
 }
-
-export function formatDollars(amount: number): string {
-  return `$${amount.toFixed(2)}`;
-}

@@ -1,8 +1,8 @@
 import { Lock } from 'lucide-react';
 import type { EventOutput } from '@server/domains/events/events.schemas';
+import { formatDollars, toCents } from '@common/money';
 import { Button } from '@web/components/button';
 import { useViewer } from '@web/lib/viewer-session';
-import { formatDollars } from './event-time';
 
 /**
  * In place of the stream of a premium event the viewer may not enter yet (platform.md §4): a guest logs in or registers
@@ -16,12 +16,12 @@ export function Paywall({ event, onLogin, onRegister, onPay }: { event: EventOut
       <h2 className="text-lg font-semibold">This is a premium event</h2>
       <p className="max-w-md text-sm text-slate-300">
         {signedIn
-          ? `Enter for ${formatDollars(event.premiumPrice)} CAD to watch the stream.`
-          : `Log in or register as a viewer, then enter for ${formatDollars(event.premiumPrice)} CAD to watch the stream.`}
+          ? `Enter for ${formatDollars(toCents(event.premiumPrice))} CAD to watch the stream.`
+          : `Log in or register as a viewer, then enter for ${formatDollars(toCents(event.premiumPrice))} CAD to watch the stream.`}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         {signedIn ? (
-          <Button onClick={onPay}>Enter for {formatDollars(event.premiumPrice)}</Button>
+          <Button onClick={onPay}>Enter for {formatDollars(toCents(event.premiumPrice))}</Button>
         ) : (
           <>
             <Button onClick={onLogin}>Log in</Button>

@@ -1,6 +1,6 @@
 import { HandCoins } from 'lucide-react';
 import type { PublicTipOption } from '@server/domains/tips/tips.schemas';
-import { formatDollars } from './event-time';
+import { formatDollars, toCents } from '@common/money';
 
 /** The row of tip buttons (platform.md §2): icon, title, dollar amount. */
 export function TipButtons({ tips, onTip }: { tips: PublicTipOption[]; onTip(tip: PublicTipOption): void }) {
@@ -23,7 +23,7 @@ export function TipButtons({ tips, onTip }: { tips: PublicTipOption[]; onTip(tip
             )}
             <span>
               <span className="block text-sm font-medium text-slate-900">{tip.title}</span>
-              <span className="block text-sm font-semibold text-brand-700">{formatDollars(tip.tipsAmount)}</span>
+              <span className="block text-sm font-semibold text-brand-700">{formatDollars(toCents(tip.tipsAmount))}</span>
             </span>
           </button>
         </li>

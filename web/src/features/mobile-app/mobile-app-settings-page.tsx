@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { useParams } from 'wouter';
 import type { z } from 'zod';
 import { nameMaxLength, shortNameMaxLength, updateAppInput, type MobileAppOutput } from '@server/domains/mobile-app/mobile-app.schemas';
-import { brandOrange } from '@server/domains/mobile-app/mobile-app.values';
+import { brandOrange } from '@common/mobile-app-values';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';

@@ -9,7 +9,7 @@ import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
-import { serverMessage } from '@web/features/auth/auth-errors';
+import { serverMessage } from '@web/features/auth/public';
 
 type ForgotForm = z.infer<typeof forgotPasswordInput>;
 

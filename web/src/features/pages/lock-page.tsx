@@ -9,8 +9,7 @@ import { PasswordField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
 import { CenteredAuthFrame, linkClasses } from './auth-frames';
-import { loginErrorMessage } from '@web/features/auth/auth-errors';
-import { useCompleteLogin } from '@web/features/auth/use-complete-login';
+import { loginErrorMessage, useCompleteLogin } from '@web/features/auth/public';
 
 const unlockForm = z.object({ password: z.string().min(4, validationMessages.min4).max(200, validationMessages.tooLong) });
 type UnlockForm = z.infer<typeof unlockForm>;

@@ -6,8 +6,7 @@ import { Button } from '@web/components/button';
 import { PasswordField, TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
-import { loginErrorMessage } from '@web/features/auth/auth-errors';
-import { useCompleteLogin } from '@web/features/auth/use-complete-login';
+import { loginErrorMessage, useCompleteLogin } from '@web/features/auth/public';
 
 const paths = {
   1: { register: '/pages/auth/register', forgot: '/pages/auth/forgot-password' },

@@ -5,9 +5,7 @@ import { Button } from '@web/components/button';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
 import { botCheckToken, removeRecaptcha } from '@web/lib/bot-check';
-import { errorFields, serverMessage, unexpectedError } from '@web/features/auth/auth-errors';
-import { showServerFieldErrors, useRegisterForm } from '@web/features/auth/use-register-form';
-import { RegisterFields } from '@web/features/auth/register-fields';
+import { errorFields, RegisterFields, serverMessage, showServerFieldErrors, unexpectedError, useRegisterForm } from '@web/features/auth/public';
 
 const loginPaths = { 1: '/pages/auth/login', 2: '/pages/auth/login-2' } as const;
 

@@ -9,7 +9,7 @@ import { Button } from '@web/components/button';
 import { PasswordField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
-import { errorFields, serverMessage } from '@web/features/auth/auth-errors';
+import { errorFields, serverMessage } from '@web/features/auth/public';
 
 const resetForm = z
   .object({

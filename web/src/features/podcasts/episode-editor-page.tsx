@@ -10,11 +10,10 @@ import { ProgressBar } from '@web/components/progress-bar';
 import { Spinner } from '@web/components/spinner';
 import { EmptyState } from '@web/components/empty-state';
 import { TextField } from '@web/components/text-field';
-import { ApiError } from '@web/lib/api';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
-import { toFormData, upload } from '@web/lib/upload';
+import { ApiError, toFormData, upload } from '@web/lib/upload';
 
 const mediaAccept = 'audio/mpeg,.mp3,audio/mp4,.m4a,audio/aac,.aac,video/mp4,.mp4,video/webm,audio/webm,.webm';
 

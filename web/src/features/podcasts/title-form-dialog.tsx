@@ -18,10 +18,9 @@ import { ImagePicker } from '@web/components/image-picker';
 import { isPlanRefusal, PlanRequiredNotice } from '@web/components/plan-notice';
 import { ProgressBar } from '@web/components/progress-bar';
 import { TextField } from '@web/components/text-field';
-import { ApiError } from '@web/lib/api';
 import { trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
-import { toFormData, upload } from '@web/lib/upload';
+import { ApiError, toFormData, upload } from '@web/lib/upload';
 
 /** Apple's categories, each followed by its subcategories (stored as `Category > Subcategory`). */
 const categoryOptions = applePodcastCategories.flatMap((category) => [

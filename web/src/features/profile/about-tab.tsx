@@ -8,10 +8,9 @@ import { TextAreaField } from '@web/components/form-fields';
 import { ImagePicker } from '@web/components/image-picker';
 import { Switch } from '@web/components/switch';
 import { TextField } from '@web/components/text-field';
-import { ApiError } from '@web/lib/api';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
-import { toFormData, upload } from '@web/lib/upload';
+import { ApiError, toFormData, upload } from '@web/lib/upload';
 
 const photoRule = 'A square jpg or png between 50×50 and 200×200 px';
 

@@ -1,9 +1,8 @@
 import { Lock } from 'lucide-react';
 import { Link } from 'wouter';
+import { formatDollars } from '@common/money';
 import { buttonClasses } from '@web/components/button';
 import { trpc } from '@web/lib/trpc';
-
-const money = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'CAD' });
 
 /** Why the Send button is off, and where to get a plan that turns it on. */
 export function PlansCallout() {
@@ -25,7 +24,7 @@ export function PlansCallout() {
               {products.data.map((product) => (
                 <li key={product.id}>
                   <Link href={`/checkout/${product.id}/payment`} className={buttonClasses('secondary', 'sm')}>
-                    {product.name} · {money.format(product.pricePerMonthCents / 100)}/month
+                    {product.name} · {formatDollars(product.pricePerMonthCents)}/month
                   </Link>
                 </li>
               ))}

@@ -31,7 +31,7 @@ import {
   Database,
   type LucideIcon,
 } from 'lucide-react';
-import { navigationItems, type NavigationItem } from '@server/domains/demo/search/navigation';
+import { navigationItems, type NavigationItem } from '@common/navigation';
 
 export interface NavItem extends NavigationItem {
   icon: LucideIcon;

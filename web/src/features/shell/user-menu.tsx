@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { Avatar } from '@web/components/avatar';
 import { isLayoutStyle, useLayout } from '@web/lib/layout-store';
-import { emulationMessages, exitEmulation } from '@web/lib/session-actions';
+import { emulationMessages, exitEmulation } from '@web/lib/trpc';
 import { roleLabel } from '@web/lib/role-labels';
 import { useSession } from '@web/lib/session-store';
 

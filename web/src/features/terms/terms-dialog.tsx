@@ -7,7 +7,7 @@ import { useSession } from '@web/lib/session-store';
 import { PdfViewer } from './pdf-viewer';
 import { termsFailureMessage } from './terms-errors';
 import { termsMessages } from '@server/domains/terms/terms.schemas';
-import { usePendingTermsUrl, useTermsDeferral } from './terms-gate';
+import { usePendingTermsUrl, useTermsDeferral } from './pending-terms';
 
 /**
  * Opens over every page but login, terms and privacy while the signed-in user has pending terms (pdfUrl).

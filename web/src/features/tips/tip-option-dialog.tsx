@@ -2,12 +2,12 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ImagePlus } from 'lucide-react';
 import type { TipOptionOutput } from '@server/domains/tips/tip-options.schemas';
 import { tipOptionMessages } from '@server/domains/tips/tip-options.schemas';
+import { dollarsText, parseDollars } from '@common/money';
 import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { TextField } from '@web/components/text-field';
-import { ApiError } from '@web/lib/api';
 import { useSession } from '@web/lib/session-store';
-import { upload } from '@web/lib/upload';
+import { ApiError, upload } from '@web/lib/upload';
 
 const iconTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const maxIconBytes = 2 * 1024 * 1024;
@@ -15,9 +15,8 @@ export const iconMessage = 'Please upload a jpg, png, webp or gif image of at mo
 
 /** Dollars typed by the creator → cents, or an error text. */
 export function parseTipAmount(text: string): { cents: number } | { error: string } {
-  const trimmed = text.trim().replace(/^\$/, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return { error: 'Enter an amount in dollars, e.g. 5 or 4.99' };
-  const cents = Math.round(Number(trimmed) * 100);
+  const cents = parseDollars(text);
+  if (cents === null) return { error: 'Enter an amount in dollars, e.g. 5 or 4.99' };
   if (cents < 100 || cents > 100_000) return { error: tipOptionMessages.amountRange };
   return { cents };
 }
@@ -36,7 +35,7 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
   useEffect(() => {
     if (!open) return;
     setTitle(option?.title ?? '');
-    setAmount(option ? (option.amountCents / 100).toFixed(2) : '');
+    setAmount(option ? dollarsText(option.amountCents) : '');
     setIcon(null);
     setRemoveIcon(false);
     setErrors({});
@@ -77,7 +76,7 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
     if (Object.keys(nextErrors).length || 'error' in parsed) return;
     const form = new FormData();
     form.append('title', title.trim());
-    form.append('tipsAmount', (parsed.cents / 100).toFixed(2));
+    form.append('tipsAmount', dollarsText(parsed.cents));
     if (icon) form.append('iconFile', icon, icon.name);
     else if (removeIcon) form.append('removeIcon', 'true');
     setSaving(true);

@@ -1,8 +1,7 @@
 import { useLocation } from 'wouter';
 import { toastError } from '@web/lib/lazy-toast';
-import { emulationMessages, exitEmulation } from '@web/lib/session-actions';
 import { useSession } from '@web/lib/session-store';
-import { trpc } from '@web/lib/trpc';
+import { emulationMessages, exitEmulation, trpc } from '@web/lib/trpc';
 
 /**
  * "Viewing as {name} · Exit" on every page while an admin emulates someone. It sits above every layer

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
-import { emulationMessages } from '@web/lib/session-actions';
 import { useSession } from '@web/lib/session-store';
-import { trpc } from '@web/lib/trpc';
+import { emulationMessages, trpc } from '@web/lib/trpc';
 
 /** Starts an emulation: the admin's token is kept for "Exit", the app reloads its data as the other user. */
 export function useEmulate() {

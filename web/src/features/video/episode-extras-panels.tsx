@@ -5,6 +5,7 @@ import { buttonClasses } from '@web/components/button';
 import { CopyButton } from '@web/components/copy-button';
 import { cx } from '@web/components/cx';
 import { Spinner } from '@web/components/spinner';
+import { readText } from '@web/lib/download';
 import { activeIndex, clockTime, parseChapters, parseTranscript, podcastAppLinks, type Chapter, type TranscriptCue } from './episode-extras';
 
 /** The player's position, updated as it plays and when it seeks. */
@@ -61,12 +62,6 @@ export function SubscribeRow({ feedUrl, titleName }: { feedUrl: string; titleNam
   );
 }
 
-async function fetchText(url: string): Promise<string> {
-  const response = await fetch(url, { credentials: 'same-origin' });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return response.text();
-}
-
 function Panel({ id, icon, title, className, children }: { id: string; icon: ReactNode; title: string; className?: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className={cx('space-y-3 rounded-lg border border-slate-200 bg-white p-4', className)}>
@@ -81,7 +76,7 @@ function Panel({ id, icon, title, className, children }: { id: string; icon: Rea
 
 /** The Podcasting 2.0 chapters as a list; choosing one seeks the player to its start. */
 export function EpisodeChapters({ url, media }: { url: string; media: RefObject<HTMLMediaElement | null> }) {
-  const chapters = useQuery({ queryKey: ['episode-chapters', url], queryFn: async () => parseChapters(JSON.parse(await fetchText(url))), staleTime: Infinity, retry: false });
+  const chapters = useQuery({ queryKey: ['episode-chapters', url], queryFn: async () => parseChapters(JSON.parse(await readText(url))), staleTime: Infinity, retry: false });
   const time = useMediaTime(media);
   const current = activeIndex(chapters.data ?? [], time);
   return (
@@ -115,7 +110,7 @@ export function EpisodeChapters({ url, media }: { url: string; media: RefObject<
 
 /** The WebVTT or SubRip transcript as readable text; the line being spoken is highlighted, and a line's time seeks there. */
 export function EpisodeTranscript({ url, media, className }: { url: string; media: RefObject<HTMLMediaElement | null>; className?: string }) {
-  const transcript = useQuery({ queryKey: ['episode-transcript', url], queryFn: () => fetchText(url), staleTime: Infinity, retry: false });
+  const transcript = useQuery({ queryKey: ['episode-transcript', url], queryFn: () => readText(url), staleTime: Infinity, retry: false });
   const cues = useMemo<TranscriptCue[]>(() => (transcript.data ? parseTranscript(transcript.data) : []), [transcript.data]);
   const time = useMediaTime(media);
   const current = activeIndex(cues, time);

@@ -1,7 +1,7 @@
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { Modal } from '@web/components/modal';
 import { CardPaymentForm, type CardPaymentFormProps, type PaymentIntentHandle } from '@web/components/payment/card-payment-form';
-import { viewerTrpc } from '@web/lib/viewer-api';
+import { viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
 import { ReadOnlyField, SignInToPay } from './payment-fields';
 

@@ -1,6 +1,6 @@
 import type { EventOutput } from '@server/domains/events/events.schemas';
-import { formatDollars } from '@web/lib/payments';
-import { viewerTrpc } from '@web/lib/viewer-api';
+import { dollarsText, formatDollars, toCents } from '@common/money';
+import { viewerTrpc } from '@web/lib/trpc';
 import { EventPaymentDialog } from './event-payment-dialog';
 
 export interface MakePremiumPaymentDialogProps {
@@ -19,7 +19,7 @@ export interface MakePremiumPaymentDialogProps {
  * own price, writes the viewer's access row when the provider confirms, and sends the welcome message to the hub.
  */
 export function MakePremiumPaymentDialog({ open, event, onClose, onPaid }: MakePremiumPaymentDialogProps) {
-  const priceCents = Math.round(event.premiumPrice * 100);
+  const priceCents = toCents(event.premiumPrice);
   return (
     <EventPaymentDialog
       event={event}
@@ -31,7 +31,7 @@ export function MakePremiumPaymentDialog({ open, event, onClose, onPaid }: MakeP
           ? {
               fields: [
                 { label: 'Event', value: event.name },
-                { label: 'Premium price (CAD)', value: event.premiumPrice.toFixed(2) },
+                { label: 'Premium price (CAD)', value: dollarsText(priceCents) },
               ],
               amountCents: priceCents,
               submitLabel: `Pay ${formatDollars(priceCents)}`,

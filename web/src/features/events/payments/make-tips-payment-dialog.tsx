@@ -1,7 +1,8 @@
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import type { PublicTipOption } from '@server/domains/tips/tips.schemas';
 import { toast } from 'sonner';
-import { viewerTrpc } from '@web/lib/viewer-api';
+import { dollarsText, formatDollars, toCents } from '@common/money';
+import { viewerTrpc } from '@web/lib/trpc';
 import { EventPaymentDialog } from './event-payment-dialog';
 
 export interface MakeTipsPaymentDialogProps {
@@ -17,6 +18,7 @@ export interface MakeTipsPaymentDialogProps {
  * sends the tip message to the event's hub group.
  */
 export function MakeTipsPaymentDialog({ tip, event, onClose }: MakeTipsPaymentDialogProps) {
+  const tipCents = tip ? toCents(tip.tipsAmount) : 0;
   return (
     <EventPaymentDialog
       event={event}
@@ -29,10 +31,10 @@ export function MakeTipsPaymentDialog({ tip, event, onClose }: MakeTipsPaymentDi
           ? {
               fields: [
                 { label: 'Tip name', value: tip.title },
-                { label: 'Tip amount (CAD)', value: tip.tipsAmount.toFixed(2) },
+                { label: 'Tip amount (CAD)', value: dollarsText(tipCents) },
               ],
-              amountCents: Math.round(tip.tipsAmount * 100),
-              submitLabel: `Send $${tip.tipsAmount.toFixed(2)} tip`,
+              amountCents: tipCents,
+              submitLabel: `Send ${formatDollars(tipCents)} tip`,
               walletLabel: `Tip: ${tip.title}`,
               details: { tipsAmount: tip.tipsAmount, tipOptionId: tip.id },
               createIntent: (input) => viewerTrpc.payments.createTipsPayment.mutate(input),

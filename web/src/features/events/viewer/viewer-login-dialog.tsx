@@ -7,8 +7,9 @@ import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { PasswordField, TextField } from '@web/components/text-field';
 import { failureStatus } from '@web/components/error-message';
-import { viewerMessages, viewerTrpc } from '@web/lib/viewer-api';
+import { viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
+import { viewerMessages } from './viewer-messages';
 import { ViewerSocialSignIn } from './viewer-social-sign-in';
 
 /** Viewer login failures (platform.md §8): 401 "Invalid username or password", 429 the server's text, else the generic one. */

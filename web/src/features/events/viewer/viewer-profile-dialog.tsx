@@ -2,17 +2,25 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
-import { viewerProfileInput } from '@server/domains/users/users.schemas';
+import { viewerProfileInput, type SessionUser } from '@server/domains/users/users.schemas';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { TextField } from '@web/components/text-field';
 import { failureMessage } from '@web/components/error-message';
-import { updateViewerProfile, viewerMessages } from '@web/lib/viewer-api';
+import { toFormData, upload } from '@web/lib/upload';
 import { useViewer } from '@web/lib/viewer-session';
+import { viewerMessages } from './viewer-messages';
 
 const profileForm = viewerProfileInput.pick({ firstName: true, lastName: true });
 type ProfileForm = { firstName: string; lastName: string };
+
+/** `POST /api/user/{id}` (multipart, as the viewer): names and, when chosen, a new picture. Keeps the answered viewer. */
+async function saveViewerProfile(user: SessionUser, values: ProfileForm, picture: File | null): Promise<void> {
+  const form = toFormData({ id: user.id, email: user.email, firstName: values.firstName, lastName: values.lastName, imageFile: picture });
+  const answer = await upload<{ user: SessionUser }>(`/api/user/${encodeURIComponent(user.id)}`, form, { actingAs: 'viewer' });
+  useViewer.getState().setUser(answer.user);
+}
 
 /** "My Profile" (platform.md §2): change picture, first name and last name; the email is shown disabled. */
 export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
@@ -42,8 +50,9 @@ export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onO
   }, [picture]);
 
   const onSubmit = handleSubmit(async (values) => {
+    if (!user) return;
     try {
-      await updateViewerProfile({ ...values, imageFile: picture ?? undefined });
+      await saveViewerProfile(user, values, picture);
       toast.success('Your profile has been saved');
       onOpenChange(false);
     } catch (error) {

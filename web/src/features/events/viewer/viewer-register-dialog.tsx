@@ -8,9 +8,9 @@ import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { PasswordField, TextField } from '@web/components/text-field';
 import { failureMessage } from '@web/components/error-message';
-import { ApiError } from '@web/lib/api';
-import { viewerMessages, viewerTrpc } from '@web/lib/viewer-api';
+import { viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
+import { viewerMessages } from './viewer-messages';
 import { ViewerSocialSignIn } from './viewer-social-sign-in';
 
 const viewerFields = registerInput.options[0];
@@ -23,9 +23,8 @@ const viewerRegisterForm = viewerFields
 type ViewerRegisterForm = z.infer<typeof viewerRegisterForm>;
 const formFields = ['email', 'firstName', 'lastName', 'password', 'confirmPassword'] as const;
 
-/** The server's field messages of a failed call (REST or tRPC), by field. */
+/** The server's field messages of a failed call, by field. */
 function serverFieldErrors(error: unknown): Record<string, string> {
-  if (error instanceof ApiError) return error.fields;
   return (error as { data?: { fieldErrors?: Record<string, string> | null } } | null)?.data?.fieldErrors ?? {};
 }
 

@@ -72,3 +72,8 @@ export function isCredentialCheck(path: string): boolean {
 export function shouldLogoutOnError(input: { status: number; path: string; sentToken: boolean }): boolean {
   return input.status === 401 && input.sentToken && !isPermissionCheck(input.path) && !isCredentialCheck(input.path);
 }
+
+/** The toast of a session ended by a 401: "access_token expired" when the server says so, else "Invalid access_token". */
+export function sessionEndReason(serverMessage: string | undefined): string {
+  return serverMessage === sessionMessages.expiredToken ? sessionMessages.expiredToken : sessionMessages.invalidToken;
+}

@@ -1,0 +1,44 @@
+import { actingToken, afterFailedCall } from './acting-session';
+import { ApiError, networkErrorMessage } from './upload';
+
+/** GET outside tRPC: files and documents the server serves as they are. Throws ApiError when there is no good answer. */
+async function get(path: string, init: RequestInit = {}): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, networkErrorMessage);
+  }
+  if (response.ok) return response;
+  const body = (await response.json().catch(() => ({}))) as { message?: unknown };
+  throw new ApiError(response.status, typeof body.message === 'string' ? body.message : `Request failed (${response.status})`);
+}
+
+/** Downloads a file from an /api path with the session's token (a plain link cannot carry it), under the server's file name. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const token = actingToken('session');
+  let response: Response;
+  try {
+    response = await get(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch (error) {
+    if (error instanceof ApiError) afterFailedCall({ token, status: error.status, path, message: error.message });
+    throw error;
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A public JSON document (the OpenAPI document at /api/openapi.json). */
+export async function readJson<T>(path: string): Promise<T> {
+  return (await (await get(path, { headers: { accept: 'application/json' } })).json()) as T;
+}
+
+/** A public text file (an episode's chapters or transcript under /uploads). */
+export async function readText(url: string): Promise<string> {
+  return (await get(url, { credentials: 'same-origin' })).text();
+}
