@@ -5,7 +5,7 @@ const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   resolve: {
-    alias: { '@server': root('./server'), '@db': root('./db'), '@web': root('./web/src') },
+    alias: { '@common': root('./common'), '@server': root('./server'), '@db': root('./db'), '@web': root('./web/src') },
   },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/unit/**/*.test.tsx'],

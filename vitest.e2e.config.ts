@@ -6,7 +6,7 @@ const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** Browser tests: a real server on loopback and Debian's Chromium driven by playwright-core. */
 export default defineConfig({
   resolve: {
-    alias: { '@server': root('./server'), '@db': root('./db'), '@web': root('./web/src') },
+    alias: { '@common': root('./common'), '@server': root('./server'), '@db': root('./db'), '@web': root('./web/src') },
   },
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],

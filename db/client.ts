@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema/index';
-import { projectPath } from '@server/lib/project-paths';
+import { projectPath } from '@common/node/project-paths';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 

@@ -3,7 +3,7 @@
  * `--reset-demo` in the container) and the benchmark's servers (so `npm run bench` measures what production runs),
  * bundled into dist/node/ as plain JavaScript run by `node`.
  * Packages stay in node_modules; files the server reads at run time (db/migrations, web/dist, the installable app's
- * scripts) are found from the repository root (server/lib/project-paths.ts).
+ * scripts) are found from the repository root (common/node/project-paths.ts).
  *
  * tsx is for development only: it compiles with esbuild's keepNames, which wraps every function created at run
  * time (each request's closures) in a property definition.
@@ -33,7 +33,7 @@ export async function buildServer(outdir = serverBuildDir): Promise<void> {
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    alias: { '@server': './server', '@db': './db' },
+    alias: { '@common': './common', '@server': './server', '@db': './db' },
     sourcemap: true,
     logLevel: 'warning',
   });

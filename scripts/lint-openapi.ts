@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '@server/config';
 import { restOpenApiDocument } from '@server/domains/openapi/openapi.rest';
-import { projectPath } from '@server/lib/project-paths';
+import { projectPath } from '@common/node/project-paths';
 
 export interface LintProblem {
   ruleId: string;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { products } from '@db/schema/billing';
 import { users } from '@db/schema/users';
-import type { UserRole } from '@server/domains/users/roles';
+import type { UserRole } from '@common/roles';
 import type { AppConfig } from '@server/config';
 import { newId } from '@server/lib/ids';
 import { hashPassword } from '@server/lib/passwords';

@@ -7,7 +7,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import type { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { openDatabase, type DatabaseHandle } from '@db/client';
-import { fastifyTrustProxy, type AppConfig } from './config';
+import { fastifyTrustProxy, secretFilePath, type AppConfig } from './config';
 import { toHttpError } from './lib/errors';
 import { passwordHashing } from './lib/passwords';
 import { RateLimiter } from './lib/rate-limit';
@@ -44,7 +44,7 @@ import { createRestKit } from './rest/kit';
 import { createContext, type AppServices } from './trpc/context';
 import { trpcFastPath } from './trpc/fast-path';
 import { appRouter, type AppRouter } from './trpc/root';
-import { projectPath } from './lib/project-paths';
+import { projectPath } from '@common/node/project-paths';
 import { fillMissingPodcastGuids } from './domains/podcasts/podcasts.service';
 
 export interface AppDeps {
@@ -97,7 +97,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
 
   const database = deps.database ?? openDatabase(join(config.dataDir, 'cuepoint.db'));
-  const secret = loadOrCreateSecret(config.dataDir, config.jwtSecret);
+  const secret = loadOrCreateSecret(secretFilePath(config.dataDir), config.jwtSecret);
   // Bot check, social sign-in and mail follow the admin's platform settings (environment values as defaults).
   const liveProviders = createLiveProviders(database.db, config, secret, app.log);
   const bus = new Bus((error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));

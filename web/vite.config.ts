@@ -13,7 +13,7 @@ export default defineConfig({
   root: root('.'),
   plugins: [react(), tailwindcss(), compressAndHideMaps({ outDir, mapsDir: `${outDir}-maps` })],
   resolve: {
-    alias: { '@server': root('../server'), '@db': root('../db'), '@web': root('./src') },
+    alias: { '@common': root('../common'), '@server': root('../server'), '@db': root('../db'), '@web': root('./src') },
   },
   server: {
     port: 5173,

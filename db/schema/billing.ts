@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { productIds } from '../../server/domains/billing/billing-values';
+import { productIds } from '../../common/billing-values';
 import { users } from './users';
 
-export * from '../../server/domains/billing/billing-values';
+export * from '../../common/billing-values';
 
 export const products = sqliteTable('products', {
   id: text('id', { enum: productIds }).primaryKey(),

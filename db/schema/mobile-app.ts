@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
-import { mobileAppStartPages } from '../../server/domains/mobile-app/mobile-app.values';
+import { mobileAppStartPages } from '../../common/mobile-app-values';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 

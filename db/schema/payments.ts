@@ -12,9 +12,9 @@ import {
   revenueSources,
   subscriptionStatuses,
   type PaymentErrorDetails,
-} from '../../server/domains/payments/payment-values';
+} from '../../common/payment-values';
 
-export * from '../../server/domains/payments/payment-values';
+export * from '../../common/payment-values';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 

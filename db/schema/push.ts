@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 import { events } from './events';
-import { pushDeliveryStatuses, pushNotificationKinds } from '../../server/domains/push/push.values';
+import { pushDeliveryStatuses, pushNotificationKinds } from '../../common/push-values';
 
 export { pushDeliveryStatuses, pushNotificationKinds };
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { userRoles, type UserRole } from '../../server/domains/users/roles';
+import { userRoles, type UserRole } from '../../common/roles';
 
 export { userRoles, type UserRole };
 

@@ -1,7 +1,7 @@
 import type { Db } from '@db/client';
 import { courseLengths, stepsPerCourse, type Course, type CourseCategory } from '@server/domains/demo/academy/academy.schemas';
 import { academyCategories, academyCourses } from '@server/domains/demo/academy/academy.service';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 import { hexId, seededFaker, shiftDays, slugify } from './sample-faker';
 
 export const academyCategoryData: CourseCategory[] = [

@@ -1,7 +1,7 @@
 import type { Db } from '@db/client';
 import type { AnalyticsWidgets } from '@server/domains/demo/analytics/analytics.schemas';
 import { analyticsDocuments } from '@server/domains/demo/analytics/analytics.service';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 import { seededFaker, shiftDays } from './sample-faker';
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -2,7 +2,7 @@ import { Faker, base, en } from '@faker-js/faker';
 import type { Db } from '@db/client';
 import { calendarCollections } from '@server/domains/demo/calendar/calendar.service';
 import type { CalendarEvent } from '@server/domains/demo/calendar/calendar.schemas';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 
 const dayMs = 86_400_000;
 

@@ -3,7 +3,7 @@ import type { Db } from '@db/client';
 import { chatCollections } from '@server/domains/demo/chat/chat.service';
 import { chatStatuses, type Chat, type ChatContact, type ChatUser } from '@server/domains/demo/chat/chat.schemas';
 import { initialsAvatar } from './avatars';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 
 export function generateChat(): { contacts: ChatContact[]; chats: Chat[]; user: ChatUser } {
   const faker = new Faker({ locale: [en, base] });

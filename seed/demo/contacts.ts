@@ -3,7 +3,7 @@ import type { Db } from '@db/client';
 import { contactsCollections } from '@server/domains/demo/contacts/contacts.service';
 import type { Contact, ContactsUser } from '@server/domains/demo/contacts/contacts.schemas';
 import { initialsAvatar } from './avatars';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 
 export function generateContacts(): { contacts: Contact[]; user: ContactsUser } {
   const faker = new Faker({ locale: [en, base] });

@@ -9,7 +9,7 @@ import {
 } from '@server/domains/demo/ecommerce/ecommerce.schemas';
 import { sampleImageUrl } from '@server/domains/demo/ecommerce/ecommerce.images';
 import { ecommerceOrders, ecommerceProducts } from '@server/domains/demo/ecommerce/ecommerce.service';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 import { cents, hexId, money, seededFaker, shiftDays, slashDateTime, slugify } from './sample-faker';
 
 export const productCount = 30;

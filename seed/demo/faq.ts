@@ -1,7 +1,7 @@
 import type { Db } from '@db/client';
 import type { FaqEntry } from '@server/domains/demo/faq/faq.schemas';
 import { faqEntries } from '@server/domains/demo/faq/faq.service';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 import { hexId, seededFaker } from './sample-faker';
 
 const questions = [

@@ -1,7 +1,7 @@
 import type { Db } from '@db/client';
 import type { FileEntry } from '@server/domains/demo/files/files.schemas';
 import { fileEntries } from '@server/domains/demo/files/files.service';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 import { hexId, longDate, seededFaker, shiftDays } from './sample-faker';
 
 export const fileCount = 20;

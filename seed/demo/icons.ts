@@ -1,7 +1,7 @@
 import type { Db } from '@db/client';
 import { iconPrevSize, type IconEntry } from '@server/domains/demo/icons/icons.schemas';
 import { iconEntries } from '@server/domains/demo/icons/icons.service';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 
 export const iconCount = 100;
 

@@ -21,12 +21,9 @@ import { profileSeeder } from './profile';
 import { projectdashboardSeeder } from './projectdashboard';
 import { quickpanelSeeder } from './quickpanel';
 import { searchSeeder } from './search';
+import type { DemoSeeder } from './seeder';
 
-/** One seeder per sample-data app: writes that app's collections from deterministic generated data. */
-export interface DemoSeeder {
-  app: string;
-  seed(db: Db): void;
-}
+export type { DemoSeeder };
 
 /** Registry of the sample-data apps' seeders; each app adds its own. */
 export const demoSeeders: DemoSeeder[] = [

@@ -1,7 +1,7 @@
 import type { Db } from '@db/client';
 import { sampleInvoiceId, sampleInvoiceTotals, type Invoice } from '@server/domains/demo/invoices/invoices.schemas';
 import { invoiceEntries } from '@server/domains/demo/invoices/invoices.service';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 import { money, seededFaker, shiftDays } from './sample-faker';
 
 export { sampleInvoiceId };

@@ -6,7 +6,7 @@ import {
   type KnowledgeBaseCategory,
 } from '@server/domains/demo/knowledgebase/knowledgebase.schemas';
 import { knowledgeBaseCategories } from '@server/domains/demo/knowledgebase/knowledgebase.service';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 import { seededFaker, slugify } from './sample-faker';
 
 const articleTitles: Record<string, string[]> = {

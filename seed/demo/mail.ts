@@ -3,7 +3,7 @@ import type { Db } from '@db/client';
 import { mailCollections } from '@server/domains/demo/mail/mail.service';
 import type { Mail, MailFilter, MailFolder, MailLabel } from '@server/domains/demo/mail/mail.schemas';
 import { initialsAvatar, shortDate } from './avatars';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 
 export const mailFolders: MailFolder[] = [
   { id: 0, handle: 'inbox', title: 'Inbox', translate: 'INBOX', icon: 'inbox' },

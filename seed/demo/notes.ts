@@ -2,7 +2,7 @@ import { Faker, base, en } from '@faker-js/faker';
 import type { Db } from '@db/client';
 import { notesCollections } from '@server/domains/demo/notes/notes.service';
 import type { Note, NoteLabel } from '@server/domains/demo/notes/notes.schemas';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 
 export const noteLabels: NoteLabel[] = ['Family', 'Work', 'Todos', 'Prior', 'Personal', 'Friends'].map((name, index) => ({
   id: index + 1,

@@ -1,7 +1,7 @@
 import type { Db } from '@db/client';
 import type { ProfileAbout, ProfileMediaGroup, ProfileTimeline } from '@server/domains/demo/profile/profile.schemas';
 import { profileAboutDocuments, profileMediaGroups, profileTimelineDocuments } from '@server/domains/demo/profile/profile.service';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 import { hexId, longDate, seededFaker, shiftDays, slugify } from './sample-faker';
 
 type Faker = ReturnType<typeof seededFaker>;

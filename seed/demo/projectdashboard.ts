@@ -1,7 +1,7 @@
 import type { Db } from '@db/client';
 import { budgetCellIds, type Project, type ProjectDashboardWidgets } from '@server/domains/demo/projectdashboard/projectdashboard.schemas';
 import { projectDashboardDocuments, projectDashboardProjects } from '@server/domains/demo/projectdashboard/projectdashboard.service';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 import { hexId, seededFaker, slugify } from './sample-faker';
 
 const dayRanges = { DY: 'Yesterday', DT: 'Today', DTM: 'Tomorrow' };

@@ -1,7 +1,7 @@
 import type { Db } from '@db/client';
 import type { QuickPanelItem } from '@server/domains/demo/quickpanel/quickpanel.schemas';
 import { quickPanelEvents, quickPanelNotes } from '@server/domains/demo/quickpanel/quickpanel.service';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 import { seededFaker, shiftDays, shortDateTime } from './sample-faker';
 
 export function generateQuickPanel(): { notes: QuickPanelItem[]; events: QuickPanelItem[] } {

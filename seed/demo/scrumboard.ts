@@ -3,7 +3,7 @@ import type { Db } from '@db/client';
 import { scrumboardCollections } from '@server/domains/demo/scrumboard/scrumboard.service';
 import type { Board, Card } from '@server/domains/demo/scrumboard/scrumboard.schemas';
 import { initialsAvatar } from './avatars';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 
 const labelClasses = [
   { name: 'Design', class: 'bg-blue-500 text-white' },

@@ -1,8 +1,8 @@
 import type { Db } from '@db/client';
-import { navigationItems } from '@server/domains/demo/search/navigation';
+import { navigationItems } from '@common/navigation';
 import type { SearchItem } from '@server/domains/demo/search/search.schemas';
 import { searchItems } from '@server/domains/demo/search/search.service';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 import { seededFaker } from './sample-faker';
 
 /** The items GET /api/search answers: one result per navigation page, with a short excerpt. */

@@ -2,7 +2,7 @@ import { Faker, base, en } from '@faker-js/faker';
 import type { Db } from '@db/client';
 import { todoCollections } from '@server/domains/demo/todo/todo.service';
 import type { Todo, TodoFilter, TodoFolder, TodoLabel } from '@server/domains/demo/todo/todo.schemas';
-import type { DemoSeeder } from './index';
+import type { DemoSeeder } from './seeder';
 
 export const todoFolders: TodoFolder[] = [{ id: 0, handle: 'all', title: 'All', icon: 'view_headline' }];
 

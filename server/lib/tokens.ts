@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { isUserRole, type UserRole } from '@server/domains/users/roles';
+import { isUserRole, type UserRole } from '@common/roles';
 
 export type TokenType = 'user' | 'viewer';
 

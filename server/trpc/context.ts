@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Db } from '@db/client';
 import type { users } from '@db/schema/users';
-import type { UserRole } from '@server/domains/users/roles';
+import type { UserRole } from '@common/roles';
 import { findUserById } from '@server/domains/users/session-reads';
 import type { AppConfig } from '@server/config';
 import type { BotCheckProvider } from '@server/providers/bot-check/interface';

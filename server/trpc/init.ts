@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import type { UserRole } from '@server/domains/users/roles';
+import type { UserRole } from '@common/roles';
 import { fieldErrorsOf, validationMessage } from '@server/lib/errors';
 import { apiTokenMessages, tokenHoldsScope, type ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { apiTokenRefusal } from '@server/domains/api-tokens/api-tokens.service';

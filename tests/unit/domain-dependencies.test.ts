@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
 import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -12,21 +13,14 @@ beforeAll(async () => {
   process.chdir(root);
   try {
     const tsConfigFile = resolve(root, 'tsconfig.json');
+    // The rules of `npm run lint:deps`: the domain-cycle run's own, and the router rule of the layers' configuration.
+    const options = await extractDepcruiseOptions(resolve(root, '.dependency-cruiser-domains.mjs'));
+    const layers = await extractDepcruiseOptions(resolve(root, '.dependency-cruiser.mjs'));
+    const routerRule = layers.ruleSet?.forbidden?.find((rule) => rule.name === 'routers-call-their-own-domain');
+    if (!routerRule) throw new Error('.dependency-cruiser.mjs has no routers-call-their-own-domain rule');
     const answer = await cruise(
       ['server/domains'],
-      {
-        includeOnly: '^server/domains/',
-        validate: true,
-        tsPreCompilationDeps: true,
-        tsConfig: { fileName: tsConfigFile },
-        ruleSet: {
-          forbidden: [
-            // A domain is its folder: a cycle between folders, type-only imports included, is a domain-level cycle.
-            { name: 'no-domain-cycles', severity: 'error', scope: 'folder', from: {}, to: { circular: true } },
-            { name: 'routers-call-their-own-domain', severity: 'error', from: { path: '^server/domains/([^/]+)/.+[.]router[.]ts$' }, to: { pathNot: '^server/domains/$1/|[.]schemas[.]ts$' } },
-          ],
-        },
-      },
+      { ...options, ruleSet: { forbidden: [...(options.ruleSet?.forbidden ?? []), routerRule] } },
       undefined,
       { tsConfig: extractTSConfig(tsConfigFile) },
     );

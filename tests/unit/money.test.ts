@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dollarsText, formatDollars, hasWholeCents, parseDollars, roundToCents, toCents, toDollars } from '@server/lib/money';
+import { dollarsText, formatDollars, hasWholeCents, parseDollars, roundToCents, toCents, toDollars } from '@common/money';
 
 describe('toCents', () => {
   it('turns dollars into whole cents despite float error', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseStreamValue } from '@server/domains/events/stream';
+import { parseStreamValue } from '@common/stream-url';
 
 describe('parseStreamValue', () => {
   it.each([

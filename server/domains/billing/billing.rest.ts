@@ -1,4 +1,4 @@
-import { toDollars } from '@server/lib/money';
+import { toDollars } from '@common/money';
 import type { RestModule } from '@server/rest/kit';
 import type { ProductOutput } from './billing.schemas';
 

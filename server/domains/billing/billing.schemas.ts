@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { productIds, type ProductId } from './billing-values';
+import { productIds, type ProductId } from '@common/billing-values';
 
 export const productIdSchema = z.enum(productIds);
 

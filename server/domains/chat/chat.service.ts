@@ -5,7 +5,7 @@ import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { BoundedQueue } from '@server/lib/bus';
 import { nowIso } from '@server/lib/ids';
-import { toDollars } from '@server/lib/money';
+import { toDollars } from '@common/money';
 import { fieldError } from '@server/lib/errors';
 import { findUserById } from '@server/domains/users/session-reads';
 import { mayWatchEvent } from '@server/domains/events/events.service';

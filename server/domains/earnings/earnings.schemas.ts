@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { revenueSources } from '@server/domains/payments/payment-values';
+import { revenueSources } from '@common/payment-values';
 
 const instant = z.union([z.iso.date(), z.iso.datetime()]);
 

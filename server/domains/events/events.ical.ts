@@ -1,5 +1,5 @@
 import ical, { ICalEventStatus } from 'ical-generator';
-import { formatDollars, toCents } from '@server/lib/money';
+import { formatDollars, toCents } from '@common/money';
 import { eventPagePath } from './events.schemas';
 import type { CalendarEntry } from './events.service';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hasWholeCents, roundToCents, toDollars } from '@server/lib/money';
+import { hasWholeCents, roundToCents, toDollars } from '@common/money';
 
 /** Every user-facing text of the events domain (the web forms show exactly these). */
 export const eventMessages = {

@@ -4,9 +4,9 @@ import type { Db } from '@db/client';
 import { cancelledEvents, eventAccess, events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
-import { parseStreamValue } from './stream';
+import { parseStreamValue } from '@common/stream-url';
 import { newId, nowIso } from '@server/lib/ids';
-import { toCents, toDollars } from '@server/lib/money';
+import { toCents, toDollars } from '@common/money';
 import type { Actor } from '@server/trpc/context';
 import {
   eventMessages,

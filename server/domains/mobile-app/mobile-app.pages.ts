@@ -1,6 +1,6 @@
 import type { FeaturedEvent, MobileAppRow } from './mobile-app.service';
 import { iconPath } from './mobile-app.service';
-import { brandOrange } from './mobile-app.values';
+import { brandOrange } from '@common/mobile-app-values';
 import { readableAgainstWhite } from '@server/lib/contrast';
 
 /** The creator's app pages, rendered on the server: small, no framework, readable before any script runs. */

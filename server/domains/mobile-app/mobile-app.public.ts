@@ -8,7 +8,7 @@ import { publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
 import { ensureIconVersion, iconFilePath, iconFiles, type IconFileName } from './mobile-app.icons';
 import { appHomePage, appNotFoundPage, appOfflinePage, type AppPageCreator, type AppPageEpisode } from './mobile-app.pages';
 import { appPath, ensureApp, featuredEvent, findCreatorByTag, iconPath, manifestOf, type MobileAppRow } from './mobile-app.service';
-import { projectPath } from '@server/lib/project-paths';
+import { projectPath } from '@common/node/project-paths';
 
 /** Browser scripts of the app (server/domains/mobile-app/public), read once. */
 const script = (name: string) => readFileSync(projectPath('server', 'domains', 'mobile-app', 'public', name), 'utf8');

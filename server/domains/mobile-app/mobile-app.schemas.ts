@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mobileAppStartPages } from './mobile-app.values';
+import { mobileAppStartPages } from '@common/mobile-app-values';
 
 export const mobileAppMessages = {
   notFound: 'App not found',

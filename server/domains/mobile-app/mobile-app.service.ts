@@ -12,7 +12,7 @@ import { uploadsDir } from '@server/lib/uploads';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { IconImageError, pruneIconVersions, removeIconSource, renderIconVersion, storeIconSource, type IconFileName } from './mobile-app.icons';
 import { mobileAppMessages, nameMaxLength, shortNameMaxLength, type MobileAppOutput, type UpdateAppInput } from './mobile-app.schemas';
-import { brandOrange } from './mobile-app.values';
+import { brandOrange } from '@common/mobile-app-values';
 
 export type MobileAppRow = typeof mobileApps.$inferSelect;
 type UserRow = typeof users.$inferSelect;

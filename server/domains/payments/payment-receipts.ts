@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { siteNameOf } from '@server/domains/settings/settings.service';
-import { formatDollars } from '@server/lib/money';
+import { formatDollars } from '@common/money';
 import type { AppServices } from '@server/trpc/context';
 import type { PaymentRow } from './payment-records';
 

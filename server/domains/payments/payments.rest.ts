@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { toDollars } from '@server/lib/money';
+import { toDollars } from '@common/money';
 import type { RestModule } from '@server/rest/kit';
 
 const webhookBodyLimit = 512 * 1024;

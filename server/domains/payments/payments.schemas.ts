@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { paymentKinds, paymentStatuses } from '@server/domains/payments/payment-values';
-import { hasWholeCents } from '@server/lib/money';
+import { paymentKinds, paymentStatuses } from '@common/payment-values';
+import { hasWholeCents } from '@common/money';
 
 export const paymentMessages = {
   nameEmpty: 'Input field can not be empty',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pushNotificationKinds } from './push.values';
+import { pushNotificationKinds } from '@common/push-values';
 
 export const pushMessages = {
   endpoint: 'The subscription endpoint must be an https URL',

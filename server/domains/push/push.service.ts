@@ -19,7 +19,7 @@ import {
   type SendInput,
   type SubscribeInput,
 } from './push.schemas';
-import type { PushNotificationKind } from './push.values';
+import type { PushNotificationKind } from '@common/push-values';
 
 /** How long a push service keeps an undelivered notification (the TTL header), and so how long the queue keeps trying. */
 export const notificationTtlSeconds = 24 * 3600;

@@ -9,7 +9,7 @@ import type { PushOutcome, PushSender } from '@server/providers/push/interface';
 import { loadOrCreateVapidKeys } from '@server/providers/push/vapid-keys';
 import { WebPushSender } from '@server/providers/push/web-push';
 import { announceStartedEvents, notificationTtlSeconds } from './push.service';
-import type { PushDeliveryStatus } from './push.values';
+import type { PushDeliveryStatus } from '@common/push-values';
 import type { AppServices } from '@server/trpc/context';
 
 /** 5 s, 20 s, 80 s, 5 min 20 s, then 15 min (each up to a fifth shorter); failed after 6 attempts. */

@@ -7,7 +7,7 @@ import { findPaymentForIntent, providerFailure, type PaymentRow } from '@server/
 import { paymentMessages, type IntentAnswer } from '@server/domains/payments/payments.schemas';
 import { limitPaymentCreation } from '@server/domains/payments/payments.service';
 import { newId, nowIso } from '@server/lib/ids';
-import { toCents } from '@server/lib/money';
+import { toCents } from '@common/money';
 import type { ProviderIntent, ProviderSubscription } from '@server/providers/payments/interface';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { subscriptionMessages, type CreateProductPaymentInput, type CreateSubscriptionInput } from './subscriptions.schemas';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { subscriptionStatuses } from '@server/domains/payments/payment-values';
+import { subscriptionStatuses } from '@common/payment-values';
 import { dollars, intentAnswer } from '@server/domains/payments/payments.schemas';
 
 export const subscriptionMessages = {

@@ -1,4 +1,4 @@
-import { roundToCents } from '@server/lib/money';
+import { roundToCents } from '@common/money';
 import type { RestModule } from '@server/rest/kit';
 import { uploadRoute, uploadRoutes } from '@server/rest/upload-route';
 import { creatorProcedure } from '@server/trpc/init';

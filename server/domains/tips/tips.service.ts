@@ -3,7 +3,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { tipOptions } from '@db/schema/tips';
 import { users } from '@db/schema/users';
-import { toDollars } from '@server/lib/money';
+import { toDollars } from '@common/money';
 import { tipMessages, type PublicTipOption } from './tips.schemas';
 
 /** A creator's tip buttons, in their chosen order. Not a creator (or no such user): 404. */

@@ -5,7 +5,7 @@ import { users } from '@db/schema/users';
 import { nowIso } from '@server/lib/ids';
 import type { Actor, UserRow } from '@server/trpc/context';
 import { authMessages, type SessionUser } from './users.schemas';
-import type { UserRole } from './roles';
+import type { UserRole } from '@common/roles';
 import { findUserById, toSessionUser } from './session-reads';
 
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];

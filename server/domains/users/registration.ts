@@ -7,7 +7,7 @@ import { hashPassword } from '@server/lib/passwords';
 import { botCheckThreshold, passesBotCheck } from '@server/providers/bot-check/interface';
 import type { AppServices, UserRow } from '@server/trpc/context';
 import { authMessages, type RegisterInput } from './users.schemas';
-import type { UserRole } from './roles';
+import type { UserRole } from '@common/roles';
 import { limitAuthAttempts } from './auth-rate-limits';
 import { findUserById } from './session-reads';
 import { findUserByEmail } from './users.service';

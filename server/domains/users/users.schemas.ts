@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userRoles } from './roles';
+import { userRoles } from '@common/roles';
 
 /** Texts from the spec (platform.md §5); the web forms show exactly these. */
 export const validationMessages = {

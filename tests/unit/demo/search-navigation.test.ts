@@ -6,7 +6,7 @@ import {
   navigationSuggestions,
   normalizeSearchText,
   shortcutMatches,
-} from '@server/domains/demo/search/navigation';
+} from '@common/navigation';
 
 describe('global search normalisation', () => {
   it('trims, strips accents and lower-cases', () => {

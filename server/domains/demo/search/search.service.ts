@@ -1,7 +1,7 @@
 import type { Db } from '@db/client';
-import type { UserRole } from '@server/domains/users/roles';
+import type { UserRole } from '@common/roles';
 import { collection } from '../demo.store';
-import { navigationSuggestions, shortcutMatches, type NavigationMatch } from './navigation';
+import { navigationSuggestions, shortcutMatches, type NavigationMatch } from '@common/navigation';
 import type { SearchItem } from './search.schemas';
 
 export const searchItems = (db: Db) => collection<SearchItem>(db, 'search.items');

@@ -2,7 +2,7 @@
  * The app's navigation (the menu of platform.md §2 plus the sample apps of demo-apps.md), shared by
  * the server (search suggestions, shortcut search) and the web app (menu). No server-only imports here.
  */
-import type { UserRole } from '@server/domains/users/roles';
+import type { UserRole } from './roles';
 
 export interface NavigationItem {
   id: string;

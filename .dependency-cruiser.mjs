@@ -1,0 +1,158 @@
+/**
+ * The layers and what each may import (docs/architecture.md, "Layers"). Run by `npm run lint:deps`, part of `npm test`:
+ *
+ *   depcruise --config .dependency-cruiser.mjs common db server web/src seed scripts client bench examples
+ *
+ * Type-only imports count (tsPreCompilationDeps): a layer that needs another's types depends on it. Domain-level
+ * cycles are checked by the second run, .dependency-cruiser-domains.mjs, which sees server/domains alone.
+ */
+
+/** Packages and Node's own modules: not ours, so no layer rule is about them. */
+const notOurs = ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown'];
+
+/** Server modules the web app may import besides the domains' `*.schemas.ts`: pure functions, no server-only imports. */
+const serverModulesForTheWeb = [
+  '^server/lib/contrast[.]ts$', // WCAG contrast of run-time colours (the creator apps' pages draw with it too)
+  '^server/domains/public-pages/page-paths[.]ts$', // the page paths the server answers and the web routes
+];
+
+export default {
+  forbidden: [
+    // common/ → nothing of ours -------------------------------------------------------------------------------------
+    {
+      name: 'common-imports-nothing-of-ours',
+      comment: 'common/ holds what db, server and web all need; it imports only other common/ files and packages.',
+      severity: 'error',
+      from: { path: '^common/' },
+      to: { pathNot: '^common/', dependencyTypesNot: notOurs },
+    },
+    {
+      name: 'common-runs-in-the-browser',
+      comment: 'The web app imports common/: only common/node/ may use Node’s own modules.',
+      severity: 'error',
+      from: { path: '^common/', pathNot: '^common/node/' },
+      to: { dependencyTypes: ['core'] },
+    },
+
+    // db/ → common/ -----------------------------------------------------------------------------------------------------
+    {
+      name: 'db-imports-only-common',
+      comment: 'The database layer sits under the server: it imports common/ and packages, never server, web or seed code.',
+      severity: 'error',
+      from: { path: '^db/' },
+      to: { pathNot: '^(db|common)/', dependencyTypesNot: notOurs },
+    },
+
+    // server --------------------------------------------------------------------------------------------------------------
+    {
+      name: 'server-lib-under-the-domains',
+      comment: 'server/lib holds the engines domains use (bus, queue, uploads, tokens); it imports no domain, router or shim.',
+      severity: 'error',
+      from: { path: '^server/lib/' },
+      to: { path: '^server/', pathNot: ['^server/lib/', '^server/config[.]ts$'] },
+    },
+    {
+      name: 'server-lib-is-handed-its-config',
+      comment: 'server/lib may name the AppConfig type; the values are passed in by its caller.',
+      severity: 'error',
+      from: { path: '^server/lib/' },
+      to: { path: '^server/config[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'routers-call-their-own-domain',
+      comment: 'A router calls only its own domain’s service (other domains’ schemas aside); domains talk through domain events.',
+      severity: 'error',
+      from: { path: '^server/domains/([^/]+)/.+[.]router[.]ts$' },
+      to: { path: '^server/domains/', pathNot: ['^server/domains/$1/', '[.]schemas[.]ts$'] },
+    },
+
+    // web -----------------------------------------------------------------------------------------------------------------
+    {
+      name: 'web-imports-only-shared-server-modules',
+      comment: 'The web app takes from the server only the zod schemas (*.schemas.ts) and the pure modules listed here.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^server/', pathNot: ['[.]schemas[.]ts$', '^server/trpc/root[.]ts$', ...serverModulesForTheWeb] },
+    },
+    {
+      name: 'web-names-the-router-type-only',
+      comment: 'The tRPC clients need the AppRouter type; importing a value from the router would bundle the server.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^server/trpc/root[.]ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'web-imports-no-database-or-node-code',
+      comment: 'No table definition or Node-only module reaches the browser bundle.',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { path: ['^(db|seed|scripts|bench)/', '^common/node/'] },
+    },
+    {
+      name: 'web-lib-under-components-features-and-app',
+      comment: 'web/src/lib (clients, stores, helpers) imports no component, feature or app module.',
+      severity: 'error',
+      from: { path: '^web/src/lib/' },
+      to: { path: '^web/src/(components|features|app)/' },
+    },
+    {
+      name: 'web-components-under-features-and-app',
+      comment: 'Shared UI (web/src/components) imports no feature and no app module.',
+      severity: 'error',
+      from: { path: '^web/src/components/' },
+      to: { path: '^web/src/(features|app)/' },
+    },
+    {
+      name: 'web-features-use-public-surfaces',
+      comment:
+        'A feature’s public surface is its public.ts (and its pages, loaded lazily by a route table): another feature’s other files are its own.',
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/', pathNot: ['^web/src/features/$1/', '^web/src/features/[^/]+/public[.]tsx?$', '-page[.]tsx$'] },
+    },
+    {
+      name: 'web-features-load-other-pages-lazily',
+      comment: 'Another feature’s page is loaded by a dynamic import (a route), never bundled in statically.',
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/[^/]+/.+-page[.]tsx$', pathNot: '^web/src/features/$1/', dependencyTypesNot: ['dynamic-import'] },
+    },
+
+    // everywhere ----------------------------------------------------------------------------------------------------------
+    {
+      name: 'no-cycles',
+      comment:
+        'No file cycles, type-only imports included. The one exception is the service container: server/trpc/context.ts names every service’s type (AppServices) and the services take it as a parameter.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { pathNot: '^server/trpc/context[.]ts$' } },
+    },
+    {
+      name: 'no-runtime-cycles',
+      comment: 'Not even through the service container: a cycle of value imports (which decides load order) is never allowed.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'imports-resolve',
+      comment: 'An import the cruise cannot resolve (a new alias, a package’s exports) would escape every rule above.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)node_modules/', '^(web/)?dist', '^db/migrations/', '^server/domains/mobile-app/public/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};

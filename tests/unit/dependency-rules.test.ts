@@ -1,0 +1,158 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The rules of `npm run lint:deps` (.dependency-cruiser.mjs and .dependency-cruiser-domains.mjs) on a small tree laid
+ * out like ours: each file breaks one rule or stands for an import the rules allow, and exactly the breaks are reported.
+ */
+const root = resolve(import.meta.dirname, '../..');
+
+const files: Record<string, string> = {
+  'tsconfig.json': JSON.stringify({
+    compilerOptions: {
+      module: 'ESNext',
+      moduleResolution: 'bundler',
+      jsx: 'react-jsx',
+      paths: { '@common/*': ['./common/*'], '@server/*': ['./server/*'], '@db/*': ['./db/*'], '@web/*': ['./web/src/*'] },
+    },
+  }),
+
+  'common/roles.ts': `import { z } from 'zod';\nexport const role = z.string();\n`,
+  'common/leaks.ts': `import { domainValue } from '@server/domains/alpha/alpha.service';\nexport const leaked = domainValue;\n`,
+  'common/reads-files.ts': `import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n`,
+  'common/node/paths.ts': `import { join } from 'node:path';\nexport const here = join('.');\n`,
+
+  'db/schema/users.ts': `import { role } from '../../common/roles';\nexport const users = role;\n`,
+  'db/schema/events.ts': `import type { AlphaType } from '../../server/domains/alpha/alpha.values';\nexport type Row = AlphaType;\n`,
+
+  'server/config.ts': `export interface AppConfig { dataDir: string }\nexport const secretFile = (config: AppConfig) => config.dataDir;\n`,
+  'server/lib/handed.ts': `import type { AppConfig } from '@server/config';\nexport const dir = (config: AppConfig) => config.dataDir;\n`,
+  'server/lib/reads-config.ts': `import { secretFile } from '@server/config';\nexport const file = secretFile;\n`,
+  'server/lib/calls-a-domain.ts': `import { domainValue } from '@server/domains/alpha/alpha.service';\nexport const value = domainValue;\n`,
+  'server/lib/missing.ts': `import { gone } from '@server/lib/not-there';\nexport const value = gone;\n`,
+  'server/trpc/context.ts': `import type { AlphaService } from '@server/domains/alpha/alpha.service';\nexport interface AppServices { alpha: AlphaService }\n`,
+  'server/trpc/root.ts': `export const appRouter = {};\nexport type AppRouter = typeof appRouter;\n`,
+  'server/domains/alpha/alpha.values.ts': `export type AlphaType = 'a';\n`,
+  'server/domains/alpha/alpha.schemas.ts': `export const alphaSchema = 1;\n`,
+  'server/domains/alpha/alpha.service.ts': [
+    `import type { AppServices } from '@server/trpc/context';`,
+    `import { betaValue } from '@server/domains/beta/beta.service';`,
+    `export interface AlphaService { services?: AppServices }`,
+    `export const domainValue = betaValue;`,
+    ``,
+  ].join('\n'),
+  'server/domains/alpha/alpha.router.ts': [
+    `import { alphaSchema } from './alpha.schemas';`,
+    `import { betaSchema } from '@server/domains/beta/beta.schemas';`,
+    `import { betaValue } from '@server/domains/beta/beta.service';`,
+    `export const router = [alphaSchema, betaSchema, betaValue];`,
+    ``,
+  ].join('\n'),
+  'server/domains/beta/beta.schemas.ts': `export const betaSchema = 2;\n`,
+  'server/domains/beta/beta.service.ts': `import type { AlphaService } from '@server/domains/alpha/alpha.service';\nexport const betaValue = 2 as unknown as AlphaService;\n`,
+  'server/lib/contrast.ts': `export const contrast = 1;\n`,
+  'server/domains/public-pages/page-paths.ts': `export const paths = [];\n`,
+
+  'seed/first.ts': `import { second } from './second';\nexport const first = () => second;\n`,
+  'seed/second.ts': `import type { first } from './first';\nexport const second: typeof first | null = null;\n`,
+  'seed/runtime-one.ts': `import { two } from './runtime-two';\nexport const one = () => two;\n`,
+  'seed/runtime-two.ts': `import { one } from './runtime-one';\nexport const two = () => one;\n`,
+
+  'web/src/lib/trpc.ts': `import type { AppRouter } from '@server/trpc/root';\nexport type Router = AppRouter;\n`,
+  'web/src/lib/router-value.ts': `import { appRouter } from '@server/trpc/root';\nexport const router = appRouter;\n`,
+  'web/src/lib/uses-app.ts': `import { App } from '@web/app/router';\nexport const app = App;\n`,
+  'web/src/app/router.tsx': `import { ShellPage } from '@web/features/shell/shell-page';\nexport const App = ShellPage;\n`,
+  'web/src/components/button.tsx': `import { hidden } from '@web/features/shell/internal';\nexport const Button = hidden;\n`,
+  'web/src/features/shell/internal.ts': [
+    `import { alphaSchema } from '@server/domains/alpha/alpha.schemas';`,
+    `import { contrast } from '@server/lib/contrast';`,
+    `import { paths } from '@server/domains/public-pages/page-paths';`,
+    `import { role } from '@common/roles';`,
+    `export const hidden = [alphaSchema, contrast, paths, role];`,
+    ``,
+  ].join('\n'),
+  'web/src/features/shell/public.ts': `export { hidden as shared } from './internal';\n`,
+  'web/src/features/shell/shell-page.tsx': `export const ShellPage = () => null;\n`,
+  'web/src/features/other/uses-shell.ts': [
+    `import { shared } from '@web/features/shell/public';`,
+    `import { hidden } from '@web/features/shell/internal';`,
+    `import { ShellPage } from '@web/features/shell/shell-page';`,
+    `export const lazyPage = () => import('@web/features/shell/shell-page');`,
+    `export const all = [shared, hidden, ShellPage];`,
+    ``,
+  ].join('\n'),
+  'web/src/features/other/server-code.ts': [
+    `import { domainValue } from '@server/domains/alpha/alpha.service';`,
+    `import { users } from '@db/schema/users';`,
+    `import { here } from '@common/node/paths';`,
+    `export const all = [domainValue, users, here];`,
+    ``,
+  ].join('\n'),
+};
+
+let fixture: string;
+
+async function violations(configFile: string, paths: string[]): Promise<string[]> {
+  const previous = process.cwd();
+  process.chdir(fixture);
+  try {
+    const options = await extractDepcruiseOptions(join(root, configFile));
+    const tsConfigFile = join(fixture, 'tsconfig.json');
+    const answer = await cruise(paths, { ...options, tsConfig: { fileName: tsConfigFile } }, undefined, { tsConfig: extractTSConfig(tsConfigFile) });
+    const result = answer.output as ICruiseResult;
+    return result.summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`).sort();
+  } finally {
+    process.chdir(previous);
+  }
+}
+
+beforeAll(() => {
+  fixture = mkdtempSync(join(tmpdir(), 'cp-dependency-rules-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(fixture, path)), { recursive: true });
+    writeFileSync(join(fixture, path), text);
+  }
+  symlinkSync(join(root, 'node_modules'), join(fixture, 'node_modules'), 'dir');
+});
+
+afterAll(() => rmSync(fixture, { recursive: true, force: true }));
+
+describe('npm run lint:deps', () => {
+  it('reports every import across the layers’ rules, and nothing the rules allow', async () => {
+    expect(await violations('.dependency-cruiser.mjs', ['common', 'db', 'server', 'web/src', 'seed'])).toEqual(
+      [
+        'common-imports-nothing-of-ours: common/leaks.ts → server/domains/alpha/alpha.service.ts',
+        'common-runs-in-the-browser: common/reads-files.ts → fs',
+        'db-imports-only-common: db/schema/events.ts → server/domains/alpha/alpha.values.ts',
+        'server-lib-under-the-domains: server/lib/calls-a-domain.ts → server/domains/alpha/alpha.service.ts',
+        'server-lib-is-handed-its-config: server/lib/reads-config.ts → server/config.ts',
+        'imports-resolve: server/lib/missing.ts → @server/lib/not-there',
+        'routers-call-their-own-domain: server/domains/alpha/alpha.router.ts → server/domains/beta/beta.service.ts',
+        'no-cycles: server/domains/alpha/alpha.service.ts → server/domains/beta/beta.service.ts',
+        'no-cycles: seed/first.ts → seed/second.ts',
+        'no-cycles: seed/runtime-one.ts → seed/runtime-two.ts',
+        'no-runtime-cycles: seed/runtime-one.ts → seed/runtime-two.ts',
+        'web-names-the-router-type-only: web/src/lib/router-value.ts → server/trpc/root.ts',
+        'web-lib-under-components-features-and-app: web/src/lib/uses-app.ts → web/src/app/router.tsx',
+        'web-components-under-features-and-app: web/src/components/button.tsx → web/src/features/shell/internal.ts',
+        'web-features-use-public-surfaces: web/src/features/other/uses-shell.ts → web/src/features/shell/internal.ts',
+        'web-features-load-other-pages-lazily: web/src/features/other/uses-shell.ts → web/src/features/shell/shell-page.tsx',
+        'web-imports-only-shared-server-modules: web/src/features/other/server-code.ts → server/domains/alpha/alpha.service.ts',
+        'web-imports-no-database-or-node-code: web/src/features/other/server-code.ts → db/schema/users.ts',
+        'web-imports-no-database-or-node-code: web/src/features/other/server-code.ts → common/node/paths.ts',
+      ].sort(),
+    );
+  });
+
+  it('reports a cycle between domain folders, type-only imports included', async () => {
+    expect(await violations('.dependency-cruiser-domains.mjs', ['server/domains'])).toEqual([
+      'no-domain-cycles: server/domains/alpha → server/domains/beta',
+      'no-domain-cycles: server/domains/beta → server/domains/alpha',
+    ]);
+  });
+});
