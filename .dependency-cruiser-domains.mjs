@@ -6,6 +6,8 @@
  *
  *   depcruise --config .dependency-cruiser-domains.mjs server/domains
  */
+import { resolveOptions } from './.dependency-cruiser.mjs';
+
 export default {
   forbidden: [
     {
@@ -21,11 +23,6 @@ export default {
     includeOnly: '^server/domains/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: {
-      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
-      exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      mainFields: ['module', 'main', 'types', 'typings'],
-    },
+    enhancedResolveOptions: resolveOptions,
   },
 };

@@ -16,6 +16,14 @@ const serverModulesForTheWeb = [
   '^server/domains/public-pages/page-paths[.]ts$', // the page paths the server answers and the web routes
 ];
 
+/** How imports resolve (TypeScript sources, package exports); shared with .dependency-cruiser-domains.mjs. */
+export const resolveOptions = {
+  extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+  exportsFields: ['exports'],
+  conditionNames: ['import', 'require', 'node', 'default', 'types'],
+  mainFields: ['module', 'main', 'types', 'typings'],
+};
+
 export default {
   forbidden: [
     // common/ → nothing of ours -------------------------------------------------------------------------------------
@@ -147,12 +155,7 @@ export default {
     exclude: { path: ['(^|/)node_modules/', '^(web/)?dist', '^db/migrations/', '^server/domains/mobile-app/public/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: {
-      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
-      exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      mainFields: ['module', 'main', 'types', 'typings'],
-    },
+    enhancedResolveOptions: resolveOptions,
     skipAnalysisNotInRules: true,
   },
 };
