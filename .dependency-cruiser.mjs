@@ -111,6 +111,13 @@ export default {
       to: { path: '^web/src/(features|app)/' },
     },
     {
+      name: 'web-features-under-app',
+      comment: 'Features are assembled by web/src/app (routes, layouts, providers) and never reach back into it.',
+      severity: 'error',
+      from: { path: '^web/src/features/' },
+      to: { path: '^web/src/app/' },
+    },
+    {
       name: 'web-features-use-public-surfaces',
       comment:
         'A feature’s public surface is its public.ts (and its pages, loaded lazily by a route table): another feature’s other files are its own.',

@@ -76,6 +76,7 @@ const files: Record<string, string> = {
     `export const hidden = [alphaSchema, contrast, paths, role];`,
     ``,
   ].join('\n'),
+  'web/src/features/other/uses-app.ts': `import { App } from '@web/app/router';\nexport const app = App;\n`,
   'web/src/features/shell/public.ts': `export { hidden as shared } from './internal';\n`,
   'web/src/features/shell/shell-page.tsx': `export const ShellPage = () => null;\n`,
   'web/src/features/other/uses-shell.ts': [
@@ -140,6 +141,7 @@ describe('npm run lint:deps', () => {
         'web-names-the-router-type-only: web/src/lib/router-value.ts → server/trpc/root.ts',
         'web-lib-under-components-features-and-app: web/src/lib/uses-app.ts → web/src/app/router.tsx',
         'web-components-under-features-and-app: web/src/components/button.tsx → web/src/features/shell/internal.ts',
+        'web-features-under-app: web/src/features/other/uses-app.ts → web/src/app/router.tsx',
         'web-features-use-public-surfaces: web/src/features/other/uses-shell.ts → web/src/features/shell/internal.ts',
         'web-features-load-other-pages-lazily: web/src/features/other/uses-shell.ts → web/src/features/shell/shell-page.tsx',
         'web-imports-only-shared-server-modules: web/src/features/other/server-code.ts → server/domains/alpha/alpha.service.ts',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginTarget, changePasswordRedirect, decideAccess, rootRedirect } from '@web/app/guard';
+import { afterLoginTarget, changePasswordRedirect, decideAccess, rootRedirect } from '@web/lib/navigation-rules';
 import { appRoutes } from '@web/app/routes';
 
 const dj = ['admin', 'dj'];

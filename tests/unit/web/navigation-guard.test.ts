@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess } from '@web/app/guard';
+import { decideAccess } from '@web/lib/navigation-rules';
 import { appRoutes } from '@web/app/routes';
 import { shouldLogoutOnError } from '@web/lib/session-rules';
 import { menuItems, visibleNavigation } from '@web/features/shell/navigation';

@@ -7,9 +7,9 @@ import { EmulationBanner } from '@web/features/users/emulation-banner';
 import { checkoutProduct } from '@web/lib/checkout-storage';
 import { selectRoles, useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
-import { decideAccess, notFoundPath, rootRedirect } from './guard';
+import { decideAccess, notFoundPath, rootRedirect } from '@web/lib/navigation-rules';
 import { EmptyLayout } from './layouts/empty-layout';
-import type { PageRoute } from './route-types';
+import type { PageRoute } from '@web/lib/route-types';
 import { appRoutes } from './routes';
 
 const AppLayout = lazy(() => import('./layouts/app-layout'));

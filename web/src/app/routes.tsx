@@ -1,7 +1,7 @@
 import { lazy } from 'react';
-import { adminRoles, djRoles, guestsOnly } from './guard';
+import { adminRoles, djRoles, guestsOnly } from '@web/lib/navigation-rules';
 import { catalogRoutes } from '@web/features/demo/catalog-routes';
-import type { PageRoute } from './route-types';
+import type { PageRoute } from '@web/lib/route-types';
 import { appPagePaths } from '@server/domains/public-pages/page-paths';
 import { workspaceRoutes } from '@web/features/demo/workspace-routes';
 

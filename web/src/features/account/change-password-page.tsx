@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { changePasswordRedirect } from '@web/app/guard';
+import { changePasswordRedirect } from '@web/lib/navigation-rules';
 import { ChangePasswordForm } from '@web/components/change-password-form';
 import { FullPageSpinner } from '@web/components/spinner';
 import { useSession } from '@web/lib/session-store';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 import type { SessionAnswer } from '@server/domains/users/users.schemas';
-import { afterLoginTarget } from '@web/app/guard';
+import { afterLoginTarget } from '@web/lib/navigation-rules';
 import { checkoutProduct } from '@web/lib/checkout-storage';
 import { useSession } from '@web/lib/session-store';
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { PageRoute } from '@web/app/route-types';
+import type { PageRoute } from '@web/lib/route-types';
 import { catalogPagePaths } from '@server/domains/public-pages/page-paths';
 
 import { sampleAppRoles as sampleRoles } from './workspace-routes';

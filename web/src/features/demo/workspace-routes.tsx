@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { PageRoute } from '@web/app/route-types';
+import type { PageRoute } from '@web/lib/route-types';
 import { workspacePagePaths } from '@server/domains/public-pages/page-paths';
 
 /** Every account the sample-data API admits (demoProcedure): never viewers. */

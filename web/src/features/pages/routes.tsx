@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { PageRoute } from '@web/app/route-types';
+import type { PageRoute } from '@web/lib/route-types';
 import { pagesFeaturePaths } from '@server/domains/public-pages/page-paths';
 
 /** One lazily loaded page: each module of this feature is its own chunk, fetched when its route is shown. */
