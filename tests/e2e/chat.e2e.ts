@@ -16,8 +16,12 @@ async function pageWithToken(browser: Browser, running: RunningApp, key: string,
   return page;
 }
 
+/** Every chatter here is a signed-in viewer: their name lands in an untouched form first, then the test's is typed. */
 async function startChat(page: Page, name: string) {
-  await page.getByLabel('Full name').fill(name);
+  const field = page.getByLabel('Full name');
+  await expect.poll(() => field.inputValue()).not.toBe('');
+  await field.fill(name);
+  expect(await field.inputValue()).toBe(name);
   await page.getByRole('button', { name: 'Start Chat' }).click();
   await page.getByPlaceholder('Type a message and press Enter').waitFor();
 }

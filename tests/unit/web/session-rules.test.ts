@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSignedIn, sessionMessages, shouldLogoutOnError, startupAction, startupFailureAction, tokenExpired, tokenExpiry } from '@web/lib/session-rules';
+import { connectionToken, isSignedIn, sessionMessages, shouldLogoutOnError, startupAction, startupFailureAction, tokenExpired, tokenExpiry } from '@web/lib/session-rules';
 
 function jwt(claims: Record<string, unknown>): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -59,5 +59,23 @@ describe('start-up check failures', () => {
     for (const status of [null, 500, 502, 503, 429]) expect(startupFailureAction(status, 0)).toEqual({ kind: 'retry', retryInMs: 1000 });
     expect(startupFailureAction(null, 3)).toEqual({ kind: 'retry', retryInMs: 8000 });
     expect(startupFailureAction(503, 20)).toEqual({ kind: 'retry', retryInMs: 30_000 });
+  });
+});
+
+describe('connectionToken', () => {
+  const now = Date.UTC(2026, 10, 27, 12);
+  const first = jwt({ sub: 'u1', exp: now / 1000 + 3600, iat: 1 });
+  const refreshed = jwt({ sub: 'u1', exp: now / 1000 + 7200, iat: 2 });
+
+  it('keeps a connection on its token when the same account’s refresh arrives', () => {
+    expect(connectionToken(first, refreshed, now)).toBe(first);
+  });
+
+  it('takes the new token for another account, a sign-out, a first token, or a kept one about to expire', () => {
+    expect(connectionToken(first, jwt({ sub: 'u2', exp: now / 1000 + 3600 }), now)).not.toBe(first);
+    expect(connectionToken(first, null, now)).toBeNull();
+    expect(connectionToken(null, refreshed, now)).toBe(refreshed);
+    expect(connectionToken(jwt({ sub: 'u1', exp: now / 1000 + 30 }), refreshed, now)).toBe(refreshed);
+    expect(connectionToken('not-a-jwt', refreshed, now)).toBe(refreshed);
   });
 });

@@ -18,16 +18,36 @@ function decodeBase64Url(value: string): string {
   return new TextDecoder().decode(bytes);
 }
 
-/** The `exp` claim (seconds since the epoch) of a JWT, or null when the token cannot be read. */
-export function tokenExpiry(token: string): number | null {
+function tokenClaims(token: string): { exp?: unknown; sub?: unknown } | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
-    const claims = JSON.parse(decodeBase64Url(payload)) as { exp?: unknown };
-    return typeof claims.exp === 'number' ? claims.exp : null;
+    return JSON.parse(decodeBase64Url(payload)) as { exp?: unknown; sub?: unknown };
   } catch {
     return null;
   }
+}
+
+/** The `exp` claim (seconds since the epoch) of a JWT, or null when the token cannot be read. */
+export function tokenExpiry(token: string): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp : null;
+}
+
+/** The `sub` claim (the account) of a JWT, or null when the token cannot be read. */
+export function tokenSubject(token: string): string | null {
+  const sub = tokenClaims(token)?.sub;
+  return typeof sub === 'string' ? sub : null;
+}
+
+/**
+ * The token a long-lived connection keeps using: the one it has while the new one is the same account's refresh and the
+ * kept one stays valid for another minute (a refresh then does not reconnect it); else the new one.
+ */
+export function connectionToken(kept: string | null, latest: string | null, now: number): string | null {
+  if (!kept || !latest || kept === latest) return latest;
+  const sameAccount = tokenSubject(kept) !== null && tokenSubject(kept) === tokenSubject(latest);
+  return sameAccount && !tokenExpired(kept, now + 60_000) ? kept : latest;
 }
 
 /**

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { local, storageKeys } from '@web/lib/storage-keys';
+import { connectionToken } from '@web/lib/session-rules';
 import { useSession } from '@web/lib/session-store';
 
 /** The name and photo a viewer chats with (the chat sign-in form), kept in localStorage. */
@@ -43,6 +44,9 @@ export function useChatToken(explicit?: string | null): string | null {
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
   }, []);
+  // The creator session's start-up refresh hands back a new token of the same account: the chat keeps its connection.
+  const keptCreatorToken = useRef<string | null>(null);
+  keptCreatorToken.current = connectionToken(keptCreatorToken.current, creatorToken, Date.now());
   if (explicit !== undefined) return explicit;
-  return viewerToken ?? creatorToken;
+  return viewerToken ?? keptCreatorToken.current;
 }
