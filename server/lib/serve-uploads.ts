@@ -8,7 +8,7 @@ import { evaluatePreconditions, fileValidators, preconditionFailedMessage, range
 import { PublicUploads } from './public-uploads';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from './security-headers';
 
-/** Stored names: a random id and the extension of the checked type (server/lib/uploads.ts, media-uploads.ts). */
+/** Stored names: a random id and the extension of the checked type (server/lib/uploads/). */
 const storedName = /^[A-Za-z0-9_-]+\.[A-Za-z0-9]+$/;
 
 /** A public file never changes under its random name; everything else is checked with us on every use. */

@@ -26,7 +26,6 @@ export const pushRouter = router({
 
   unsubscribe: publicProcedure
     .meta({ scope: 'public' })
-    .meta({ scope: 'public' })
     .input(unsubscribeInput)
     .output(subscribeAnswer)
     .mutation(({ ctx, input }) => pushService.unsubscribe(ctx.services.db, input.endpoint)),
