@@ -5,14 +5,14 @@
 export const paymentProviders = ['local', 'stripe'] as const;
 export type PaymentProviderName = (typeof paymentProviders)[number];
 
-export const paymentKinds = ['tip', 'paywall', 'subscription'] as const;
+export const paymentKinds = ['tip', 'paywall', 'subscription', 'membership'] as const;
 export type PaymentKind = (typeof paymentKinds)[number];
 
 export const paymentStatuses = ['pending', 'requires_action', 'succeeded', 'failed', 'canceled'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 export const ledgerAccounts = ['creator', 'platform'] as const;
-export const revenueSources = ['tips', 'paywall', 'subscriptions'] as const;
+export const revenueSources = ['tips', 'paywall', 'subscriptions', 'memberships'] as const;
 export type RevenueSource = (typeof revenueSources)[number];
 
 export const subscriptionStatuses = ['incomplete', 'active', 'past_due', 'canceled'] as const;

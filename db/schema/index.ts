@@ -12,3 +12,4 @@ export * from './payments';
 export * from './api-tokens';
 export * from './webhooks';
 export * from './live';
+export * from './memberships';

@@ -40,6 +40,7 @@ export const payments = sqliteTable(
     eventId: text('event_id').references(() => events.id, { onDelete: 'set null' }),
     tipOptionId: text('tip_option_id'),
     subscriptionId: text('subscription_id'),
+    membershipId: text('membership_id'),
     /** The provider's invoice a subscription payment pays. */
     providerInvoiceId: text('provider_invoice_id'),
     description: text('description').notNull(),

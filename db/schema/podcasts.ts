@@ -25,6 +25,8 @@ export const podcastTitles = sqliteTable(
     /** `itunes:owner`/`itunes:email`; the creator's address when empty. */
     contactEmail: text('contact_email'),
     itunesType: text('itunes_type', { enum: ['episodic', 'serial'] }).notNull().default('episodic'),
+    /** Only members of a tier that includes it hear it: no public feed, listing or public media URL. */
+    membersOnly: integer('members_only', { mode: 'boolean' }).notNull().default(false),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },

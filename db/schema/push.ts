@@ -3,6 +3,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import { users } from './users';
 import { events } from './events';
 import { pushDeliveryStatuses, pushNotificationKinds } from '../../common/push-values';
+import { pushAudiences } from '../../common/membership-values';
 
 export { pushDeliveryStatuses, pushNotificationKinds };
 
@@ -20,6 +21,8 @@ export const pushSubscriptions = sqliteTable(
     /** The browser's P-256 public key and auth secret (base64url), used to encrypt each payload (RFC 8291). */
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /** The signed-in viewer who subscribed, if any: a members-only notification reaches only members' browsers. */
+    viewerId: text('viewer_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },
@@ -43,6 +46,7 @@ export const pushNotifications = sqliteTable(
     body: text('body').notNull(),
     url: text('url').notNull(),
     icon: text('icon'),
+    audience: text('audience', { enum: pushAudiences }).notNull().default('all'),
     createdAt: text('created_at').notNull().default(now),
     /** Set once no delivery of it is pending or in flight. */
     completedAt: text('completed_at'),

@@ -21,7 +21,7 @@ type Json = string | number | boolean | null | Json[] | { [key: string]: Json | 
 /** A payment as its payer and creator see it (the `payments` output). */
 export type PaymentSnapshot = {
   id: string;
-  kind: 'tip' | 'paywall' | 'subscription';
+  kind: 'tip' | 'paywall' | 'subscription' | 'membership';
   status: 'pending' | 'requires_action' | 'succeeded' | 'failed' | 'canceled';
   amountCents: number;
   currency: string;

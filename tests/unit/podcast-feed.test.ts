@@ -47,6 +47,7 @@ const feedTitle: FeedInput['title'] = {
   podcastGuid: '0c5d1f8e-3b3a-5c1e-9d2a-7a0c3e1b2f4d',
   contactEmail: null,
   itunesType: 'episodic',
+  membersOnly: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

@@ -26,7 +26,7 @@ export function splitRevenue(grossCents: number, feeCents: number, creatorPercen
   return { grossCents, feeCents: grossCents - netCents, netCents, creatorCents, platformCents: netCents - creatorCents };
 }
 
-export const sourceOfKind: Record<PaymentKind, RevenueSource> = { tip: 'tips', paywall: 'paywall', subscription: 'subscriptions' };
+export const sourceOfKind: Record<PaymentKind, RevenueSource> = { tip: 'tips', paywall: 'paywall', subscription: 'subscriptions', membership: 'memberships' };
 
 /**
  * Writes a succeeded payment's ledger entries (call inside the transaction that marks it succeeded).
