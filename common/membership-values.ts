@@ -12,3 +12,23 @@ export type PushAudience = (typeof pushAudiences)[number];
 export const minimumTierPriceCents = 100;
 /** Days a membership stays usable after a failed renewal before it lapses. */
 export const membershipGraceDays = 3;
+
+/**
+ * Whether a membership opens its tier's perks at `now`: while active or in the grace of a failed renewal
+ * (past_due), and a canceled one until the end of the month it paid for. Lapsed or never paid: nothing.
+ */
+export function membershipGrantsAccess(
+  membership: { status: MembershipStatus; currentPeriodEnd: string | null; graceEndsAt?: string | null },
+  now: Date = new Date(),
+): boolean {
+  switch (membership.status) {
+    case 'active':
+      return true;
+    case 'past_due':
+      return !membership.graceEndsAt || Date.parse(membership.graceEndsAt) > now.getTime();
+    case 'canceled':
+      return !!membership.currentPeriodEnd && Date.parse(membership.currentPeriodEnd) > now.getTime();
+    default:
+      return false;
+  }
+}

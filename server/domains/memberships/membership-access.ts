@@ -1,0 +1,77 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { membershipGrantsAccess, membershipTierEvents, membershipTiers, membershipTierTitles, memberships } from '@db/schema/memberships';
+
+/**
+ * What a membership opens, read by the domains that guard those things (events, live replays, chat, push,
+ * podcasts). A leaf module: it imports no other domain, so any domain may import it without a cycle.
+ */
+
+type MembershipWithTier = { membership: typeof memberships.$inferSelect; tier: typeof membershipTiers.$inferSelect };
+
+/** The viewer's memberships of one creator that open their perks now. */
+export function accessGrantingMemberships(db: Db, memberId: string, creatorId: string, now = new Date()): MembershipWithTier[] {
+  return db
+    .select({ membership: memberships, tier: membershipTiers })
+    .from(memberships)
+    .innerJoin(membershipTiers, eq(membershipTiers.id, memberships.tierId))
+    .where(
+      and(eq(memberships.memberId, memberId), eq(memberships.creatorId, creatorId), inArray(memberships.status, ['active', 'past_due', 'canceled'])),
+    )
+    .all()
+    .filter((row) => membershipGrantsAccess(row.membership, now));
+}
+
+/** A premium event is open to a member whose tier includes all the creator's premium events or this one. */
+export function membershipOpensEvent(db: Db, memberId: string, event: { id: string; userId: string }, now = new Date()): boolean {
+  const granting = accessGrantingMemberships(db, memberId, event.userId, now);
+  if (granting.some((row) => row.tier.includesAllPremiumEvents)) return true;
+  const tierIds = granting.map((row) => row.tier.id);
+  if (tierIds.length === 0) return false;
+  const listed = db
+    .select({ tierId: membershipTierEvents.tierId })
+    .from(membershipTierEvents)
+    .where(and(inArray(membershipTierEvents.tierId, tierIds), eq(membershipTierEvents.eventId, event.id)))
+    .get();
+  return listed !== undefined;
+}
+
+/** The creator's replays (premium events' included) are open to a member whose tier includes replays. */
+export function membershipOpensReplays(db: Db, memberId: string, creatorId: string, now = new Date()): boolean {
+  return accessGrantingMemberships(db, memberId, creatorId, now).some((row) => row.tier.includesReplays);
+}
+
+/** Whether the viewer's messages in this creator's chat carry the member badge. */
+export function membershipChatBadge(db: Db, memberId: string, creatorId: string, now = new Date()): boolean {
+  return accessGrantingMemberships(db, memberId, creatorId, now).some((row) => row.tier.chatBadge);
+}
+
+/** The accounts whose membership of this creator opens its perks now (a members-only push reaches them). */
+export function currentMemberIds(db: Db, creatorId: string, now = new Date()): string[] {
+  const rows = db
+    .select({ memberId: memberships.memberId, status: memberships.status, currentPeriodEnd: memberships.currentPeriodEnd, graceEndsAt: memberships.graceEndsAt })
+    .from(memberships)
+    .where(and(eq(memberships.creatorId, creatorId), inArray(memberships.status, ['active', 'past_due', 'canceled'])))
+    .all();
+  return [...new Set(rows.filter((row) => membershipGrantsAccess(row, now)).map((row) => row.memberId))];
+}
+
+export type PrivateFeedAccess =
+  | { state: 'open'; membership: typeof memberships.$inferSelect }
+  | { state: 'lapsed'; membership: typeof memberships.$inferSelect }
+  | { state: 'unknown' };
+
+/**
+ * A private feed URL's token against a members-only title: open while the membership grants access and its
+ * tier includes the title, lapsed once it no longer does, unknown for any other token (a reset one included).
+ */
+export function privateFeedAccess(db: Db, podcastTitleId: string, feedToken: string, now = new Date()): PrivateFeedAccess {
+  const row = db
+    .select({ membership: memberships })
+    .from(memberships)
+    .innerJoin(membershipTierTitles, eq(membershipTierTitles.tierId, memberships.tierId))
+    .where(and(eq(memberships.feedToken, feedToken), eq(membershipTierTitles.podcastTitleId, podcastTitleId)))
+    .get();
+  if (!row) return { state: 'unknown' };
+  return membershipGrantsAccess(row.membership, now) ? { state: 'open', membership: row.membership } : { state: 'lapsed', membership: row.membership };
+}
