@@ -89,6 +89,17 @@ const envSchema = z.object({
   LIVE_TRANSCODE: z.enum(['off', '480p']).default('off'),
   RECORDINGS_MAX_GB: z.coerce.number().positive().default(20),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
+  // Growing past one machine: each engine is used only when configured (README "Growing past one machine").
+  DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  REDIS_URL: z.string().trim().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL').optional(),
+  REDIS_KEY_PREFIX: z.string().trim().min(1).default('cuepoint:'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().trim().min(3).optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  MEDIA_PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -128,7 +139,34 @@ export interface AppConfig {
   /** Outgoing webhooks may target private, loopback and link-local addresses (default: only outside production). */
   webhookAllowPrivate: boolean;
   live: LiveConfig;
+  /** PostgreSQL instead of the SQLite file in DATA_DIR. */
+  databaseUrl: string | undefined;
+  /** Redis for the bus, shared rate limits and session invalidation across instances; in-process without it. */
+  redis: RedisConfig | undefined;
+  /** Where uploads, episodes, HLS segments and recordings live. */
+  storage: StorageConfig;
 }
+
+export interface RedisConfig {
+  url: string;
+  /** Every key and channel starts with it, so several installs (or test files) can share one Redis. */
+  keyPrefix: string;
+}
+
+export type StorageConfig =
+  | { kind: 'disk' }
+  | {
+      kind: 's3';
+      /** Unset means AWS itself. */
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      /** Unset means the SDK's own credential chain (environment, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      /** A CDN or public bucket URL in front of the bucket: public media redirects there. */
+      mediaPublicUrl: string | undefined;
+    };
 
 /** Live streaming: where OBS publishes (RTMP), how many streams at once, the recordings' disk budget. */
 export interface LiveConfig {
@@ -182,6 +220,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     const problems = productionProblems(env);
     if (problems.length) throw new Error(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
   }
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    throw new Error('Invalid environment:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  }
+  if (!env.S3_BUCKET && (env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.MEDIA_PUBLIC_URL)) {
+    throw new Error('Invalid environment:\n  S3_BUCKET is required when S3_ENDPOINT, S3_ACCESS_KEY_ID or MEDIA_PUBLIC_URL is set');
+  }
+  if ((env.DATABASE_URL || env.REDIS_URL) && !env.JWT_SECRET) {
+    throw new Error('Invalid environment:\n  JWT_SECRET is required when instances share DATABASE_URL or REDIS_URL (each would make up its own)');
+  }
   if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid environment:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
@@ -234,6 +281,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       recordingsMaxGb: env.RECORDINGS_MAX_GB,
       ffmpegPath: env.FFMPEG_PATH,
     },
+    databaseUrl: env.DATABASE_URL,
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
+    storage: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          endpoint: env.S3_ENDPOINT,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          mediaPublicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/$/, ''),
+        }
+      : { kind: 'disk' },
   };
 }
 
