@@ -83,6 +83,14 @@ CREATE UNIQUE INDEX `memberships_feed_token_unique` ON `memberships` (`feed_toke
 CREATE INDEX `memberships_member_idx` ON `memberships` (`member_id`,`status`);--> statement-breakpoint
 CREATE INDEX `memberships_creator_idx` ON `memberships` (`creator_id`,`status`);--> statement-breakpoint
 CREATE INDEX `memberships_tier_idx` ON `memberships` (`tier_id`,`status`);--> statement-breakpoint
+CREATE TABLE `revoked_feed_tokens` (
+	`feed_token` text PRIMARY KEY NOT NULL,
+	`membership_id` text NOT NULL,
+	`revoked_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	FOREIGN KEY (`membership_id`) REFERENCES `memberships`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `revoked_feed_tokens_membership_idx` ON `revoked_feed_tokens` (`membership_id`);--> statement-breakpoint
 ALTER TABLE `podcast_titles` ADD `members_only` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `push_notifications` ADD `audience` text DEFAULT 'all' NOT NULL;--> statement-breakpoint
 ALTER TABLE `push_subscriptions` ADD `viewer_id` text REFERENCES users(id);--> statement-breakpoint

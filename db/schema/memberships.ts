@@ -130,3 +130,16 @@ export const membershipCharges = sqliteTable(
   },
   (table) => [uniqueIndex('membership_charges_period_idx').on(table.membershipId, table.periodStart)],
 );
+
+/** Feed tokens a member replaced: their old private feed URLs answer 410 (gone) instead of 404. */
+export const revokedFeedTokens = sqliteTable(
+  'revoked_feed_tokens',
+  {
+    feedToken: text('feed_token').primaryKey(),
+    membershipId: text('membership_id')
+      .notNull()
+      .references(() => memberships.id, { onDelete: 'cascade' }),
+    revokedAt: text('revoked_at').notNull().default(now),
+  },
+  (table) => [index('revoked_feed_tokens_membership_idx').on(table.membershipId)],
+);

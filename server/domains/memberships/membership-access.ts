@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { membershipGrantsAccess, membershipTierEvents, membershipTiers, membershipTierTitles, memberships } from '@db/schema/memberships';
+import { membershipGrantsAccess, membershipTierEvents, membershipTiers, membershipTierTitles, memberships, revokedFeedTokens } from '@db/schema/memberships';
 
 /**
  * What a membership opens, read by the domains that guard those things (events, live replays, chat, push,
@@ -59,11 +59,13 @@ export function currentMemberIds(db: Db, creatorId: string, now = new Date()): s
 export type PrivateFeedAccess =
   | { state: 'open'; membership: typeof memberships.$inferSelect }
   | { state: 'lapsed'; membership: typeof memberships.$inferSelect }
+  | { state: 'revoked'; membership: typeof memberships.$inferSelect }
   | { state: 'unknown' };
 
 /**
  * A private feed URL's token against a members-only title: open while the membership grants access and its
- * tier includes the title, lapsed once it no longer does, unknown for any other token (a reset one included).
+ * tier includes the title, lapsed once it no longer does, revoked for a token the member replaced (reset), unknown
+ * for any other token (another member's of a tier without this title included).
  */
 export function privateFeedAccess(db: Db, podcastTitleId: string, feedToken: string, now = new Date()): PrivateFeedAccess {
   const row = db
@@ -72,6 +74,15 @@ export function privateFeedAccess(db: Db, podcastTitleId: string, feedToken: str
     .innerJoin(membershipTierTitles, eq(membershipTierTitles.tierId, memberships.tierId))
     .where(and(eq(memberships.feedToken, feedToken), eq(membershipTierTitles.podcastTitleId, podcastTitleId)))
     .get();
-  if (!row) return { state: 'unknown' };
+  if (!row) {
+    const revoked = db
+      .select({ membership: memberships })
+      .from(revokedFeedTokens)
+      .innerJoin(memberships, eq(memberships.id, revokedFeedTokens.membershipId))
+      .innerJoin(membershipTierTitles, eq(membershipTierTitles.tierId, memberships.tierId))
+      .where(and(eq(revokedFeedTokens.feedToken, feedToken), eq(membershipTierTitles.podcastTitleId, podcastTitleId)))
+      .get();
+    return revoked ? { state: 'revoked', membership: revoked.membership } : { state: 'unknown' };
+  }
   return membershipGrantsAccess(row.membership, now) ? { state: 'open', membership: row.membership } : { state: 'lapsed', membership: row.membership };
 }
