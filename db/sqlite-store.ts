@@ -1,0 +1,93 @@
+import Database from 'better-sqlite3';
+import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import * as schema from './schema/index';
+import { migrationsFolder } from './client';
+import { TransactionGate } from './transaction-gate';
+
+export type AsyncDb = SqliteRemoteDatabase<typeof schema>;
+
+/** What `await query` answers for a statement without rows, on either engine: how many rows it changed. */
+export interface WriteResult {
+  rowCount: number;
+}
+
+export interface SqliteStore {
+  dialect: 'sqlite';
+  db: AsyncDb;
+  /** BEGIN IMMEDIATE … COMMIT behind the gate; `work` may await. A nested call joins the open transaction. */
+  transaction<T>(work: (tx: AsyncDb) => Promise<T>): Promise<T>;
+  sqlite: Database.Database;
+  close(): Promise<void>;
+}
+
+const preparedStatementsKept = 500;
+
+/**
+ * The embedded store with async services: every statement goes through one callback that waits at the
+ * transaction gate, then runs synchronously on the one better-sqlite3 connection (WAL).
+ */
+export function openSqliteStore(path: string): SqliteStore {
+  const sqlite = new Database(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  migrate(drizzleSync(sqlite), { migrationsFolder });
+
+  const gate = new TransactionGate();
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (sql: string): Database.Statement => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = sqlite.prepare(sql);
+      if (statements.size >= preparedStatementsKept) statements.delete(statements.keys().next().value!);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+
+  const execute = (sql: string, params: unknown[], method: 'run' | 'all' | 'values' | 'get') => {
+    const statement = prepare(sql);
+    if (method === 'run' || !statement.reader) {
+      const info = statement.run(...params);
+      return { rows: [], rowCount: info.changes } as { rows: unknown[] } & WriteResult;
+    }
+    if (method === 'get') return { rows: statement.raw(true).get(...params) as unknown[] };
+    return { rows: statement.raw(true).all(...params) as unknown[] };
+  };
+
+  const db = drizzle(
+    async (sql, params, method) => {
+      const wait = gate.admit();
+      if (wait) await wait;
+      return execute(sql, params, method);
+    },
+    { schema },
+  );
+
+  return {
+    dialect: 'sqlite',
+    db,
+    sqlite,
+    transaction: (work) =>
+      gate.exclusive(async () => {
+        if (sqlite.inTransaction) return work(db);
+        sqlite.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await work(db);
+          sqlite.exec('COMMIT');
+          return result;
+        } catch (error) {
+          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+          throw error;
+        }
+      }),
+    close: async () => {
+      await gate.exclusive(async () => {
+        if (sqlite.open) sqlite.close();
+      });
+    },
+  };
+}
