@@ -15,15 +15,16 @@ export const membershipGraceDays = 3;
 
 /**
  * Whether a membership opens its tier's perks at `now`: while active or in the grace of a failed renewal
- * (past_due), and a canceled one until the end of the month it paid for. Lapsed or never paid: nothing.
+ * (past_due), and a canceled one (or one set to end, before the billing clock has ended it) until the end of the
+ * month it paid for. Lapsed or never paid: nothing.
  */
 export function membershipGrantsAccess(
-  membership: { status: MembershipStatus; currentPeriodEnd: string | null; graceEndsAt?: string | null },
+  membership: { status: MembershipStatus; currentPeriodEnd: string | null; graceEndsAt?: string | null; cancelAtPeriodEnd?: boolean },
   now: Date = new Date(),
 ): boolean {
   switch (membership.status) {
     case 'active':
-      return true;
+      return !membership.cancelAtPeriodEnd || !membership.currentPeriodEnd || Date.parse(membership.currentPeriodEnd) > now.getTime();
     case 'past_due':
       return !membership.graceEndsAt || Date.parse(membership.graceEndsAt) > now.getTime();
     case 'canceled':

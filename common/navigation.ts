@@ -25,6 +25,7 @@ export const navigationItems: readonly NavigationItem[] = [
   { id: 'podcasts', title: 'Podcasts', url: '/apps/podcast-titles', roles: creatorRoles },
   { id: 'tips', title: 'Tips', url: '/manage-tips', roles: creatorRoles },
   { id: 'earnings', title: 'Earnings', url: '/apps/earnings', roles: creatorRoles },
+  { id: 'members', title: 'Members', url: '/apps/members', roles: creatorRoles },
   { id: 'mobile-app', title: 'My Mobile App', url: '/apps/mobile-app', roles: creatorRoles },
   { id: 'terms-and-conditions', title: 'Terms and Conditions', url: '/apps/terms-and-conditions', roles: adminRoles },
   { id: 'settings', title: 'Settings', url: '/apps/settings', roles: adminRoles },

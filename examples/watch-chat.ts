@@ -37,8 +37,10 @@ const subscription = client.chat.messages.subscribe(
         if (printed >= max) done(0);
       } else if (item.type === 'deleted') {
         console.log(`(message ${item.messageId} was deleted)`);
+      } else if (item.type === 'state') {
+        console.log(item.state === 'reconnecting' ? '(live messages paused: the server is reconnecting)' : '(live again)');
       } else {
-        console.log(`(user ${item.userId} was banned)`);
+        console.log(`(user ${item.userId} was ${item.type})`);
       }
     },
     onError: (error) => {

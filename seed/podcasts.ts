@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '@db/client';
@@ -11,7 +9,7 @@ import { feedUrl } from '@server/domains/podcasts/podcasts.service';
 import { podcastCover } from '@server/domains/podcasts/podcasts.schemas';
 import { newId } from '@server/lib/ids';
 import { makeMp3Tone, mp3ToneFormat, mp3ToneFrames } from '@server/lib/mp3-tone';
-import { uploadsDir } from '@server/lib/uploads';
+import type { Storage } from '@server/lib/storage';
 
 interface SeedTitle {
   creatorEmail: string;
@@ -114,32 +112,29 @@ export function seedChapters(parts: Array<{ start: number; title: string }>): st
  * Gives each demo creator a podcast title with a few short episodes: real MP3 audio (a steady tone), a transcript
  * and chapters generated here, so /video/{id} plays, shows its transcript and seeks by chapter on a fresh start. Creators who already have a title are left alone.
  */
-export async function seedPodcasts(db: Db, config: AppConfig): Promise<void> {
-  const { dataDir } = config;
+export async function seedPodcasts(db: Db, config: AppConfig, storage: Storage): Promise<void> {
   const creators = db
     .select({ id: users.id, email: users.email })
     .from(users)
     .where(inArray(users.email, seedTitles.map((title) => title.creatorEmail)))
     .all();
-  const folder = uploadsDir(dataDir);
-  await mkdir(folder, { recursive: true });
   for (const title of seedTitles) {
     const creator = creators.find((row) => row.email === title.creatorEmail);
     if (!creator || db.select({ id: podcastTitles.id }).from(podcastTitles).where(eq(podcastTitles.userId, creator.id)).get()) continue;
 
     const coverName = `${newId(16)}.png`;
-    await writeFile(join(folder, coverName), await seedCoverPng(title));
+    await storage.put(`uploads/${coverName}`, await seedCoverPng(title));
     const episodes = await Promise.all(
       title.episodes.map(async (episode) => {
         const audio = makeMp3Tone({ seconds: episode.seconds, frequencyHz: episode.frequencyHz });
         const fileName = `${newId(16)}.mp3`;
-        await writeFile(join(folder, fileName), audio);
+        await storage.put(`uploads/${fileName}`, audio);
         const seconds = Math.round((mp3ToneFrames(episode.seconds) * mp3ToneFormat.samplesPerFrame) / mp3ToneFormat.sampleRate);
         const parts = episodeParts(title, episode, seconds);
         const transcriptName = `${newId(16)}.${title.transcript}`;
-        await writeFile(join(folder, transcriptName), seedTranscript(title.transcript, parts));
+        await storage.put(`uploads/${transcriptName}`, seedTranscript(title.transcript, parts));
         const chaptersName = `${newId(16)}.json`;
-        await writeFile(join(folder, chaptersName), seedChapters(parts));
+        await storage.put(`uploads/${chaptersName}`, seedChapters(parts));
         return { ...episode, fileName, bytes: audio.length, seconds, transcriptName, chaptersName };
       }),
     );

@@ -1,5 +1,6 @@
 import type { Db } from '@db/client';
 import type { AppConfig } from '@server/config';
+import { createStorage } from '@server/lib/storage';
 import { seedCoreData, type SeededLogin } from './accounts';
 import { seedDemoApps } from './demo';
 import { seedTerms } from './terms';
@@ -18,11 +19,17 @@ export interface SeedOptions {
 
 export async function seedDatabase(db: Db, config: AppConfig, options: SeedOptions): Promise<SeededLogin[]> {
   const logins = await seedCoreData(db, config);
-  if (options.terms !== false) await seedTerms(db, config.dataDir);
-  seedEvents(db);
-  if (options.demoData || options.resetDemo) seedDemoApps(db, { reset: options.resetDemo === true });
-  if (options.demoData) await seedPodcasts(db, config);
-  // After the events are seeded: a short chat history for each event that has none.
-  if (options.demoData) seedChatHistory(db);
+  // The seeded files (terms PDF, podcast media) go where the app serves media from: DATA_DIR or the bucket.
+  const storage = createStorage(config.storage, config.dataDir);
+  try {
+    if (options.terms !== false) await seedTerms(db, storage);
+    seedEvents(db);
+    if (options.demoData || options.resetDemo) seedDemoApps(db, { reset: options.resetDemo === true });
+    if (options.demoData) await seedPodcasts(db, config, storage);
+    // After the events are seeded: a short chat history for each event that has none.
+    if (options.demoData) seedChatHistory(db);
+  } finally {
+    storage.close();
+  }
   return logins;
 }

@@ -1,9 +1,7 @@
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Db } from '@db/client';
 import { newId } from '@server/lib/ids';
-import { uploadsDir } from '@server/lib/uploads';
+import type { Storage } from '@server/lib/storage';
 import { currentTerms, insertTermsDocument } from '@server/domains/terms/terms.service';
 
 const title = 'Cuepoint Terms and Conditions';
@@ -102,16 +100,14 @@ export async function buildDefaultTermsPdf(): Promise<Uint8Array> {
 }
 
 /** Publishes the default terms PDF, only when no terms document exists yet. Returns whether it did. */
-export async function seedTerms(db: Db, dataDir: string): Promise<boolean> {
+export async function seedTerms(db: Db, storage: Storage): Promise<boolean> {
   if (currentTerms(db)) return false;
-  const folder = uploadsDir(dataDir);
-  await mkdir(folder, { recursive: true });
   const name = `${newId(16)}.pdf`;
-  const path = join(folder, name);
-  await writeFile(path, await buildDefaultTermsPdf());
+  const key = `uploads/${name}`;
+  await storage.put(key, Buffer.from(await buildDefaultTermsPdf()));
   if (currentTerms(db)) {
     // Another seeding run published one while this PDF was being written.
-    await rm(path, { force: true });
+    await storage.delete(key);
     return false;
   }
   insertTermsDocument(db, `/uploads/${name}`, null);

@@ -11,9 +11,11 @@ import { fastifyTrustProxy, secretFilePath, type AppConfig } from './config';
 import { toHttpError } from './lib/errors';
 import { passwordHashing } from './lib/passwords';
 import { RateLimiter } from './lib/rate-limit';
-import { Bus } from './lib/bus';
+import { createSharedEngines } from './lib/bus-engines';
+import { readiness, type ReadinessProbe } from './lib/readiness';
 import { DomainEvents } from './lib/domain-events';
 import { registerDomainListeners } from './domain-listeners';
+import { followSessionChanges } from './domains/users/session-reads';
 import { ChatRuntime } from './domains/chat/chat.runtime';
 import { WebhooksWorker, type WebhooksWorkerOptions } from './domains/webhooks/webhooks.worker';
 import { JobQueue } from './lib/queue/job-queue';
@@ -23,7 +25,10 @@ import { loadOrCreateSecret } from './lib/secrets';
 import { buildSecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { redactUrl, TokenService } from './lib/tokens';
 import { uploadsDir } from './lib/uploads';
+import { createStorage, type Storage } from './lib/storage';
 import { registerUploads } from './lib/serve-uploads';
+import { SignedUploads } from './lib/signed-uploads';
+import { memberMediaRoutes } from './domains/podcasts/member-media';
 import type { BotCheckProvider } from './providers/bot-check/interface';
 import type { IdentityProviders } from './providers/identity/interface';
 import { createPushWorker } from './domains/push/push.worker';
@@ -63,6 +68,8 @@ export interface AppDeps {
   webhooks?: WebhooksWorkerOptions;
   /** Live streaming timings (tests shorten the reconnect grace). */
   live?: LiveRuntimeOptions;
+  /** Replaces the media storage the config names. */
+  storage?: Storage;
 }
 
 declare module 'fastify' {
@@ -100,9 +107,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const secret = loadOrCreateSecret(secretFilePath(config.dataDir), config.jwtSecret);
   // Bot check, social sign-in and mail follow the admin's platform settings (environment values as defaults).
   const liveProviders = createLiveProviders(database.db, config, secret, app.log);
-  const bus = new Bus((error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
+  // Bus, rate limits, sweep locks and presence: in this process, or shared through Redis with REDIS_URL.
+  const engines = createSharedEngines(config.redis, app.log, (error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
+  const { bus } = engines;
   const mailer = deps.mailer ?? liveProviders.mailer;
   const jobs = new JobQueue(database.db, app.log);
+  const storage = deps.storage ?? createStorage(config.storage, config.dataDir);
+  const storageProbe: ReadinessProbe = { name: 'storage', check: async () => (await storage.ping(), true) };
   const services: AppServices = {
     db: database.db,
     config,
@@ -110,19 +121,27 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     botCheck: deps.botCheck ?? liveProviders.botCheck,
     identity: deps.identity ?? liveProviders.identity,
     mailer,
-    rateLimiter: new RateLimiter(),
+    rateLimiter: new RateLimiter(Date.now, engines.rateLimits),
     payments: deps.paymentProvider ?? createLivePaymentProvider(() => effectiveAppConfig({ db: database.db, config }), database.db, secret),
     log: app.log,
     bus,
+    sweeps: engines.sweeps,
+    presence: engines.presence,
+    once: engines.once,
+    readiness: [...engines.probes, storageProbe],
     domainEvents: new DomainEvents(app.log, () => database.sqlite.inTransaction),
     chat: new ChatRuntime(database.db, bus, app.log),
     jobs,
     push: createPushWorker(config, database.db, jobs, app.log, deps.pushSender),
     webhooks: new WebhooksWorker({ db: database.db, config, log: app.log, mailer }, jobs, deps.webhooks),
     live: new LiveRuntime(secret, deps.live),
+    signedUploads: new SignedUploads(secret),
+    storage,
   };
   services.live.attach(services);
   registerDomainListeners(services);
+  // With instances sharing a bus, a password, role or activation change on one reaches every other's session cache.
+  followSessionChanges(services);
   // Podcast titles from before podcast:guid was stored get it once, from today's feed URL (never recomputed after).
   fillMissingPodcastGuids(services);
   app.decorate('services', services);
@@ -132,6 +151,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     await services.jobs.stop();
     services.chat.close();
     database.close();
+    await engines.close();
+    services.storage.close();
   });
   services.jobs.start();
   // Push deliveries in flight finish and are recorded before the database closes (a restart sends nothing twice).
@@ -187,7 +208,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     registerSignalRHub(live, services);
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', async () => ({ status: 'ok', db: 'sqlite', bus: engines.kind, storage: storage.kind }));
+  // 503 until every engine this instance needs answers (a load balancer sends no traffic meanwhile).
+  app.get('/readyz', async (_request, reply) => {
+    const { ready, checks } = await readiness(services.readiness);
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
+  });
 
   // HLS of live sessions and finished replays (premium: signed playback tokens).
   await app.register(async (playback) => registerLivePlayback(playback, services));
@@ -202,10 +228,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // robots.txt, sitemap.xml and link-preview images; the pages' heads are answered by the not-found handler below.
   await app.register(async (pages) => publicPagesRest(pages, kit));
 
-  const uploads = uploadsDir(config.dataDir);
-  mkdirSync(uploads, { recursive: true });
+  if (services.storage.kind === 'disk') mkdirSync(uploadsDir(config.dataDir), { recursive: true });
   // Public files (covers, published episodes' media, transcripts, chapters) are readable from other sites; see serve-uploads.ts.
-  await registerUploads(app, database.db, uploads);
+  // Members-only episode files: only at their members' private URLs (/member-media) or signed for their creator.
+  await registerUploads(app, database.db, services.storage, { signedUploads: services.signedUploads, routes: [memberMediaRoutes(services)] });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

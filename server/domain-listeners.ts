@@ -1,6 +1,7 @@
 import { registerHubListeners } from './domains/hub/hub.listeners';
 import { registerPushListeners } from './domains/push/push.listeners';
 import { registerSubscriptionListeners } from './domains/subscriptions/subscriptions.listeners';
+import { registerMembershipListeners } from './domains/memberships/memberships.listeners';
 import { registerWebhookListeners } from './domains/webhooks/webhooks.listeners';
 import type { AppServices } from './trpc/context';
 
@@ -13,6 +14,7 @@ const domainListeners: ReadonlyArray<(services: AppServices) => void> = [
   registerHubListeners,
   registerPushListeners,
   registerSubscriptionListeners,
+  registerMembershipListeners,
 ];
 
 export function registerDomainListeners(services: AppServices): void {

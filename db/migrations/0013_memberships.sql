@@ -93,5 +93,5 @@ CREATE TABLE `revoked_feed_tokens` (
 CREATE INDEX `revoked_feed_tokens_membership_idx` ON `revoked_feed_tokens` (`membership_id`);--> statement-breakpoint
 ALTER TABLE `podcast_titles` ADD `members_only` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `push_notifications` ADD `audience` text DEFAULT 'all' NOT NULL;--> statement-breakpoint
-ALTER TABLE `push_subscriptions` ADD `viewer_id` text REFERENCES users(id);--> statement-breakpoint
+ALTER TABLE `push_subscriptions` ADD `viewer_id` text REFERENCES users(id) ON UPDATE no action ON DELETE set null;--> statement-breakpoint
 ALTER TABLE `payments` ADD `membership_id` text;

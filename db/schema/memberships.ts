@@ -124,6 +124,8 @@ export const membershipCharges = sqliteTable(
     periodStart: text('period_start').notNull(),
     periodEnd: text('period_end').notNull(),
     attemptCount: integer('attempt_count').notNull().default(0),
+    /** The last charge attempt (the billing clock retries a failed renewal once a day during the grace). */
+    lastAttemptAt: text('last_attempt_at'),
     lastError: text('last_error'),
     paidAt: text('paid_at'),
     createdAt: text('created_at').notNull().default(now),

@@ -1,64 +1,186 @@
 /**
- * The in-process message bus: publish a payload to a topic, every subscriber of that topic gets it,
- * synchronously and in order. Topics cost nothing until someone subscribes, and a publish touches only
- * its own topic's listeners, so nothing per message grows with the number of rooms or groups.
+ * The message bus: publish a payload to a topic, every subscriber of that topic gets it, in order. One interface,
+ * two engines: `Bus` (this file) delivers in process, synchronously, and is the default; `RedisBus`
+ * (server/lib/redis/redis-bus.ts, chosen by `REDIS_URL`) carries the same topics between instances through Redis
+ * pub/sub, each instance fanning a message out to its own listeners once. Topics cost nothing until someone
+ * subscribes, and a publish touches only its own topic's listeners.
  */
 export type BusListener<T> = (payload: T) => void;
+
+/** How a payload crosses instances (the in-process bus hands the object itself to its listeners). */
+export interface BusCodec<T> {
+  encode(payload: T): string;
+  decode(text: string): T;
+}
 
 /** A topic name paired with its payload type, so publishers and subscribers agree at compile time. */
 export interface BusTopic<T> {
   readonly name: string;
+  readonly codec?: BusCodec<T> | undefined;
   /** Phantom field carrying the payload type; never set. */
   readonly payload?: T;
 }
 
-export function busTopic<T>(name: string): BusTopic<T> {
-  return { name };
+export function busTopic<T>(name: string, codec?: BusCodec<T>): BusTopic<T> {
+  return { name, codec };
 }
 
-export class Bus {
+/** Plain JSON payloads need no codec of their own. */
+export function codecOf<T>(topic: BusTopic<T>): BusCodec<T> {
+  return topic.codec ?? (jsonCodec as BusCodec<T>);
+}
+
+const jsonCodec: BusCodec<unknown> = {
+  encode: (payload) => JSON.stringify(payload ?? null),
+  decode: (text) => JSON.parse(text) as unknown,
+};
+
+/**
+ * A topic whose entries carry ids that increase in the order every instance delivers them (a chat room): a client
+ * resuming after an id, on any instance, misses nothing and gets nothing twice. The bus gives each entry its final id
+ * (the candidate, or the next id after the topic's last one when another instance got ahead); `decode` rebuilds the
+ * payload under that id.
+ */
+export interface OrderedCodec<T> {
+  /** The entry without its id (the bus puts the final id in front). */
+  encode(payload: T): string;
+  decode(id: string, text: string): T;
+}
+
+export interface OrderedTopic<T> extends BusTopic<T> {
+  readonly ordered: OrderedCodec<T>;
+}
+
+export function orderedTopic<T>(name: string, ordered: OrderedCodec<T>): OrderedTopic<T> {
+  return { name, ordered };
+}
+
+/** `live`: messages reach every instance; `reconnecting`: the shared bus is unreachable and ioredis is reconnecting. */
+export type BusState = 'live' | 'reconnecting';
+
+/** Removes the listener; `ready` resolves once the subscription receives what is published from then on. */
+export type BusSubscription = (() => void) & { readonly ready: Promise<void> };
+
+export interface MessageBus {
+  readonly kind: 'memory' | 'redis';
+  readonly state: BusState;
+  /**
+   * Sends the payload to the topic's listeners on every instance. Answers how many listeners this instance holds
+   * for it (the in-process bus has delivered to them when it returns). Never throws for an unreachable engine: the
+   * failure is logged once and the message is lost, as pub/sub messages are to an absent listener.
+   */
+  publish<T>(topic: BusTopic<T>, payload: T): number;
+  subscribe<T>(topic: BusTopic<T>, listener: BusListener<T>): BusSubscription;
+  /**
+   * Publishes an entry of an ordered topic and answers its final id. With `pending`, the entry stays readable
+   * through `pendingEntries` until `settle(topic, [id])` (the sender has stored it), so an instance that starts
+   * listening meanwhile finds it although it is not in the database yet. When the engine is unreachable the entry is
+   * not published and its candidate id is answered (logged once).
+   */
+  publishOrdered<T>(topic: OrderedTopic<T>, candidateId: string, payload: T, options: { pending: boolean }): string | Promise<string>;
+  /** Entries published with `pending` that no instance has settled yet, in id order. */
+  pendingEntries<T>(topic: OrderedTopic<T>): T[] | Promise<T[]>;
+  settle(topic: OrderedTopic<unknown>, ids: readonly string[]): void;
+  /**
+   * Resolves once every message published before this call has reached this instance's listeners and every
+   * subscription made before it is active (a no-op in process; a PING on the subscriber connection on Redis).
+   */
+  barrier(): void | Promise<void>;
+  listenerCount(topic: BusTopic<unknown>): number;
+  /** Topics with at least one listener on this instance. */
+  readonly topicCount: number;
+  onStateChange(listener: (state: BusState) => void): () => void;
+  close(): Promise<void>;
+}
+
+const resolved = Promise.resolve();
+
+/** The in-process bus (the default): synchronous delivery, always live. */
+export class Bus implements MessageBus {
+  readonly kind = 'memory' as const;
+  readonly state = 'live' as const;
   private readonly topics = new Map<string, Set<BusListener<never>>>();
 
   constructor(private readonly onListenerError: (error: unknown, topic: string) => void = () => {}) {}
 
   /** Delivers the payload to the topic's current listeners; answers how many there were. */
   publish<T>(topic: BusTopic<T>, payload: T): number {
-    const listeners = this.topics.get(topic.name);
-    if (!listeners) return 0;
-    for (const listener of [...listeners] as BusListener<T>[]) {
-      try {
-        listener(payload);
-      } catch (error) {
-        this.onListenerError(error, topic.name);
-      }
-    }
-    return listeners.size;
+    return deliverLocally(this.topics, topic.name, payload, this.onListenerError);
   }
 
   /** Adds a listener; the answer removes it (and the topic once it has no listeners left). */
-  subscribe<T>(topic: BusTopic<T>, listener: BusListener<T>): () => void {
-    let listeners = this.topics.get(topic.name);
-    if (!listeners) {
-      listeners = new Set();
-      this.topics.set(topic.name, listeners);
-    }
-    listeners.add(listener as BusListener<never>);
-    return () => {
-      const current = this.topics.get(topic.name);
-      if (!current) return;
-      current.delete(listener as BusListener<never>);
-      if (current.size === 0) this.topics.delete(topic.name);
-    };
+  subscribe<T>(topic: BusTopic<T>, listener: BusListener<T>): BusSubscription {
+    return Object.assign(addListener(this.topics, topic.name, listener), { ready: resolved });
   }
+
+  publishOrdered<T>(topic: OrderedTopic<T>, candidateId: string, payload: T): string {
+    this.publish(topic, payload);
+    return candidateId;
+  }
+
+  pendingEntries<T>(): T[] {
+    return [];
+  }
+
+  settle(): void {}
+
+  barrier(): void {}
 
   listenerCount(topic: BusTopic<unknown>): number {
     return this.topics.get(topic.name)?.size ?? 0;
   }
 
-  /** Topics with at least one listener. */
   get topicCount(): number {
     return this.topics.size;
   }
+
+  onStateChange(): () => void {
+    return () => {};
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** Hands a payload to a topic's listeners (a listener that throws is reported, the others still get it). */
+export function deliverLocally<T>(
+  topics: Map<string, Set<BusListener<never>>>,
+  name: string,
+  payload: T,
+  onListenerError: (error: unknown, topic: string) => void,
+): number {
+  const listeners = topics.get(name);
+  if (!listeners) return 0;
+  for (const listener of [...listeners] as BusListener<T>[]) {
+    try {
+      listener(payload);
+    } catch (error) {
+      onListenerError(error, name);
+    }
+  }
+  return listeners.size;
+}
+
+/** Adds a listener to a topic map; the answer removes it, and the topic once empty (`onEmpty` is told). */
+export function addListener<T>(
+  topics: Map<string, Set<BusListener<never>>>,
+  name: string,
+  listener: BusListener<T>,
+  onEmpty?: (name: string) => void,
+): () => void {
+  let listeners = topics.get(name);
+  if (!listeners) {
+    listeners = new Set();
+    topics.set(name, listeners);
+  }
+  listeners.add(listener as BusListener<never>);
+  return () => {
+    const current = topics.get(name);
+    if (!current?.delete(listener as BusListener<never>)) return;
+    if (current.size === 0) {
+      topics.delete(name);
+      onEmpty?.(name);
+    }
+  };
 }
 
 /**

@@ -61,6 +61,25 @@ export type EventSnapshot = {
   user: { id: string; userName: string; displayName: string; description: string; streamValue: string | null };
 };
 
+/** A membership as its creator's webhooks and the other domains see it (cents, UTC ISO times). */
+export type MembershipSnapshot = {
+  id: string;
+  tierId: string;
+  tierName: string;
+  creatorId: string;
+  memberId: string;
+  memberName: string;
+  status: 'incomplete' | 'active' | 'past_due' | 'lapsed' | 'canceled';
+  priceCents: number;
+  currentPeriodStart: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+  graceEndsAt: string | null;
+};
+
+/** One paid monthly charge of a membership. */
+export type MembershipChargeSnapshot = { paymentId: string | null; amountCents: number; periodStart: string; periodEnd: string; paidAt: string };
+
 export interface DomainEventMap {
   /** A payment became `succeeded` (once per payment, after its ledger entries and tip or access row are committed). */
   'payments:succeeded': { payment: PaymentSnapshot; payerId: string | null };
@@ -70,6 +89,16 @@ export interface DomainEventMap {
   'events:created': { event: EventSnapshot };
   /** An event was changed by its owner. */
   'events:changed': { event: EventSnapshot; previous: EventSnapshot };
+  /** The billing clock ticked (the provider's renewals ran): the memberships' grace and retries follow. */
+  'payments:billing-clock': { at: string };
+  /** A membership's first month was paid: it is active. */
+  'memberships:created': { membership: MembershipSnapshot; charge: MembershipChargeSnapshot };
+  /** A membership's next month was paid (on time, by a retry, or by the member during the grace). */
+  'memberships:renewed': { membership: MembershipSnapshot; charge: MembershipChargeSnapshot };
+  /** A membership ended for want of payment (the grace after a failed renewal passed). */
+  'memberships:lapsed': { membership: MembershipSnapshot };
+  /** The member canceled: access lasts until `endsAt` (the end of the paid month; now for an unpaid one). */
+  'memberships:cancelled': { membership: MembershipSnapshot; endsAt: string | null };
 }
 
 export interface DomainRequestMap {
@@ -77,6 +106,9 @@ export interface DomainRequestMap {
   'payments:sync-invoice': { payload: { invoiceId: string }; result: { paymentId: string } | null };
   /** The provider reported a change of a subscription. */
   'payments:sync-subscription': { payload: { subscriptionId: string }; result: null };
+  /** The same for a membership's invoice (a fan's monthly membership is a provider subscription too). */
+  'payments:sync-membership-invoice': { payload: { invoiceId: string }; result: { paymentId: string } | null };
+  'payments:sync-membership-subscription': { payload: { subscriptionId: string }; result: null };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -5,18 +5,28 @@ import { tipOptions } from '@db/schema/tips';
 import { users } from '@db/schema/users';
 import { UnchangedDatabaseCache } from './unchanged-database-cache';
 
-/** Where a stored upload is shown publicly: always (covers, avatars, tip icons), from a publish date on, or never. */
+/**
+ * Who may load a stored upload: `public` (other sites too), `private` (served same-origin to whoever has its URL),
+ * or `members` (a members-only podcast title's episode files: only through a member's private feed URLs, or a
+ * signed URL its creator's podcasts app gets; a plain /uploads request answers 404).
+ */
+export type UploadVisibility = 'public' | 'private' | 'members';
+
+/** Where a stored upload is shown: always (covers, avatars, tip icons), from a publish date on, or never. */
 interface Visibility {
   always: boolean;
   /** The earliest publish date of a public episode using the file (it becomes public then, with no write). */
   publicFrom: string | null;
+  /** An episode file of a members-only title. */
+  members: boolean;
 }
 
 /**
  * Which files under /uploads other sites may load: podcast covers of active creators, the media, covers,
- * transcripts and chapters of published episodes, avatars and tip icons. Everything else stays same-origin:
- * chat photos (they belong to rooms, premium ones included), terms PDFs, files not attached to anything yet
- * (pending podcast uploads, app icon sources) and episodes scheduled for later.
+ * transcripts and chapters of published episodes of titles open to everyone, avatars and tip icons. Everything else
+ * stays same-origin: chat photos (they belong to rooms, premium ones included), terms PDFs, files not attached to
+ * anything yet (pending podcast uploads, app icon sources) and episodes scheduled for later. The episode files of a
+ * members-only title are for its members alone (the title's cover stays public: the creator's page shows it).
  */
 export class PublicUploads {
   private readonly cache: UnchangedDatabaseCache<string, Visibility>;
@@ -27,8 +37,14 @@ export class PublicUploads {
 
   /** `url` is the stored form, `/uploads/<name>`. */
   isPublic(url: string, now = new Date()): boolean {
+    return this.visibility(url, now) === 'public';
+  }
+
+  visibility(url: string, now = new Date()): UploadVisibility {
     const visibility = this.cache.get(url, () => this.read(url))!;
-    return visibility.always || (visibility.publicFrom !== null && visibility.publicFrom <= now.toISOString());
+    if (visibility.always) return 'public';
+    if (visibility.members) return 'members';
+    return visibility.publicFrom !== null && visibility.publicFrom <= now.toISOString() ? 'public' : 'private';
   }
 
   private read(url: string): Visibility {
@@ -43,23 +59,28 @@ export class PublicUploads {
         .where(and(eq(podcastTitles.imageUrl, url), eq(users.isActive, true)))
         .limit(1)
         .get() !== undefined;
-    if (always) return { always, publicFrom: null };
+    if (always) return { always, publicFrom: null, members: false };
+    const usedBy = or(
+      eq(podcastEpisodes.mediaUrl, url),
+      eq(podcastEpisodes.imageUrl, url),
+      eq(podcastEpisodes.transcriptUrl, url),
+      eq(podcastEpisodes.chaptersUrl, url),
+    );
+    const members =
+      db
+        .select({ id: podcastEpisodes.id })
+        .from(podcastEpisodes)
+        .innerJoin(podcastTitles, eq(podcastTitles.id, podcastEpisodes.podcastTitleId))
+        .where(and(eq(podcastTitles.membersOnly, true), usedBy))
+        .limit(1)
+        .get() !== undefined;
+    if (members) return { always: false, publicFrom: null, members };
     const episode = db
       .select({ publicFrom: min(podcastEpisodes.publishDate) })
       .from(podcastEpisodes)
       .innerJoin(users, eq(users.id, podcastEpisodes.userId))
-      .where(
-        and(
-          eq(users.isActive, true),
-          or(
-            eq(podcastEpisodes.mediaUrl, url),
-            eq(podcastEpisodes.imageUrl, url),
-            eq(podcastEpisodes.transcriptUrl, url),
-            eq(podcastEpisodes.chaptersUrl, url),
-          ),
-        ),
-      )
+      .where(and(eq(users.isActive, true), usedBy))
       .get();
-    return { always: false, publicFrom: episode?.publicFrom ?? null };
+    return { always: false, publicFrom: episode?.publicFrom ?? null, members: false };
   }
 }

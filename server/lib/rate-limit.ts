@@ -17,12 +17,12 @@ export interface RateLimitVerdict {
 }
 
 /**
- * Where the hit times live. The default keeps them in this process; several instances would share
- * one store (e.g. Redis sorted sets) behind this same interface (ARCHITECTURE §4 "Growing past one machine").
+ * Where the hit times live: in this process by default (`MemoryRateLimitStore`), in Redis when instances share
+ * their limits (`RedisRateLimitStore`, server/lib/redis/redis-rate-limit.ts) — the same sliding window either way.
  */
 export interface RateLimitStore {
   /** Records a hit for `key` when fewer than `rule.limit` hits fall within the last `rule.windowMs`. Refused hits are not recorded. */
-  hit(key: string, rule: RateLimitRule, now: number): RateLimitVerdict;
+  hit(key: string, rule: RateLimitRule, now: number): RateLimitVerdict | Promise<RateLimitVerdict>;
 }
 
 /** Sliding log in memory: per key the times of the last `limit` allowed hits (so memory is bounded by the limit). */
@@ -64,12 +64,12 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
 /**
  * The app's rate limiter (`services.rateLimiter`). Limits run inside procedures, so the REST shims and
- * tRPC share one budget per key. Keys are free text; prefix them with what they count, e.g.
- * `login:account:<userId>`, `chat:<senderId>`.
+ * tRPC share one budget per key, and with `REDIS_URL` every instance shares it too. Keys are free text; prefix them
+ * with what they count, e.g. `login:account:<userId>`, `chat:send:<senderId>`.
  *
- * - `hit(key, { limit, windowMs })` counts a hit and answers `{ allowed, remaining, retryAfterMs }`.
- * - `enforce(key, rule)` does the same and throws a 429 TRPCError (`tooManyAttemptsMessage`) when refused.
- * - `hit(bucket, key, max, windowSeconds)` is the older throwing form, kept for existing callers.
+ * - `await hit(key, { limit, windowMs })` counts a hit and answers `{ allowed, remaining, retryAfterMs }`.
+ * - `await consume(key, rule, message?)` does the same and throws a 429 TRPCError (`tooManyAttemptsMessage` unless
+ *   told otherwise) when refused.
  */
 export class RateLimiter {
   constructor(
@@ -77,18 +77,12 @@ export class RateLimiter {
     private readonly store: RateLimitStore = new MemoryRateLimitStore(),
   ) {}
 
-  hit(key: string, rule: RateLimitRule): RateLimitVerdict;
-  hit(bucket: string, key: string, max: number, windowSeconds: number): void;
-  hit(keyOrBucket: string, ruleOrKey: RateLimitRule | string, max?: number, windowSeconds?: number): RateLimitVerdict | void {
-    if (typeof ruleOrKey === 'string') {
-      this.enforce(`${keyOrBucket}:${ruleOrKey}`, { limit: max ?? 1, windowMs: (windowSeconds ?? 60) * 1000 });
-      return;
-    }
-    return this.store.hit(keyOrBucket, ruleOrKey, this.now());
+  async hit(key: string, rule: RateLimitRule): Promise<RateLimitVerdict> {
+    return this.store.hit(key, rule, this.now());
   }
 
-  enforce(key: string, rule: RateLimitRule, message = tooManyAttemptsMessage): void {
-    const verdict = this.store.hit(key, rule, this.now());
+  async consume(key: string, rule: RateLimitRule, message = tooManyAttemptsMessage): Promise<void> {
+    const verdict = await this.store.hit(key, rule, this.now());
     if (!verdict.allowed) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
   }
 }

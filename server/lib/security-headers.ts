@@ -20,7 +20,7 @@ export interface ContentSecuritySources {
 export const framablePathPrefixes: readonly string[] = ['/embed/'];
 
 /** Answers under these prefixes are data, not pages (Apple's popup page under /api sets its own policy). */
-export const apiPathPrefixes: readonly string[] = ['/api/', '/trpc/', '/healthz', '/feeds/', '/msgHub'];
+export const apiPathPrefixes: readonly string[] = ['/api/', '/trpc/', '/healthz', '/readyz', '/feeds/', '/msgHub'];
 
 /** Stream and video players the event pages frame (platform.md §2: YouTube, Twitch, Vimeo stream values). */
 /**

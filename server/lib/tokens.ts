@@ -111,10 +111,13 @@ function parseClaims(payload: Record<string, unknown>): TokenClaims {
   return claims;
 }
 
-/** Query parameters that carry a secret (reset links, callback tokens, OAuth codes): never written to logs. */
-const secretQueryParams = /([?&](?:token|access_token|id_token|code|state)=)[^&#]*/gi;
+/** Query parameters that carry a secret (reset links, callback tokens, OAuth codes, signed upload URLs): never written to logs. */
+const secretQueryParams = /([?&](?:token|access_token|id_token|code|state|signature)=)[^&#]*/gi;
 
-/** The URL as it may appear in a log line: secret query values replaced by `[redacted]`. */
+/** Path segments that carry a secret: a member's feed token in private feed and member media URLs. */
+const secretPathSegments = /^(\/feeds\/[^/?#]+\/|\/member-media\/)[^/?#]+?(?=\.xml|\/|\?|#|$)/;
+
+/** The URL as it may appear in a log line: secret query values and path segments replaced by `[redacted]`. */
 export function redactUrl(url: string): string {
-  return url.replace(secretQueryParams, '$1[redacted]');
+  return url.replace(secretQueryParams, '$1[redacted]').replace(secretPathSegments, '$1[redacted]');
 }

@@ -21,10 +21,10 @@ class DatabasePosition {
   }
 
   /** Null inside a transaction: what it reads may still be rolled back. */
-  read(): { ownChanges: number; otherCommits: number } | null {
+  read(includeOthers = true): { ownChanges: number; otherCommits: number } | null {
     if (this.sqlite.inTransaction) return null;
     const now = performance.now();
-    if (now - this.otherCommitsReadAt >= otherConnectionsCheckMs) {
+    if (includeOthers && now - this.otherCommitsReadAt >= otherConnectionsCheckMs) {
       this.otherCommitsValue = this.otherCommits.get()!;
       this.otherCommitsReadAt = now;
     }
@@ -47,7 +47,22 @@ function positionOf(sqlite: Database.Database): DatabasePosition {
 interface Entry<V> {
   ownChanges: number;
   otherCommits: number;
+  readAt: number;
   value: V;
+}
+
+export interface UnchangedDatabaseCacheOptions {
+  /** At most this many entries; the least recently used goes. */
+  capacity?: number;
+  /**
+   * `poll` (default): other connections' commits void every entry too. `announced`: the writers elsewhere (other
+   * instances sharing a bus) announce what they change and the owner calls `delete`/`clear`; entries then also
+   * expire after `maxAgeMs`, the bound on anything changed elsewhere that was not announced.
+   */
+  otherWriters?: 'poll' | 'announced';
+  maxAgeMs?: number;
+  /** While true, nothing is kept or reused (e.g. the announcements cannot arrive). */
+  bypass?: () => boolean;
 }
 
 /**
@@ -58,19 +73,30 @@ interface Entry<V> {
 export class UnchangedDatabaseCache<K, V extends object> {
   private readonly entries = new Map<K, Entry<V>>();
   private readonly position: DatabasePosition;
+  private readonly capacity: number;
+  private readonly pollOthers: boolean;
+  private readonly maxAgeMs: number;
+  private readonly bypass: () => boolean;
 
-  constructor(
-    sqlite: Database.Database,
-    private readonly capacity = 5_000,
-  ) {
+  constructor(sqlite: Database.Database, options: UnchangedDatabaseCacheOptions = {}) {
     this.position = positionOf(sqlite);
+    this.capacity = options.capacity ?? 5_000;
+    this.pollOthers = (options.otherWriters ?? 'poll') === 'poll';
+    this.maxAgeMs = this.pollOthers ? Infinity : (options.maxAgeMs ?? Infinity);
+    this.bypass = options.bypass ?? (() => false);
   }
 
   get(key: K, read: () => V | undefined): V | undefined {
-    const now = this.position.read();
+    const now = this.bypass() ? null : this.position.read(this.pollOthers);
     if (!now) return read();
+    const readAt = performance.now();
     const entry = this.entries.get(key);
-    if (entry && entry.ownChanges === now.ownChanges && entry.otherCommits === now.otherCommits) {
+    if (
+      entry &&
+      entry.ownChanges === now.ownChanges &&
+      (!this.pollOthers || entry.otherCommits === now.otherCommits) &&
+      readAt - entry.readAt < this.maxAgeMs
+    ) {
       this.entries.delete(key);
       this.entries.set(key, entry);
       return entry.value;
@@ -81,9 +107,18 @@ export class UnchangedDatabaseCache<K, V extends object> {
       return undefined;
     }
     this.entries.delete(key);
-    this.entries.set(key, { ...now, value: deepFreeze(value) });
+    this.entries.set(key, { ...now, readAt, value: deepFreeze(value) });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
     return value;
+  }
+
+  /** Forgets one entry (its rows changed elsewhere). */
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
   }
 }
 

@@ -62,14 +62,14 @@ export function uploadRoute<Route extends RouteGenericInterface = RouteGenericIn
     const context = await kit.context(request);
     const actor = admit(context, admission, options.scope);
     const { rateLimit } = options;
-    if (rateLimit) services.rateLimiter.enforce(`${rateLimit.name}:${actor.id}`, rateLimit);
+    if (rateLimit) await services.rateLimiter.consume(`${rateLimit.name}:${actor.id}`, rateLimit);
     let form: Promise<UploadedForm<Field>> | undefined;
-    const read = () => (form ??= readUpload(request, services.config.dataDir, options.kinds, options.notMultipart));
+    const read = () => (form ??= readUpload(request, services.storage, options.kinds, options.notMultipart));
     try {
       return await handle({ request, reply, context, actor, caller: kit.callerFor(context), read });
     } catch (error) {
       const files = await form?.catch(() => undefined);
-      if (files) await removeStored(Object.values(files.files));
+      if (files) await removeStored(services.storage, Object.values(files.files));
       throw error;
     }
   };

@@ -9,12 +9,17 @@ import type { IdentityProviders } from '@server/providers/identity/interface';
 import type { Mailer } from '@server/providers/mail/interface';
 import type { PaymentProvider } from '@server/providers/payments/interface';
 import type { RateLimiter } from '@server/lib/rate-limit';
-import type { Bus } from '@server/lib/bus';
+import type { SignedUploads } from '@server/lib/signed-uploads';
+import type { MessageBus } from '@server/lib/bus';
+import type { SharedEngines } from '@server/lib/bus-engines';
+import type { ReadinessProbe } from '@server/lib/readiness';
+import type { SweepLock } from '@server/lib/sweep-lock';
 import type { DomainEvents } from '@server/lib/domain-events';
 import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
 import type { PushWorker } from '@server/domains/push/push.worker';
 import type { WebhooksWorker } from '@server/domains/webhooks/webhooks.worker';
 import type { JobQueue } from '@server/lib/queue/job-queue';
+import type { Storage } from '@server/lib/storage';
 import type { LiveRuntime } from '@server/domains/live/live.runtime';
 import type { ApiTokenScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { isApiTokenString, resolveApiTokenActor } from '@server/domains/api-tokens/api-tokens.service';
@@ -30,8 +35,16 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   payments: PaymentProvider;
   log: FastifyBaseLogger;
-  /** The in-process message bus (chat rooms, hub groups). */
-  bus: Bus;
+  /** The message bus (chat rooms, hub groups, live status, session changes): in process, or Redis across instances. */
+  bus: MessageBus;
+  /** One instance at a time runs each periodic sweep (server/lib/sweep-lock.ts). */
+  sweeps: SweepLock;
+  /** Who is present in a set (live viewers), counted across instances with Redis (server/lib/bus-presence.ts). */
+  presence: SharedEngines['presence'];
+  /** Short-lived entries taken once, by whichever instance a later request reaches (server/lib/bus-once.ts). */
+  once: SharedEngines['once'];
+  /** What `/readyz` checks: one named probe per engine this instance needs (server/lib/readiness.ts). */
+  readiness: ReadinessProbe[];
   /** Facts a domain announces after committing them, and requests across domains (server/lib/domain-events.ts). */
   domainEvents: DomainEvents;
   chat: ChatRuntime;
@@ -43,6 +56,10 @@ export interface AppServices {
   webhooks: WebhooksWorker;
   /** Live streaming: the RTMP ingest, sessions, recordings and playback tokens (server/domains/live). */
   live: LiveRuntime;
+  /** Signed /uploads URLs of members-only files, for their creator's podcasts app (server/lib/signed-uploads.ts). */
+  signedUploads: SignedUploads;
+  /** Media: uploads, icons, live segments and recordings (DATA_DIR files, or an S3-compatible bucket; server/lib/storage). */
+  storage: Storage;
 }
 
 export type UserRow = typeof users.$inferSelect;

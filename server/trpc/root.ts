@@ -20,6 +20,8 @@ import { tipOptionsRouter } from '@server/domains/tips/tip-options.router';
 import { apiTokensRouter } from '@server/domains/api-tokens/api-tokens.router';
 import { webhooksRouter } from '@server/domains/webhooks/webhooks.router';
 import { liveRouter } from '@server/domains/live/live.router';
+import { publicPagesRouter } from '@server/domains/public-pages/public-pages.router';
+import { membershipsRouter } from '@server/domains/memberships/memberships.router';
 import { TRPCError, type AnyTRPCProcedure } from '@trpc/server';
 import { router } from './init';
 import type { Context } from './context';
@@ -48,6 +50,8 @@ export const appRouter = router({
   apiTokens: apiTokensRouter,
   webhooks: webhooksRouter,
   live: liveRouter,
+  publicPages: publicPagesRouter,
+  memberships: membershipsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,8 @@ import { users } from '@db/schema/users';
 import { podcastMessages } from '@server/domains/podcasts/podcasts.schemas';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
 import { uploadsDir } from '@server/lib/uploads';
+import { newId } from '@server/lib/ids';
+import { createUser, testPassword } from '../helpers/app';
 import { makePng } from '../helpers/images';
 import { login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
 
@@ -153,6 +155,51 @@ describe('podcasts in the browser', () => {
       expect(xml).toContain('<itunes:season>1</itunes:season>');
       expect(xml).toContain('<itunes:episode>1</itunes:episode>');
       await saveScreenshot(page, 'episode-editor');
+    } finally {
+      await context.close();
+    }
+  });
+  it('marks a members-only podcast in the list and on its page, which offers no public feed or episode page', async () => {
+    const { app } = fixture.running;
+    const { db } = app.services;
+    const creator = await createUser(app, { role: 'dj', displayName: 'Ivy Rao' });
+    const episode = { userId: creator.id, mediaType: 'audio/mpeg', mediaBytes: 1, durationSeconds: 1, publishDate: new Date(Date.now() - 60_000).toISOString() };
+    const [openTitle, membersTitle] = [newId(), newId()];
+    db.insert(podcastTitles)
+      .values([
+        { id: openTitle, userId: creator.id, name: 'Open Air' },
+        { id: membersTitle, userId: creator.id, name: 'Backstage Radio', membersOnly: true },
+      ])
+      .run();
+    db.insert(podcastEpisodes)
+      .values([
+        { ...episode, id: newId(), podcastTitleId: openTitle, name: 'Open rehearsal', mediaUrl: '/uploads/open.mp3' },
+        { ...episode, id: newId(), podcastTitleId: membersTitle, name: 'Soundcheck', mediaUrl: '/uploads/soundcheck.mp3' },
+      ])
+      .run();
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await login(page, creator.email, testPassword);
+      await page.goto('/apps/podcast-titles');
+      const cards = page.getByTestId('podcast-title-card');
+      await cards.filter({ hasText: 'Backstage Radio' }).getByText('Members only', { exact: true }).waitFor();
+      expect(await cards.filter({ hasText: 'Open Air' }).getByText('Members only', { exact: true }).count()).toBe(0);
+
+      await page.getByRole('link', { name: /Backstage Radio/ }).click();
+      await page.getByRole('heading', { level: 1, name: 'Backstage Radio' }).waitFor();
+      await page.getByTestId('members-only-badge').waitFor();
+      await page.getByText('This podcast has no public RSS feed: it is for members only. Members of a tier that includes it get their private feed link from My memberships.').waitFor();
+      await page.getByRole('link', { name: 'Choose the tiers in Members' }).waitFor();
+      await page.getByTestId('episode-row').filter({ hasText: 'Soundcheck' }).waitFor();
+      expect(await page.getByLabel('RSS feed link').count()).toBe(0);
+      expect(await page.getByRole('link', { name: 'Open the public page of Soundcheck' }).count()).toBe(0);
+      await saveScreenshot(page, 'podcast-title-members-only');
+
+      await page.goto(`/apps/podcast-titles/${openTitle}`);
+      await page.getByRole('heading', { level: 1, name: 'Open Air' }).waitFor();
+      expect(await page.getByLabel('RSS feed link').inputValue()).toMatch(new RegExp(`/feeds/${openTitle}\\.xml$`));
+      await page.getByRole('link', { name: 'Open the public page of Open rehearsal' }).waitFor();
+      expect(await page.getByTestId('members-only-badge').count()).toBe(0);
     } finally {
       await context.close();
     }

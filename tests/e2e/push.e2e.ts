@@ -6,13 +6,18 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '@db/schema/push';
 import { users } from '@db/schema/users';
+import { newId } from '@server/lib/ids';
+import { storageKeys } from '@web/lib/storage-keys';
 import { createCaller } from '@server/trpc/root';
 import { createContext } from '@server/trpc/context';
+import { createUser } from '../helpers/app';
+import { insertMembership, insertTier } from '../helpers/membership-rows';
 import { FakeBrowserKeys, LocalPushService, waitFor } from '../helpers/push-service';
 import { makePng } from '../helpers/images';
 import { chromiumArgs, chromiumPath, login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
 
 const { mara, admin } = seededLogins;
+const viewerLogin = { email: 'viewer@cuepoint.local', password: 'cuepoint-demo' };
 const appPath = '/m/mara_quill/';
 
 /** Collects Content-Security-Policy violations a page reports. */
@@ -146,28 +151,41 @@ describe('"Notify me" to a delivered push', () => {
   /**
    * Chromium without Google's push service cannot create a real subscription, so PushManager answers with
    * one for the local push service (keys the test holds); everything after it is the real page and server.
+   * The fake subscription outlives a reload (kept in sessionStorage), like a real one.
    */
-  async function withFakePushManager(context: BrowserContext): Promise<void> {
-    const subscription = browserKeys.subscription(pushService.endpoint('browser-1'));
+  async function withFakePushManager(context: BrowserContext, browserName = 'browser-1'): Promise<void> {
+    const subscription = browserKeys.subscription(pushService.endpoint(browserName));
     await context.addInitScript((json) => {
-      let current: null | { endpoint: string; toJSON(): unknown; unsubscribe(): Promise<boolean> } = null;
+      const key = 'fake-push-subscribed';
       const make = () => ({
         endpoint: json.endpoint,
         toJSON: () => json,
         unsubscribe: async () => {
-          current = null;
+          window.sessionStorage.removeItem(key);
           return true;
         },
       });
       PushManager.prototype.subscribe = async function () {
-        current = make();
-        return current as unknown as PushSubscription;
+        window.sessionStorage.setItem(key, '1');
+        return make() as unknown as PushSubscription;
       };
       PushManager.prototype.getSubscription = async function () {
-        return current as unknown as PushSubscription | null;
+        return (window.sessionStorage.getItem(key) ? make() : null) as unknown as PushSubscription | null;
       };
     }, subscription);
   }
+
+  /** Mara's row and an admin's caller (the admin sends for her: Mara herself needs a subscription plan first). */
+  async function maraAndAdminCaller() {
+    const db = fixture.running.app.services.db;
+    const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
+    const adminRow = db.select().from(users).where(eq(users.email, admin.email)).get()!;
+    const token = await fixture.running.app.services.tokens.issue({ userId: adminRow.id, role: 'admin', typ: 'user', tokenVersion: adminRow.tokenVersion });
+    return { maraRow, caller: createCaller(await createContext(fixture.running.app.services, { headers: { authorization: `Bearer ${token}` }, ip: '127.0.0.1' })) };
+  }
+
+  const subscriptionOf = (browserName: string) =>
+    fixture.running.app.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, pushService.endpoint(browserName))).get();
 
   it('subscribes without an account, receives what the creator sends, and turns off again', async () => {
     const { context, page } = await pageWithNotifications(fixture.browser, fixture.running.url);
@@ -228,6 +246,103 @@ describe('"Notify me" to a delivered push', () => {
     expect(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id)).all()).toHaveLength(0);
     await context.close();
   });
+  it('subscribes as the signed-in viewer, so a members-only push reaches their browser', async () => {
+    const { app } = fixture.running;
+    const { maraRow, caller } = await maraAndAdminCaller();
+    const fan = await createUser(app, { role: 'viewer' });
+    insertMembership(app, insertTier(app, maraRow.id), fan.id);
+    const { context, page } = await pageWithNotifications(fixture.browser, fixture.running.url);
+    await withFakePushManager(context, 'member-browser');
+    const subscribeCalls: Array<string | undefined> = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/push/subscribe')) subscribeCalls.push(request.headers().authorization);
+    });
+
+    // The fan signed in to the web app earlier (same site): the app page sends the subscription with their token.
+    await page.goto(appPath);
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [storageKeys.viewerToken, fan.token]);
+    await page.reload();
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await page.getByRole('button', { name: 'Notifications on' }).waitFor();
+    expect(subscribeCalls).toEqual([`Bearer ${fan.token}`]);
+    expect(subscriptionOf('member-browser')?.viewerId).toBe(fan.id);
+    // Signed in and already subscribed: nothing is sent again on the next visit.
+    await page.reload();
+    await page.getByRole('button', { name: 'Notifications on' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(subscribeCalls).toHaveLength(1);
+
+    const before = pushService.receivedFor('member-browser').length;
+    const sent = await caller.push.send({ title: 'Members first', body: 'Tickets open for you today.', creatorId: maraRow.id, audience: 'members' });
+    expect(sent.recipients).toBe(1);
+    await waitFor(() => pushService.receivedFor('member-browser').length === before + 1, 10_000, 'the members push');
+    expect(JSON.parse(browserKeys.decrypt(pushService.receivedFor('member-browser').at(-1)!.body))).toMatchObject({ id: sent.id, title: 'Members first' });
+
+    await page.getByRole('button', { name: 'Notifications on' }).click();
+    await page.getByRole('button', { name: 'Notify me' }).waitFor();
+    expect(subscriptionOf('member-browser')).toBeUndefined();
+    await context.close();
+  });
+
+  it('makes a subscription from before signing in the viewer\'s on their next visit, once', async () => {
+    const { app } = fixture.running;
+    const { maraRow, caller } = await maraAndAdminCaller();
+    const fan = await createUser(app, { role: 'viewer' });
+    insertMembership(app, insertTier(app, maraRow.id), fan.id);
+    const memberSubscribers = async () => (await caller.push.overview({ creatorId: maraRow.id })).memberSubscriberCount;
+    const { context, page } = await pageWithNotifications(fixture.browser, fixture.running.url);
+    await withFakePushManager(context, 'older-browser');
+    let subscribeCalls = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/push/subscribe')) subscribeCalls += 1;
+    });
+
+    await page.goto(appPath);
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await page.getByRole('button', { name: 'Notifications on' }).waitFor();
+    expect(subscriptionOf('older-browser')?.viewerId).toBeNull();
+    const membersBefore = await memberSubscribers();
+
+    await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [storageKeys.viewerToken, fan.token]);
+    await page.reload();
+    await page.getByRole('button', { name: 'Notifications on' }).waitFor();
+    await waitFor(() => subscriptionOf('older-browser')?.viewerId === fan.id, 10_000, 'the subscription to become the fan\'s');
+    expect(subscribeCalls).toBe(2);
+    expect(await memberSubscribers()).toBe(membersBefore + 1);
+    await page.reload();
+    await page.getByRole('button', { name: 'Notifications on' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(subscribeCalls).toBe(2);
+
+    await page.getByRole('button', { name: 'Notifications on' }).click();
+    await page.getByRole('button', { name: 'Notify me' }).waitFor();
+    await context.close();
+  });
+
+  it('on the event page, a viewer who logs in makes the browser\'s subscription theirs', async () => {
+    const db = fixture.running.app.services.db;
+    const viewerRow = db.select().from(users).where(eq(users.email, viewerLogin.email)).get()!;
+    const { context, page } = await pageWithNotifications(fixture.browser, fixture.running.url);
+    await withFakePushManager(context, 'event-page-browser');
+
+    await page.goto('/events/mara_quill');
+    await page.getByTestId('creator-name').waitFor();
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await page.getByRole('button', { name: 'Notifications on' }).waitFor();
+    expect(subscriptionOf('event-page-browser')?.viewerId).toBeNull();
+
+    await page.getByRole('button', { name: 'Login' }).click();
+    const login = page.getByRole('dialog', { name: 'Viewer login' });
+    await login.getByLabel('Email').fill(viewerLogin.email);
+    await login.getByLabel('Password', { exact: true }).fill(viewerLogin.password);
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await login.waitFor({ state: 'hidden' });
+    await waitFor(() => subscriptionOf('event-page-browser')?.viewerId === viewerRow.id, 10_000, 'the subscription to become the viewer\'s');
+
+    await page.getByRole('button', { name: 'Notifications on' }).click();
+    await page.getByRole('button', { name: 'Notify me' }).waitFor();
+    await context.close();
+  });
 });
 
 describe('creator screens', () => {
@@ -265,6 +380,51 @@ describe('creator screens', () => {
     await page.getByText('No subscribers').waitFor();
     await saveScreenshot(page, 'push-notifications-admin');
     await context.close();
+  });
+
+  it('the composer says how many member subscribers a members-only send reaches, and the history shows each audience', async () => {
+    const pushService = await new LocalPushService().start();
+    const { app } = fixture.running;
+    const { db } = app.services;
+    const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
+    const member = await createUser(app, { role: 'viewer' });
+    insertMembership(app, insertTier(app, maraRow.id), member.id);
+    // Three browsers follow Mara: a member's (signed in) and two guests'.
+    for (const [name, viewerId] of [['member', member.id], ['guest-1', null], ['guest-2', null]] as const) {
+      const { keys, endpoint } = new FakeBrowserKeys().subscription(pushService.endpoint(name));
+      db.insert(pushSubscriptions).values({ id: newId(), creatorId: maraRow.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, viewerId }).run();
+    }
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await login(page, admin.email, admin.password);
+      await page.goto('/apps/push-notifications');
+      await page.getByRole('heading', { name: 'Push Notifications' }).waitFor();
+      await page.getByLabel('Send for').selectOption(maraRow.id);
+      const audience = page.getByRole('group', { name: 'Send to' });
+      await audience.getByLabel('All subscribers (3)').waitFor();
+      await page.getByRole('button', { name: 'Send to 3 subscribers' }).waitFor();
+      await audience.getByLabel('Members only (1)').check();
+      await page.getByTestId('members-reach').getByText('It reaches 1 member subscriber now.', { exact: false }).waitFor();
+      await page.getByLabel('Title').fill('Members: early doors');
+      await page.getByLabel('Message').fill('Doors open an hour early for you.');
+      await page.getByRole('button', { name: 'Send to 1 subscriber' }).click();
+      const history = page.getByRole('region', { name: 'Sent notifications' });
+      const membersRow = history.getByRole('row').filter({ hasText: 'Members: early doors' });
+      await membersRow.getByRole('cell', { name: 'Members only', exact: true }).waitFor();
+      await waitFor(() => pushService.receivedFor('member').length === 1, 10_000, 'the members push');
+      expect(pushService.received).toHaveLength(1);
+
+      await page.getByLabel('Title').fill('Everyone: doors');
+      await page.getByLabel('Message').fill('Doors open at eight.');
+      await page.getByRole('button', { name: 'Send to 3 subscribers' }).click();
+      await history.getByRole('row').filter({ hasText: 'Everyone: doors' }).getByRole('cell', { name: 'All subscribers', exact: true }).waitFor();
+      await history.getByRole('columnheader', { name: 'Sent to' }).waitFor();
+      await waitFor(() => pushService.received.length === 4, 10_000, 'the pushes to all');
+    } finally {
+      await context.close();
+      db.delete(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id)).run();
+      await pushService.stop();
+    }
   });
 
   it('a creator edits the app, uploads an icon and gets the install link with a QR code', async () => {

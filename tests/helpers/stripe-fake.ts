@@ -58,6 +58,8 @@ export class StripeFake {
   readonly requests: RecordedRequest[] = [];
   private readonly objects = new Map<string, Json>();
   private readonly idempotent = new Map<string, { status: number; body: Json }>();
+  /** Prices made through `POST /v1/prices` (membership tiers), by id: their monthly cents. */
+  private readonly createdPrices = new Map<string, number>();
   private server: Server | null = null;
   port = 0;
 
@@ -177,7 +179,23 @@ export class StripeFake {
       const intent = this.objects.get(objectId);
       return intent ? { status: 200, body: this.expanded(intent, params.expand) } : this.error(404, 'invalid_request_error', `No such payment_intent: '${objectId}'`, { code: 'resource_missing' });
     }
+    if (method === 'POST' && path === '/v1/prices') {
+      const amount = Number(params.unit_amount);
+      if (!Number.isInteger(amount) || amount < 0) return this.error(400, 'invalid_request_error', 'Invalid integer: unit_amount', { param: 'unit_amount' });
+      const product = { id: id('prod'), object: 'product', name: (params.product_data as Json | undefined)?.name ?? null };
+      this.objects.set(product.id, product);
+      const price = { id: id('price'), object: 'price', currency: params.currency, unit_amount: amount, recurring: params.recurring ?? null, product: product.id, metadata: params.metadata ?? {} };
+      this.objects.set(price.id, price);
+      this.createdPrices.set(price.id, amount);
+      return { status: 200, body: price };
+    }
     if (method === 'POST' && path === '/v1/subscriptions') return this.createSubscription(params);
+    if (method === 'DELETE' && resource === 'subscriptions' && objectId) {
+      const subscription = this.objects.get(objectId);
+      if (!subscription || subscription.object !== 'subscription') return this.error(404, 'invalid_request_error', `No such subscription: '${objectId}'`, { code: 'resource_missing' });
+      Object.assign(subscription, { status: 'canceled', ended_at: nowSeconds(), canceled_at: nowSeconds() });
+      return { status: 200, body: this.subscriptionBody(subscription) };
+    }
     if (method === 'GET' && resource === 'subscriptions' && objectId) {
       const subscription = this.objects.get(objectId);
       return subscription ? { status: 200, body: this.subscriptionBody(subscription, params.expand) } : this.error(404, 'invalid_request_error', `No such subscription: '${objectId}'`, { code: 'resource_missing' });
@@ -199,6 +217,14 @@ export class StripeFake {
       };
       this.objects.set(setupIntentId, setupIntent);
       return { status: 200, body: setupIntent };
+    }
+    if (method === 'POST' && resource === 'invoices' && objectId && path.endsWith('/pay')) {
+      const invoice = this.objects.get(objectId);
+      if (!invoice || invoice.object !== 'invoice') return this.error(404, 'invalid_request_error', `No such invoice: '${objectId}'`, { code: 'resource_missing' });
+      if (invoice.status !== 'open') return this.error(400, 'invalid_request_error', 'Invoice is already paid', { code: 'invoice_already_paid' });
+      const intentId = ((invoice.payments as { data: { payment: { payment_intent: string } }[] }).data[0]?.payment.payment_intent) ?? '';
+      this.succeedIntent(intentId, { feeCents: Math.round(((invoice.amount_due as number) * 29) / 1000) + 30 });
+      return { status: 200, body: invoice };
     }
     if (method === 'GET' && resource === 'invoices' && objectId) {
       const invoice = this.objects.get(objectId);
@@ -267,12 +293,12 @@ export class StripeFake {
     const extras = ((params.add_invoice_items as Json[] | undefined) ?? []).map((item) => ({
       id: id('il'),
       object: 'line_item',
-      amount: prices[item.price as string] ?? 0,
+      amount: prices[item.price as string] ?? this.createdPrices.get(item.price as string) ?? 0,
       period: { start, end: start },
       parent: { type: 'invoice_item_details', invoice_item_details: {}, subscription_item_details: null },
     }));
     const lines = [
-      { id: id('il'), object: 'line_item', amount: prices[price] ?? 0, period: { start, end }, parent: { type: 'subscription_item_details', subscription_item_details: {}, invoice_item_details: null } },
+      { id: id('il'), object: 'line_item', amount: prices[price] ?? this.createdPrices.get(price) ?? 0, period: { start, end }, parent: { type: 'subscription_item_details', subscription_item_details: {}, invoice_item_details: null } },
       ...extras,
     ];
     const total = lines.reduce((sum, line) => sum + line.amount, 0);

@@ -11,7 +11,9 @@ import { createTitle } from '@server/domains/podcasts/podcasts.service';
 import { users } from '@db/schema/users';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-memory-'));
-const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', BOT_CHECK_PROVIDER: 'off', JWT_SECRET: 'memory-secret-memory-secret-memory-secret' });
+// CUEPOINT_TEST_ENV (JSON) adds settings, such as an S3 bucket for the media.
+const extraEnv = JSON.parse(process.env.CUEPOINT_TEST_ENV ?? '{}') as Record<string, string>;
+const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', BOT_CHECK_PROVIDER: 'off', JWT_SECRET: 'memory-secret-memory-secret-memory-secret', ...extraEnv });
 const app = await buildApp(config);
 app.services.db
   .insert(users)
@@ -21,7 +23,7 @@ const title = createTitle(app.services, 'memory-creator', { name: 'Memory', desc
 const token = await app.services.tokens.issue({ userId: 'memory-creator', role: 'dj', typ: 'user', tokenVersion: 0 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();
-process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, token, titleId: title.id })}\n`);
+process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, token, titleId: title.id, dataDir })}\n`);
 
 const stop = async () => {
   await app.close();

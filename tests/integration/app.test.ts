@@ -20,10 +20,13 @@ describe('the HTTP surface', () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('answers the health check', async () => {
+  it('answers the health check (naming its engines) and, with its data folder writable, is ready', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', db: 'sqlite', bus: 'memory', storage: 'disk' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready', checks: { storage: 'ok' } });
   });
 
   it('serves index.html for unknown page paths and a JSON 404 for unknown API paths and files', async () => {

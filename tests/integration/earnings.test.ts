@@ -37,6 +37,7 @@ describe('earnings.summary', () => {
       { source: 'tips', count: 2, grossCents: 1000, feeCents: 2 * tip.fee, netCents: 2 * tip.net, creatorShareCents: 2 * tip.creator, platformShareCents: 2 * tip.platform },
       { source: 'paywall', count: 1, grossCents: 1299, feeCents: premium.fee, netCents: premium.net, creatorShareCents: premium.creator, platformShareCents: premium.platform },
       { source: 'subscriptions', count: 0, grossCents: 0, feeCents: 0, netCents: 0, creatorShareCents: 0, platformShareCents: 0 },
+      { source: 'memberships', count: 0, grossCents: 0, feeCents: 0, netCents: 0, creatorShareCents: 0, platformShareCents: 0 },
     ]);
     const month = new Date().toISOString().slice(0, 7);
     expect(summary.byMonth).toEqual([{ month, ...summary.totals }]);

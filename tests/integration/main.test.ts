@@ -56,7 +56,7 @@ describe('server/main.ts, built (npm run build:server)', () => {
     expect(output()).not.toContain('cuepoint-admin');
     expect(output()).not.toContain('cuepoint-demo');
     const health = await fetch(`${url}/healthz`);
-    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(await health.json()).toMatchObject({ status: 'ok', bus: 'memory' });
     const database = new Database(join(dataDir, 'cuepoint.db'), { readonly: true });
     expect(database.pragma('journal_mode', { simple: true })).toBe('wal');
     database.close();

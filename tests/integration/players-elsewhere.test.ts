@@ -131,7 +131,7 @@ describe('players elsewhere', () => {
       const photo = await test.app.inject({ method: 'POST', url: '/api/event/upload-chat-user-profile-img', headers: { ...bearer(creator.token), ...form.headers }, payload: form.payload });
       expect(photo.statusCode, photo.body).toBe(200);
       const chatPhoto = (photo.json() as { imageUrl: string }).imageUrl;
-      await seedTerms(test.app.services.db, test.dataDir);
+      await seedTerms(test.app.services.db, test.app.services.storage);
       const termsPdf = (await (await callerAs(test.app)).terms.current())!.pdfUrl;
       const unattached = storeUpload('png', makePng(64, 64));
       const scheduled = podcast({ publishDate: new Date(Date.now() + day).toISOString() });

@@ -164,7 +164,7 @@ describe('terms and conditions', () => {
   });
 
   it("refuses an admin emulating a creator the creator's consent, and counts nothing; the creator still accepts", async () => {
-    await seedTerms(test.app.services.db, test.dataDir);
+    await seedTerms(test.app.services.db, test.app.services.storage);
     const emulation = await test.app.inject({ method: 'GET', url: `/api/user/emulate/${creator.id}`, headers: bearer(admin.token) });
     const emulatedToken = emulation.json().token as string;
     const refused = await test.app.inject({ method: 'POST', url: '/api/termsConditions/accept', headers: bearer(emulatedToken) });
@@ -183,7 +183,7 @@ describe('terms and conditions', () => {
   });
 
   it("tells whether the caller accepted an earlier document (the dialog's first or updated prompt)", async () => {
-    await seedTerms(test.app.services.db, test.dataDir);
+    await seedTerms(test.app.services.db, test.app.services.storage);
     const caller = await callerAs(test.app, creator.token);
     expect(await caller.terms.acceptedBefore()).toEqual({ acceptedBefore: false });
     await caller.terms.accept();
@@ -191,8 +191,8 @@ describe('terms and conditions', () => {
   });
 
   it('seeds a two-page default document once', async () => {
-    expect(await seedTerms(test.app.services.db, test.dataDir)).toBe(true);
-    expect(await seedTerms(test.app.services.db, test.dataDir)).toBe(false);
+    expect(await seedTerms(test.app.services.db, test.app.services.storage)).toBe(true);
+    expect(await seedTerms(test.app.services.db, test.app.services.storage)).toBe(false);
     const rows = test.app.services.db.select().from(termsDocuments).all();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.uploadedBy).toBeNull();

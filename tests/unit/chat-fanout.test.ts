@@ -13,7 +13,7 @@ function fakeSocket(bufferedAmount = 0) {
 }
 
 const emptyStore = { history: () => [] } as unknown as ChatStore;
-const message = (id: string) => ({ type: 'message' as const, message: { id, eventId: 'e1', userId: 'u1', displayName: 'Vera', photoURL: null, text: 'hi', createdAt: '2026-01-01T00:00:00.000Z', badge: null } });
+const message = (id: string) => ({ type: 'message' as const, message: { id, eventId: 'e1', userId: 'u1', displayName: 'Vera', photoURL: null, text: 'hi', createdAt: '2026-01-01T00:00:00.000Z', badge: null, memberBadge: false } });
 
 describe('chat fan-out', () => {
   it('writes the shared frame behind each subscription id, as tRPC frames a tracked event', () => {
@@ -23,7 +23,7 @@ describe('chat fan-out', () => {
     rooms.attach('e1', new SocketSubscription(first.socket as unknown as WebSocket, '{"id":1,'));
     rooms.attach('e1', new SocketSubscription(second.socket as unknown as WebSocket, '{"id":"7","jsonrpc":"2.0",'));
     const delivery = new ChatDelivery('01ABC', message('01ABC'));
-    expect(rooms.publish('e1', delivery)).toBe(1);
+    expect(rooms.publish('e1', delivery)).toBe('01ABC');
     expect(JSON.parse(first.sent[0]!)).toEqual({ id: 1, result: { type: 'data', id: '01ABC', data: { id: '01ABC', data: message('01ABC') } } });
     expect(JSON.parse(second.sent[0]!)).toMatchObject({ id: '7', jsonrpc: '2.0', result: { type: 'data', id: '01ABC' } });
   });

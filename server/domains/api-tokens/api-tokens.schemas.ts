@@ -13,6 +13,8 @@ export const apiTokenScopes = [
   'webhooks:manage',
   'live:read',
   'live:write',
+  'memberships:read',
+  'memberships:write',
   'admin',
 ] as const;
 export type ApiTokenScope = (typeof apiTokenScopes)[number];
@@ -29,6 +31,8 @@ export const apiTokenScopeLabels: Record<ApiTokenScope, string> = {
   'webhooks:manage': 'Create and change your webhooks',
   'live:read': 'Read your live settings (including the stream key), status and recordings',
   'live:write': 'Rotate your stream key, change live settings and publish or delete recordings (includes reading them)',
+  'memberships:read': 'Read your membership tiers and members',
+  'memberships:write': 'Create, change and archive your membership tiers (includes reading them)',
   admin: 'Administer the platform (admins only)',
 };
 
@@ -41,7 +45,7 @@ export const apiTokenScopeLabels: Record<ApiTokenScope, string> = {
 export type ProcedureScope = ApiTokenScope | 'public' | 'session';
 
 /** A write scope includes reading the same things (creating a podcast title first looks the titles up). */
-const includedIn: Partial<Record<ApiTokenScope, ApiTokenScope>> = { 'events:read': 'events:write', 'podcasts:read': 'podcasts:write', 'live:read': 'live:write' };
+const includedIn: Partial<Record<ApiTokenScope, ApiTokenScope>> = { 'events:read': 'events:write', 'podcasts:read': 'podcasts:write', 'live:read': 'live:write', 'memberships:read': 'memberships:write' };
 
 export function tokenHoldsScope(scopes: readonly ApiTokenScope[], scope: ApiTokenScope): boolean {
   const wider = includedIn[scope];

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@db/client';
-import type { Bus } from '@server/lib/bus';
+import type { MessageBus } from '@server/lib/bus';
 import { ChatRooms } from './chat.rooms';
 import { ChatStore, type ChatStoreOptions } from './chat.store';
 import { createMessageIdFactory } from './message-ids';
@@ -11,10 +11,18 @@ export class ChatRuntime {
   readonly rooms: ChatRooms;
   readonly nextId: () => string;
 
-  constructor(db: Db, bus: Bus, log: FastifyBaseLogger, storeOptions?: ChatStoreOptions) {
-    this.store = new ChatStore(db, log, storeOptions);
-    this.rooms = new ChatRooms(bus, this.store);
+  constructor(db: Db, bus: MessageBus, log: FastifyBaseLogger, storeOptions: ChatStoreOptions = { flushDelayMs: 5, maxBatch: 200 }) {
+    // Across instances, a message stays readable from the bus until it is in the database (see ChatRooms).
+    const onFlushed = bus.kind === 'memory' ? undefined : (rows: ReadonlyArray<{ id: string; eventId: string }>) => this.settle(rows);
+    this.store = new ChatStore(db, log, { ...storeOptions, ...(onFlushed && { onFlushed }) });
+    this.rooms = new ChatRooms(bus, this.store, log);
     this.nextId = createMessageIdFactory();
+  }
+
+  private settle(rows: ReadonlyArray<{ id: string; eventId: string }>): void {
+    const byEvent = new Map<string, string[]>();
+    for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row.id]);
+    for (const [eventId, ids] of byEvent) this.rooms.settle(eventId, ids);
   }
 
   /** Writes what is still queued; call before the database closes. */

@@ -26,10 +26,11 @@ export const chatBadges = ['host', 'moderator', 'member'] as const;
 export type ChatBadge = (typeof chatBadges)[number];
 export const chatBadgeLabels: Record<ChatBadge, string> = { host: 'Host', moderator: 'Moderator', member: 'Member' };
 
-/** The badge next to a chatter's name in an event's room: its creator is the host, admins moderate. */
-export function chatBadgeOf(hostId: string, sender: { id: string; role: string }): ChatBadge | null {
+/** The badge next to a chatter's name in an event's room: its creator is the host, admins moderate, then fan members. */
+export function chatBadgeOf(hostId: string, sender: { id: string; role: string }, memberBadge = false): ChatBadge | null {
   if (sender.id === hostId) return 'host';
-  return sender.role === 'admin' ? 'moderator' : null;
+  if (sender.role === 'admin') return 'moderator';
+  return memberBadge ? 'member' : null;
 }
 
 /** A name as people read it: no case, spaces, punctuation or diacritics ("Mára Test!" reads as "maratest"). */
@@ -83,15 +84,32 @@ export const chatMessage = z.object({
   text: z.string(),
   createdAt: z.string(),
   badge: z.enum(chatBadges).nullable(),
+  /**
+   * The sender is a fan member of the event's creator on a tier with the chat badge (shown as "Member"; `badge` is
+   * then `member` unless the sender hosts or moderates): set when the message is sent and again when the history is
+   * read, from the membership as it stands then.
+   */
+  memberBadge: z.boolean(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
-/** What the chat.messages stream carries, each wrapped in tracked(id, item). */
+/**
+ * Whether the room's live messages flow: `reconnecting` while the instances' shared bus (Redis) is unreachable (new
+ * messages are kept and arrive once it is back), `live` once it is back. Only ever sent with REDIS_URL.
+ */
+export const chatBusStates = ['live', 'reconnecting'] as const;
+export type ChatBusState = (typeof chatBusStates)[number];
+
+/**
+ * What the chat.messages stream carries, each wrapped in tracked(id, item). A `state` item carries the id of the
+ * last event the subscriber got (resuming after it misses nothing).
+ */
 export type ChatStreamItem =
   | { type: 'message'; message: ChatMessage }
   | { type: 'deleted'; messageId: string }
   | { type: 'banned'; userId: string }
-  | { type: 'unbanned'; userId: string };
+  | { type: 'unbanned'; userId: string }
+  | { type: 'state'; state: ChatBusState };
 
 export const chatMessagesInput = z.strictObject({ eventId, lastEventId: chatEventId.nullish() });
 export type ChatMessagesInput = z.infer<typeof chatMessagesInput>;

@@ -9,6 +9,7 @@ import { toDollars } from '@common/money';
 import { fieldError } from '@server/lib/errors';
 import { findUserById } from '@server/domains/users/session-reads';
 import { mayWatchEvent } from '@server/domains/events/events.service';
+import { membershipChatBadge } from '@server/domains/memberships/membership-access';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { forbiddenMessage } from '@server/trpc/init';
 import { ChatDelivery } from './chat.rooms';
@@ -81,15 +82,16 @@ export async function* streamChat(services: AppServices, actor: Actor | null, in
 }
 
 /** A signed-in viewer or creator posts to an active event's room (3 messages per 2 seconds at most). */
-export function sendMessage(services: AppServices, actor: Actor, input: SendChatInput): ChatMessage {
+export async function sendMessage(services: AppServices, actor: Actor, input: SendChatInput): Promise<ChatMessage> {
   const event = requireEvent(services.db, input.eventId);
   requireChatAccess(services.db, actor, event);
   if (!event.isActive) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: chatMessages.inactive });
   const { store, rooms, nextId } = services.chat;
   if (store.isBanned(event.id, actor.id)) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.banned });
   refuseHostName(services.db, event, actor, input.displayName);
-  services.rateLimiter.enforce(`chat:send:${actor.id}`, { limit: chatLimits.sendBurst, windowMs: chatLimits.sendWindowSeconds * 1000 }, chatMessages.tooFast);
-  const message: ChatMessage = {
+  const memberBadge = membershipChatBadge(services.db, actor.id, event.userId);
+  await services.rateLimiter.consume(`chat:send:${actor.id}`, { limit: chatLimits.sendBurst, windowMs: chatLimits.sendWindowSeconds * 1000 }, chatMessages.tooFast);
+  const candidate: ChatMessage = {
     id: nextId(),
     eventId: event.id,
     userId: actor.id,
@@ -97,29 +99,34 @@ export function sendMessage(services: AppServices, actor: Actor, input: SendChat
     photoURL: input.photoURL ?? null,
     text: input.text,
     createdAt: nowIso(),
-    badge: chatBadgeOf(event.userId, actor),
+    badge: chatBadgeOf(event.userId, actor, memberBadge),
+    memberBadge,
   };
+  // The bus gives the message its final id (ordered across instances); in process it is delivered before this returns.
+  const published = rooms.publish(event.id, new ChatDelivery(candidate.id, { type: 'message', message: candidate }), { pending: true });
+  const id = typeof published === 'string' ? published : await published;
+  const message = id === candidate.id ? candidate : { ...candidate, id };
   store.enqueue(message);
-  rooms.publish(event.id, new ChatDelivery(message.id, { type: 'message', message }));
   return message;
 }
 
-export function deleteMessage(services: AppServices, actor: Actor, input: { eventId: string; messageId: string }): { messageId: string } {
+export async function deleteMessage(services: AppServices, actor: Actor, input: { eventId: string; messageId: string }): Promise<{ messageId: string }> {
   const event = requireEvent(services.db, input.eventId);
   requireModerator(event, actor);
   const { store, rooms, nextId } = services.chat;
   const message = store.findMessage(event.id, input.messageId);
   if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.messageNotFound });
   if (!message.deletedId) {
-    const deletedId = nextId();
+    const published = rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'deleted', messageId: message.id }), { pending: true });
+    const deletedId = typeof published === 'string' ? published : await published;
     store.markDeleted(message.id, deletedId);
-    rooms.publish(event.id, new ChatDelivery(deletedId, { type: 'deleted', messageId: message.id }));
+    rooms.settle(event.id, [deletedId]);
     services.log.info({ eventId: event.id, messageId: message.id, moderatorId: actor.id }, 'chat message deleted');
   }
   return { messageId: message.id };
 }
 
-export function banUser(services: AppServices, actor: Actor, input: { eventId: string; userId: string }): { userId: string } {
+export async function banUser(services: AppServices, actor: Actor, input: { eventId: string; userId: string }): Promise<{ userId: string }> {
   const event = requireEvent(services.db, input.eventId);
   requireModerator(event, actor);
   if (input.userId === actor.id || input.userId === event.userId) {
@@ -129,7 +136,7 @@ export function banUser(services: AppServices, actor: Actor, input: { eventId: s
   const { store, rooms, nextId } = services.chat;
   if (!store.isBanned(event.id, input.userId)) {
     store.ban(event.id, input.userId, actor.id);
-    rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'banned', userId: input.userId }));
+    await rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'banned', userId: input.userId }));
     services.log.info({ eventId: event.id, userId: input.userId, moderatorId: actor.id }, 'chat user banned');
   }
   return { userId: input.userId };
@@ -139,13 +146,13 @@ export function banUser(services: AppServices, actor: Actor, input: { eventId: s
  * Lets a banned user write in the room again; every subscriber gets `{ type: 'unbanned' }`, so the user's open
  * chat takes messages at once. Unbanning someone who is not banned changes nothing and answers `unbanned: false`.
  */
-export function unbanUser(services: AppServices, actor: Actor, input: { eventId: string; userId: string }): UnbanChatUserAnswer {
+export async function unbanUser(services: AppServices, actor: Actor, input: { eventId: string; userId: string }): Promise<UnbanChatUserAnswer> {
   const event = requireEvent(services.db, input.eventId);
   requireModerator(event, actor);
   const { store, rooms, nextId } = services.chat;
   const unbanned = store.unban(event.id, input.userId);
   if (unbanned) {
-    rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'unbanned', userId: input.userId }));
+    await rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'unbanned', userId: input.userId }));
     services.log.info({ eventId: event.id, userId: input.userId, moderatorId: actor.id }, 'chat user unbanned');
   }
   return { userId: input.userId, unbanned };

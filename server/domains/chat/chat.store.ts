@@ -5,6 +5,7 @@ import type { Db } from '@db/client';
 import { chatBans, chatMessages } from '@db/schema/chat';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
+import { chatBadgeMemberIds } from '@server/domains/memberships/member-reads';
 import { chatBadgeOf, chatLimits, type BannedChatUser, type ChatBadge, type ChatMessage, type ChatStreamItem } from './chat.schemas';
 
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -18,7 +19,7 @@ export interface ChatStreamEntry {
 
 type StoredMessage = Pick<MessageRow, 'id' | 'eventId' | 'userId' | 'displayName' | 'photoUrl' | 'text' | 'createdAt'>;
 
-export function toChatMessage(row: StoredMessage, badge: ChatBadge | null): ChatMessage {
+export function toChatMessage(row: StoredMessage, badge: ChatBadge | null, memberBadge: boolean): ChatMessage {
   return {
     id: row.id,
     eventId: row.eventId,
@@ -28,6 +29,7 @@ export function toChatMessage(row: StoredMessage, badge: ChatBadge | null): Chat
     text: row.text,
     createdAt: row.createdAt,
     badge,
+    memberBadge,
   };
 }
 
@@ -38,8 +40,15 @@ const messageWithBadge = {
   hostId: events.userId,
 };
 
-function badgeOf(row: { message: StoredMessage; senderRole: string; hostId: string }): ChatBadge | null {
-  return chatBadgeOf(row.hostId, { id: row.message.userId, role: row.senderRole });
+type MessageWithBadge = { message: StoredMessage; senderRole: string; hostId: string };
+
+function badgeOf(row: MessageWithBadge, memberBadge: boolean): ChatBadge | null {
+  return chatBadgeOf(row.hostId, { id: row.message.userId, role: row.senderRole }, memberBadge);
+}
+
+function messageEntry(row: MessageWithBadge, members: Set<string>): ChatStreamEntry {
+  const memberBadge = members.has(row.message.userId);
+  return { id: row.message.id, item: { type: 'message', message: toChatMessage(row.message, badgeOf(row, memberBadge), memberBadge) } };
 }
 
 export interface ChatStoreOptions {
@@ -47,6 +56,8 @@ export interface ChatStoreOptions {
   flushDelayMs: number;
   /** A batch this large is written at once. */
   maxBatch: number;
+  /** Told which messages were written (committed), after each flush. */
+  onFlushed?: (rows: ReadonlyArray<{ id: string; eventId: string }>) => void;
 }
 
 /**
@@ -85,18 +96,62 @@ export class ChatStore {
     if (this.pending.length === 0) return;
     const rows = this.pending;
     this.pending = [];
+    // Another instance may have stored a message first (from the bus' pending entries): the same id is the same message.
     try {
       this.db.transaction((tx) => {
-        tx.insert(chatMessages).values(rows).run();
+        tx.insert(chatMessages).values(rows).onConflictDoNothing().run();
       });
     } catch (error) {
       // One bad row (its event or sender was deleted meanwhile) must not take the batch with it.
       this.log.warn({ err: error, count: rows.length }, 'chat batch write failed; writing messages one by one');
       for (const row of rows) {
         try {
-          this.db.insert(chatMessages).values(row).run();
+          this.db.insert(chatMessages).values(row).onConflictDoNothing().run();
         } catch (rowError) {
           this.log.warn({ err: rowError, messageId: row.id }, 'chat message dropped');
+        }
+      }
+    }
+    this.options.onFlushed?.(rows.map((row) => ({ id: row.id, eventId: row.eventId })));
+  }
+
+  /**
+   * Stores events another instance published but has not stored yet (the bus' pending entries), so a replay read
+   * from here has them: messages (kept once, by id) and deletions. Bans were stored before they were published.
+   */
+  absorb(entries: readonly ChatStreamEntry[]): void {
+    this.flush();
+    const writes = entries.map((entry) => () => {
+      if (entry.item.type === 'message') {
+        const { message } = entry.item;
+        this.db
+          .insert(chatMessages)
+          .values({
+            id: message.id,
+            eventId: message.eventId,
+            userId: message.userId,
+            displayName: message.displayName,
+            photoUrl: message.photoURL,
+            text: message.text,
+            createdAt: message.createdAt,
+          })
+          .onConflictDoNothing()
+          .run();
+      } else if (entry.item.type === 'deleted') {
+        this.db.update(chatMessages).set({ deletedId: entry.id }).where(and(eq(chatMessages.id, entry.item.messageId), isNull(chatMessages.deletedId))).run();
+      }
+    });
+    try {
+      this.db.transaction(() => {
+        for (const write of writes) write();
+      });
+    } catch (error) {
+      this.log.warn({ err: error, count: writes.length }, 'chat pending entries not stored together; storing them one by one');
+      for (const write of writes) {
+        try {
+          write();
+        } catch (rowError) {
+          this.log.warn({ err: rowError }, 'chat pending entry dropped');
         }
       }
     }
@@ -118,13 +173,15 @@ export class ChatStore {
         .orderBy(desc(chatMessages.id))
         .limit(chatLimits.historySize)
         .all();
-      return rows.reverse().map((row) => ({ id: row.message.id, item: { type: 'message', message: toChatMessage(row.message, badgeOf(row)) } }));
+      const members = this.memberBadges(rows);
+      return rows.reverse().map((row) => messageEntry(row, members));
     }
-    const messages = this.selectMessages()
+    const rows = this.selectMessages()
       .where(and(eq(chatMessages.eventId, eventId), gt(chatMessages.id, afterId), isNull(chatMessages.deletedId)))
       .orderBy(asc(chatMessages.id))
-      .all()
-      .map((row): ChatStreamEntry => ({ id: row.message.id, item: { type: 'message', message: toChatMessage(row.message, badgeOf(row)) } }));
+      .all();
+    const members = this.memberBadges(rows);
+    const messages = rows.map((row) => messageEntry(row, members));
     const deletions = this.db
       .select({ id: chatMessages.id, deletedId: chatMessages.deletedId })
       .from(chatMessages)
@@ -133,6 +190,12 @@ export class ChatStore {
       .map((row): ChatStreamEntry => ({ id: row.deletedId!, item: { type: 'deleted', messageId: row.id } }));
     const entries = [...messages, ...deletions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return entries.slice(-chatLimits.resumeSize);
+  }
+
+  /** The senders among these messages (all of one room) whose membership of the room's creator carries the badge now. */
+  private memberBadges(rows: MessageWithBadge[]): Set<string> {
+    const hostId = rows[0]?.hostId;
+    return hostId ? chatBadgeMemberIds(this.db, hostId, rows.map((row) => row.message.userId)) : new Set();
   }
 
   private selectMessages() {

@@ -8,6 +8,7 @@ import { parseStreamValue } from '@common/stream-url';
 import { newId, nowIso } from '@server/lib/ids';
 import { toCents, toDollars } from '@common/money';
 import type { Actor } from '@server/trpc/context';
+import { membershipEventIds, membershipOpensEvent, membershipOpensReplays } from '@server/domains/memberships/membership-access';
 import {
   eventMessages,
   eventRuleErrors,
@@ -58,7 +59,10 @@ function toEvent(row: EventRow, creator: CreatorRow, revealStream = true): Event
   };
 }
 
-/** Who may watch an event: anyone a free one; a premium one its creator, an admin, or a viewer with an access row. */
+/**
+ * Who may watch an event: anyone a free one; a premium one its creator, an admin, a viewer with an access row, or a
+ * member whose membership includes it (until the end of the month paid for).
+ */
 export function mayWatchEvent(db: Db, actor: Actor | null, event: { id: string; userId: string; isPremium: boolean }): boolean {
   if (!event.isPremium) return true;
   if (!actor) return false;
@@ -68,7 +72,7 @@ export function mayWatchEvent(db: Db, actor: Actor | null, event: { id: string; 
     .from(eventAccess)
     .where(and(eq(eventAccess.viewerId, actor.id), eq(eventAccess.eventId, event.id)))
     .get();
-  return access !== undefined;
+  return access !== undefined || membershipOpensEvent(db, actor.id, event);
 }
 
 /** An event as a public answer carries it: a premium event's stream location only to those who may watch. */
@@ -216,7 +220,8 @@ export function getPublicEvent(db: Db, actor: Actor | null, id: string): EventOu
 }
 
 /** What our own ingest has for an event (live now, or its replay), from the live domain; null when nothing. */
-export type LivePlaybackLookup = (event: EventOutput, viewerId: string | null) => EventStreamOutput | null;
+/** `replayOnly`: the viewer may watch the event's replay but not its live stream (a member whose tier includes replays). */
+export type LivePlaybackLookup = (event: EventOutput, viewerId: string | null, options?: { replayOnly?: boolean }) => EventStreamOutput | null;
 
 function isOnNow(event: EventOutput, now: Date): boolean {
   if (!event.isActive) return false;
@@ -238,10 +243,13 @@ export function eventStream(
 ): EventStreamOutput {
   const found = selectEvents(db).where(eq(events.id, eventId)).get();
   if (!found) throw notFound();
-  if (!mayWatchEvent(db, actor, found.event)) throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
+  // A member whose tier includes replays (but not this premium event) may watch its replay, not the live stream.
+  const replayOnly = !mayWatchEvent(db, actor, found.event);
+  if (replayOnly && !(actor && membershipOpensReplays(db, actor.id, found.event.userId))) throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
   const event = toEvent(found.event, found.creator);
-  const own = livePlayback?.(event, actor?.id ?? null);
+  const own = livePlayback?.(event, actor?.id ?? null, { replayOnly });
   if (own) return own;
+  if (replayOnly) throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
   const external = parseStreamValue(found.creator.streamValue);
   if (external.kind === 'none') return { kind: 'none', url: null, live: false, expiresAt: null };
   const url = external.kind === 'hls' ? external.url : found.creator.streamValue!.trim();
@@ -370,7 +378,10 @@ export function publicCalendar(db: Db, subdomain: string, now = new Date()): { c
   };
 }
 
-/** The premium events this viewer has paid to enter (rows written by confirmed payments). Only the viewer themself may ask. */
+/**
+ * The premium events this viewer may enter: those paid for (rows written by confirmed payments), then those their
+ * memberships include now. Only the viewer themself may ask.
+ */
 export function viewerEventAccess(db: Db, actor: Actor, userId: string): { eventIds: string[] } {
   if (userId !== actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.ownAccessOnly });
   const rows = db
@@ -380,5 +391,7 @@ export function viewerEventAccess(db: Db, actor: Actor, userId: string): { event
     .where(and(eq(eventAccess.viewerId, actor.id), eq(events.isPremium, true)))
     .orderBy(asc(eventAccess.createdAt), asc(eventAccess.eventId))
     .all();
-  return { eventIds: rows.map((row) => row.eventId) };
+  const paid = rows.map((row) => row.eventId);
+  const paidSet = new Set(paid);
+  return { eventIds: [...paid, ...membershipEventIds(db, actor.id).filter((id) => !paidSet.has(id)).sort()] };
 }

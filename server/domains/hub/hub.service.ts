@@ -22,8 +22,14 @@ export class HubDelivery {
   }
 }
 
+/** Across instances a hub message travels as its JSON; each instance builds its delivery (and frame) once. */
+const hubCodec = {
+  encode: (delivery: HubDelivery) => JSON.stringify(delivery.message),
+  decode: (text: string) => new HubDelivery(JSON.parse(text) as HubMessage),
+};
+
 export function hubTopic(group: string): BusTopic<HubDelivery> {
-  return busTopic<HubDelivery>(`hub:${group}`);
+  return busTopic<HubDelivery>(`hub:${group}`, hubCodec);
 }
 
 function isCreator(db: Db, userId: string): boolean {
@@ -71,8 +77,8 @@ export function requireHubAccess(db: Db, actor: Actor | null, group: string): vo
 
 /**
  * Publishes `text` to a hub group: every tRPC `hub.messages` subscriber and every SignalR connection of that
- * group receives it (`ReceiveMessage`). For server-side senders (payments: "welcome", "tip received").
- * Answers how many listeners got it; throws NOT_FOUND for an unknown group.
+ * group receives it (`ReceiveMessage`), on every instance. For server-side senders (payments: "welcome", "tip
+ * received"). Answers how many listeners of this instance it reaches; throws NOT_FOUND for an unknown group.
  */
 export function publishHubMessage(services: AppServices, group: string, text: string): { delivered: number } {
   requireHubGroup(services.db, group);
@@ -81,9 +87,9 @@ export function publishHubMessage(services: AppServices, group: string, text: st
 }
 
 /** A signed-in user sends to a group (rate limited per sender). */
-export function sendHubMessage(services: AppServices, actor: Actor, input: SendHubInput): { delivered: number } {
+export async function sendHubMessage(services: AppServices, actor: Actor, input: SendHubInput): Promise<{ delivered: number }> {
   requireHubAccess(services.db, actor, input.group);
-  services.rateLimiter.enforce(`hub:send:${actor.id}`, { limit: hubLimits.sendBurst, windowMs: hubLimits.sendWindowSeconds * 1000 }, hubMessages.tooFast);
+  await services.rateLimiter.consume(`hub:send:${actor.id}`, { limit: hubLimits.sendBurst, windowMs: hubLimits.sendWindowSeconds * 1000 }, hubMessages.tooFast);
   return publishHubMessage(services, input.group, input.text);
 }
 

@@ -20,7 +20,6 @@ const pingIntervalMs = 15_000;
 /** A client that says nothing (not even its own pings, every 15 s) for this long is gone. */
 const clientTimeoutMs = 40_000;
 const negotiateTtlMs = 60_000;
-const maxPendingNegotiations = 10_000;
 const maxBufferedBytes = 256 * 1024;
 
 const messageType = { invocation: 1, streamItem: 2, completion: 3, streamInvocation: 4, cancelInvocation: 5, ping: 6, close: 7 } as const;
@@ -45,26 +44,18 @@ function errorText(error: unknown): string {
   return 'An unexpected error occurred invoking the method on the server.';
 }
 
-/** Connection tokens handed out by negotiate, each usable once within a minute. */
-class NegotiatedConnections {
-  private readonly tokens = new Map<string, number>();
+/**
+ * Negotiate hands out a connection token usable once within a minute, kept in `services.once`: the socket that
+ * presents it may reach another instance than the negotiate did.
+ */
+async function issueConnection(services: AppServices): Promise<{ connectionId: string; connectionToken: string }> {
+  const connectionToken = randomBytes(16).toString('base64url');
+  await services.once.put(`signalr:${connectionToken}`, '1', negotiateTtlMs);
+  return { connectionId: randomBytes(16).toString('base64url'), connectionToken };
+}
 
-  issue(): { connectionId: string; connectionToken: string } {
-    const now = Date.now();
-    if (this.tokens.size >= maxPendingNegotiations) {
-      for (const [token, expiresAt] of this.tokens) if (expiresAt <= now) this.tokens.delete(token);
-      if (this.tokens.size >= maxPendingNegotiations) this.tokens.delete(this.tokens.keys().next().value!);
-    }
-    const connectionToken = randomBytes(16).toString('base64url');
-    this.tokens.set(connectionToken, now + negotiateTtlMs);
-    return { connectionId: randomBytes(16).toString('base64url'), connectionToken };
-  }
-
-  consume(token: string): boolean {
-    const expiresAt = this.tokens.get(token);
-    this.tokens.delete(token);
-    return expiresAt !== undefined && expiresAt > Date.now();
-  }
+async function consumeConnection(services: AppServices, connectionToken: string): Promise<boolean> {
+  return (await services.once.take(`signalr:${connectionToken}`)) !== null;
 }
 
 class HubConnection {
@@ -198,14 +189,17 @@ class HubConnection {
       return;
     }
     const [group, text] = Array.isArray(record.arguments) ? (record.arguments as unknown[]) : [];
-    try {
-      // Same scope as hub.send: this path answers without a procedure.
-      enforceApiTokenScope({ actor: this.actor, services: this.services }, 'chat:write');
-      sendHubMessage(this.services, this.actor, sendHubInput.parse({ group, text }));
-      complete({ result: null });
-    } catch (error) {
+    const actor = this.actor;
+    const fail = (error: unknown) => {
       if (!(error instanceof TRPCError || error instanceof ZodError)) this.services.log.error({ err: error }, 'hub invocation failed');
       complete({ error: errorText(error) });
+    };
+    try {
+      // Same scope as hub.send: this path answers without a procedure.
+      enforceApiTokenScope({ actor, services: this.services }, 'chat:write');
+      sendHubMessage(this.services, actor, sendHubInput.parse({ group, text })).then(() => complete({ result: null }), fail);
+    } catch (error) {
+      fail(error);
     }
   }
 
@@ -227,7 +221,6 @@ function queryOf(url: string): URLSearchParams {
 }
 
 export function registerSignalRHub(app: FastifyInstance, services: AppServices): void {
-  const negotiated = new NegotiatedConnections();
   const connections = new Set<HubConnection>();
   app.addHook('preClose', async () => {
     for (const connection of [...connections]) connection.close();
@@ -239,7 +232,7 @@ export function registerSignalRHub(app: FastifyInstance, services: AppServices):
     if (!resolveHubGroup(services.db, groupId)) return reply.code(404).send({ message: hubMessages.unknownGroup });
     const { actor } = await resolveActor(services, query.get('access_token') ?? bearerToken(request.headers.authorization));
     requireHubAccess(services.db, actor, groupId);
-    return { negotiateVersion: 1, ...negotiated.issue(), availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }] };
+    return { negotiateVersion: 1, ...(await issueConnection(services)), availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }] };
   });
 
   app.get('/msgHub', { websocket: true }, async (socket, request) => {
@@ -256,7 +249,7 @@ export function registerSignalRHub(app: FastifyInstance, services: AppServices):
       socket.send(frame({ error: reason }));
       socket.close(1008, reason.slice(0, 120));
     };
-    if (connectionToken !== null && !negotiated.consume(connectionToken)) return refuse('Unknown or expired connection id; negotiate again.');
+    if (connectionToken !== null && !(await consumeConnection(services, connectionToken))) return refuse('Unknown or expired connection id; negotiate again.');
     if (!resolveHubGroup(services.db, groupId)) return refuse(hubMessages.unknownGroup);
     const { actor, authError } = await resolveActor(services, token);
     if (token && !actor) return refuse(authError ?? 'Invalid access_token');

@@ -4,15 +4,18 @@ import { join } from 'node:path';
 import { nowIso } from '@server/lib/ids';
 import type { AppServices } from '@server/trpc/context';
 import { finalizePlaylist, finishRecording } from './ingest';
+import { HlsMirror } from './live.mirror';
 import * as liveService from './live.service';
 
 /**
- * The live runtime's work after a session: its playlist closed, its recording parts joined into the MP4, its HLS
- * folder removed once the retention has passed; what a previous process left; and a stop that waits for all of it.
+ * The live runtime's work after a session: its playlist closed, its recording parts joined into the MP4 (moved into
+ * the storage), its HLS folder removed once the retention has passed; what a previous process left; and a stop that
+ * waits for all of it. With a bucket for storage, each session's HLS output is mirrored there while it runs.
  */
 export class LiveHousekeeping {
   private readonly work = new Set<Promise<unknown>>();
   private readonly removals = new Set<NodeJS.Timeout>();
+  private readonly mirrors = new Map<string, HlsMirror>();
   private stopping = false;
 
   constructor(
@@ -21,6 +24,19 @@ export class LiveHousekeeping {
     /** Whether this instance holds the session (its folder is then left alone). */
     private readonly holds: (sessionId: string) => boolean,
   ) {}
+
+  /** ffmpeg's folder is the storage itself on disk; a bucket gets each playlist update and segment as it is written. */
+  private get mirrored(): boolean {
+    return this.services.storage.kind === 's3';
+  }
+
+  /** A session went on air: with a bucket, its HLS output is uploaded from now on (through reconnects, until it ends). */
+  startSession(sessionId: string, hlsDir: string): void {
+    if (!this.mirrored || this.mirrors.has(sessionId)) return;
+    const mirror = new HlsMirror(this.services.storage, liveService.sessionFolderKey(sessionId), hlsDir, this.services.log);
+    this.mirrors.set(sessionId, mirror);
+    mirror.start();
+  }
 
   /** An ended session: ENDLIST on its playlist, the recording finished, then `onFinished` and the folder's removal. */
   finishSession(session: { id: string; recordingId: string; hlsDir: string; parts: string[] }, onFinished: () => void): void {
@@ -41,9 +57,17 @@ export class LiveHousekeeping {
     try {
       folders = readdirSync(liveService.liveDir(config.dataDir));
     } catch {
-      return;
+      folders = [];
     }
-    for (const id of liveService.endedSessionIds(db, folders)) this.scheduleHlsRemoval(id, liveService.sessionDir(config.dataDir, id));
+    const removeEnded = (ids: string[]) => {
+      for (const id of liveService.endedSessionIds(db, ids)) this.scheduleHlsRemoval(id, liveService.sessionDir(config.dataDir, id));
+    };
+    removeEnded(folders);
+    if (this.mirrored) {
+      this.track(
+        this.services.storage.list('live/').then((keys) => removeEnded([...new Set(keys.map((key) => key.split('/')[1]!))].filter((id) => !folders.includes(id)))),
+      );
+    }
   }
 
   /** Nothing new is scheduled from now on (folders stay for the next start to remove). */
@@ -69,13 +93,16 @@ export class LiveHousekeeping {
 
   private async finish(session: { id: string; recordingId: string; hlsDir: string; parts: string[] }, onFinished: () => void): Promise<void> {
     await finalizePlaylist(session.hlsDir).catch(() => undefined);
+    const mirror = this.mirrors.get(session.id);
+    this.mirrors.delete(session.id);
+    await mirror?.finish().catch((error: unknown) => this.services.log.warn({ err: error, sessionId: session.id }, 'live: final HLS upload failed'));
     await this.finishRecordingFiles(session.recordingId, session.parts);
     onFinished();
     this.scheduleHlsRemoval(session.id, session.hlsDir);
   }
 
   private async finishRecordingFiles(recordingId: string, parts: string[]): Promise<void> {
-    const { db, config } = this.services;
+    const { db, config, storage } = this.services;
     const dir = liveService.recordingDir(config.dataDir, recordingId);
     const mp4 = liveService.recordingFile(config.dataDir, recordingId);
     try {
@@ -84,8 +111,11 @@ export class LiveHousekeeping {
         mp4,
         config.live.ffmpegPath,
       );
-      liveService.markRecording(db, recordingId, { status: 'ready', durationSeconds: Math.round(durationSeconds), sizeBytes });
+      // On disk the MP4 is already where the storage keeps it; a bucket takes it and the local folder goes.
+      await storage.moveIn(mp4, liveService.recordingKey(recordingId));
       for (const part of parts) await rm(join(dir, part), { force: true });
+      if (this.mirrored) await rm(dir, { recursive: true, force: true });
+      liveService.markRecording(db, recordingId, { status: 'ready', durationSeconds: Math.round(durationSeconds), sizeBytes });
       await liveService.enforceRecordingsBudget(this.services, recordingId);
     } catch (error) {
       liveService.markRecording(db, recordingId, { status: 'failed' });
@@ -97,7 +127,9 @@ export class LiveHousekeeping {
     if (this.stopping) return;
     const timer = setTimeout(() => {
       this.removals.delete(timer);
-      if (!this.holds(sessionId)) void rm(hlsDir, { recursive: true, force: true });
+      if (this.holds(sessionId)) return;
+      void rm(hlsDir, { recursive: true, force: true });
+      this.track(this.services.storage.deleteFolder(liveService.sessionFolderKey(sessionId)));
     }, this.hlsRetentionMs);
     timer.unref();
     this.removals.add(timer);

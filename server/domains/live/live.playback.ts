@@ -1,8 +1,7 @@
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { AppServices } from '@server/trpc/context';
+import { sendStoredFile } from '@server/lib/serve-uploads';
 import { UnchangedDatabaseCache } from '@server/lib/unchanged-database-cache';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
 import * as liveService from './live.service';
@@ -22,12 +21,6 @@ const replayPattern = /^([A-Za-z0-9_-]{8,64})\.mp4$/;
 
 const playlistCache = 'max-age=1';
 const segmentCache = 'max-age=31536000, immutable';
-
-function contentTypeOf(file: string): string {
-  if (file.endsWith('.m3u8')) return 'application/vnd.apple.mpegurl';
-  if (file.endsWith('.ts')) return 'video/mp2t';
-  return 'video/mp4';
-}
 
 /** Every URI of a playlist (plain lines and `URI="..."` attributes) carries the same token. */
 export function rewritePlaylist(text: string, token: string): string {
@@ -56,13 +49,21 @@ function queryToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * `/live/{sessionId}/...` (HLS of a live session) and `/live/replays/{recordingId}.mp4` (finished recordings).
- * Free events: open, CORS `*`. Premium events: a playback token for that event on every request (`?token=`),
- * minted only by events.stream for those with access.
+ * `/live/{sessionId}/...` (HLS of a live session) and `/live/replays/{recordingId}.mp4` (finished recordings), read
+ * from the storage (any instance answers; with a CDN in front of the bucket, free events' segments and replays
+ * redirect there). Free events: open, CORS `*`. Premium events: a playback token for that event on every request
+ * (`?token=`), minted only by events.stream for those with access, and always answered here.
  */
 export function registerLivePlayback(app: FastifyInstance, services: AppServices): void {
-  const dataDir = services.config.dataDir;
-  const live = services.live;
+  const { live, storage } = services;
+  // From a bucket, a playlist is fetched at most once per its max-age (1 s) by this instance, however many watch.
+  const bucketPlaylists = new LRUCache<string, { text: string | null }>({
+    max: 1000,
+    ttl: 1000,
+    fetchMethod: async (key) => ({ text: (await storage.readBuffer(key))?.toString('utf8') ?? null }),
+  });
+  const readPlaylist = async (key: string): Promise<string | null> =>
+    storage.kind === 's3' ? ((await bucketPlaylists.fetch(key))?.text ?? null) : ((await storage.readBuffer(key))?.toString('utf8') ?? null);
   // Every playlist and segment request asks which event a session plays: kept while the database is unchanged
   // (any write anywhere, e.g. the event turning premium, reads it again).
   const sessionEvents = new UnchangedDatabaseCache<string, { event: { id: string; isPremium: boolean } }>(services.db.$client);
@@ -87,15 +88,11 @@ export function registerLivePlayback(app: FastifyInstance, services: AppServices
     } else {
       reply.headers(crossOriginReadableHeaders);
     }
-    const path = join(liveService.sessionDir(dataDir, sessionId), ...(variant ? [variant] : []), file);
+    const key = `${liveService.sessionFolderKey(sessionId)}${variant ? `${variant}/` : ''}${file}`;
     const scope = event.isPremium ? 'private' : 'public';
     if (file.endsWith('.m3u8')) {
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch {
-        return notFound(reply);
-      }
+      const text = await readPlaylist(key);
+      if (text === null) return notFound(reply);
       live.noteViewer(sessionId, viewer ?? viewerKeyOf(request.ip, request.headers['user-agent']));
       return reply
         .header('content-type', 'application/vnd.apple.mpegurl')
@@ -103,7 +100,7 @@ export function registerLivePlayback(app: FastifyInstance, services: AppServices
         .header('x-content-type-options', 'nosniff')
         .send(token ? rewritePlaylist(text, token) : text);
     }
-    return sendFile(request, reply, path, contentTypeOf(file), `${scope}, ${segmentCache}`);
+    return sendStoredFile(request, reply, storage, key, { cacheControl: `${scope}, ${segmentCache}`, crossOrigin: !event.isPremium, redirectToPublicUrl: !event.isPremium });
   }
 
   app.get<{ Params: { file: string } }>('/live/replays/:file', async (request, reply) => {
@@ -118,7 +115,11 @@ export function registerLivePlayback(app: FastifyInstance, services: AppServices
     } else {
       reply.headers(crossOriginReadableHeaders);
     }
-    return sendFile(request, reply, liveService.recordingFile(dataDir, id), 'video/mp4', event.isPremium ? 'private, max-age=600' : 'public, max-age=3600');
+    return sendStoredFile(request, reply, storage, liveService.recordingKey(id), {
+      cacheControl: event.isPremium ? 'private, max-age=600' : 'public, max-age=3600',
+      crossOrigin: !event.isPremium,
+      redirectToPublicUrl: !event.isPremium,
+    });
   });
 
   // Players on other sites: a preflight (a Range or conditional header) may go ahead; only free events' answers
@@ -131,44 +132,4 @@ export function registerLivePlayback(app: FastifyInstance, services: AppServices
   app.get<{ Params: { sessionId: string; variant: string; file: string } }>('/live/:sessionId/:variant/:file', (request, reply) =>
     serveSessionFile(request, reply, request.params.sessionId, request.params.variant, request.params.file),
   );
-}
-
-/** A file with HTTP Range (one range: 206 + Content-Range; unsatisfiable: 416 `bytes *\/N`). */
-async function sendFile(request: FastifyRequest, reply: FastifyReply, path: string, contentType: string, cacheControl: string) {
-  let size: number;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) return notFound(reply);
-    size = info.size;
-  } catch {
-    return notFound(reply);
-  }
-  reply.header('content-type', contentType).header('cache-control', cacheControl).header('accept-ranges', 'bytes').header('x-content-type-options', 'nosniff');
-  const range = request.headers.range;
-  if (typeof range === 'string' && range.trim()) {
-    const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
-    let start = match?.[1] ? Number(match[1]) : NaN;
-    let end = match?.[2] ? Number(match[2]) : NaN;
-    if (match && !match[1] && match[2]) {
-      // suffix range: the last N bytes
-      start = Math.max(0, size - Number(match[2]));
-      end = size - 1;
-    } else if (match && match[1] && !match[2]) {
-      end = size - 1;
-    }
-    if (!match || Number.isNaN(start) || Number.isNaN(end) || start > end || start >= size) {
-      return reply
-        .code(416)
-        .header('content-type', 'application/json; charset=utf-8')
-        .header('content-range', `bytes */${size}`)
-        .send({ message: 'Range not satisfiable' });
-    }
-    end = Math.min(end, size - 1);
-    return reply
-      .code(206)
-      .header('content-range', `bytes ${start}-${end}/${size}`)
-      .header('content-length', end - start + 1)
-      .send(request.method === 'HEAD' ? '' : createReadStream(path, { start, end }));
-  }
-  return reply.header('content-length', size).send(createReadStream(path));
 }

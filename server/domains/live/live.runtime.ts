@@ -192,7 +192,7 @@ export class LiveRuntime {
     return { streamKey: channel.streamKey };
   }
 
-  status(actor: Actor | null, eventId: string): LiveStatusOutput {
+  async status(actor: Actor | null, eventId: string): Promise<LiveStatusOutput> {
     const event = liveService.findEvent(this.db, eventId);
     if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.notFound });
     const mayCount = () =>
@@ -201,9 +201,12 @@ export class LiveRuntime {
         : channelOf(this.db, event.userId).showViewerCount;
     const session = this.sessions.liveSessionOfEvent(eventId);
     if (session?.startedAt) {
-      return { state: 'live', viewers: mayCount() ? this.sessions.viewerCount(session.id) : null, startedAt: session.startedAt };
+      return { state: 'live', viewers: mayCount() ? await this.sessions.viewerCount(session.id) : null, startedAt: session.startedAt };
     }
     const last = liveService.lastSessionOfEvent(this.db, eventId);
+    if (last && last.state === 'live' && this.heldElsewhere()) {
+      return { state: 'live', viewers: mayCount() ? await this.sessions.viewerCount(last.id) : null, startedAt: last.startedAt };
+    }
     if (last && last.state === 'ended') return { state: 'ended', viewers: mayCount() ? 0 : null, startedAt: last.startedAt };
     return { state: 'offline', viewers: mayCount() ? 0 : null, startedAt: null };
   }
@@ -213,7 +216,7 @@ export class LiveRuntime {
     return watchLiveStatus(this.services.bus, eventId, () => this.status(actor, eventId), signal);
   }
 
-  dashboard(actor: Actor): LiveDashboardOutput {
+  async dashboard(actor: Actor): Promise<LiveDashboardOutput> {
     const channel = channelOf(this.db, actor.id);
     const live = this.sessions.sessionOfUser(actor.id);
     const last = liveService.lastSessionOfUser(this.db, actor.id);
@@ -231,7 +234,7 @@ export class LiveRuntime {
             endedAt: last.session.endedAt,
           }
         : null,
-      viewers: onAir ? this.sessions.viewerCount(onAir.id) : 0,
+      viewers: onAir ? await this.sessions.viewerCount(onAir.id) : 0,
       health: onAir?.health ? { ...onAir.health } : null,
       lastRefusal: channel.lastRefusalReason && channel.lastRefusalAt ? { reason: channel.lastRefusalReason, at: channel.lastRefusalAt } : null,
       nextEvent: next ? { id: next.id, name: next.name, startDateTime: next.startDateTime } : null,
@@ -258,15 +261,26 @@ export class LiveRuntime {
 
   /**
    * For events.stream (which checked that the caller may watch): our live session of the event, else its latest
-   * ready replay, with a freshly minted token for premium events; null when we have nothing for it.
+   * ready replay, with a freshly minted token for premium events; null when we have nothing for it. `replayOnly` (a
+   * member whose tier includes replays but not this premium event): the replay alone.
    */
-  readonly playbackFor = (event: EventOutput, viewerId: string | null): EventStreamOutput | null => {
-    const session = this.sessions.liveSessionOfEvent(event.id);
+  readonly playbackFor = (event: EventOutput, viewerId: string | null, options: { replayOnly?: boolean } = {}): EventStreamOutput | null => {
+    const session = options.replayOnly ? undefined : this.sessions.liveSessionOfEvent(event.id);
     if (session?.startedAt) return this.signed(event, viewerId, livePlaylistPath(session.id), 'hls', true);
+    const elsewhere = options.replayOnly || !this.heldElsewhere() ? undefined : liveService.lastSessionOfEvent(this.db, event.id);
+    if (elsewhere?.state === 'live') return this.signed(event, viewerId, livePlaylistPath(elsewhere.id), 'hls', true);
     const recording = liveService.latestReadyRecording(this.db, event.id);
     if (recording) return this.signed(event, viewerId, replayPath(recording.id), 'video', false);
     return null;
   };
+
+  /**
+   * Whether a session live in the database may be another instance's (instances share a bus): alone, a live row
+   * this instance does not hold is one a stopped process left (ended when the ingest starts).
+   */
+  private heldElsewhere(): boolean {
+    return this.services.bus.kind !== 'memory';
+  }
 
   private signed(event: EventOutput, viewerId: string | null, path: string, kind: 'hls' | 'video', live: boolean): EventStreamOutput {
     if (!event.isPremium) return { kind, url: path, live, expiresAt: null };

@@ -1,4 +1,4 @@
-import { mkdir, copyFile, link, rm, stat } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
@@ -9,32 +9,51 @@ import { podcastTitles, podcastUploads } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
-import { uploadsDir } from '@server/lib/uploads';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { createEvent } from '@server/domains/events/events.service';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { createEpisode } from '@server/domains/podcasts/podcast-episodes';
 import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
-import { probeMedia } from './ingest';
 import { liveLimits, liveMessages, type PublishRecordingInput, type PublishRecordingOutput, type RecordingOutput } from './live.schemas';
 
 export type EventRow = typeof events.$inferSelect;
 export type RecordingRow = typeof liveRecordings.$inferSelect;
 export type SessionRow = typeof liveSessions.$inferSelect;
 
-/** DATA_DIR/live: one folder of HLS playlists and segments per session. */
+/**
+ * DATA_DIR/live: ffmpeg's working folder of HLS playlists and segments, one per session. The disk storage serves it
+ * as it is (key `live/{session}/…`); with a bucket, the session's HLS mirror uploads it under the same keys.
+ */
 export function liveDir(dataDir: string): string {
   return join(dataDir, 'live');
 }
 export function sessionDir(dataDir: string, sessionId: string): string {
   return join(liveDir(dataDir), sessionId);
 }
-/** DATA_DIR/recordings/{recordingId}/: the parts while live, `{recordingId}.mp4` once finished (never under /uploads). */
+export function sessionFolderKey(sessionId: string): string {
+  return `live/${sessionId}/`;
+}
+/**
+ * DATA_DIR/recordings/{recordingId}/: the parts while live, `{recordingId}.mp4` once finished (never under /uploads).
+ * The finished MP4 is the storage's `recordings/{id}/{id}.mp4` (moved into the bucket when there is one).
+ */
 export function recordingDir(dataDir: string, recordingId: string): string {
   return join(dataDir, 'recordings', recordingId);
 }
 export function recordingFile(dataDir: string, recordingId: string): string {
   return join(recordingDir(dataDir, recordingId), `${recordingId}.mp4`);
+}
+export function recordingFolderKey(recordingId: string): string {
+  return `recordings/${recordingId}/`;
+}
+export function recordingKey(recordingId: string): string {
+  return `${recordingFolderKey(recordingId)}${recordingId}.mp4`;
+}
+
+/** A recording's files: the finished MP4 in the storage and whatever is left of its parts on this machine. */
+async function removeRecordingFiles(services: Pick<AppServices, 'config' | 'storage'>, recordingId: string): Promise<void> {
+  await services.storage.deleteFolder(recordingFolderKey(recordingId));
+  await rm(recordingDir(services.config.dataDir, recordingId), { recursive: true, force: true });
 }
 
 /**
@@ -143,16 +162,17 @@ function ownedRecording(db: Db, userId: string, recordingId: string): RecordingR
 }
 
 /**
- * A ready recording becomes an episode of the creator's video podcast title: the MP4 is placed in the podcasts'
- * media storage (DATA_DIR/uploads, a new name) as one of the creator's pending uploads with the duration ffprobe
- * reads, then the podcasts domain makes the episode (RSS enclosure video/mp4, /video/{id}, `episode.published`).
+ * A ready recording becomes an episode of the creator's video podcast title: the MP4 is copied to the podcasts'
+ * media (`uploads/`, a new name) as one of the creator's pending uploads with the duration ffprobe read when the
+ * recording was finished, then the podcasts domain makes the episode (RSS enclosure video/mp4, /video/{id},
+ * `episode.published`).
  */
 export async function publishRecording(
-  services: Pick<AppServices, 'db' | 'config' | 'webhooks'>,
+  services: Pick<AppServices, 'db' | 'config' | 'webhooks' | 'storage'>,
   userId: string,
   input: PublishRecordingInput,
 ): Promise<PublishRecordingOutput> {
-  const { db, config } = services;
+  const { db, storage } = services;
   const recording = ownedRecording(db, userId, input.recordingId);
   if (recording.episodeId) throw new TRPCError({ code: 'CONFLICT', message: liveMessages.recordingPublished });
   if (recording.status !== 'ready') throw new TRPCError({ code: 'CONFLICT', message: liveMessages.recordingNotReady });
@@ -160,44 +180,33 @@ export async function publishRecording(
   if (!title) throw new TRPCError({ code: 'NOT_FOUND', message: liveMessages.titleNotFound });
   if (!title.isVideo) throw fieldError('BAD_REQUEST', liveMessages.videoTitleOnly, { titleId: liveMessages.videoTitleOnly });
 
-  const source = recordingFile(config.dataDir, recording.id);
-  const folder = uploadsDir(config.dataDir);
-  await mkdir(folder, { recursive: true });
   const name = `${newId(16)}.mp4`;
-  const target = join(folder, name);
-  // A second name for the same bytes where the file system allows it (deleting the recording keeps the episode's).
-  await link(source, target).catch(() => copyFile(source, target));
+  const target = `uploads/${name}`;
+  // Deleting the recording later keeps the episode's copy.
+  await storage.copy(recordingKey(recording.id), target);
   let uploadId: string | null = null;
   try {
-    const info = await probeMedia(target, ffprobeNextTo(config.live.ffmpegPath));
-    const size = (await stat(target)).size;
+    const size = (await storage.stat(target))!.size;
     uploadId = newId();
     db.insert(podcastUploads)
-      .values({ id: uploadId, ownerId: userId, kind: 'media', url: `/uploads/${name}`, mimeType: 'video/mp4', sizeBytes: size, durationSeconds: Math.round(info.durationSeconds) })
+      .values({ id: uploadId, ownerId: userId, kind: 'media', url: `/uploads/${name}`, mimeType: 'video/mp4', sizeBytes: size, durationSeconds: recording.durationSeconds })
       .run();
     const episode = createEpisode(services, userId, { podcastTitleId: title.id, name: input.name, description: '', mediaUploadId: uploadId });
     db.update(liveRecordings).set({ episodeId: episode.id }).where(eq(liveRecordings.id, recording.id)).run();
     return { episodeId: episode.id, recordingId: recording.id };
   } catch (error) {
     if (uploadId) db.delete(podcastUploads).where(eq(podcastUploads.id, uploadId)).run();
-    await rm(target, { force: true });
+    await storage.delete(target);
     throw error;
   }
 }
 
-/** ffprobe beside the configured ffmpeg (same folder), else from PATH. */
-export function ffprobeNextTo(ffmpegPath: string): string {
-  if (!ffmpegPath.includes('/')) return 'ffprobe';
-  const slash = ffmpegPath.lastIndexOf('/');
-  return `${ffmpegPath.slice(0, slash + 1)}${ffmpegPath.slice(slash + 1).replace('ffmpeg', 'ffprobe')}`;
-}
-
 /** Removes a recording's files and row (an episode made from it keeps its own copy). Not while it is being written. */
-export async function deleteRecording(services: Pick<AppServices, 'db' | 'config'>, userId: string, recordingId: string): Promise<{ id: string }> {
+export async function deleteRecording(services: Pick<AppServices, 'db' | 'config' | 'storage'>, userId: string, recordingId: string): Promise<{ id: string }> {
   const recording = ownedRecording(services.db, userId, recordingId);
   if (recording.status === 'recording' || recording.status === 'processing') throw new TRPCError({ code: 'CONFLICT', message: liveMessages.recordingNotReady });
   services.db.delete(liveRecordings).where(eq(liveRecordings.id, recording.id)).run();
-  await rm(recordingDir(services.config.dataDir, recording.id), { recursive: true, force: true });
+  await removeRecordingFiles(services, recording.id);
   return { id: recording.id };
 }
 
@@ -205,7 +214,7 @@ export async function deleteRecording(services: Pick<AppServices, 'db' | 'config
  * RECORDINGS_MAX_GB: while the ready recordings together are larger, the oldest one not published as an episode is
  * deleted (never `keepId`, the one just finished). Answers the ids removed.
  */
-export async function enforceRecordingsBudget(services: Pick<AppServices, 'db' | 'config' | 'log'>, keepId: string | null): Promise<string[]> {
+export async function enforceRecordingsBudget(services: Pick<AppServices, 'db' | 'config' | 'log' | 'storage'>, keepId: string | null): Promise<string[]> {
   const { db, config } = services;
   const ready = db.select({ id: liveRecordings.id, size: liveRecordings.sizeBytes, episodeId: liveRecordings.episodeId }).from(liveRecordings).where(eq(liveRecordings.status, 'ready')).orderBy(asc(liveRecordings.startedAt)).all();
   let total = ready.reduce((sum, row) => sum + (row.size ?? 0), 0);
@@ -218,7 +227,7 @@ export async function enforceRecordingsBudget(services: Pick<AppServices, 'db' |
   }
   if (!removed.length) return removed;
   db.delete(liveRecordings).where(inArray(liveRecordings.id, removed)).run();
-  for (const id of removed) await rm(recordingDir(config.dataDir, id), { recursive: true, force: true });
+  for (const id of removed) await removeRecordingFiles(services, id);
   services.log.info({ recordings: removed.length }, 'live: recordings over RECORDINGS_MAX_GB removed (oldest unpublished first)');
   return removed;
 }

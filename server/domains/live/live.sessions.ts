@@ -7,10 +7,10 @@ import { liveStreamRefusal } from '@server/domains/billing/plan-access';
 import type { EndedInfo, PublishAttempt, PublishDecision, StreamHealth } from './ingest';
 import type { LiveHousekeeping } from './live.housekeeping';
 import { channelByKey, recordRefusal } from './live.keys';
-import { liveMessages, liveNotices } from './live.schemas';
+import { liveLimits, liveMessages, liveNotices } from './live.schemas';
 import * as liveService from './live.service';
 import { liveStatusTopic } from './live.status';
-import { ViewerCounts } from './live.viewers';
+import type { Presence } from '@server/lib/bus-presence';
 
 /** A live (or starting) session held by this instance. */
 export interface LiveSession {
@@ -56,7 +56,8 @@ export class LiveSessions {
   private readonly sessions = new Map<string, LiveSession>();
   private readonly sessionByEvent = new Map<string, string>();
   private readonly connections = new Map<string, Connection>();
-  private readonly viewers = new ViewerCounts();
+  /** Who fetched a playlist within the viewer window, per session (counted across instances with Redis). */
+  private readonly viewers: Presence;
   private viewerTimer: NodeJS.Timeout | null = null;
   private stopping = false;
 
@@ -64,7 +65,9 @@ export class LiveSessions {
     private readonly services: AppServices,
     private readonly housekeeping: LiveHousekeeping,
     private readonly options: LiveSessionsOptions,
-  ) {}
+  ) {
+    this.viewers = services.presence('live-viewers', liveLimits.viewerWindowSeconds * 1000);
+  }
 
   private get db() {
     return this.services.db;
@@ -171,6 +174,7 @@ export class LiveSessions {
       if (old) this.endSession(old);
     }
     this.sessionByEvent.set(event.id, session.id);
+    this.housekeeping.startSession(session.id, session.hlsDir);
     liveService.insertSession(this.db, { id: session.id, userId: user.id, eventId: event.id, recordingId: session.recordingId, startedAt: session.startedAt, parts: session.parts });
     this.services.log.info({ sessionId: session.id, userId: user.id, eventId: event.id }, 'live: session started');
     announceStreamStarted(this.services, event.id);
@@ -257,13 +261,16 @@ export class LiveSessions {
     this.services.bus.publish(liveStatusTopic(eventId), null);
   }
 
-  /** A player fetched a playlist of the session (viewer = token subject, else a hash of address and user agent). */
+  /**
+   * A player fetched a playlist of the session (viewer = token subject, else a hash of address and user agent). With
+   * several instances the session may be held by another one; the count is shared.
+   */
   noteViewer(sessionId: string, viewerKey: string): void {
-    if (!this.sessions.has(sessionId)) return;
+    if (!this.sessions.has(sessionId) && this.services.bus.kind === 'memory') return;
     this.viewers.note(sessionId, viewerKey);
   }
 
-  viewerCount(sessionId: string): number {
+  async viewerCount(sessionId: string): Promise<number> {
     return this.viewers.count(sessionId);
   }
 
@@ -276,12 +283,14 @@ export class LiveSessions {
         return;
       }
       for (const session of this.sessions.values()) {
-        if (!session.eventId) continue;
-        const count = this.viewerCount(session.id);
-        if (count !== session.publishedViewers) {
+        const eventId = session.eventId;
+        if (!eventId) continue;
+        void this.viewerCount(session.id).then((count) => {
+          if (count === session.publishedViewers) return;
           session.publishedViewers = count;
-          if (this.services.bus.listenerCount(liveStatusTopic(session.eventId))) this.signal(session.eventId);
-        }
+          // Status subscribers may listen on other instances: then every change goes out.
+          if (this.services.bus.kind !== 'memory' || this.services.bus.listenerCount(liveStatusTopic(eventId))) this.signal(eventId);
+        });
       }
     }, this.options.viewerTickMs);
     this.viewerTimer.unref();

@@ -1,15 +1,20 @@
-import { busTopic, type Bus, type BusTopic } from '@server/lib/bus';
+import { busTopic, type BusTopic, type MessageBus } from '@server/lib/bus';
 import type { LiveStatusOutput } from './live.schemas';
 
 export type LiveStatusSignal = null;
 
-/** Published on every change of an event's live state or viewer count; subscribers read the status again. */
+/** Published on every change of an event's live state or viewer count (on every instance); subscribers read the status again. */
 export function liveStatusTopic(eventId: string): BusTopic<LiveStatusSignal> {
   return busTopic<LiveStatusSignal>(`live:${eventId}`);
 }
 
 /** The status now and after every change (coalesced: a burst of changes is one update; an unchanged one is skipped). */
-export async function* watchLiveStatus(bus: Bus, eventId: string, read: () => LiveStatusOutput, signal?: AbortSignal): AsyncGenerator<LiveStatusOutput> {
+export async function* watchLiveStatus(
+  bus: MessageBus,
+  eventId: string,
+  read: () => LiveStatusOutput | Promise<LiveStatusOutput>,
+  signal?: AbortSignal,
+): AsyncGenerator<LiveStatusOutput> {
   let dirty = true;
   let wake: (() => void) | null = null;
   const unsubscribe = bus.subscribe(liveStatusTopic(eventId), () => {
@@ -23,7 +28,7 @@ export async function* watchLiveStatus(bus: Bus, eventId: string, read: () => Li
     while (!signal?.aborted) {
       if (dirty) {
         dirty = false;
-        const status = read();
+        const status = await read();
         const key = `${status.state}|${status.viewers}|${status.startedAt}`;
         if (key !== last) {
           last = key;

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { events } from '@db/schema/events';
 import { membershipGrantsAccess, membershipTierEvents, membershipTiers, membershipTierTitles, memberships, revokedFeedTokens } from '@db/schema/memberships';
 
 /**
@@ -36,6 +37,33 @@ export function membershipOpensEvent(db: Db, memberId: string, event: { id: stri
   return listed !== undefined;
 }
 
+/** Every premium event the viewer's memberships open now (all of a creator's, or the tiers' chosen ones). */
+export function membershipEventIds(db: Db, memberId: string, now = new Date()): string[] {
+  const granting = db
+    .select({ membership: memberships, tier: membershipTiers })
+    .from(memberships)
+    .innerJoin(membershipTiers, eq(membershipTiers.id, memberships.tierId))
+    .where(and(eq(memberships.memberId, memberId), inArray(memberships.status, ['active', 'past_due', 'canceled'])))
+    .all()
+    .filter((row) => membershipGrantsAccess(row.membership, now));
+  const allOf = [...new Set(granting.filter((row) => row.tier.includesAllPremiumEvents).map((row) => row.tier.creatorId))];
+  const chosenTiers = granting.filter((row) => !row.tier.includesAllPremiumEvents).map((row) => row.tier.id);
+  const ids = new Set<string>();
+  if (allOf.length > 0) {
+    for (const row of db.select({ id: events.id }).from(events).where(and(inArray(events.userId, allOf), eq(events.isPremium, true))).all()) ids.add(row.id);
+  }
+  if (chosenTiers.length > 0) {
+    const rows = db
+      .select({ id: events.id })
+      .from(membershipTierEvents)
+      .innerJoin(events, eq(events.id, membershipTierEvents.eventId))
+      .where(and(inArray(membershipTierEvents.tierId, chosenTiers), eq(events.isPremium, true)))
+      .all();
+    for (const row of rows) ids.add(row.id);
+  }
+  return [...ids];
+}
+
 /** The creator's replays (premium events' included) are open to a member whose tier includes replays. */
 export function membershipOpensReplays(db: Db, memberId: string, creatorId: string, now = new Date()): boolean {
   return accessGrantingMemberships(db, memberId, creatorId, now).some((row) => row.tier.includesReplays);
@@ -49,7 +77,13 @@ export function membershipChatBadge(db: Db, memberId: string, creatorId: string,
 /** The accounts whose membership of this creator opens its perks now (a members-only push reaches them). */
 export function currentMemberIds(db: Db, creatorId: string, now = new Date()): string[] {
   const rows = db
-    .select({ memberId: memberships.memberId, status: memberships.status, currentPeriodEnd: memberships.currentPeriodEnd, graceEndsAt: memberships.graceEndsAt })
+    .select({
+      memberId: memberships.memberId,
+      status: memberships.status,
+      currentPeriodEnd: memberships.currentPeriodEnd,
+      graceEndsAt: memberships.graceEndsAt,
+      cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
+    })
     .from(memberships)
     .where(and(eq(memberships.creatorId, creatorId), inArray(memberships.status, ['active', 'past_due', 'canceled'])))
     .all();

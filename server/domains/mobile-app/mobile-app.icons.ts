@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import type { Storage } from '@server/lib/storage';
 
-/** The rendered files of one icon version, in DATA_DIR/mobile-apps/{appId}/{version}/. */
+/** The rendered files of one icon version, in the storage under `mobile-apps/{appId}/{version}/`. */
 export const iconFiles = {
   'icon-192.png': { size: 192, purpose: 'any' },
   'icon-512.png': { size: 512, purpose: 'any' },
@@ -17,16 +16,22 @@ const sourceSize = 1024;
 /** Share of a maskable icon the artwork covers: inside the 80% safe zone every launcher keeps. */
 const maskableArtworkShare = 0.72;
 
+/** Where the disk storage keeps an app's icons: DATA_DIR/mobile-apps/{appId}. */
 export function appIconsDir(dataDir: string, appId: string): string {
   return join(dataDir, 'mobile-apps', appId);
 }
 
-function sourcePath(dataDir: string, appId: string): string {
-  return join(appIconsDir(dataDir, appId), 'source.png');
+/** The storage folder of an app's icons: the kept source and one folder per rendered version. */
+export function appIconsFolder(appId: string): string {
+  return `mobile-apps/${appId}/`;
 }
 
-export function iconFilePath(dataDir: string, appId: string, version: string, file: IconFileName): string {
-  return join(appIconsDir(dataDir, appId), version, file);
+function sourceKey(appId: string): string {
+  return `${appIconsFolder(appId)}source.png`;
+}
+
+export function iconKey(appId: string, version: string, file: IconFileName): string {
+  return `${appIconsFolder(appId)}${version}/${file}`;
 }
 
 /** Lucide's "audio-lines" glyph (the Cuepoint logo) in white on the theme colour. */
@@ -65,61 +70,55 @@ async function renderAll(source: Buffer | null, themeColor: string, backgroundCo
 export class IconImageError extends Error {}
 
 /** Checks an uploaded image (a square PNG or JPEG of at least 512 px) and keeps it as the app's 1024 px source. */
-export async function storeIconSource(dataDir: string, appId: string, uploadedPath: string): Promise<void> {
+export async function storeIconSource(storage: Storage, appId: string, uploaded: Buffer): Promise<void> {
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(uploadedPath).metadata();
+    metadata = await sharp(uploaded).metadata();
   } catch {
     throw new IconImageError('unreadable');
   }
   const { format, width = 0, height = 0 } = metadata;
   if ((format !== 'png' && format !== 'jpeg') || width !== height || width < minimumIconSize) throw new IconImageError('rules');
-  await mkdir(appIconsDir(dataDir, appId), { recursive: true });
   const size = Math.min(width, sourceSize);
-  await sharp(uploadedPath).rotate().resize(size, size).png().toFile(sourcePath(dataDir, appId));
+  await storage.put(sourceKey(appId), await sharp(uploaded).rotate().resize(size, size).png().toBuffer());
 }
 
-export async function removeIconSource(dataDir: string, appId: string): Promise<void> {
-  await rm(sourcePath(dataDir, appId), { force: true });
+export async function removeIconSource(storage: Storage, appId: string): Promise<void> {
+  await storage.delete(sourceKey(appId));
 }
 
 /**
- * Renders the three icon files for `version` (from the kept source, or drawn in the theme colour). The files
- * are written to a temporary folder first, so a version is complete or absent.
+ * Renders the three icon files for `version` (from the kept source, or drawn in the theme colour). Each file is
+ * written whole; a version is new when rendered, and the app row points at it only once all three are stored.
  */
 export async function renderIconVersion(
-  dataDir: string,
+  storage: Storage,
   appId: string,
   version: string,
   options: { custom: boolean; themeColor: string; backgroundColor: string },
 ): Promise<void> {
-  const folder = appIconsDir(dataDir, appId);
-  const source = options.custom ? await sharp(sourcePath(dataDir, appId)).toBuffer() : null;
+  const source = options.custom ? await storage.readBuffer(sourceKey(appId)) : null;
   const rendered = await renderAll(source, options.themeColor, options.backgroundColor);
-  const staging = join(folder, `.staging-${version}`);
-  await mkdir(staging, { recursive: true });
-  await Promise.all(Object.entries(rendered).map(([name, data]) => writeFile(join(staging, name), data)));
-  await rm(join(folder, version), { recursive: true, force: true });
-  await rename(staging, join(folder, version));
+  await Promise.all(
+    Object.entries(rendered).map(([name, data]) => storage.put(iconKey(appId, version, name as IconFileName), data)),
+  );
 }
 
 /** Renders `version` again when its files are missing (a restored or moved DATA_DIR); the drawn icon stands in for a lost upload. */
 export async function ensureIconVersion(
-  dataDir: string,
+  storage: Storage,
   appId: string,
   version: string,
   options: { custom: boolean; themeColor: string; backgroundColor: string },
 ): Promise<void> {
-  if (Object.keys(iconFiles).every((file) => existsSync(iconFilePath(dataDir, appId, version, file as IconFileName)))) return;
-  await renderIconVersion(dataDir, appId, version, { ...options, custom: options.custom && existsSync(sourcePath(dataDir, appId)) });
+  const present = await Promise.all(Object.keys(iconFiles).map((file) => storage.exists(iconKey(appId, version, file as IconFileName))));
+  if (present.every(Boolean)) return;
+  await renderIconVersion(storage, appId, version, { ...options, custom: options.custom && (await storage.exists(sourceKey(appId))) });
 }
 
 /** Removes every rendered version but `keep` (after the app row points at it). */
-export async function pruneIconVersions(dataDir: string, appId: string, keep: string): Promise<void> {
-  const folder = appIconsDir(dataDir, appId);
-  for (const entry of await readdir(folder, { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== keep && !entry.name.startsWith('.staging-')) {
-      await rm(join(folder, entry.name), { recursive: true, force: true });
-    }
-  }
+export async function pruneIconVersions(storage: Storage, appId: string, keep: string): Promise<void> {
+  const folder = appIconsFolder(appId);
+  const versions = new Set((await storage.list(folder)).map((key) => key.slice(folder.length).split('/')).filter((parts) => parts.length === 2).map((parts) => parts[0]!));
+  for (const version of versions) if (version !== keep) await storage.deleteFolder(`${folder}${version}/`);
 }

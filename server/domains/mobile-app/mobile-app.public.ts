@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import type { RestModule } from '@server/rest/kit';
+import { sendStoredFile } from '@server/lib/serve-uploads';
 import type { AppServices } from '@server/trpc/context';
 import { publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
-import { ensureIconVersion, iconFilePath, iconFiles, type IconFileName } from './mobile-app.icons';
+import { ensureIconVersion, iconFiles, iconKey, type IconFileName } from './mobile-app.icons';
 import { appHomePage, appNotFoundPage, appOfflinePage, type AppPageCreator, type AppPageEpisode } from './mobile-app.pages';
 import { appPath, ensureApp, featuredEvent, findCreatorByTag, iconPath, manifestOf, type MobileAppRow } from './mobile-app.service';
 import { projectPath } from '@common/node/project-paths';
@@ -108,15 +109,15 @@ export function mobileAppPublicRoutes(options: { headTags: AppHeadTags }): RestM
         return reply.header('cache-control', 'no-cache').redirect(iconPath(found.creator.creatorTag, found.app, file as IconFileName), 302);
       }
       const { app: current } = found;
-      await ensureIconVersion(services.config.dataDir, current.id, version, {
+      await ensureIconVersion(services.storage, current.id, version, {
         custom: current.hasCustomIcon,
         themeColor: current.themeColor,
         backgroundColor: current.backgroundColor,
       });
-      return reply
-        .type('image/png')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(createReadStream(iconFilePath(services.config.dataDir, found.app.id, version, file as IconFileName)));
+      return sendStoredFile(request, reply, services.storage, iconKey(current.id, version, file as IconFileName), {
+        cacheControl: 'public, max-age=31536000, immutable',
+        crossOrigin: false,
+      });
     });
 
     // Start pages outside the app's own page: inside the scope, so the installed app starts there.

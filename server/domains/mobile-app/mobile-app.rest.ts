@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { RestModule } from '@server/rest/kit';
 import { uploadRoute, uploadRoutes } from '@server/rest/upload-route';
 import { fieldError } from '@server/lib/errors';
@@ -21,7 +20,7 @@ export const mobileAppRest: RestModule = (app, kit) => {
           if (!stored) throw fieldError('BAD_REQUEST', mobileAppMessages.missingIcon, { icon: mobileAppMessages.missingIcon });
           const answer = await caller.mobileApp.setIcon({ appId, uploadUrl: stored.url });
           // The icon set is drawn from a copy of its own; the upload is not kept.
-          await rm(stored.path, { force: true });
+          await kit.services.storage.delete(stored.key);
           return answer;
         },
       ),

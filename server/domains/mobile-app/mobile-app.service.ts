@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
@@ -8,9 +6,9 @@ import { mobileApps } from '@db/schema/mobile-app';
 import { users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadKey } from '@server/lib/uploads';
 import type { Actor, AppServices } from '@server/trpc/context';
-import { IconImageError, pruneIconVersions, removeIconSource, renderIconVersion, storeIconSource, type IconFileName } from './mobile-app.icons';
+import { appIconsFolder, IconImageError, pruneIconVersions, removeIconSource, renderIconVersion, storeIconSource, type IconFileName } from './mobile-app.icons';
 import { mobileAppMessages, nameMaxLength, shortNameMaxLength, type MobileAppOutput, type UpdateAppInput } from './mobile-app.schemas';
 import { brandOrange } from '@common/mobile-app-values';
 
@@ -59,7 +57,7 @@ export async function ensureApp(services: AppServices, creator: UserRow): Promis
   const id = newId();
   const iconVersion = newId(6);
   const name = truncate(creator.displayName.trim() || creator.creatorTag || 'My app', nameMaxLength);
-  await renderIconVersion(services.config.dataDir, id, iconVersion, { custom: false, themeColor: brandOrange, backgroundColor: brandOrange });
+  await renderIconVersion(services.storage, id, iconVersion, { custom: false, themeColor: brandOrange, backgroundColor: brandOrange });
   const inserted = services.db
     .insert(mobileApps)
     .values({ id, userId: creator.id, name, shortName: truncate(name, shortNameMaxLength), themeColor: brandOrange, backgroundColor: brandOrange, iconVersion })
@@ -67,7 +65,7 @@ export async function ensureApp(services: AppServices, creator: UserRow): Promis
     .run();
   if (inserted.changes === 0) {
     // Another request created it first: keep theirs.
-    await rm(join(services.config.dataDir, 'mobile-apps', id), { recursive: true, force: true });
+    await services.storage.deleteFolder(appIconsFolder(id));
   }
   return findApp(services.db, creator.id)!;
 }
@@ -122,13 +120,13 @@ async function switchIcons(
 ): Promise<MobileAppRow> {
   const next = { ...app, ...changes };
   const iconVersion = newId(6);
-  await renderIconVersion(services.config.dataDir, app.id, iconVersion, {
+  await renderIconVersion(services.storage, app.id, iconVersion, {
     custom: next.hasCustomIcon,
     themeColor: next.themeColor,
     backgroundColor: next.backgroundColor,
   });
   services.db.update(mobileApps).set({ ...changes, iconVersion, updatedAt: nowIso() }).where(eq(mobileApps.id, app.id)).run();
-  await pruneIconVersions(services.config.dataDir, app.id, iconVersion);
+  await pruneIconVersions(services.storage, app.id, iconVersion);
   return services.db.select().from(mobileApps).where(eq(mobileApps.id, app.id)).get()!;
 }
 
@@ -146,8 +144,11 @@ export async function updateApp(services: AppServices, actor: Actor, input: Upda
 export async function setIcon(services: AppServices, actor: Actor, input: { appId: string; uploadUrl: string }): Promise<MobileAppOutput> {
   const app = ownApp(services.db, actor, input.appId);
   const tag = requireCreatorTag(actor.user);
+  const key = uploadKey(input.uploadUrl);
+  const uploaded = key ? await services.storage.readBuffer(key) : null;
   try {
-    await storeIconSource(services.config.dataDir, app.id, join(uploadsDir(services.config.dataDir), basename(input.uploadUrl)));
+    if (!uploaded) throw new IconImageError('missing');
+    await storeIconSource(services.storage, app.id, uploaded);
   } catch (error) {
     if (error instanceof IconImageError) throw fieldError('BAD_REQUEST', mobileAppMessages.icon, { icon: mobileAppMessages.icon });
     throw error;
@@ -160,7 +161,7 @@ export async function removeIcon(services: AppServices, actor: Actor, appId: str
   const app = ownApp(services.db, actor, appId);
   const tag = requireCreatorTag(actor.user);
   const updated = await switchIcons(services, app, { hasCustomIcon: false });
-  await removeIconSource(services.config.dataDir, app.id);
+  await removeIconSource(services.storage, app.id);
   return toOutput(updated, tag);
 }
 

@@ -73,8 +73,11 @@ const tagDescriptions: Record<string, string> = {
   Tips: 'Creators’ tip options: the public buttons and managing your own.',
   Podcasts: 'Podcast titles and episodes: managing your own, and the published ones anyone may read.',
   Profile: 'Your own creator profile.',
-  'Push notifications': 'Browsers following a creator’s notifications (Web Push, no account needed).',
+  'Push notifications': 'Browsers following a creator’s notifications (Web Push, no account needed), and sending them to all or to members.',
+  'Public pages': 'What creators’ public pages show (the creator page `/c/{tag}`).',
   Live: 'Live streaming: where OBS publishes, stream keys, live state, and recordings of past sessions.',
+  Memberships:
+    'Fan memberships: a creator’s monthly tiers (premium events, replays, members-only podcast feeds, a chat badge), joining and managing your memberships, and a creator’s members. Webhook events: `membership.created`, `membership.renewed`, `membership.lapsed`, `membership.cancelled`.',
   'Mobile app': 'Each creator’s installable app.',
 };
 

@@ -7,6 +7,7 @@ import { botCheckVerdict, sessionUser } from '@server/domains/users/users.schema
 import { appleStartQuery } from '@server/domains/users/social.rest';
 import { project } from '@server/domains/demo/projectdashboard/projectdashboard.schemas';
 import { publishRecordingInput } from '@server/domains/live/live.schemas';
+import { updateTierInput } from '@server/domains/memberships/memberships.schemas';
 
 /**
  * One documented `/api` route: the procedure its shim calls (whose zod input and output the document uses),
@@ -60,6 +61,7 @@ const titleForm = z.object({
   language: z.string().optional(),
   contactEmail: z.string().optional().describe('itunes:owner email; empty uses the account email'),
   itunesType: z.enum(['episodic', 'serial']).optional(),
+  membersOnly: formBoolean.describe('only members of a tier that includes the title hear it (their private feeds); no public feed, listing or media URL'),
 });
 const episodeForm = z.object({
   name: z.string(),
@@ -341,6 +343,10 @@ const platformOperations: RestOperation[] = [
   get('/api/push/public-key', 'push.publicKey', 'The VAPID public key browsers subscribe with (applicationServerKey)', { input: 'none' }),
   post('/api/push/subscribe', 'push.subscribe', 'Follow a creator’s push notifications (no account; a browser PushSubscription)'),
   post('/api/push/unsubscribe', 'push.unsubscribe', 'Stop push notifications to a browser endpoint'),
+  post('/api/push/send', 'push.send', 'Send a push notification to your subscribers (audience: all, or signed-in current members only)'),
+  get('/api/creator-page/:tag', 'publicPages.creatorPage', 'A creator’s public page: the creator, upcoming events and latest episodes (tiers: memberships)', {
+    tag: 'Public pages',
+  }),
   get('/api/live/settings', 'live.settings', 'Where OBS publishes (RTMP URL) and your stream key', { tag: 'Live' }),
   post('/api/live/settings', 'live.updateSettings', 'Change your live settings (show the viewer count to viewers)', { tag: 'Live' }),
   post('/api/live/rotate-key', 'live.rotateKey', 'A new stream key; a stream running on the old key ends at once (no body, or `{}`)', { tag: 'Live' }),
@@ -354,6 +360,23 @@ const platformOperations: RestOperation[] = [
     tag: 'Live',
   }),
   del('/api/live/recordings/:recordingId', 'live.deleteRecording', 'Delete a recording (an episode made from it stays)', { tag: 'Live' }),
+  get('/api/membership-tiers', 'memberships.myTiers', 'Your membership tiers (archived ones last)', { tag: 'Memberships' }),
+  post('/api/membership-tiers', 'memberships.createTier', 'Create a monthly membership tier (price in dollars, at least $1)', { tag: 'Memberships' }),
+  post('/api/membership-tiers/:id', 'memberships.updateTier', 'Change a tier (a new price applies to new members only)', {
+    input: 'none',
+    body: updateTierInput.omit({ id: true }),
+    tag: 'Memberships',
+  }),
+  post('/api/membership-tiers/:id/archive', 'memberships.archiveTier', 'Archive a tier: no new members, existing ones keep theirs', { tag: 'Memberships' }),
+  get('/api/creators/:creatorId/membership-tiers', 'memberships.tiers', 'A creator’s tiers open to new members, with their perks', { tag: 'Memberships' }),
+  post('/api/memberships/join', 'memberships.join', 'Become a member: the first month’s intent for the card form (amount from the tier)', { withDollars: true, tag: 'Memberships' }),
+  get('/api/memberships/mine', 'memberships.mine', 'Your memberships, with the next charge and your private feed URLs', { tag: 'Memberships' }),
+  get('/api/memberships/members', 'memberships.members', 'Your members (all tiers, or `tierId`)', { tag: 'Memberships' }),
+  get('/api/memberships/stats', 'memberships.stats', 'Your members, monthly recurring revenue and churn over the last 30 days', { tag: 'Memberships' }),
+  get('/api/memberships/:membershipId', 'memberships.byId', 'One of your memberships', { tag: 'Memberships' }),
+  post('/api/memberships/:membershipId/cancel', 'memberships.cancel', 'Cancel: access lasts until the end of the paid month', { tag: 'Memberships' }),
+  post('/api/memberships/:membershipId/resume', 'memberships.resume', 'Undo a cancel before the paid month ends', { tag: 'Memberships' }),
+  post('/api/memberships/:membershipId/reset-feeds', 'memberships.resetFeeds', 'New private feed URLs (the old ones answer 410)', { tag: 'Memberships' }),
   post('/api/mobile-app/:appId/icon', 'mobileApp.setIcon', 'Upload your app icon (multipart icon: square PNG or JPEG, at least 512 px)', {
     input: 'none',
     multipart: { fields: z.object({}), files: ['icon'] },

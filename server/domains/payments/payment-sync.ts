@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
-import { webhookEvents } from '@db/schema/payments';
+import { webhookEvents, type PaymentKind } from '@db/schema/payments';
 import { WebhookSignatureError, type ProviderIntent } from '@server/providers/payments/interface';
 import type { AppServices } from '@server/trpc/context';
 import { mailPaymentReceipts } from './payment-receipts';
@@ -21,7 +21,7 @@ export async function applyIntent(services: AppServices, intent: ProviderIntent)
   const { db } = services;
   const row = findPaymentForIntent(db, intent);
   const invoiceId = row?.providerInvoiceId ?? (row ? null : intent.metadata.invoice_id);
-  if (invoiceId) return syncInvoicePayment(services, invoiceId);
+  if (invoiceId) return syncInvoicePayment(services, invoiceId, row?.kind);
   if (!row) return null;
   const outcome = db.transaction((tx) => applyIntentToPayment(tx, row, intent));
   if (outcome.newlySucceeded) {
@@ -32,11 +32,15 @@ export async function applyIntent(services: AppServices, intent: ProviderIntent)
 }
 
 /**
- * A payment of a provider invoice (a subscription's) is settled with its invoice, in one transaction, by the domain
- * that owns invoices; answers the payment as recorded then.
+ * A payment of a provider invoice is settled with its invoice, in one transaction, by the domain that owns the
+ * subscription it bills: a creator's plan (subscriptions) or a fan's membership (memberships). The payment's kind
+ * names it when we know the payment; otherwise each is asked in turn (one that does not know the subscription answers
+ * null). Answers the payment as recorded then.
  */
-async function syncInvoicePayment(services: AppServices, invoiceId: string): Promise<PaymentRow | null> {
-  const synced = await services.domainEvents.request('payments:sync-invoice', { invoiceId });
+async function syncInvoicePayment(services: AppServices, invoiceId: string, kind?: PaymentKind): Promise<PaymentRow | null> {
+  const { domainEvents } = services;
+  let synced = kind === 'membership' ? null : await domainEvents.request('payments:sync-invoice', { invoiceId });
+  if (!synced && kind !== 'subscription') synced = await domainEvents.request('payments:sync-membership-invoice', { invoiceId });
   return synced ? (findPaymentById(services.db, synced.paymentId) ?? null) : null;
 }
 
@@ -58,9 +62,11 @@ export async function handleWebhook(services: AppServices, rawBody: Buffer | str
   if (first.changes === 0) return { received: true, duplicate: true };
   try {
     if (event.objectType === 'payment_intent' && event.objectId) await syncIntent(services, event.objectId);
-    else if (event.objectType === 'invoice' && event.objectId) await services.domainEvents.request('payments:sync-invoice', { invoiceId: event.objectId });
+    else if (event.objectType === 'invoice' && event.objectId) await syncInvoicePayment(services, event.objectId);
     else if (event.objectType === 'customer.subscription' && event.objectId) {
+      // Each domain looks the subscription up in its own rows first and leaves one it does not know alone.
       await services.domainEvents.request('payments:sync-subscription', { subscriptionId: event.objectId });
+      await services.domainEvents.request('payments:sync-membership-subscription', { subscriptionId: event.objectId });
     }
   } catch (error) {
     db.delete(webhookEvents).where(eq(webhookEvents.id, event.id)).run();

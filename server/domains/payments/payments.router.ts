@@ -22,8 +22,8 @@ import * as paymentsService from './payments.service';
 import { handleWebhook } from './payment-sync';
 
 /** Card attempts from one address (the local form is a card-testing target like any other). */
-function limitCardAttempts(ctx: { services: AppServices; clientIp: string }) {
-  ctx.services.rateLimiter.enforce(`payment:card:ip:${ctx.clientIp}`, { limit: 60, windowMs: 60_000 });
+async function limitCardAttempts(ctx: { services: AppServices; clientIp: string }): Promise<void> {
+  await ctx.services.rateLimiter.consume(`payment:card:ip:${ctx.clientIp}`, { limit: 60, windowMs: 60_000 });
 }
 
 export const paymentsRouter = router({
@@ -65,8 +65,8 @@ export const paymentsRouter = router({
   coupon: publicProcedure.meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS', 'BAD_GATEWAY'] })
     .input(paymentIdInput)
     .output(couponOutput)
-    .query(({ ctx, input }) => {
-      ctx.services.rateLimiter.enforce(`payment:coupon:ip:${ctx.clientIp}`, { limit: 30, windowMs: 60_000 });
+    .query(async ({ ctx, input }) => {
+      await ctx.services.rateLimiter.consume(`payment:coupon:ip:${ctx.clientIp}`, { limit: 30, windowMs: 60_000 });
       return paymentsService.getCoupon(ctx.services, input.id);
     }),
 
@@ -80,8 +80,8 @@ export const paymentsRouter = router({
   localConfirm: publicProcedure.meta({ scope: 'public', errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS'] })
     .input(localConfirmInput)
     .output(localCardAnswer)
-    .mutation(({ ctx, input }) => {
-      limitCardAttempts(ctx);
+    .mutation(async ({ ctx, input }) => {
+      await limitCardAttempts(ctx);
       const { clientSecret, ...card } = input;
       return paymentsService.confirmLocalCard(ctx.services, clientSecret, card);
     }),
@@ -89,16 +89,16 @@ export const paymentsRouter = router({
   localAuthenticate: publicProcedure.meta({ scope: 'public', errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS'] })
     .input(localAuthenticateInput)
     .output(localCardAnswer)
-    .mutation(({ ctx, input }) => {
-      limitCardAttempts(ctx);
+    .mutation(async ({ ctx, input }) => {
+      await limitCardAttempts(ctx);
       return paymentsService.authenticateLocalCard(ctx.services, input.clientSecret, input.outcome);
     }),
 
   localPaymentMethod: publicProcedure.meta({ scope: 'public', errors: ['NOT_FOUND', 'TOO_MANY_REQUESTS'] })
     .input(localPaymentMethodInput)
     .output(z.object({ id: z.string(), brand: z.string(), last4: z.string() }))
-    .mutation(({ ctx, input }) => {
-      limitCardAttempts(ctx);
+    .mutation(async ({ ctx, input }) => {
+      await limitCardAttempts(ctx);
       return paymentsService.createLocalPaymentMethod(ctx.services, input);
     }),
 });

@@ -23,11 +23,11 @@ import {
 } from './payments.schemas';
 
 /** Payment creation is limited per account and per client address (both doors share the budget). */
-export function limitPaymentCreation(services: AppServices, actor: Actor, clientIp: string): void {
+export async function limitPaymentCreation(services: AppServices, actor: Actor, clientIp: string): Promise<void> {
   const { rateLimit } = services.config.payments;
   const windowMs = services.config.rateLimits.windowSeconds * 1000;
-  services.rateLimiter.enforce(`payment:create:account:${actor.id}`, { limit: rateLimit, windowMs });
-  services.rateLimiter.enforce(`payment:create:ip:${clientIp}`, { limit: rateLimit * 5, windowMs });
+  await services.rateLimiter.consume(`payment:create:account:${actor.id}`, { limit: rateLimit, windowMs });
+  await services.rateLimiter.consume(`payment:create:ip:${clientIp}`, { limit: rateLimit * 5, windowMs });
 }
 
 function payableEvent(db: Db, actor: Actor, input: { userId: string; eventId: string; viewerId?: string | undefined }) {
@@ -109,7 +109,7 @@ export async function createTipPayment(services: AppServices, actor: Actor, clie
   const option = input.tipOptionId ? options.find((candidate) => candidate.id === input.tipOptionId) : options.find((candidate) => candidate.amountCents === requestedCents);
   if (input.tipOptionId && !option) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.tipOptionNotFound });
   if (!option || option.amountCents !== requestedCents) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.tipAmountMismatch });
-  limitPaymentCreation(services, actor, clientIp);
+  await limitPaymentCreation(services, actor, clientIp);
   return startIntent(services, actor, {
     kind: 'tip',
     amountCents: option.amountCents,
@@ -135,7 +135,7 @@ export async function createPaywallPayment(services: AppServices, actor: Actor, 
     .where(and(eq(eventAccess.viewerId, actor.id), eq(eventAccess.eventId, event.id)))
     .get();
   if (access) throw new TRPCError({ code: 'CONFLICT', message: paymentMessages.alreadyHasAccess });
-  limitPaymentCreation(services, actor, clientIp);
+  await limitPaymentCreation(services, actor, clientIp);
   return startIntent(services, actor, {
     kind: 'paywall',
     amountCents: event.premiumPriceCents,
@@ -184,10 +184,15 @@ export function paymentConfig(services: AppServices) {
   return { provider: provider.name, publishableKey: provider.publishableKey, offersWallets: provider.offersWallets, currency: 'cad' as const, country: 'CA' as const };
 }
 
-/** The local provider's billing clock: renews the subscriptions that are due (Stripe renews by itself and tells us through webhooks). */
+/**
+ * The billing clock: the local provider renews the subscriptions that are due (Stripe renews by itself and tells us
+ * through webhooks); then, with either provider, `payments:billing-clock` lets the memberships' grace and retries run.
+ */
 export async function renewDueSubscriptions(services: AppServices): Promise<number> {
   const provider = services.payments as { renewDueSubscriptions?: () => Promise<number> };
-  return provider.renewDueSubscriptions ? provider.renewDueSubscriptions() : 0;
+  const renewed = provider.renewDueSubscriptions ? await provider.renewDueSubscriptions() : 0;
+  services.domainEvents.publish('payments:billing-clock', { at: new Date().toISOString() });
+  return renewed;
 }
 
 function localProvider(services: AppServices): LocalPaymentProvider {

@@ -23,8 +23,11 @@ export function wirePayments(app: FastifyInstance, services: AppServices): void 
       services.log.error({ err: error }, 'local payment event not processed');
     }
   });
+  // One instance a minute runs the clock (every instance ticks; the sweep lock picks one).
   const timer = setInterval(() => {
-    renewDueSubscriptions(services).catch((error) => services.log.error({ err: error }, 'subscription renewals failed'));
+    services.sweeps
+      .runExclusive('payments:billing-clock', { ttlMs: 10 * 60_000, periodMs: renewalIntervalMs - 1_000 }, () => renewDueSubscriptions(services))
+      .catch((error: unknown) => services.log.error({ err: error }, 'subscription renewals failed'));
   }, renewalIntervalMs);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

@@ -1,14 +1,21 @@
 import { and, desc, eq, isNull, max } from 'drizzle-orm';
-import { podcastEpisodes } from '@db/schema/podcasts';
+import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { newId, nowIso } from '@server/lib/ids';
 import { fieldError } from '@server/lib/errors';
 import { removeUploads } from '@server/lib/uploads';
+import type { SignedUploads } from '@server/lib/signed-uploads';
 import { cancelWebhookEvents, emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
 import { episodeFiles, ownedEpisode, ownedTitle, type EpisodeRow, type PodcastServices as Services } from './podcast-rows';
 import { claimUpload, type DbOrTransaction } from './podcast-uploads';
 import { podcastMessages, type CreateEpisodeInput, type PodcastEpisode, type UpdateEpisodeInput } from './podcasts.schemas';
 
 // The owner's episodes: uploads claimed by id, serial numbering, `episode.published` webhooks, files removed with them.
+
+/**
+ * The domain's services, and the URL signer when the caller is the owner's podcasts app: a members-only title's files
+ * are refused at their plain /uploads URLs, so the owner's answers carry signed ones (the player and previews load).
+ */
+type EpisodeServices = Services & { signedUploads?: SignedUploads };
 
 function toEpisode(row: EpisodeRow, now = nowIso()): PodcastEpisode {
   return {
@@ -30,8 +37,25 @@ function toEpisode(row: EpisodeRow, now = nowIso()): PodcastEpisode {
   };
 }
 
-export function listEpisodes(services: Services, ownerId: string, titleId: string): PodcastEpisode[] {
-  ownedTitle(services.db, ownerId, titleId);
+/** The owner's view of an episode of a members-only title: its files at signed URLs. */
+function forOwner(services: EpisodeServices, membersOnly: boolean, episode: PodcastEpisode): PodcastEpisode {
+  const signer = services.signedUploads;
+  if (!membersOnly || !signer) return episode;
+  return {
+    ...episode,
+    fileUrl: signer.sign(episode.fileUrl),
+    imageUrl: signer.sign(episode.imageUrl),
+    transcriptUrl: signer.sign(episode.transcriptUrl),
+    chaptersUrl: signer.sign(episode.chaptersUrl),
+  };
+}
+
+function isMembersOnly(services: Services, titleId: string): boolean {
+  return services.db.select({ membersOnly: podcastTitles.membersOnly }).from(podcastTitles).where(eq(podcastTitles.id, titleId)).get()?.membersOnly ?? false;
+}
+
+export function listEpisodes(services: EpisodeServices, ownerId: string, titleId: string): PodcastEpisode[] {
+  const title = ownedTitle(services.db, ownerId, titleId);
   const now = nowIso();
   return services.db
     .select()
@@ -39,11 +63,12 @@ export function listEpisodes(services: Services, ownerId: string, titleId: strin
     .where(eq(podcastEpisodes.podcastTitleId, titleId))
     .orderBy(desc(podcastEpisodes.publishDate))
     .all()
-    .map((row) => toEpisode(row, now));
+    .map((row) => forOwner(services, title.membersOnly, toEpisode(row, now)));
 }
 
-export function getEpisode(services: Services, ownerId: string, id: string): PodcastEpisode {
-  return toEpisode(ownedEpisode(services.db, ownerId, id));
+export function getEpisode(services: EpisodeServices, ownerId: string, id: string): PodcastEpisode {
+  const row = ownedEpisode(services.db, ownerId, id);
+  return forOwner(services, isMembersOnly(services, row.podcastTitleId), toEpisode(row));
 }
 
 /** A serial show's next episode number: one past the highest of the same season (Apple needs one on every episode). */
@@ -53,7 +78,7 @@ function nextEpisodeNumber(db: DbOrTransaction, titleId: string, seasonNumber: n
   return (highest ?? 0) + 1;
 }
 
-export function createEpisode(services: Services, ownerId: string, input: CreateEpisodeInput): PodcastEpisode {
+export function createEpisode(services: EpisodeServices, ownerId: string, input: CreateEpisodeInput): PodcastEpisode {
   const title = ownedTitle(services.db, ownerId, input.podcastTitleId);
   const id = newId();
   const seasonNumber = input.seasonNumber ?? null;
@@ -84,9 +109,9 @@ export function createEpisode(services: Services, ownerId: string, input: Create
       })
       .run();
   });
-  const episode = getEpisode(services, ownerId, id);
+  const episode = toEpisode(ownedEpisode(services.db, ownerId, id));
   announceEpisode(services, ownerId, episode);
-  return episode;
+  return forOwner(services, title.membersOnly, episode);
 }
 
 /** `episode.published` for webhooks: now, or at a future publish date (called off if the episode changes first). */
@@ -94,7 +119,7 @@ function announceEpisode(services: Services, ownerId: string, episode: PodcastEp
   emitWebhookEvent(services, ownerId, 'episode.published', episode, { at: episode.publishDate, subject: episode.id });
 }
 
-export async function updateEpisode(services: Services, ownerId: string, input: UpdateEpisodeInput): Promise<PodcastEpisode> {
+export async function updateEpisode(services: EpisodeServices, ownerId: string, input: UpdateEpisodeInput): Promise<PodcastEpisode> {
   const before = ownedEpisode(services.db, ownerId, input.id);
   if (input.episodeNumber === null && before.episodeNumber !== null && ownedTitle(services.db, ownerId, before.podcastTitleId).itunesType === 'serial') {
     throw fieldError('BAD_REQUEST', podcastMessages.serialNeedsNumber, { episodeNumber: podcastMessages.serialNeedsNumber });
@@ -129,21 +154,21 @@ export async function updateEpisode(services: Services, ownerId: string, input: 
     }
     tx.update(podcastEpisodes).set(changes).where(eq(podcastEpisodes.id, before.id)).run();
   });
-  await removeUploads(services.config.dataDir, replaced);
-  const episode = getEpisode(services, ownerId, input.id);
+  await removeUploads(services.storage, replaced);
+  const episode = toEpisode(ownedEpisode(services.db, ownerId, input.id));
   // A new publish date: an announcement still waiting is replaced; an episode already out is not announced again.
   if (input.publishDate !== undefined && input.publishDate !== before.publishDate) {
     const wasPublished = before.publishDate <= nowIso();
     cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
     if (!wasPublished) announceEpisode(services, ownerId, episode);
   }
-  return episode;
+  return forOwner(services, isMembersOnly(services, episode.podcastTitleId), episode);
 }
 
 export async function deleteEpisode(services: Services, ownerId: string, id: string): Promise<{ id: string }> {
   const episode = ownedEpisode(services.db, ownerId, id);
   services.db.delete(podcastEpisodes).where(eq(podcastEpisodes.id, episode.id)).run();
   cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
-  await removeUploads(services.config.dataDir, episodeFiles(episode));
+  await removeUploads(services.storage, episodeFiles(episode));
   return { id };
 }

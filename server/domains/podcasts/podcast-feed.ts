@@ -45,7 +45,15 @@ export interface FeedInput {
   /** Absolute origin (PUBLIC_URL). */
   origin: string;
   feedUrl: string;
+  /**
+   * A member's private feed: `itunes:block` yes (no directory lists it), each episode file at the member's own URL
+   * (`fileUrl` of the stored `/uploads/…` URL), and items linked to `link` (the creator's page) instead of the public
+   * episode pages. The title's cover stays at its public URL.
+   */
+  privateFeed?: { fileUrl: (episode: FeedEpisode, url: string) => string; link: string };
 }
+
+type FeedEpisode = FeedInput['episodes'][number];
 
 const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`);
 const yesNo = (value: boolean) => (value ? 'true' : 'false');
@@ -59,7 +67,7 @@ function itunesCategory(value: string): string {
 }
 
 /** RSS 2.0 with the iTunes tags and the Podcasting 2.0 basics. */
-export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl }: FeedInput): string {
+export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl, privateFeed }: FeedInput): string {
   const author = owner.displayName;
   const cover = title.imageUrl ? absolute(origin, title.imageUrl) : undefined;
   const eventPage = owner.creatorTag ? `${origin}/events/${encodeURIComponent(owner.creatorTag)}` : undefined;
@@ -68,8 +76,9 @@ export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl }: Fe
   const ownerEmail = title.contactEmail ?? owner.email;
 
   const items = episodes.map((episode) => {
-    const page = `${origin}/video/${encodeURIComponent(episode.id)}`;
-    const image = episode.imageUrl ? absolute(origin, episode.imageUrl) : cover;
+    const page = privateFeed ? privateFeed.link : `${origin}/video/${encodeURIComponent(episode.id)}`;
+    const file = (url: string) => (privateFeed ? privateFeed.fileUrl(episode, url) : absolute(origin, url));
+    const image = episode.imageUrl ? file(episode.imageUrl) : cover;
     return element(
       'item',
       {},
@@ -79,7 +88,7 @@ export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl }: Fe
         element('link', {}, page),
         element('guid', { isPermaLink: 'false' }, episode.id),
         element('pubDate', {}, new Date(episode.publishDate).toUTCString()),
-        element('enclosure', { url: absolute(origin, episode.mediaUrl), length: episode.mediaBytes, type: episode.mediaType }),
+        element('enclosure', { url: file(episode.mediaUrl), length: episode.mediaBytes, type: episode.mediaType }),
         element('itunes:title', {}, episode.name),
         element('itunes:duration', {}, String(episode.durationSeconds)),
         element('itunes:explicit', {}, yesNo(title.explicit)),
@@ -89,8 +98,8 @@ export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl }: Fe
         episode.seasonNumber !== null && element('podcast:season', {}, String(episode.seasonNumber)),
         episode.episodeNumber !== null && element('podcast:episode', {}, String(episode.episodeNumber)),
         image && element('itunes:image', { href: image }),
-        episode.transcriptUrl && element('podcast:transcript', { url: absolute(origin, episode.transcriptUrl), type: episode.transcriptType ?? 'text/vtt' }),
-        episode.chaptersUrl && element('podcast:chapters', { url: absolute(origin, episode.chaptersUrl), type: 'application/json+chapters' }),
+        episode.transcriptUrl && element('podcast:transcript', { url: file(episode.transcriptUrl), type: episode.transcriptType ?? 'text/vtt' }),
+        episode.chaptersUrl && element('podcast:chapters', { url: file(episode.chaptersUrl), type: 'application/json+chapters' }),
       ),
     );
   });
@@ -114,6 +123,7 @@ export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl }: Fe
       element('itunes:explicit', {}, yesNo(title.explicit)),
       itunesCategory(title.category),
       cover && element('itunes:image', { href: cover }),
+      privateFeed && element('itunes:block', {}, 'Yes'),
       element('podcast:guid', {}, title.podcastGuid),
       element('podcast:locked', { owner: ownerEmail }, 'yes'),
       eventPage && element('podcast:funding', { url: eventPage }, `Support ${author} with a tip`),
@@ -122,6 +132,10 @@ export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl }: Fe
     ),
   );
 
+  return rssDocument(channel);
+}
+
+function rssDocument(channel: string): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom">',
@@ -129,4 +143,64 @@ export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl }: Fe
     '</rss>',
     '',
   ].join('\n');
+}
+
+export interface NoticeFeedInput {
+  title: FeedInput['title'];
+  owner: FeedInput['owner'];
+  origin: string;
+  feedUrl: string;
+  /** The one item: what happened and what to do, linked to where it can be done. */
+  notice: { guid: string; title: string; text: string; link: string; date: string };
+  /** A short, silent MP3 (podcast apps list only items with an enclosure). */
+  audio: { url: string; length: number; type: string };
+}
+
+/**
+ * A private feed that stopped (the membership lapsed, the address was reset): the title's channel, blocked and
+ * locked, with one item telling the listener why and what to do, which is what their podcast app shows.
+ */
+export function buildNoticeFeed({ title, owner, origin, feedUrl, notice, audio }: NoticeFeedInput): string {
+  const cover = title.imageUrl ? absolute(origin, title.imageUrl) : undefined;
+  const ownerEmail = title.contactEmail ?? owner.email;
+  const date = new Date(notice.date).toUTCString();
+  const item = element(
+    'item',
+    {},
+    children(
+      element('title', {}, notice.title),
+      element('description', {}, notice.text),
+      element('link', {}, notice.link),
+      element('guid', { isPermaLink: 'false' }, notice.guid),
+      element('pubDate', {}, date),
+      element('enclosure', { url: audio.url, length: audio.length, type: audio.type }),
+      element('itunes:title', {}, notice.title),
+      element('itunes:summary', {}, notice.text),
+      element('itunes:episodeType', {}, 'trailer'),
+      cover && element('itunes:image', { href: cover }),
+    ),
+  );
+  const channel = element(
+    'channel',
+    {},
+    children(
+      element('title', {}, title.name),
+      element('link', {}, notice.link),
+      element('description', {}, notice.text),
+      element('language', {}, title.language),
+      element('generator', {}, 'Cuepoint'),
+      element('lastBuildDate', {}, date),
+      element('atom:link', { href: feedUrl, rel: 'self', type: 'application/rss+xml' }),
+      element('itunes:author', {}, owner.displayName),
+      element('itunes:owner', {}, children(element('itunes:name', {}, owner.displayName), element('itunes:email', {}, ownerEmail))),
+      element('itunes:explicit', {}, yesNo(title.explicit)),
+      itunesCategory(title.category),
+      cover && element('itunes:image', { href: cover }),
+      element('itunes:block', {}, 'Yes'),
+      element('podcast:guid', {}, title.podcastGuid),
+      element('podcast:locked', { owner: ownerEmail }, 'yes'),
+      item,
+    ),
+  );
+  return rssDocument(channel);
 }

@@ -6,7 +6,7 @@ import type { AppServices } from '@server/trpc/context';
 import { podcastMessages } from './podcasts.schemas';
 
 /** What the podcasts services use of the app's services. */
-export type PodcastServices = Pick<AppServices, 'db' | 'config' | 'webhooks'>;
+export type PodcastServices = Pick<AppServices, 'db' | 'config' | 'webhooks' | 'storage'>;
 export type TitleRow = typeof podcastTitles.$inferSelect;
 export type EpisodeRow = typeof podcastEpisodes.$inferSelect;
 

@@ -1,10 +1,11 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
-import { parseFile } from 'music-metadata';
+import { parseFile, parseStream, type IAudioMetadata, type IOptions } from 'music-metadata';
 import sharp from 'sharp';
 import type { Db } from '@db/client';
 import { podcastUploads, type PodcastUploadKind } from '@db/schema/podcasts';
 import { fieldError } from '@server/lib/errors';
 import { newId } from '@server/lib/ids';
+import type { Storage } from '@server/lib/storage';
 import { mediaMessages, refuseFile, removeUploads, sniffAmong, uploadKinds, type StoredFile, type UploadKind, type UploadKindName } from '@server/lib/uploads';
 import type { AppServices } from '@server/trpc/context';
 import { podcastCover, podcastMessages } from './podcasts.schemas';
@@ -16,15 +17,35 @@ export type PodcastUploadRow = typeof podcastUploads.$inferSelect;
 /** The database or one of its transactions. */
 export type DbOrTransaction = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Seconds of audio or video, read from the file itself (a full scan only when the headers do not say). */
-export async function readMediaDuration(path: string): Promise<number | null> {
+/** Seconds from the file's headers, else from a full scan (each parse reads the file from its start). */
+async function durationOf(parse: (options: IOptions) => Promise<IAudioMetadata>): Promise<number | null> {
   try {
-    let { format } = await parseFile(path, { skipCovers: true });
-    if (format.duration === undefined) ({ format } = await parseFile(path, { skipCovers: true, duration: true }));
+    let { format } = await parse({ skipCovers: true });
+    if (format.duration === undefined) ({ format } = await parse({ skipCovers: true, duration: true }));
     return format.duration !== undefined && Number.isFinite(format.duration) ? Math.round(format.duration) : null;
   } catch {
     return null;
   }
+}
+
+/** Seconds of audio or video, read from the file itself (a full scan only when the headers do not say). */
+export function readMediaDuration(path: string): Promise<number | null> {
+  return durationOf((options) => parseFile(path, options));
+}
+
+/** The same for a stored upload: from its file on disk, else streamed from the bucket (the size lets a constant-bitrate MP3 be timed from its head). */
+export function readStoredMediaDuration(storage: Storage, file: Pick<StoredFile, 'key' | 'mimeType' | 'size'>): Promise<number | null> {
+  const path = storage.localPath(file.key);
+  if (path) return readMediaDuration(path);
+  return durationOf(async (options) => {
+    const body = await storage.read(file.key);
+    if (!body) throw new Error('The stored file is gone');
+    try {
+      return await parseStream(body, { mimeType: file.mimeType, size: file.size }, options);
+    } finally {
+      body.destroy();
+    }
+  });
 }
 
 const colourNames: Record<string, string> = { cmyk: 'CMYK', 'b-w': 'greyscale', grey16: 'greyscale', lab: 'Lab', labs: 'Lab' };
@@ -33,10 +54,10 @@ const colourNames: Record<string, string> = { cmyk: 'CMYK', 'b-w': 'greyscale', 
  * Apple's artwork rule, read from the image header with sharp: square, 1400–3000 px, JPEG or PNG, RGB (with or
  * without alpha). Answers what is wrong (for the message), or null when the cover is fine.
  */
-export async function coverProblem(path: string): Promise<string | null> {
+export async function coverProblem(image: string | Buffer): Promise<string | null> {
   let metadata: sharp.Metadata;
   try {
-    metadata = await sharp(path).metadata();
+    metadata = await sharp(image).metadata();
   } catch {
     return 'this file could not be read as an image';
   }
@@ -56,8 +77,8 @@ export const coverKind: UploadKind = {
   sniff: sniffAmong(['image/jpeg', 'image/png']),
   typeMessage: podcastMessages.cover,
   tooLarge: { code: 'PAYLOAD_TOO_LARGE', message: mediaMessages.imageSize },
-  async validate(path) {
-    const problem = await coverProblem(path);
+  async validate(file) {
+    const problem = await coverProblem(file);
     return problem ? { code: 'BAD_REQUEST', message: `${podcastMessages.cover}; ${problem}` } : null;
   },
 };
@@ -72,12 +93,12 @@ export function podcastUploadKind(kind: PodcastUploadKind): UploadKindName | Upl
  * A file that cannot be read is refused (415) and every file of the request is removed.
  */
 export async function stageUploads(
-  services: Pick<AppServices, 'db' | 'config'>,
+  services: Pick<AppServices, 'db' | 'storage'>,
   ownerId: string,
   files: Partial<Record<string, StoredFile>>,
   kinds: Record<string, PodcastUploadKind>,
 ): Promise<Record<string, string>> {
-  const { db, config } = services;
+  const { db, storage } = services;
   await removeStaleUploads(services);
   const rows: Array<typeof podcastUploads.$inferInsert> = [];
   const ids: Record<string, string> = {};
@@ -87,7 +108,7 @@ export async function stageUploads(
       const kind = kinds[field]!;
       let durationSeconds: number | null = null;
       if (kind === 'media') {
-        durationSeconds = await readMediaDuration(file.path);
+        durationSeconds = await readStoredMediaDuration(storage, file);
         if (durationSeconds === null) throw refuseFile(uploadKinds.media, field, { code: 'UNSUPPORTED_MEDIA_TYPE', message: mediaMessages.unreadable });
       }
       const id = newId();
@@ -96,26 +117,26 @@ export async function stageUploads(
     }
     if (rows.length) db.insert(podcastUploads).values(rows).run();
   } catch (error) {
-    await removeUploads(config.dataDir, Object.values(files).map((file) => file?.url));
+    await removeUploads(storage, Object.values(files).map((file) => file?.url));
     throw error;
   }
   return ids;
 }
 
 /** Removes pending uploads (rows and files) that a failed request left unattached. */
-export async function discardUploads(services: Pick<AppServices, 'db' | 'config'>, ids: string[]): Promise<void> {
+export async function discardUploads(services: Pick<AppServices, 'db' | 'storage'>, ids: string[]): Promise<void> {
   if (!ids.length) return;
   const rows = services.db.select().from(podcastUploads).where(inArray(podcastUploads.id, ids)).all();
   services.db.delete(podcastUploads).where(inArray(podcastUploads.id, ids)).run();
-  await removeUploads(services.config.dataDir, rows.map((row) => row.url));
+  await removeUploads(services.storage, rows.map((row) => row.url));
 }
 
-async function removeStaleUploads(services: Pick<AppServices, 'db' | 'config'>): Promise<void> {
+async function removeStaleUploads(services: Pick<AppServices, 'db' | 'storage'>): Promise<void> {
   const cutoff = new Date(Date.now() - staleAfterMs).toISOString();
   const stale = services.db.select().from(podcastUploads).where(lt(podcastUploads.createdAt, cutoff)).all();
   if (!stale.length) return;
   services.db.delete(podcastUploads).where(inArray(podcastUploads.id, stale.map((row) => row.id))).run();
-  await removeUploads(services.config.dataDir, stale.map((row) => row.url));
+  await removeUploads(services.storage, stale.map((row) => row.url));
 }
 
 /**

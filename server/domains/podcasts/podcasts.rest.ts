@@ -2,19 +2,20 @@ import type { RouteGenericInterface } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import type { PodcastUploadKind } from '@db/schema/podcasts';
 import { fieldError } from '@server/lib/errors';
-import { ContentClock, sendWithValidators } from '@server/lib/http-caching';
+import { bodyEtag, ContentClock, evaluatePreconditions, sendWithValidators, setValidators } from '@server/lib/http-caching';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
 import type { RestModule } from '@server/rest/kit';
 import { uploadRoute, uploadRoutes, type Upload, type UploadRouteOptions } from '@server/rest/upload-route';
 import { creatorProcedure } from '@server/trpc/init';
 import { discardUploads, podcastUploadKind, stageUploads } from './podcast-uploads';
+import { noticeAudioBytes, noticeAudioPath } from './member-feeds';
 import { podcastMessages } from './podcasts.schemas';
 
 type Params<Keys extends string> = { Params: Record<Keys, string> };
 
 const titleFiles = { image: 'image' } as const satisfies Record<string, PodcastUploadKind>;
 const episodeFiles = { media: 'media', image: 'image', transcript: 'transcript', chapters: 'chapters' } as const satisfies Record<string, PodcastUploadKind>;
-const titleFields = ['name', 'description', 'isVideo', 'explicit', 'category', 'language', 'contactEmail', 'itunesType', 'removeImage'];
+const titleFields = ['name', 'description', 'isVideo', 'explicit', 'category', 'language', 'contactEmail', 'itunesType', 'membersOnly', 'removeImage'];
 const episodeFields = ['name', 'description', 'publishDate', 'seasonNumber', 'episodeNumber', 'removeImage', 'removeTranscript', 'removeChapters'];
 
 /** Form checkboxes and scripts send "true"/"false" (or "on"); anything else reaches the schema as text and is refused there. */
@@ -50,6 +51,7 @@ function titleInput(fields: Record<string, string>, ids: Record<string, string>)
     language: fields.language,
     contactEmail: fields.contactEmail,
     itunesType: fields.itunesType,
+    membersOnly: formBoolean(fields.membersOnly),
     imageUploadId: ids.image,
   };
 }
@@ -190,4 +192,25 @@ export const podcastsRest: RestModule = (app, kit) => {
     return sendWithValidators(request, reply, xml, feedVersions, match[1]!);
   });
   app.options<Params<'file'>>('/feeds/:file', async (_request, reply) => reply.code(204).headers(crossOriginPreflightHeaders).send());
+
+  // A member's private feed: the URL is the secret, so it may be read from any site like the public feed, but only
+  // the member's own client keeps it (private). A stopped feed (lapsed, reset) is a one-item notice with 410 Gone.
+  app.get<Params<'titleId' | 'file'>>('/feeds/:titleId/:file', async (request, reply) => {
+    const match = /^(.+)\.xml$/.exec(request.params.file);
+    if (!match) throw new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.titleNotFound });
+    const feed = await callerFor(await context(request)).podcasts.memberFeed({ id: request.params.titleId, token: match[1]! });
+    reply.type('application/rss+xml; charset=utf-8').headers(crossOriginReadableHeaders);
+    if (feed.state !== 'open') return reply.code(410).header('cache-control', 'private, no-cache').send(feed.xml);
+    reply.header('cache-control', 'private, max-age=300');
+    return sendWithValidators(request, reply, feed.xml, feedVersions, `${request.params.titleId}/${match[1]!}`);
+  });
+  app.options('/feeds/:titleId/:file', async (_request, reply) => reply.code(204).headers(crossOriginPreflightHeaders).send());
+
+  // The silent audio of a stopped private feed's notice item (podcast apps list only items with an enclosure).
+  const noticeValidators = { etag: bodyEtag(noticeAudioBytes()), lastModified: new Date(Math.floor(Date.now() / 1000) * 1000) };
+  app.get(noticeAudioPath, async (request, reply) => {
+    setValidators(reply, noticeValidators).header('cache-control', 'public, max-age=86400').headers(crossOriginReadableHeaders);
+    if (evaluatePreconditions(request.method, request.headers, noticeValidators) === 'not-modified') return reply.code(304).send();
+    return reply.type('audio/mpeg').send(noticeAudioBytes());
+  });
 };

@@ -4,6 +4,8 @@ import {
   createEpisodeInput,
   createTitleInput,
   episodeIdInput,
+  memberFeedInput,
+  memberFeedOutput,
   podcastEpisode,
   podcastTitle,
   publicEpisode,
@@ -15,6 +17,7 @@ import {
   updateTitleInput,
 } from './podcasts.schemas';
 import * as episodesService from './podcast-episodes';
+import * as memberFeeds from './member-feeds';
 import * as podcastsService from './podcasts.service';
 
 const deleted = z.object({ id: z.string() });
@@ -89,4 +92,14 @@ export const podcastsRouter = router({
     .input(titleIdInput)
     .output(z.string())
     .query(({ ctx, input }) => podcastsService.feedXml(ctx.services, input.id)),
+
+  /**
+   * A member's private feed, served at /feeds/{podcastTitleId}/{token}.xml: the title's feed with `itunes:block` and
+   * the episodes' files at the member's own URLs while the membership opens the title; a one-item notice once it
+   * lapsed or the address was reset (`state`, served with 410); any other token is not found.
+   */
+  memberFeed: publicProcedure.meta({ scope: 'public' })
+    .input(memberFeedInput)
+    .output(memberFeedOutput)
+    .query(({ ctx, input }) => memberFeeds.memberFeed(ctx.services, input.id, input.token)),
 });

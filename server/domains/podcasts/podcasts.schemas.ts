@@ -27,6 +27,17 @@ export const podcastMessages = {
   episodeNumber: 'Please enter an episode number of 1 or more, or leave it empty',
   serialNeedsNumber: 'Every episode of a serial podcast needs an episode number',
   serialUnnumbered: 'Every episode of a serial podcast needs an episode number: give each episode one before making the podcast serial',
+  /** The one item of a private feed a lapsed member's podcast app shows. */
+  membershipEndedTitle: 'Your membership has ended',
+  membershipEnded: (creatorName: string, page: string) =>
+    `Your membership of ${creatorName} has ended, so new episodes no longer arrive in this feed. Renew your membership at ${page} to keep listening.`,
+  /** The one item of a private feed URL the member replaced (reset). */
+  feedReplacedTitle: 'This feed address was replaced',
+  feedReplaced: (page: string) =>
+    `This private feed address was reset and no longer works. Find your new private feed address under My memberships at ${page} and add it to your podcast app.`,
+  /** A member's file URL after the membership ended or the feed address was reset (410). */
+  memberFileEnded: 'Your membership has ended: renew it to keep listening',
+  memberFileReplaced: 'This private feed address was reset: use the new one from My memberships',
   /** Apple Podcasts' artwork rule, shown beside the cover pickers and in every refusal. */
   cover: 'Podcast covers must be square, 1400–3000 px, JPEG or PNG, in RGB colour, at most 2 MB',
 } as const;
@@ -113,10 +124,16 @@ export const createTitleInput = z.strictObject({
   language: podcastLanguage.default(defaultPodcastLanguage),
   contactEmail: contactEmail.optional(),
   itunesType: itunesType.default('episodic'),
+  /** Only members of a tier that includes it hear it (their private feeds): no public feed, listing or media URL. */
+  membersOnly: z.boolean().default(false),
   imageUploadId: id.optional(),
 });
-/** The parsed input; `language` and `itunesType` may be left out by code that calls the service directly. */
-export type CreateTitleInput = Omit<z.infer<typeof createTitleInput>, 'language' | 'itunesType'> & { language?: string; itunesType?: ItunesType };
+/** The parsed input; `language`, `itunesType` and `membersOnly` may be left out by code that calls the service directly. */
+export type CreateTitleInput = Omit<z.infer<typeof createTitleInput>, 'language' | 'itunesType' | 'membersOnly'> & {
+  language?: string;
+  itunesType?: ItunesType;
+  membersOnly?: boolean;
+};
 
 export const updateTitleInput = z.strictObject({
   id,
@@ -128,6 +145,7 @@ export const updateTitleInput = z.strictObject({
   language: podcastLanguage.optional(),
   contactEmail: contactEmail.optional(),
   itunesType: itunesType.optional(),
+  membersOnly: z.boolean().optional(),
   imageUploadId: id.optional(),
   removeImage: z.boolean().optional(),
 });
@@ -164,6 +182,16 @@ export const updateEpisodeInput = z.strictObject({
 });
 export type UpdateEpisodeInput = z.infer<typeof updateEpisodeInput>;
 
+/** A member's private feed: the title and the member's feed token (the secret in their feed URL). */
+export const memberFeedInput = z.strictObject({ id, token: z.string().max(512) });
+
+/**
+ * A private feed as the podcast app gets it: `open` (the title's feed, media at the member's URLs), or `lapsed` /
+ * `revoked`, a one-item feed saying why it stopped and what to do (served with 410 Gone).
+ */
+export const memberFeedOutput = z.object({ state: z.enum(['open', 'lapsed', 'revoked']), xml: z.string() });
+export type MemberFeedOutput = z.infer<typeof memberFeedOutput>;
+
 export const publicUserEpisodesInput = z.strictObject({
   userId: id,
   limit: z.number().int().min(1).max(maxPublicEpisodes).default(relatedEpisodesCount),
@@ -184,6 +212,8 @@ export const podcastTitle = z.object({
   /** `itunes:owner`'s email when set; null means the creator's account email is used. */
   contactEmail: z.string().nullable(),
   itunesType: z.enum(itunesTypes),
+  /** Only members hear it (through their private feeds); the episodes' files are then served signed to the owner. */
+  membersOnly: z.boolean(),
   /** `podcast:guid`: fixed when the title was created, kept when the site's address changes. */
   podcastGuid: z.string(),
   episodeCount: z.number().int(),

@@ -10,7 +10,7 @@ import { removeUploads } from '@server/lib/uploads';
 import { publicOrigin } from '@server/lib/public-url';
 import { cancelWebhookEvents } from '@server/domains/webhooks/webhooks.service';
 import { assertMayCreateTitle } from '@server/domains/billing/plan-access';
-import { buildPodcastFeed, podcastGuid } from './podcast-feed';
+import { buildPodcastFeed, podcastGuid, type FeedInput } from './podcast-feed';
 import { episodeFiles, episodeNotFound, ownedTitle, titleNotFound, type EpisodeRow, type PodcastServices as Services, type TitleRow } from './podcast-rows';
 import { claimUpload } from './podcast-uploads';
 import {
@@ -66,6 +66,7 @@ function toTitle(services: Services, row: TitleRow): PodcastTitle {
     language: row.language,
     contactEmail: row.contactEmail,
     itunesType: row.itunesType,
+    membersOnly: row.membersOnly,
     podcastGuid: storedPodcastGuid(services, row),
     episodeCount: episodeCount(services.db, row.id),
     feedUrl: feedUrl(services.config, row.id),
@@ -106,6 +107,7 @@ export function createTitle(services: Services, ownerId: string, input: CreateTi
         language: input.language ?? defaultPodcastLanguage,
         contactEmail: input.contactEmail ?? null,
         itunesType: input.itunesType ?? 'episodic',
+        membersOnly: input.membersOnly ?? false,
         podcastGuid: podcastGuid(feedUrl(services.config, id)),
         imageUrl: image?.url ?? null,
       })
@@ -141,13 +143,14 @@ export async function updateTitle(services: Services, ownerId: string, input: Up
         ...(input.language !== undefined && { language: input.language }),
         ...(input.contactEmail !== undefined && { contactEmail: input.contactEmail }),
         ...(input.itunesType !== undefined && { itunesType: input.itunesType }),
+        ...(input.membersOnly !== undefined && { membersOnly: input.membersOnly }),
         imageUrl,
         updatedAt: nowIso(),
       })
       .where(eq(podcastTitles.id, before.id))
       .run();
   });
-  await removeUploads(services.config.dataDir, [replacedImage]);
+  await removeUploads(services.storage, [replacedImage]);
   return getTitle(services, ownerId, input.id);
 }
 
@@ -157,11 +160,12 @@ export async function deleteTitle(services: Services, ownerId: string, id: strin
   const episodes = services.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, id)).all();
   services.db.delete(podcastTitles).where(eq(podcastTitles.id, title.id)).run();
   for (const episode of episodes) cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
-  await removeUploads(services.config.dataDir, [title.imageUrl, ...episodes.flatMap(episodeFiles)]);
+  await removeUploads(services.storage, [title.imageUrl, ...episodes.flatMap(episodeFiles)]);
   return { id };
 }
 
-// Public reading: only published episodes (publish date reached) of titles whose owner is active.
+// Public reading: only published episodes (publish date reached) of titles open to everyone whose owner is active.
+// A members-only title's episodes reach its members through their private feeds (member-feeds.ts) alone.
 
 const publicEpisodeColumns = {
   episode: podcastEpisodes,
@@ -206,7 +210,7 @@ function toPublicEpisode(services: Services, row: PublicEpisodeRow): PublicEpiso
   };
 }
 
-const isPublic = (now: string) => and(lte(podcastEpisodes.publishDate, now), eq(users.isActive, true));
+const isPublic = (now: string) => and(lte(podcastEpisodes.publishDate, now), eq(users.isActive, true), eq(podcastTitles.membersOnly, false));
 
 export function publicEpisodeById(services: Services, id: string): PublicEpisode {
   const row = publicEpisodesQuery(services.db).where(and(eq(podcastEpisodes.id, id), isPublic(nowIso()))).get();
@@ -233,7 +237,7 @@ export function publicTitleById(services: Services, id: string): PublicPodcastTi
     .select({ title: podcastTitles, userName: users.displayName })
     .from(podcastTitles)
     .innerJoin(users, eq(users.id, podcastTitles.userId))
-    .where(and(eq(podcastTitles.id, id), eq(users.isActive, true)))
+    .where(and(eq(podcastTitles.id, id), eq(users.isActive, true), eq(podcastTitles.membersOnly, false)))
     .get();
   if (!row) throw titleNotFound();
   const { title } = row;
@@ -249,8 +253,8 @@ export function publicTitleById(services: Services, id: string): PublicPodcastTi
   };
 }
 
-/** The RSS feed of a title: its owner and its published episodes, newest first, with absolute URLs. */
-export function feedXml(services: Services, titleId: string): string {
+/** A title with its active owner and its published episodes, newest first: what every feed of it is built from. */
+export function feedContent(services: Pick<Services, 'db' | 'config'>, titleId: string): { title: FeedInput['title']; owner: FeedInput['owner']; episodes: EpisodeRow[] } {
   const row = services.db
     .select({ title: podcastTitles, owner: users })
     .from(podcastTitles)
@@ -264,11 +268,12 @@ export function feedXml(services: Services, titleId: string): string {
     .where(and(eq(podcastEpisodes.podcastTitleId, titleId), lte(podcastEpisodes.publishDate, nowIso())))
     .orderBy(desc(podcastEpisodes.publishDate))
     .all();
-  return buildPodcastFeed({
-    title: { ...row.title, podcastGuid: storedPodcastGuid(services, row.title) },
-    owner: row.owner,
-    episodes,
-    origin: publicOrigin(services.config),
-    feedUrl: feedUrl(services.config, titleId),
-  });
+  return { title: { ...row.title, podcastGuid: storedPodcastGuid(services, row.title) }, owner: row.owner, episodes };
+}
+
+/** The public RSS feed of a title open to everyone: its owner and its published episodes, with absolute URLs. */
+export function feedXml(services: Services, titleId: string): string {
+  const content = feedContent(services, titleId);
+  if (content.title.membersOnly) throw titleNotFound();
+  return buildPodcastFeed({ ...content, origin: publicOrigin(services.config), feedUrl: feedUrl(services.config, titleId) });
 }

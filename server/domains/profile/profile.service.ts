@@ -8,7 +8,7 @@ import type { SessionUser } from '@server/domains/users/users.schemas';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { profileMessages, type PlanStatus, type Profile, type ProfileUpdateInput } from './profile.schemas';
 
-type Services = Pick<AppServices, 'db' | 'config'>;
+type Services = Pick<AppServices, 'db' | 'config' | 'storage'>;
 
 function toProfile(user: UserRow): Profile {
   return {
@@ -63,7 +63,7 @@ export function updateProfile(services: Services, actor: Actor, input: ProfileUp
 export async function setAvatar(services: Services, actor: Actor, imageUrl: string | null) {
   const before = findUserById(services.db, actor.id)!;
   services.db.update(users).set({ imageUrl, updatedAt: nowIso() }).where(eq(users.id, actor.id)).run();
-  if (before.imageUrl !== imageUrl) await removeUploads(services.config.dataDir, [before.imageUrl]);
+  if (before.imageUrl !== imageUrl) await removeUploads(services.storage, [before.imageUrl]);
   return answer(services, actor.id);
 }
 

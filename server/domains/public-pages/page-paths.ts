@@ -37,6 +37,12 @@ export const appPagePaths = {
   podcastEpisodes: '/apps/podcast-titles/:podcastTitleId/podcast-episodes',
   podcastEpisode: '/apps/podcast-titles/:podcastTitleId/podcast-episodes/:podcastEpisodeId',
   video: '/video/:videoId',
+  /** A creator's public page: their membership tiers, upcoming events and latest episodes. */
+  creatorPage: '/c/:tag',
+  /** The signed-in account's memberships (private feed addresses, cancel, resume). */
+  myMemberships: '/memberships',
+  /** The creator's Members app: tiers, members, figures. */
+  members: '/apps/members',
   pushNotifications: '/apps/push-notifications',
   mobileApp: '/apps/mobile-app',
   mobileAppSettings: '/apps/mobile-app/:appId',

@@ -54,11 +54,18 @@ export const publicPagesRest: RestModule = (app, { services }) => {
   });
 };
 
+/** The documented /api paths of the public pages: the creator page's data. */
+export const publicPagesApiRest: RestModule = (app, { caller }) => {
+  app.get<{ Params: { tag: string } }>('/api/creator-page/:tag', async (request) =>
+    (await caller(request)).publicPages.creatorPage({ tag: request.params.tag }),
+  );
+};
+
 /**
  * Answers a page path with index.html: a 404 with `noindex` for unknown paths and records, the record's head for
  * public pages, and the file as built for every other page of the app.
  */
-export function pageResponder(services: Pick<AppServices, 'db' | 'config' | 'webhooks'>, template: string, webDist: string) {
+export function pageResponder(services: Pick<AppServices, 'db' | 'config' | 'webhooks' | 'storage'>, template: string, webDist: string) {
   return async (path: string, reply: FastifyReply) => {
     const page = await answerPagePath(services, path);
     reply.header('cache-control', 'no-cache');

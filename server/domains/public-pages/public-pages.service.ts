@@ -1,31 +1,32 @@
-import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { parse as parsePattern } from 'regexparam';
 import sharp from 'sharp';
 import { events } from '@db/schema/events';
 import { mobileApps } from '@db/schema/mobile-app';
-import { podcastEpisodes } from '@db/schema/podcasts';
+import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { listProducts } from '@server/domains/billing/billing.service';
-import { getPublicEvent, latestEvent } from '@server/domains/events/events.service';
+import { getPublicEvent, latestEvent, publicSchedule } from '@server/domains/events/events.service';
 import type { EventOutput } from '@server/domains/events/events.schemas';
-import { iconFilePath } from '@server/domains/mobile-app/mobile-app.icons';
+import { iconKey } from '@server/domains/mobile-app/mobile-app.icons';
 import { brandOrange } from '@common/mobile-app-values';
-import { publicEpisodeById } from '@server/domains/podcasts/podcasts.service';
+import { publicEpisodeById, publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
 import type { PublicEpisode } from '@server/domains/podcasts/podcasts.schemas';
 import { siteNameOf } from '@server/domains/settings/settings.service';
 import { nowIso } from '@server/lib/ids';
 import { formatDollars } from '@common/money';
 import { publicOrigin } from '@server/lib/public-url';
-import { uploadsDir } from '@server/lib/uploads';
+import { localCopy } from '@server/lib/storage';
+import { uploadKey } from '@server/lib/uploads';
 import type { AppServices } from '@server/trpc/context';
-import { ensurePreviewFile, previewHeight, previewPath, previewVersion, previewWidth, type PreviewCard, type PreviewKind } from './og-images';
+import { ensurePreviewFile, previewHeight, previewsDir, previewPath, previewVersion, previewWidth, type PreviewCard, type PreviewKind } from './og-images';
 import { appPagePaths, webPagePaths } from './page-paths';
 import { headTags, noindexTag, summarize, type PageHead, type PreviewImage } from './public-pages.head';
+import { creatorPageLimits, publicPagesMessages, type CreatorPageOutput } from './public-pages.schemas';
 
-type Services = Pick<AppServices, 'db' | 'config' | 'webhooks'>;
+type Services = Pick<AppServices, 'db' | 'config' | 'webhooks' | 'storage'>;
 
 /** What a page path answers: its status and what goes into index.html's head (nothing for the app's own pages). */
 export interface PageAnswer {
@@ -51,12 +52,19 @@ interface LocalImage {
   format: string;
 }
 
-/** An `/uploads/<name>` URL's file on this machine with its size, when it is there and readable. */
+/**
+ * A stored image as a file on this machine, for drawing cards: the disk storage's own file, else a copy of the
+ * bucket's object kept beside the cards (DATA_DIR/link-previews is a cache each instance keeps for itself).
+ */
+function artFile(services: Services, key: string): Promise<string | null> {
+  return localCopy(services.storage, key, join(previewsDir(services.config.dataDir), 'art'));
+}
+
+/** An `/uploads/<name>` URL's file on this machine with its size, when it is stored and readable. */
 async function localUpload(services: Services, url: string | null): Promise<LocalImage | null> {
-  const name = url && /^\/uploads\/([^/?#]+)$/.exec(url)?.[1];
-  if (!name) return null;
-  const file = join(uploadsDir(services.config.dataDir), basename(decodeURIComponent(name)));
-  if (!existsSync(file)) return null;
+  const key = uploadKey(url);
+  const file = key ? await artFile(services, key) : null;
+  if (!file) return null;
   try {
     const { width = 0, height = 0, format = '' } = await sharp(file).metadata();
     return { file, width, height, format };
@@ -89,15 +97,14 @@ export interface CreatorRow {
 }
 
 /** The creator's art: their app's icon (uploaded, or drawn in their colour) when the app exists. */
-function creatorArt(services: Services, creatorId: string): { coverFile: string | null; color: string } {
+async function creatorArt(services: Services, creatorId: string): Promise<{ coverFile: string | null; color: string }> {
   const app = services.db
     .select({ id: mobileApps.id, iconVersion: mobileApps.iconVersion, themeColor: mobileApps.themeColor })
     .from(mobileApps)
     .where(eq(mobileApps.userId, creatorId))
     .get();
   if (!app) return { coverFile: null, color: brandOrange };
-  const icon = iconFilePath(services.config.dataDir, app.id, app.iconVersion, 'icon-512.png');
-  return { coverFile: existsSync(icon) ? icon : null, color: app.themeColor };
+  return { coverFile: await artFile(services, iconKey(app.id, app.iconVersion, 'icon-512.png')), color: app.themeColor };
 }
 
 // Records.
@@ -110,6 +117,37 @@ function creatorByTag(services: Services, tag: string): CreatorRow | null {
     .where(and(sql`lower(${users.creatorTag}) = lower(${tag})`, inArray(users.role, ['dj', 'admin'])))
     .get();
   return row?.creatorTag ? { ...row, creatorTag: row.creatorTag } : null;
+}
+
+/** A creator whose public page (`/c/{tag}`) answers: an active creator or admin account with that tag (any case). */
+function activeCreatorByTag(services: Services, tag: string) {
+  const row = services.db
+    .select({ id: users.id, creatorTag: users.creatorTag, displayName: users.displayName, description: users.description, imageUrl: users.imageUrl })
+    .from(users)
+    .where(and(sql`lower(${users.creatorTag}) = lower(${tag})`, inArray(users.role, ['dj', 'admin']), eq(users.isActive, true)))
+    .get();
+  return row?.creatorTag ? { ...row, creatorTag: row.creatorTag } : null;
+}
+
+function creatorPagePath(tag: string): string {
+  return `/c/${encodeURIComponent(tag)}`;
+}
+
+/**
+ * The creator page's data (`/c/{tag}`): the creator, their upcoming events (active, not ended, soonest first) and
+ * their latest published episodes of titles open to everyone. An unknown tag or an inactive account is not found.
+ */
+export function creatorPage(services: Services, tag: string, now = nowIso()): CreatorPageOutput {
+  const creator = activeCreatorByTag(services, tag);
+  if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: publicPagesMessages.creatorNotFound });
+  const upcomingEvents = publicSchedule(services.db, creator.creatorTag)
+    .events.filter((event) => (event.endDateTime ?? event.startDateTime ?? '') >= now)
+    .slice(0, creatorPageLimits.events);
+  return {
+    creator: { id: creator.id, tag: creator.creatorTag, displayName: creator.displayName, description: creator.description, imageUrl: creator.imageUrl },
+    upcomingEvents,
+    latestEpisodes: publicUserEpisodes(services, { userId: creator.id, limit: creatorPageLimits.episodes }),
+  };
 }
 
 function eventPath(tag: string, eventId?: string): string {
@@ -132,19 +170,19 @@ function eventWhen(event: EventOutput): string {
 }
 
 /** The preview card of an event (also served by /og/events/{id}.png). */
-function eventCard(services: Services, event: EventOutput, siteName: string): PreviewCard {
+async function eventCard(services: Services, event: EventOutput, siteName: string): Promise<PreviewCard> {
   return {
     kind: 'events',
     id: event.id,
     title: event.name,
     subtitle: `${event.user.displayName} · ${eventWhen(event)}`,
     siteName,
-    ...creatorArt(services, event.userId),
+    ...(await creatorArt(services, event.userId)),
   };
 }
 
-function creatorCard(services: Services, creator: CreatorRow, siteName: string): PreviewCard {
-  return { kind: 'creators', id: creator.creatorTag, title: creator.displayName, subtitle: 'Live events and episodes', siteName, ...creatorArt(services, creator.id) };
+async function creatorCard(services: Services, creator: CreatorRow, siteName: string): Promise<PreviewCard> {
+  return { kind: 'creators', id: creator.creatorTag, title: creator.displayName, subtitle: 'Live events and episodes', siteName, ...(await creatorArt(services, creator.id)) };
 }
 
 /** Only what a guest's `/api/event/{id}` shows goes in: name, description, time, the creator's name. */
@@ -159,7 +197,7 @@ async function eventHead(services: Services, event: EventOutput, canonicalPath: 
     canonicalUrl: absoluteUrl(services, canonicalPath),
     siteName,
     type: 'video.other',
-    image: await cardImage(services, eventCard(services, event, siteName), event.name),
+    image: await cardImage(services, await eventCard(services, event, siteName), event.name),
   };
 }
 
@@ -172,7 +210,7 @@ async function creatorHead(services: Services, creator: CreatorRow, canonicalPat
     canonicalUrl: absoluteUrl(services, canonicalPath),
     siteName,
     type: 'website',
-    image: await cardImage(services, creatorCard(services, creator, siteName), creator.displayName),
+    image: await cardImage(services, await creatorCard(services, creator, siteName), creator.displayName),
   };
 }
 
@@ -209,6 +247,21 @@ async function episodeHead(services: Services, episode: PublicEpisode): Promise<
     image: await previewImage(services, art, episode.imageUrl, episodeCard(episode, siteName, art), episode.name),
     ...(video ? { video: media } : { audio: media }),
     durationSeconds: episode.duration,
+  };
+}
+
+async function creatorPageHead(services: Services, creator: CreatorRow): Promise<PageHead> {
+  const siteName = siteNameOf(services);
+  const title = `${creator.displayName} on ${siteName}`;
+  return {
+    title,
+    name: title,
+    description:
+      summarize(creator.description) || `Memberships, live events and episodes from ${creator.displayName} on ${siteName}: support them monthly and get the perks.`,
+    canonicalUrl: absoluteUrl(services, creatorPagePath(creator.creatorTag)),
+    siteName,
+    type: 'website',
+    image: await cardImage(services, await creatorCard(services, creator, siteName), creator.displayName),
   };
 }
 
@@ -265,6 +318,12 @@ async function eventPage(services: Services, tag: string, eventId: string | unde
   }
 }
 
+/** `/c/{tag}`: the creator's page, or 404 for an unknown tag or an inactive account. */
+async function creatorPageAnswer(services: Services, tag: string): Promise<PageAnswer> {
+  const creator = activeCreatorByTag(services, tag);
+  return creator ? answer(await creatorPageHead(services, creator)) : notFound(services);
+}
+
 async function videoPage(services: Services, videoId: string): Promise<PageAnswer> {
   try {
     return answer(await episodeHead(services, publicEpisodeById(services, videoId)));
@@ -281,6 +340,7 @@ const publicPageHandlers: Partial<Record<string, PageHandler>> = {
   [appPagePaths.event]: (services, params) => eventPage(services, params.subdomain!, params.eventId),
   [appPagePaths.video]: (services, params) => videoPage(services, params.videoId!),
   [appPagePaths.productPage]: async (services) => answer(await plansHead(services)),
+  [appPagePaths.creatorPage]: (services, params) => creatorPageAnswer(services, params.tag!),
 };
 
 /** The web app's route table as wouter matches it (the same regexparam patterns), in its order. */
@@ -329,14 +389,14 @@ export async function previewCardFor(services: Services, kind: PreviewKind, id: 
   try {
     switch (kind) {
       case 'events':
-        return eventCard(services, getPublicEvent(services.db, null, id), siteName);
+        return await eventCard(services, getPublicEvent(services.db, null, id), siteName);
       case 'episodes': {
         const episode = publicEpisodeById(services, id);
         return episodeCard(episode, siteName, await localUpload(services, episode.imageUrl));
       }
       case 'creators': {
         const creator = creatorByTag(services, id);
-        return creator ? creatorCard(services, creator, siteName) : null;
+        return creator ? await creatorCard(services, creator, siteName) : null;
       }
       case 'pages':
         return id === 'product-page' ? plansCard(siteName) : null;
@@ -361,8 +421,9 @@ export interface SitemapEntry {
 const sitemapLimit = 50_000;
 
 /**
- * The public pages search engines may list: the plans page; each active creator's event page and app; their active
- * events; published episodes (publish date reached) of active creators, as the podcasts domain shows them to guests.
+ * The public pages search engines may list: the plans page; each active creator's page, event page and app; their
+ * active events; published episodes (publish date reached) of active creators' titles open to everyone, as the
+ * podcasts domain shows them to guests (a members-only title's episodes are for its members alone).
  */
 export function sitemapEntries(services: Services, now = nowIso()): SitemapEntry[] {
   const creatorIsPublic = and(inArray(users.role, ['dj', 'admin']), eq(users.isActive, true), isNotNull(users.creatorTag));
@@ -379,13 +440,14 @@ export function sitemapEntries(services: Services, now = nowIso()): SitemapEntry
     .select({ id: podcastEpisodes.id, updatedAt: podcastEpisodes.updatedAt })
     .from(podcastEpisodes)
     .innerJoin(users, eq(users.id, podcastEpisodes.userId))
-    .where(and(lte(podcastEpisodes.publishDate, now), eq(users.isActive, true)))
+    .innerJoin(podcastTitles, eq(podcastTitles.id, podcastEpisodes.podcastTitleId))
+    .where(and(lte(podcastEpisodes.publishDate, now), eq(users.isActive, true), eq(podcastTitles.membersOnly, false)))
     .orderBy(desc(podcastEpisodes.publishDate))
     .limit(sitemapLimit)
     .all();
   const entries: SitemapEntry[] = [{ path: '/product-page' }];
   for (const creator of creators) {
-    entries.push({ path: eventPath(creator.tag!) }, { path: `/m/${encodeURIComponent(creator.tag!)}/` });
+    entries.push({ path: creatorPagePath(creator.tag!) }, { path: eventPath(creator.tag!) }, { path: `/m/${encodeURIComponent(creator.tag!)}/` });
   }
   for (const event of eventRows) entries.push({ path: eventPath(event.tag!, event.id), lastModified: event.updatedAt });
   for (const episode of episodeRows) entries.push({ path: `/video/${encodeURIComponent(episode.id)}`, lastModified: episode.updatedAt });

@@ -22,7 +22,10 @@ export const pushRouter = router({
     .meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS'] })
     .input(subscribeInput)
     .output(subscribeAnswer)
-    .mutation(({ ctx, input }) => pushService.subscribe(ctx.services, input, ctx.clientIp)),
+    .mutation(({ ctx, input }) =>
+      // A browser subscribed with a session (not an API token) is the viewer's: members-only notifications reach it.
+      pushService.subscribe(ctx.services, input, ctx.clientIp, ctx.actor && !ctx.actor.apiToken ? ctx.actor.id : null),
+    ),
 
   unsubscribe: publicProcedure
     .meta({ scope: 'public' })
@@ -30,7 +33,10 @@ export const pushRouter = router({
     .output(subscribeAnswer)
     .mutation(({ ctx, input }) => pushService.unsubscribe(ctx.services.db, input.endpoint)),
 
-  /** Queues the notification for every subscriber and answers its id at once; delivery runs in the background. */
+  /**
+   * Queues the notification for every subscriber of its audience (all, or signed-in current members) and answers its
+   * id at once; delivery runs in the background.
+   */
   send: creatorProcedure
     .meta({ scope: 'push:send' })
     .input(sendInput)

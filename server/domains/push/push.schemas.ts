@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { pushNotificationKinds } from '@common/push-values';
+import { pushAudiences } from '@common/membership-values';
+
+export { pushAudiences, type PushAudience } from '@common/membership-values';
 
 export const pushMessages = {
   endpoint: 'The subscription endpoint must be an https URL',
@@ -13,6 +16,7 @@ export const pushMessages = {
   body: 'Message must be 1 to 200 characters',
   url: 'The link must be a path on this site, such as /events/your-tag',
   adminNeedsCreator: 'Choose the creator whose subscribers receive this notification',
+  audience: 'Choose "all" subscribers or "members" only',
 } as const;
 
 export const titleMaxLength = 60;
@@ -53,8 +57,13 @@ export const sendInput = z.strictObject({
   body: z.string().trim().min(1, pushMessages.body).max(bodyMaxLength, pushMessages.body),
   url: sitePath.optional(),
   creatorId: z.string().trim().min(1).max(64).optional(),
+  /**
+   * `members`: only browsers subscribed by a signed-in viewer whose membership of the creator opens its perks now
+   * (a fan membership, any tier); `all` (default): every subscriber.
+   */
+  audience: z.enum(pushAudiences, { error: pushMessages.audience }).default('all'),
 });
-export type SendInput = z.infer<typeof sendInput>;
+export type SendInput = z.input<typeof sendInput>;
 
 export const sendAnswer = z.object({ id: z.string(), recipients: z.number().int() });
 
@@ -63,6 +72,7 @@ export const historyInput = z.strictObject({ creatorId: z.string().trim().min(1)
 export const notificationHistoryItem = z.object({
   id: z.string(),
   kind: z.enum(pushNotificationKinds),
+  audience: z.enum(pushAudiences),
   title: z.string(),
   body: z.string(),
   url: z.string(),
@@ -86,6 +96,8 @@ export const overviewAnswer = z.object({
   creatorTag: z.string().nullable(),
   canSend: z.boolean(),
   subscriberCount: z.number().int(),
+  /** Subscribers a members-only notification reaches now: browsers subscribed by signed-in current members. */
+  memberSubscriberCount: z.number().int(),
   icon: z.string().nullable(),
   defaultUrl: z.string().nullable(),
   links: z.array(linkOption),

@@ -10,12 +10,14 @@ import type { Actor, AppServices } from '@server/trpc/context';
 import { appIconUrl } from '@server/domains/mobile-app/mobile-app.service';
 import { publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
 import { hasNotificationCreationPermission } from '@server/domains/subscriptions/subscriptions.service';
+import { currentMemberIds } from '@server/domains/memberships/membership-access';
 import {
   pushMessages,
   titleMaxLength,
   type LinkOption,
   type NotificationHistoryItem,
   type OverviewAnswer,
+  type PushAudience,
   type SendInput,
   type SubscribeInput,
 } from './push.schemas';
@@ -70,24 +72,25 @@ function findCreator(db: Db, creatorId: string): UserRow | undefined {
   return user && user.isActive && (user.role === 'dj' || user.role === 'admin') ? user : undefined;
 }
 
-// Subscribing (public, no account).
+// Subscribing (public, no account; a signed-in viewer's browser is recorded as theirs, so members-only sends reach it).
 
-export function subscribe(services: AppServices, input: SubscribeInput, clientIp: string): { subscribed: boolean } {
+export async function subscribe(services: AppServices, input: SubscribeInput, clientIp: string, viewerId: string | null = null): Promise<{ subscribed: boolean }> {
   const { endpoint, keys } = input.subscription;
   if (!isAcceptableEndpoint(endpoint, services.config.env === 'production')) {
     throw fieldError('BAD_REQUEST', pushMessages.endpoint, { 'subscription.endpoint': pushMessages.endpoint });
   }
   if (!hasUsableKeys(keys)) throw fieldError('BAD_REQUEST', pushMessages.keys, { 'subscription.keys': pushMessages.keys });
-  services.rateLimiter.enforce(`push-subscribe:address:${clientIp}`, subscribeLimits.perAddress);
-  services.rateLimiter.enforce(`push-subscribe:endpoint:${endpoint}`, subscribeLimits.perEndpoint);
+  await services.rateLimiter.consume(`push-subscribe:address:${clientIp}`, subscribeLimits.perAddress);
+  await services.rateLimiter.consume(`push-subscribe:endpoint:${endpoint}`, subscribeLimits.perEndpoint);
   if (!findCreator(services.db, input.creatorId)) throw new TRPCError({ code: 'NOT_FOUND', message: pushMessages.creatorNotFound });
   const now = nowIso();
   services.db
     .insert(pushSubscriptions)
-    .values({ id: newId(), creatorId: input.creatorId, endpoint, p256dh: keys.p256dh, auth: keys.auth })
+    .values({ id: newId(), creatorId: input.creatorId, endpoint, p256dh: keys.p256dh, auth: keys.auth, viewerId })
     .onConflictDoUpdate({
       target: [pushSubscriptions.creatorId, pushSubscriptions.endpoint],
-      set: { p256dh: keys.p256dh, auth: keys.auth, updatedAt: now },
+      // The same browser subscribing again without a session keeps the account it was subscribed with.
+      set: { p256dh: keys.p256dh, auth: keys.auth, updatedAt: now, ...(viewerId && { viewerId }) },
     })
     .run();
   return { subscribed: true };
@@ -101,6 +104,18 @@ export function unsubscribe(db: Db, endpoint: string): { subscribed: boolean } {
 
 export function subscriberCount(db: Db, creatorId: string): number {
   return db.select({ count: sql<number>`count(*)` }).from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, creatorId)).get()?.count ?? 0;
+}
+
+/** The creator's subscriptions a notification for `audience` goes to: all, or those of signed-in current members. */
+function audienceOf(db: Db, creatorId: string, audience: PushAudience) {
+  const ofCreator = eq(pushSubscriptions.creatorId, creatorId);
+  if (audience === 'all') return ofCreator;
+  const members = JSON.stringify(currentMemberIds(db, creatorId));
+  return and(ofCreator, sql`${pushSubscriptions.viewerId} IN (SELECT value FROM json_each(${members}))`);
+}
+
+export function memberSubscriberCount(db: Db, creatorId: string): number {
+  return db.select({ count: sql<number>`count(*)` }).from(pushSubscriptions).where(audienceOf(db, creatorId, 'members')).get()?.count ?? 0;
 }
 
 // Sending.
@@ -136,14 +151,17 @@ interface NewNotification {
   url: string;
   sentBy: string | null;
   eventId?: string;
+  audience?: PushAudience;
 }
 
 /**
- * Records the notification and one queued delivery per current subscriber in one transaction, then wakes the
- * queue. Answers null when the event already had its notification (the unique event id makes it once per event).
+ * Records the notification and one queued delivery per current subscriber of its audience in one transaction, then
+ * wakes the queue. Answers null when the event already had its notification (the unique event id makes it once per event).
  */
 function enqueue(services: AppServices, notification: NewNotification): { id: string; recipients: number } | null {
   const id = newId();
+  const audience = notification.audience ?? 'all';
+  const recipients = audienceOf(services.db, notification.creator.id, audience);
   const created = services.db.transaction((tx) => {
     const inserted = tx
       .insert(pushNotifications)
@@ -157,12 +175,13 @@ function enqueue(services: AppServices, notification: NewNotification): { id: st
         body: notification.body,
         url: notification.url,
         icon: iconFor(services.db, notification.creator),
+        audience,
       })
       .onConflictDoNothing()
       .run();
     if (inserted.changes === 0) return null;
     const queued = tx.run(
-      sql`INSERT INTO ${pushDeliveries} (notification_id, subscription_id) SELECT ${id}, ${pushSubscriptions.id} FROM ${pushSubscriptions} WHERE ${pushSubscriptions.creatorId} = ${notification.creator.id}`,
+      sql`INSERT INTO ${pushDeliveries} (notification_id, subscription_id) SELECT ${id}, ${pushSubscriptions.id} FROM ${pushSubscriptions} WHERE ${recipients}`,
     );
     if (queued.changes === 0) tx.update(pushNotifications).set({ completedAt: nowIso() }).where(eq(pushNotifications.id, id)).run();
     return { id, recipients: queued.changes };
@@ -176,7 +195,7 @@ export function sendNotification(services: AppServices, actor: Actor, input: Sen
   if (!hasNotificationCreationPermission(services.db, actor)) throw new TRPCError({ code: 'FORBIDDEN', message: pushMessages.notPermitted });
   const url = input.url ?? creatorPages(creator).defaultUrl;
   if (!url) throw fieldError('BAD_REQUEST', pushMessages.noCreatorTag, { url: pushMessages.noCreatorTag });
-  return enqueue(services, { creator, kind: 'manual', title: input.title, body: input.body, url, sentBy: actor.id })!;
+  return enqueue(services, { creator, kind: 'manual', title: input.title, body: input.body, url, sentBy: actor.id, audience: input.audience ?? 'all' })!;
 }
 
 function truncate(text: string, max: number): string {
@@ -286,6 +305,7 @@ export function notificationHistory(db: Db, actor: Actor, creatorId: string | un
     .select({
       id: pushNotifications.id,
       kind: pushNotifications.kind,
+      audience: pushNotifications.audience,
       title: pushNotifications.title,
       body: pushNotifications.body,
       url: pushNotifications.url,
@@ -339,6 +359,7 @@ export function composeOverview(services: AppServices, actor: Actor, creatorId: 
     creatorTag: creator.creatorTag,
     canSend: hasNotificationCreationPermission(services.db, actor),
     subscriberCount: subscriberCount(services.db, creator.id),
+    memberSubscriberCount: memberSubscriberCount(services.db, creator.id),
     icon: iconFor(services.db, creator),
     defaultUrl,
     links,

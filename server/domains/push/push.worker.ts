@@ -152,6 +152,14 @@ export interface PushWorker {
 
 const sweepIntervalMs = 30_000;
 
+/**
+ * One tick of the go-live sweep: every instance ticks, the sweep lock lets one of them announce per period. Answers
+ * whether this instance ran it.
+ */
+export function announceStartedEventsSweep(services: AppServices): Promise<boolean> {
+  return services.sweeps.runExclusive('push:announce-started-events', { ttlMs: 5 * 60_000, periodMs: sweepIntervalMs - 1_000 }, () => announceStartedEvents(services));
+}
+
 export function createPushWorker(config: AppConfig, db: Db, jobs: JobQueue, log: FastifyBaseLogger, sender?: PushSender): PushWorker {
   const pushSender =
     sender ??
@@ -166,11 +174,7 @@ export function createPushWorker(config: AppConfig, db: Db, jobs: JobQueue, log:
     queue,
     start(services) {
       const announce = () => {
-        try {
-          announceStartedEvents(services);
-        } catch (error) {
-          log.error({ err: error }, 'push: announcing started events failed');
-        }
+        announceStartedEventsSweep(services).catch((error: unknown) => log.error({ err: error }, 'push: announcing started events failed'));
       };
       announce();
       sweep = setInterval(announce, sweepIntervalMs);

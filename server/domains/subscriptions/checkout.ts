@@ -159,14 +159,14 @@ export async function startSubscription(services: AppServices, actor: Actor, pro
 }
 
 /** `create-one-time-payment`: starts the subscription; the card form pays its first invoice. */
-export function startCheckout(services: AppServices, actor: Actor, clientIp: string, input: CreateProductPaymentInput) {
-  limitPaymentCreation(services, actor, clientIp);
+export async function startCheckout(services: AppServices, actor: Actor, clientIp: string, input: CreateProductPaymentInput) {
+  await limitPaymentCreation(services, actor, clientIp);
   return startSubscription(services, actor, input.productId, input.amount !== undefined ? { expectedCents: toCents(input.amount) } : {});
 }
 
 /** `create-subscription` with a payment method made in the browser: charged at once. */
-export function startPaidSubscription(services: AppServices, actor: Actor, clientIp: string, input: CreateSubscriptionInput) {
-  limitPaymentCreation(services, actor, clientIp);
+export async function startPaidSubscription(services: AppServices, actor: Actor, clientIp: string, input: CreateSubscriptionInput) {
+  await limitPaymentCreation(services, actor, clientIp);
   return startSubscription(services, actor, input.productId, { paymentMethodId: input.paymentMethodId });
 }
 

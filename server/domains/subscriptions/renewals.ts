@@ -42,7 +42,7 @@ export function reactivationSummary(db: Db, actor: Actor, itemId: string) {
  * confirms its intent), or starts a canceled one again without the setup fee.
  */
 export async function startReactivation(services: AppServices, actor: Actor, clientIp: string, itemId: string): Promise<IntentAnswer & { subscriptionId: string }> {
-  limitPaymentCreation(services, actor, clientIp);
+  await limitPaymentCreation(services, actor, clientIp);
   const { db, payments: provider } = services;
   const row = ownSubscription(db, actor, itemId);
   if (row.status === 'canceled') return startSubscription(services, actor, row.productId, { withoutSetUpFee: true });

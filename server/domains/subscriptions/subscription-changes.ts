@@ -50,7 +50,7 @@ export async function updatePaymentMethod(services: AppServices, actor: Actor, i
 
 /** `subscriptions.createSetupIntent`: a SetupIntent of the subscription's customer for Stripe Elements. */
 export async function createSetupIntent(services: AppServices, actor: Actor, clientIp: string, id: string): Promise<{ clientSecret: string; setupIntentId: string }> {
-  limitPaymentCreation(services, actor, clientIp);
+  await limitPaymentCreation(services, actor, clientIp);
   const row = subscriberOwn(services.db, actor, id);
   manageable(services, row, ['active', 'past_due'], subscriptionMessages.noCardToChange);
   const setupIntent = await services.payments

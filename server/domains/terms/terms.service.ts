@@ -1,12 +1,10 @@
-import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { termsAcceptances, termsDocuments, users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadKey } from '@server/lib/uploads';
 import { findUserById, toSessionUser } from '@server/domains/users/session-reads';
 import type { SessionUser } from '@server/domains/users/users.schemas';
 import type { Actor, AppServices } from '@server/trpc/context';
@@ -31,7 +29,7 @@ export function requireCurrentTerms(db: Db): TermsDocument {
   return terms;
 }
 
-/** Inserts a terms document for a PDF already stored in DATA_DIR/uploads. */
+/** Inserts a terms document for a PDF already stored under /uploads. */
 export function insertTermsDocument(db: Db, pdfUrl: string, uploadedBy: string | null): TermsDocument {
   const document: TermsDocument = { id: newId(), pdfUrl, createdAt: nowIso() };
   db.insert(termsDocuments).values({ ...document, uploadedBy }).run();
@@ -39,12 +37,12 @@ export function insertTermsDocument(db: Db, pdfUrl: string, uploadedBy: string |
 }
 
 /** An admin publishes a new terms document; every creator and staff member must accept it again. */
-export function publishTerms(services: AppServices, actor: Actor, input: UploadTermsInput): UploadTermsAnswer {
+export async function publishTerms(services: AppServices, actor: Actor, input: UploadTermsInput): Promise<UploadTermsAnswer> {
   if (input.userId !== undefined && input.userId !== actor.id) {
     throw fieldError('BAD_REQUEST', termsMessages.notYourId, { userId: termsMessages.notYourId });
   }
-  const file = join(uploadsDir(services.config.dataDir), basename(input.pdfUrl));
-  if (!existsSync(file)) throw fieldError('BAD_REQUEST', termsMessages.unknownPdf, { pdfUrl: termsMessages.unknownPdf });
+  const key = uploadKey(input.pdfUrl);
+  if (!key || !(await services.storage.exists(key))) throw fieldError('BAD_REQUEST', termsMessages.unknownPdf, { pdfUrl: termsMessages.unknownPdf });
   const document = insertTermsDocument(services.db, input.pdfUrl, actor.id);
   services.log.info({ adminId: actor.id, termsId: document.id }, 'terms document published');
   return { message: termsMessages.saved, pdfUrl: document.pdfUrl, id: document.id };

@@ -17,7 +17,7 @@ export const tipOptionsRouter = router({
     .output(tipOptionOutput)
     .mutation(async ({ ctx, input }) => {
       const { option, replacedIconUrl } = tipOptionsService.updateTipOption(ctx.services.db, ctx.actor.id, input);
-      await tipOptionsService.removeStoredIcon(ctx.services.db, ctx.services.config.dataDir, replacedIconUrl);
+      await tipOptionsService.removeStoredIcon(ctx.services.db, ctx.services.storage, replacedIconUrl);
       return option;
     }),
 
@@ -31,7 +31,7 @@ export const tipOptionsRouter = router({
     .output(z.object({ id: z.string() }))
     .mutation(async ({ ctx, input }) => {
       const { removedIconUrl } = tipOptionsService.deleteTipOption(ctx.services.db, ctx.actor.id, input.id);
-      await tipOptionsService.removeStoredIcon(ctx.services.db, ctx.services.config.dataDir, removedIconUrl);
+      await tipOptionsService.removeStoredIcon(ctx.services.db, ctx.services.storage, removedIconUrl);
       return { id: input.id };
     }),
 });

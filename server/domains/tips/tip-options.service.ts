@@ -1,11 +1,10 @@
-import { rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { tipOptions } from '@db/schema/tips';
 import { newId, nowIso } from '@server/lib/ids';
-import { uploadsDir } from '@server/lib/uploads';
+import type { Storage } from '@server/lib/storage';
+import { removeUploads } from '@server/lib/uploads';
 import { maxTipOptions, tipOptionMessages, type TipOptionOutput } from './tip-options.schemas';
 
 type TipOptionRow = typeof tipOptions.$inferSelect;
@@ -80,9 +79,9 @@ export function reorderTipOptions(db: Db, creatorId: string, ids: string[]): Tip
 }
 
 /** Deletes an icon file we stored, once nothing points at it any more. */
-export async function removeStoredIcon(db: Db, dataDir: string, iconUrl: string | null): Promise<void> {
+export async function removeStoredIcon(db: Db, storage: Storage, iconUrl: string | null): Promise<void> {
   if (!iconUrl?.startsWith('/uploads/')) return;
   const stillUsed = db.select({ id: tipOptions.id }).from(tipOptions).where(eq(tipOptions.iconUrl, iconUrl)).get();
   if (stillUsed) return;
-  await rm(join(uploadsDir(dataDir), basename(iconUrl)), { force: true });
+  await removeUploads(storage, [iconUrl]);
 }

@@ -3,10 +3,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { users } from '@db/schema/users';
 import { nowIso } from '@server/lib/ids';
-import type { Actor, UserRow } from '@server/trpc/context';
+import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { authMessages, type SessionUser } from './users.schemas';
 import type { UserRole } from '@common/roles';
-import { findUserById, toSessionUser } from './session-reads';
+import { findUserById, sessionChanged, toSessionUser } from './session-reads';
 
 type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -44,7 +44,8 @@ function requireUser(db: Db | Transaction, id: string): UserRow {
 }
 
 /** Admin activation (or deactivation). Activating also ends a pending checkout payment. */
-export function setUserActive(db: Db, actor: Pick<Actor, 'id'>, id: string, isActive: boolean): SessionUser {
+export function setUserActive(services: Pick<AppServices, 'db' | 'bus'>, actor: Pick<Actor, 'id'>, id: string, isActive: boolean): SessionUser {
+  const { db } = services;
   db.transaction((tx) => {
     const user = requireUser(tx, id);
     assertAdminChangeAllowed(tx, actor, user, { isActive });
@@ -53,11 +54,13 @@ export function setUserActive(db: Db, actor: Pick<Actor, 'id'>, id: string, isAc
       .where(eq(users.id, id))
       .run();
   });
+  sessionChanged(services, id);
   return toSessionUser(db, findUserById(db, id)!);
 }
 
-/** Changes an account's role; its tokens (which carry the role) stop working at once. */
-export function setUserRole(db: Db, actor: Pick<Actor, 'id'>, id: string, role: UserRole): SessionUser {
+/** Changes an account's role; its tokens (which carry the role) stop working at once, on every instance. */
+export function setUserRole(services: Pick<AppServices, 'db' | 'bus'>, actor: Pick<Actor, 'id'>, id: string, role: UserRole): SessionUser {
+  const { db } = services;
   db.transaction((tx) => {
     const user = requireUser(tx, id);
     if (user.role === role) return;
@@ -70,5 +73,6 @@ export function setUserRole(db: Db, actor: Pick<Actor, 'id'>, id: string, role: 
       .where(eq(users.id, id))
       .run();
   });
+  sessionChanged(services, id);
   return toSessionUser(db, findUserById(db, id)!);
 }

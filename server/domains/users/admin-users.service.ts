@@ -10,6 +10,7 @@ import { getEffectiveSettings, siteNameOf } from '@server/domains/settings/setti
 import { assertAdminChangeAllowed } from './admin-rules';
 import type { ExternalSignInOptions } from './external-sign-in';
 import { requestPasswordReset } from './passwords';
+import { sessionChanged } from './session-reads';
 
 /** A user's plans on the admin's user page: read and granted by the billing domain's rules. */
 export { grantComplimentaryPlan, revokeComplimentaryPlan, userPlans } from '@server/domains/billing/plan-access';
@@ -77,7 +78,7 @@ export function getUser(db: Db, id: string): AdminUserRow {
  * demotes themself, the last active admin stays); viewers keep their role. A role change or deactivation ends
  * the account's sessions (their tokens no longer match the account); activating also ends a pending checkout payment.
  */
-export async function updateUser(services: Pick<AppServices, 'db' | 'config' | 'mailer' | 'log'>, actor: Actor, input: AdminUserUpdateInput): Promise<AdminUserRow> {
+export async function updateUser(services: Pick<AppServices, 'db' | 'bus' | 'config' | 'mailer' | 'log'>, actor: Actor, input: AdminUserUpdateInput): Promise<AdminUserRow> {
   const { db } = services;
   const target = db.select().from(users).where(eq(users.id, input.id)).get();
   if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: adminUsersMessages.userNotFound });
@@ -101,6 +102,7 @@ export async function updateUser(services: Pick<AppServices, 'db' | 'config' | '
       .where(eq(users.id, target.id))
       .run();
   });
+  sessionChanged(services, target.id);
   if (input.isActive === true && !target.isActive && target.role === 'dj') await sendActivationMail(services, target);
   return getUser(db, target.id);
 }

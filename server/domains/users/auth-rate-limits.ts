@@ -5,10 +5,10 @@ import type { AppServices, UserRow } from '@server/trpc/context';
  * for logins and reset requests, the account itself (its id when it exists, so email and creator tag
  * share one budget), which holds whatever address the attempts come from.
  */
-export function limitAuthAttempts(services: AppServices, bucket: 'login' | 'register' | 'reset', keys: string[]): void {
+export async function limitAuthAttempts(services: AppServices, bucket: 'login' | 'register' | 'reset', keys: string[]): Promise<void> {
   const { rateLimits } = services.config;
   const limit = bucket === 'login' ? rateLimits.login : rateLimits.register;
-  for (const key of keys) services.rateLimiter.enforce(`${bucket}:${key}`, { limit, windowMs: rateLimits.windowSeconds * 1000 });
+  for (const key of keys) await services.rateLimiter.consume(`${bucket}:${key}`, { limit, windowMs: rateLimits.windowSeconds * 1000 });
 }
 
 /** The account's budget key: its id when it exists, else the name that was tried. */

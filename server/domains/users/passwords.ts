@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '@server/lib/passwords';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { authMessages, type SessionAnswer } from './users.schemas';
 import { accountKey, limitAuthAttempts } from './auth-rate-limits';
-import { findUserById } from './session-reads';
+import { findUserById, sessionChanged } from './session-reads';
 import { issueSession } from './sessions';
 import { findUserByEmail } from './users.service';
 
@@ -32,6 +32,7 @@ export async function changePassword(
 async function setPassword(services: AppServices, userId: string, password: string): Promise<SessionAnswer> {
   const passwordHash = await hashPassword(password);
   services.db.transaction((tx) => storePassword(tx, userId, passwordHash));
+  sessionChanged(services, userId);
   return issueSession(services, findUserById(services.db, userId)!);
 }
 
@@ -58,7 +59,7 @@ function hashResetToken(token: string): string {
  */
 export async function requestPasswordReset(services: AppServices, email: string, resetPageUrl: string, clientIp: string) {
   const user = findUserByEmail(services.db, email);
-  limitAuthAttempts(services, 'reset', [`ip:${clientIp}`, accountKey(user, email)]);
+  await limitAuthAttempts(services, 'reset', [`ip:${clientIp}`, accountKey(user, email)]);
   if (user) {
     const token = randomBytes(32).toString('base64url');
     services.db
@@ -97,5 +98,6 @@ export async function resetPassword(services: AppServices, token: string, passwo
     return true;
   });
   if (!consumed) throw invalid();
+  sessionChanged(services, row.userId);
   return { message: authMessages.passwordChanged };
 }

@@ -46,7 +46,7 @@ export async function registerAccount(
   clientIp: string,
   options: RegisterOptions = {},
 ): Promise<UserRow> {
-  limitAuthAttempts(services, 'register', [`ip:${clientIp}`]);
+  await limitAuthAttempts(services, 'register', [`ip:${clientIp}`]);
   const isViewer = input.roleId === 'viewer';
   if (!isViewer) await requireBotCheck(services, input.botCheckToken, clientIp);
 

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { users } from '@db/schema/users';
+import { busTopic } from '@server/lib/bus';
 import { UnchangedDatabaseCache } from '@server/lib/unchanged-database-cache';
-import type { UserRow } from '@server/trpc/context';
+import type { AppServices, UserRow } from '@server/trpc/context';
 import type { SessionUser } from './users.schemas';
 
 /**
@@ -35,19 +36,60 @@ interface SessionRow {
 /**
  * What every authenticated request reads (its user row and session flags), kept while the database is unchanged
  * (server/lib/unchanged-database-cache.ts): a write anywhere makes the next request read them again.
+ *
+ * Instances sharing a bus (Redis) do not void each other's entries on every write (each write elsewhere would empty
+ * every instance's cache); instead the changes that end sessions are announced (`sessionChanged`: password, role,
+ * activation) and every instance drops that user's entry when the announcement arrives. Anything else changed
+ * elsewhere (names, an invoice, a terms document) is read again within `announcedMaxAgeMs`; while the bus is down
+ * nothing is kept, and everything is dropped when it is back (announcements may have been missed meanwhile).
  */
 interface SessionReads {
   statement: ReturnType<typeof prepareSessionRowStatement>;
   cache: UnchangedDatabaseCache<string, SessionRow>;
 }
 
+const announcedMaxAgeMs = 5_000;
+
+/** A user's sessions changed (password, role, activation): every instance reads their row again. */
+const sessionChangesTopic = busTopic<{ userId: string }>('users:session-changed');
+
 const sessionReadsByDb = new WeakMap<Db, SessionReads>();
-function readSessionRow(db: Db, id: string): SessionRow | undefined {
+
+function sessionReadsOf(db: Db): SessionReads {
   let reads = sessionReadsByDb.get(db);
   if (!reads) {
     reads = { statement: prepareSessionRowStatement(db), cache: new UnchangedDatabaseCache(db.$client) };
     sessionReadsByDb.set(db, reads);
   }
+  return reads;
+}
+
+/**
+ * Called once by buildApp. Alone, nothing to do (any write voids the cache); with a shared bus, this instance's
+ * cache follows the announcements of every instance.
+ */
+export function followSessionChanges(services: Pick<AppServices, 'db' | 'bus'>): void {
+  const { db, bus } = services;
+  if (bus.kind === 'memory') return;
+  const reads = sessionReadsOf(db);
+  reads.cache = new UnchangedDatabaseCache(db.$client, { otherWriters: 'announced', maxAgeMs: announcedMaxAgeMs, bypass: () => bus.state !== 'live' });
+  bus.subscribe(sessionChangesTopic, ({ userId }) => reads.cache.delete(userId));
+  bus.onStateChange((state) => {
+    if (state === 'live') reads.cache.clear();
+  });
+}
+
+/**
+ * After a change that ends or alters a user's sessions has committed: this instance reads the row again at once,
+ * every other instance as soon as the announcement arrives (milliseconds; well within a second).
+ */
+export function sessionChanged(services: Pick<AppServices, 'db' | 'bus'>, userId: string): void {
+  sessionReadsOf(services.db).cache.delete(userId);
+  services.bus.publish(sessionChangesTopic, { userId });
+}
+
+function readSessionRow(db: Db, id: string): SessionRow | undefined {
+  const reads = sessionReadsOf(db);
   const { statement } = reads;
   return reads.cache.get(id, () => {
     const found = statement.get({ id });

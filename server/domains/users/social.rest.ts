@@ -41,7 +41,7 @@ function sendPopupPage(reply: FastifyReply, status: number, page: ApplePopupPage
 
 /** Social sign-in that needs its own HTTP flow: Apple's OpenID Connect popup (Google is in users.rest). */
 export const socialRest: RestModule = async (app, { services }) => {
-  const states = new AppleLoginStates();
+  const states = new AppleLoginStates(services.once);
 
   await app.register(async (scope) => {
     // Only this route group parses form bodies (the callback may arrive as a form_post).
@@ -50,7 +50,7 @@ export const socialRest: RestModule = async (app, { services }) => {
     });
 
     scope.get('/api/user/apple', async (request, reply) => {
-      services.rateLimiter.enforce(`apple-start:ip:${request.ip}`, { limit: 30, windowMs: 60_000 });
+      await services.rateLimiter.consume(`apple-start:ip:${request.ip}`, { limit: 30, windowMs: 60_000 });
       const query = appleStartQuery.parse(request.query);
       const result = await startAppleSignIn(services, states, {
         host: query.host,

@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { httpStatusOfCode } from '@server/lib/errors';
 import { IdentityError, type ExternalIdentity } from '@server/providers/identity/interface';
 import type { AppConfig } from '@server/config';
+import type { OnceStore } from '@server/lib/bus-once';
 import type { AppServices } from '@server/trpc/context';
 import { creatorActivation } from './admin-users.service';
 import { signInWithExternalIdentity } from './external-sign-in';
@@ -34,44 +35,25 @@ export interface AppleLoginState {
 }
 
 /**
- * Pending sign-ins, keyed by the random `state`. Bounded: expired entries are swept, and when it
- * is still full the oldest entry makes room. Each state can be taken once.
+ * Pending sign-ins, keyed by the random `state`, in `services.once` (the callback may reach another instance than
+ * the start did). Each state can be taken once, within its lifetime.
  */
 export class AppleLoginStates {
-  private readonly entries = new Map<string, AppleLoginState>();
+  constructor(private readonly store: OnceStore) {}
 
-  constructor(
-    private readonly maxEntries = 10_000,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  create(entry: Omit<AppleLoginState, 'expiresAt'>): string {
+  async create(entry: Omit<AppleLoginState, 'expiresAt'>): Promise<string> {
     const state = randomBytes(32).toString('base64url');
-    if (this.entries.size >= this.maxEntries) this.sweep();
-    while (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
-    }
-    this.entries.set(state, { ...entry, expiresAt: this.now() + stateLifetimeMs });
+    await this.store.put(`apple:${state}`, JSON.stringify({ ...entry, expiresAt: Date.now() + stateLifetimeMs }), stateLifetimeMs);
     return state;
   }
 
   /** Removes and returns the entry; undefined when unknown, already used or expired. */
-  take(state: string): AppleLoginState | undefined {
-    const entry = this.entries.get(state);
-    if (!entry) return undefined;
-    this.entries.delete(state);
-    return entry.expiresAt > this.now() ? entry : undefined;
-  }
-
-  private sweep(): void {
-    const time = this.now();
-    for (const [state, entry] of this.entries) if (entry.expiresAt <= time) this.entries.delete(state);
+  async take(state: string): Promise<AppleLoginState | undefined> {
+    if (!state) return undefined;
+    const stored = await this.store.take(`apple:${state}`);
+    if (stored === null) return undefined;
+    const entry = JSON.parse(stored) as AppleLoginState;
+    return entry.expiresAt > Date.now() ? entry : undefined;
   }
 }
 
@@ -135,7 +117,7 @@ export async function startAppleSignIn(
   const nonce = randomBytes(32).toString('base64url');
   const codeVerifier = randomBytes(32).toString('base64url');
   try {
-    const state = states.create({ nonce, codeVerifier, host, roleId: input.roleId, redirectUri });
+    const state = await states.create({ nonce, codeVerifier, host, roleId: input.roleId, redirectUri });
     const location = await services.identity.appleAuthorizationUrl({ redirectUri, state, nonce, codeVerifier });
     return { kind: 'redirect', location };
   } catch (error) {
@@ -196,7 +178,7 @@ export async function completeAppleSignIn(
     page: { targetOrigin, message: { type: appleMessageType, error } } satisfies ApplePopupPage,
   });
 
-  const entry = states.take(text('state') ?? '');
+  const entry = await states.take(text('state') ?? '');
   // No trusted opener origin is known for an unknown state; the message only goes to our own origin.
   if (!entry) return failure(400, ownOrigin, appleMessages.invalidState);
 

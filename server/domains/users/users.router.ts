@@ -87,8 +87,8 @@ export const usersRouter = router({
   checkUserExists: publicProcedure.meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS'] })
     .input(checkUserExistsInput)
     .output(z.object({ exists: z.boolean() }))
-    .mutation(({ ctx, input }) => {
-      ctx.services.rateLimiter.enforce(`check-user:ip:${ctx.clientIp}`, { limit: 30, windowMs: 60_000 });
+    .mutation(async ({ ctx, input }) => {
+      await ctx.services.rateLimiter.consume(`check-user:ip:${ctx.clientIp}`, { limit: 30, windowMs: 60_000 });
       return checkUserExists(ctx.services.db, input.email);
     }),
 
@@ -104,9 +104,9 @@ export const usersRouter = router({
   verifyBotCheck: publicProcedure.meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS'] })
     .input(verifyBotCheckInput)
     .output(botCheckVerdict)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       // Each call costs a siteverify request (or a hash check): keep strangers from using us as a proxy.
-      ctx.services.rateLimiter.enforce(`bot-check:ip:${ctx.clientIp}`, { limit: 30, windowMs: 60_000 });
+      await ctx.services.rateLimiter.consume(`bot-check:ip:${ctx.clientIp}`, { limit: 30, windowMs: 60_000 });
       return ctx.services.botCheck.verify(input.token, ctx.clientIp);
     }),
 
@@ -147,10 +147,10 @@ export const usersRouter = router({
   setActive: adminProcedure
     .input(setActiveInput)
     .output(z.object({ user: sessionUser }))
-    .mutation(({ ctx, input }) => ({ user: setUserActive(ctx.services.db, ctx.actor, input.id, input.isActive) })),
+    .mutation(({ ctx, input }) => ({ user: setUserActive(ctx.services, ctx.actor, input.id, input.isActive) })),
 
   setRole: adminProcedure
     .input(setRoleInput)
     .output(z.object({ user: sessionUser }))
-    .mutation(({ ctx, input }) => ({ user: setUserRole(ctx.services.db, ctx.actor, input.id, input.role) })),
+    .mutation(({ ctx, input }) => ({ user: setUserRole(ctx.services, ctx.actor, input.id, input.role) })),
 });

@@ -1,4 +1,4 @@
-import type { DomainEventMap } from '@server/lib/domain-events';
+import type { DomainEventMap, MembershipSnapshot } from '@server/lib/domain-events';
 import type { AppServices } from '@server/trpc/context';
 import { emitWebhookEvent } from './webhooks.service';
 
@@ -41,10 +41,40 @@ function eventChanged(services: Services, { event, previous }: DomainEventMap['e
   if (!previous.isActive && event.isActive) emitWebhookEvent(services, event.userId, 'event.live', event);
 }
 
+/** A membership's data as the creator's webhook receives it (`charge` for a paid month, `endsAt` for a cancel). */
+function membershipPayload(membership: MembershipSnapshot, extra: Record<string, unknown> = {}) {
+  return {
+    id: membership.id,
+    tierId: membership.tierId,
+    tierName: membership.tierName,
+    memberId: membership.memberId,
+    memberName: membership.memberName,
+    status: membership.status,
+    priceCents: membership.priceCents,
+    currentPeriodStart: membership.currentPeriodStart,
+    currentPeriodEnd: membership.currentPeriodEnd,
+    cancelAtPeriodEnd: membership.cancelAtPeriodEnd,
+    graceEndsAt: membership.graceEndsAt,
+    ...extra,
+  };
+}
+
 /** What other domains announce and creators' webhooks hear. */
 export function registerWebhookListeners(services: Services): void {
   services.domainEvents.on('payments:succeeded', (payload) => paymentSucceeded(services, payload));
   services.domainEvents.on('subscriptions:changed', (payload) => subscriptionChanged(services, payload));
   services.domainEvents.on('events:created', (payload) => eventCreated(services, payload));
   services.domainEvents.on('events:changed', (payload) => eventChanged(services, payload));
+  services.domainEvents.on('memberships:created', ({ membership, charge }) => {
+    emitWebhookEvent(services, membership.creatorId, 'membership.created', membershipPayload(membership, { charge }));
+  });
+  services.domainEvents.on('memberships:renewed', ({ membership, charge }) => {
+    emitWebhookEvent(services, membership.creatorId, 'membership.renewed', membershipPayload(membership, { charge }));
+  });
+  services.domainEvents.on('memberships:lapsed', ({ membership }) => {
+    emitWebhookEvent(services, membership.creatorId, 'membership.lapsed', membershipPayload(membership));
+  });
+  services.domainEvents.on('memberships:cancelled', ({ membership, endsAt }) => {
+    emitWebhookEvent(services, membership.creatorId, 'membership.cancelled', membershipPayload(membership, { endsAt }));
+  });
 }

@@ -11,6 +11,10 @@ export const webhookEventTypes = [
   'subscription.updated',
   'stream.started',
   'stream.ended',
+  'membership.created',
+  'membership.renewed',
+  'membership.lapsed',
+  'membership.cancelled',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 
@@ -24,6 +28,10 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   'subscription.updated': 'Your subscription changed',
   'stream.started': 'You went live from OBS (a live session started)',
   'stream.ended': 'Your live session ended',
+  'membership.created': 'A fan became a member (first month paid)',
+  'membership.renewed': 'A membership was renewed (another month paid)',
+  'membership.lapsed': 'A membership ended because its renewal could not be paid',
+  'membership.cancelled': 'A member canceled (access lasts until the end of the paid month)',
 };
 
 export const webhookMessages = {

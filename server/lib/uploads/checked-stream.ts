@@ -1,12 +1,13 @@
-import { open, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { once } from 'node:events';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { TRPCError } from '@trpc/server';
 import { FieldValidationError } from '../errors';
 import { newId } from '../ids';
+import type { Storage } from '../storage';
 import { fileTypeNotAllowedMessage, sniffBytes, type SniffedType, type UploadKind } from './kinds';
-import type { StoredFile } from './stored';
+import { uploadUrlOf, type StoredFile } from './stored';
 
 /** The answer to a refused file, naming its field. A kind with one rule message answers 400 with it whatever the reason. */
 export function refuseFile(kind: UploadKind, field: string, refusal: { code: TRPCError['code']; message: string }): TRPCError {
@@ -21,8 +22,8 @@ class UploadRejected extends Error {
 }
 
 /**
- * Passes bytes through once the first ones show an accepted type, and fails as soon as the size passes the limit.
- * Only the head (a few KiB) is ever held; the rest streams straight to disk.
+ * Passes bytes through once the first ones show an accepted type (announced by a `typed` event), and fails as soon
+ * as the size passes the limit. Only the head (a few KiB) is ever held; the rest streams on to the storage.
  */
 class CheckedStream extends Transform {
   private head: Buffer[] = [];
@@ -44,6 +45,7 @@ class CheckedStream extends Transform {
     if (!this.type) {
       throw new UploadRejected(refuseFile(this.kind, this.field, { code: 'UNSUPPORTED_MEDIA_TYPE', message: this.kind.typeMessage ?? fileTypeNotAllowedMessage }));
     }
+    this.emit('typed', this.type);
     this.push(head);
   }
 
@@ -64,30 +66,33 @@ class CheckedStream extends Transform {
 }
 
 /**
- * Streams one file to `folder` under a random name: the type is checked on the first bytes, the size while it
- * flows, then the kind's own check on the whole file. On any failure the partial file is removed.
+ * Streams one file to the storage under a random name (`uploads/<id>.<ext>`): the type is checked on the first bytes
+ * before anything is written, the size while it flows; a kind with a check of the whole file (`validate`: small
+ * images, chapters) is read into memory, checked, then stored. On any failure nothing is left in the storage.
  */
-export async function writeCheckedStream(source: Readable, options: { kind: UploadKind; folder: string; field: string }): Promise<StoredFile> {
-  const { kind, folder, field } = options;
-  const temporary = join(folder, `.incoming-${newId()}`);
+export async function writeCheckedStream(source: Readable, options: { kind: UploadKind; storage: Storage; field: string }): Promise<StoredFile> {
+  const { kind, storage, field } = options;
   const checked = new CheckedStream(kind, field);
-  let size = 0;
-  checked.on('data', (chunk: Buffer) => (size += chunk.length));
-  // Opened before anything flows: a stream that opens its file by itself may create it after a failure removed it.
-  const sink = (await open(temporary, 'wx')).createWriteStream();
+  // A body that fails or stops early (an unterminated multipart part) fails `checked`, and so whoever reads it.
+  pipeline(source, checked).catch(() => undefined);
   try {
-    await pipeline(source, checked, sink);
-    const refusal = kind.validate ? await kind.validate(temporary) : null;
-    if (refusal) throw refuseFile(kind, field, refusal);
-    const type = checked.type!;
+    const [type] = (await once(checked, 'typed')) as [SniffedType];
     const name = `${newId(16)}.${type.ext}`;
-    const path = join(folder, name);
-    await rename(temporary, path);
-    return { url: `/uploads/${name}`, path, mimeType: type.mime, size };
+    const key = `uploads/${name}`;
+    let size: number;
+    if (kind.validate) {
+      const body = await buffer(checked);
+      const refusal = await kind.validate(body);
+      if (refusal) throw refuseFile(kind, field, refusal);
+      await storage.put(key, body);
+      size = body.length;
+    } else {
+      ({ size } = await storage.write(key, checked));
+    }
+    return { url: uploadUrlOf(name), key, mimeType: type.mime, size };
   } catch (error) {
     source.resume();
-    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
-    await rm(temporary, { force: true });
+    checked.destroy();
     throw error instanceof UploadRejected ? error.error : error;
   }
 }

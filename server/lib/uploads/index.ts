@@ -4,5 +4,5 @@ export type { SniffedType, UploadKind, UploadKindName, UploadRefusal } from './k
 export { refuseFile } from './checked-stream';
 export { isMalformedMultipart, malformedMultipartMessage, notMultipartMessage, readUpload } from './read-upload';
 export type { UploadedForm, UploadKinds } from './read-upload';
-export { removeStored, removeUploads, uploadPath, uploadsDir } from './stored';
+export { removeStored, removeUploads, uploadKey, uploadsDir, uploadUrlOf } from './stored';
 export type { StoredFile } from './stored';

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { fileTypeFromBuffer } from 'file-type';
-import { imageSizeFromFile } from 'image-size/fromFile';
+import { imageSize } from 'image-size';
 
 export const profilePhotoMessage =
   'Please upload a square image file in jpg, jpeg, and png between 50x50px and 200x200px';
@@ -38,8 +37,11 @@ export interface UploadKind {
   typeMessage?: string;
   /** The answer to a file over maxBytes. */
   tooLarge: { code: 'BAD_REQUEST' | 'PAYLOAD_TOO_LARGE'; message: string };
-  /** Checks the whole file once it is on disk (dimensions, a full parse): null when it is fine. */
-  validate?(path: string): Promise<UploadRefusal | null>;
+  /**
+   * Checks the whole file (dimensions, a full parse) before it is stored: null when it is fine. The file is held in
+   * memory for it, so only small kinds (a few MB at most) have one.
+   */
+  validate?(file: Buffer): Promise<UploadRefusal | null>;
   /** Every refusal of this kind answers 400 with this message (a rule the spec words as one sentence). */
   ruleMessage?: string;
 }
@@ -77,9 +79,18 @@ async function sniffChapters(head: Buffer): Promise<SniffedType | null> {
   return text !== null && /^\s*\{/.test(text) ? { ext: 'json', mime: 'application/json+chapters' } : null;
 }
 
-async function isChaptersJson(path: string): Promise<boolean> {
+/** Width and height from the image header, or null when it cannot be read. */
+function dimensions(file: Buffer): { width: number; height: number } | null {
   try {
-    const data = JSON.parse(await readFile(path, 'utf8')) as { chapters?: unknown };
+    return imageSize(file);
+  } catch {
+    return null;
+  }
+}
+
+function isChaptersJson(file: Buffer): boolean {
+  try {
+    const data = JSON.parse(file.toString('utf8')) as { chapters?: unknown };
     return Array.isArray(data.chapters) && data.chapters.every((chapter) => typeof chapter === 'object' && chapter !== null && typeof (chapter as { startTime?: unknown }).startTime === 'number');
   } catch {
     return false;
@@ -97,8 +108,8 @@ export const uploadKinds = {
     sniff: sniffAmong(['image/jpeg', 'image/png']),
     tooLarge: { code: 'BAD_REQUEST', message: profilePhotoMessage },
     ruleMessage: profilePhotoMessage,
-    async validate(path) {
-      const size = await imageSizeFromFile(path).catch(() => null);
+    async validate(file) {
+      const size = dimensions(file);
       const fits = !!size && size.width === size.height && size.width >= 50 && size.width <= 200;
       return fits ? null : { code: 'BAD_REQUEST', message: profilePhotoMessage };
     },
@@ -130,7 +141,7 @@ export const uploadKinds = {
     sniff: sniffChapters,
     typeMessage: mediaMessages.chapters,
     tooLarge: { code: 'PAYLOAD_TOO_LARGE', message: mediaMessages.chapters },
-    validate: async (path) => ((await isChaptersJson(path)) ? null : { code: 'UNSUPPORTED_MEDIA_TYPE', message: mediaMessages.chapters }),
+    validate: async (file) => (isChaptersJson(file) ? null : { code: 'UNSUPPORTED_MEDIA_TYPE', message: mediaMessages.chapters }),
   },
 } satisfies Record<string, UploadKind>;
 

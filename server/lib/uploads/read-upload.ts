@@ -1,10 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { TRPCError } from '@trpc/server';
 import { fieldError } from '../errors';
+import type { Storage } from '../storage';
 import { writeCheckedStream, refuseFile } from './checked-stream';
 import { kindOf, type UploadKind, type UploadKindName } from './kinds';
-import { removeStored, uploadsDir, type StoredFile } from './stored';
+import { removeStored, type StoredFile } from './stored';
 
 export const malformedMultipartMessage = 'The multipart body is malformed';
 export const notMultipartMessage = 'Send the form as multipart/form-data';
@@ -26,13 +26,13 @@ export function isMalformedMultipart(error: unknown): boolean {
 }
 
 /**
- * Reads a multipart request: text fields as strings, each named file field streamed to DATA_DIR/uploads under a
- * random name, checked by its kind (type on the first bytes, size while it flows, the kind's own check at the end).
+ * Reads a multipart request: text fields as strings, each named file field streamed to the storage (`uploads/`) under
+ * a random name, checked by its kind (type on the first bytes, size while it flows, the kind's own check at the end).
  * Unknown file fields are refused; everything stored is removed on any failure. 415 `notMultipart` for another body.
  */
 export async function readUpload<Field extends string>(
   request: FastifyRequest,
-  dataDir: string,
+  storage: Storage,
   kinds: UploadKinds<Field>,
   notMultipart = notMultipartMessage,
 ): Promise<UploadedForm<Field>> {
@@ -40,8 +40,6 @@ export async function readUpload<Field extends string>(
   const byField = new Map<string, UploadKind>(Object.entries<UploadKindName | UploadKind>(kinds).map(([field, kind]) => [field, kindOf(kind)]));
   const fields: Record<string, string> = {};
   const stored = new Map<string, StoredFile>();
-  const folder = uploadsDir(dataDir);
-  await mkdir(folder, { recursive: true });
   const largest = Math.max(1, ...[...byField.values()].map((kind) => kind.maxBytes));
   try {
     // The plugin's own limit sits one byte above ours, so the kind's answer to a file too large comes first.
@@ -59,10 +57,10 @@ export async function readUpload<Field extends string>(
         part.file.resume();
         throw refuseFile(kind, part.fieldname, { code: 'BAD_REQUEST', message: `Send one file in "${part.fieldname}"` });
       }
-      stored.set(part.fieldname, await writeCheckedStream(part.file, { kind, folder, field: part.fieldname }));
+      stored.set(part.fieldname, await writeCheckedStream(part.file, { kind, storage, field: part.fieldname }));
     }
   } catch (error) {
-    await removeStored(stored.values());
+    await removeStored(storage, stored.values());
     throw isMalformedMultipart(error) ? new TRPCError({ code: 'BAD_REQUEST', message: malformedMultipartMessage }) : error;
   }
   return { fields, files: Object.fromEntries(stored) as UploadedForm<Field>['files'] };

@@ -1,30 +1,42 @@
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Storage } from '../storage';
 
 export interface StoredFile {
-  /** Public path the file is served at. */
+  /** Public path the file is served at: `/uploads/<name>`. */
   url: string;
-  path: string;
+  /** Its key in the storage: `uploads/<name>`. */
+  key: string;
   mimeType: string;
   size: number;
 }
 
+/** Where the disk storage keeps uploads: DATA_DIR/uploads (key `uploads/<name>`). */
 export function uploadsDir(dataDir: string): string {
   return join(dataDir, 'uploads');
 }
 
-/** The stored file an upload URL (`/uploads/<name>`) points at, or null for anything else. */
-export function uploadPath(dataDir: string, url: string | null | undefined): string | null {
-  const match = url ? /^\/uploads\/([A-Za-z0-9_-]+\.[a-z0-9]+)$/.exec(url) : null;
-  return match ? join(uploadsDir(dataDir), match[1]!) : null;
+/** Stored names: a random id and the extension of the checked type. */
+const uploadUrlPattern = /^\/uploads\/([A-Za-z0-9_-]+\.[A-Za-z0-9]+)$/;
+
+/** The storage key an upload URL (`/uploads/<name>`) points at, or null for anything else (an external URL). */
+export function uploadKey(url: string | null | undefined): string | null {
+  const match = url ? uploadUrlPattern.exec(url) : null;
+  return match ? `uploads/${match[1]!}` : null;
+}
+
+/** The URL an upload is served at. */
+export function uploadUrlOf(name: string): string {
+  return `/uploads/${name}`;
 }
 
 /** Removes stored uploads by URL; URLs that are not ours are ignored. */
-export async function removeUploads(dataDir: string, urls: Array<string | null | undefined>): Promise<void> {
-  await Promise.all(urls.map((url) => uploadPath(dataDir, url)).map((path) => (path ? rm(path, { force: true }) : undefined)));
+export async function removeUploads(storage: Storage, urls: Array<string | null | undefined>): Promise<void> {
+  const keys = urls.map(uploadKey).filter((key): key is string => key !== null);
+  if (keys.length) await storage.delete(keys);
 }
 
 /** Removes stored files (a request that failed after they were written). */
-export async function removeStored(files: Iterable<StoredFile | undefined>): Promise<void> {
-  await Promise.all([...files].map((file) => (file ? rm(file.path, { force: true }) : undefined)));
+export async function removeStored(storage: Storage, files: Iterable<StoredFile | undefined>): Promise<void> {
+  const keys = [...files].flatMap((file) => (file ? [file.key] : []));
+  if (keys.length) await storage.delete(keys);
 }

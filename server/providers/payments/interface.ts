@@ -117,6 +117,14 @@ export interface CreateSubscriptionInput {
   description: string;
 }
 
+/** A recurring monthly price of its own product (a creator's membership tier at one price). */
+export interface CreateRecurringPriceInput {
+  productName: string;
+  amountCents: number;
+  currency: 'cad';
+  metadata: IntentMetadata;
+}
+
 /** A failure the provider reports (a declined card, an unknown id): shown to the user as is. */
 export class PaymentProviderError extends Error {
   constructor(
@@ -161,6 +169,15 @@ export interface PaymentProvider {
   /** Readies an open invoice for the card form (its intent's client secret). */
   prepareInvoicePayment(invoiceId: string, idempotencyKey: string): Promise<ProviderInvoice>;
   retrieveCoupon(id: string): Promise<ProviderCoupon | null>;
+  /** A monthly price (and its product) for subscriptions on prices made at run time: membership tiers. */
+  createRecurringPrice(input: CreateRecurringPriceInput, idempotencyKey: string): Promise<{ id: string }>;
+  /**
+   * Charges an open invoice now with its subscription's saved card (Stripe's `POST /v1/invoices/{id}/pay`): a retry of
+   * a failed renewal. A decline is not thrown: the answer is the invoice as it is after the attempt (still open).
+   */
+  payInvoice(invoiceId: string, idempotencyKey: string): Promise<ProviderInvoice>;
+  /** Ends a subscription now (no further invoices or retries), announcing `customer.subscription.deleted`. */
+  cancelSubscription(id: string, idempotencyKey: string): Promise<ProviderSubscription>;
   /** Checks the signature over the exact raw body; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): ProviderEvent;
   /** Signs a payload the way this provider's webhooks are signed (tests and the local provider). */

@@ -5,6 +5,7 @@ import {
   WebhookSignatureError,
   publishedCardFeeCents,
   type CreateIntentInput,
+  type CreateRecurringPriceInput,
   type CreateSubscriptionInput,
   type IntentStatus,
   type PaymentProvider,
@@ -276,6 +277,39 @@ export class StripePaymentProvider implements PaymentProvider {
       if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
       return providerError(error);
     }
+  }
+
+  /** `POST /v1/prices` with its product made inline: a membership tier's monthly price. */
+  async createRecurringPrice(input: CreateRecurringPriceInput, idempotencyKey: string): Promise<{ id: string }> {
+    try {
+      const price = await this.stripe.prices.create(
+        { currency: input.currency, unit_amount: input.amountCents, recurring: { interval: 'month' }, product_data: { name: input.productName, metadata: input.metadata }, metadata: input.metadata },
+        { idempotencyKey },
+      );
+      return { id: price.id };
+    } catch (error) {
+      return providerError(error);
+    }
+  }
+
+  /** `POST /v1/invoices/{id}/pay` with the subscription's default card; a decline answers the invoice, still open. */
+  async payInvoice(invoiceId: string, idempotencyKey: string): Promise<ProviderInvoice> {
+    try {
+      await this.stripe.invoices.pay(invoiceId, { off_session: true }, { idempotencyKey });
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeCardError)) return providerError(error);
+    }
+    return this.retrieveInvoice(invoiceId);
+  }
+
+  /** `DELETE /v1/subscriptions/{id}`: ends it now. */
+  async cancelSubscription(id: string, idempotencyKey: string): Promise<ProviderSubscription> {
+    try {
+      await this.stripe.subscriptions.cancel(id, {}, { idempotencyKey });
+    } catch (error) {
+      return providerError(error);
+    }
+    return this.retrieveSubscription(id);
   }
 
   /** Without a webhook secret every webhook is refused; status reports still re-fetch from Stripe. */

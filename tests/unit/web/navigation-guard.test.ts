@@ -14,6 +14,7 @@ describe('navigation menu', () => {
       ['Podcasts', '/apps/podcast-titles'],
       ['Tips', '/manage-tips'],
       ['Earnings', '/apps/earnings'],
+      ['Members', '/apps/members'],
       ['My Mobile App', '/apps/mobile-app'],
       ['Terms and Conditions', '/apps/terms-and-conditions'],
       ['Settings', '/apps/settings'],
@@ -22,8 +23,8 @@ describe('navigation menu', () => {
   });
 
   it('hides items by role: admins see all, creators no admin items, staff and viewers nothing', () => {
-    expect(visibleNavigation(['admin']).map((item) => item.title)).toHaveLength(11);
-    expect(visibleNavigation(['dj']).map((item) => item.title)).toEqual(['Calendar', 'Go live', 'Push Notifications', 'Podcasts', 'Tips', 'Earnings', 'My Mobile App']);
+    expect(visibleNavigation(['admin']).map((item) => item.title)).toHaveLength(12);
+    expect(visibleNavigation(['dj']).map((item) => item.title)).toEqual(['Calendar', 'Go live', 'Push Notifications', 'Podcasts', 'Tips', 'Earnings', 'Members', 'My Mobile App']);
     expect(visibleNavigation(['staff'])).toEqual([]);
     expect(visibleNavigation(['viewer'])).toEqual([]);
     expect(visibleNavigation([])).toEqual([]);

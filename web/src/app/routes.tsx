@@ -16,6 +16,8 @@ const CheckEmailPage = lazy(() => import('@web/features/auth/check-email-page'))
 const ProductPage = lazy(() => import('@web/features/checkout/product-page'));
 const ChatsPage = lazy(() => import('@web/features/chat/chats-page'));
 const EmbedChatPage = lazy(() => import('@web/features/chat/embed-chat-page'));
+const CreatorPage = lazy(() => import('@web/features/creator-page/creator-page'));
+const MyMembershipsPage = lazy(() => import('@web/features/memberships/my-memberships-page'));
 
 // The admin app.
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
@@ -26,6 +28,7 @@ const ReactivatePage = lazy(() => import('@web/features/checkout/reactivate-page
 const ReactivationSuccessPage = lazy(() => import('@web/features/checkout/reactivation-success-page'));
 const ManageTipsPage = lazy(() => import('@web/features/tips/manage-tips-page'));
 const EarningsPage = lazy(() => import('@web/features/earnings/earnings-page'));
+const MembersPage = lazy(() => import('@web/features/members/members-page'));
 const PushNotificationsPage = lazy(() => import('@web/features/push-notifications/push-notifications-page'));
 const MobileAppPage = lazy(() => import('@web/features/mobile-app/mobile-app-page'));
 const MobileAppSettingsPage = lazy(() => import('@web/features/mobile-app/mobile-app-settings-page'));
@@ -75,6 +78,15 @@ export const appRoutes: PageRoute[] = [
 
   { path: appPagePaths.chats, component: ChatsPage, title: 'Chat', layout: 'empty' },
   { path: appPagePaths.embedChat, component: EmbedChatPage, title: 'Chat', layout: 'empty' },
+  {
+    path: appPagePaths.creatorPage,
+    component: CreatorPage,
+    title: 'Creator',
+    layout: 'empty',
+    prefetch: (utils, { tag = '' }) => void utils.publicPages.creatorPage.prefetch({ tag }),
+  },
+  // Viewers sign in on the viewer pages (their own token), not the dashboard: the page asks a guest to log in itself.
+  { path: appPagePaths.myMemberships, component: MyMembershipsPage, title: 'My memberships', layout: 'empty' },
 
   { path: appPagePaths.checkoutPayment, component: CheckoutPaymentPage, title: 'Payment', roles: [...djRoles] },
   { path: appPagePaths.reactivate, component: ReactivatePage, title: 'Reactivate', roles: [...djRoles] },
@@ -92,6 +104,7 @@ export const appRoutes: PageRoute[] = [
   { path: appPagePaths.profile, component: ProfilePage, title: 'Profile', roles: [...djRoles] },
   { path: appPagePaths.manageTips, component: ManageTipsPage, title: 'Tips', roles: [...djRoles] },
   { path: appPagePaths.earnings, component: EarningsPage, title: 'Earnings', roles: [...djRoles] },
+  { path: appPagePaths.members, component: MembersPage, title: 'Members', roles: [...djRoles] },
   { path: appPagePaths.podcastTitles, component: PodcastTitlesPage, title: 'Podcasts', roles: [...djRoles] },
   { path: appPagePaths.podcastTitle, component: PodcastTitlePage, title: 'Podcast', roles: [...djRoles] },
   { path: appPagePaths.podcastEpisodes, component: PodcastTitlePage, title: 'Podcast Episodes', roles: [...djRoles] },

@@ -25,7 +25,12 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
     throw error;
   }
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  saveFile(await response.blob(), name);
+}
+
+/** Hands a file made in the browser (a CSV export) to the browser's download, under `name`. */
+export function saveFile(file: Blob, name: string): void {
+  const url = URL.createObjectURL(file);
   const link = Object.assign(document.createElement('a'), { href: url, download: name });
   document.body.append(link);
   link.click();

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useViewer } from './viewer-session';
 
 /**
  * "Notify me" on pages of the main app (the event page). The logic lives in the creator app's own module
  * (`/m/{tag}/notify-me.js`, server/domains/mobile-app/public), which the app page uses too: one implementation,
- * loaded only on pages that show the button.
+ * loaded only on pages that show the button. A signed-in viewer's subscription is sent with their token (members-only pushes).
  */
 
 export type NotifyState = 'unsupported' | 'registering' | 'off' | 'on' | 'busy' | 'blocked' | 'error';
@@ -13,10 +14,12 @@ export interface NotifyMe {
   readonly message: string;
   onChange(listener: () => void): () => void;
   toggle(): Promise<void>;
+  /** Sends an existing subscription again with the signed-in viewer's token (once per viewer). */
+  linkViewer(): Promise<void>;
 }
 
 interface NotifyMeModule {
-  createNotifyMe(options: { appPath: string; creatorId: string }): NotifyMe;
+  createNotifyMe(options: { appPath: string; creatorId: string; viewerToken?: () => string | null }): NotifyMe;
   notifyLabels: Record<NotifyState, string>;
 }
 
@@ -36,7 +39,7 @@ export function useNotifyMe(creatorTag: string | null | undefined, creatorId: st
     if (!creatorTag || !creatorId || !('serviceWorker' in navigator)) return;
     let current = true;
     loadNotifyMe(creatorAppPath(creatorTag))
-      .then((module) => current && setNotify({ instance: module.createNotifyMe({ appPath: creatorAppPath(creatorTag), creatorId }), labels: module.notifyLabels }))
+      .then((module) => current && setNotify({ instance: module.createNotifyMe({ appPath: creatorAppPath(creatorTag), creatorId, viewerToken: () => useViewer.getState().token }), labels: module.notifyLabels }))
       .catch(() => current && setNotify(null));
     return () => {
       current = false;
@@ -44,6 +47,11 @@ export function useNotifyMe(creatorTag: string | null | undefined, creatorId: st
   }, [creatorTag, creatorId]);
 
   const instance = notify?.instance;
+  const viewerToken = useViewer((viewer) => viewer.token);
+  // A viewer who signs in on this page makes the browser's existing subscription theirs.
+  useEffect(() => {
+    if (instance && viewerToken) void instance.linkViewer();
+  }, [instance, viewerToken]);
   const subscribe = useCallback((listener: () => void) => (instance ? instance.onChange(listener) : () => undefined), [instance]);
   const state = useSyncExternalStore(subscribe, (): NotifyState => instance?.state ?? 'registering');
   const message = useSyncExternalStore(subscribe, () => instance?.message ?? '');

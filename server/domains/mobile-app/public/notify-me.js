@@ -2,6 +2,7 @@
 // "Notify me" for one creator's app, shared by the app's page (/m/{tag}/) and the event page in the main app.
 // Framework-free: the app page loads it as a module, the React event page imports it at run time.
 // Nothing asks for permission until the fan clicks; the same control turns notifications off again.
+// A signed-in viewer's subscription carries their token, so the server records it as theirs (members-only pushes).
 
 /** @typedef {'unsupported' | 'registering' | 'off' | 'on' | 'busy' | 'blocked' | 'error'} NotifyState */
 
@@ -13,8 +14,55 @@ function keyBytes(base64Url) {
   return Uint8Array.from(raw, (character) => character.charCodeAt(0));
 }
 
-async function postJson(path, body) {
-  const response = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+/** The web app's keys in this origin's localStorage (web/src/lib/storage-keys.ts). */
+const viewerTokenKey = 'cuepoint.viewerToken';
+const linkedKeyPrefix = 'cuepoint.pushLinked.';
+
+const storage = {
+  get: (key) => {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set: (key, value) => {
+    try {
+      if (value === null) window.localStorage.removeItem(key);
+      else window.localStorage.setItem(key, value);
+    } catch {
+      // Storage refused (private mode, quota): the subscription is linked again on the next visit.
+    }
+  },
+};
+
+/** The claims of a session token (a JWT), or null when it is not one. */
+function tokenClaims(token) {
+  try {
+    const payload = token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const claims = JSON.parse(atob(payload + '='.repeat((4 - (payload.length % 4)) % 4)));
+    return claims && typeof claims.sub === 'string' ? claims : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in viewer of the web app (same origin), or null. */
+export function storedViewerToken() {
+  return storage.get(viewerTokenKey);
+}
+
+/** A viewer token that can still sign a request, with whose it is; null for none or an expired one. */
+function usableViewer(token) {
+  const claims = token ? tokenClaims(token) : null;
+  if (!claims || (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now())) return null;
+  return { token, viewerId: claims.sub };
+}
+
+async function postJson(path, body, token = null) {
+  const headers = { 'content-type': 'application/json', accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
   if (!response.ok) {
     const answer = await response.json().catch(() => ({}));
     throw new Error(typeof answer.message === 'string' ? answer.message : 'Unexpected error. Please try again.');
@@ -38,10 +86,11 @@ export async function registerAppWorker(appPath) {
 
 /**
  * The "Notify me" state of one creator: `state`, `message` (what went wrong, for the page to show),
- * `toggle()` and `onChange(listener)` (returns an unsubscribe function).
- * @param {{ appPath: string, creatorId: string }} options
+ * `toggle()`, `onChange(listener)` (returns an unsubscribe function) and `linkViewer()` (call it when a viewer signs in).
+ * `viewerToken` reads the signed-in viewer's token (by default the web app's, from this origin's localStorage).
+ * @param {{ appPath: string, creatorId: string, viewerToken?: () => string | null }} options
  */
-export function createNotifyMe({ appPath, creatorId }) {
+export function createNotifyMe({ appPath, creatorId, viewerToken = storedViewerToken }) {
   /** @type {NotifyState} */
   let state = supported() ? 'registering' : 'unsupported';
   let message = supported() ? '' : 'This browser cannot receive notifications.';
@@ -54,12 +103,36 @@ export function createNotifyMe({ appPath, creatorId }) {
     for (const listener of listeners) listener();
   };
 
+  // Which viewer this browser's subscription to the creator was last sent with (so a visit re-posts it only once).
+  const linkedKey = `${linkedKeyPrefix}${creatorId}`;
+  const linkMark = (subscription, viewer) => `${viewer.viewerId} ${subscription.endpoint}`;
+
+  async function postSubscription(subscription) {
+    const viewer = usableViewer(viewerToken());
+    await postJson('/api/push/subscribe', { creatorId, subscription: subscription.toJSON() }, viewer?.token ?? null);
+    storage.set(linkedKey, viewer ? linkMark(subscription, viewer) : null);
+  }
+
+  /** An existing subscription (made signed out, or by another viewer) becomes the signed-in viewer's: posted again once. */
+  async function linkViewer() {
+    const viewer = usableViewer(viewerToken());
+    if (!viewer || !registration || state !== 'on') return;
+    try {
+      const subscription = await registration.pushManager.getSubscription();
+      if (!subscription || state !== 'on' || storage.get(linkedKey) === linkMark(subscription, viewer)) return;
+      await postSubscription(subscription);
+    } catch {
+      // Best effort: the subscription works either way, and the next visit tries again.
+    }
+  }
+
   if (supported()) {
     registerAppWorker(appPath)
       .then(async (ready) => {
         registration = ready;
         if (Notification.permission === 'denied') return set('blocked', 'Notifications are blocked for this site in your browser settings.');
         set((await ready.pushManager.getSubscription()) ? 'on' : 'off');
+        await linkViewer();
       })
       .catch(() => set('unsupported', 'This browser cannot receive notifications.'));
   }
@@ -77,7 +150,7 @@ export function createNotifyMe({ appPath, creatorId }) {
       throw new Error('Your browser could not set up notifications. Please try again later.');
     }
     try {
-      await postJson('/api/push/subscribe', { creatorId, subscription: subscription.toJSON() });
+      await postSubscription(subscription);
     } catch (error) {
       await subscription.unsubscribe().catch(() => undefined);
       throw error;
@@ -91,6 +164,7 @@ export function createNotifyMe({ appPath, creatorId }) {
       await postJson('/api/push/unsubscribe', { endpoint: subscription.endpoint });
       await subscription.unsubscribe();
     }
+    storage.set(linkedKey, null);
     set('off');
   }
 
@@ -105,6 +179,7 @@ export function createNotifyMe({ appPath, creatorId }) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    linkViewer,
     async toggle() {
       if (!registration || (state !== 'on' && state !== 'off' && state !== 'error')) return;
       const wasOn = state === 'on';

@@ -1,6 +1,7 @@
 import type { Db } from '@db/client';
 import type {
   CreateIntentInput,
+  CreateRecurringPriceInput,
   CreateSubscriptionInput,
   IntentMetadata,
   PaymentProvider,
@@ -22,7 +23,7 @@ import { createCustomer } from './customers';
 import { LocalEventDelivery, type EventSink } from './events';
 import { LocalIntents, type LocalCardResult } from './intents';
 import { LocalInvoices } from './invoices';
-import { LocalObjectStore, type IntentObject, type PaymentMethodObject } from './store';
+import { LocalObjectStore, randomId, type IntentObject, type PaymentMethodObject } from './store';
 import { LocalSubscriptions } from './subscriptions';
 
 /**
@@ -115,6 +116,20 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async prepareInvoicePayment(invoiceId: string): Promise<ProviderInvoice> {
     return this.invoices.prepareForPayment(invoiceId);
+  }
+
+  /** A price object to name in subscriptions (the local subscription bills the cents it is created with). */
+  async createRecurringPrice(input: CreateRecurringPriceInput, idempotencyKey: string): Promise<{ id: string }> {
+    const price = this.store.once('price', idempotencyKey, () => this.store.put('price', { id: randomId('price'), recurring: 'month', ...input }));
+    return { id: price.id };
+  }
+
+  async payInvoice(invoiceId: string, idempotencyKey: string): Promise<ProviderInvoice> {
+    return this.subscriptions.payInvoice(invoiceId, idempotencyKey);
+  }
+
+  async cancelSubscription(id: string): Promise<ProviderSubscription> {
+    return this.subscriptions.cancel(id);
   }
 
   /** The billing clock's tick (see billing-clock.ts); answers how many subscriptions it renewed. */

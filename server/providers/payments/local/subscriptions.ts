@@ -142,6 +142,37 @@ export class LocalSubscriptions {
     return this.toSubscription(subscription);
   }
 
+  /**
+   * Charges an open invoice with the subscription's saved card, as the billing clock's renewal does (a `later_declines`
+   * card declines). A repeated idempotency key, or an invoice no longer open, answers without charging again.
+   */
+  async payInvoice(invoiceId: string, idempotencyKey: string): Promise<ProviderInvoice> {
+    const invoice = this.store.get<InvoiceObject>('invoice', invoiceId);
+    if (!invoice) throw notFound('invoice', invoiceId);
+    const key = `idem_invoice_pay_${idempotencyKey}`;
+    if (invoice.status !== 'open' || this.store.get('idempotency', key)) return this.invoices.toInvoice(invoice);
+    this.store.put('idempotency', { id: key, objectId: invoice.id });
+    const subscription = this.require(invoice.subscriptionId);
+    const method = subscription.defaultPaymentMethodId ? this.store.get<PaymentMethodObject>('payment_method', subscription.defaultPaymentMethodId) : undefined;
+    if (!method) {
+      const message = 'This customer has no attached payment source or default payment method.';
+      throw new PaymentProviderError(message, { type: 'invalid_request_error', code: 'invoice_no_payment_method_types', message }, 400);
+    }
+    if (invoice.paymentIntentId) await this.intents.confirmWithPaymentMethod(invoice.paymentIntentId, method, true);
+    return this.invoices.retrieve(invoice.id);
+  }
+
+  /** Ends the subscription now (`DELETE /v1/subscriptions/{id}`), announcing `customer.subscription.deleted` once. */
+  async cancel(id: string): Promise<ProviderSubscription> {
+    const subscription = this.require(id);
+    if (subscription.status === 'canceled') return this.toSubscription(subscription);
+    subscription.status = 'canceled';
+    subscription.canceledAt = this.now().toISOString();
+    this.store.put('subscription', subscription);
+    await this.events.subscription('customer.subscription.deleted', subscription);
+    return this.toSubscription(subscription);
+  }
+
   /** A SetupIntent (the local card form saves cards through `POST /api/payment/local/payment-methods` instead). */
   createSetupIntent(input: { customerId: string; metadata: IntentMetadata }, idempotencyKey: string): ProviderSetupIntent {
     requireCustomer(this.store, input.customerId);

@@ -13,6 +13,7 @@ import { loadSonner } from '@web/lib/lazy-toast';
 import { trpc } from '@web/lib/trpc';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { useViewer } from '@web/lib/viewer-session';
+import { BecomeMemberDialog, cheapestTierIncluding, joinChoice, MembershipTiers, monthlyPriceText, useJoinFlow, useMyMemberships } from '@web/features/memberships/public';
 import { EventPageSkeleton } from './event-page-skeleton';
 import { eventPhase, formatEventTime } from './event-time';
 import { LiveChatSlot } from './live-chat-slot';
@@ -47,15 +48,18 @@ export default function EventPage() {
   const { event, notFound, errorMessage } = usePublicEvent(subdomain, eventId);
   const tips = trpc.tips.publicList.useQuery({ userId: event?.userId ?? '' }, { enabled: !!event, retry: false });
   const related = useRelatedEpisodes(event?.userId);
+  const tiers = trpc.memberships.tiers.useQuery({ creatorId: event?.userId ?? '' }, { enabled: !!event, retry: false });
+  const memberships = useMyMemberships();
   const access = useEventAccess(event);
   const { stream, status } = useEventPlayback(event, access);
-  const loaded = !!event && !tips.isPending && !related.isPending && access !== 'checking';
+  const loaded = !!event && !tips.isPending && !related.isPending && !tiers.isPending && access !== 'checking';
   const revealed = useRevealAfter(loaded, pageRevealDelayMs);
 
   const wide = useMediaQuery('(min-width: 1024px)');
   const [dialog, setDialog] = useState<ViewerDialog>(null);
   const [tip, setTip] = useState<PublicTipOption | null>(null);
   const [paying, setPaying] = useState(false);
+  const join = useJoinFlow({ signInOpen: dialog !== null, requestSignIn: () => setDialog('login') });
 
   if (notFound) {
     return (
@@ -69,11 +73,19 @@ export default function EventPage() {
   if (!event || !revealed) return <EventPageSkeleton />;
 
   const calendarFeed = `/api/event/calendar/${encodeURIComponent(event.user.userName)}.ics`;
+  const memberTiers = tiers.data ?? [];
+  const includingTier = event.isPremium ? cheapestTierIncluding(memberTiers, event.id) : null;
   const player =
     access === 'granted' ? (
       <StreamPlayer stream={stream.data} streamFailed={stream.isError} status={status} schedule={event} title={event.name} onRetry={() => void stream.refetch()} />
     ) : (
-      <Paywall event={event} onLogin={() => setDialog('login')} onRegister={() => setDialog('register')} onPay={() => setPaying(true)} />
+      <Paywall
+        event={event}
+        onLogin={() => setDialog('login')}
+        onRegister={() => setDialog('register')}
+        onPay={() => setPaying(true)}
+        membership={includingTier ? { tierName: includingTier.name, monthlyPriceText: monthlyPriceText(includingTier.priceCents), onJoin: () => join.start(joinChoice(includingTier)) } : undefined}
+      />
     );
   const title = (
     <div className="flex flex-wrap items-center gap-2">
@@ -114,6 +126,17 @@ export default function EventPage() {
       {tips.isError ? <p className="text-sm text-slate-500">The tip options could not be loaded.</p> : <TipButtons tips={tips.data ?? []} onTip={setTip} />}
     </section>
   );
+  const membershipSection = memberTiers.length > 0 && (
+    <section className="space-y-3" aria-labelledby="membership-heading">
+      <div className="space-y-1">
+        <h2 id="membership-heading" className="text-base font-semibold text-slate-900">
+          Become a member
+        </h2>
+        <p className="text-sm text-slate-600">Support {event.user.displayName} every month and get member perks. Cancel any time.</p>
+      </div>
+      <MembershipTiers tiers={memberTiers} memberships={memberships.data} onJoin={join.start} eventId={event.isPremium ? event.id : undefined} />
+    </section>
+  );
   const episodesSection = (
     <section className="space-y-3" aria-labelledby="episodes-heading">
       <h2 id="episodes-heading" className="text-base font-semibold text-slate-900">
@@ -146,6 +169,7 @@ export default function EventPage() {
               </div>
               {creatorCard}
               {tipsSection}
+              {membershipSection}
               {episodesSection}
             </div>
             {chat}
@@ -173,8 +197,9 @@ export default function EventPage() {
             <Tabs.Content value="chat" className="min-h-0 flex-1 p-2 data-[state=inactive]:hidden">
               {chat}
             </Tabs.Content>
-            <Tabs.Content value="tips" className="min-h-0 flex-1 overflow-y-auto p-4 data-[state=inactive]:hidden">
+            <Tabs.Content value="tips" className="min-h-0 flex-1 space-y-6 overflow-y-auto p-4 data-[state=inactive]:hidden">
               {tipsSection}
+              {membershipSection}
             </Tabs.Content>
             <Tabs.Content value="about" className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4 data-[state=inactive]:hidden">
               {details}
@@ -187,6 +212,7 @@ export default function EventPage() {
 
       <ViewerDialogs dialog={dialog} onDialogChange={setDialog} />
       <MakeTipsPaymentDialog tip={tip} event={event} onClose={() => setTip(null)} />
+      <BecomeMemberDialog choice={join.open} creatorName={event.user.displayName} onClose={join.close} />
       <MakePremiumPaymentDialog
         open={paying}
         event={event}

@@ -3,12 +3,14 @@ import { ArrowLeft, Copy, ExternalLink, Pencil, Plus, Podcast, Rss, Trash2 } fro
 import { toast } from 'sonner';
 import { Link, useParams } from 'wouter';
 import { formatDuration, type PodcastEpisode } from '@server/domains/podcasts/podcasts.schemas';
+import { appPagePaths } from '@server/domains/public-pages/page-paths';
 import { Button, buttonClasses } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
+import { MembersOnlyBadge } from './members-only-badge';
 import { TitleFormDialog } from './title-form-dialog';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -18,7 +20,10 @@ function numbering(episode: PodcastEpisode): string {
   return [episode.seasonNumber !== null && `Season ${episode.seasonNumber}`, episode.episodeNumber !== null && `Episode ${episode.episodeNumber}`].filter(Boolean).join(' · ');
 }
 
-/** /apps/podcast-titles/{id} (and .../podcast-episodes): the podcast, its RSS link and its episodes. */
+/**
+ * /apps/podcast-titles/{id} (and .../podcast-episodes): the podcast, its RSS link and its episodes. A members-only
+ * podcast has no public feed or episode pages (both answer 404): members get it through their private feeds.
+ */
 export default function PodcastTitlePage() {
   const { podcastTitleId = '' } = useParams<{ podcastTitleId: string }>();
   const title = trpc.podcasts.getTitle.useQuery({ id: podcastTitleId });
@@ -68,22 +73,36 @@ export default function PodcastTitlePage() {
         </div>
         <div className="min-w-0 flex-1 space-y-3">
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <h1 className="text-2xl font-bold text-slate-900">{podcast.name}</h1>
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-bold text-slate-900">{podcast.name}</h1>
+              {podcast.membersOnly && <MembersOnlyBadge />}
+            </div>
             <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
               <Pencil className="size-4" aria-hidden /> Edit
             </Button>
           </div>
           {podcast.description && <p className="text-sm whitespace-pre-line text-slate-600">{podcast.description}</p>}
           <div className="space-y-1">
-            <span className="flex items-center gap-1 text-xs font-semibold text-slate-500 uppercase">
-              <Rss className="size-3.5" aria-hidden /> RSS feed
-            </span>
-            <div className="flex items-center gap-2">
-              <input readOnly value={podcast.feedUrl} aria-label="RSS feed link" className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 text-sm text-slate-700" onFocus={(event) => event.target.select()} />
-              <Button size="sm" variant="secondary" onClick={() => void copyFeed()} aria-label="Copy RSS link">
-                <Copy className="size-4" aria-hidden /> Copy
-              </Button>
-            </div>
+            {podcast.membersOnly ? (
+              <p className="text-sm text-slate-600" data-testid="members-only-feed-note">
+                This podcast has no public RSS feed: it is for members only. Members of a tier that includes it get their private feed link from My memberships.{' '}
+                <Link href={appPagePaths.members} className="font-medium text-brand-700 hover:underline">
+                  Choose the tiers in Members
+                </Link>
+              </p>
+            ) : (
+              <>
+                <span className="flex items-center gap-1 text-xs font-semibold text-slate-500 uppercase">
+                  <Rss className="size-3.5" aria-hidden /> RSS feed
+                </span>
+                <div className="flex items-center gap-2">
+                  <input readOnly value={podcast.feedUrl} aria-label="RSS feed link" className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 text-sm text-slate-700" onFocus={(event) => event.target.select()} />
+                  <Button size="sm" variant="secondary" onClick={() => void copyFeed()} aria-label="Copy RSS link">
+                    <Copy className="size-4" aria-hidden /> Copy
+                  </Button>
+                </div>
+              </>
+            )}
             <p className="text-xs text-slate-500">
               {podcast.itunesType === 'serial' ? 'Serial' : 'Episodic'} · Podcast GUID <span className="font-mono break-all" data-testid="podcast-guid">{podcast.podcastGuid}</span>
             </p>
@@ -114,7 +133,7 @@ export default function PodcastTitlePage() {
                 </p>
               </div>
               <div className="flex gap-2">
-                {episode.isPublished && (
+                {episode.isPublished && !podcast.membersOnly && (
                   <a href={`/video/${episode.id}`} target="_blank" rel="noreferrer" className={buttonClasses('ghost', 'sm')} aria-label={`Open the public page of ${episode.name}`}>
                     <ExternalLink className="size-4" aria-hidden /> Public page
                   </a>

@@ -9,6 +9,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
+import { MembersOnlyBadge } from './members-only-badge';
 import { TitleFormDialog } from './title-form-dialog';
 
 /** /apps/podcast-titles: the creator's podcasts with their covers; create, edit and delete. */
@@ -62,7 +63,10 @@ export default function PodcastTitlesPage() {
                     {title.isVideo && <Video className="size-4 text-slate-500" aria-label="Video podcast" />}
                     {title.name}
                   </h2>
-                  <p className="text-sm text-slate-500">{title.episodeCount === 1 ? '1 episode' : `${title.episodeCount} episodes`}</p>
+                  <p className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
+                    {title.episodeCount === 1 ? '1 episode' : `${title.episodeCount} episodes`}
+                    {title.membersOnly && <MembersOnlyBadge />}
+                  </p>
                 </div>
               </Link>
               <div className="mt-auto flex gap-2 border-t border-slate-100 p-3">

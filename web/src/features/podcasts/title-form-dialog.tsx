@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { toast } from 'sonner';
 import {
@@ -17,6 +17,7 @@ import { SelectField, TextAreaField } from '@web/components/form-fields';
 import { ImagePicker } from '@web/components/image-picker';
 import { isPlanRefusal, PlanRequiredNotice } from '@web/components/plan-notice';
 import { ProgressBar } from '@web/components/progress-bar';
+import { Switch } from '@web/components/switch';
 import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
@@ -41,6 +42,8 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
   const [description, setDescription] = useState(title?.description ?? '');
   const [isVideo, setIsVideo] = useState(title?.isVideo ?? false);
   const [explicit, setExplicit] = useState(title?.explicit ?? false);
+  const [membersOnly, setMembersOnly] = useState(title?.membersOnly ?? false);
+  const membersOnlyId = useId();
   const [contactEmail, setContactEmail] = useState(title?.contactEmail ?? '');
   const [itunesType, setItunesType] = useState<ItunesType>(title?.itunesType ?? 'episodic');
   const [category, setCategory] = useState(title?.category ?? 'Music');
@@ -78,6 +81,7 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
           language: checked.data,
           contactEmail: contactEmail.trim(),
           itunesType,
+          membersOnly: String(membersOnly),
           image: cover,
         }),
         { token: useSession.getState().token, onProgress: setProgress },
@@ -169,6 +173,15 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
               <input type="checkbox" checked={explicit} onChange={(event) => setExplicit(event.target.checked)} className="size-4 accent-brand-600" />
               Explicit content
             </label>
+            <div className="flex items-start justify-between gap-4 rounded-md border border-slate-200 p-3">
+              <label htmlFor={membersOnlyId} className="text-sm">
+                <span className="block font-medium text-slate-800">Members only</span>
+                <span className="block text-xs text-slate-500">
+                  The podcast leaves your public feed and listings. Members hear it through their private feed: include it in a tier under Members.
+                </span>
+              </label>
+              <Switch id={membersOnlyId} checked={membersOnly} onCheckedChange={setMembersOnly} />
+            </div>
             <ImagePicker label="Cover image" file={cover} currentUrl={title?.imageUrl} onChange={setCover} error={errors.image} accept="image/jpeg,image/png" hint={podcastMessages.cover} />
             {progress !== null && <ProgressBar value={progress} label="Uploading" />}
             <div className="flex justify-end gap-2">

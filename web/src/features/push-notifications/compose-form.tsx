@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { bodyMaxLength, sendInput, sitePath, titleMaxLength, type OverviewAnswer } from '@server/domains/push/push.schemas';
+import { bodyMaxLength, pushAudiences, sendInput, sitePath, titleMaxLength, type OverviewAnswer } from '@server/domains/push/push.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { TextAreaField } from '@web/components/textarea-field';
@@ -13,11 +13,13 @@ import { trpc } from '@web/lib/trpc';
 import { NotificationPreview } from './notification-preview';
 import { failureMessage } from '@web/components/error-message';
 
-const formSchema = sendInput.pick({ title: true, body: true }).extend({ url: sitePath });
+const formSchema = sendInput.pick({ title: true, body: true }).extend({ url: sitePath, audience: z.enum(pushAudiences) });
 type ComposeValues = z.infer<typeof formSchema>;
 
 const customLink = '__custom__';
 const groupLabels = { page: 'Pages', event: 'Events', episode: 'Episodes' } as const;
+const subscribersText = (count: number) => (count === 1 ? '1 subscriber' : `${count} subscribers`);
+const memberSubscribersText = (count: number) => (count === 1 ? '1 member subscriber' : `${count} member subscribers`);
 
 function Counter({ value, max }: { value: string; max: number }) {
   return (
@@ -27,9 +29,10 @@ function Counter({ value, max }: { value: string; max: number }) {
   );
 }
 
-/** Title, message and link, with a live preview; Send queues it for every subscriber. */
+/** Title, message, link and audience, with a live preview; Send queues it for every subscriber of the audience. */
 export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; onSent(): void }) {
   const linkId = useId();
+  const audienceId = useId();
   const defaultUrl = overview.defaultUrl ?? '/';
   const [linkChoice, setLinkChoice] = useState(defaultUrl);
   const {
@@ -40,8 +43,9 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
     setError,
     control,
     formState: { errors, isSubmitting },
-  } = useForm<ComposeValues>({ resolver: zodResolver(formSchema), mode: 'onTouched', defaultValues: { title: '', body: '', url: defaultUrl } });
-  const [title = '', body = '', url = ''] = useWatch({ control, name: ['title', 'body', 'url'] });
+  } = useForm<ComposeValues>({ resolver: zodResolver(formSchema), mode: 'onTouched', defaultValues: { title: '', body: '', url: defaultUrl, audience: 'all' } });
+  const [title = '', body = '', url = '', audience = 'all'] = useWatch({ control, name: ['title', 'body', 'url', 'audience'] });
+  const recipients = audience === 'members' ? overview.memberSubscriberCount : overview.subscriberCount;
   const send = trpc.push.send.useMutation();
   const groups = (['page', 'event', 'episode'] as const)
     .map((group) => ({ group, links: overview.links.filter((link) => link.group === group) }))
@@ -51,13 +55,13 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
     try {
       const answer = await send.mutateAsync({ ...values, creatorId: overview.creatorId });
       toast.success(answer.recipients === 1 ? 'Sending to 1 subscriber' : `Sending to ${answer.recipients} subscribers`);
-      reset({ title: '', body: '', url: defaultUrl });
+      reset({ title: '', body: '', url: defaultUrl, audience: 'all' });
       setLinkChoice(defaultUrl);
       onSent();
     } catch (error) {
       const fieldErrors = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data?.fieldErrors ?? {};
       let mapped = false;
-      for (const field of ['title', 'body', 'url'] as const) {
+      for (const field of ['title', 'body', 'url', 'audience'] as const) {
         if (fieldErrors[field]) {
           setError(field, { type: 'server', message: fieldErrors[field] });
           mapped = true;
@@ -107,10 +111,33 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
             {errors.url.message}
           </p>
         )}
+        <fieldset aria-describedby={errors.audience ? `${audienceId}-error` : undefined}>
+          <legend className="block text-sm font-medium text-slate-700">Send to</legend>
+          <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="radio" value="all" className="size-4 accent-brand-600" {...register('audience')} />
+              All subscribers ({overview.subscriberCount})
+            </label>
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="radio" value="members" className="size-4 accent-brand-600" {...register('audience')} />
+              Members only ({overview.memberSubscriberCount})
+            </label>
+          </div>
+          {audience === 'members' && !errors.audience && (
+            <p className="mt-1 text-xs text-slate-500" data-testid="members-reach">
+              Only your current members who turned on notifications while signed in get this one. It reaches {memberSubscribersText(overview.memberSubscriberCount)} now.
+            </p>
+          )}
+          {errors.audience && (
+            <p id={`${audienceId}-error`} role="alert" className="mt-1 text-xs text-red-600">
+              {errors.audience.message}
+            </p>
+          )}
+        </fieldset>
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" busy={isSubmitting} disabled={!overview.canSend}>
             <Send className="size-4" aria-hidden />
-            Send to {overview.subscriberCount === 1 ? '1 subscriber' : `${overview.subscriberCount} subscribers`}
+            Send to {subscribersText(recipients)}
           </Button>
           {!overview.canSend && <span className="text-sm text-slate-600">Sending needs an active subscription (see above).</span>}
         </div>

@@ -5,6 +5,8 @@ function formatDate(iso: string): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+const audienceLabels = { all: 'All subscribers', members: 'Members only' } as const;
+
 function statusOf(item: NotificationHistoryItem): { label: string; className: string } {
   if (item.pending > 0) return { label: `Sending (${item.recipients - item.pending} of ${item.recipients})`, className: 'bg-amber-100 text-amber-800' };
   if (item.recipients === 0) return { label: 'No subscribers', className: 'bg-slate-100 text-slate-600' };
@@ -12,7 +14,7 @@ function statusOf(item: NotificationHistoryItem): { label: string; className: st
   return { label: 'Delivered', className: 'bg-green-100 text-green-800' };
 }
 
-/** Past notifications with their delivery counts (refreshed by the page while one is sending). */
+/** Past notifications with their audience and delivery counts (refreshed by the page while one is sending). */
 export function HistoryTable({ items, loading, failed }: { items: NotificationHistoryItem[] | undefined; loading: boolean; failed: boolean }) {
   return (
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-labelledby="push-history-heading">
@@ -28,10 +30,11 @@ export function HistoryTable({ items, loading, failed }: { items: NotificationHi
       {items?.length === 0 && <p className="px-6 py-6 text-sm text-slate-600">Nothing sent yet. Your notifications and how they were delivered will show here.</p>}
       {items && items.length > 0 && (
         <div className="overflow-x-auto">
-          <table className="mt-4 w-full min-w-[640px] text-left text-sm">
+          <table className="mt-4 w-full min-w-[760px] text-left text-sm">
             <thead className="border-y border-slate-100 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
                 <th scope="col" className="px-6 py-3 font-semibold">Notification</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Sent to</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Sent at</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Status</th>
                 <th scope="col" className="px-4 py-3 text-right font-semibold">Delivered</th>
@@ -48,6 +51,7 @@ export function HistoryTable({ items, loading, failed }: { items: NotificationHi
                       <p className="truncate font-medium text-slate-900">{item.title}</p>
                       <p className="truncate text-slate-500">{item.kind === 'event_live' ? 'Automatic: event went live' : item.body}</p>
                     </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{audienceLabels[item.audience]}</td>
                     <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDate(item.createdAt)}</td>
                     <td className="px-4 py-3">
                       <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${status.className}`}>{status.label}</span>

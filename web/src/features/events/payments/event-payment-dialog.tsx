@@ -1,9 +1,10 @@
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { Modal } from '@web/components/modal';
 import { CardPaymentForm, type CardPaymentFormProps, type PaymentIntentHandle } from '@web/components/payment/card-payment-form';
+import { ReadOnlyField } from '@web/components/payment/read-only-field';
 import { viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
-import { ReadOnlyField, SignInToPay } from './payment-fields';
+import { SignInToPay } from './payment-fields';
 
 /** What every event payment sends: the event, its creator and the paying viewer. */
 export interface EventPayer {

@@ -1,6 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, UserRound } from 'lucide-react';
+import { BadgeCheck, LogOut, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
+import { Link } from 'wouter';
+import { appPagePaths } from '@server/domains/public-pages/page-paths';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
 import { clearChatIdentity } from '@web/components/live-chat/chat-identity';
@@ -23,7 +25,7 @@ export function ViewerDialogs({ dialog, onDialogChange }: { dialog: ViewerDialog
   );
 }
 
-/** Login and Register buttons for a guest; the viewer's avatar menu (My Profile, Logout) once signed in. */
+/** Login and Register buttons for a guest; the viewer's avatar menu (My Profile, My memberships, Logout) once signed in. */
 export function ViewerMenu({ onDialogChange }: { onDialogChange(dialog: ViewerDialog): void }) {
   const token = useViewer((state) => state.token);
   const user = useViewer((state) => state.user);
@@ -42,9 +44,11 @@ export function ViewerMenu({ onDialogChange }: { onDialogChange(dialog: ViewerDi
   const name = user?.displayName ?? 'Viewer';
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 pr-3 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500" aria-label="Viewer menu">
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 pr-3 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500">
         <Avatar name={name} imageUrl={user?.imageUrl} className="size-8" />
         <span className="max-w-[10rem] truncate text-sm font-medium text-slate-800">{name}</span>
+        {/* Named by what it shows, then what it is. */}
+        <span className="sr-only">Viewer menu</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className="z-40 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
@@ -55,6 +59,12 @@ export function ViewerMenu({ onDialogChange }: { onDialogChange(dialog: ViewerDi
           >
             <UserRound className="size-4" aria-hidden />
             My Profile
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
+            <Link href={appPagePaths.myMemberships}>
+              <BadgeCheck className="size-4" aria-hidden />
+              My memberships
+            </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item
             className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"

@@ -1,0 +1,1 @@
+ALTER TABLE `membership_charges` ADD `last_attempt_at` text;

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { TRPCError } from '@trpc/server';
+import { and, desc, eq } from 'drizzle-orm';
+import { membershipGrantsAccess, membershipTiers, memberships } from '@db/schema/memberships';
+import { users } from '@db/schema/users';
+import { toCents } from '@common/money';
+import { findPaymentForIntent, providerFailure } from '@server/domains/payments/payment-records';
+import { limitPaymentCreation } from '@server/domains/payments/payments.service';
+import { ensureCustomer, intentAnswerOf } from '@server/domains/subscriptions/checkout';
+import { newId, nowIso } from '@server/lib/ids';
+import type { ProviderSubscription } from '@server/providers/payments/interface';
+import type { Actor, AppServices } from '@server/trpc/context';
+import { membershipMessages, type JoinInput, type JoinOutput } from './memberships.schemas';
+import { insertMembershipPayment, syncMembershipInvoice, type MembershipRow } from './membership-sync';
+import type { TierRow } from './tiers';
+
+/** The secret of a member's private feed URLs: 32 random bytes, URL-safe. */
+export function newFeedToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * The provider's monthly price for the tier at its current price, made once (the idempotency key names the tier and
+ * the cents) and kept on the tier as `provider:priceId`, so a change of provider makes a new one.
+ */
+async function tierPriceId(services: AppServices, tier: TierRow, creatorName: string): Promise<string> {
+  const provider = services.payments;
+  const prefix = `${provider.name}:`;
+  if (tier.providerPriceId?.startsWith(prefix)) return tier.providerPriceId.slice(prefix.length);
+  const price = await provider
+    .createRecurringPrice(
+      { productName: `${tier.name} membership of ${creatorName}`, amountCents: tier.priceCents, currency: 'cad', metadata: { tier_id: tier.id, creator_id: tier.creatorId } },
+      `membership-price:${tier.id}:${tier.priceCents}`,
+    )
+    .catch(providerFailure);
+  services.db
+    .update(membershipTiers)
+    .set({ providerPriceId: `${prefix}${price.id}` })
+    .where(and(eq(membershipTiers.id, tier.id), eq(membershipTiers.priceCents, tier.priceCents)))
+    .run();
+  return price.id;
+}
+
+/**
+ * `memberships.join`: the first month is charged at once (the card form confirms the answer's intent); the
+ * membership becomes active when that payment succeeds. The amount is always the tier's: one the page sent that
+ * differs is refused. A member whose renewal failed (in the grace) pays that renewal here, with another card.
+ */
+export async function joinTier(services: AppServices, actor: Actor, clientIp: string, input: JoinInput): Promise<JoinOutput> {
+  const { db } = services;
+  const tier = db.select().from(membershipTiers).where(eq(membershipTiers.id, input.tierId)).get();
+  if (!tier) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
+  if (tier.creatorId === actor.id) throw new TRPCError({ code: 'BAD_REQUEST', message: membershipMessages.ownTier });
+  const mine = db
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.memberId, actor.id), eq(memberships.tierId, tier.id)))
+    .orderBy(desc(memberships.createdAt))
+    .all();
+  const pastDue = mine.find((row) => row.status === 'past_due' && row.provider === services.payments.name);
+  const expectedCents = pastDue ? pastDue.priceCents : tier.priceCents;
+  if (input.amount !== undefined && toCents(input.amount) !== expectedCents) throw new TRPCError({ code: 'BAD_REQUEST', message: membershipMessages.amountMismatch });
+  if (pastDue) {
+    limitPaymentCreation(services, actor, clientIp);
+    return payOpenRenewal(services, pastDue);
+  }
+  if (mine.some((row) => row.status === 'active' || row.status === 'past_due' || membershipGrantsAccess(row))) {
+    throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.alreadyMember });
+  }
+  if (tier.archivedAt) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.archived });
+  limitPaymentCreation(services, actor, clientIp);
+
+  // A join left unpaid is resumed rather than doubled.
+  const pending = mine.find((row) => row.status === 'incomplete' && row.providerSubscriptionId && row.provider === services.payments.name && row.priceCents === tier.priceCents);
+  if (pending) {
+    const resumed = await resumeFirstCharge(services, pending);
+    if (resumed) return resumed;
+  }
+  return startMembership(services, actor, tier);
+}
+
+async function startMembership(services: AppServices, actor: Actor, tier: TierRow): Promise<JoinOutput> {
+  const { db, payments: provider } = services;
+  const creator = db.select({ displayName: users.displayName }).from(users).where(eq(users.id, tier.creatorId)).get();
+  const creatorName = creator?.displayName ?? 'a creator';
+  const priceId = await tierPriceId(services, tier, creatorName);
+  const customerId = await ensureCustomer(services, actor.user);
+  const row = db
+    .insert(memberships)
+    .values({
+      id: newId(),
+      tierId: tier.id,
+      creatorId: tier.creatorId,
+      memberId: actor.id,
+      status: 'incomplete',
+      priceCents: tier.priceCents,
+      provider: provider.name,
+      providerCustomerId: customerId,
+      feedToken: newFeedToken(),
+    })
+    .returning()
+    .get();
+  let remote: ProviderSubscription;
+  try {
+    remote = await provider.createSubscription(
+      {
+        customerId,
+        priceId,
+        priceCents: tier.priceCents,
+        setUpFeePriceId: null,
+        setUpFeeCents: 0,
+        metadata: { membership_id: row.id, member_id: actor.id, tier_id: tier.id, creator_id: tier.creatorId },
+        description: `${tier.name} membership of ${creatorName}`,
+      },
+      `membership:${row.id}`,
+    );
+  } catch (error) {
+    db.delete(memberships).where(eq(memberships.id, row.id)).run();
+    return providerFailure(error);
+  }
+  db.update(memberships)
+    .set({ providerSubscriptionId: remote.id, currentPeriodStart: remote.currentPeriodStart, currentPeriodEnd: remote.currentPeriodEnd, updatedAt: nowIso() })
+    .where(eq(memberships.id, row.id))
+    .run();
+  const invoice = remote.latestInvoice;
+  if (!invoice?.paymentIntentId) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
+  const stored = db.select().from(memberships).where(eq(memberships.id, row.id)).get() ?? row;
+  if (!findPaymentForIntent(db, { id: invoice.paymentIntentId, metadata: {} })) {
+    insertMembershipPayment(db, stored, invoice, { id: invoice.paymentIntentId, amountCents: invoice.amountDueCents });
+  }
+  const payment = (await syncMembershipInvoice(services, invoice.id)) ?? findPaymentForIntent(db, { id: invoice.paymentIntentId, metadata: {} });
+  if (!payment) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
+  const intent = await provider.retrievePaymentIntent(invoice.paymentIntentId).catch(providerFailure);
+  return { ...intentAnswerOf(payment, intent, invoice.clientSecret ?? intent.clientSecret), membershipId: row.id };
+}
+
+/** The first invoice of a join left unpaid, when the provider still waits for it. */
+async function resumeFirstCharge(services: AppServices, row: MembershipRow): Promise<JoinOutput | null> {
+  const remote = await services.payments.retrieveSubscription(row.providerSubscriptionId ?? '').catch(() => null);
+  const invoice = remote?.latestInvoice;
+  if (!remote || remote.status !== 'incomplete' || !invoice?.paymentIntentId || invoice.status !== 'open' || invoice.amountDueCents !== row.priceCents) return null;
+  const intent = await services.payments.retrievePaymentIntent(invoice.paymentIntentId).catch(providerFailure);
+  const payment = findPaymentForIntent(services.db, intent) ?? insertMembershipPayment(services.db, row, invoice, intent);
+  return { ...intentAnswerOf(payment, intent, invoice.clientSecret ?? intent.clientSecret), membershipId: row.id };
+}
+
+/** A past-due membership's open renewal, readied for the card form (the card paying it renews the membership). */
+async function payOpenRenewal(services: AppServices, row: MembershipRow): Promise<JoinOutput> {
+  const { db, payments: provider } = services;
+  const open = row.providerSubscriptionId ? await provider.listOpenInvoices(row.providerSubscriptionId).catch(providerFailure) : [];
+  const invoice = open[0];
+  if (!invoice) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.alreadyMember });
+  const ready = await provider.prepareInvoicePayment(invoice.id, `invoice-payment:${invoice.id}`).catch(providerFailure);
+  if (!ready.paymentIntentId || !ready.clientSecret) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider could not prepare this invoice' });
+  const intent = await provider.retrievePaymentIntent(ready.paymentIntentId).catch(providerFailure);
+  const payment = findPaymentForIntent(db, intent) ?? insertMembershipPayment(db, row, ready, intent);
+  return { ...intentAnswerOf(payment, intent, ready.clientSecret), membershipId: row.id };
+}

@@ -1,0 +1,84 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { membershipCharges, memberships } from '@db/schema/memberships';
+import { nowIso } from '@server/lib/ids';
+import type { AppServices } from '@server/trpc/context';
+import { announceMembershipChange, lastPaidCharge, syncMembershipInvoice, syncMembershipSubscription, type MembershipRow } from './membership-sync';
+
+/** A failed renewal is tried again at most once a day during the grace. */
+export const membershipRetryIntervalMs = 86_400_000;
+
+/**
+ * The memberships' part of the billing clock (after the provider's renewals, `payments:billing-clock`): each past-due
+ * membership whose grace has passed lapses (its provider subscription is ended, so nothing more is charged); the
+ * others have their open renewal charged again once a day.
+ */
+export async function runMembershipBilling(services: AppServices, now = new Date()): Promise<{ retried: number; lapsed: number }> {
+  const pastDue = services.db.select().from(memberships).where(eq(memberships.status, 'past_due')).all();
+  let retried = 0;
+  let lapsed = 0;
+  for (const row of pastDue) {
+    try {
+      if (row.graceEndsAt && Date.parse(row.graceEndsAt) <= now.getTime()) {
+        if (await lapseMembership(services, row, now)) lapsed += 1;
+      } else if (await retryRenewal(services, row, now)) {
+        retried += 1;
+      }
+    } catch (error) {
+      services.log.error({ err: error, membershipId: row.id }, 'membership billing failed');
+    }
+  }
+  return { retried, lapsed };
+}
+
+async function lapseMembership(services: AppServices, row: MembershipRow, now: Date): Promise<boolean> {
+  const { db } = services;
+  const paid = lastPaidCharge(db, row.id);
+  // Ours first: the provider announces the end at once, and a lapsed membership is final.
+  const after = db
+    .update(memberships)
+    .set({
+      status: 'lapsed',
+      lapsedAt: now.toISOString(),
+      updatedAt: nowIso(),
+      currentPeriodStart: paid?.periodStart ?? row.currentPeriodStart,
+      currentPeriodEnd: paid?.periodEnd ?? row.currentPeriodStart,
+    })
+    .where(and(eq(memberships.id, row.id), eq(memberships.status, 'past_due')))
+    .returning()
+    .get();
+  if (!after) return false;
+  if (row.providerSubscriptionId && row.provider === services.payments.name) {
+    await services.payments
+      .cancelSubscription(row.providerSubscriptionId, `membership-lapse:${row.id}`)
+      .catch((error: unknown) => services.log.warn({ err: error, membershipId: row.id }, 'lapsed membership not ended at the provider'));
+  }
+  await announceMembershipChange(services, row, after, null);
+  return true;
+}
+
+async function retryRenewal(services: AppServices, row: MembershipRow, now: Date): Promise<boolean> {
+  const { db, payments: provider } = services;
+  if (!row.providerSubscriptionId || row.provider !== provider.name) return false;
+  const charge = db
+    .select()
+    .from(membershipCharges)
+    .where(and(eq(membershipCharges.membershipId, row.id), isNull(membershipCharges.paidAt)))
+    .orderBy(desc(membershipCharges.periodStart))
+    .get();
+  const lastAttempt = Date.parse(charge?.lastAttemptAt ?? row.updatedAt);
+  if (now.getTime() - lastAttempt < membershipRetryIntervalMs) return false;
+  const open = await provider.listOpenInvoices(row.providerSubscriptionId);
+  const invoice = open[0];
+  if (!invoice) {
+    await syncMembershipSubscription(services, row.providerSubscriptionId);
+    return false;
+  }
+  const attempt = (charge?.attemptCount ?? 1) + 1;
+  if (charge) db.update(membershipCharges).set({ attemptCount: attempt, lastAttemptAt: now.toISOString() }).where(eq(membershipCharges.id, charge.id)).run();
+  else db.update(memberships).set({ updatedAt: now.toISOString() }).where(eq(memberships.id, row.id)).run();
+  await provider.payInvoice(invoice.id, `membership-retry:${invoice.id}:${attempt}`).catch((error: unknown) => {
+    services.log.warn({ err: error, membershipId: row.id }, 'membership renewal retry refused by the provider');
+  });
+  await syncMembershipInvoice(services, invoice.id);
+  return true;
+}

@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import { membershipTiers, type memberships, type membershipCharges } from '@db/schema/memberships';
+import { users } from '@db/schema/users';
+import { formatDollars } from '@common/money';
+import { siteNameOf } from '@server/domains/settings/settings.service';
+import { publicOrigin } from '@server/lib/public-url';
+import type { AppServices } from '@server/trpc/context';
+
+export type MembershipNotice = 'welcome' | 'renewed' | 'renewal_failed' | 'lapsed';
+
+interface NoticeParts {
+  siteName: string;
+  origin: string;
+  tierName: string;
+  creatorName: string;
+  amount: string;
+  /** UTC dates as a reader sees them. */
+  periodEnd: string;
+  graceEnd: string;
+  card: string;
+}
+
+const day = (iso: string | null | undefined) => (iso ? new Date(iso).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '') : '');
+
+/** The member's mail for each moment of a membership (receipts, a failed renewal, the end). */
+export function membershipNoticeText(kind: MembershipNotice, parts: NoticeParts): { subject: string; text: string } {
+  const manage = `You can see and cancel your memberships under "My memberships" on ${parts.origin}.`;
+  switch (kind) {
+    case 'welcome':
+    case 'renewed':
+      return {
+        subject: `Your receipt from ${parts.siteName}: ${parts.tierName} membership, ${parts.amount} CAD`,
+        text: [
+          kind === 'welcome' ? `Welcome! You are now a member of ${parts.creatorName}'s ${parts.tierName} tier.` : `Your ${parts.tierName} membership of ${parts.creatorName} was renewed.`,
+          '',
+          `Item: ${parts.tierName} membership (monthly)`,
+          `Amount: ${parts.amount} CAD`,
+          `Paid with: ${parts.card}`,
+          `Paid until: ${parts.periodEnd}`,
+          '',
+          manage,
+          `Keep this mail as your receipt. — ${parts.siteName}`,
+        ].join('\n'),
+      };
+    case 'renewal_failed':
+      return {
+        subject: `Your ${parts.tierName} membership payment failed`,
+        text: [
+          `We could not charge ${parts.card} for your ${parts.tierName} membership of ${parts.creatorName} (${parts.amount} CAD a month).`,
+          '',
+          `We will try the card again each day. Your membership stays open until ${parts.graceEnd}; if the payment has not gone through by then, it ends.`,
+          `To pay with another card, open "My memberships" on ${parts.origin} and choose the membership.`,
+          '',
+          `— ${parts.siteName}`,
+        ].join('\n'),
+      };
+    case 'lapsed':
+      return {
+        subject: `Your ${parts.tierName} membership has ended`,
+        text: [
+          `Your ${parts.tierName} membership of ${parts.creatorName} ended because its monthly payment could not be collected.`,
+          '',
+          `You can become a member again at any time from ${parts.creatorName}'s page on ${parts.origin}.`,
+          '',
+          `— ${parts.siteName}`,
+        ].join('\n'),
+      };
+  }
+}
+
+/** Sends the member's mail; a mail failure is logged and never undoes what happened. */
+export async function mailMembershipNotice(
+  services: AppServices,
+  membership: typeof memberships.$inferSelect,
+  kind: MembershipNotice,
+  charge?: typeof membershipCharges.$inferSelect,
+): Promise<void> {
+  const { db } = services;
+  const member = db.select({ email: users.email }).from(users).where(eq(users.id, membership.memberId)).get();
+  if (!member) return;
+  const creator = db.select({ displayName: users.displayName }).from(users).where(eq(users.id, membership.creatorId)).get();
+  const tier = db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, membership.tierId)).get();
+  const mail = membershipNoticeText(kind, {
+    siteName: siteNameOf(services),
+    origin: publicOrigin(services.config),
+    tierName: tier?.name ?? 'membership',
+    creatorName: creator?.displayName ?? 'the creator',
+    amount: formatDollars(charge?.amountCents ?? membership.priceCents),
+    periodEnd: day(charge?.periodEnd ?? membership.currentPeriodEnd),
+    graceEnd: membership.graceEndsAt ? new Date(membership.graceEndsAt).toUTCString() : '',
+    card: membership.cardLast4 ? `your card ending in ${membership.cardLast4}` : 'your card',
+  });
+  try {
+    await services.mailer.send({ to: member.email, ...mail });
+  } catch (error) {
+    services.log.warn({ err: error, membershipId: membership.id, kind }, 'membership mail not sent');
+  }
+}

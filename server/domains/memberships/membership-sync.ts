@@ -1,0 +1,261 @@
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { membershipCharges, membershipGraceDays, membershipTiers, memberships, type MembershipStatus } from '@db/schema/memberships';
+import { users } from '@db/schema/users';
+import {
+  applyIntentToPayment,
+  findPaymentForIntent,
+  insertPendingPayment,
+  publishPaymentSucceeded,
+  type PaymentRow,
+  type Queryable,
+} from '@server/domains/payments/payment-records';
+import type { MembershipChargeSnapshot, MembershipSnapshot } from '@server/lib/domain-events';
+import { newId, nowIso } from '@server/lib/ids';
+import type { ProviderIntent, ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
+import type { AppServices } from '@server/trpc/context';
+import { mailMembershipNotice } from './membership-mail';
+
+export type MembershipRow = typeof memberships.$inferSelect;
+export type MembershipChargeRow = typeof membershipCharges.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const dayMs = 86_400_000;
+
+export function findMembershipByProviderId(db: Db, providerSubscriptionId: string): MembershipRow | undefined {
+  return db.select().from(memberships).where(eq(memberships.providerSubscriptionId, providerSubscriptionId)).get();
+}
+
+/**
+ * Our status for the provider's. Lapsed and canceled are ours to decide and final; a subscription the provider ended
+ * while a renewal was unpaid has lapsed, one it ended otherwise (set to end at the period's end) is canceled. A first
+ * charge that never went through stays incomplete (no member shows it).
+ */
+function statusOf(row: MembershipRow, remote: ProviderSubscription): MembershipStatus {
+  switch (remote.status) {
+    case 'active':
+    case 'trialing':
+      return 'active';
+    case 'past_due':
+    case 'unpaid':
+    case 'paused':
+      return row.status === 'incomplete' ? 'incomplete' : 'past_due';
+    case 'incomplete':
+      return 'incomplete';
+    case 'canceled':
+    case 'incomplete_expired':
+      if (row.status === 'incomplete') return 'incomplete';
+      return row.status === 'past_due' ? 'lapsed' : 'canceled';
+  }
+}
+
+/** The last month the member paid for. */
+export function lastPaidCharge(db: Queryable, membershipId: string): MembershipChargeRow | undefined {
+  return db
+    .select()
+    .from(membershipCharges)
+    .where(and(eq(membershipCharges.membershipId, membershipId), isNotNull(membershipCharges.paidAt)))
+    .orderBy(desc(membershipCharges.periodEnd))
+    .get();
+}
+
+/**
+ * Our row as the provider answers it. Once canceled or lapsed the period is the last one paid for, so access ends with
+ * the month the member paid (never with an unpaid month the provider had already opened).
+ */
+function applyMembershipState(tx: Tx, row: MembershipRow, remote: ProviderSubscription, cardLast4: string | null): MembershipRow {
+  if (row.status === 'lapsed' || row.status === 'canceled') return row;
+  const status = statusOf(row, remote);
+  const time = nowIso();
+  const ended = status === 'canceled' || status === 'lapsed';
+  const paid = ended ? lastPaidCharge(tx, row.id) : undefined;
+  const updated = tx
+    .update(memberships)
+    .set({
+      status,
+      currentPeriodStart: ended ? (paid?.periodStart ?? row.currentPeriodStart) : remote.currentPeriodStart,
+      currentPeriodEnd: ended ? (paid?.periodEnd ?? row.currentPeriodEnd) : remote.currentPeriodEnd,
+      cancelAtPeriodEnd: ended ? row.cancelAtPeriodEnd : remote.cancelAtPeriodEnd,
+      cardLast4: cardLast4 ?? remote.cardLast4 ?? row.cardLast4,
+      updatedAt: time,
+      // The grace runs from the day the unpaid month began.
+      ...(status === 'past_due' && row.status !== 'past_due'
+        ? { graceEndsAt: new Date(Date.parse(remote.currentPeriodStart) + membershipGraceDays * dayMs).toISOString() }
+        : {}),
+      ...(status === 'active' ? { graceEndsAt: null } : {}),
+      ...(status === 'active' && !row.activatedAt ? { activatedAt: time } : {}),
+      ...(status === 'canceled' ? { canceledAt: time } : {}),
+      ...(status === 'lapsed' ? { lapsedAt: time } : {}),
+    })
+    .where(eq(memberships.id, row.id))
+    .returning()
+    .get();
+  return updated ?? row;
+}
+
+/**
+ * Records the invoice's monthly charge: one row per membership and period (the unique index), so a replayed or
+ * repeated report credits a month once. A first invoice still waiting for the card form is not a charge yet.
+ * Answers the charge when this call marked it paid.
+ */
+function recordCharge(tx: Tx, membership: MembershipRow, invoice: ProviderInvoice, payment: PaymentRow | undefined, failure: string | null): MembershipChargeRow | null {
+  if (invoice.status !== 'open' && invoice.status !== 'paid') return null;
+  const paid = invoice.status === 'paid';
+  const reason = invoice.billingReason === 'subscription_create' ? 'membership_create' : 'membership_cycle';
+  if (!paid && !failure && reason === 'membership_create') return null;
+  const time = nowIso();
+  const existing =
+    tx.select().from(membershipCharges).where(eq(membershipCharges.providerInvoiceId, invoice.id)).get() ??
+    tx
+      .select()
+      .from(membershipCharges)
+      .where(and(eq(membershipCharges.membershipId, membership.id), eq(membershipCharges.periodStart, invoice.periodStart)))
+      .get();
+  if (!existing) {
+    const inserted = tx
+      .insert(membershipCharges)
+      .values({
+        id: newId(),
+        membershipId: membership.id,
+        paymentId: payment?.id ?? null,
+        providerInvoiceId: invoice.id,
+        reason,
+        amountCents: invoice.amountDueCents,
+        periodStart: invoice.periodStart,
+        periodEnd: invoice.periodEnd,
+        attemptCount: paid || failure ? 1 : 0,
+        lastAttemptAt: paid || failure ? time : null,
+        lastError: paid ? null : failure,
+        paidAt: paid ? time : null,
+      })
+      .onConflictDoNothing()
+      .returning()
+      .get();
+    return paid ? (inserted ?? null) : null;
+  }
+  if (existing.paidAt) return null;
+  const updated = tx
+    .update(membershipCharges)
+    .set({
+      paymentId: payment?.id ?? existing.paymentId,
+      ...(failure && !paid ? { lastError: failure, attemptCount: Math.max(existing.attemptCount, 1), lastAttemptAt: existing.lastAttemptAt ?? time } : {}),
+      ...(paid ? { paidAt: time, lastError: null, attemptCount: Math.max(existing.attemptCount, 1) } : {}),
+    })
+    .where(and(eq(membershipCharges.id, existing.id), isNull(membershipCharges.paidAt)))
+    .returning()
+    .get();
+  return paid ? (updated ?? null) : null;
+}
+
+export function insertMembershipPayment(db: Queryable, membership: MembershipRow, invoice: Pick<ProviderInvoice, 'id'>, intent: Pick<ProviderIntent, 'id' | 'amountCents'>): PaymentRow {
+  const tier = db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, membership.tierId)).get();
+  return insertPendingPayment(db, {
+    id: newId(),
+    kind: 'membership',
+    provider: membership.provider,
+    providerIntentId: intent.id,
+    providerInvoiceId: invoice.id,
+    amountCents: intent.amountCents,
+    payerId: membership.memberId,
+    creatorId: membership.creatorId,
+    membershipId: membership.id,
+    description: `${tier?.name ?? 'Membership'} membership`,
+  });
+}
+
+/**
+ * Brings one provider invoice of a membership (its intent and subscription) into our records: the payment (the
+ * ledger splits it 60/40 once it succeeded), the month's charge and the membership's status and period. Idempotent:
+ * safe for every webhook, status report and replay. Undefined when the invoice is no membership's.
+ */
+export async function syncMembershipInvoice(services: AppServices, providerInvoiceId: string): Promise<PaymentRow | undefined> {
+  const { db, payments: provider } = services;
+  const invoice = await provider.retrieveInvoice(providerInvoiceId);
+  const membership = invoice.subscriptionId ? findMembershipByProviderId(db, invoice.subscriptionId) : undefined;
+  if (!membership) return undefined;
+  const remote = await provider.retrieveSubscription(invoice.subscriptionId);
+  const intent = invoice.paymentIntentId ? await provider.retrievePaymentIntent(invoice.paymentIntentId) : null;
+  const synced = db.transaction((tx) => {
+    let payment = intent ? findPaymentForIntent(tx, intent) : undefined;
+    if (intent && !payment) payment = insertMembershipPayment(tx, membership, invoice, intent);
+    let failure: string | null = null;
+    let newlySucceeded = false;
+    if (payment && intent) {
+      const outcome = applyIntentToPayment(tx, payment, intent);
+      payment = outcome.row;
+      newlySucceeded = outcome.newlySucceeded;
+      if (intent.lastError && intent.status === 'requires_payment_method') failure = intent.lastError.message;
+    }
+    const before = tx.select().from(memberships).where(eq(memberships.id, membership.id)).get() ?? membership;
+    const charge = recordCharge(tx, before, invoice, payment, failure);
+    const after = applyMembershipState(tx, before, remote, intent?.status === 'succeeded' ? intent.cardLast4 : null);
+    return { payment, newlySucceeded, before, after, charge };
+  });
+  if (synced.payment && synced.newlySucceeded) publishPaymentSucceeded(services, synced.payment);
+  await announceMembershipChange(services, synced.before, synced.after, synced.charge);
+  return synced.payment;
+}
+
+/** Refreshes a membership's status and period (the `customer.subscription.*` webhooks); another subscription is left alone. */
+export async function syncMembershipSubscription(services: AppServices, providerSubscriptionId: string): Promise<void> {
+  const row = findMembershipByProviderId(services.db, providerSubscriptionId);
+  if (!row) return;
+  const remote = await services.payments.retrieveSubscription(providerSubscriptionId);
+  await applyRemoteMembership(services, row.id, remote);
+}
+
+/** Our row as the provider answers it (an update's answer or a webhook's re-fetch); a change is announced. */
+export async function applyRemoteMembership(services: AppServices, rowId: string, remote: ProviderSubscription): Promise<MembershipRow | undefined> {
+  const result = services.db.transaction((tx) => {
+    const before = tx.select().from(memberships).where(eq(memberships.id, rowId)).get();
+    return before ? { before, after: applyMembershipState(tx, before, remote, null) } : undefined;
+  });
+  if (result) await announceMembershipChange(services, result.before, result.after, null);
+  return result?.after;
+}
+
+export function membershipSnapshot(db: Db, row: MembershipRow): MembershipSnapshot {
+  const tier = db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, row.tierId)).get();
+  const member = db.select({ displayName: users.displayName }).from(users).where(eq(users.id, row.memberId)).get();
+  return {
+    id: row.id,
+    tierId: row.tierId,
+    tierName: tier?.name ?? '',
+    creatorId: row.creatorId,
+    memberId: row.memberId,
+    memberName: member?.displayName ?? '',
+    status: row.status,
+    priceCents: row.priceCents,
+    currentPeriodStart: row.currentPeriodStart,
+    currentPeriodEnd: row.currentPeriodEnd,
+    cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+    graceEndsAt: row.graceEndsAt,
+  };
+}
+
+function chargeSnapshot(charge: MembershipChargeRow): MembershipChargeSnapshot {
+  return { paymentId: charge.paymentId, amountCents: charge.amountCents, periodStart: charge.periodStart, periodEnd: charge.periodEnd, paidAt: charge.paidAt ?? nowIso() };
+}
+
+/**
+ * After the commit: `memberships:created|renewed` for a month newly paid, `memberships:lapsed`, `memberships:cancelled`
+ * (the member set it to end, or the provider ended it), and the member's mail when a renewal failed or the
+ * membership lapsed.
+ */
+export async function announceMembershipChange(services: AppServices, before: MembershipRow, after: MembershipRow, paidCharge: MembershipChargeRow | null): Promise<void> {
+  const { db, domainEvents } = services;
+  const snapshot = () => membershipSnapshot(db, after);
+  if (paidCharge) {
+    const name = paidCharge.reason === 'membership_create' ? 'memberships:created' : 'memberships:renewed';
+    domainEvents.publish(name, { membership: snapshot(), charge: chargeSnapshot(paidCharge) });
+    await mailMembershipNotice(services, after, paidCharge.reason === 'membership_create' ? 'welcome' : 'renewed', paidCharge);
+  }
+  if (after.status === 'past_due' && before.status !== 'past_due') await mailMembershipNotice(services, after, 'renewal_failed');
+  if (after.status === 'lapsed' && before.status !== 'lapsed') {
+    domainEvents.publish('memberships:lapsed', { membership: snapshot() });
+    await mailMembershipNotice(services, after, 'lapsed');
+  }
+  const nowEnding = !before.cancelAtPeriodEnd && after.cancelAtPeriodEnd;
+  const endedWithoutNotice = after.status === 'canceled' && before.status !== 'canceled' && !before.cancelAtPeriodEnd;
+  if (nowEnding || endedWithoutNotice) domainEvents.publish('memberships:cancelled', { membership: snapshot(), endsAt: after.currentPeriodEnd });
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { eventOutput } from '@server/domains/events/events.schemas';
+import { publicEpisode } from '@server/domains/podcasts/podcasts.schemas';
+
+export const publicPagesMessages = {
+  creatorNotFound: 'Creator not found',
+} as const;
+
+/** How many upcoming events and latest episodes the creator page shows. */
+export const creatorPageLimits = { events: 20, episodes: 12 } as const;
+
+export const creatorPageInput = z.strictObject({ tag: z.string().trim().min(1).max(64) });
+
+/**
+ * What `/c/{tag}` shows besides the tiers (`memberships.tiers({ creatorId })`): the creator, their upcoming events
+ * (active, not ended yet, soonest first; no stream locations) and latest published episodes of titles open to everyone.
+ */
+export const creatorPageOutput = z.object({
+  creator: z.object({
+    id: z.string(),
+    /** The creator tag: `/c/{tag}`, `/events/{tag}`, `/m/{tag}/`. */
+    tag: z.string(),
+    displayName: z.string(),
+    description: z.string(),
+    imageUrl: z.string().nullable(),
+  }),
+  upcomingEvents: z.array(eventOutput),
+  latestEpisodes: z.array(publicEpisode),
+});
+export type CreatorPageOutput = z.infer<typeof creatorPageOutput>;

@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '@server/config';
+import { Bus, type MessageBus } from './bus';
+import { MemoryOnceStore, type OnceStore } from './bus-once';
+import { MemoryPresence, type Presence } from './bus-presence';
+import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit';
+import type { ReadinessProbe } from './readiness';
+import { LocalSweepLock, RedisSweepLock, type SweepLock } from './sweep-lock';
+import { closeClient, createCommandClient, createSubscriberClient } from './redis/connection';
+import { RedisBus } from './redis/redis-bus';
+import { RedisOnceStore } from './redis/redis-once';
+import { RedisPresence } from './redis/redis-presence';
+import { RedisRateLimitStore } from './redis/redis-rate-limit';
+
+/**
+ * What instances share when `REDIS_URL` is set, and the single-machine default otherwise: the message bus, the
+ * rate-limit counters, the sweep locks, presence counts and one-time entries. One subscriber connection (the bus) and
+ * one command connection (everything else) per instance.
+ */
+export interface SharedEngines {
+  kind: 'memory' | 'redis';
+  bus: MessageBus;
+  rateLimits: RateLimitStore;
+  sweeps: SweepLock;
+  presence(name: string, windowMs: number): Presence;
+  once: OnceStore;
+  /** Readiness probes of these engines (none in memory). */
+  probes: ReadinessProbe[];
+  close(): Promise<void>;
+}
+
+export function createSharedEngines(
+  redis: AppConfig['redis'],
+  log: FastifyBaseLogger,
+  onListenerError: (error: unknown, topic: string) => void,
+): SharedEngines {
+  if (!redis) {
+    const bus = new Bus(onListenerError);
+    return {
+      kind: 'memory',
+      bus,
+      rateLimits: new MemoryRateLimitStore(),
+      sweeps: new LocalSweepLock(),
+      presence: (_name, windowMs) => new MemoryPresence(windowMs),
+      once: new MemoryOnceStore(),
+      probes: [],
+      close: () => bus.close(),
+    };
+  }
+  const commands = createCommandClient(redis.url, 'cuepoint');
+  const subscriber = createSubscriberClient(redis.url, 'cuepoint-bus');
+  const bus = new RedisBus(commands, subscriber, redis.keyPrefix, log, onListenerError);
+  return {
+    kind: 'redis',
+    bus,
+    rateLimits: new RedisRateLimitStore(commands, redis.keyPrefix, log),
+    sweeps: new RedisSweepLock(commands, redis.keyPrefix, log),
+    presence: (name, windowMs) => new RedisPresence(commands, `${redis.keyPrefix}${name}:`, windowMs, log),
+    once: new RedisOnceStore(commands, redis.keyPrefix, log),
+    probes: [{ name: 'redis', check: () => bus.state === 'live' }],
+    close: async () => {
+      await bus.close();
+      await Promise.all([closeClient(subscriber), closeClient(commands)]);
+    },
+  };
+}

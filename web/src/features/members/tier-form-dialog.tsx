@@ -1,0 +1,305 @@
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Info } from 'lucide-react';
+import { Link } from 'wouter';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { dollarsText, formatDollars, toCents } from '@common/money';
+import { createTierInput, membershipMessages, monthlyPrice, type TierOutput } from '@server/domains/memberships/memberships.schemas';
+import { Button } from '@web/components/button';
+import { failureMessage } from '@web/components/error-message';
+import { TextAreaField } from '@web/components/form-fields';
+import { Modal } from '@web/components/modal';
+import { Switch } from '@web/components/switch';
+import { TextField } from '@web/components/text-field';
+import { trpc } from '@web/lib/trpc';
+
+/** The price as typed ("9.99", "$9.99"): an empty or unreadable text reaches the server's rule as NaN and gets its message. */
+const priceText = z
+  .string()
+  .trim()
+  .transform((text) => (text === '' ? Number.NaN : Number(text.replace(/^\$/, ''))))
+  .pipe(monthlyPrice);
+const tierForm = createTierInput.extend({ monthlyPrice: priceText });
+type TierFormInput = z.input<typeof tierForm>;
+type TierFormValues = z.output<typeof tierForm>;
+type FieldName = FieldPath<TierFormInput>;
+
+const fieldNames: readonly FieldName[] = ['name', 'monthlyPrice', 'description', 'includesAllPremiumEvents', 'premiumEventIds', 'includesReplays', 'podcastTitleIds', 'chatBadge'];
+/** The server's refusals that name no field but belong to one. */
+const messageFields: Record<string, FieldName> = {
+  [membershipMessages.notYourEvent]: 'premiumEventIds',
+  [membershipMessages.notPremiumEvent]: 'premiumEventIds',
+  [membershipMessages.notYourTitle]: 'podcastTitleIds',
+};
+
+export const priceChangeNote = 'A new price applies to members who join from now on. Existing members keep the price they joined at.';
+
+function defaultsOf(tier: TierOutput | undefined): TierFormInput {
+  return {
+    name: tier?.name ?? '',
+    monthlyPrice: tier ? dollarsText(tier.priceCents) : '',
+    description: tier?.description ?? '',
+    includesAllPremiumEvents: tier?.includesAllPremiumEvents ?? true,
+    premiumEventIds: tier?.premiumEventIds ?? [],
+    includesReplays: tier?.includesReplays ?? true,
+    podcastTitleIds: tier?.podcastTitleIds ?? [],
+    chatBadge: tier?.chatBadge ?? true,
+  };
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="mt-1 text-xs text-red-600">
+      {message}
+    </p>
+  );
+}
+
+/** A labelled on/off perk: the label names the switch, the hint says what it gives. */
+function PerkSwitch({ control, name, label, hint }: { control: Control<TierFormInput, unknown, TierFormValues>; name: 'includesReplays' | 'chatBadge'; label: string; hint: string }) {
+  const id = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <div className="flex items-start justify-between gap-4">
+          <label htmlFor={id} className="text-sm">
+            <span className="block font-medium text-slate-800">{label}</span>
+            <span className="block text-xs text-slate-500">{hint}</span>
+          </label>
+          <Switch id={id} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />
+        </div>
+      )}
+    />
+  );
+}
+
+/** Checkboxes for picking some of a list (events, podcasts); the group is named by its legend. */
+function CheckboxList({
+  legend,
+  hint,
+  options,
+  value,
+  onChange,
+  error,
+  empty,
+}: {
+  legend: string;
+  hint?: string;
+  options: ReadonlyArray<{ id: string; label: string; detail?: string }>;
+  value: readonly string[];
+  onChange(ids: string[]): void;
+  error?: string;
+  empty: ReactNode;
+}) {
+  const errorId = useId();
+  const toggle = (id: string, checked: boolean) => onChange(checked ? [...value, id] : value.filter((item) => item !== id));
+  return (
+    <fieldset aria-describedby={error ? errorId : undefined} aria-invalid={!!error || undefined}>
+      <legend className="text-sm font-medium text-slate-700">{legend}</legend>
+      {hint && <p className="text-xs text-slate-500">{hint}</p>}
+      {options.length === 0 ? (
+        <p className="mt-2 rounded-md border border-dashed border-slate-300 p-3 text-sm text-slate-600">{empty}</p>
+      ) : (
+        <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto rounded-md border border-slate-200 p-2">
+          {options.map((option) => (
+            <li key={option.id}>
+              <label className="flex items-start gap-2 rounded p-1 text-sm hover:bg-slate-50">
+                <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={value.includes(option.id)} onChange={(event) => toggle(option.id, event.target.checked)} />
+                <span>
+                  <span className="text-slate-900">{option.label}</span>
+                  {option.detail && <span className="block text-xs text-slate-500">{option.detail}</span>}
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FieldError id={errorId} message={error} />
+    </fieldset>
+  );
+}
+
+function eventDay(iso: string | null): string | undefined {
+  return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'No date yet';
+}
+
+/** "New tier" and "Edit tier": name, monthly price, description and perks, checked by the server's own rules. */
+export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; onOpenChange(open: boolean): void; tier?: TierOutput }) {
+  const formId = useId();
+  const allEventsId = useId();
+  const chosenEventsId = useId();
+  const utils = trpc.useUtils();
+  const events = trpc.events.list.useQuery(undefined, { enabled: open });
+  const titles = trpc.podcasts.listTitles.useQuery(undefined, { enabled: open });
+  const createTier = trpc.memberships.createTier.useMutation();
+  const updateTier = trpc.memberships.updateTier.useMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<TierFormInput, unknown, TierFormValues>({ resolver: zodResolver(tierForm), mode: 'onTouched', defaultValues: defaultsOf(tier) });
+  const [includesAll, priceInput] = useWatch({ control, name: ['includesAllPremiumEvents', 'monthlyPrice'] });
+  const premiumEvents = (events.data ?? []).filter((event) => event.isPremium);
+  const typedPrice = priceText.safeParse(priceInput);
+  const priceChanged = !!tier && typedPrice.success && toCents(typedPrice.data) !== tier.priceCents;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      if (tier) await updateTier.mutateAsync({ id: tier.id, ...values });
+      else await createTier.mutateAsync(values);
+      await utils.memberships.invalidate();
+      toast.success(tier ? 'Tier saved' : 'Tier created');
+      onOpenChange(false);
+    } catch (error) {
+      const fieldErrors = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data?.fieldErrors ?? {};
+      let mapped = false;
+      for (const [key, message] of Object.entries(fieldErrors)) {
+        const field = fieldNames.find((name) => key === name || key.startsWith(`${name}.`));
+        if (field) {
+          setError(field, { type: 'server', message });
+          mapped = true;
+        }
+      }
+      const messageField = error instanceof Error ? messageFields[error.message] : undefined;
+      if (!mapped && messageField) {
+        setError(messageField, { type: 'server', message: (error as Error).message });
+        mapped = true;
+      }
+      if (!mapped) toast.error(failureMessage(error));
+    }
+  });
+
+  const eventsError = errors.premiumEventIds?.message ?? errors.includesAllPremiumEvents?.message;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={tier ? `Edit tier: ${tier.name}` : 'New tier'}
+      description={tier ? undefined : 'Fans pay this every month; their membership opens the perks you choose here.'}
+      size="md"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={isSubmitting}>
+            {tier ? 'Save tier' : 'Create tier'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-5" aria-label={tier ? 'Edit tier' : 'New tier'}>
+        {tier?.archivedAt && (
+          <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-700">This tier is archived: it takes no new members. Its members keep their membership until they cancel.</p>
+        )}
+        <TextField label="Name" maxLength={100} placeholder="e.g. Backstage" error={errors.name?.message} {...register('name')} />
+        <div className="space-y-2">
+          <TextField
+            label="Monthly price (CAD)"
+            inputMode="decimal"
+            placeholder="5.00"
+            error={errors.monthlyPrice?.message}
+            hint={tier ? undefined : 'At least $1.00. You keep 60% of what is left after the card fee.'}
+            {...register('monthlyPrice')}
+          />
+          {tier && (
+            <p className="flex gap-2 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-slate-800" data-testid="price-change-note">
+              <Info className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
+              <span>
+                {priceChangeNote}
+                {priceChanged && tier.activeMembers > 0 && ` Your ${tier.activeMembers === 1 ? 'current member keeps' : `${tier.activeMembers} current members keep`} paying what they pay now.`}
+                {priceChanged && ` New members will pay ${formatDollars(toCents(typedPrice.data))} a month.`}
+              </span>
+            </p>
+          )}
+        </div>
+        <TextAreaField label="Description" rows={3} maxLength={2000} placeholder="What members get, in your words" error={errors.description?.message} {...register('description')} />
+
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-700">Premium events included</legend>
+          <Controller
+            control={control}
+            name="includesAllPremiumEvents"
+            render={({ field }) => (
+              <div className="space-y-1">
+                <label htmlFor={allEventsId} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input id={allEventsId} type="radio" name={field.name} className="size-4 accent-brand-600" checked={field.value} onChange={() => field.onChange(true)} onBlur={field.onBlur} />
+                  All my premium events, future ones included
+                </label>
+                <label htmlFor={chosenEventsId} className="flex items-center gap-2 text-sm text-slate-800">
+                  <input id={chosenEventsId} type="radio" name={field.name} className="size-4 accent-brand-600" checked={!field.value} onChange={() => field.onChange(false)} onBlur={field.onBlur} />
+                  Only the events I choose
+                </label>
+              </div>
+            )}
+          />
+          {includesAll ? (
+            <FieldError id={`${formId}-events-error`} message={eventsError} />
+          ) : (
+            <Controller
+              control={control}
+              name="premiumEventIds"
+              render={({ field }) => (
+                <CheckboxList
+                  legend="Chosen premium events"
+                  options={premiumEvents.map((event) => ({ id: event.id, label: event.name, detail: eventDay(event.startDateTime) }))}
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  error={eventsError}
+                  empty={
+                    events.isPending ? (
+                      'Loading your events…'
+                    ) : (
+                      <>
+                        You have no premium events yet. Mark an event premium in the <Link href="/apps/calendar" className="font-medium text-brand-700 hover:underline">Calendar</Link>, or include all premium events.
+                      </>
+                    )
+                  }
+                />
+              )}
+            />
+          )}
+        </fieldset>
+
+        <PerkSwitch control={control} name="includesReplays" label="Replays included" hint="Members watch the recordings of your past events." />
+
+        <Controller
+          control={control}
+          name="podcastTitleIds"
+          render={({ field }) => (
+            <CheckboxList
+              legend="Members-only podcasts"
+              hint="Each member gets a private feed of these podcasts for their podcast app. Mark a podcast “Members only” to take it out of your public feed and listings."
+              options={(titles.data ?? []).map((title) => ({
+                id: title.id,
+                label: title.name,
+                detail: `${title.membersOnly ? 'Members only' : 'Also public'} · ${title.episodeCount === 1 ? '1 episode' : `${title.episodeCount} episodes`}`,
+              }))}
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={errors.podcastTitleIds?.message}
+              empty={
+                titles.isPending ? (
+                  'Loading your podcasts…'
+                ) : (
+                  <>
+                    You have no podcasts yet. <Link href="/apps/podcast-titles" className="font-medium text-brand-700 hover:underline">Create one in Podcasts</Link> to offer members a private feed.
+                  </>
+                )
+              }
+            />
+          )}
+        />
+
+        <PerkSwitch control={control} name="chatBadge" label="Member badge in chat" hint="Members' messages in your chat carry a badge." />
+      </form>
+    </Modal>
+  );
+}

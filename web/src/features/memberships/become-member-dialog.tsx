@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import { BadgeCheck, Check } from 'lucide-react';
+import { Link } from 'wouter';
+import type { MyMembershipOutput, PublicTierOutput } from '@server/domains/memberships/memberships.schemas';
+import { appPagePaths } from '@server/domains/public-pages/page-paths';
+import { dollarsText, formatDollars, toDollars } from '@common/money';
+import { Button, buttonClasses } from '@web/components/button';
+import { Modal } from '@web/components/modal';
+import { CardPaymentForm } from '@web/components/payment/card-payment-form';
+import { ReadOnlyField } from '@web/components/payment/read-only-field';
+import { viewerTrpc } from '@web/lib/trpc';
+import { useViewer } from '@web/lib/viewer-session';
+import { tierPerks } from './membership-text';
+import { useRefreshMembershipAccess } from './use-my-memberships';
+
+/** The tier a viewer chose, and what they pay now: the tier's price, or their own price when paying a failed renewal. */
+export interface JoinChoice {
+  tierId: string;
+  tierName: string;
+  description: string;
+  perks: string[];
+  amountCents: number;
+  /** Paying the renewal of a past-due membership (the server charges its open invoice). */
+  renewal: boolean;
+}
+
+/** Joining a tier at its current price. */
+export function joinChoice(tier: PublicTierOutput): JoinChoice {
+  return { tierId: tier.id, tierName: tier.name, description: tier.description, perks: tierPerks(tier), amountCents: tier.priceCents, renewal: false };
+}
+
+/** Paying a past-due membership's failed renewal, at the member's own price. */
+export function renewalChoice(membership: Pick<MyMembershipOutput, 'tierId' | 'tierName' | 'priceCents'>): JoinChoice {
+  return { tierId: membership.tierId, tierName: membership.tierName, description: '', perks: [], amountCents: membership.priceCents, renewal: true };
+}
+
+export interface BecomeMemberDialogProps {
+  /** The dialog is open while a choice is given. */
+  choice: JoinChoice | null;
+  creatorName: string;
+  onClose(): void;
+  /** Once the first charge went through and the membership is open. */
+  onJoined?(choice: JoinChoice): void;
+}
+
+/**
+ * "Become a member": the tier, its monthly price and perks, then the card form the paywall uses (local provider, or
+ * Stripe Elements when configured). `memberships.join` is called with the price the dialog shows; the server charges
+ * the tier's own price and refuses a different one.
+ */
+export function BecomeMemberDialog({ choice, creatorName, onClose, onJoined }: BecomeMemberDialogProps) {
+  const [joinedTierId, setJoinedTierId] = useState<string | null>(null);
+  const close = () => {
+    setJoinedTierId(null);
+    onClose();
+  };
+  const joined = !!choice && joinedTierId === choice.tierId;
+  return (
+    <Modal
+      size="sm"
+      open={choice !== null}
+      onOpenChange={(open) => !open && close()}
+      title={joined ? "You're a member" : choice?.renewal ? 'Pay your membership' : 'Become a member'}
+      description={choice ? `${choice.tierName} · ${creatorName}` : undefined}
+    >
+      {choice &&
+        (joined ? (
+          <Joined choice={choice} creatorName={creatorName} onDone={close} />
+        ) : (
+          <JoinForm
+            key={`${choice.tierId}:${choice.amountCents}`}
+            choice={choice}
+            creatorName={creatorName}
+            onJoined={() => {
+              setJoinedTierId(choice.tierId);
+              onJoined?.(choice);
+            }}
+          />
+        ))}
+    </Modal>
+  );
+}
+
+function JoinForm({ choice, creatorName, onJoined }: { choice: JoinChoice; creatorName: string; onJoined(): void }) {
+  const signedIn = useViewer((state) => !!state.token);
+  const refresh = useRefreshMembershipAccess();
+  const { tierId, tierName, description, perks, amountCents, renewal } = choice;
+  return (
+    <div className="space-y-4">
+      <ReadOnlyField label="Tier" value={tierName} />
+      <ReadOnlyField label="Monthly price (CAD)" value={dollarsText(amountCents)} />
+      {description && <p className="text-sm whitespace-pre-line text-slate-700">{description}</p>}
+      {perks.length > 0 && (
+        <ul aria-label="Member perks" className="space-y-1 text-sm text-slate-700">
+          {perks.map((perk) => (
+            <li key={perk} className="flex gap-2">
+              <Check className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden />
+              {perk}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="text-xs text-slate-600">
+        {renewal
+          ? `This pays the renewal that did not go through (${formatDollars(amountCents)}); your membership then renews monthly again.`
+          : `You pay ${formatDollars(amountCents)} now, then every month until you cancel. You keep this price if ${creatorName} changes the tier's price later. Cancel any time: your membership runs to the end of the month you paid for.`}
+      </p>
+      {signedIn ? (
+        <CardPaymentForm
+          amountCents={amountCents}
+          submitLabel={renewal ? `Pay ${formatDollars(amountCents)}` : `Join for ${formatDollars(amountCents)} / month`}
+          walletLabel={`${tierName} membership`}
+          createIntent={() => viewerTrpc.memberships.join.mutate({ tierId, amount: toDollars(amountCents) })}
+          reportStatus={(input) => viewerTrpc.payments.reportStatus.mutate(input)}
+          onSucceeded={async () => {
+            await refresh();
+            onJoined();
+          }}
+        />
+      ) : (
+        <p role="note" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          Log in or register as a viewer (Login or Register at the top of the page) to become a member.
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Joined({ choice, creatorName, onDone }: { choice: JoinChoice; creatorName: string; onDone(): void }) {
+  return (
+    <div className="space-y-4 text-center" data-testid="membership-joined">
+      <BadgeCheck className="mx-auto size-12 text-emerald-700" aria-hidden />
+      <p role="status" className="text-sm text-slate-700">
+        Welcome to {choice.tierName}! Thank you for supporting {creatorName}. Your perks are open now; your private feeds, next charge and
+        cancellation are in My memberships.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
+        <Button onClick={onDone}>Done</Button>
+        <Link href={appPagePaths.myMemberships} className={buttonClasses('secondary')}>
+          My memberships
+        </Link>
+      </div>
+    </div>
+  );
+}

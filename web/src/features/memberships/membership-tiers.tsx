@@ -1,0 +1,90 @@
+import { BadgeCheck, Check } from 'lucide-react';
+import { Link } from 'wouter';
+import type { MyMembershipOutput, PublicTierOutput } from '@server/domains/memberships/memberships.schemas';
+import { appPagePaths } from '@server/domains/public-pages/page-paths';
+import { Button } from '@web/components/button';
+import { cx } from '@web/components/cx';
+import { joinChoice, renewalChoice, type JoinChoice } from './become-member-dialog';
+import { currentMembershipOf, formatDay, monthlyPriceText, tierIncludesEvent, tierPerks } from './membership-text';
+
+export interface MembershipTiersProps {
+  tiers: PublicTierOutput[];
+  /** The signed-in viewer's memberships (undefined for a guest or while loading). */
+  memberships: MyMembershipOutput[] | undefined;
+  onJoin(choice: JoinChoice): void;
+  /** On an event page: says which tiers include that event. */
+  eventId?: string;
+  /** Heading level of each tier's name (the page's own structure). */
+  headingLevel?: 3 | 4;
+  className?: string;
+}
+
+/** A creator's tiers: name, monthly price, perks and "Become a member" (or the viewer's own membership of it). */
+export function MembershipTiers({ tiers, memberships, onJoin, eventId, headingLevel = 3, className }: MembershipTiersProps) {
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  return (
+    <ul className={cx('grid gap-4 sm:grid-cols-2', className)}>
+      {tiers.map((tier) => {
+        const mine = currentMembershipOf(memberships, tier.id);
+        const perks = tierPerks(tier);
+        return (
+          <li key={tier.id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="membership-tier">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <Heading className="text-base font-semibold break-words text-slate-900">{tier.name}</Heading>
+              <p className="text-sm font-semibold text-slate-900">{monthlyPriceText(tier.priceCents)}</p>
+            </div>
+            {eventId && tierIncludesEvent(tier, eventId) && (
+              <p className="w-fit rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900">Includes this event</p>
+            )}
+            {tier.description && <p className="text-sm whitespace-pre-line text-slate-700">{tier.description}</p>}
+            {perks.length > 0 && (
+              <ul aria-label={`${tier.name} perks`} className="space-y-1 text-sm text-slate-700">
+                {perks.map((perk) => (
+                  <li key={perk} className="flex gap-2">
+                    <Check className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden />
+                    {perk}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="mt-auto pt-1">
+              <TierAction tier={tier} mine={mine} onJoin={onJoin} />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function TierAction({ tier, mine, onJoin }: { tier: PublicTierOutput; mine: MyMembershipOutput | null; onJoin(choice: JoinChoice): void }) {
+  if (mine?.status === 'past_due') {
+    return (
+      <div className="space-y-2">
+        <p className="text-sm text-amber-900">
+          Your last payment did not go through{mine.graceEndsAt ? `: pay by ${formatDay(mine.graceEndsAt)} to keep your membership` : ''}.
+        </p>
+        <Button size="sm" onClick={() => onJoin(renewalChoice(mine))} aria-label={`Pay now: ${tier.name}`}>
+          Pay now
+        </Button>
+      </div>
+    );
+  }
+  if (mine) {
+    return (
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className="inline-flex items-center gap-1 text-sm font-semibold text-emerald-800" data-testid="tier-member">
+          <BadgeCheck className="size-4" aria-hidden /> You're a member
+        </span>
+        <Link href={appPagePaths.myMemberships} className="text-sm font-medium text-brand-700 hover:underline">
+          My memberships
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <Button size="sm" onClick={() => onJoin(joinChoice(tier))} aria-label={`Become a member: ${tier.name}`}>
+      Become a member
+    </Button>
+  );
+}
