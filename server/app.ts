@@ -105,10 +105,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   const database = deps.database ?? openDatabase(join(config.dataDir, 'cuepoint.db'));
   const secret = loadOrCreateSecret(secretFilePath(config.dataDir), config.jwtSecret);
-  // Bot check, social sign-in and mail follow the admin's platform settings (environment values as defaults).
-  const liveProviders = createLiveProviders(database.db, config, secret, app.log);
   // Bus, rate limits, sweep locks and presence: in this process, or shared through Redis with REDIS_URL.
   const engines = createSharedEngines(config.redis, app.log, (error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
+  // Bot check, social sign-in and mail follow the admin's platform settings (environment values as defaults).
+  const liveProviders = createLiveProviders(database.db, config, secret, app.log, engines.once);
   const { bus } = engines;
   const mailer = deps.mailer ?? liveProviders.mailer;
   const jobs = new JobQueue(database.db, app.log);
@@ -128,6 +128,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     sweeps: engines.sweeps,
     presence: engines.presence,
     once: engines.once,
+    leases: engines.leases,
     readiness: [...engines.probes, storageProbe],
     domainEvents: new DomainEvents(app.log, () => database.sqlite.inTransaction),
     chat: new ChatRuntime(database.db, bus, app.log),

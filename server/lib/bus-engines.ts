@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '@server/config';
 import { Bus, type MessageBus } from './bus';
+import { MemoryLeases, type LeaseStore } from './bus-leases';
 import { MemoryOnceStore, type OnceStore } from './bus-once';
 import { MemoryPresence, type Presence } from './bus-presence';
 import { MemoryRateLimitStore, type RateLimitStore } from './rate-limit';
@@ -8,13 +9,14 @@ import type { ReadinessProbe } from './readiness';
 import { LocalSweepLock, RedisSweepLock, type SweepLock } from './sweep-lock';
 import { closeClient, createCommandClient, createSubscriberClient } from './redis/connection';
 import { RedisBus } from './redis/redis-bus';
+import { RedisLeases } from './redis/redis-leases';
 import { RedisOnceStore } from './redis/redis-once';
 import { RedisPresence } from './redis/redis-presence';
 import { RedisRateLimitStore } from './redis/redis-rate-limit';
 
 /**
  * What instances share when `REDIS_URL` is set, and the single-machine default otherwise: the message bus, the
- * rate-limit counters, the sweep locks, presence counts and one-time entries. One subscriber connection (the bus) and
+ * rate-limit counters, the sweep locks, presence counts, one-time entries and leases. One subscriber connection (the bus) and
  * one command connection (everything else) per instance.
  */
 export interface SharedEngines {
@@ -24,6 +26,7 @@ export interface SharedEngines {
   sweeps: SweepLock;
   presence(name: string, windowMs: number): Presence;
   once: OnceStore;
+  leases: LeaseStore;
   /** Readiness probes of these engines (none in memory). */
   probes: ReadinessProbe[];
   close(): Promise<void>;
@@ -43,6 +46,7 @@ export function createSharedEngines(
       sweeps: new LocalSweepLock(),
       presence: (_name, windowMs) => new MemoryPresence(windowMs),
       once: new MemoryOnceStore(),
+      leases: new MemoryLeases(),
       probes: [],
       close: () => bus.close(),
     };
@@ -57,6 +61,7 @@ export function createSharedEngines(
     sweeps: new RedisSweepLock(commands, redis.keyPrefix, log),
     presence: (name, windowMs) => new RedisPresence(commands, `${redis.keyPrefix}${name}:`, windowMs, log),
     once: new RedisOnceStore(commands, redis.keyPrefix, log),
+    leases: new RedisLeases(commands, redis.keyPrefix, log),
     probes: [{ name: 'redis', check: () => bus.state === 'live' }],
     close: async () => {
       await bus.close();

@@ -43,6 +43,8 @@ export interface AppServices {
   presence: SharedEngines['presence'];
   /** Short-lived entries taken once, by whichever instance a later request reaches (server/lib/bus-once.ts). */
   once: SharedEngines['once'];
+  /** Names one holder keeps alive with a heartbeat, counted per group (live publishers; server/lib/bus-leases.ts). */
+  leases: SharedEngines['leases'];
   /** What `/readyz` checks: one named probe per engine this instance needs (server/lib/readiness.ts). */
   readiness: ReadinessProbe[];
   /** Facts a domain announces after committing them, and requests across domains (server/lib/domain-events.ts). */

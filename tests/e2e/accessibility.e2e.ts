@@ -231,6 +231,42 @@ describe('accessibility: the creator and sample-app screens (axe-core, WCAG 2.2 
       await context.close();
     }
   });
+
+  /** Waits for the toast, holds it (sonner pauses its timer under the pointer) and lets its entry transition end. */
+  async function holdToast(page: Page, text: string): Promise<void> {
+    const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
+    await toast.waitFor();
+    await toast.hover();
+    await page.waitForTimeout(600);
+  }
+
+  it('success and error toasts (sonner, app-wide)', async () => {
+    const { context, page } = await signedIn(admin.email, admin.password);
+    try {
+      await page.goto('/apps/academy');
+      await page.getByRole('list', { name: 'Courses' }).getByRole('listitem').first().getByRole('link').click();
+      const next = page.getByRole('button', { name: 'Next' });
+      await page.getByText(/^Step \d+ of \d+$/).first().waitFor();
+      await ((await next.isVisible()) ? next : page.getByRole('button', { name: 'Previous' })).click();
+      await holdToast(page, 'Progress saved');
+      expect(await seriousViolations(page, 'success toast')).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    const guest = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await guest.page.goto('/login');
+      const expired = [{ alg: 'HS256', typ: 'JWT' }, { sub: 'someone', exp: 1 }].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.');
+      await guest.page.evaluate((token) => localStorage.setItem('cuepoint.token', token), `${expired}.signature`);
+      await guest.page.goto('/apps/calendar');
+      await guest.page.waitForURL('**/login');
+      await holdToast(guest.page, 'access_token expired');
+      expect(await seriousViolations(guest.page, 'error toast')).toEqual([]);
+    } finally {
+      await guest.context.close();
+    }
+  });
 });
 
 describe('accessibility: the terms dialog every creator accepts', () => {

@@ -148,6 +148,8 @@ describe('two instances sharing Redis', () => {
       expect(Date.now() - sent).toBeLessThan(1_000);
       expect(signalR).toEqual([['Hello from A', group]]);
       expect(trpc).toEqual(['Hello from A']);
+      // docs/api.md: `delivered` counts the listeners of the instance that answered (none on A), not the others'.
+      expect(send.json().result.data).toEqual({ delivered: 0 });
     } finally {
       subscription.unsubscribe();
       await socket.close();

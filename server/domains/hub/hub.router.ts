@@ -12,6 +12,14 @@ export const hubRouter = router({
   /** Sending needs a token. */
   send: authedProcedure.meta({ scope: 'chat:write' })
     .input(sendHubInput)
-    .output(z.object({ delivered: z.number().int().min(0) }))
+    .output(
+      z.object({
+        delivered: z
+          .number()
+          .int()
+          .min(0)
+          .describe('Listeners of the group connected to the instance that answered; with several instances (REDIS_URL) the message reaches the others too, uncounted'),
+      }),
+    )
     .mutation(({ ctx, input }) => hubService.sendHubMessage(ctx.services, ctx.actor, input)),
 });

@@ -78,7 +78,8 @@ export function requireHubAccess(db: Db, actor: Actor | null, group: string): vo
 /**
  * Publishes `text` to a hub group: every tRPC `hub.messages` subscriber and every SignalR connection of that
  * group receives it (`ReceiveMessage`), on every instance. For server-side senders (payments: "welcome", "tip
- * received"). Answers how many listeners of this instance it reaches; throws NOT_FOUND for an unknown group.
+ * received"). Answers how many listeners of this instance it reaches (listeners on other instances get it too but are
+ * not counted: a lower bound with several instances); throws NOT_FOUND for an unknown group.
  */
 export function publishHubMessage(services: AppServices, group: string, text: string): { delivered: number } {
   requireHubGroup(services.db, group);

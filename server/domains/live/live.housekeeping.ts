@@ -1,11 +1,21 @@
 import { readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { nowIso } from '@server/lib/ids';
+import { newId, nowIso } from '@server/lib/ids';
 import type { AppServices } from '@server/trpc/context';
 import { finalizePlaylist, finishRecording } from './ingest';
 import { HlsMirror } from './live.mirror';
 import * as liveService from './live.service';
+import { liveStatusTopic } from './live.status';
+
+/**
+ * One lease per creator in this group, held by the session on air and counted for LIVE_MAX_STREAMS (name: the
+ * creator, holder: the session); with Redis it is shared, so the rules hold across instances.
+ */
+export const publisherLeaseGroup = 'live-publishers';
+/** Whoever finishes a recording holds its lease (name: the recording) while it does. */
+const recordingLeaseGroup = 'live-recordings';
+const recordingLeaseTtlMs = 30 * 60_000;
 
 /**
  * The live runtime's work after a session: its playlist closed, its recording parts joined into the MP4 (moved into
@@ -17,6 +27,7 @@ export class LiveHousekeeping {
   private readonly removals = new Set<NodeJS.Timeout>();
   private readonly mirrors = new Map<string, HlsMirror>();
   private stopping = false;
+  private readonly instanceId = newId(16);
 
   constructor(
     private readonly services: AppServices,
@@ -43,15 +54,17 @@ export class LiveHousekeeping {
     this.track(this.finish(session, onFinished));
   }
 
-  /** What a previous process left: live sessions end, unfinished recordings are finished, old HLS folders go. */
-  recover(): void {
+  /**
+   * What a previous process left: live sessions whose holder is gone end, unfinished recordings nobody is finishing
+   * are finished, old HLS folders go. A session another instance holds (its publisher lease) stays live.
+   */
+  async recover(): Promise<void> {
     const { db, config } = this.services;
-    for (const { session, recording } of liveService.orphanedSessions(db)) {
-      liveService.markSessionEnded(db, session.id, recording?.id ?? '', nowIso());
-    }
+    await this.endOrphans();
     for (const recording of liveService.unfinishedRecordings(db)) {
-      liveService.markRecording(db, recording.id, { status: 'processing' });
-      this.track(this.finishRecordingFiles(recording.id, recording.parts));
+      // Still recording: its session is on air on another instance (or its holder could not be asked).
+      if (recording.status !== 'processing') continue;
+      this.track(this.finishRecordingFiles(recording.id, recording.parts, { unlessTaken: true }));
     }
     let folders: string[] = [];
     try {
@@ -67,6 +80,32 @@ export class LiveHousekeeping {
       this.track(
         this.services.storage.list('live/').then((keys) => removeEnded([...new Set(keys.map((key) => key.split('/')[1]!))].filter((id) => !folders.includes(id)))),
       );
+    }
+  }
+
+  /**
+   * Sessions live in the database that no instance holds (no publisher lease: their instance stopped or died) end;
+   * their recordings are finished by `recover` or this sweep's caller. Answers how many ended.
+   */
+  async endOrphans(): Promise<number> {
+    const { db, leases, bus } = this.services;
+    let ended = 0;
+    for (const { session, recording } of liveService.orphanedSessions(db)) {
+      if (this.holds(session.id)) continue;
+      const holder = await leases.holderOf(publisherLeaseGroup, session.userId);
+      if (holder === session.id || holder === 'unknown') continue;
+      liveService.markSessionEnded(db, session.id, recording?.id ?? '', nowIso());
+      this.services.log.info({ sessionId: session.id }, 'live: session without a holder ended');
+      bus.publish(liveStatusTopic(session.eventId), null);
+      ended += 1;
+    }
+    return ended;
+  }
+
+  /** Recordings of ended sessions left unfinished (their instance went away while it finished them). */
+  finishAbandonedRecordings(): void {
+    for (const recording of liveService.unfinishedRecordings(this.services.db)) {
+      if (recording.status === 'processing') this.track(this.finishRecordingFiles(recording.id, recording.parts, { unlessTaken: true }));
     }
   }
 
@@ -92,16 +131,39 @@ export class LiveHousekeeping {
   }
 
   private async finish(session: { id: string; recordingId: string; hlsDir: string; parts: string[] }, onFinished: () => void): Promise<void> {
+    // Taken before anything else: another instance's sweep leaves a recording being finished alone.
+    const claim = await this.services.leases.claim(recordingLeaseGroup, session.recordingId, this.instanceId, { ttlMs: recordingLeaseTtlMs });
     await finalizePlaylist(session.hlsDir).catch(() => undefined);
     const mirror = this.mirrors.get(session.id);
     this.mirrors.delete(session.id);
     await mirror?.finish().catch((error: unknown) => this.services.log.warn({ err: error, sessionId: session.id }, 'live: final HLS upload failed'));
-    await this.finishRecordingFiles(session.recordingId, session.parts);
+    if (claim !== 'held') {
+      try {
+        await this.joinRecording(session.recordingId, session.parts);
+      } finally {
+        await this.services.leases.release(recordingLeaseGroup, session.recordingId, this.instanceId);
+      }
+    }
     onFinished();
     this.scheduleHlsRemoval(session.id, session.hlsDir);
   }
 
-  private async finishRecordingFiles(recordingId: string, parts: string[]): Promise<void> {
+  /**
+   * Joins the parts into the MP4 under the recording's lease. `unlessTaken`: a recording found unfinished is left to
+   * whoever holds its lease (or to a later pass when Redis cannot say).
+   */
+  private async finishRecordingFiles(recordingId: string, parts: string[], options: { unlessTaken?: boolean } = {}): Promise<void> {
+    const { leases } = this.services;
+    const claim = await leases.claim(recordingLeaseGroup, recordingId, this.instanceId, { ttlMs: recordingLeaseTtlMs });
+    if (claim === 'held' || (options.unlessTaken && claim === 'unknown')) return;
+    try {
+      await this.joinRecording(recordingId, parts);
+    } finally {
+      await leases.release(recordingLeaseGroup, recordingId, this.instanceId);
+    }
+  }
+
+  private async joinRecording(recordingId: string, parts: string[]): Promise<void> {
     const { db, config, storage } = this.services;
     const dir = liveService.recordingDir(config.dataDir, recordingId);
     const mp4 = liveService.recordingFile(config.dataDir, recordingId);

@@ -33,6 +33,10 @@ export interface LiveRuntimeOptions {
   hlsRetentionMs?: number;
   /** How often viewer counts are re-published to status subscribers (default 5 s). */
   viewerTickMs?: number;
+  /** A publisher lease expires this long after its holder's last heartbeat (default 15 s). */
+  leaseTtlMs?: number;
+  /** With Redis: how often sessions no instance holds are looked for (default 30 s). */
+  orphanSweepMs?: number;
 }
 
 const ingestShutdownMs = 20_000;
@@ -53,12 +57,20 @@ export class LiveRuntime {
   private readonly graceMs: number;
   private readonly hlsRetentionMs: number;
   private readonly viewerTickMs: number;
+  private readonly leaseTtlMs: number;
+  private readonly orphanSweepMs: number;
+  private orphanTimer: NodeJS.Timeout | null = null;
+  private unfollowBus: (() => void) | null = null;
+  /** Since when the bus is connected (leases written while Redis was away may still be coming back before that). */
+  private busLiveSince = 0;
 
   constructor(secret: string, options: LiveRuntimeOptions = {}) {
     this.tokens = new PlaybackTokens(secret);
     this.graceMs = options.reconnectGraceMs ?? liveLimits.reconnectGraceSeconds * 1000;
     this.hlsRetentionMs = options.hlsRetentionMs ?? 10 * 60_000;
     this.viewerTickMs = options.viewerTickMs ?? 5_000;
+    this.leaseTtlMs = options.leaseTtlMs ?? 15_000;
+    this.orphanSweepMs = options.orphanSweepMs ?? 30_000;
     this.availability = { enabled: false, reason: liveNotices.ingestStarting };
   }
 
@@ -66,7 +78,12 @@ export class LiveRuntime {
   attach(services: AppServices): void {
     this.services = services;
     this.housekeeping = new LiveHousekeeping(services, this.hlsRetentionMs, (sessionId) => this.sessions.holds(sessionId));
-    this.sessions = new LiveSessions(services, this.housekeeping, { graceMs: this.graceMs, viewerTickMs: this.viewerTickMs });
+    this.sessions = new LiveSessions(services, this.housekeeping, {
+      graceMs: this.graceMs,
+      viewerTickMs: this.viewerTickMs,
+      leaseTtlMs: this.leaseTtlMs,
+      kick: (connectionId) => this.ingest?.kick(connectionId),
+    });
     if (!services.config.live.ingest) this.availability = { enabled: false, reason: liveMessages.ingestOff };
   }
 
@@ -83,7 +100,8 @@ export class LiveRuntime {
    */
   async start(): Promise<{ enabled: boolean; port: number | null; reason: string | null }> {
     const { live } = this.config;
-    if (!this.sessions.size) this.housekeeping.recover();
+    if (!this.sessions.size) await this.housekeeping.recover();
+    this.startOrphanSweep();
     if (!live.ingest) {
       this.availability = { enabled: false, reason: liveMessages.ingestOff };
       return { enabled: false, port: null, reason: liveMessages.ingestOff };
@@ -145,8 +163,34 @@ export class LiveRuntime {
       await Promise.race([ingest.stop(), new Promise<void>((resolve) => (timer = setTimeout(resolve, ingestShutdownMs)))]);
       clearTimeout(timer);
     }
+    if (this.orphanTimer) clearInterval(this.orphanTimer);
+    this.orphanTimer = null;
+    this.unfollowBus?.();
     this.sessions.endAll();
+    await this.sessions.settleLeases();
     await this.housekeeping.drain();
+  }
+
+  /**
+   * With instances sharing Redis, an instance that died leaves its sessions live in the database: once its leases
+   * expired, one instance ends them (and finishes their recordings) within a sweep period. Not in the first lease
+   * period after Redis came back, while the holders write their leases again.
+   */
+  private startOrphanSweep(): void {
+    const { bus, sweeps } = this.services;
+    if (this.orphanTimer || bus.kind === 'memory') return;
+    this.busLiveSince = bus.state === 'live' ? Date.now() : 0;
+    this.unfollowBus = bus.onStateChange((state) => (this.busLiveSince = state === 'live' ? Date.now() : 0));
+    this.orphanTimer = setInterval(() => {
+      if (!this.busLiveSince || Date.now() - this.busLiveSince < this.leaseTtlMs) return;
+      void sweeps
+        .runExclusive('live:orphaned-sessions', { ttlMs: 5 * 60_000, periodMs: this.orphanSweepMs - 50 }, async () => {
+          await this.housekeeping.endOrphans();
+          this.housekeeping.finishAbandonedRecordings();
+        })
+        .catch((error: unknown) => this.services.log.error({ err: error }, 'live: orphaned sessions sweep failed'));
+    }, this.orphanSweepMs);
+    this.orphanTimer.unref();
   }
 
   /** A player fetched a playlist of the session (viewer = token subject, else `viewerKeyOf` of live.viewers.ts). */
@@ -177,8 +221,10 @@ export class LiveRuntime {
 
   updateSettings(actor: Actor, input: UpdateLiveSettingsInput): LiveSettingsOutput {
     setShowViewerCount(this.db, actor.id, input.showViewerCount);
-    const session = this.sessions.sessionOfUser(actor.id);
-    if (session?.eventId) this.sessions.signal(session.eventId);
+    // Viewers' pages (on any instance) hear the change: the session here, else the one live through another instance.
+    const eventId = this.sessions.sessionOfUser(actor.id)?.eventId ?? liveService.lastSessionOfUser(this.db, actor.id)?.session;
+    const live = typeof eventId === 'string' ? eventId : eventId?.state === 'live' ? eventId.eventId : null;
+    if (live) this.sessions.signal(live);
     return this.settings(actor);
   }
 
@@ -222,7 +268,9 @@ export class LiveRuntime {
     const last = liveService.lastSessionOfUser(this.db, actor.id);
     const next = liveService.eventForPublish(this.db, actor.id);
     const onAir = live?.startedAt ? live : undefined;
-    const state = onAir ? 'live' : last ? 'ended' : 'offline';
+    // On air through another instance: live here too (its stream health is known where the publish arrives).
+    const elsewhere = !onAir && last?.session.state === 'live' && this.heldElsewhere() ? last.session : undefined;
+    const state = onAir || elsewhere ? 'live' : last ? 'ended' : 'offline';
     return {
       state,
       session: last
@@ -234,7 +282,7 @@ export class LiveRuntime {
             endedAt: last.session.endedAt,
           }
         : null,
-      viewers: onAir ? await this.sessions.viewerCount(onAir.id) : 0,
+      viewers: onAir || elsewhere ? await this.sessions.viewerCount((onAir ?? elsewhere)!.id) : 0,
       health: onAir?.health ? { ...onAir.health } : null,
       lastRefusal: channel.lastRefusalReason && channel.lastRefusalAt ? { reason: channel.lastRefusalReason, at: channel.lastRefusalAt } : null,
       nextEvent: next ? { id: next.id, name: next.name, startDateTime: next.startDateTime } : null,

@@ -5,7 +5,7 @@ import { announceStreamStarted } from '@server/domains/push/push.service';
 import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
 import { liveStreamRefusal } from '@server/domains/billing/plan-access';
 import type { EndedInfo, PublishAttempt, PublishDecision, StreamHealth } from './ingest';
-import type { LiveHousekeeping } from './live.housekeeping';
+import { publisherLeaseGroup, type LiveHousekeeping } from './live.housekeeping';
 import { channelByKey, recordRefusal } from './live.keys';
 import { liveLimits, liveMessages, liveNotices } from './live.schemas';
 import * as liveService from './live.service';
@@ -31,6 +31,8 @@ export interface LiveSession {
   /** The stream key was rotated or the server stops: end when the publish ends, no grace. */
   endNow: boolean;
   publishedViewers: number;
+  /** The session's lease operations, one after another (a heartbeat in flight never lands after the release). */
+  leaseOps: Promise<unknown>;
 }
 
 interface Connection {
@@ -45,6 +47,10 @@ export interface LiveSessionsOptions {
   graceMs: number;
   /** How often viewer counts are re-published to status subscribers. */
   viewerTickMs: number;
+  /** A session's publisher lease expires this long after its last heartbeat (a heartbeat every third of it). */
+  leaseTtlMs: number;
+  /** Ends a publish at once (the ingest engine's kick). */
+  kick: (connectionId: string) => void;
 }
 
 /**
@@ -59,6 +65,7 @@ export class LiveSessions {
   /** Who fetched a playlist within the viewer window, per session (counted across instances with Redis). */
   private readonly viewers: Presence;
   private viewerTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
   private stopping = false;
 
   constructor(
@@ -98,6 +105,13 @@ export class LiveSessions {
     }
     if (this.viewerTimer) clearInterval(this.viewerTimer);
     this.viewerTimer = null;
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
+  }
+
+  /** Waits until every lease release is done (before the shared engines close). */
+  async settleLeases(): Promise<void> {
+    await Promise.all([...this.releasing]);
   }
 
   // ---- ingest callbacks ----
@@ -107,7 +121,11 @@ export class LiveSessions {
     return { accept: false, reason };
   }
 
-  authorize(attempt: PublishAttempt): PublishDecision {
+  /**
+   * Who may publish: the key's creator in good standing, one publisher per key and LIVE_MAX_STREAMS, checked here
+   * and, through the publisher lease, across instances (while Redis is unreachable, this instance's own view).
+   */
+  async authorize(attempt: PublishAttempt): Promise<PublishDecision> {
     if (this.stopping) return { accept: false, reason: liveNotices.unavailable };
     const channel = channelByKey(this.db, attempt.streamKey);
     if (!channel) return this.refuse(null, liveMessages.unknownKey);
@@ -121,8 +139,16 @@ export class LiveSessions {
     if (current?.connectionId) return this.refuse(user.id, liveMessages.alreadyLive);
     if (current) {
       // Back within the grace period: same session, same HLS folder (the playlist continues), a new recording part.
-      const part = `part-${current.parts.length + 1}.ts`;
       current.connectionId = attempt.connectionId;
+      const kept = await this.leaseOp(current, () => this.services.leases.renew(publisherLeaseGroup, current.userId, current.id, { ttlMs: this.options.leaseTtlMs, yielding: false }));
+      if (kept === false) {
+        // Another instance took the key over while we waited for the publisher: it is live there.
+        current.connectionId = null;
+        this.endLost(current);
+        return this.refuse(user.id, liveMessages.alreadyLive);
+      }
+      if (current.connectionId !== attempt.connectionId || !this.sessions.has(current.id)) return { accept: false, reason: liveNotices.unavailable };
+      const part = `part-${current.parts.length + 1}.ts`;
       current.endNow = false;
       this.connections.set(attempt.connectionId, { sessionId: current.id, userId: user.id, streamKey: attempt.streamKey, part });
       return { accept: true, hlsDir: current.hlsDir, recordingPath: join(liveService.recordingDir(this.config.dataDir, current.recordingId), part) };
@@ -144,9 +170,20 @@ export class LiveSessions {
       health: null,
       endNow: false,
       publishedViewers: 0,
+      leaseOps: Promise.resolve(),
     };
     this.sessions.set(id, session);
     this.connections.set(attempt.connectionId, { sessionId: id, userId: user.id, streamKey: attempt.streamKey, part: 'part-1.ts' });
+    const claim = await this.leaseOp(session, () =>
+      this.services.leases.claim(publisherLeaseGroup, user.id, id, { ttlMs: this.options.leaseTtlMs, limit: this.config.live.maxStreams }),
+    );
+    if (claim === 'held' || claim === 'full') {
+      this.connections.delete(attempt.connectionId);
+      this.sessions.delete(id);
+      return this.refuse(user.id, claim === 'held' ? liveMessages.alreadyLive : liveMessages.tooManyStreams);
+    }
+    if (!this.sessions.has(id)) return { accept: false, reason: liveNotices.unavailable };
+    this.ensureHeartbeat();
     return { accept: true, hlsDir: session.hlsDir, recordingPath: join(liveService.recordingDir(this.config.dataDir, recordingId), 'part-1.ts') };
   }
 
@@ -229,7 +266,8 @@ export class LiveSessions {
   /** A session that never went live (refused before ffmpeg ran): forget it, nothing was written. */
   private dropSession(session: LiveSession): void {
     if (session.graceTimer) clearTimeout(session.graceTimer);
-    this.sessions.delete(session.id);
+    if (!this.sessions.delete(session.id)) return;
+    this.releaseLease(session);
   }
 
   /** Live → ended: the state changes at once; the playlist gets its ENDLIST and the recording is finished in the background. */
@@ -238,6 +276,7 @@ export class LiveSessions {
     if (session.graceTimer) clearTimeout(session.graceTimer);
     session.graceTimer = null;
     this.sessions.delete(session.id);
+    this.releaseLease(session);
     if (this.sessionByEvent.get(session.eventId) === session.id) this.sessionByEvent.delete(session.eventId);
     this.viewers.forget(session.id);
     const endedAt = nowIso();
@@ -253,6 +292,60 @@ export class LiveSessions {
     this.signal(session.eventId);
     const eventId = session.eventId;
     this.housekeeping.finishSession({ id: session.id, recordingId: session.recordingId, hlsDir: session.hlsDir, parts: session.parts }, () => this.signal(eventId));
+  }
+
+  // ---- the publisher lease ----
+
+  private readonly releasing = new Set<Promise<unknown>>();
+
+  private leaseOp<T>(session: LiveSession, op: () => Promise<T>): Promise<T> {
+    const next = session.leaseOps.then(op);
+    session.leaseOps = next.catch(() => undefined);
+    return next;
+  }
+
+  private releaseLease(session: LiveSession): void {
+    const release = this.leaseOp(session, () => this.services.leases.release(publisherLeaseGroup, session.userId, session.id)).catch((error: unknown) =>
+      this.services.log.warn({ err: error, sessionId: session.id }, 'live: publisher lease not released'),
+    );
+    this.releasing.add(release);
+    void release.finally(() => this.releasing.delete(release));
+  }
+
+  /** Our lease went to another holder: the session ends here (its publish is closed). */
+  private endLost(session: LiveSession): void {
+    if (!this.sessions.has(session.id)) return;
+    this.services.log.warn({ sessionId: session.id, userId: session.userId }, 'live: the stream key is live on another instance, session ends here');
+    if (session.connectionId) {
+      session.endNow = true;
+      this.options.kick(session.connectionId);
+    } else if (session.startedAt) this.endSession(session);
+    else this.dropSession(session);
+  }
+
+  /** Every third of the lease's life each session here renews it (yielding while its publisher is away). */
+  private ensureHeartbeat(): void {
+    if (this.heartbeatTimer) return;
+    this.heartbeatTimer = setInterval(() => {
+      if (!this.sessions.size) {
+        clearInterval(this.heartbeatTimer!);
+        this.heartbeatTimer = null;
+        return;
+      }
+      for (const session of this.sessions.values()) {
+        void this.leaseOp(session, () =>
+          this.sessions.has(session.id)
+            ? this.services.leases.renew(publisherLeaseGroup, session.userId, session.id, { ttlMs: this.options.leaseTtlMs, yielding: !session.connectionId })
+            : Promise.resolve(true as const),
+        ).then(
+          (kept) => {
+            if (kept === false) this.endLost(session);
+          },
+          (error: unknown) => this.services.log.warn({ err: error, sessionId: session.id }, 'live: publisher lease not renewed'),
+        );
+      }
+    }, Math.max(50, Math.floor(this.options.leaseTtlMs / 3)));
+    this.heartbeatTimer.unref();
   }
 
   // ---- viewers and status ----

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@db/client';
 import type { AppConfig } from '@server/config';
+import type { OnceStore } from '@server/lib/bus-once';
 import { createBotCheck } from '@server/providers/bot-check';
 import type { BotCheckProvider } from '@server/providers/bot-check/interface';
 import { createIdentityProviders } from '@server/providers/identity';
@@ -37,12 +38,12 @@ function liveProvider<T extends object>(settingsKey: () => string, build: () => 
 }
 
 /** The bot-check, identity and mail providers, following the platform settings (environment values as defaults). */
-export function createLiveProviders(db: Db, config: AppConfig, secret: string, log: FastifyBaseLogger) {
+export function createLiveProviders(db: Db, config: AppConfig, secret: string, log: FastifyBaseLogger, once: OnceStore) {
   const current = () => effectiveAppConfig({ db, config });
   return {
     botCheck: liveProvider<BotCheckProvider>(
       () => JSON.stringify(current().botCheck),
-      () => createBotCheck(current(), secret),
+      () => createBotCheck(current(), secret, once),
     ),
     identity: liveProvider<IdentityProviders>(
       () => JSON.stringify([current().google, current().apple]),

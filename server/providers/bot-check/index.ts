@@ -1,10 +1,12 @@
 import type { AppConfig } from '@server/config';
+import type { OnceStore } from '@server/lib/bus-once';
 import type { BotCheckProvider } from './interface';
 import { DisabledBotCheck } from './off';
 import { ProofOfWorkBotCheck } from './pow';
 import { RecaptchaBotCheck } from './recaptcha';
 
-export function createBotCheck(config: AppConfig, secret: string): BotCheckProvider {
+/** `once` records spent proof-of-work solutions (shared by every instance with Redis). */
+export function createBotCheck(config: AppConfig, secret: string, once: OnceStore): BotCheckProvider {
   switch (config.botCheck.provider) {
     case 'off':
       return new DisabledBotCheck();
@@ -12,6 +14,6 @@ export function createBotCheck(config: AppConfig, secret: string): BotCheckProvi
       if (!config.botCheck.recaptchaSecret) throw new Error('BOT_CHECK_PROVIDER=recaptcha needs RECAPTCHA_SECRET');
       return new RecaptchaBotCheck(config.botCheck.recaptchaSecret, config.botCheck.recaptchaVerifyUrl, config.botCheck.recaptchaSiteKey);
     case 'pow':
-      return new ProofOfWorkBotCheck(`${secret}:bot-check`);
+      return new ProofOfWorkBotCheck(`${secret}:bot-check`, once);
   }
 }

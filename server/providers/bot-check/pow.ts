@@ -1,16 +1,20 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { BotCheckVerdict } from '@server/domains/users/users.schemas';
+import type { OnceStore } from '@server/lib/bus-once';
 import { botCheckAction, type BotCheckProvider, type PowChallenge } from './interface';
 
 const challengeLifetimeMs = 10 * 60 * 1000;
 
-/** Self-hosted proof-of-work check (ALTCHA format): works offline, no third party sees the visitor. */
+/**
+ * Self-hosted proof-of-work check (ALTCHA format): works offline, no third party sees the visitor. Solved challenges
+ * are recorded in the shared one-time store, so a solution is accepted once across every instance.
+ */
 export class ProofOfWorkBotCheck implements BotCheckProvider {
   readonly publicConfig = { provider: 'pow' as const };
-  private readonly spent = new Map<string, number>();
 
   constructor(
     private readonly hmacKey: string,
+    private readonly spent: OnceStore,
     private readonly maxNumber = 50_000,
   ) {}
 
@@ -36,17 +40,11 @@ export class ProofOfWorkBotCheck implements BotCheckProvider {
     // solution re-encoded (other key order, whitespace) is still the same solution.
     const challenge = solvedChallenge(token);
     if (!challenge) return failed('invalid-input-response');
-    this.forgetExpired();
-    if (this.spent.has(challenge)) return failed('timeout-or-duplicate');
+    // Kept until the challenge expires (verifySolution refuses it after that anyway).
     const expires = Number(extractParams(token).expires ?? 0) * 1000;
-    this.spent.set(challenge, expires || Date.now() + challengeLifetimeMs);
+    const ttlMs = expires ? Math.min(Math.max(expires - Date.now(), 1_000), challengeLifetimeMs) : challengeLifetimeMs;
+    if (!(await this.spent.put(`bot-check:pow:${challenge}`, '1', ttlMs))) return failed('timeout-or-duplicate');
     return { success: true, score: 0.9, action: botCheckAction, 'error-codes': [] };
-  }
-
-  /** Entries live until their challenge expires (at most challengeLifetimeMs), which bounds the map. */
-  private forgetExpired(): void {
-    const now = Date.now();
-    for (const [token, expires] of this.spent) if (expires < now) this.spent.delete(token);
   }
 }
 

@@ -28,6 +28,16 @@ describe('viewer session store', () => {
     expect(useViewer.getState().permissionIds).toEqual(['a', 'b', 'c']);
   });
 
+  it("replaces the stored ids with the server's answer, and drops one refused event", () => {
+    useViewer.getState().grantEventAccess('a', 'b', 'c');
+    useViewer.getState().keepEventAccess(['a', 'c', 'd']);
+    expect(useViewer.getState().permissionIds).toEqual(['a', 'c', 'd']);
+    useViewer.getState().revokeEventAccess('c');
+    expect(useViewer.getState().permissionIds).toEqual(['a', 'd']);
+    useViewer.getState().keepEventAccess([]);
+    expect(useViewer.getState().permissionIds).toEqual([]);
+  });
+
   it('signing out forgets the viewer and their paid events', () => {
     useViewer.getState().signIn({ token: 'token-1', user });
     useViewer.getState().grantEventAccess('a');

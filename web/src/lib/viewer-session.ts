@@ -31,6 +31,10 @@ interface ViewerState {
   signOut(reason?: string): void;
   /** Appends a paid event (after a confirmed payment, or when the server lists it). */
   grantEventAccess(...eventIds: string[]): void;
+  /** Replaces the stored list with the server's answer: an event a lapsed membership opened is dropped. */
+  keepEventAccess(eventIds: readonly string[]): void;
+  /** Drops one event (its stream was refused). */
+  revokeEventAccess(eventId: string): void;
 }
 
 /** The viewer of the public event pages (platform.md §3 "Viewer", §6). */
@@ -56,5 +60,16 @@ export const useViewer = create<ViewerState>()((set, get) => ({
     if (merged.length === get().permissionIds.length) return;
     local.set(storageKeys.eventPermissions, merged.join(','));
     set({ permissionIds: merged });
+  },
+  keepEventAccess: (eventIds) => {
+    const kept = [...new Set(eventIds)];
+    const current = get().permissionIds;
+    if (kept.length === current.length && kept.every((id) => current.includes(id))) return;
+    if (kept.length) local.set(storageKeys.eventPermissions, kept.join(','));
+    else local.remove(storageKeys.eventPermissions);
+    set({ permissionIds: kept });
+  },
+  revokeEventAccess: (eventId) => {
+    if (get().permissionIds.includes(eventId)) get().keepEventAccess(get().permissionIds.filter((id) => id !== eventId));
   },
 }));

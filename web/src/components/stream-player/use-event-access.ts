@@ -26,9 +26,11 @@ export function useViewerBootstrap(): { ready: boolean } {
 }
 
 /**
- * Event gating (platform.md §4): a non-premium event is open at once; a premium one is open when its id is in the stored
- * permission list, otherwise the server is asked with the viewer's token (a failure means no permission). The event's
- * own creator (or an admin) signed in on the dashboard may always watch.
+ * Event gating (platform.md §4): a non-premium event is open at once; a premium one is open at once when its id is in
+ * the stored permission list, otherwise the server is asked with the viewer's token (a failure means no permission).
+ * The server is asked again each time a premium event opens, and its answer replaces the stored list: an event a
+ * membership opened closes once the membership lapses. The event's own creator (or an admin) signed in on the
+ * dashboard may always watch.
  */
 export function useEventAccess(event: EventOutput | undefined): EventAccess {
   const { ready } = useViewerBootstrap();
@@ -36,23 +38,29 @@ export function useEventAccess(event: EventOutput | undefined): EventAccess {
   const storedIds = useViewer((state) => state.permissionIds);
   const creator = useSession((state) => state.user);
   const isOwner = !!event && !!creator && (creator.id === event.userId || creator.role.includes('admin'));
-  const grantedLocally = !!event && (!event.isPremium || isOwner || storedIds.includes(event.id));
 
   const serverCheck = useQuery({
-    queryKey: ['viewer', 'event-access', viewerId],
-    enabled: !!event && !grantedLocally && !!viewerId,
+    queryKey: eventAccessQueryKey(viewerId),
+    enabled: !!event?.isPremium && !isOwner && !!viewerId,
     retry: false,
+    refetchOnMount: 'always',
     queryFn: () => viewerTrpc.events.checkHasPermission.query({ userId: viewerId! }),
   });
-  const serverIds = serverCheck.data?.eventIds;
+  // Only an answer asked for since this page opened: a cached one may predate a payment made here.
+  const serverIds = serverCheck.isSuccess && serverCheck.isFetchedAfterMount ? serverCheck.data.eventIds : undefined;
   useEffect(() => {
-    if (serverIds?.length) useViewer.getState().grantEventAccess(...serverIds);
+    if (serverIds) useViewer.getState().keepEventAccess(serverIds);
   }, [serverIds]);
 
   if (!event) return 'checking';
-  if (grantedLocally) return 'granted';
+  if (!event.isPremium || isOwner || storedIds.includes(event.id)) return 'granted';
   if (!ready) return 'checking';
   if (!viewerId) return 'locked';
-  if (serverCheck.isPending) return 'checking';
-  return serverIds?.includes(event.id) ? 'granted' : 'locked';
+  if (serverIds) return serverIds.includes(event.id) ? 'granted' : 'locked';
+  return serverCheck.isError ? 'locked' : 'checking';
+}
+
+/** The viewer's permission check in the query cache (asked again when a stream is refused). */
+export function eventAccessQueryKey(viewerId: string | null) {
+  return ['viewer', 'event-access', viewerId] as const;
 }

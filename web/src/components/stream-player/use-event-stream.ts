@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { EventOutput, EventStreamOutput } from '@server/domains/events/events.schemas';
 import type { LiveStatusOutput } from '@server/domains/live/live.schemas';
 import { useSession } from '@web/lib/session-store';
 import { trpc, viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
-import type { EventAccess } from './use-event-access';
+import { failureStatus } from '@web/components/error-message';
+import { eventAccessQueryKey, type EventAccess } from './use-event-access';
 import { statusOfUpdate } from './stream-state';
 
 /** Ask for a new signed URL this long before the current one expires. */
@@ -61,6 +62,17 @@ export function useEventStream(event: EventOutput | undefined, access: EventAcce
     },
     refetchInterval: (current) => streamRefetchInterval(current.state.data, Date.now(), status),
   });
+
+  // A refused stream (the membership that opened the event lapsed) drops the event from the stored list and asks the
+  // server again, so the page shows the paywall instead of a player error.
+  const queryClient = useQueryClient();
+  const viewerId = useViewer((state) => state.user?.id ?? null);
+  const refusedEventId = !asCreator && event && failureStatus(query.error) === 403 ? event.id : null;
+  useEffect(() => {
+    if (!refusedEventId) return;
+    useViewer.getState().revokeEventAccess(refusedEventId);
+    void queryClient.invalidateQueries({ queryKey: eventAccessQueryKey(viewerId) });
+  }, [refusedEventId, viewerId, queryClient]);
 
   const liveState = status?.state;
   const seenState = useRef(liveState);

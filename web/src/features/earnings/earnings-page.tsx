@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { BarChart3 } from 'lucide-react';
+import type { RevenueSource } from '@common/payment-values';
 import type { EarningsTotals } from '@server/domains/earnings/earnings.schemas';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
@@ -23,7 +24,7 @@ function rangeInput(range: Range, now = new Date()): { from?: string } {
   return { from: start.toISOString().slice(0, 10) };
 }
 
-const sourceLabels: Record<string, string> = { tips: 'Tips', paywall: 'Pay per view', subscriptions: 'Subscriptions' };
+const sourceLabels: Record<RevenueSource, string> = { tips: 'Tips', paywall: 'Pay per view', subscriptions: 'Subscriptions', memberships: 'Memberships' };
 
 function monthLabel(month: string): string {
   const [year, monthIndex] = month.split('-').map(Number);
@@ -147,7 +148,7 @@ export default function EarningsPage() {
                   <EarningsChart months={data.byMonth.map((month) => ({ ...month, month: monthLabel(month.month) }))} showPlatform />
                 </Suspense>
               </div>
-              <TotalsTable caption="By source" rows={data.bySource.map((row) => ({ label: sourceLabels[row.source] ?? row.source, totals: row }))} />
+              <TotalsTable caption="By source" rows={data.bySource.map((row) => ({ label: sourceLabels[row.source], totals: row }))} />
               <TotalsTable caption="By month" rows={[...data.byMonth].reverse().map((row) => ({ label: monthLabel(row.month), totals: row }))} />
             </>
           )}
