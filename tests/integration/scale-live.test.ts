@@ -5,7 +5,7 @@ import { newId, nowIso } from '@server/lib/ids';
 import { liveMessages } from '@server/domains/live/live.schemas';
 import { callerAs, createUser, type TestUser } from '../helpers/app';
 import { createTestInstances, untilReady, type TestInstance, type TestInstances } from '../helpers/instances';
-import { publishTestStream, startIngest, stopAllPublishers, waitFor } from '../helpers/live';
+import { publishTestStream, runningPublishers, startIngest, stopAllPublishers, waitFor } from '../helpers/live';
 import { useRedis } from '../engines/redis';
 import { insertEvent, socketClient } from './chat/chat-helpers';
 
@@ -131,4 +131,19 @@ describe('live streaming across instances sharing Redis', () => {
     await waitFor('the orphaned session to end', async () => (await status()).state === 'ended', 5_000);
     expect(b.app.services.db.select().from(liveSessions).where(eq(liveSessions.id, sessionId)).get()?.endedAt).toBeTruthy();
   }, 30_000);
+
+  it('ends a publish on A when the creator rotates the key through B', async () => {
+    const [a, b] = await twoInstances();
+    const dj = await createUser(a.app, { role: 'dj', displayName: 'DJ Rotate' });
+    const key = await keyOf(a, dj);
+    publishTestStream(a.port, key, { seconds: 20 });
+    const session = await waitLive(a, dj);
+    const publisher = runningPublishers()[0]!;
+
+    const { streamKey } = await (await callerAs(b.app, dj.token)).live.rotateKey();
+    expect(streamKey).not.toBe(key);
+    await waitFor('the old-key publisher on A to be cut off', () => publisher.child.exitCode !== null || publisher.child.signalCode !== null, 5_000);
+    await waitFor('the session to end', async () => (await (await callerAs(a.app)).live.status({ eventId: session.eventId })).state === 'ended', 10_000);
+    expect((await dashboardOn(a, dj)).lastRefusal?.reason).toBe(liveMessages.keyRotated);
+  }, 60_000);
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { TRPCError } from '@trpc/server';
 import type { Actor, AppServices } from '@server/trpc/context';
@@ -23,7 +24,7 @@ import {
 } from './live.schemas';
 import * as liveService from './live.service';
 import { LiveSessions } from './live.sessions';
-import { watchLiveStatus } from './live.status';
+import { streamKeyRotatedTopic, watchLiveStatus } from './live.status';
 import { PlaybackTokens } from './live.tokens';
 
 export interface LiveRuntimeOptions {
@@ -61,6 +62,9 @@ export class LiveRuntime {
   private readonly orphanSweepMs: number;
   private orphanTimer: NodeJS.Timeout | null = null;
   private unfollowBus: (() => void) | null = null;
+  private unfollowKeyRotations: (() => void) | undefined;
+  /** Tells this instance's own rotation messages from other instances' (it has ended its streams already). */
+  private readonly instanceId = randomUUID();
   /** Since when the bus is connected (leases written while Redis was away may still be coming back before that). */
   private busLiveSince = 0;
 
@@ -102,6 +106,9 @@ export class LiveRuntime {
     const { live } = this.config;
     if (!this.sessions.size) await this.housekeeping.recover();
     this.startOrphanSweep();
+    this.unfollowKeyRotations ??= this.services.bus.subscribe(streamKeyRotatedTopic, ({ userId, origin }) => {
+      if (origin !== this.instanceId) this.endStreamsOfOldKeys(userId);
+    });
     if (!live.ingest) {
       this.availability = { enabled: false, reason: liveMessages.ingestOff };
       return { enabled: false, port: null, reason: liveMessages.ingestOff };
@@ -166,6 +173,8 @@ export class LiveRuntime {
     if (this.orphanTimer) clearInterval(this.orphanTimer);
     this.orphanTimer = null;
     this.unfollowBus?.();
+    this.unfollowKeyRotations?.();
+    this.unfollowKeyRotations = undefined;
     this.sessions.endAll();
     await this.sessions.settleLeases();
     await this.housekeeping.drain();
@@ -230,12 +239,19 @@ export class LiveRuntime {
 
   /** A new key; a publish on the old key is ended at once (and a session waiting for its publisher ends too). */
   rotateKey(actor: Actor): { streamKey: string } {
-    const old = channelOf(this.db, actor.id);
     const channel = rotateStreamKey(this.db, actor.id);
-    const ended = this.sessions.endStreamsOfKey(actor.id, old.streamKey, (connectionId) => this.ingest?.kick(connectionId));
-    if (ended) recordRefusal(this.db, actor.id, liveMessages.keyRotated);
+    const ended = this.endStreamsOfOldKeys(actor.id);
+    this.services.bus.publish(streamKeyRotatedTopic, { userId: actor.id, origin: this.instanceId });
     this.services.log.info({ userId: actor.id, endedStream: ended }, 'live: stream key rotated');
     return { streamKey: channel.streamKey };
+  }
+
+  /** Ends this instance's publishes of the creator on a key that is no longer theirs (a rotation, here or elsewhere). */
+  private endStreamsOfOldKeys(userId: string): boolean {
+    const current = channelOf(this.db, userId).streamKey;
+    const ended = this.sessions.endStreamsOfKey(userId, (streamKey) => streamKey !== current, (connectionId) => this.ingest?.kick(connectionId));
+    if (ended) recordRefusal(this.db, userId, liveMessages.keyRotated);
+    return ended;
   }
 
   async status(actor: Actor | null, eventId: string): Promise<LiveStatusOutput> {

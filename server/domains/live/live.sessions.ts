@@ -401,13 +401,13 @@ export class LiveSessions {
   }
 
   /**
-   * A rotated key: its publishes end at once (`kick` closes each connection; no grace), and so does a session of the
+   * A rotated key (`isRevoked` tells an old key): its publishes end at once (`kick` closes each connection; no grace), and so does a session of the
    * user waiting for its publisher. True when a stream ended.
    */
-  endStreamsOfKey(userId: string, streamKey: string, kick: (connectionId: string) => void): boolean {
+  endStreamsOfKey(userId: string, isRevoked: (streamKey: string) => boolean, kick: (connectionId: string) => void): boolean {
     let ended = false;
     for (const [connectionId, connection] of this.connections) {
-      if (connection.userId !== userId || connection.streamKey !== streamKey) continue;
+      if (connection.userId !== userId || !isRevoked(connection.streamKey)) continue;
       const session = this.sessions.get(connection.sessionId);
       if (session) session.endNow = true;
       kick(connectionId);

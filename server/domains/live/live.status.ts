@@ -8,6 +8,9 @@ export function liveStatusTopic(eventId: string): BusTopic<LiveStatusSignal> {
   return busTopic<LiveStatusSignal>(`live:${eventId}`);
 }
 
+/** A creator's stream key was rotated (on any instance): every instance ends that creator's publishes on an older key. */
+export const streamKeyRotatedTopic = busTopic<{ userId: string; origin: string }>('live-keys');
+
 /** The status now and after every change (coalesced: a burst of changes is one update; an unchanged one is skipped). */
 export async function* watchLiveStatus(
   bus: MessageBus,
