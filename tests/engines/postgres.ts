@@ -1,11 +1,10 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { freePort, useEngine } from './engine';
 
 const run = promisify(execFile);
 
@@ -39,18 +38,6 @@ export function postgresBinDir(): string {
     : [];
   if (versions.length === 0) throw new Error('PostgreSQL is not installed (apt-get install postgresql), or set PG_BIN');
   return join(root, versions[0]!, 'bin');
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 const asRoot = process.getuid?.() === 0;
@@ -161,17 +148,5 @@ export async function startPostgres(): Promise<PostgresCluster> {
  * hooks and tests.
  */
 export function usePostgres(): { readonly current: PostgresCluster } {
-  let cluster: PostgresCluster | undefined;
-  beforeAll(async () => {
-    cluster = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await cluster?.stop();
-  }, 60_000);
-  return {
-    get current() {
-      if (!cluster) throw new Error('The PostgreSQL cluster starts in beforeAll; use it inside hooks and tests');
-      return cluster;
-    },
-  };
+  return useEngine('The PostgreSQL cluster', startPostgres, (cluster) => cluster.stop(), 60_000);
 }

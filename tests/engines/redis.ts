@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { freePort, useEngine } from './engine';
 
 /**
  * A private Redis for one test file: Debian's `redis-server` (`REDIS_SERVER` to use another binary) on a free
@@ -19,18 +19,6 @@ export interface RedisServer {
   stop(): Promise<void>;
   start(): Promise<void>;
   close(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Answers once a PING on the port gets PONG. */
@@ -133,17 +121,5 @@ export async function startRedis(): Promise<RedisServer> {
 
 /** One Redis for the calling test file: started before its tests, closed after them. Read `.current` inside hooks and tests. */
 export function useRedis(): { readonly current: RedisServer } {
-  let server: RedisServer | undefined;
-  beforeAll(async () => {
-    server = await startRedis();
-  }, 30_000);
-  afterAll(async () => {
-    await server?.close();
-  }, 30_000);
-  return {
-    get current() {
-      if (!server) throw new Error('Redis starts in beforeAll; use it inside hooks and tests');
-      return server;
-    },
-  };
+  return useEngine('Redis', startRedis, (server) => server.close(), 30_000);
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
-import { afterAll, beforeAll } from 'vitest';
+import { useEngine } from './engine';
 
 /**
  * A private S3-compatible server for one test file: s3rver on a free loopback port, its objects under a temp dir,
@@ -75,17 +75,5 @@ export async function startS3(): Promise<S3Server> {
 
 /** One S3 server for the calling test file: started before its tests, stopped after them. Read `.current` inside hooks and tests. */
 export function useS3(): { readonly current: S3Server } {
-  let server: S3Server | undefined;
-  beforeAll(async () => {
-    server = await startS3();
-  }, 30_000);
-  afterAll(async () => {
-    await server?.stop();
-  }, 30_000);
-  return {
-    get current() {
-      if (!server) throw new Error('The S3 server starts in beforeAll; use it inside hooks and tests');
-      return server;
-    },
-  };
+  return useEngine('The S3 server', startS3, (server) => server.stop(), 30_000);
 }

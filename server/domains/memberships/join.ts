@@ -6,9 +6,9 @@ import { users } from '@db/schema/users';
 import { toCents } from '@common/money';
 import { findPaymentForIntent, providerFailure } from '@server/domains/payments/payment-records';
 import { limitPaymentCreation } from '@server/domains/payments/payments.service';
-import { ensureCustomer, intentAnswerOf } from '@server/domains/subscriptions/checkout';
+import { intentAnswerOf, openFirstInvoice, prepareOpenInvoice } from '@server/domains/payments/provider-subscriptions';
+import { ensureCustomer } from '@server/domains/subscriptions/checkout';
 import { newId, nowIso } from '@server/lib/ids';
-import type { ProviderSubscription } from '@server/providers/payments/interface';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { membershipMessages, type JoinInput, type JoinOutput } from './memberships.schemas';
 import { insertMembershipPayment, syncMembershipInvoice, type MembershipRow } from './membership-sync';
@@ -100,38 +100,29 @@ async function startMembership(services: AppServices, actor: Actor, tier: TierRo
     })
     .returning()
     .get();
-  let remote: ProviderSubscription;
-  try {
-    remote = await provider.createSubscription(
-      {
-        customerId,
-        priceId,
-        priceCents: tier.priceCents,
-        setUpFeePriceId: null,
-        setUpFeeCents: 0,
-        metadata: { membership_id: row.id, member_id: actor.id, tier_id: tier.id, creator_id: tier.creatorId },
-        description: `${tier.name} membership of ${creatorName}`,
-      },
-      `membership:${row.id}`,
-    );
-  } catch (error) {
-    db.delete(memberships).where(eq(memberships.id, row.id)).run();
-    return providerFailure(error);
-  }
-  db.update(memberships)
-    .set({ providerSubscriptionId: remote.id, currentPeriodStart: remote.currentPeriodStart, currentPeriodEnd: remote.currentPeriodEnd, updatedAt: nowIso() })
-    .where(eq(memberships.id, row.id))
-    .run();
-  const invoice = remote.latestInvoice;
-  if (!invoice?.paymentIntentId) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
-  const stored = db.select().from(memberships).where(eq(memberships.id, row.id)).get() ?? row;
-  if (!findPaymentForIntent(db, { id: invoice.paymentIntentId, metadata: {} })) {
-    insertMembershipPayment(db, stored, invoice, { id: invoice.paymentIntentId, amountCents: invoice.amountDueCents });
-  }
-  const payment = (await syncMembershipInvoice(services, invoice.id)) ?? findPaymentForIntent(db, { id: invoice.paymentIntentId, metadata: {} });
-  if (!payment) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
-  const intent = await provider.retrievePaymentIntent(invoice.paymentIntentId).catch(providerFailure);
-  return { ...intentAnswerOf(payment, intent, invoice.clientSecret ?? intent.clientSecret), membershipId: row.id };
+  const answer = await openFirstInvoice(services, {
+    subscription: {
+      customerId,
+      priceId,
+      priceCents: tier.priceCents,
+      setUpFeePriceId: null,
+      setUpFeeCents: 0,
+      metadata: { membership_id: row.id, member_id: actor.id, tier_id: tier.id, creator_id: tier.creatorId },
+      description: `${tier.name} membership of ${creatorName}`,
+    },
+    idempotencyKey: `membership:${row.id}`,
+    forget: () => db.delete(memberships).where(eq(memberships.id, row.id)).run(),
+    store: (remote) =>
+      db
+        .update(memberships)
+        .set({ providerSubscriptionId: remote.id, currentPeriodStart: remote.currentPeriodStart, currentPeriodEnd: remote.currentPeriodEnd, updatedAt: nowIso() })
+        .where(eq(memberships.id, row.id))
+        .returning()
+        .get() ?? row,
+    insertPayment: insertMembershipPayment,
+    syncInvoice: syncMembershipInvoice,
+  });
+  return { ...answer, membershipId: row.id };
 }
 
 /** The first invoice of a join left unpaid, when the provider still waits for it. */
@@ -146,13 +137,7 @@ async function resumeFirstCharge(services: AppServices, row: MembershipRow): Pro
 
 /** A past-due membership's open renewal, readied for the card form (the card paying it renews the membership). */
 async function payOpenRenewal(services: AppServices, row: MembershipRow): Promise<JoinOutput> {
-  const { db, payments: provider } = services;
-  const open = row.providerSubscriptionId ? await provider.listOpenInvoices(row.providerSubscriptionId).catch(providerFailure) : [];
-  const invoice = open[0];
-  if (!invoice) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.alreadyMember });
-  const ready = await provider.prepareInvoicePayment(invoice.id, `invoice-payment:${invoice.id}`).catch(providerFailure);
-  if (!ready.paymentIntentId || !ready.clientSecret) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider could not prepare this invoice' });
-  const intent = await provider.retrievePaymentIntent(ready.paymentIntentId).catch(providerFailure);
-  const payment = findPaymentForIntent(db, intent) ?? insertMembershipPayment(db, row, ready, intent);
-  return { ...intentAnswerOf(payment, intent, ready.clientSecret), membershipId: row.id };
+  const answer = row.providerSubscriptionId ? await prepareOpenInvoice(services, row.providerSubscriptionId, row, insertMembershipPayment) : null;
+  if (!answer) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.alreadyMember });
+  return { ...answer, membershipId: row.id };
 }

@@ -2,17 +2,11 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { membershipCharges, membershipGraceDays, membershipTiers, memberships, type MembershipStatus } from '@db/schema/memberships';
 import { users } from '@db/schema/users';
-import {
-  applyIntentToPayment,
-  findPaymentForIntent,
-  insertPendingPayment,
-  publishPaymentSucceeded,
-  type PaymentRow,
-  type Queryable,
-} from '@server/domains/payments/payment-records';
+import type { PaymentRow, Queryable } from '@server/domains/payments/payment-records';
+import { insertInvoicePayment, refreshProviderSubscription, syncProviderInvoice, updateInTransaction, type InsertInvoicePayment } from '@server/domains/payments/provider-subscriptions';
 import type { MembershipChargeSnapshot, MembershipSnapshot } from '@server/lib/domain-events';
 import { newId, nowIso } from '@server/lib/ids';
-import type { ProviderIntent, ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
+import type { ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
 import type { AppServices } from '@server/trpc/context';
 import { mailMembershipNotice } from './membership-mail';
 
@@ -147,21 +141,17 @@ function recordCharge(tx: Tx, membership: MembershipRow, invoice: ProviderInvoic
   return paid ? (updated ?? null) : null;
 }
 
-export function insertMembershipPayment(db: Queryable, membership: MembershipRow, invoice: Pick<ProviderInvoice, 'id'>, intent: Pick<ProviderIntent, 'id' | 'amountCents'>): PaymentRow {
+export const insertMembershipPayment: InsertInvoicePayment<MembershipRow> = (db, membership, invoice, intent) => {
   const tier = db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, membership.tierId)).get();
-  return insertPendingPayment(db, {
-    id: newId(),
+  return insertInvoicePayment(db, invoice, intent, {
     kind: 'membership',
     provider: membership.provider,
-    providerIntentId: intent.id,
-    providerInvoiceId: invoice.id,
-    amountCents: intent.amountCents,
     payerId: membership.memberId,
     creatorId: membership.creatorId,
     membershipId: membership.id,
     description: `${tier?.name ?? 'Membership'} membership`,
   });
-}
+};
 
 /**
  * Brings one provider invoice of a membership (its intent and subscription) into our records: the payment (the
@@ -169,47 +159,33 @@ export function insertMembershipPayment(db: Queryable, membership: MembershipRow
  * safe for every webhook, status report and replay. Undefined when the invoice is no membership's.
  */
 export async function syncMembershipInvoice(services: AppServices, providerInvoiceId: string): Promise<PaymentRow | undefined> {
-  const { db, payments: provider } = services;
-  const invoice = await provider.retrieveInvoice(providerInvoiceId);
-  const membership = invoice.subscriptionId ? findMembershipByProviderId(db, invoice.subscriptionId) : undefined;
-  if (!membership) return undefined;
-  const remote = await provider.retrieveSubscription(invoice.subscriptionId);
-  const intent = invoice.paymentIntentId ? await provider.retrievePaymentIntent(invoice.paymentIntentId) : null;
-  const synced = db.transaction((tx) => {
-    let payment = intent ? findPaymentForIntent(tx, intent) : undefined;
-    if (intent && !payment) payment = insertMembershipPayment(tx, membership, invoice, intent);
-    let failure: string | null = null;
-    let newlySucceeded = false;
-    if (payment && intent) {
-      const outcome = applyIntentToPayment(tx, payment, intent);
-      payment = outcome.row;
-      newlySucceeded = outcome.newlySucceeded;
-      if (intent.lastError && intent.status === 'requires_payment_method') failure = intent.lastError.message;
-    }
-    const before = tx.select().from(memberships).where(eq(memberships.id, membership.id)).get() ?? membership;
-    const charge = recordCharge(tx, before, invoice, payment, failure);
-    const after = applyMembershipState(tx, before, remote, intent?.status === 'succeeded' ? intent.cardLast4 : null);
-    return { payment, newlySucceeded, before, after, charge };
+  const synced = await syncProviderInvoice(services, providerInvoiceId, {
+    find: findMembershipByProviderId,
+    insertPayment: insertMembershipPayment,
+    apply: (tx, membership, { invoice, remote, payment, failure, paidCardLast4 }) => {
+      const before = tx.select().from(memberships).where(eq(memberships.id, membership.id)).get() ?? membership;
+      const charge = recordCharge(tx, before, invoice, payment, failure);
+      const after = applyMembershipState(tx, before, remote, paidCardLast4);
+      return { before, after, charge };
+    },
   });
-  if (synced.payment && synced.newlySucceeded) publishPaymentSucceeded(services, synced.payment);
-  await announceMembershipChange(services, synced.before, synced.after, synced.charge);
+  if (!synced) return undefined;
+  await announceMembershipChange(services, synced.result.before, synced.result.after, synced.result.charge);
   return synced.payment;
 }
 
 /** Refreshes a membership's status and period (the `customer.subscription.*` webhooks); another subscription is left alone. */
 export async function syncMembershipSubscription(services: AppServices, providerSubscriptionId: string): Promise<void> {
-  const row = findMembershipByProviderId(services.db, providerSubscriptionId);
-  if (!row) return;
-  const remote = await services.payments.retrieveSubscription(providerSubscriptionId);
-  await applyRemoteMembership(services, row.id, remote);
+  await refreshProviderSubscription(services, providerSubscriptionId, findMembershipByProviderId, applyRemoteMembership);
 }
 
 /** Our row as the provider answers it (an update's answer or a webhook's re-fetch); a change is announced. */
 export async function applyRemoteMembership(services: AppServices, rowId: string, remote: ProviderSubscription): Promise<MembershipRow | undefined> {
-  const result = services.db.transaction((tx) => {
-    const before = tx.select().from(memberships).where(eq(memberships.id, rowId)).get();
-    return before ? { before, after: applyMembershipState(tx, before, remote, null) } : undefined;
-  });
+  const result = updateInTransaction(
+    services.db,
+    (tx) => tx.select().from(memberships).where(eq(memberships.id, rowId)).get(),
+    (tx, before) => applyMembershipState(tx, before, remote, null),
+  );
   if (result) await announceMembershipChange(services, result.before, result.after, null);
   return result?.after;
 }

@@ -3,12 +3,12 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { paymentCustomers, subscriptions } from '@db/schema/payments';
 import { firstInvoiceSetUpFeeCents, getProductRecord } from '@server/domains/billing/billing.service';
-import { findPaymentForIntent, providerFailure, type PaymentRow } from '@server/domains/payments/payment-records';
+import { findPaymentForIntent, providerFailure } from '@server/domains/payments/payment-records';
+import { intentAnswerOf, openFirstInvoice } from '@server/domains/payments/provider-subscriptions';
 import { paymentMessages, type IntentAnswer } from '@server/domains/payments/payments.schemas';
 import { limitPaymentCreation } from '@server/domains/payments/payments.service';
 import { newId, nowIso } from '@server/lib/ids';
 import { toCents } from '@common/money';
-import type { ProviderIntent, ProviderSubscription } from '@server/providers/payments/interface';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { subscriptionMessages, type CreateProductPaymentInput, type CreateSubscriptionInput } from './subscriptions.schemas';
 import { insertSubscriptionPayment, syncInvoice } from './subscription-sync';
@@ -38,18 +38,6 @@ export async function getCustomer(services: AppServices, actor: Actor, email: st
     throw new TRPCError({ code: 'FORBIDDEN', message: subscriptionMessages.ownCustomerOnly });
   }
   return { customerId: await ensureCustomer(services, actor.user), email: actor.user.email };
-}
-
-export function intentAnswerOf(payment: PaymentRow, intent: ProviderIntent | null, clientSecret: string): IntentAnswer {
-  return {
-    client_secret: clientSecret,
-    paymentIntentId: payment.providerIntentId ?? '',
-    paymentId: payment.id,
-    amountCents: payment.amountCents,
-    currency: payment.currency,
-    status: intent?.status ?? 'requires_payment_method',
-    error: intent?.lastError ?? null,
-  };
 }
 
 export function checkoutSummary(db: Db, actor: Actor, productId: string) {
@@ -123,39 +111,30 @@ export async function startSubscription(services: AppServices, actor: Actor, pro
     })
     .returning()
     .get();
-  let remote: ProviderSubscription;
-  try {
-    remote = await provider.createSubscription(
-      {
-        customerId,
-        priceId: product.providerPriceId,
-        priceCents: product.pricePerMonthCents,
-        setUpFeePriceId: setUpFeeCents > 0 ? product.setUpFeePriceId : null,
-        setUpFeeCents,
-        metadata: { subscription_row_id: row.id, user_id: actor.id, product_id: product.id },
-        paymentMethodId: options.paymentMethodId,
-        description: `${product.name} subscription`,
-      },
-      `subscription:${row.id}`,
-    );
-  } catch (error) {
-    db.delete(subscriptions).where(eq(subscriptions.id, row.id)).run();
-    return providerFailure(error);
-  }
-  db.update(subscriptions)
-    .set({ providerSubscriptionId: remote.id, currentPeriodStart: remote.currentPeriodStart, currentPeriodEnd: remote.currentPeriodEnd, updatedAt: nowIso() })
-    .where(eq(subscriptions.id, row.id))
-    .run();
-  const invoice = remote.latestInvoice;
-  if (!invoice?.paymentIntentId) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
-  const stored = db.select().from(subscriptions).where(eq(subscriptions.id, row.id)).get() ?? row;
-  if (!findPaymentForIntent(db, { id: invoice.paymentIntentId, metadata: {} })) {
-    insertSubscriptionPayment(db, stored, invoice, { id: invoice.paymentIntentId, amountCents: invoice.amountDueCents });
-  }
-  const payment = (await syncInvoice(services, invoice.id)) ?? findPaymentForIntent(db, { id: invoice.paymentIntentId, metadata: {} });
-  if (!payment) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
-  const intent = await provider.retrievePaymentIntent(invoice.paymentIntentId).catch(providerFailure);
-  return { ...intentAnswerOf(payment, intent, invoice.clientSecret ?? intent.clientSecret), subscriptionId: row.id };
+  const answer = await openFirstInvoice(services, {
+    subscription: {
+      customerId,
+      priceId: product.providerPriceId,
+      priceCents: product.pricePerMonthCents,
+      setUpFeePriceId: setUpFeeCents > 0 ? product.setUpFeePriceId : null,
+      setUpFeeCents,
+      metadata: { subscription_row_id: row.id, user_id: actor.id, product_id: product.id },
+      paymentMethodId: options.paymentMethodId,
+      description: `${product.name} subscription`,
+    },
+    idempotencyKey: `subscription:${row.id}`,
+    forget: () => db.delete(subscriptions).where(eq(subscriptions.id, row.id)).run(),
+    store: (remote) =>
+      db
+        .update(subscriptions)
+        .set({ providerSubscriptionId: remote.id, currentPeriodStart: remote.currentPeriodStart, currentPeriodEnd: remote.currentPeriodEnd, updatedAt: nowIso() })
+        .where(eq(subscriptions.id, row.id))
+        .returning()
+        .get() ?? row,
+    insertPayment: insertSubscriptionPayment,
+    syncInvoice,
+  });
+  return { ...answer, subscriptionId: row.id };
 }
 
 /** `create-one-time-payment`: starts the subscription; the card form pays its first invoice. */

@@ -3,12 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { subscriptions } from '@db/schema/payments';
 import { getProductRecord } from '@server/domains/billing/billing.service';
-import { findPaymentForIntent, providerFailure } from '@server/domains/payments/payment-records';
 import { limitPaymentCreation, renewDueSubscriptions } from '@server/domains/payments/payments.service';
 import type { IntentAnswer } from '@server/domains/payments/payments.schemas';
+import { prepareOpenInvoice } from '@server/domains/payments/provider-subscriptions';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { subscriptionMessages } from './subscriptions.schemas';
-import { intentAnswerOf, startSubscription } from './checkout';
+import { startSubscription } from './checkout';
 import { insertSubscriptionPayment, syncSubscription } from './subscription-sync';
 import { listInvoices, toInfo, type SubscriptionRow } from './subscriptions.service';
 
@@ -43,19 +43,13 @@ export function reactivationSummary(db: Db, actor: Actor, itemId: string) {
  */
 export async function startReactivation(services: AppServices, actor: Actor, clientIp: string, itemId: string): Promise<IntentAnswer & { subscriptionId: string }> {
   await limitPaymentCreation(services, actor, clientIp);
-  const { db, payments: provider } = services;
-  const row = ownSubscription(db, actor, itemId);
+  const row = ownSubscription(services.db, actor, itemId);
   if (row.status === 'canceled') return startSubscription(services, actor, row.productId, { withoutSetUpFee: true });
   if (row.status !== 'past_due' || !row.providerSubscriptionId) throw new TRPCError({ code: 'CONFLICT', message: subscriptionMessages.nothingToPay });
-  const open = await provider.listOpenInvoices(row.providerSubscriptionId).catch(providerFailure);
-  const invoice = open[0];
-  if (!invoice) {
+  const answer = await prepareOpenInvoice(services, row.providerSubscriptionId, row, insertSubscriptionPayment);
+  if (!answer) {
     await syncSubscription(services, row.providerSubscriptionId);
     throw new TRPCError({ code: 'CONFLICT', message: subscriptionMessages.nothingToPay });
   }
-  const ready = await provider.prepareInvoicePayment(invoice.id, `invoice-payment:${invoice.id}`).catch(providerFailure);
-  if (!ready.paymentIntentId || !ready.clientSecret) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider could not prepare this invoice' });
-  const intent = await provider.retrievePaymentIntent(ready.paymentIntentId).catch(providerFailure);
-  const payment = findPaymentForIntent(db, intent) ?? insertSubscriptionPayment(db, row, ready, intent);
-  return { ...intentAnswerOf(payment, intent, ready.clientSecret), subscriptionId: row.id };
+  return { ...answer, subscriptionId: row.id };
 }

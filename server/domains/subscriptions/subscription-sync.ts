@@ -4,17 +4,11 @@ import { products } from '@db/schema/billing';
 import { subscriptionInvoices, subscriptions, type SubscriptionStatus } from '@db/schema/payments';
 import { invoices } from '@db/schema/users';
 import { markSubscriptionPaid } from '@server/domains/users/users.service';
-import {
-  applyIntentToPayment,
-  findPaymentForIntent,
-  insertPendingPayment,
-  publishPaymentSucceeded,
-  type PaymentRow,
-  type Queryable,
-} from '@server/domains/payments/payment-records';
+import type { PaymentRow } from '@server/domains/payments/payment-records';
+import { insertInvoicePayment, refreshProviderSubscription, syncProviderInvoice, updateInTransaction, type InsertInvoicePayment } from '@server/domains/payments/provider-subscriptions';
 import type { SubscriptionSnapshot } from '@server/lib/domain-events';
 import { newId, nowIso } from '@server/lib/ids';
-import type { ProviderIntent, ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
+import type { ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
 import type { AppServices } from '@server/trpc/context';
 import type { SubscriptionRow } from './subscriptions.service';
 
@@ -114,49 +108,35 @@ function recordInvoice(tx: Tx, subscription: SubscriptionRow, invoice: ProviderI
  * every webhook, status report and replay.
  */
 export async function syncInvoice(services: AppServices, providerInvoiceId: string): Promise<PaymentRow | undefined> {
-  const { db, payments: provider } = services;
-  const invoice = await provider.retrieveInvoice(providerInvoiceId);
-  const subscription = invoice.subscriptionId ? findSubscriptionByProviderId(db, invoice.subscriptionId) : undefined;
-  if (!subscription) return undefined;
-  const remote = await provider.retrieveSubscription(invoice.subscriptionId);
-  const intent = invoice.paymentIntentId ? await provider.retrievePaymentIntent(invoice.paymentIntentId) : null;
-  const synced = db.transaction((tx) => {
-    let payment = intent ? findPaymentForIntent(tx, intent) : undefined;
-    if (intent && !payment) payment = insertSubscriptionPayment(tx, subscription, invoice, intent);
-    let failure: string | null = null;
-    let newlySucceeded = false;
-    if (payment && intent) {
-      const outcome = applyIntentToPayment(tx, payment, intent);
-      payment = outcome.row;
-      newlySucceeded = outcome.newlySucceeded;
-      if (intent.lastError && intent.status === 'requires_payment_method') failure = intent.lastError.message;
-    }
-    const latest = tx.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)).get() ?? subscription;
-    const after = applySubscriptionState(tx, latest, remote, intent?.status === 'succeeded' ? intent.cardLast4 : null);
-    recordInvoice(tx, latest, invoice, payment, failure);
-    return { payment, newlySucceeded, before: latest, after };
+  const synced = await syncProviderInvoice(services, providerInvoiceId, {
+    find: findSubscriptionByProviderId,
+    insertPayment: insertSubscriptionPayment,
+    apply: (tx, subscription, { invoice, remote, payment, failure, paidCardLast4 }) => {
+      const latest = tx.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)).get() ?? subscription;
+      const after = applySubscriptionState(tx, latest, remote, paidCardLast4);
+      recordInvoice(tx, latest, invoice, payment, failure);
+      return { before: latest, after };
+    },
   });
-  if (synced.payment && synced.newlySucceeded) publishPaymentSucceeded(services, synced.payment);
-  publishSubscriptionChange(services, synced.before, synced.after);
+  if (!synced) return undefined;
+  publishSubscriptionChange(services, synced.result.before, synced.result.after);
   // A confirmed subscription payment lifts the checkout-only limit of a creator who registered at checkout.
-  if (invoice.status === 'paid') markSubscriptionPaid(db, subscription.userId);
+  if (synced.invoice.status === 'paid') markSubscriptionPaid(services.db, synced.row.userId);
   return synced.payment;
 }
 
 /** Refreshes a subscription's status and period (the `customer.subscription.*` webhooks). */
 export async function syncSubscription(services: AppServices, providerSubscriptionId: string): Promise<void> {
-  const row = findSubscriptionByProviderId(services.db, providerSubscriptionId);
-  if (!row) return;
-  const remote = await services.payments.retrieveSubscription(providerSubscriptionId);
-  applyRemoteSubscription(services, row.id, remote);
+  await refreshProviderSubscription(services, providerSubscriptionId, findSubscriptionByProviderId, applyRemoteSubscription);
 }
 
 /** Our row as the provider answers it (an update's answer or a webhook's re-fetch); a change is announced. */
 export function applyRemoteSubscription(services: AppServices, rowId: string, remote: ProviderSubscription): SubscriptionRow | undefined {
-  const result = services.db.transaction((tx) => {
-    const before = tx.select().from(subscriptions).where(eq(subscriptions.id, rowId)).get();
-    return before ? { before, after: applySubscriptionState(tx, before, remote, null) } : undefined;
-  });
+  const result = updateInTransaction(
+    services.db,
+    (tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, rowId)).get(),
+    (tx, before) => applySubscriptionState(tx, before, remote, null),
+  );
   if (result) publishSubscriptionChange(services, result.before, result.after);
   return result?.after;
 }
@@ -186,17 +166,13 @@ function publishSubscriptionChange(services: Pick<AppServices, 'domainEvents'>, 
   if (changed) services.domainEvents.publish('subscriptions:changed', { subscription: snapshotOf(after), previous: snapshotOf(before) });
 }
 
-export function insertSubscriptionPayment(db: Queryable, subscription: SubscriptionRow, invoice: ProviderInvoice, intent: Pick<ProviderIntent, 'id' | 'amountCents'>): PaymentRow {
+export const insertSubscriptionPayment: InsertInvoicePayment<SubscriptionRow> = (db, subscription, invoice, intent) => {
   const product = db.select({ name: products.name }).from(products).where(eq(products.id, subscription.productId)).get();
-  return insertPendingPayment(db, {
-    id: newId(),
+  return insertInvoicePayment(db, invoice, intent, {
     kind: 'subscription',
     provider: subscription.provider,
-    providerIntentId: intent.id,
-    providerInvoiceId: invoice.id,
-    amountCents: intent.amountCents,
     payerId: subscription.userId,
     subscriptionId: subscription.id,
     description: `${product?.name ?? subscription.productId} subscription`,
   });
-}
+};
