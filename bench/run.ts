@@ -17,6 +17,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { buildServer, serverBuildDir } from '../scripts/build-server';
 import type { ServerMessage } from './server-messages';
@@ -38,18 +39,21 @@ const connections = Math.min(numberArgument('connections', 50), 200);
 const profileDir = stringArgument('profile');
 const only = stringArgument('only')?.split(',');
 
-/** A server in its own Node process, answering IPC requests (`ready`, `cpu`, `stop`). */
-class Server<T> {
+/** A server in its own Node process, answering IPC requests (`ready`, `cpu`, `stop`). bench/scale.ts uses it too. */
+export class Server<T> {
   private constructor(
     private readonly child: ChildProcess,
     readonly ready: T,
   ) {}
 
-  /** `entry`: a file of the server build (dist/node), run by plain node as `npm start` runs the server. */
-  static start<T>(entry: string, extraExecArgv: string[] = []): Promise<Server<T>> {
-    const child = fork(join(serverBuildDir, entry), [], {
+  /**
+   * `entry`: a file of the server build (`buildDir`, dist/node by default), run by plain node as `npm start` runs the
+   * server; `env` is added to this process's environment.
+   */
+  static start<T>(entry: string, extraExecArgv: string[] = [], env: Record<string, string> = {}, buildDir = serverBuildDir): Promise<Server<T>> {
+    const child = fork(join(buildDir, entry), [], {
       execArgv: extraExecArgv,
-      env: { ...process.env, LOG_LEVEL: 'silent' },
+      env: { ...process.env, ...env, LOG_LEVEL: 'silent' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     return new Promise((resolveStart, rejectStart) => {
@@ -74,7 +78,7 @@ class Server<T> {
   }
 }
 
-interface Target {
+export interface Target {
   key: string;
   name: string;
   url: string;
@@ -83,7 +87,7 @@ interface Target {
   target?: number;
 }
 
-interface Slice {
+export interface Slice {
   requests: number;
   seconds: number;
   cpuMicros: number;
@@ -91,7 +95,7 @@ interface Slice {
   errors: number;
 }
 
-async function load(target: Target, seconds: number): Promise<Slice> {
+export async function load(target: Target, seconds: number, connections: number): Promise<Slice> {
   const cpuBefore = await target.server.cpuMicros();
   const result = await autocannon({ url: target.url, headers: target.headers, connections, duration: seconds });
   const cpuMicros = (await target.server.cpuMicros()) - cpuBefore;
@@ -99,68 +103,72 @@ async function load(target: Target, seconds: number): Promise<Slice> {
 }
 
 /** Checks a target answers 200 once before loading it, so a broken route is not benchmarked as fast 401s. */
-async function expectOk(target: Target): Promise<void> {
+export async function expectOk(target: Target): Promise<void> {
   const response = await fetch(target.url, { headers: target.headers });
   if (response.status !== 200) throw new Error(`${target.url} answered ${response.status}: ${await response.text()}`);
 }
 
-await buildServer();
-const bare = await Server.start<{ port: number }>('bench/bare-server.js');
-if (profileDir) mkdirSync(resolve(profileDir), { recursive: true });
-const app = await Server.start<{ port: number; token: string }>(
-  'bench/app-server.js',
-  profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : [],
-);
-const base = `http://127.0.0.1:${app.ready.port}`;
-const auth = { authorization: `Bearer ${app.ready.token}` };
-
-const bareTarget: Target = { key: 'bare', name: 'bare Fastify route (separate process)', url: `http://127.0.0.1:${bare.ready.port}/bare`, headers: {}, server: bare };
-const appTargets: Target[] = [
-  { key: 'healthz', name: 'GET /healthz (in-app trivial route)', url: `${base}/healthz`, headers: {}, server: app, target: 85 },
-  { key: 'alive', name: 'GET /api/user/alive (authed REST)', url: `${base}/api/user/alive`, headers: auth, server: app, target: 50 },
-  { key: 'trpc', name: 'GET /trpc/users.alive (authed tRPC)', url: `${base}/trpc/users.alive`, headers: auth, server: app, target: 50 },
-].filter((target) => !only || only.includes(target.key));
-const targets = [bareTarget, ...appTargets];
-for (const target of targets) await expectOk(target);
-
-for (const target of targets) await load(target, 1); // warm-up: JIT, caches, connections
-const slices = new Map<Target, Slice[]>(targets.map((target) => [target, []]));
-const sliceSeconds = Math.max(1, Math.round(duration / rounds));
-for (let round = 0; round < rounds; round += 1) {
-  for (const target of targets) slices.get(target)!.push(await load(target, sliceSeconds));
-}
-await Promise.all([bare.stop(), app.stop()]);
-
-function summary(target: Target) {
-  const parts = slices.get(target)!;
-  const requests = parts.reduce((sum, part) => sum + part.requests, 0);
-  const seconds = parts.reduce((sum, part) => sum + part.seconds, 0);
-  return {
-    requestsPerSecond: requests / seconds,
-    cpuMicrosPerRequest: parts.reduce((sum, part) => sum + part.cpuMicros, 0) / Math.max(requests, 1),
-    p99: Math.max(...parts.map((part) => part.p99)),
-    errors: parts.reduce((sum, part) => sum + part.errors, 0),
-    perRound: parts.map((part) => Math.round(part.requests / part.seconds)),
-  };
-}
-
-const yardstick = summary(bareTarget);
-const columns = (cells: string[]) => `${cells[0]!.padEnd(40)}${cells.slice(1).map((cell, index) => cell.padStart([9, 9, 9, 12, 11, 8, 8][index]!)).join('')}\n`;
-process.stdout.write(`\nautocannon, ${connections} connections, ${rounds} interleaved rounds of ${sliceSeconds}s per row, loopback; each server in its own process\n\n`);
-process.stdout.write(columns(['path', 'req/s', 'of bare', 'target', 'CPU µs/req', 'CPU share', 'p99 ms', 'errors']));
-process.stdout.write(columns([bareTarget.name, yardstick.requestsPerSecond.toFixed(0), '100%', '', yardstick.cpuMicrosPerRequest.toFixed(1), '100%', String(yardstick.p99), String(yardstick.errors)]));
-let missed = 0;
-for (const target of appTargets) {
-  const row = summary(target);
-  const share = Math.round((row.requestsPerSecond / yardstick.requestsPerSecond) * 100);
-  const cpuShare = Math.round((yardstick.cpuMicrosPerRequest / row.cpuMicrosPerRequest) * 100);
-  const ok = share >= target.target! && row.errors === 0;
-  if (!ok) missed += 1;
-  process.stdout.write(
-    columns([target.name, row.requestsPerSecond.toFixed(0), `${share}%`, `≥${target.target}%${ok ? '' : ' ✗'}`, row.cpuMicrosPerRequest.toFixed(1), `${cpuShare}%`, String(row.p99), String(row.errors)]),
+async function main(): Promise<void> {
+  await buildServer();
+  const bare = await Server.start<{ port: number }>('bench/bare-server.js');
+  if (profileDir) mkdirSync(resolve(profileDir), { recursive: true });
+  const app = await Server.start<{ port: number; token: string }>(
+    'bench/app-server.js',
+    profileDir ? ['--cpu-prof', '--cpu-prof-dir', resolve(profileDir)] : [],
   );
+  const base = `http://127.0.0.1:${app.ready.port}`;
+  const auth = { authorization: `Bearer ${app.ready.token}` };
+
+  const bareTarget: Target = { key: 'bare', name: 'bare Fastify route (separate process)', url: `http://127.0.0.1:${bare.ready.port}/bare`, headers: {}, server: bare };
+  const appTargets: Target[] = [
+    { key: 'healthz', name: 'GET /healthz (in-app trivial route)', url: `${base}/healthz`, headers: {}, server: app, target: 85 },
+    { key: 'alive', name: 'GET /api/user/alive (authed REST)', url: `${base}/api/user/alive`, headers: auth, server: app, target: 50 },
+    { key: 'trpc', name: 'GET /trpc/users.alive (authed tRPC)', url: `${base}/trpc/users.alive`, headers: auth, server: app, target: 50 },
+  ].filter((target) => !only || only.includes(target.key));
+  const targets = [bareTarget, ...appTargets];
+  for (const target of targets) await expectOk(target);
+
+  for (const target of targets) await load(target, 1, connections); // warm-up: JIT, caches, connections
+  const slices = new Map<Target, Slice[]>(targets.map((target) => [target, []]));
+  const sliceSeconds = Math.max(1, Math.round(duration / rounds));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const target of targets) slices.get(target)!.push(await load(target, sliceSeconds, connections));
+  }
+  await Promise.all([bare.stop(), app.stop()]);
+
+  function summary(target: Target) {
+    const parts = slices.get(target)!;
+    const requests = parts.reduce((sum, part) => sum + part.requests, 0);
+    const seconds = parts.reduce((sum, part) => sum + part.seconds, 0);
+    return {
+      requestsPerSecond: requests / seconds,
+      cpuMicrosPerRequest: parts.reduce((sum, part) => sum + part.cpuMicros, 0) / Math.max(requests, 1),
+      p99: Math.max(...parts.map((part) => part.p99)),
+      errors: parts.reduce((sum, part) => sum + part.errors, 0),
+      perRound: parts.map((part) => Math.round(part.requests / part.seconds)),
+    };
+  }
+
+  const yardstick = summary(bareTarget);
+  const columns = (cells: string[]) => `${cells[0]!.padEnd(40)}${cells.slice(1).map((cell, index) => cell.padStart([9, 9, 9, 12, 11, 8, 8][index]!)).join('')}\n`;
+  process.stdout.write(`\nautocannon, ${connections} connections, ${rounds} interleaved rounds of ${sliceSeconds}s per row, loopback; each server in its own process\n\n`);
+  process.stdout.write(columns(['path', 'req/s', 'of bare', 'target', 'CPU µs/req', 'CPU share', 'p99 ms', 'errors']));
+  process.stdout.write(columns([bareTarget.name, yardstick.requestsPerSecond.toFixed(0), '100%', '', yardstick.cpuMicrosPerRequest.toFixed(1), '100%', String(yardstick.p99), String(yardstick.errors)]));
+  let missed = 0;
+  for (const target of appTargets) {
+    const row = summary(target);
+    const share = Math.round((row.requestsPerSecond / yardstick.requestsPerSecond) * 100);
+    const cpuShare = Math.round((yardstick.cpuMicrosPerRequest / row.cpuMicrosPerRequest) * 100);
+    const ok = share >= target.target! && row.errors === 0;
+    if (!ok) missed += 1;
+    process.stdout.write(
+      columns([target.name, row.requestsPerSecond.toFixed(0), `${share}%`, `≥${target.target}%${ok ? '' : ' ✗'}`, row.cpuMicrosPerRequest.toFixed(1), `${cpuShare}%`, String(row.p99), String(row.errors)]),
+    );
+  }
+  process.stdout.write(`\nreq/s per round: ${targets.map((target) => `${target.key} ${summary(target).perRound.join('/')}`).join(', ')}\n`);
+  process.stdout.write('CPU share = bare CPU µs/req ÷ row CPU µs/req (the throughput the row would reach on a core of its own).\n');
+  if (profileDir) process.stdout.write(`CPU profile of the app process written to ${resolve(profileDir)}\n`);
+  process.stdout.write(missed ? `${missed} row(s) missed the target\n` : 'all targets met\n');
 }
-process.stdout.write(`\nreq/s per round: ${targets.map((target) => `${target.key} ${summary(target).perRound.join('/')}`).join(', ')}\n`);
-process.stdout.write('CPU share = bare CPU µs/req ÷ row CPU µs/req (the throughput the row would reach on a core of its own).\n');
-if (profileDir) process.stdout.write(`CPU profile of the app process written to ${resolve(profileDir)}\n`);
-process.stdout.write(missed ? `${missed} row(s) missed the target\n` : 'all targets met\n');
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
