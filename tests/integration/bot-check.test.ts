@@ -223,3 +223,22 @@ describe('bot check: reCAPTCHA', () => {
     expect(empty.statusCode).toBe(400);
   });
 });
+
+describe('what the bot-check procedures answer', () => {
+  it('passes on only the fields of their output schemas (nothing a provider keeps besides reaches the page)', async () => {
+    const provider = {
+      publicConfig: { provider: 'recaptcha' as const, siteKey: 'site-key', secret: 'never-sent' },
+      createChallenge: async () => ({ algorithm: 'SHA-256', challenge: 'c', maxnumber: 10, salt: 's', signature: 'sig', hmacKey: 'never-sent' }),
+      verify: async () => ({ success: true, score: 1, action: 'submit', 'error-codes': [] }),
+    };
+    const t = await createTestApp({}, { botCheck: provider });
+    try {
+      const config = await t.app.inject({ method: 'GET', url: '/trpc/users.botCheckConfig' });
+      expect(config.json().result.data).toEqual({ provider: 'recaptcha', siteKey: 'site-key' });
+      const challenge = await t.app.inject({ method: 'GET', url: '/trpc/users.botCheckChallenge' });
+      expect(challenge.json().result.data).toEqual({ algorithm: 'SHA-256', challenge: 'c', maxnumber: 10, salt: 's', signature: 'sig' });
+    } finally {
+      await t.close();
+    }
+  });
+});

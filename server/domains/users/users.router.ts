@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { adminProcedure, authedProcedure, publicProcedure, roleProcedure, router, sessionProcedure } from '@server/trpc/init';
 import {
+  botCheckChallengeOutput,
+  botCheckConfigOutput,
   botCheckVerdict,
   changePasswordInput,
   checkUserExistsInput,
@@ -92,14 +94,20 @@ export const usersRouter = router({
       return checkUserExists(ctx.services.db, input.email);
     }),
 
-  botCheckConfig: publicProcedure.meta({ scope: 'public' }).query(({ ctx }) => ctx.services.botCheck.publicConfig),
+  botCheckConfig: publicProcedure
+    .meta({ scope: 'public' })
+    .output(botCheckConfigOutput)
+    .query(({ ctx }) => ctx.services.botCheck.publicConfig),
 
-  botCheckChallenge: publicProcedure.meta({ scope: 'public', errors: ['NOT_FOUND'] }).query(async ({ ctx }) => {
-    if (!ctx.services.botCheck.createChallenge) {
-      throw new TRPCError({ code: 'NOT_FOUND', message: 'This bot check does not use challenges' });
-    }
-    return ctx.services.botCheck.createChallenge();
-  }),
+  botCheckChallenge: publicProcedure
+    .meta({ scope: 'public', errors: ['NOT_FOUND'] })
+    .output(botCheckChallengeOutput)
+    .query(async ({ ctx }) => {
+      if (!ctx.services.botCheck.createChallenge) {
+        throw new TRPCError({ code: 'NOT_FOUND', message: 'This bot check does not use challenges' });
+      }
+      return ctx.services.botCheck.createChallenge();
+    }),
 
   verifyBotCheck: publicProcedure.meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS'] })
     .input(verifyBotCheckInput)

@@ -168,3 +168,18 @@ export const botCheckVerdict = z.object({
   'error-codes': z.array(z.string()),
 });
 export type BotCheckVerdict = z.infer<typeof botCheckVerdict>;
+
+/** What the registration page needs to show the bot check: which one, and reCAPTCHA's site key. */
+export const botCheckConfigOutput = z.object({
+  provider: z.enum(['pow', 'recaptcha', 'off']),
+  siteKey: z.string().optional(),
+});
+
+/** A proof-of-work challenge (ALTCHA): the widget solves it; the signature lets the server check it statelessly. */
+export const botCheckChallengeOutput = z.object({
+  algorithm: z.string(),
+  challenge: z.string(),
+  maxnumber: z.number().int().optional(),
+  salt: z.string(),
+  signature: z.string(),
+});
