@@ -5,7 +5,7 @@ import type { Db } from '@db/client';
 import { chatBans, chatMessages } from '@db/schema/chat';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
-import { chatBadgeMemberIds } from '@server/domains/memberships/member-reads';
+import { chatBadgeMemberIds } from '@server/domains/memberships/membership-access';
 import { chatBadgeOf, chatLimits, type BannedChatUser, type ChatBadge, type ChatMessage, type ChatStreamItem } from './chat.schemas';
 
 type MessageRow = typeof chatMessages.$inferSelect;

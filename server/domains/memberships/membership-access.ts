@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { events } from '@db/schema/events';
 import { membershipGrantsAccess, membershipTierEvents, membershipTiers, membershipTierTitles, memberships, revokedFeedTokens } from '@db/schema/memberships';
@@ -69,13 +69,8 @@ export function membershipOpensReplays(db: Db, memberId: string, creatorId: stri
   return accessGrantingMemberships(db, memberId, creatorId, now).some((row) => row.tier.includesReplays);
 }
 
-/** Whether the viewer's messages in this creator's chat carry the member badge. */
-export function membershipChatBadge(db: Db, memberId: string, creatorId: string, now = new Date()): boolean {
-  return accessGrantingMemberships(db, memberId, creatorId, now).some((row) => row.tier.chatBadge);
-}
-
-/** The accounts whose membership of this creator opens its perks now (a members-only push reaches them). */
-export function currentMemberIds(db: Db, creatorId: string, now = new Date()): string[] {
+/** The members of a creator, among the memberships `where` picks (joined with their tier), whose membership opens its perks now. */
+function grantingMemberIds(db: Db, creatorId: string, where: SQL | undefined, now: Date): Set<string> {
   const rows = db
     .select({
       memberId: memberships.memberId,
@@ -85,15 +80,35 @@ export function currentMemberIds(db: Db, creatorId: string, now = new Date()): s
       cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
     })
     .from(memberships)
-    .where(and(eq(memberships.creatorId, creatorId), inArray(memberships.status, ['active', 'past_due', 'canceled'])))
+    .innerJoin(membershipTiers, eq(membershipTiers.id, memberships.tierId))
+    .where(and(eq(memberships.creatorId, creatorId), inArray(memberships.status, ['active', 'past_due', 'canceled']), where))
     .all();
-  return [...new Set(rows.filter((row) => membershipGrantsAccess(row, now)).map((row) => row.memberId))];
+  return new Set(rows.filter((row) => membershipGrantsAccess(row, now)).map((row) => row.memberId));
+}
+
+/** The accounts whose membership of this creator opens its perks now (a members-only push reaches them). */
+export function currentMemberIds(db: Db, creatorId: string, now = new Date()): string[] {
+  return [...grantingMemberIds(db, creatorId, undefined, now)];
+}
+
+/**
+ * Which of these accounts' messages in this creator's chat carry the member badge now (a membership opening its
+ * perks, of a tier with the chat badge): one read for a whole replayed history.
+ */
+export function chatBadgeMemberIds(db: Db, creatorId: string, memberIds: readonly string[], now = new Date()): Set<string> {
+  if (memberIds.length === 0) return new Set();
+  return grantingMemberIds(db, creatorId, and(eq(membershipTiers.chatBadge, true), inArray(memberships.memberId, [...new Set(memberIds)])), now);
+}
+
+/** Whether the viewer's messages in this creator's chat carry the member badge. */
+export function membershipChatBadge(db: Db, memberId: string, creatorId: string, now = new Date()): boolean {
+  return chatBadgeMemberIds(db, creatorId, [memberId], now).has(memberId);
 }
 
 export type PrivateFeedAccess =
   | { state: 'open'; membership: typeof memberships.$inferSelect }
   | { state: 'lapsed'; membership: typeof memberships.$inferSelect }
-  | { state: 'revoked'; membership: typeof memberships.$inferSelect }
+  | { state: 'revoked'; membership: typeof memberships.$inferSelect; revokedAt: string }
   | { state: 'unknown' };
 
 /**
@@ -110,13 +125,13 @@ export function privateFeedAccess(db: Db, podcastTitleId: string, feedToken: str
     .get();
   if (!row) {
     const revoked = db
-      .select({ membership: memberships })
+      .select({ membership: memberships, revokedAt: revokedFeedTokens.revokedAt })
       .from(revokedFeedTokens)
       .innerJoin(memberships, eq(memberships.id, revokedFeedTokens.membershipId))
       .innerJoin(membershipTierTitles, eq(membershipTierTitles.tierId, memberships.tierId))
       .where(and(eq(revokedFeedTokens.feedToken, feedToken), eq(membershipTierTitles.podcastTitleId, podcastTitleId)))
       .get();
-    return revoked ? { state: 'revoked', membership: revoked.membership } : { state: 'unknown' };
+    return revoked ? { state: 'revoked', membership: revoked.membership, revokedAt: revoked.revokedAt } : { state: 'unknown' };
   }
   return membershipGrantsAccess(row.membership, now) ? { state: 'open', membership: row.membership } : { state: 'lapsed', membership: row.membership };
 }

@@ -6,7 +6,6 @@ import { nowIso } from '@server/lib/ids';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
 import { publicOrigin } from '@server/lib/public-url';
 import { privateFeedAccess } from '@server/domains/memberships/membership-access';
-import { feedTokenRevokedAt } from '@server/domains/memberships/member-reads';
 import { buildNoticeFeed, buildPodcastFeed } from './podcast-feed';
 import { episodeFiles, titleNotFound, type PodcastServices as Services } from './podcast-rows';
 import { feedContent } from './podcasts.service';
@@ -72,7 +71,7 @@ export function memberFeed(services: Services, titleId: string, feedToken: strin
   }
   const { membership } = access;
   const myMemberships = `${origin}${myMembershipsPath}`;
-  const date = access.state === 'lapsed' ? endedAt(membership) : (feedTokenRevokedAt(services.db, feedToken) ?? membership.updatedAt);
+  const date = access.state === 'lapsed' ? endedAt(membership) : access.revokedAt;
   const notice =
     access.state === 'lapsed'
       ? {
