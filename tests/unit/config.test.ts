@@ -64,4 +64,43 @@ describe('loadConfig', () => {
     expect(config.port).toBe(8080);
     expect(config.admin.email).toBe('boss@example.com');
   });
+
+  describe('engines for more than one instance', () => {
+    const secret = { JWT_SECRET: 'x'.repeat(40) };
+
+    it('uses none by default: SQLite in DATA_DIR, the in-process bus, files on disk', () => {
+      const config = loadConfig({});
+      expect(config.databaseUrl).toBeUndefined();
+      expect(config.redis).toBeUndefined();
+      expect(config.storage).toEqual({ kind: 'disk' });
+    });
+
+    it('requires a shared JWT_SECRET with DATABASE_URL or REDIS_URL (each instance would make up its own)', () => {
+      expect(() => loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/JWT_SECRET is required/);
+      expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@db/cuepoint' })).toThrow(/JWT_SECRET is required/);
+      const config = loadConfig({ ...secret, REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgres://u:p@db/cuepoint' });
+      expect(config.redis).toEqual({ url: 'redis://127.0.0.1:6379', keyPrefix: 'cuepoint:' });
+      expect(config.databaseUrl).toBe('postgres://u:p@db/cuepoint');
+    });
+
+    it('refuses URLs of the wrong engine', () => {
+      expect(() => loadConfig({ ...secret, DATABASE_URL: 'mysql://db/cuepoint' })).toThrow(/DATABASE_URL must be a postgres:\/\/ URL/);
+      expect(() => loadConfig({ ...secret, REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+    });
+
+    it('takes S3 keys together and only with a bucket', () => {
+      expect(() => loadConfig({ S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/);
+      expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/S3_BUCKET is required/);
+      expect(() => loadConfig({ MEDIA_PUBLIC_URL: 'https://cdn.example.com' })).toThrow(/S3_BUCKET is required/);
+      expect(loadConfig({ S3_BUCKET: 'media', MEDIA_PUBLIC_URL: 'https://cdn.example.com/' }).storage).toEqual({
+        kind: 's3',
+        endpoint: undefined,
+        bucket: 'media',
+        region: 'us-east-1',
+        credentials: undefined,
+        forcePathStyle: false,
+        mediaPublicUrl: 'https://cdn.example.com',
+      });
+    });
+  });
 });
