@@ -46,6 +46,13 @@ const lines = [
   '',
   app.services.live.bannerLine(),
   '',
+  ...(config.databaseUrl
+    ? [
+        '  DATABASE_URL is set, but this version still keeps its data in the SQLite file in DATA_DIR (PostgreSQL',
+        '  support is in progress: its schema and `npm run db:copy` are ready). /healthz says which database is in use.',
+        '',
+      ]
+    : []),
   ...(config.publicUrl
     ? []
     : [

@@ -11,9 +11,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-main-'));
 /** The server as `npm start` and the container run it: the build in dist/node, run by plain node. */
 const serverArguments = ['--enable-source-maps', join(serverBuildDir, 'server', 'main.js')];
 
-function start(): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
+function start(env: Record<string, string> = {}): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
   const child = spawn(process.execPath, serverArguments, {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', BOT_CHECK_PROVIDER: 'off' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', BOT_CHECK_PROVIDER: 'off', ...env },
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
@@ -56,7 +56,8 @@ describe('server/main.ts, built (npm run build:server)', () => {
     expect(output()).not.toContain('cuepoint-admin');
     expect(output()).not.toContain('cuepoint-demo');
     const health = await fetch(`${url}/healthz`);
-    expect(await health.json()).toMatchObject({ status: 'ok', bus: 'memory' });
+    expect(await health.json()).toEqual({ status: 'ok', db: 'sqlite', bus: 'memory', storage: 'disk' });
+    expect(output()).not.toContain('DATABASE_URL');
     const database = new Database(join(dataDir, 'cuepoint.db'), { readonly: true });
     expect(database.pragma('journal_mode', { simple: true })).toBe('wal');
     database.close();
@@ -72,6 +73,18 @@ describe('server/main.ts, built (npm run build:server)', () => {
     expect(await exited).toBe(0);
     await socketClosed;
     expect(output()).toContain('shutting down');
+  });
+
+  it('says at start that DATABASE_URL is not used yet, and /healthz names the SQLite store it runs on', async () => {
+    const { child, url, output } = await start({ DATABASE_URL: 'postgres://cuepoint@127.0.0.1:1/cuepoint', JWT_SECRET: 'j'.repeat(40) });
+    try {
+      expect(output()).toContain('DATABASE_URL is set, but this version still keeps its data in the SQLite file in DATA_DIR');
+      expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({ db: 'sqlite' });
+    } finally {
+      const exited = exitOf(child);
+      child.kill('SIGTERM');
+      await exited;
+    }
   });
 
   it('refuses to start in production without ADMIN_PASSWORD and JWT_SECRET', async () => {
