@@ -2,8 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { toDollars } from '@common/money';
 import type { RestModule } from '@server/rest/kit';
 
-/** The body's fields with the path's id (a body that is no object is passed on for the procedure to refuse). */
+/**
+ * The body's fields with the path's id; no body is an empty one (a body that is no object is passed on for the
+ * procedure to refuse).
+ */
 function withPathId(body: unknown, field: string, value: string): never {
+  if (body === undefined) return { [field]: value } as never;
   const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
   return (isObject ? { ...(body as Record<string, unknown>), [field]: value } : body) as never;
 }
@@ -16,7 +20,7 @@ export const membershipsRest: RestModule = (app, { caller }) => {
   app.get('/api/membership-tiers', async (request) => (await caller(request)).memberships.myTiers());
   app.post('/api/membership-tiers', async (request) => (await caller(request)).memberships.createTier(body(request)));
   app.post<Id>('/api/membership-tiers/:id', async (request) => (await caller(request)).memberships.updateTier(withPathId(request.body, 'id', request.params.id)));
-  app.post<Id>('/api/membership-tiers/:id/archive', async (request) => (await caller(request)).memberships.archiveTier(withPathId(request.body === undefined ? {} : request.body, 'id', request.params.id)));
+  app.post<Id>('/api/membership-tiers/:id/archive', async (request) => (await caller(request)).memberships.archiveTier(withPathId(request.body, 'id', request.params.id)));
   app.get<{ Params: { creatorId: string } }>('/api/creators/:creatorId/membership-tiers', async (request) =>
     (await caller(request)).memberships.tiers({ creatorId: request.params.creatorId }),
   );
@@ -33,9 +37,9 @@ export const membershipsRest: RestModule = (app, { caller }) => {
   app.get('/api/memberships/stats', async (request) => (await caller(request)).memberships.stats());
   type MembershipId = { Params: { membershipId: string } };
   app.get<MembershipId>('/api/memberships/:membershipId', async (request) => (await caller(request)).memberships.byId({ membershipId: request.params.membershipId }));
-  app.post<MembershipId>('/api/memberships/:membershipId/cancel', async (request) => (await caller(request)).memberships.cancel(withPathId(request.body === undefined ? {} : request.body, 'membershipId', request.params.membershipId)));
-  app.post<MembershipId>('/api/memberships/:membershipId/resume', async (request) => (await caller(request)).memberships.resume(withPathId(request.body === undefined ? {} : request.body, 'membershipId', request.params.membershipId)));
+  app.post<MembershipId>('/api/memberships/:membershipId/cancel', async (request) => (await caller(request)).memberships.cancel(withPathId(request.body, 'membershipId', request.params.membershipId)));
+  app.post<MembershipId>('/api/memberships/:membershipId/resume', async (request) => (await caller(request)).memberships.resume(withPathId(request.body, 'membershipId', request.params.membershipId)));
   app.post<MembershipId>('/api/memberships/:membershipId/reset-feeds', async (request) =>
-    (await caller(request)).memberships.resetFeeds(withPathId(request.body === undefined ? {} : request.body, 'membershipId', request.params.membershipId)),
+    (await caller(request)).memberships.resetFeeds(withPathId(request.body, 'membershipId', request.params.membershipId)),
   );
 };
