@@ -681,6 +681,8 @@ describe('web app: pages, checkout, shell', () => {
     await page.keyboard.press('Tab');
     expect(await focusedLabel(page)).toBe('input:Password');
     await page.keyboard.type(mara.password);
+    // Login is enabled once the typed values pass the schema, which the form fetches on first focus (slow machines: later).
+    await page.waitForSelector('form[aria-label="Login"] button[type="submit"]:not([disabled])');
     await page.keyboard.press('Tab');
     expect(await focusedLabel(page)).toBe('button:Show password');
     await page.keyboard.press('Enter');
