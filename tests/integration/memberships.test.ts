@@ -224,6 +224,29 @@ describe('joining and access', () => {
     expect(await streamStatus(outsider, s.premiumEventId)).toBe(403);
   });
 
+  it('joining counts against the payment-creation limit like any charge', async () => {
+    const limited = await createPaymentsApp({ PAYMENT_RATE_LIMIT: '3' });
+    try {
+      const s = await stage(limited.app);
+      const tier = await (await callerAs(limited.app, s.creator.token)).memberships.createTier({
+        name: 'Backstage',
+        monthlyPrice: 5,
+        includesAllPremiumEvents: false,
+        premiumEventIds: [],
+        includesReplays: false,
+        podcastTitleIds: [],
+        chatBadge: false,
+      });
+      const statuses = [];
+      for (let index = 0; index < 4; index += 1) {
+        statuses.push((await limited.app.inject({ method: 'POST', url: '/api/memberships/join', headers: bearer(s.viewer.token), payload: { tierId: tier.id } })).statusCode);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('the amount comes from the tier: another one is refused with 400; joining twice is refused', async () => {
     const s = await stage(app);
     const tier = await createTier(s.creator, { monthlyPrice: 7.5 });

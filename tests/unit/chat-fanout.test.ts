@@ -28,13 +28,13 @@ describe('chat fan-out', () => {
     expect(JSON.parse(second.sent[0]!)).toMatchObject({ id: '7', jsonrpc: '2.0', result: { type: 'data', id: '01ABC' } });
   });
 
-  it('drops a socket whose unsent data passed the bound instead of queueing more', () => {
+  it('drops a socket whose unsent data passed the bound instead of queueing more', async () => {
     const rooms = new ChatRooms(new Bus(), emptyStore);
     const slow = fakeSocket(maxBufferedBytesPerSocket + 1);
     const fast = fakeSocket();
     rooms.attach('e1', new SocketSubscription(slow.socket as unknown as WebSocket, '{"id":1,'));
     rooms.attach('e1', new SocketSubscription(fast.socket as unknown as WebSocket, '{"id":1,'));
-    rooms.publish('e1', new ChatDelivery('01ABC', message('01ABC')));
+    await rooms.publish('e1', new ChatDelivery('01ABC', message('01ABC')));
     expect(slow.socket.terminated).toBe(true);
     expect(slow.sent).toEqual([]);
     expect(fast.sent).toHaveLength(1);

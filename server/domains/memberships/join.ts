@@ -61,14 +61,14 @@ export async function joinTier(services: AppServices, actor: Actor, clientIp: st
   const expectedCents = pastDue ? pastDue.priceCents : tier.priceCents;
   if (input.amount !== undefined && toCents(input.amount) !== expectedCents) throw new TRPCError({ code: 'BAD_REQUEST', message: membershipMessages.amountMismatch });
   if (pastDue) {
-    limitPaymentCreation(services, actor, clientIp);
+    await limitPaymentCreation(services, actor, clientIp);
     return payOpenRenewal(services, pastDue);
   }
   if (mine.some((row) => row.status === 'active' || row.status === 'past_due' || membershipGrantsAccess(row))) {
     throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.alreadyMember });
   }
   if (tier.archivedAt) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.archived });
-  limitPaymentCreation(services, actor, clientIp);
+  await limitPaymentCreation(services, actor, clientIp);
 
   // A join left unpaid is resumed rather than doubled.
   const pending = mine.find((row) => row.status === 'incomplete' && row.providerSubscriptionId && row.provider === services.payments.name && row.priceCents === tier.priceCents);
