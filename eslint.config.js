@@ -23,6 +23,14 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
       '@typescript-eslint/await-thenable': 'error',
+      'no-restricted-syntax': [
+        'error',
+        {
+          // Drizzle's SQLite-only executors: services run on PostgreSQL too, where a query is awaited.
+          selector: "CallExpression[arguments.length=0] > MemberExpression.callee[property.name=/^(get|all|run)$/]",
+          message: 'Await the query instead (firstRow/changedRows from @db/store); .get(), .all() and .run() exist only on SQLite.',
+        },
+      ],
     },
   },
   {

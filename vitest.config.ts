@@ -14,5 +14,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // TEST_ENGINES=postgres,redis: one PostgreSQL and one Redis for the run; every test app gets its own database and prefix.
+    globalSetup: process.env.TEST_ENGINES ? ['tests/engines/global-engines.ts'] : [],
   },
 });

@@ -54,12 +54,12 @@ async function serve(naive: boolean): Promise<void> {
   const eventId = newId();
   const db = app.services.db;
   const user = (id: string, role: 'dj' | 'viewer') => ({ id, email: `${id}@bench.test`.toLowerCase(), firstName: 'Bench', lastName: role, displayName: `Bench ${role}`, role, isActive: true });
-  db.insert(users).values(user(creatorId, 'dj')).run();
-  db.insert(events).values({ id: eventId, userId: creatorId, name: 'Bench event', isActive: true }).run();
+  await db.insert(users).values(user(creatorId, 'dj'));
+  await db.insert(events).values({ id: eventId, userId: creatorId, name: 'Bench event', isActive: true });
   const senderTokens: string[] = [];
   for (let index = 0; index < 20; index += 1) {
     const id = newId();
-    db.insert(users).values(user(id, 'viewer')).run();
+    await db.insert(users).values(user(id, 'viewer'));
     senderTokens.push(await app.services.tokens.issue({ userId: id, role: 'viewer', typ: 'viewer', tokenVersion: 0 }));
   }
   // Time the server-side fan-out of each message (one publish: serialise once, write to every socket).

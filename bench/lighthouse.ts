@@ -19,6 +19,7 @@ import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { podcastEpisodes } from '@db/schema/index';
+import { firstRow } from '@db/store';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { newId } from '@server/lib/ids';
@@ -227,8 +228,8 @@ const loadAtStart = loadavg()[0]!;
 const server = await startServer();
 try {
   const { db } = server.app.services;
-  const episode = db.select({ id: podcastEpisodes.id }).from(podcastEpisodes).where(lte(podcastEpisodes.publishDate, new Date().toISOString())).orderBy(asc(podcastEpisodes.publishDate)).limit(1).get();
-  const eventPath = demoEventPagePath(db);
+  const episode = await firstRow(db.select({ id: podcastEpisodes.id }).from(podcastEpisodes).where(lte(podcastEpisodes.publishDate, new Date().toISOString())).orderBy(asc(podcastEpisodes.publishDate)).limit(1));
+  const eventPath = await demoEventPagePath(db);
   if (!episode || !eventPath) throw new Error('The demo seed made no podcast episode or event page');
   const pages = [
     { label: 'sign-in', path: '/login', shown: '/login' },

@@ -58,7 +58,8 @@ const db = app.services.db;
 async function insertUser(role: 'dj' | 'viewer', index: number): Promise<{ id: string; token: string }> {
   const id = newId();
   const tag = `bench${index}${id.replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`;
-  db.insert(users)
+  await db
+    .insert(users)
     .values({
       id,
       email: `${role}-${tag}@bench.test`.toLowerCase(),
@@ -68,8 +69,7 @@ async function insertUser(role: 'dj' | 'viewer', index: number): Promise<{ id: s
       role,
       isActive: true,
       creatorTag: role === 'dj' ? tag : null,
-    })
-    .run();
+    });
   const token = await app.services.tokens.issue({ userId: id, role, typ: role === 'viewer' ? 'viewer' : 'user', tokenVersion: 0 });
   return { id, token };
 }
@@ -80,12 +80,12 @@ const now = Date.now();
 const window = { startDateTime: new Date(now - 3600_000).toISOString(), endDateTime: new Date(now + 4 * 3600_000).toISOString() };
 const freeEventId = newId();
 const premiumEventId = newId();
-db.insert(events).values({ id: freeEventId, userId: creators[0]!.id, name: 'Bench free live', isActive: true, ...window }).run();
-db.insert(events)
-  .values({ id: premiumEventId, userId: creators[1]!.id, name: 'Bench premium live', isActive: true, isPremium: true, premiumPriceCents: 500, ...window })
-  .run();
+await db.insert(events).values({ id: freeEventId, userId: creators[0]!.id, name: 'Bench free live', isActive: true, ...window });
+await db
+  .insert(events)
+  .values({ id: premiumEventId, userId: creators[1]!.id, name: 'Bench premium live', isActive: true, isPremium: true, premiumPriceCents: 500, ...window });
 const viewer = await insertUser('viewer', 0);
-db.insert(eventAccess).values({ viewerId: viewer.id, eventId: premiumEventId }).run();
+await db.insert(eventAccess).values({ viewerId: viewer.id, eventId: premiumEventId });
 
 serveBenchMessages<LiveAppReady>(
   { port, rtmpPort: ingest.port, dataDir, creators, freeEventId, premiumEventId, viewerToken: viewer.token },

@@ -14,6 +14,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { pushNotifications, pushSubscriptions, users } from '@db/schema/index';
+import { firstRow } from '@db/store';
 import { newId } from '@server/lib/ids';
 import { createContext } from '@server/trpc/context';
 import { createCaller } from '@server/trpc/root';
@@ -35,11 +36,11 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-bench-push-'));
 const app = await buildApp(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', BOT_CHECK_PROVIDER: 'off', PUSH_CONCURRENCY: String(concurrency) }));
 const db = app.services.db;
 const adminId = newId();
-db.insert(users).values({ id: adminId, email: 'bench@example.test', firstName: 'Bench', lastName: 'Admin', displayName: 'Bench', role: 'admin', isActive: true }).run();
+await db.insert(users).values({ id: adminId, email: 'bench@example.test', firstName: 'Bench', lastName: 'Admin', displayName: 'Bench', role: 'admin', isActive: true });
 const keys = new FakeBrowserKeys().subscription('');
-db.transaction((tx) => {
+await db.transaction(async (tx) => {
   for (let index = 0; index < subscribers; index += 1) {
-    tx.insert(pushSubscriptions).values({ id: newId(), creatorId: adminId, endpoint: pushService.endpoint(`s${index}`), p256dh: keys.keys.p256dh, auth: keys.keys.auth }).run();
+    await tx.insert(pushSubscriptions).values({ id: newId(), creatorId: adminId, endpoint: pushService.endpoint(`s${index}`), p256dh: keys.keys.p256dh, auth: keys.keys.auth });
   }
 });
 const token = await app.services.tokens.issue({ userId: adminId, role: 'admin', typ: 'user', tokenVersion: 0 });
@@ -48,7 +49,7 @@ const caller = createCaller(await createContext(app.services, { headers: { autho
 const started = performance.now();
 const { id } = await caller.push.send({ title: 'Bench', body: 'Fan-out', url: '/' });
 const answered = performance.now();
-while (!db.select().from(pushNotifications).where(eq(pushNotifications.id, id)).get()?.completedAt) {
+while (!(await firstRow(db.select().from(pushNotifications).where(eq(pushNotifications.id, id))))?.completedAt) {
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
 const finished = performance.now();

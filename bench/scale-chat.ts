@@ -23,18 +23,18 @@ export async function insertChatFixtures(databaseFile: string, jwtSecret: string
     const user = (id: string, role: 'dj' | 'viewer') => ({ id, email: `${id}@bench.test`.toLowerCase(), firstName: 'Bench', lastName: role, displayName: `Bench ${role}`, role, isActive: true });
     const creatorId = newId();
     const eventId = newId();
-    db.insert(users).values(user(creatorId, 'dj')).run();
-    db.insert(events).values({ id: eventId, userId: creatorId, name: 'Scale bench event', isActive: true }).run();
+    await db.insert(users).values(user(creatorId, 'dj'));
+    await db.insert(events).values({ id: eventId, userId: creatorId, name: 'Scale bench event', isActive: true });
     const tokens = new TokenService(jwtSecret, 3600);
     const senderTokens: string[] = [];
     for (let index = 0; index < 20; index += 1) {
       const id = newId();
-      db.insert(users).values(user(id, 'viewer')).run();
+      await db.insert(users).values(user(id, 'viewer'));
       senderTokens.push(await tokens.issue({ userId: id, role: 'viewer', typ: 'viewer', tokenVersion: 0 }));
     }
     return { eventId, senderTokens };
   } finally {
-    close();
+    await close();
   }
 }
 

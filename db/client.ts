@@ -1,33 +1,32 @@
-import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from './schema/index';
-import { projectPath } from '@common/node/project-paths';
+import type Database from 'better-sqlite3';
+import { openSqliteStore } from './sqlite-store';
+import type { Db, Store } from './store';
 
-export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+export type { Db, Store } from './store';
 
 export interface DatabaseHandle {
   db: Db;
-  sqlite: Database.Database;
-  close(): void;
+  store: Store;
+  /** The embedded connection (backups, caches); null when the data lives in PostgreSQL. */
+  sqlite: Database.Database | null;
+  close(): Promise<void>;
 }
 
-export const migrationsFolder = projectPath('db', 'migrations');
+export { migrationsFolder } from './sqlite-store';
 
 /** Opens (or creates) the SQLite file, sets the pragmas we rely on and applies pending migrations. */
 export function openDatabase(path: string): DatabaseHandle {
-  const sqlite = new Database(path);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder });
-  return {
-    db,
-    sqlite,
-    close: () => {
-      if (sqlite.open) sqlite.close();
-    },
-  };
+  const store = openSqliteStore(path);
+  return { db: store.db, store, sqlite: store.sqlite, close: () => store.close() };
+}
+
+/**
+ * The store the configuration names: PostgreSQL when `databaseUrl` is set (migrations applied once across instances),
+ * else the SQLite file at `sqlitePath`.
+ */
+export async function openConfiguredDatabase(options: { databaseUrl: string | null | undefined; sqlitePath: string }): Promise<DatabaseHandle> {
+  if (!options.databaseUrl) return openDatabase(options.sqlitePath);
+  const { openPostgresStore } = await import('./postgres-store');
+  const store = await openPostgresStore(options.databaseUrl);
+  return { db: store.db, store, sqlite: null, close: () => store.close() };
 }

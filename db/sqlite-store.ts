@@ -1,26 +1,21 @@
 import Database from 'better-sqlite3';
 import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import * as schema from './schema/index';
-import { migrationsFolder } from './client';
+import { projectPath } from '@common/node/project-paths';
+import type { Db, Store, WriteResult } from './store';
 import { TransactionGate } from './transaction-gate';
 
-export type AsyncDb = SqliteRemoteDatabase<typeof schema>;
+/** The store's own tests name it so. */
+export type AsyncDb = Db;
 
-/** What `await query` answers for a statement without rows, on either engine: how many rows it changed. */
-export interface WriteResult {
-  rowCount: number;
-}
-
-export interface SqliteStore {
+export interface SqliteStore extends Store {
   dialect: 'sqlite';
-  db: AsyncDb;
-  /** BEGIN IMMEDIATE … COMMIT behind the gate; `work` may await. A nested call joins the open transaction. */
-  transaction<T>(work: (tx: AsyncDb) => Promise<T>): Promise<T>;
   sqlite: Database.Database;
-  close(): Promise<void>;
 }
+
+export const migrationsFolder = projectPath('db', 'migrations');
 
 const preparedStatementsKept = 500;
 
@@ -65,25 +60,30 @@ export function openSqliteStore(path: string): SqliteStore {
       return execute(sql, params, method);
     },
     { schema },
-  );
+  ) as unknown as Db;
+
+  const transaction = <T>(work: (tx: Db) => Promise<T>): Promise<T> =>
+    gate.exclusive(async () => {
+      if (sqlite.inTransaction) return work(db);
+      sqlite.exec('BEGIN IMMEDIATE');
+      try {
+        const result = await work(db);
+        sqlite.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  // Drizzle's own proxy transaction would let other requests' statements in: services get the gated one.
+  Object.assign(db, { transaction });
 
   return {
     dialect: 'sqlite',
     db,
     sqlite,
-    transaction: (work) =>
-      gate.exclusive(async () => {
-        if (sqlite.inTransaction) return work(db);
-        sqlite.exec('BEGIN IMMEDIATE');
-        try {
-          const result = await work(db);
-          sqlite.exec('COMMIT');
-          return result;
-        } catch (error) {
-          if (sqlite.inTransaction) sqlite.exec('ROLLBACK');
-          throw error;
-        }
-      }),
+    transaction,
+    inTransaction: () => gate.ownsConnection && sqlite.inTransaction,
     close: async () => {
       await gate.exclusive(async () => {
         if (sqlite.open) sqlite.close();

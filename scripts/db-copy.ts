@@ -120,7 +120,9 @@ function hasher() {
 }
 
 function sourceMigrationsApplied(sqlite: Database.Database): number {
+  // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
   const exists = sqlite.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'`).get();
+  // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
   return exists ? (sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n : 0;
 }
 

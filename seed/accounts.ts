@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { products } from '@db/schema/billing';
 import { users } from '@db/schema/users';
 import type { UserRole } from '@common/roles';
@@ -56,9 +57,10 @@ export const seedProducts = [
 /** Creates what is missing and never touches rows that exist (users may have changed them). */
 export async function seedCoreData(db: Db, config: AppConfig): Promise<SeededLogin[]> {
   for (const account of seedAccounts(config)) {
-    const existing = db.select({ id: users.id }).from(users).where(eq(users.email, account.email)).get();
+    const existing = await firstRow(db.select({ id: users.id }).from(users).where(eq(users.email, account.email)));
     if (existing) continue;
-    db.insert(users)
+    await db
+      .insert(users)
       .values({
         id: newId(),
         email: account.email,
@@ -71,10 +73,9 @@ export async function seedCoreData(db: Db, config: AppConfig): Promise<SeededLog
         isActive: account.isActive,
         passwordHash: await hashPassword(account.password),
       })
-      .onConflictDoNothing()
-      .run();
+      .onConflictDoNothing();
   }
-  db.insert(products).values([...seedProducts]).onConflictDoNothing().run();
+  await db.insert(products).values([...seedProducts]).onConflictDoNothing();
   return seedAccounts(config).map(({ label, email, passwordSource }) => ({ label, email, passwordSource }));
 }
 

@@ -26,57 +26,57 @@ const script: Array<[viewerIndex: number | null, text: string]> = [
  * A short, deterministic chat history for every event that has none yet (run after the events are seeded).
  * Messages are dated just before the seed ran, one minute apart, so live messages always sort after them.
  */
-export function seedChatHistory(db: Db, now: number = Date.now()): number {
-  const allEvents = db.select({ id: events.id, userId: events.userId }).from(events).all();
-  if (allEvents.length === 0) return 0;
-  const withHistory = new Set(
-    db
-      .selectDistinct({ eventId: chatMessages.eventId })
-      .from(chatMessages)
-      .where(inArray(chatMessages.eventId, allEvents.map((event) => event.id)))
-      .all()
-      .map((row) => row.eventId),
-  );
-  const pending = allEvents.filter((event) => !withHistory.has(event.id));
-  if (pending.length === 0) return 0;
+export async function seedChatHistory(db: Db, now: number = Date.now()): Promise<number> {
+  // One transaction for the whole step: one commit, and the "which events have no history?" read holds until the
+  // messages are written (formerly one synchronous run).
+  return db.transaction(async () => {
+    const allEvents = await db.select({ id: events.id, userId: events.userId }).from(events);
+    if (allEvents.length === 0) return 0;
+    const withHistory = new Set(
+      (
+        await db
+          .selectDistinct({ eventId: chatMessages.eventId })
+          .from(chatMessages)
+          .where(inArray(chatMessages.eventId, allEvents.map((event) => event.id)))
+      ).map((row) => row.eventId),
+    );
+    const pending = allEvents.filter((event) => !withHistory.has(event.id));
+    if (pending.length === 0) return 0;
 
-  db.insert(users)
-    .values(chatViewers.map((viewer) => ({ ...viewer, email: `${viewer.id}@cuepoint.local`, role: 'viewer' as const, isActive: true })))
-    .onConflictDoNothing()
-    .run();
-  const creatorNames = new Map(
-    db
-      .select({ id: users.id, displayName: users.displayName })
-      .from(users)
-      .where(inArray(users.id, [...new Set(pending.map((event) => event.userId))]))
-      .all()
-      .map((row) => [row.id, row.displayName]),
-  );
+    await db
+      .insert(users)
+      .values(chatViewers.map((viewer) => ({ ...viewer, email: `${viewer.id}@cuepoint.local`, role: 'viewer' as const, isActive: true })))
+      .onConflictDoNothing();
+    const creatorNames = new Map(
+      (
+        await db
+          .select({ id: users.id, displayName: users.displayName })
+          .from(users)
+          .where(inArray(users.id, [...new Set(pending.map((event) => event.userId))]))
+      ).map((row) => [row.id, row.displayName]),
+    );
 
-  let written = 0;
-  db.transaction((tx) => {
+    let written = 0;
     for (const event of pending) {
       let time = now - script.length * 60_000;
       const nextId = createMessageIdFactory(() => time);
       for (const [viewerIndex, text] of script) {
         const viewer = viewerIndex === null ? null : chatViewers[viewerIndex]!;
-        tx.insert(chatMessages)
-          .values({
-            id: nextId(),
-            eventId: event.id,
-            userId: viewer?.id ?? event.userId,
-            displayName: viewer?.displayName ?? creatorNames.get(event.userId) ?? 'Host',
-            photoUrl: null,
-            text,
-            createdAt: new Date(time).toISOString(),
-          })
-          .run();
+        await db.insert(chatMessages).values({
+          id: nextId(),
+          eventId: event.id,
+          userId: viewer?.id ?? event.userId,
+          displayName: viewer?.displayName ?? creatorNames.get(event.userId) ?? 'Host',
+          photoUrl: null,
+          text,
+          createdAt: new Date(time).toISOString(),
+        });
         time += 60_000;
         written += 1;
       }
     }
+    return written;
   });
-  return written;
 }
 
 /** The sample chat's texts, in order. */

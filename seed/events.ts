@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { tipOptions } from '@db/schema/tips';
 import { users } from '@db/schema/users';
@@ -62,62 +63,65 @@ const demoCreators: DemoCreator[] = [
   },
 ];
 
-function creatorId(db: Db, creator: DemoCreator): string | null {
-  return db.select({ id: users.id }).from(users).where(and(eq(users.email, creator.email), eq(users.creatorTag, creator.creatorTag))).get()?.id ?? null;
+async function creatorId(db: Db, creator: DemoCreator): Promise<string | null> {
+  return (await firstRow(db.select({ id: users.id }).from(users).where(and(eq(users.email, creator.email), eq(users.creatorTag, creator.creatorTag)))))?.id ?? null;
 }
 
-function count(db: Db, table: typeof events | typeof tipOptions, userId: string): number {
-  return db.select({ count: sql<number>`count(*)` }).from(table).where(eq(table.userId, userId)).get()?.count ?? 0;
+async function count(db: Db, table: typeof events | typeof tipOptions, userId: string): Promise<number> {
+  return (await firstRow(db.select({ count: sql<number>`count(*)` }).from(table).where(eq(table.userId, userId))))?.count ?? 0;
 }
 
 /**
  * Gives each demo creator that exists a stream, events and tip buttons — only what they lack, so a rerun (or a creator
  * who changed things) is left alone. Times are relative to `now`: a fresh database always has an event live now.
  */
-export function seedEvents(db: Db, now = new Date()): void {
-  for (const creator of demoCreators) {
-    const userId = creatorId(db, creator);
-    if (!userId) continue;
-    db.update(users)
-      .set({ streamValue: creator.streamValue })
-      .where(and(eq(users.id, userId), sql`${users.streamValue} IS NULL`))
-      .run();
-    if (count(db, events, userId) === 0) {
-      db.insert(events)
-        .values(
-          creator.events.map((event) => ({
-            id: newId(),
-            userId,
-            name: event.name,
-            description: event.description,
-            startDateTime: event.window ? new Date(now.getTime() + event.window.startMs).toISOString() : null,
-            endDateTime: event.window ? new Date(now.getTime() + event.window.endMs).toISOString() : null,
-            isPremium: event.premiumPriceCents !== undefined,
-            premiumPriceCents: event.premiumPriceCents ?? 0,
-            isActive: true,
-          })),
-        )
-        .run();
+export async function seedEvents(db: Db, now = new Date()): Promise<void> {
+  // One transaction: one commit for the whole step, and each "has none yet?" check holds until its insert.
+  await db.transaction(async () => {
+    for (const creator of demoCreators) {
+      const userId = await creatorId(db, creator);
+      if (!userId) continue;
+      await db
+        .update(users)
+        .set({ streamValue: creator.streamValue })
+        .where(and(eq(users.id, userId), sql`${users.streamValue} IS NULL`));
+      if ((await count(db, events, userId)) === 0) {
+        await db
+          .insert(events)
+          .values(
+            creator.events.map((event) => ({
+              id: newId(),
+              userId,
+              name: event.name,
+              description: event.description,
+              startDateTime: event.window ? new Date(now.getTime() + event.window.startMs).toISOString() : null,
+              endDateTime: event.window ? new Date(now.getTime() + event.window.endMs).toISOString() : null,
+              isPremium: event.premiumPriceCents !== undefined,
+              premiumPriceCents: event.premiumPriceCents ?? 0,
+              isActive: true,
+            })),
+          );
+      }
+      if ((await count(db, tipOptions, userId)) === 0) {
+        await db
+          .insert(tipOptions)
+          .values(
+            creator.tips.map((tip, position) => ({
+              id: newId(),
+              userId,
+              title: tip.title,
+              amountCents: tip.amountCents,
+              iconUrl: `/tip-icons/${tip.icon}.svg`,
+              position,
+            })),
+          );
+      }
     }
-    if (count(db, tipOptions, userId) === 0) {
-      db.insert(tipOptions)
-        .values(
-          creator.tips.map((tip, position) => ({
-            id: newId(),
-            userId,
-            title: tip.title,
-            amountCents: tip.amountCents,
-            iconUrl: `/tip-icons/${tip.icon}.svg`,
-            position,
-          })),
-        )
-        .run();
-    }
-  }
+  });
 }
 
 /** The public page of the first demo creator's events (for the start-up banner), or null when that creator is absent. */
-export function demoEventPagePath(db: Db): string | null {
+export async function demoEventPagePath(db: Db): Promise<string | null> {
   const [first] = demoCreators;
-  return first && creatorId(db, first) ? eventPagePath(first.creatorTag) : null;
+  return first && (await creatorId(db, first)) ? eventPagePath(first.creatorTag) : null;
 }

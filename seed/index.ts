@@ -8,6 +8,6 @@ const config = loadConfig();
 const resetDemo = process.argv.includes('--reset-demo');
 const handle = openDatabase(join(config.dataDir, 'cuepoint.db'));
 const logins = await seedDatabase(handle.db, config, { demoData: config.seedDemoData, resetDemo });
-handle.close();
+await handle.close();
 process.stdout.write(`Seeded ${config.dataDir}${resetDemo ? ' (sample-data apps reset)' : ''}. Logins:\n`);
 process.stdout.write(`${describeLogins(logins).join('\n')}\n`);

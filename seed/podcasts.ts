@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import type { AppConfig } from '@server/config';
@@ -113,14 +114,13 @@ export function seedChapters(parts: Array<{ start: number; title: string }>): st
  * and chapters generated here, so /video/{id} plays, shows its transcript and seeks by chapter on a fresh start. Creators who already have a title are left alone.
  */
 export async function seedPodcasts(db: Db, config: AppConfig, storage: Storage): Promise<void> {
-  const creators = db
+  const creators = await db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(inArray(users.email, seedTitles.map((title) => title.creatorEmail)))
-    .all();
+    .where(inArray(users.email, seedTitles.map((title) => title.creatorEmail)));
   for (const title of seedTitles) {
     const creator = creators.find((row) => row.email === title.creatorEmail);
-    if (!creator || db.select({ id: podcastTitles.id }).from(podcastTitles).where(eq(podcastTitles.userId, creator.id)).get()) continue;
+    if (!creator || (await firstRow(db.select({ id: podcastTitles.id }).from(podcastTitles).where(eq(podcastTitles.userId, creator.id)).limit(1)))) continue;
 
     const coverName = `${newId(16)}.png`;
     await storage.put(`uploads/${coverName}`, await seedCoverPng(title));
@@ -139,8 +139,9 @@ export async function seedPodcasts(db: Db, config: AppConfig, storage: Storage):
       }),
     );
     const titleId = newId();
-    db.transaction((tx) => {
-      tx.insert(podcastTitles)
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(podcastTitles)
         .values({
           id: titleId,
           userId: creator.id,
@@ -151,9 +152,9 @@ export async function seedPodcasts(db: Db, config: AppConfig, storage: Storage):
           itunesType: title.itunesType,
           podcastGuid: podcastGuid(feedUrl(config, titleId)),
           imageUrl: `/uploads/${coverName}`,
-        })
-        .run();
-      tx.insert(podcastEpisodes)
+        });
+      await tx
+        .insert(podcastEpisodes)
         .values(
           episodes.map((episode) => ({
             id: newId(),
@@ -172,8 +173,7 @@ export async function seedPodcasts(db: Db, config: AppConfig, storage: Storage):
             episodeNumber: episode.episode ?? null,
             publishDate: new Date(Date.now() - episode.daysAgo * 24 * 3600 * 1000).toISOString(),
           })),
-        )
-        .run();
+        );
     });
   }
 }

@@ -23,11 +23,11 @@ export async function seedDatabase(db: Db, config: AppConfig, options: SeedOptio
   const storage = createStorage(config.storage, config.dataDir);
   try {
     if (options.terms !== false) await seedTerms(db, storage);
-    seedEvents(db);
-    if (options.demoData || options.resetDemo) seedDemoApps(db, { reset: options.resetDemo === true });
+    await seedEvents(db);
+    if (options.demoData || options.resetDemo) await seedDemoApps(db, { reset: options.resetDemo === true });
     if (options.demoData) await seedPodcasts(db, config, storage);
     // After the events are seeded: a short chat history for each event that has none.
-    if (options.demoData) seedChatHistory(db);
+    if (options.demoData) await seedChatHistory(db);
   } finally {
     storage.close();
   }

@@ -101,15 +101,20 @@ export async function buildDefaultTermsPdf(): Promise<Uint8Array> {
 
 /** Publishes the default terms PDF, only when no terms document exists yet. Returns whether it did. */
 export async function seedTerms(db: Db, storage: Storage): Promise<boolean> {
-  if (currentTerms(db)) return false;
+  if (await currentTerms(db)) return false;
   const name = `${newId(16)}.pdf`;
   const key = `uploads/${name}`;
   await storage.put(key, Buffer.from(await buildDefaultTermsPdf()));
-  if (currentTerms(db)) {
+  // The check and the insert in one transaction (formerly one synchronous run); the file I/O stays outside it.
+  const published = await db.transaction(async () => {
+    if (await currentTerms(db)) return false;
+    await insertTermsDocument(db, `/uploads/${name}`, null);
+    return true;
+  });
+  if (!published) {
     // Another seeding run published one while this PDF was being written.
     await storage.delete(key);
     return false;
   }
-  insertTermsDocument(db, `/uploads/${name}`, null);
   return true;
 }

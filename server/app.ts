@@ -108,7 +108,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Bus, rate limits, sweep locks and presence: in this process, or shared through Redis with REDIS_URL.
   const engines = createSharedEngines(config.redis, app.log, (error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
   // Bot check, social sign-in and mail follow the admin's platform settings (environment values as defaults).
-  const liveProviders = createLiveProviders(database.db, config, secret, app.log, engines.once);
+  const liveProviders = await createLiveProviders(database.db, config, secret, app.log, engines.once);
   const { bus } = engines;
   const mailer = deps.mailer ?? liveProviders.mailer;
   const jobs = new JobQueue(database.db, app.log);
@@ -116,13 +116,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const storageProbe: ReadinessProbe = { name: 'storage', check: async () => (await storage.ping(), true) };
   const services: AppServices = {
     db: database.db,
+    store: database.store,
     config,
     tokens: new TokenService(secret, config.tokenTtlSeconds),
     botCheck: deps.botCheck ?? liveProviders.botCheck,
     identity: deps.identity ?? liveProviders.identity,
     mailer,
     rateLimiter: new RateLimiter(Date.now, engines.rateLimits),
-    payments: deps.paymentProvider ?? createLivePaymentProvider(() => effectiveAppConfig({ db: database.db, config }), database.db, secret),
+    payments: deps.paymentProvider ?? createLivePaymentProvider(liveProviders.currentConfig, database.db, secret),
     log: app.log,
     bus,
     sweeps: engines.sweeps,
@@ -130,7 +131,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     once: engines.once,
     leases: engines.leases,
     readiness: [...engines.probes, storageProbe],
-    domainEvents: new DomainEvents(app.log, () => database.sqlite.inTransaction),
+    domainEvents: new DomainEvents(app.log, () => database.store.inTransaction()),
     chat: new ChatRuntime(database.db, bus, app.log),
     jobs,
     push: createPushWorker(config, database.db, jobs, app.log, deps.pushSender),
@@ -144,14 +145,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // With instances sharing a bus, a password, role or activation change on one reaches every other's session cache.
   followSessionChanges(services);
   // Podcast titles from before podcast:guid was stored get it once, from today's feed URL (never recomputed after).
-  fillMissingPodcastGuids(services);
+  await fillMissingPodcastGuids(services);
   app.decorate('services', services);
   wirePayments(app, services);
   app.addHook('onClose', async () => {
     // Jobs in flight (webhook deliveries queued while live sessions ended, too) are recorded before the database closes.
     await services.jobs.stop();
-    services.chat.close();
-    database.close();
+    await services.chat.close();
+    await database.close();
     await engines.close();
     services.storage.close();
   });
@@ -175,7 +176,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const webDist = deps.webDist ?? defaultWebDist;
   const indexHtml = join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
-  registerSecurityHeaders(app, buildSecurityHeaders(effectiveAppConfig({ db: database.db, config }), { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
+  registerSecurityHeaders(app, buildSecurityHeaders(await effectiveAppConfig({ db: database.db, config }), { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
 
   const onTrpcError = ({ error, path }: { error: TRPCError; path?: string | undefined }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
@@ -232,7 +233,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   if (services.storage.kind === 'disk') mkdirSync(uploadsDir(config.dataDir), { recursive: true });
   // Public files (covers, published episodes' media, transcripts, chapters) are readable from other sites; see serve-uploads.ts.
   // Members-only episode files: only at their members' private URLs (/member-media) or signed for their creator.
-  await registerUploads(app, database.db, services.storage, { signedUploads: services.signedUploads, routes: [memberMediaRoutes(services)] });
+  await registerUploads(app, database.store, services.storage, { signedUploads: services.signedUploads, routes: [memberMediaRoutes(services)] });
 
   if (hasWeb) {
     await app.register(fastifyStatic, {

@@ -42,7 +42,7 @@ const lines = [
   '',
   '  Sign in with:',
   ...describeLogins(logins),
-  ...[demoEventPagePath(app.services.db)].filter(Boolean).map((path) => `\n  Watch a live event: ${url}${path}`),
+  ...[await demoEventPagePath(app.services.db)].filter(Boolean).map((path) => `\n  Watch a live event: ${url}${path}`),
   '',
   app.services.live.bannerLine(),
   '',

@@ -54,8 +54,8 @@ export function generateCourses(): Course[] {
 
 export const academySeeder: DemoSeeder = {
   app: 'academy',
-  seed(db: Db) {
-    academyCategories(db).replaceAll(academyCategoryData);
-    academyCourses(db).replaceAll(generateCourses());
+  async seed(db: Db) {
+    await academyCategories(db).replaceAll(academyCategoryData);
+    await academyCourses(db).replaceAll(generateCourses());
   },
 };

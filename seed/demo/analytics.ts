@@ -74,7 +74,7 @@ export function generateAnalyticsWidgets(): AnalyticsWidgets {
 
 export const analyticsSeeder: DemoSeeder = {
   app: 'analytics',
-  seed(db: Db) {
-    analyticsDocuments(db).replaceAll([{ id: 'widgets', ...generateAnalyticsWidgets() }]);
+  async seed(db: Db) {
+    await analyticsDocuments(db).replaceAll([{ id: 'widgets', ...generateAnalyticsWidgets() }]);
   },
 };

@@ -30,7 +30,7 @@ export function generateEvents(today: Date = new Date()): CalendarEvent[] {
 
 export const calendarSeeder: DemoSeeder = {
   app: 'calendar',
-  seed(db: Db) {
-    calendarCollections.events(db).replaceAll(generateEvents());
+  async seed(db: Db) {
+    await calendarCollections.events(db).replaceAll(generateEvents());
   },
 };

@@ -43,10 +43,10 @@ export function generateChat(): { contacts: ChatContact[]; chats: Chat[]; user: 
 
 export const chatSeeder: DemoSeeder = {
   app: 'chat',
-  seed(db: Db) {
+  async seed(db: Db) {
     const { contacts, chats, user } = generateChat();
-    chatCollections.contacts(db).replaceAll(contacts);
-    chatCollections.chats(db).replaceAll(chats);
-    chatCollections.user(db).replaceAll([user]);
+    await chatCollections.contacts(db).replaceAll(contacts);
+    await chatCollections.chats(db).replaceAll(chats);
+    await chatCollections.user(db).replaceAll([user]);
   },
 };

@@ -44,9 +44,9 @@ export function generateContacts(): { contacts: Contact[]; user: ContactsUser } 
 
 export const contactsSeeder: DemoSeeder = {
   app: 'contacts',
-  seed(db: Db) {
+  async seed(db: Db) {
     const { contacts, user } = generateContacts();
-    contactsCollections.contacts(db).replaceAll(contacts);
-    contactsCollections.user(db).replaceAll([user]);
+    await contactsCollections.contacts(db).replaceAll(contacts);
+    await contactsCollections.user(db).replaceAll([user]);
   },
 };

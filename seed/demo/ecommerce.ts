@@ -151,9 +151,9 @@ export function generateOrders(products: Product[]): Order[] {
 
 export const ecommerceSeeder: DemoSeeder = {
   app: 'ecommerce',
-  seed(db: Db) {
+  async seed(db: Db) {
     const products = generateProducts();
-    ecommerceProducts(db).replaceAll(products);
-    ecommerceOrders(db).replaceAll(generateOrders(products));
+    await ecommerceProducts(db).replaceAll(products);
+    await ecommerceOrders(db).replaceAll(generateOrders(products));
   },
 };

@@ -26,7 +26,7 @@ export function generateFaqs(): FaqEntry[] {
 
 export const faqSeeder: DemoSeeder = {
   app: 'faq',
-  seed(db: Db) {
-    faqEntries(db).replaceAll(generateFaqs());
+  async seed(db: Db) {
+    await faqEntries(db).replaceAll(generateFaqs());
   },
 };

@@ -45,7 +45,7 @@ export function generateFiles(): FileEntry[] {
 
 export const filesSeeder: DemoSeeder = {
   app: 'files',
-  seed(db: Db) {
-    fileEntries(db).replaceAll(generateFiles());
+  async seed(db: Db) {
+    await fileEntries(db).replaceAll(generateFiles());
   },
 };

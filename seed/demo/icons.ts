@@ -38,7 +38,7 @@ export function generateIcons(): IconEntry[] {
 
 export const iconsSeeder: DemoSeeder = {
   app: 'icons',
-  seed(db: Db) {
-    iconEntries(db).replaceAll(generateIcons());
+  async seed(db: Db) {
+    await iconEntries(db).replaceAll(generateIcons());
   },
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { demoDocuments } from '@db/schema/demo';
 import { clearDemoApp } from '@server/domains/demo/demo.store';
 import { mailSeeder } from './mail';
@@ -48,23 +49,24 @@ export const demoSeeders: DemoSeeder[] = [
   searchSeeder,
 ];
 
-function appHasData(db: Db, app: string): boolean {
-  return !!db
-    .select({ id: demoDocuments.id })
-    .from(demoDocuments)
-    .where(sql`${demoDocuments.collection} LIKE ${`${app}.%`}`)
-    .limit(1)
-    .get();
+async function appHasData(db: Db, app: string): Promise<boolean> {
+  return !!(await firstRow(
+    db
+      .select({ id: demoDocuments.id })
+      .from(demoDocuments)
+      .where(sql`${demoDocuments.collection} LIKE ${`${app}.%`}`)
+      .limit(1),
+  ));
 }
 
 /** Seeds each app that has no data yet; with reset, replaces every app's data. One transaction. */
-export function seedDemoApps(db: Db, options: { reset: boolean }): void {
-  // better-sqlite3 has one connection: statements on `db` inside the callback run in the transaction.
-  db.transaction(() => {
+export async function seedDemoApps(db: Db, options: { reset: boolean }): Promise<void> {
+  // The store's transaction: statements on `db` inside the callback belong to it (and nested ones join it).
+  await db.transaction(async () => {
     for (const seeder of demoSeeders) {
-      if (!options.reset && appHasData(db, seeder.app)) continue;
-      clearDemoApp(db, seeder.app);
-      seeder.seed(db);
+      if (!options.reset && (await appHasData(db, seeder.app))) continue;
+      await clearDemoApp(db, seeder.app);
+      await seeder.seed(db);
     }
   });
 }

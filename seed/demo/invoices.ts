@@ -52,7 +52,7 @@ export function generateInvoice(): Invoice {
 
 export const invoicesSeeder: DemoSeeder = {
   app: 'invoices',
-  seed(db: Db) {
-    invoiceEntries(db).replaceAll([generateInvoice()]);
+  async seed(db: Db) {
+    await invoiceEntries(db).replaceAll([generateInvoice()]);
   },
 };

@@ -37,7 +37,7 @@ export function generateKnowledgeBase(): KnowledgeBaseCategory[] {
 
 export const knowledgebaseSeeder: DemoSeeder = {
   app: 'knowledgebase',
-  seed(db: Db) {
-    knowledgeBaseCategories(db).replaceAll(generateKnowledgeBase());
+  async seed(db: Db) {
+    await knowledgeBaseCategories(db).replaceAll(generateKnowledgeBase());
   },
 };

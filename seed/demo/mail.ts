@@ -71,10 +71,10 @@ export function generateMails(): Mail[] {
 
 export const mailSeeder: DemoSeeder = {
   app: 'mail',
-  seed(db: Db) {
-    mailCollections.folders(db).replaceAll(mailFolders);
-    mailCollections.filters(db).replaceAll(mailFilters);
-    mailCollections.labels(db).replaceAll(mailLabels);
-    mailCollections.mails(db).replaceAll(generateMails());
+  async seed(db: Db) {
+    await mailCollections.folders(db).replaceAll(mailFolders);
+    await mailCollections.filters(db).replaceAll(mailFilters);
+    await mailCollections.labels(db).replaceAll(mailLabels);
+    await mailCollections.mails(db).replaceAll(generateMails());
   },
 };

@@ -40,8 +40,8 @@ export function generateNotes(): Note[] {
 
 export const notesSeeder: DemoSeeder = {
   app: 'notes',
-  seed(db: Db) {
-    notesCollections.labels(db).replaceAll(noteLabels);
-    notesCollections.notes(db).replaceAll(generateNotes());
+  async seed(db: Db) {
+    await notesCollections.labels(db).replaceAll(noteLabels);
+    await notesCollections.notes(db).replaceAll(generateNotes());
   },
 };

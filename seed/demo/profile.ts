@@ -111,9 +111,9 @@ export function generateAbout(): ProfileAbout {
 
 export const profileSeeder: DemoSeeder = {
   app: 'profile',
-  seed(db: Db) {
-    profileTimelineDocuments(db).replaceAll([{ id: 'timeline', ...generateTimeline() }]);
-    profileMediaGroups(db).replaceAll(generatePhotosVideos());
-    profileAboutDocuments(db).replaceAll([{ id: 'about', ...generateAbout() }]);
+  async seed(db: Db) {
+    await profileTimelineDocuments(db).replaceAll([{ id: 'timeline', ...generateTimeline() }]);
+    await profileMediaGroups(db).replaceAll(generatePhotosVideos());
+    await profileAboutDocuments(db).replaceAll([{ id: 'about', ...generateAbout() }]);
   },
 };

@@ -130,8 +130,8 @@ export function generateProjectDashboardWidgets(): ProjectDashboardWidgets {
 
 export const projectdashboardSeeder: DemoSeeder = {
   app: 'projectdashboard',
-  seed(db: Db) {
-    projectDashboardDocuments(db).replaceAll([{ id: 'widgets', ...generateProjectDashboardWidgets() }]);
-    projectDashboardProjects(db).replaceAll(generateProjects());
+  async seed(db: Db) {
+    await projectDashboardDocuments(db).replaceAll([{ id: 'widgets', ...generateProjectDashboardWidgets() }]);
+    await projectDashboardProjects(db).replaceAll(generateProjects());
   },
 };

@@ -17,9 +17,9 @@ export function generateQuickPanel(): { notes: QuickPanelItem[]; events: QuickPa
 
 export const quickpanelSeeder: DemoSeeder = {
   app: 'quickpanel',
-  seed(db: Db) {
+  async seed(db: Db) {
     const { notes, events } = generateQuickPanel();
-    quickPanelNotes(db).replaceAll(notes);
-    quickPanelEvents(db).replaceAll(events);
+    await quickPanelNotes(db).replaceAll(notes);
+    await quickPanelEvents(db).replaceAll(events);
   },
 };

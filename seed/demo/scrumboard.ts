@@ -97,7 +97,7 @@ export function generateBoards(): Board[] {
 
 export const scrumboardSeeder: DemoSeeder = {
   app: 'scrumboard',
-  seed(db: Db) {
-    scrumboardCollections.boards(db).replaceAll(generateBoards());
+  async seed(db: Db) {
+    await scrumboardCollections.boards(db).replaceAll(generateBoards());
   },
 };

@@ -18,7 +18,7 @@ export function generateSearchItems(): SearchItem[] {
 
 export const searchSeeder: DemoSeeder = {
   app: 'search',
-  seed(db: Db) {
-    searchItems(db).replaceAll(generateSearchItems());
+  async seed(db: Db) {
+    await searchItems(db).replaceAll(generateSearchItems());
   },
 };

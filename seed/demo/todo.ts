@@ -57,10 +57,10 @@ export function generateTodos(today: Date = new Date()): Todo[] {
 
 export const todoSeeder: DemoSeeder = {
   app: 'todo',
-  seed(db: Db) {
-    todoCollections.folders(db).replaceAll(todoFolders);
-    todoCollections.filters(db).replaceAll(todoFilters);
-    todoCollections.labels(db).replaceAll(todoLabels);
-    todoCollections.todos(db).replaceAll(generateTodos());
+  async seed(db: Db) {
+    await todoCollections.folders(db).replaceAll(todoFolders);
+    await todoCollections.filters(db).replaceAll(todoFilters);
+    await todoCollections.labels(db).replaceAll(todoLabels);
+    await todoCollections.todos(db).replaceAll(generateTodos());
   },
 };

@@ -1,5 +1,5 @@
 import { and, eq, min, or } from 'drizzle-orm';
-import type { Db } from '@db/client';
+import { firstRow, type Db, type Store } from '@db/store';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { tipOptions } from '@db/schema/tips';
 import { users } from '@db/schema/users';
@@ -31,34 +31,39 @@ interface Visibility {
 export class PublicUploads {
   private readonly cache: UnchangedDatabaseCache<string, Visibility>;
 
-  constructor(private readonly db: Db) {
-    this.cache = new UnchangedDatabaseCache(db.$client);
+  private readonly db: Db;
+
+  /** Without the embedded connection (PostgreSQL) nothing is cached: every answer is read again. */
+  constructor(store: Pick<Store, 'db' | 'sqlite'>) {
+    this.db = store.db;
+    this.cache = new UnchangedDatabaseCache(store.sqlite);
   }
 
   /** `url` is the stored form, `/uploads/<name>`. */
-  isPublic(url: string, now = new Date()): boolean {
-    return this.visibility(url, now) === 'public';
+  async isPublic(url: string, now = new Date()): Promise<boolean> {
+    return (await this.visibility(url, now)) === 'public';
   }
 
-  visibility(url: string, now = new Date()): UploadVisibility {
-    const visibility = this.cache.get(url, () => this.read(url))!;
+  async visibility(url: string, now = new Date()): Promise<UploadVisibility> {
+    const visibility = (await this.cache.get(url, () => this.read(url)))!;
     if (visibility.always) return 'public';
     if (visibility.members) return 'members';
     return visibility.publicFrom !== null && visibility.publicFrom <= now.toISOString() ? 'public' : 'private';
   }
 
-  private read(url: string): Visibility {
+  private async read(url: string): Promise<Visibility> {
     const { db } = this;
     const always =
-      db.select({ id: users.id }).from(users).where(eq(users.imageUrl, url)).limit(1).get() !== undefined ||
-      db.select({ id: tipOptions.id }).from(tipOptions).where(eq(tipOptions.iconUrl, url)).limit(1).get() !== undefined ||
-      db
-        .select({ id: podcastTitles.id })
-        .from(podcastTitles)
-        .innerJoin(users, eq(users.id, podcastTitles.userId))
-        .where(and(eq(podcastTitles.imageUrl, url), eq(users.isActive, true)))
-        .limit(1)
-        .get() !== undefined;
+      (await firstRow(db.select({ id: users.id }).from(users).where(eq(users.imageUrl, url)).limit(1))) !== undefined ||
+      (await firstRow(db.select({ id: tipOptions.id }).from(tipOptions).where(eq(tipOptions.iconUrl, url)).limit(1))) !== undefined ||
+      (await firstRow(
+        db
+          .select({ id: podcastTitles.id })
+          .from(podcastTitles)
+          .innerJoin(users, eq(users.id, podcastTitles.userId))
+          .where(and(eq(podcastTitles.imageUrl, url), eq(users.isActive, true)))
+          .limit(1),
+      )) !== undefined;
     if (always) return { always, publicFrom: null, members: false };
     const usedBy = or(
       eq(podcastEpisodes.mediaUrl, url),
@@ -67,20 +72,22 @@ export class PublicUploads {
       eq(podcastEpisodes.chaptersUrl, url),
     );
     const members =
-      db
-        .select({ id: podcastEpisodes.id })
-        .from(podcastEpisodes)
-        .innerJoin(podcastTitles, eq(podcastTitles.id, podcastEpisodes.podcastTitleId))
-        .where(and(eq(podcastTitles.membersOnly, true), usedBy))
-        .limit(1)
-        .get() !== undefined;
+      (await firstRow(
+        db
+          .select({ id: podcastEpisodes.id })
+          .from(podcastEpisodes)
+          .innerJoin(podcastTitles, eq(podcastTitles.id, podcastEpisodes.podcastTitleId))
+          .where(and(eq(podcastTitles.membersOnly, true), usedBy))
+          .limit(1),
+      )) !== undefined;
     if (members) return { always: false, publicFrom: null, members };
-    const episode = db
-      .select({ publicFrom: min(podcastEpisodes.publishDate) })
-      .from(podcastEpisodes)
-      .innerJoin(users, eq(users.id, podcastEpisodes.userId))
-      .where(and(eq(users.isActive, true), usedBy))
-      .get();
+    const episode = await firstRow(
+      db
+        .select({ publicFrom: min(podcastEpisodes.publishDate) })
+        .from(podcastEpisodes)
+        .innerJoin(users, eq(users.id, podcastEpisodes.userId))
+        .where(and(eq(users.isActive, true), usedBy)),
+    );
     return { always: false, publicFrom: episode?.publicFrom ?? null, members: false };
   }
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '@db/client';
+import type { Store } from '@db/store';
 import { evaluatePreconditions, preconditionFailedMessage, rangeStillApplies, setValidators, type Validators } from './http-caching';
 import { PublicUploads } from './public-uploads';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from './security-headers';
@@ -142,8 +142,8 @@ export interface UploadsOptions {
  * public files may be redirected to MEDIA_PUBLIC_URL), its caching, and the rest of `sendStoredFile`. A members-only
  * title's files answer 404 here unless the URL is signed (server/lib/signed-uploads.ts).
  */
-export async function registerUploads(app: FastifyInstance, db: Db, storage: Storage, options: UploadsOptions = {}): Promise<void> {
-  const publicUploads = new PublicUploads(db);
+export async function registerUploads(app: FastifyInstance, store: Pick<Store, 'db' | 'sqlite'>, storage: Storage, options: UploadsOptions = {}): Promise<void> {
+  const publicUploads = new PublicUploads(store);
   const publicAnswer: StoredFileAnswer = { cacheControl: publicCache, crossOrigin: true, redirectToPublicUrl: true };
   const privateAnswer: StoredFileAnswer = { cacheControl: privateCache, crossOrigin: false };
   const serve: ServeUpload = (request, reply, name, { crossOrigin, publicCache: isPublicCache }) =>
@@ -153,7 +153,7 @@ export async function registerUploads(app: FastifyInstance, db: Db, storage: Sto
     uploads.get('/uploads/*', async (request, reply) => {
       const name = requestedName(request);
       if (!name) return notFound(reply);
-      const visibility = publicUploads.visibility(`/uploads/${name}`);
+      const visibility = await publicUploads.visibility(`/uploads/${name}`);
       if (visibility === 'members') {
         if (!options.signedUploads?.verify(name, request.query)) return notFound(reply);
         return sendStoredFile(request, reply, storage, `uploads/${name}`, privateAnswer);
@@ -163,7 +163,7 @@ export async function registerUploads(app: FastifyInstance, db: Db, storage: Sto
 
     uploads.options('/uploads/*', async (request, reply) => {
       const name = requestedName(request);
-      if (!name || !publicUploads.isPublic(`/uploads/${name}`)) return reply.code(404).send({ message: 'Not found' });
+      if (!name || !(await publicUploads.isPublic(`/uploads/${name}`))) return reply.code(404).send({ message: 'Not found' });
       return reply.code(204).headers(crossOriginPreflightHeaders).send();
     });
 

@@ -25,9 +25,11 @@ class DatabasePosition {
     if (this.sqlite.inTransaction) return null;
     const now = performance.now();
     if (includeOthers && now - this.otherCommitsReadAt >= otherConnectionsCheckMs) {
+      // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
       this.otherCommitsValue = this.otherCommits.get()!;
       this.otherCommitsReadAt = now;
     }
+    // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
     return { ownChanges: this.ownChanges.get()!, otherCommits: this.otherCommitsValue };
   }
 }
@@ -69,25 +71,31 @@ export interface UnchangedDatabaseCacheOptions {
  * Values computed from database reads, reused only while the database has not changed at all since they were read
  * (any write anywhere voids every entry), so a revoked token, a deactivated account or a new terms document counts
  * from the very next request. Values are frozen: callers share them. Bounded: the least recently used entry goes.
+ *
+ * The position is taken before the read: a write that lands while the read is waiting moves it, so the entry is
+ * read again next time. SQLite only: without the embedded connection (`null`, PostgreSQL) nothing is kept and every
+ * `get` reads through.
  */
 export class UnchangedDatabaseCache<K, V extends object> {
   private readonly entries = new Map<K, Entry<V>>();
-  private readonly position: DatabasePosition;
+  private readonly position: DatabasePosition | null;
   private readonly capacity: number;
   private readonly pollOthers: boolean;
   private readonly maxAgeMs: number;
   private readonly bypass: () => boolean;
+  /** Moves on each `delete`/`clear`: a read in flight meanwhile may predate the change, so it is not kept. */
+  private forgets = 0;
 
-  constructor(sqlite: Database.Database, options: UnchangedDatabaseCacheOptions = {}) {
-    this.position = positionOf(sqlite);
+  constructor(sqlite: Database.Database | null, options: UnchangedDatabaseCacheOptions = {}) {
+    this.position = sqlite ? positionOf(sqlite) : null;
     this.capacity = options.capacity ?? 5_000;
     this.pollOthers = (options.otherWriters ?? 'poll') === 'poll';
     this.maxAgeMs = this.pollOthers ? Infinity : (options.maxAgeMs ?? Infinity);
     this.bypass = options.bypass ?? (() => false);
   }
 
-  get(key: K, read: () => V | undefined): V | undefined {
-    const now = this.bypass() ? null : this.position.read(this.pollOthers);
+  async get(key: K, read: () => Promise<V | undefined>): Promise<V | undefined> {
+    const now = !this.position || this.bypass() ? null : this.position.read(this.pollOthers);
     if (!now) return read();
     const readAt = performance.now();
     const entry = this.entries.get(key);
@@ -101,23 +109,28 @@ export class UnchangedDatabaseCache<K, V extends object> {
       this.entries.set(key, entry);
       return entry.value;
     }
-    const value = read();
+    const forgets = this.forgets;
+    const value = await read();
     if (value === undefined) {
       this.entries.delete(key);
       return undefined;
     }
+    deepFreeze(value);
+    if (forgets !== this.forgets) return value;
     this.entries.delete(key);
-    this.entries.set(key, { ...now, readAt, value: deepFreeze(value) });
+    this.entries.set(key, { ...now, readAt, value });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
     return value;
   }
 
   /** Forgets one entry (its rows changed elsewhere). */
   delete(key: K): void {
+    this.forgets += 1;
     this.entries.delete(key);
   }
 
   clear(): void {
+    this.forgets += 1;
     this.entries.clear();
   }
 }

@@ -60,7 +60,7 @@ export function uploadRoute<Route extends RouteGenericInterface = RouteGenericIn
   const { services } = kit;
   const handler = async (request: FastifyRequest<Route>, reply: FastifyReply): Promise<Answer> => {
     const context = await kit.context(request);
-    const actor = admit(context, admission, options.scope);
+    const actor = await admit(context, admission, options.scope);
     const { rateLimit } = options;
     if (rateLimit) await services.rateLimiter.consume(`${rateLimit.name}:${actor.id}`, rateLimit);
     let form: Promise<UploadedForm<Field>> | undefined;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { Db } from '@db/client';
+import type { Db, Store } from '@db/client';
 import type { users } from '@db/schema/users';
 import type { UserRole } from '@common/roles';
 import { findUserById } from '@server/domains/users/session-reads';
@@ -27,6 +27,8 @@ import { TokenInvalidError, type TokenService, type TokenType } from '@server/li
 
 export interface AppServices {
   db: Db;
+  /** The store behind `db`: its dialect, transactions, and the embedded SQLite connection when there is one. */
+  store: Store;
   config: AppConfig;
   tokens: TokenService;
   botCheck: BotCheckProvider;
@@ -103,13 +105,13 @@ export async function resolveActor(
   if (isApiTokenString(token)) return resolveApiTokenActor(services, token);
   try {
     const claims = await services.tokens.verify(token);
-    const user = findUserById(services.db, claims.sub);
+    const user = await findUserById(services, claims.sub);
     if (!user || user.tokenVersion !== claims.ver || user.role !== claims.role || (!user.isActive && user.role !== 'viewer')) {
       return { actor: null, authError: 'Invalid access_token' };
     }
     const actor: Actor = { id: user.id, role: user.role, typ: claims.typ, issuedAt: claims.iat, token, user };
     if (claims.act) {
-      if (!isActingAdminValid(services, claims.act)) return { actor: null, authError: 'Invalid access_token' };
+      if (!(await isActingAdminValid(services, claims.act))) return { actor: null, authError: 'Invalid access_token' };
       actor.emulatedBy = { id: claims.act.sub, tokenVersion: claims.act.ver };
     }
     return { actor, authError: null };
@@ -120,8 +122,8 @@ export async function resolveActor(
 }
 
 /** An emulation token lives only as long as its admin: still there, still an active admin, same token version. */
-function isActingAdminValid(services: AppServices, act: { sub: string; ver: number }): boolean {
-  const admin = findUserById(services.db, act.sub);
+async function isActingAdminValid(services: AppServices, act: { sub: string; ver: number }): Promise<boolean> {
+  const admin = await findUserById(services, act.sub);
   return !!admin && admin.role === 'admin' && admin.isActive && admin.tokenVersion === act.ver;
 }
 

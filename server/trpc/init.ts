@@ -41,10 +41,10 @@ export const createCallerFactory = t.createCallerFactory;
  * websocket keeps its context for the connection's life: a revoke counts from the next call. `admit` below runs it
  * first; the SignalR hub, which has no procedure, calls it itself.
  */
-export function enforceApiTokenScope(ctx: Pick<Context, 'actor' | 'services'>, scope: ProcedureScope | undefined): void {
+export async function enforceApiTokenScope(ctx: Pick<Context, 'actor' | 'services'>, scope: ProcedureScope | undefined): Promise<void> {
   const apiToken = ctx.actor?.apiToken;
   if (!apiToken || scope === 'public') return;
-  const refusal = apiTokenRefusal(ctx.services.db, apiToken.id);
+  const refusal = await apiTokenRefusal(ctx.services.db, apiToken.id);
   if (refusal) throw new TRPCError({ code: 'UNAUTHORIZED', message: refusal });
   if (!scope || scope === 'session') throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.sessionOnly });
   if (!tokenHoldsScope(apiToken.scopes, scope)) throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.missingScope(scope) });
@@ -79,10 +79,10 @@ type AdmissionContext = Pick<Context, 'actor' | 'authError' | 'services'>;
  * routes (server/rest/upload-route.ts, before any byte of the body is read) both call this. `admission` undefined is a
  * public base (anyone; an API token only within the scope). Answers the signed-in actor, if any.
  */
-export function admit(ctx: AdmissionContext, admission: Admission, scope: ProcedureScope | undefined): Actor;
-export function admit(ctx: AdmissionContext, admission: Admission | undefined, scope: ProcedureScope | undefined): Actor | null;
-export function admit(ctx: AdmissionContext, admission: Admission | undefined, scope: ProcedureScope | undefined): Actor | null {
-  enforceApiTokenScope(ctx, scope);
+export function admit(ctx: AdmissionContext, admission: Admission, scope: ProcedureScope | undefined): Promise<Actor>;
+export function admit(ctx: AdmissionContext, admission: Admission | undefined, scope: ProcedureScope | undefined): Promise<Actor | null>;
+export async function admit(ctx: AdmissionContext, admission: Admission | undefined, scope: ProcedureScope | undefined): Promise<Actor | null> {
+  await enforceApiTokenScope(ctx, scope);
   const { actor } = ctx;
   if (!admission) return actor;
   if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Invalid access_token' });
@@ -96,13 +96,13 @@ export function admit(ctx: AdmissionContext, admission: Admission | undefined, s
  * call's options and context, which showed in the profile of every request).
  */
 function admitSignedIn(admission: Admission) {
-  const middleware = t.middleware(({ ctx, meta, next }) => next({ ctx: { actor: admit(ctx, admission, meta?.scope) } }));
+  const middleware = t.middleware(async ({ ctx, meta, next }) => next({ ctx: { actor: await admit(ctx, admission, meta?.scope) } }));
   for (const fn of middleware._middlewares) admissions.set(fn, admission);
   return middleware;
 }
 
-const admitAnyone = t.middleware(({ ctx, meta, next }) => {
-  admit(ctx, undefined, meta?.scope);
+const admitAnyone = t.middleware(async ({ ctx, meta, next }) => {
+  await admit(ctx, undefined, meta?.scope);
   return next();
 });
 

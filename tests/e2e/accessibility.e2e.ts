@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { podcastEpisodes } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
@@ -66,20 +67,15 @@ async function expectAccessible(page: Page, screen: string): Promise<void> {
   expect.soft(found.length, `serious or critical axe violations:\n${found.join('\n')}`).toBe(0);
 }
 
-function userRow(running: RunningApp, email: string) {
-  return running.app.services.db.select().from(users).where(eq(users.email, email)).get()!;
+async function userRow(running: RunningApp, email: string) {
+  return (await firstRow(running.app.services.db.select().from(users).where(eq(users.email, email))))!;
 }
 
 /** Mara's event that is on now (the seeded one whose window holds the present), open to everyone. */
-function liveEventOf(running: RunningApp) {
-  const maraRow = userRow(running, mara.email);
+async function liveEventOf(running: RunningApp) {
+  const maraRow = await userRow(running, mara.email);
   const now = new Date().toISOString();
-  const event = running.app.services.db
-    .select()
-    .from(events)
-    .where(eq(events.userId, maraRow.id))
-    .all()
-    .find((row) => !row.isPremium && row.startDateTime! <= now && now <= row.endDateTime!)!;
+  const event = (await running.app.services.db.select().from(events).where(eq(events.userId, maraRow.id))).find((row) => !row.isPremium && row.startDateTime! <= now && now <= row.endDateTime!)!;
   return { maraRow, event };
 }
 
@@ -110,7 +106,7 @@ describe('accessibility: public pages (axe-core, WCAG 2.2 AA)', () => {
   });
 
   it('the event page with its live chat', async () => {
-    const { maraRow, event } = liveEventOf(fixture.running);
+    const { maraRow, event } = await liveEventOf(fixture.running);
     await page.goto(`/events/${maraRow.creatorTag}/${event.id}`);
     await page.getByRole('heading', { level: 1, name: event.name }).waitFor();
     await page.getByRole('list', { name: 'Chat messages' }).getByRole('listitem').first().waitFor();
@@ -118,7 +114,7 @@ describe('accessibility: public pages (axe-core, WCAG 2.2 AA)', () => {
   });
 
   it('the live chat announces each new message politely, never the history it opens with, and leaves focus alone', async () => {
-    const { maraRow, event } = liveEventOf(fixture.running);
+    const { maraRow, event } = await liveEventOf(fixture.running);
     const { context: chatContext, page: chatPage } = await newPage(fixture.browser, fixture.running.url);
     try {
       // Notes, for every message item put into the list, whether the list was a live region at that moment.
@@ -161,8 +157,8 @@ describe('accessibility: public pages (axe-core, WCAG 2.2 AA)', () => {
 
   it('/video/{id} of a seeded episode', async () => {
     const { db } = fixture.running.app.services;
-    const maraRow = userRow(fixture.running, mara.email);
-    const episode = db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, maraRow.id)).get()!;
+    const maraRow = await userRow(fixture.running, mara.email);
+    const episode = (await firstRow(db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, maraRow.id))))!;
     await page.goto(`/video/${episode.id}`);
     await page.getByRole('heading', { level: 1, name: episode.name }).waitFor();
     await page.getByTestId('creator-name').getByText('Mara Quill').waitFor();

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { invoices, users } from '@db/schema/users';
 import { newId } from '@server/lib/ids';
 import { fillLogin, login, newPage, saveScreenshot, seededLogins, submitLogin, useBrowserApp } from './harness';
+import { firstRow } from '@db/store';
 
 const { admin, mara, pending } = seededLogins;
 
@@ -120,7 +121,7 @@ describe('web app: sign-in, guard, shell', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Your account is ready! Please log in to start.').waitFor();
     await page.waitForURL('**/login');
-    const row = fixture.running.app.services.db.select().from(users).where(eq(users.email, 'nia@example.test')).get();
+    const row = await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.email, 'nia@example.test')));
     expect(row).toMatchObject({ creatorTag: 'nia_okafor', role: 'dj', isActive: false, firstName: 'Nia', lastName: 'Okafor' });
     await context.close();
   });
@@ -201,8 +202,8 @@ describe('web app: sign-in, guard, shell', () => {
 
   it('unpaid-invoice banner: text, Manage link, survives a click elsewhere, dismissed by its button', async () => {
     const { db } = fixture.running.app.services;
-    const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
-    db.insert(invoices).values({ id: newId(), userId: maraRow.id, amountCents: 2999, status: 'open' }).run();
+    const maraRow = (await firstRow(db.select().from(users).where(eq(users.email, mara.email))))!;
+    await db.insert(invoices).values({ id: newId(), userId: maraRow.id, amountCents: 2999, status: 'open' });
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await login(page, mara.email, mara.password);
     await page.waitForURL('**/apps/calendar');

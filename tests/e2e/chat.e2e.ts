@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { storageKeys } from '@web/lib/storage-keys';
 import { chatMessages } from '@server/domains/chat/chat.schemas';
 import { callerAs, createUser } from '../helpers/app';
@@ -37,8 +38,8 @@ describe('live chat in the browser', () => {
 
   async function setUp() {
     const { app } = fixture.running;
-    const mara = app.services.db.select().from(users).where(eq(users.email, seededLogins.mara.email)).get()!;
-    const eventId = insertEvent(app, mara.id, { name: 'Late Night Session' });
+    const mara = (await firstRow(app.services.db.select().from(users).where(eq(users.email, seededLogins.mara.email))))!;
+    const eventId = await insertEvent(app, mara.id, { name: 'Late Night Session' });
     const path = `/chats/${mara.creatorTag}/${eventId}`;
     return { app, mara, eventId, path };
   }
@@ -141,7 +142,7 @@ describe('live chat in the browser', () => {
     await moderator.getByRole('button', { name: 'Banned 0' }).waitFor();
     await say(viewer, 'sorry, quieter now');
     await moderator.getByText('sorry, quieter now').waitFor({ timeout: 1000 });
-    expect(app.services.chat.store.isBanned(eventId, ana.id)).toBe(false);
+    expect(await app.services.chat.store.isBanned(eventId, ana.id)).toBe(false);
   });
 
   it("the creator chats as themselves on their event page with the Host badge; a viewer may not take the host's name", async () => {

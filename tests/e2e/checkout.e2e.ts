@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { localProviderObjects, subscriptions } from '@db/schema/payments';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { runRenewals } from '@server/domains/subscriptions/renewals';
 import { makePng } from '../helpers/images';
 import { cards, confirmCard, createTip, expectedSplit, stage } from '../helpers/payments';
@@ -57,8 +58,8 @@ describe('checkout with the local provider', () => {
     await page.getByText('$29.98 CAD').waitFor();
     await saveScreenshot(page, 'checkout-success');
 
-    const mara = fixture.running.app.services.db.select().from(users).where(eq(users.email, seededLogins.mara.email)).get()!;
-    const subscription = fixture.running.app.services.db.select().from(subscriptions).where(eq(subscriptions.userId, mara.id)).get();
+    const mara = (await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.email, seededLogins.mara.email))))!;
+    const subscription = await firstRow(fixture.running.app.services.db.select().from(subscriptions).where(eq(subscriptions.userId, mara.id)));
     expect(subscription).toMatchObject({ productId: 'PODCAST_TITLE', status: 'active', cardLast4: '3155' });
     await context.close();
   });
@@ -74,14 +75,13 @@ describe('checkout with the local provider', () => {
 
     // The month ends: move the provider's period end into the past and run the billing clock.
     const { services } = fixture.running.app;
-    const tobinRow = services.db.select().from(users).where(eq(users.email, tobin.email)).get()!;
-    const subscription = services.db.select().from(subscriptions).where(eq(subscriptions.userId, tobinRow.id)).get()!;
-    const remote = services.db.select().from(localProviderObjects).where(eq(localProviderObjects.id, subscription.providerSubscriptionId!)).get()!;
-    services.db
+    const tobinRow = (await firstRow(services.db.select().from(users).where(eq(users.email, tobin.email))))!;
+    const subscription = (await firstRow(services.db.select().from(subscriptions).where(eq(subscriptions.userId, tobinRow.id))))!;
+    const remote = (await firstRow(services.db.select().from(localProviderObjects).where(eq(localProviderObjects.id, subscription.providerSubscriptionId!))))!;
+    await services.db
       .update(localProviderObjects)
       .set({ data: { ...remote.data, currentPeriodEnd: new Date(Date.now() - 60_000).toISOString() } })
-      .where(eq(localProviderObjects.id, remote.id))
-      .run();
+      .where(eq(localProviderObjects.id, remote.id));
     expect(await runRenewals(services)).toBe(1);
 
     await page.goto('/apps/calendar');

@@ -4,6 +4,7 @@ import { users } from '@db/schema/users';
 import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
 import { startReceiver, verifySignature } from '../helpers/webhook-receiver';
 import { login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
+import { firstRow } from '@db/store';
 
 const { mara } = seededLogins;
 
@@ -50,7 +51,7 @@ describe('developer pages in the browser', () => {
 
     // The same tokens under the profile's API tab.
     await page.setViewportSize({ width: 1280, height: 800 });
-    const maraId = fixture.running.app.services.db.select().from(users).where(eq(users.email, mara.email)).get()!.id;
+    const maraId = (await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.email, mara.email))))!.id;
     await page.goto(`/profile/${maraId}/api`);
     await page.getByRole('list', { name: 'API tokens' }).getByText('Nightly export').waitFor();
     await page.getByRole('button', { name: 'Create token' }).waitFor();
@@ -73,8 +74,8 @@ describe('developer pages in the browser', () => {
 
       await card.getByRole('button', { name: 'Reveal' }).click();
       const secret = (await card.getByText(/^whsec_[A-Za-z0-9_-]+$/).textContent())!;
-      const maraRow = fixture.running.app.services.db.select().from(users).where(eq(users.email, mara.email)).get()!;
-      const eventId = emitWebhookEvent(fixture.running.app.services, maraRow.id, 'tip.received', { amountCents: 700 });
+      const maraRow = (await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.email, mara.email))))!;
+      const eventId = await emitWebhookEvent(fixture.running.app.services, maraRow.id, 'tip.received', { amountCents: 700 });
       await receiver.waitFor(1);
       expect(receiver.received[0]!.body.id).toBe(eventId);
       expect(verifySignature(receiver.received[0]!.headers['cuepoint-signature'] as string, receiver.received[0]!.rawBody, secret)).toBe(true);
@@ -94,7 +95,7 @@ describe('developer pages in the browser', () => {
       await card.getByText('Off', { exact: true }).waitFor();
       await page.reload();
       await page.getByRole('list', { name: 'Webhooks' }).getByText('Off', { exact: true }).waitFor();
-      expect(emitWebhookEvent(fixture.running.app.services, maraRow.id, 'tip.received', {})).toBeNull();
+      expect(await emitWebhookEvent(fixture.running.app.services, maraRow.id, 'tip.received', {})).toBeNull();
     } finally {
       await context.close();
       await receiver.close();

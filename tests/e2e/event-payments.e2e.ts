@@ -4,14 +4,15 @@ import type { Page } from 'playwright-core';
 import { eventAccess, events } from '@db/schema/events';
 import { ledgerEntries, payments, tips } from '@db/schema/payments';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { hubTopic } from '@server/domains/hub/hub.service';
 import { newPage, saveScreenshot, seededLogins, useBrowserApp, type RunningApp } from './harness';
 
 const viewerLogin = { email: 'viewer@cuepoint.local', password: 'cuepoint-demo' };
 const fixture = useBrowserApp({ LOGIN_RATE_LIMIT: '1000' });
 
-function userIdOf(running: RunningApp, email: string): string {
-  return running.app.services.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()!.id;
+async function userIdOf(running: RunningApp, email: string): Promise<string> {
+  return (await firstRow(running.app.services.db.select({ id: users.id }).from(users).where(eq(users.email, email))))!.id;
 }
 
 /** Hub messages of a group, as its subscribers receive them. */
@@ -46,9 +47,9 @@ async function payWith(dialog: ReturnType<Page['getByRole']>, number: string, su
 describe('event page payments with the local provider', () => {
   it('the paywall: a decline, a failed and a passed authentication, then the page unlocks and the hub says welcome', async () => {
     const { app } = fixture.running;
-    const maraId = userIdOf(fixture.running, seededLogins.mara.email);
-    const viewerId = userIdOf(fixture.running, viewerLogin.email);
-    const premium = app.services.db.select().from(events).where(and(eq(events.isPremium, true), eq(events.userId, maraId))).get()!;
+    const maraId = await userIdOf(fixture.running, seededLogins.mara.email);
+    const viewerId = await userIdOf(fixture.running, viewerLogin.email);
+    const premium = (await firstRow(app.services.db.select().from(events).where(and(eq(events.isPremium, true), eq(events.userId, maraId)))))!;
     const hub = listenToHub(fixture.running, `${maraId}-${premium.id}`);
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
@@ -78,11 +79,11 @@ describe('event page payments with the local provider', () => {
       expect(await page.evaluate(() => localStorage.getItem('cuepoint.eventPermissions'))).toContain(premium.id);
       await saveScreenshot(page, 'event-paywall-unlocked');
 
-      const access = app.services.db.select().from(eventAccess).where(and(eq(eventAccess.viewerId, viewerId), eq(eventAccess.eventId, premium.id))).get();
+      const access = await firstRow(app.services.db.select().from(eventAccess).where(and(eq(eventAccess.viewerId, viewerId), eq(eventAccess.eventId, premium.id))));
       expect(access?.paymentId).toBeTruthy();
-      const paid = app.services.db.select().from(payments).where(eq(payments.id, access!.paymentId!)).get();
+      const paid = await firstRow(app.services.db.select().from(payments).where(eq(payments.id, access!.paymentId!)));
       expect(paid).toMatchObject({ kind: 'paywall', status: 'succeeded', amountCents: 999, cardLast4: '3155' });
-      expect(app.services.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paid!.id)).all()).toHaveLength(2);
+      expect(await app.services.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paid!.id))).toHaveLength(2);
       expect(hub).toEqual(['Welcome Sam Lindqvist! Thanks for joining Members Session: Sunrise Set.']);
 
       // After a reload the page stays open (stored list, then the server's access row).
@@ -95,12 +96,12 @@ describe('event page payments with the local provider', () => {
 
   it('a tip: read-only name and amount, a decline, a failed then passed authentication, and the tip message', async () => {
     const { app } = fixture.running;
-    const maraId = userIdOf(fixture.running, seededLogins.mara.email);
-    const viewerId = userIdOf(fixture.running, viewerLogin.email);
+    const maraId = await userIdOf(fixture.running, seededLogins.mara.email);
+    const viewerId = await userIdOf(fixture.running, viewerLogin.email);
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await openEventPage(page, '/events/mara_quill', 'Around the Clock: deep house listening room');
-      const live = app.services.db.select().from(events).where(eq(events.name, 'Around the Clock: deep house listening room')).get()!;
+      const live = (await firstRow(app.services.db.select().from(events).where(eq(events.name, 'Around the Clock: deep house listening room'))))!;
       const hub = listenToHub(fixture.running, `${maraId}-${live.id}`);
       // Another viewer watching the same event sees the tip in the chat column.
       const watcher = await newPage(fixture.browser, fixture.running.url);
@@ -129,9 +130,9 @@ describe('event page payments with the local provider', () => {
       await page.getByText('Thank you! Your Request a track tip was sent to Mara Quill.').waitFor();
       await dialog.waitFor({ state: 'detached' });
 
-      const sent = app.services.db.select().from(tips).where(and(eq(tips.viewerId, viewerId), eq(tips.eventId, live.id))).all();
+      const sent = await app.services.db.select().from(tips).where(and(eq(tips.viewerId, viewerId), eq(tips.eventId, live.id)));
       expect(sent).toMatchObject([{ title: 'Request a track', amountCents: 1000, creatorId: maraId }]);
-      expect(app.services.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, sent[0]!.paymentId)).all().map((entry) => entry.amountCents).sort()).toEqual([376, 565]);
+      expect((await app.services.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, sent[0]!.paymentId))).map((entry) => entry.amountCents).sort()).toEqual([376, 565]);
       expect(hub).toEqual(['Sam Lindqvist sent a tip: Request a track ($10.00). Thank you!']);
       await watcher.page.getByTestId('chat-notice').getByText('Sam Lindqvist sent a tip: Request a track ($10.00). Thank you!').waitFor();
       await watcher.context.close();
@@ -140,7 +141,7 @@ describe('event page payments with the local provider', () => {
       await page.getByRole('button', { name: /Request a track\s*\$10\.00/ }).click();
       await payWith(dialog, '4242 4242 4242 4242', 'Send $10.00 tip');
       await dialog.waitFor({ state: 'detached' });
-      expect(app.services.db.select().from(tips).where(eq(tips.viewerId, viewerId)).all()).toHaveLength(2);
+      expect(await app.services.db.select().from(tips).where(eq(tips.viewerId, viewerId))).toHaveLength(2);
     } finally {
       await context.close();
     }

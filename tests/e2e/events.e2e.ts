@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventAccess, events } from '@db/schema/events';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { liveMessages } from '@server/domains/live/live.schemas';
 import { createUser } from '../helpers/app';
 import { login, newPage, saveScreenshot, seededLogins, useBrowserApp, type RunningApp } from './harness';
@@ -11,12 +12,12 @@ const { mara } = seededLogins;
 const viewerLogin = { email: 'viewer@cuepoint.local', password: 'cuepoint-demo' };
 const roomyLimits = { LOGIN_RATE_LIMIT: '1000', REGISTER_RATE_LIMIT: '1000' };
 
-function userIdOf(running: RunningApp, email: string): string {
-  return running.app.services.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()!.id;
+async function userIdOf(running: RunningApp, email: string): Promise<string> {
+  return (await firstRow(running.app.services.db.select({ id: users.id }).from(users).where(eq(users.email, email))))!.id;
 }
 
 function eventNamed(running: RunningApp, name: string) {
-  return running.app.services.db.select().from(events).where(eq(events.name, name)).get();
+  return firstRow(running.app.services.db.select().from(events).where(eq(events.name, name)).limit(1));
 }
 
 /** Collects Content-Security-Policy violations the page reports. */
@@ -75,8 +76,8 @@ describe('events: calendar and public event page', () => {
       await dialog.getByRole('button', { name: 'Create' }).click();
       await page.getByText('Event created').waitFor();
 
-      const stored = eventNamed(fixture.running, 'Rooftop Sunset Session')!;
-      expect(stored).toMatchObject({ isPremium: true, premiumPriceCents: 1250, isActive: true, userId: userIdOf(fixture.running, mara.email) });
+      const stored = (await eventNamed(fixture.running, 'Rooftop Sunset Session'))!;
+      expect(stored).toMatchObject({ isPremium: true, premiumPriceCents: 1250, isActive: true, userId: await userIdOf(fixture.running, mara.email) });
       expect(Date.parse(stored.endDateTime!) - Date.parse(stored.startDateTime!)).toBe(3 * 3_600_000);
 
       // The creator may always watch their own premium event.
@@ -111,7 +112,7 @@ describe('events: calendar and public event page', () => {
       await edit.getByLabel('Event name').fill('Pop-up Warehouse Night II');
       await edit.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Event saved').waitFor();
-      const stored = eventNamed(fixture.running, 'Pop-up Warehouse Night II')!;
+      const stored = (await eventNamed(fixture.running, 'Pop-up Warehouse Night II'))!;
       expect(stored).toMatchObject({ startDateTime: null, endDateTime: null });
 
       await openEventPage(page, `/events/mara_quill/${stored.id}`, 'Pop-up Warehouse Night II');
@@ -131,24 +132,27 @@ describe('events: calendar and public event page', () => {
       await dated.getByLabel('Description').fill('Now with guest selectors.');
       await dated.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Event saved').waitFor();
-      expect(eventNamed(fixture.running, 'Around the Clock: deep house listening room')!.description).toBe('Now with guest selectors.');
+      expect((await eventNamed(fixture.running, 'Around the Clock: deep house listening room'))!.description).toBe('Now with guest selectors.');
 
       await page.getByRole('region', { name: 'To be announced' }).getByRole('button', { name: /Pop-up Warehouse Night II/ }).click();
       await page.getByRole('dialog', { name: 'Edit event' }).getByRole('button', { name: 'Delete' }).click();
       await page.getByRole('button', { name: 'Confirm delete' }).click();
       await page.getByText('Event deleted').waitFor();
-      expect(eventNamed(fixture.running, 'Pop-up Warehouse Night II')).toBeUndefined();
+      expect(await eventNamed(fixture.running, 'Pop-up Warehouse Night II')).toBeUndefined();
     } finally {
       await context.close();
     }
   });
 
   it('a premium event is locked without access and open with an access row', async () => {
-    const premium = fixture.running.app.services.db
-      .select()
-      .from(events)
-      .where(and(eq(events.isPremium, true), eq(events.userId, userIdOf(fixture.running, mara.email))))
-      .get()!;
+    const maraId = await userIdOf(fixture.running, mara.email);
+    const premium = (await firstRow(
+      fixture.running.app.services.db
+        .select()
+        .from(events)
+        .where(and(eq(events.isPremium, true), eq(events.userId, maraId)))
+        .limit(1),
+    ))!;
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await openEventPage(page, `/events/mara_quill/${premium.id}`, premium.name);
@@ -168,7 +172,7 @@ describe('events: calendar and public event page', () => {
       expect(await page.getByTestId('stream-video').count()).toBe(0);
 
       // A confirmed payment writes the access row; the page then opens (the server is asked, the id is stored).
-      fixture.running.app.services.db.insert(eventAccess).values({ viewerId: userIdOf(fixture.running, viewerLogin.email), eventId: premium.id, paymentId: 'pay_e2e' }).run();
+      await fixture.running.app.services.db.insert(eventAccess).values({ viewerId: await userIdOf(fixture.running, viewerLogin.email), eventId: premium.id, paymentId: 'pay_e2e' });
       await openEventPage(page, `/events/mara_quill/${premium.id}`, premium.name);
       await page.getByTestId('stream-video').waitFor();
       expect(await page.getByTestId('paywall').count()).toBe(0);
@@ -235,7 +239,7 @@ describe('events: calendar and public event page', () => {
       await dialog.getByLabel('Confirm password').fill('viewer-password');
       await dialog.getByRole('button', { name: 'Register' }).click();
       await dialog.waitFor({ state: 'detached' });
-      const stored = fixture.running.app.services.db.select().from(users).where(eq(users.email, 'new.viewer@example.test')).get()!;
+      const stored = (await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.email, 'new.viewer@example.test'))))!;
       expect(stored).toMatchObject({ role: 'viewer', creatorTag: null, isActive: true });
 
       await page.getByRole('button', { name: 'Viewer menu' }).click();
@@ -247,7 +251,7 @@ describe('events: calendar and public event page', () => {
       await profile.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Your profile has been saved').waitFor();
       await page.getByRole('button', { name: 'Viewer menu' }).getByText('Nova Viewer').waitFor();
-      expect(fixture.running.app.services.db.select().from(users).where(eq(users.id, stored.id)).get()!.firstName).toBe('Nova');
+      expect((await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.id, stored.id))))!.firstName).toBe('Nova');
     } finally {
       await context.close();
     }
@@ -285,7 +289,7 @@ describe('events: calendar and public event page', () => {
   });
 
   it('the embed player shows only the stream; an unknown event says so', async () => {
-    const live = eventNamed(fixture.running, 'Around the Clock: deep house listening room')!;
+    const live = (await eventNamed(fixture.running, 'Around the Clock: deep house listening room'))!;
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await page.goto(`/embed/mara_quill/${live.id}/player`);

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { liveMessages } from '@server/domains/live/live.schemas';
 import { eventForPublish } from '@server/domains/live/live.service';
 import { login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
@@ -94,8 +95,8 @@ describe('live: the Go live page and a real stream', () => {
       await page.getByTestId('live-state').and(page.locator('[data-state="offline"]')).waitFor();
 
       const { db } = fixture.running.app.services;
-      const maraId = db.select({ id: users.id }).from(users).where(eq(users.email, mara.email)).get()!.id;
-      const event = eventForPublish(db, maraId);
+      const maraId = (await firstRow(db.select({ id: users.id }).from(users).where(eq(users.email, mara.email))))!.id;
+      const event = await eventForPublish(db, maraId);
       expect(event, 'the seed has an event of Mara on now').toBeTruthy();
 
       // The event page before the stream: a state message over the player, never a black player at 0:00.

@@ -8,6 +8,7 @@ import { membershipTierEvents, membershipTiers, membershipTierTitles, membership
 import { podcastTitles } from '@db/schema/podcasts';
 import { pushNotifications } from '@db/schema/push';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { membershipMessages } from '@server/domains/memberships/memberships.schemas';
 import { createContext } from '@server/trpc/context';
 import { createCaller } from '@server/trpc/root';
@@ -16,13 +17,13 @@ import { login, newPage, saveScreenshot, seededLogins, useBrowserApp, type Runni
 const viewerEmail = 'viewer@cuepoint.local';
 const fixture = useBrowserApp({ LOGIN_RATE_LIMIT: '1000', PAYMENT_RATE_LIMIT: '1000' });
 
-function userRow(running: RunningApp, email: string) {
-  return running.app.services.db.select().from(users).where(eq(users.email, email)).get()!;
+async function userRow(running: RunningApp, email: string) {
+  return (await firstRow(running.app.services.db.select().from(users).where(eq(users.email, email))))!;
 }
 
 /** A viewer joins the tier through the API and pays the first month with the local provider's test card. */
 async function joinAsViewer(running: RunningApp, tierId: string): Promise<string> {
-  const viewer = userRow(running, viewerEmail);
+  const viewer = await userRow(running, viewerEmail);
   const token = await running.app.services.tokens.issue({ userId: viewer.id, role: 'viewer', typ: 'viewer', tokenVersion: viewer.tokenVersion });
   const caller = createCaller(await createContext(running.app.services, { headers: { authorization: `Bearer ${token}` }, ip: '127.0.0.1' }));
   const answer = await caller.memberships.join({ tierId });
@@ -33,7 +34,7 @@ async function joinAsViewer(running: RunningApp, tierId: string): Promise<string
     remoteAddress: '10.88.0.1',
   });
   expect(confirmed.json()).toEqual({ status: 'succeeded' });
-  await expect.poll(() => running.app.services.db.select().from(memberships).where(eq(memberships.id, answer.membershipId)).get()?.status).toBe('active');
+  await expect.poll(async () => (await firstRow(running.app.services.db.select().from(memberships).where(eq(memberships.id, answer.membershipId))))?.status).toBe('active');
   return answer.membershipId;
 }
 
@@ -62,9 +63,9 @@ async function openMembersApp(page: Page): Promise<void> {
 describe('the creator\'s Members app', () => {
   it('creates a tier with perks, sees a member, changes the price, exports the members and archives the tier', async () => {
     const { db } = fixture.running.app.services;
-    const mara = userRow(fixture.running, seededLogins.mara.email);
-    const premium = db.select().from(events).where(and(eq(events.userId, mara.id), eq(events.isPremium, true))).get()!;
-    const title = db.select().from(podcastTitles).where(eq(podcastTitles.userId, mara.id)).get()!;
+    const mara = await userRow(fixture.running, seededLogins.mara.email);
+    const premium = (await firstRow(db.select().from(events).where(and(eq(events.userId, mara.id), eq(events.isPremium, true)))))!;
+    const title = (await firstRow(db.select().from(podcastTitles).where(eq(podcastTitles.userId, mara.id))))!;
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await login(page, mara.email, seededLogins.mara.password);
@@ -93,10 +94,10 @@ describe('the creator\'s Members app', () => {
       expect(await seriousViolations(page)).toEqual([]);
 
       // The event stops being premium while the dialog is open: the server's refusal shows at the events.
-      db.update(events).set({ isPremium: false }).where(eq(events.id, premium.id)).run();
+      await db.update(events).set({ isPremium: false }).where(eq(events.id, premium.id));
       await dialog.getByRole('button', { name: 'Create tier' }).click();
       await dialog.getByRole('group', { name: 'Chosen premium events' }).getByRole('alert').getByText(membershipMessages.notPremiumEvent).waitFor();
-      db.update(events).set({ isPremium: true }).where(eq(events.id, premium.id)).run();
+      await db.update(events).set({ isPremium: true }).where(eq(events.id, premium.id));
       await dialog.getByRole('button', { name: 'Create tier' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('Tier created').waitFor();
@@ -108,14 +109,14 @@ describe('the creator\'s Members app', () => {
       await perks.getByText('Replays', { exact: true }).waitFor();
       await perks.getByText(`Private podcast feeds: ${title.name}`).waitFor();
       await perks.getByText('Member badge in chat').waitFor();
-      const tier = db.select().from(membershipTiers).where(eq(membershipTiers.creatorId, mara.id)).get()!;
+      const tier = (await firstRow(db.select().from(membershipTiers).where(eq(membershipTiers.creatorId, mara.id))))!;
       expect(tier).toMatchObject({ name: 'Backstage', priceCents: 500, includesAllPremiumEvents: false, includesReplays: true, chatBadge: true, archivedAt: null });
-      expect(db.select().from(membershipTierEvents).where(eq(membershipTierEvents.tierId, tier.id)).all().map((row) => row.eventId)).toEqual([premium.id]);
-      expect(db.select().from(membershipTierTitles).where(eq(membershipTierTitles.tierId, tier.id)).all().map((row) => row.podcastTitleId)).toEqual([title.id]);
+      expect((await db.select().from(membershipTierEvents).where(eq(membershipTierEvents.tierId, tier.id))).map((row) => row.eventId)).toEqual([premium.id]);
+      expect((await db.select().from(membershipTierTitles).where(eq(membershipTierTitles.tierId, tier.id))).map((row) => row.podcastTitleId)).toEqual([title.id]);
 
       // A viewer joins at $5.00; the page shows them and the figures.
       const membershipId = await joinAsViewer(fixture.running, tier.id);
-      const membership = db.select().from(memberships).where(eq(memberships.id, membershipId)).get()!;
+      const membership = (await firstRow(db.select().from(memberships).where(eq(memberships.id, membershipId))))!;
       await page.reload();
       await page.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
       const table = page.getByRole('region', { name: 'Members list' }).getByRole('table');
@@ -140,7 +141,7 @@ describe('the creator\'s Members app', () => {
       await edit.getByRole('button', { name: 'Save tier' }).click();
       await edit.waitFor({ state: 'detached' });
       await expect.poll(() => card.getByTestId('tier-price').textContent()).toBe('$7.50');
-      expect(db.select().from(membershipTiers).where(eq(membershipTiers.id, tier.id)).get()?.priceCents).toBe(750);
+      expect((await firstRow(db.select().from(membershipTiers).where(eq(membershipTiers.id, tier.id))))?.priceCents).toBe(750);
       await row.getByRole('cell', { name: '$5.00', exact: true }).waitFor();
 
       // The CSV export holds what the table shows, filtered by tier.
@@ -166,7 +167,7 @@ describe('the creator\'s Members app', () => {
       await confirm.waitFor({ state: 'detached' });
       await card.getByText('Archived', { exact: true }).waitFor();
       expect(await card.getByRole('button', { name: 'Archive Backstage' }).count()).toBe(0);
-      expect(db.select().from(membershipTiers).where(eq(membershipTiers.id, tier.id)).get()?.archivedAt).toBeTruthy();
+      expect((await firstRow(db.select().from(membershipTiers).where(eq(membershipTiers.id, tier.id))))?.archivedAt).toBeTruthy();
       await row.waitFor();
       await page.setViewportSize({ width: 390, height: 844 });
       await saveScreenshot(page, 'members-app-390');
@@ -177,8 +178,8 @@ describe('the creator\'s Members app', () => {
 
   it('marks a podcast title members-only from its edit dialog', async () => {
     const { db } = fixture.running.app.services;
-    const mara = userRow(fixture.running, seededLogins.mara.email);
-    const title = db.select().from(podcastTitles).where(eq(podcastTitles.userId, mara.id)).get()!;
+    const mara = await userRow(fixture.running, seededLogins.mara.email);
+    const title = (await firstRow(db.select().from(podcastTitles).where(eq(podcastTitles.userId, mara.id))))!;
     expect((await fetch(`${fixture.running.url}/feeds/${title.id}.xml`)).status).toBe(200);
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
@@ -193,7 +194,7 @@ describe('the creator\'s Members app', () => {
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByText('Podcast saved').waitFor();
-      expect(db.select().from(podcastTitles).where(eq(podcastTitles.id, title.id)).get()?.membersOnly).toBe(true);
+      expect((await firstRow(db.select().from(podcastTitles).where(eq(podcastTitles.id, title.id))))?.membersOnly).toBe(true);
       // It left the public feed.
       expect((await fetch(`${fixture.running.url}/feeds/${title.id}.xml`)).status).toBe(404);
 
@@ -206,7 +207,7 @@ describe('the creator\'s Members app', () => {
 
   it('composes a members-only push notification', async () => {
     const { db } = fixture.running.app.services;
-    const mara = userRow(fixture.running, seededLogins.mara.email);
+    const mara = await userRow(fixture.running, seededLogins.mara.email);
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       // Mara has no plan that sends notifications; an admin sends for her.
@@ -224,7 +225,7 @@ describe('the creator\'s Members app', () => {
       ]);
       expect(JSON.stringify(request.postDataJSON())).toContain('"audience":"members"');
       await page.getByRole('cell', { name: /Members: early set/ }).waitFor();
-      const sent = db.select().from(pushNotifications).where(eq(pushNotifications.title, 'Members: early set')).get();
+      const sent = await firstRow(db.select().from(pushNotifications).where(eq(pushNotifications.title, 'Members: early set')));
       expect(sent).toMatchObject({ creatorId: mara.id, audience: 'members' });
       // The form starts again at everyone.
       expect(await page.getByRole('group', { name: 'Send to' }).getByLabel(/All subscribers/).isChecked()).toBe(true);

@@ -7,6 +7,7 @@ import { memberships } from '@db/schema/memberships';
 import { payments } from '@db/schema/payments';
 import { podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { storageKeys } from '@web/lib/storage-keys';
 import { createUser } from '../helpers/app';
 import { insertMembership } from '../helpers/membership-rows';
@@ -15,8 +16,8 @@ import { newPage, saveScreenshot, seededLogins, useBrowserApp, type RunningApp }
 const viewerLogin = { email: 'viewer@cuepoint.local', password: 'cuepoint-demo', name: 'Sam Lindqvist' };
 const fixture = useBrowserApp({ LOGIN_RATE_LIMIT: '1000' });
 
-function userIdOf(running: RunningApp, email: string): string {
-  return running.app.services.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()!.id;
+async function userIdOf(running: RunningApp, email: string): Promise<string> {
+  return (await firstRow(running.app.services.db.select({ id: users.id }).from(users).where(eq(users.email, email))))!.id;
 }
 
 /** Mara's tier, made through the API (tRPC over HTTP) as she would make it: one premium event, replays, her podcast, the chat badge. */
@@ -77,10 +78,10 @@ describe('fan memberships in the browser', () => {
   it('a guest joins on the creator page, watches the included premium event, manages the membership and chats with the badge', async () => {
     const { app } = fixture.running;
     const { db } = app.services;
-    const maraId = userIdOf(fixture.running, seededLogins.mara.email);
-    const viewerId = userIdOf(fixture.running, viewerLogin.email);
-    const premium = db.select().from(events).where(and(eq(events.isPremium, true), eq(events.userId, maraId))).get()!;
-    const title = db.select().from(podcastTitles).where(eq(podcastTitles.userId, maraId)).get()!;
+    const maraId = await userIdOf(fixture.running, seededLogins.mara.email);
+    const viewerId = await userIdOf(fixture.running, viewerLogin.email);
+    const premium = (await firstRow(db.select().from(events).where(and(eq(events.isPremium, true), eq(events.userId, maraId)))))!;
+    const title = (await firstRow(db.select().from(podcastTitles).where(eq(podcastTitles.userId, maraId))))!;
     const tier = await createTier(fixture.running, { name: 'Inner Circle', monthlyPrice: 5, premiumEventIds: [premium.id], podcastTitleIds: [title.id] });
 
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
@@ -119,16 +120,16 @@ describe('fan memberships in the browser', () => {
       await joined.getByRole('button', { name: 'Done' }).click();
       await tierCard.getByTestId('tier-member').getByText("You're a member").waitFor();
 
-      const row = db.select().from(memberships).where(and(eq(memberships.memberId, viewerId), eq(memberships.tierId, tier.id))).get()!;
+      const row = (await firstRow(db.select().from(memberships).where(and(eq(memberships.memberId, viewerId), eq(memberships.tierId, tier.id)))))!;
       expect(row).toMatchObject({ status: 'active', priceCents: 500, cancelAtPeriodEnd: false });
-      expect(db.select().from(payments).where(eq(payments.membershipId, row.id)).all()).toMatchObject([{ kind: 'membership', status: 'succeeded', amountCents: 500 }]);
+      expect(await db.select().from(payments).where(eq(payments.membershipId, row.id))).toMatchObject([{ kind: 'membership', status: 'succeeded', amountCents: 500 }]);
 
       // The premium event the tier includes plays without paying for it.
       await page.goto(`/events/mara_quill/${premium.id}`);
       await page.getByRole('heading', { level: 1, name: premium.name }).waitFor({ timeout: 15_000 });
       await page.getByTestId('stream-video').waitFor();
       expect(await page.getByTestId('paywall').count()).toBe(0);
-      expect(db.select().from(payments).where(and(eq(payments.kind, 'paywall'), eq(payments.payerId, viewerId))).all()).toHaveLength(0);
+      expect(await db.select().from(payments).where(and(eq(payments.kind, 'paywall'), eq(payments.payerId, viewerId)))).toHaveLength(0);
 
       // The member's message carries the badge.
       const nameField = page.getByLabel('Full name');
@@ -167,7 +168,7 @@ describe('fan memberships in the browser', () => {
       await reset.waitFor({ state: 'detached' });
       await expect.poll(() => feedField.inputValue()).not.toBe(firstUrl);
       const newUrl = await feedField.inputValue();
-      const newToken = db.select({ feedToken: memberships.feedToken }).from(memberships).where(eq(memberships.id, row.id)).get()!.feedToken;
+      const newToken = (await firstRow(db.select({ feedToken: memberships.feedToken }).from(memberships).where(eq(memberships.id, row.id))))!.feedToken;
       expect(new URL(newUrl).pathname).toBe(`/feeds/${title.id}/${newToken}.xml`);
       expect((await app.inject({ method: 'GET', url: new URL(firstUrl).pathname })).statusCode).toBe(410);
 
@@ -181,12 +182,12 @@ describe('fan memberships in the browser', () => {
       await card.getByText(`Ends on ${periodEnd}.`).waitFor();
       await card.getByText('Ending', { exact: true }).waitFor();
       expect(await card.getByText('Next charge', { exact: false }).count()).toBe(0);
-      expect(db.select().from(memberships).where(eq(memberships.id, row.id)).get()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+      expect(await firstRow(db.select().from(memberships).where(eq(memberships.id, row.id)))).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
       await saveScreenshot(page, 'my-memberships-ending');
 
       await card.getByRole('button', { name: 'Resume membership' }).click();
       await card.getByText(`Next charge: $5.00 on ${periodEnd}`, { exact: false }).waitFor();
-      expect(db.select().from(memberships).where(eq(memberships.id, row.id)).get()).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+      expect(await firstRow(db.select().from(memberships).where(eq(memberships.id, row.id)))).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
 
       await card.getByRole('button', { name: 'Cancel membership' }).click();
       await cancel.getByRole('button', { name: 'Cancel membership' }).click();
@@ -216,8 +217,8 @@ describe('fan memberships in the browser', () => {
   it('the paywall of an included premium event offers the tier; a signed-in viewer joins there and the event opens', async () => {
     const { app } = fixture.running;
     const { db } = app.services;
-    const maraId = userIdOf(fixture.running, seededLogins.mara.email);
-    const premium = db.select().from(events).where(and(eq(events.isPremium, true), eq(events.userId, maraId))).get()!;
+    const maraId = await userIdOf(fixture.running, seededLogins.mara.email);
+    const premium = (await firstRow(db.select().from(events).where(and(eq(events.isPremium, true), eq(events.userId, maraId)))))!;
     const fan = await createUser(app, { role: 'viewer' });
     const tier = await createTier(fixture.running, { name: 'Front Row', monthlyPrice: 4, premiumEventIds: [premium.id], podcastTitleIds: [] });
 
@@ -236,7 +237,7 @@ describe('fan memberships in the browser', () => {
       await page.getByRole('dialog', { name: "You're a member" }).getByRole('button', { name: 'Done' }).click();
       await page.getByTestId('stream-video').waitFor();
       expect(await page.getByTestId('paywall').count()).toBe(0);
-      expect(db.select().from(memberships).where(and(eq(memberships.memberId, fan.id), eq(memberships.tierId, tier.id))).get()).toMatchObject({ status: 'active', priceCents: 400 });
+      expect(await firstRow(db.select().from(memberships).where(and(eq(memberships.memberId, fan.id), eq(memberships.tierId, tier.id))))).toMatchObject({ status: 'active', priceCents: 400 });
       // The tier list beside the tips now says so.
       await page.getByRole('region', { name: 'Become a member' }).getByTestId('membership-tier').filter({ hasText: 'Front Row' }).getByTestId('tier-member').waitFor();
     } finally {
@@ -246,11 +247,11 @@ describe('fan memberships in the browser', () => {
   it('a member whose membership lapsed sees the paywall of the included event on reload, not a player error', async () => {
     const { app } = fixture.running;
     const { db } = app.services;
-    const maraId = userIdOf(fixture.running, seededLogins.mara.email);
-    const premium = db.select().from(events).where(and(eq(events.isPremium, true), eq(events.userId, maraId))).get()!;
+    const maraId = await userIdOf(fixture.running, seededLogins.mara.email);
+    const premium = (await firstRow(db.select().from(events).where(and(eq(events.isPremium, true), eq(events.userId, maraId)))))!;
     const fan = await createUser(app, { role: 'viewer' });
     const tier = await createTier(fixture.running, { name: 'Backstage', monthlyPrice: 6, premiumEventIds: [premium.id], podcastTitleIds: [] });
-    const membership = insertMembership(app, { id: tier.id, creatorId: maraId }, fan.id);
+    const membership = await insertMembership(app, { id: tier.id, creatorId: maraId }, fan.id);
 
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await context.addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [storageKeys.viewerToken, fan.token]);
@@ -263,7 +264,7 @@ describe('fan memberships in the browser', () => {
       expect(await storedIds()).toContain(premium.id);
 
       const now = new Date().toISOString();
-      db.update(memberships).set({ status: 'lapsed', lapsedAt: now, updatedAt: now }).where(eq(memberships.id, membership.id)).run();
+      await db.update(memberships).set({ status: 'lapsed', lapsedAt: now, updatedAt: now }).where(eq(memberships.id, membership.id));
 
       await page.reload();
       const paywall = page.getByTestId('paywall');

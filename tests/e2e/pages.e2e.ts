@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { and, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
+import { firstRow } from '@db/store';
 import { termsAcceptances, termsDocuments, users } from '@db/schema/users';
 import { createUser, testPassword } from '../helpers/app';
 import { fillLogin, login, newPage, saveScreenshot, seededLogins, useBrowserApp, type RunningApp } from './harness';
@@ -61,10 +62,10 @@ describe('web app: terms dialog', () => {
 
   it('opens for a creator with pending terms (not on login, terms, privacy), pages through the PDF, traps focus; Accept stores the acceptance', async () => {
     const { db } = fixture.running.app.services;
-    const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
-    const document = db.select().from(termsDocuments).get()!;
+    const maraRow = (await firstRow(db.select().from(users).where(eq(users.email, mara.email))))!;
+    const document = (await firstRow(db.select().from(termsDocuments)))!;
     expect(document.pdfUrl).toBeTruthy();
-    expect(db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, maraRow.id)).all()).toHaveLength(0);
+    expect(await db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, maraRow.id))).toHaveLength(0);
 
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await page.goto('/login');
@@ -130,15 +131,14 @@ describe('web app: terms dialog', () => {
     await page.goto('/login');
     await page.waitForURL('**/apps/calendar');
     await dialog.waitFor();
-    expect(db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, maraRow.id)).all()).toHaveLength(0);
+    expect(await db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, maraRow.id))).toHaveLength(0);
 
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const rows = db
+    const rows = await db
       .select()
       .from(termsAcceptances)
-      .where(and(eq(termsAcceptances.userId, maraRow.id), eq(termsAcceptances.termsId, document.id)))
-      .all();
+      .where(and(eq(termsAcceptances.userId, maraRow.id), eq(termsAcceptances.termsId, document.id)));
     expect(rows).toHaveLength(1);
     await page.reload();
     await page.getByRole('heading', { name: 'Calendar', exact: true }).waitFor();
@@ -149,9 +149,9 @@ describe('web app: terms dialog', () => {
 
   it('an admin emulating a creator cannot accept for them: Accept is disabled with the reason; they may continue without accepting', async () => {
     const { db } = fixture.running.app.services;
-    const document = db.select().from(termsDocuments).get()!;
-    const adminRow = db.select().from(users).where(eq(users.email, admin.email)).get()!;
-    db.insert(termsAcceptances).values({ userId: adminRow.id, termsId: document.id }).onConflictDoNothing().run();
+    const document = (await firstRow(db.select().from(termsDocuments)))!;
+    const adminRow = (await firstRow(db.select().from(users).where(eq(users.email, admin.email))))!;
+    await db.insert(termsAcceptances).values({ userId: adminRow.id, termsId: document.id }).onConflictDoNothing();
     const nova = await createUser(fixture.running.app, { role: 'dj', displayName: 'Nova Emulated' });
 
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
@@ -167,17 +167,17 @@ describe('web app: terms dialog', () => {
     await dialog.getByRole('button', { name: 'Continue without accepting' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('user-display-name').getByText('Nova Emulated').waitFor();
-    expect(db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, nova.id)).all()).toHaveLength(0);
+    expect(await db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, nova.id))).toHaveLength(0);
     await context.close();
   });
 
   it('admin publishes a new terms PDF from /apps/terms-and-conditions; creators are asked again', async () => {
     const { db } = fixture.running.app.services;
-    const tobin = db.select().from(users).where(eq(users.email, 'tobin@cuepoint.local')).get()!;
-    const before = db.select().from(termsDocuments).all();
+    const tobin = (await firstRow(db.select().from(users).where(eq(users.email, 'tobin@cuepoint.local'))))!;
+    const before = await db.select().from(termsDocuments);
     expect(before).toHaveLength(1);
     // Tobin has accepted the current version already.
-    db.insert(termsAcceptances).values({ userId: tobin.id, termsId: before[0]!.id }).run();
+    await db.insert(termsAcceptances).values({ userId: tobin.id, termsId: before[0]!.id });
 
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await login(page, admin.email, admin.password);
@@ -189,7 +189,7 @@ describe('web app: terms dialog', () => {
     const rows = page.locator('tbody tr');
     await rows.first().getByRole('link', { name: 'Current version' }).waitFor();
     expect(await rows.count()).toBe(1);
-    const accepted = db.select().from(termsAcceptances).where(eq(termsAcceptances.termsId, before[0]!.id)).all().length;
+    const accepted = (await db.select().from(termsAcceptances).where(eq(termsAcceptances.termsId, before[0]!.id))).length;
     expect(await rows.first().locator('td').last().innerText()).toBe(String(accepted));
 
     // Not a PDF: refused with the server's message, nothing published.
@@ -197,7 +197,7 @@ describe('web app: terms dialog', () => {
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a pdf') });
     await page.getByRole('button', { name: 'Upload PDF' }).click();
     await page.getByText('This file type is not allowed here').waitFor();
-    expect(db.select().from(termsDocuments).all()).toHaveLength(1);
+    expect(await db.select().from(termsDocuments)).toHaveLength(1);
 
     const pdf = await PDFDocument.create();
     pdf.addPage([400, 400]).drawText('Cuepoint terms, version two', { x: 40, y: 340, size: 14 });
@@ -206,7 +206,7 @@ describe('web app: terms dialog', () => {
     await page.getByText('PDF saved').waitFor();
     await rows.nth(1).getByRole('link', { name: 'Version 1' }).waitFor();
     expect(await rows.count()).toBe(2);
-    const after = db.select().from(termsDocuments).all();
+    const after = await db.select().from(termsDocuments);
     expect(after).toHaveLength(2);
     const newest = after.find((document) => document.id !== before[0]!.id)!;
     expect(await rows.first().getByRole('link', { name: 'Current version' }).getAttribute('href')).toBe(newest.pdfUrl);
@@ -222,7 +222,7 @@ describe('web app: terms dialog', () => {
     expect(await dialog.getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(newest.pdfUrl);
     await dialog.getByRole('button', { name: 'Accept', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(db.select().from(termsAcceptances).where(and(eq(termsAcceptances.userId, tobin.id), eq(termsAcceptances.termsId, newest.id))).all()).toHaveLength(1);
+    expect(await db.select().from(termsAcceptances).where(and(eq(termsAcceptances.userId, tobin.id), eq(termsAcceptances.termsId, newest.id)))).toHaveLength(1);
     await creator.context.close();
   });
 });
@@ -355,7 +355,7 @@ describe('web app: pages, checkout, shell', () => {
       await page.getByLabel('Confirm password').fill('demo-password');
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByRole('heading', { name: 'Account created' }).waitFor();
-      expect(db.select().from(users).where(eq(users.email, email)).get()).toMatchObject({ creatorTag: tag, role: 'dj', firstName: 'Demo', lastName: 'Person' });
+      expect(await firstRow(db.select().from(users).where(eq(users.email, email)))).toMatchObject({ creatorTag: tag, role: 'dj', firstName: 'Demo', lastName: 'Person' });
       await context.close();
     }
   });
@@ -514,7 +514,7 @@ describe('web app: pages, checkout, shell', () => {
     await page.waitForURL('**/checkout/PODCAST_VIDEO_TITLE/payment');
     await page.getByRole('heading', { name: 'Checkout' }).waitFor();
     await page.getByTestId('user-display-name').getByText('Nova Buyer').waitFor();
-    const row = fixture.running.app.services.db.select().from(users).where(eq(users.email, 'new-buyer@example.test')).get();
+    const row = await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.email, 'new-buyer@example.test')));
     expect(row).toMatchObject({ creatorTag: 'nova_buyer', role: 'dj', isActive: true });
     await context.close();
   });
@@ -628,7 +628,7 @@ describe('web app: pages, checkout, shell', () => {
     await navbar.waitFor();
 
     // User menu entries go where they say.
-    const adminRow = fixture.running.app.services.db.select().from(users).where(eq(users.email, admin.email)).get()!;
+    const adminRow = (await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.email, admin.email))))!;
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
     await page.waitForURL(`**/apps/users/${adminRow.id}/change-password`);

@@ -5,6 +5,7 @@ import { addOnExplanation, defaultProductFeatures } from '@server/domains/billin
 import { planRefusals } from '@server/domains/billing/plan-access';
 import { updateSettings } from '@server/domains/settings/settings.service';
 import { productIds, products } from '@db/schema/billing';
+import { firstRow } from '@db/store';
 import { login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
 
 const { admin, mara } = seededLogins;
@@ -33,8 +34,8 @@ describe('plans that mean something', () => {
 
   it('with "Features require a plan" on, a creator without a plan sees why on the calendar’s New event, with the plans link', async () => {
     const { db } = fixture.running.app.services;
-    const adminId = db.select({ id: users.id }).from(users).where(eq(users.email, admin.email)).get()!.id;
-    updateSettings(fixture.running.app.services, adminId, { group: 'general', values: { plansRequired: true } });
+    const adminId = (await firstRow(db.select({ id: users.id }).from(users).where(eq(users.email, admin.email))))!.id;
+    await updateSettings(fixture.running.app.services, adminId, { group: 'general', values: { plansRequired: true } });
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await login(page, mara.email, mara.password);
@@ -58,13 +59,13 @@ describe('plans that mean something', () => {
       expect(await page.getByTestId('plan-PODCAST_TITLE_ADD_ON').innerText()).toContain(addOnExplanation);
     } finally {
       await context.close();
-      updateSettings(fixture.running.app.services, adminId, { group: 'general', values: { plansRequired: null } });
+      await updateSettings(fixture.running.app.services, adminId, { group: 'general', values: { plansRequired: null } });
     }
   });
 
   it('an admin edits what a plan lists (Settings → Plans) and grants a complimentary plan on the user page', async () => {
     const { db } = fixture.running.app.services;
-    const maraId = db.select({ id: users.id }).from(users).where(eq(users.email, mara.email)).get()!.id;
+    const maraId = (await firstRow(db.select({ id: users.id }).from(users).where(eq(users.email, mara.email))))!.id;
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await login(page, admin.email, admin.password);
@@ -73,7 +74,7 @@ describe('plans that mean something', () => {
       await live.getByLabel('Live Stream includes (one per line)').fill('Unlimited events\nGo live in HD');
       await live.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Live Stream: what the plan includes was saved').waitFor();
-      expect(db.select({ features: products.features }).from(products).where(eq(products.id, 'LIVE_STREAM')).get()?.features).toEqual(['Unlimited events', 'Go live in HD']);
+      expect((await firstRow(db.select({ features: products.features }).from(products).where(eq(products.id, 'LIVE_STREAM'))))?.features).toEqual(['Unlimited events', 'Go live in HD']);
 
       await page.goto(`/apps/users/${maraId}/mara_quill`);
       const plans = page.getByTestId('user-plans');

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firstRow } from '@db/store';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
@@ -43,9 +44,9 @@ describe('players on other sites', () => {
 
   it("a page on another origin plays a seeded episode's audio, shows its cover and reads its feed", async () => {
     const { db } = fixture.running.app.services;
-    const mara = db.select().from(users).where(eq(users.email, seededLogins.mara.email)).get()!;
-    const episode = db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, mara.id)).orderBy(asc(podcastEpisodes.publishDate)).get()!;
-    const title = db.select().from(podcastTitles).where(eq(podcastTitles.id, episode.podcastTitleId)).get()!;
+    const mara = (await firstRow(db.select().from(users).where(eq(users.email, seededLogins.mara.email))))!;
+    const episode = (await firstRow(db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, mara.id)).orderBy(asc(podcastEpisodes.publishDate))))!;
+    const title = (await firstRow(db.select().from(podcastTitles).where(eq(podcastTitles.id, episode.podcastTitleId))))!;
     expect(new URL(elsewhereUrl).origin).not.toBe(new URL(fixture.running.url).origin);
     page = playerPage(fixture.running.url, episode.mediaUrl, title.imageUrl!, `/feeds/${title.id}.xml`);
 

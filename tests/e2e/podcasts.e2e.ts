@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
+import { firstRow } from '@db/store';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { podcastMessages } from '@server/domains/podcasts/podcasts.schemas';
@@ -17,9 +18,9 @@ describe('podcasts in the browser', () => {
 
   it('the public episode page plays a seeded episode: currentTime advances', async () => {
     const { db } = fixture.running.app.services;
-    const mara = db.select().from(users).where(eq(users.email, seededLogins.mara.email)).get()!;
-    const [episode, ...others] = db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, mara.id)).orderBy(asc(podcastEpisodes.publishDate)).all();
-    const title = db.select().from(podcastTitles).where(eq(podcastTitles.id, episode!.podcastTitleId)).get()!;
+    const mara = (await firstRow(db.select().from(users).where(eq(users.email, seededLogins.mara.email))))!;
+    const [episode, ...others] = await db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, mara.id)).orderBy(asc(podcastEpisodes.publishDate));
+    const title = (await firstRow(db.select().from(podcastTitles).where(eq(podcastTitles.id, episode!.podcastTitleId))))!;
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await page.goto(`/video/${episode!.id}`);
@@ -49,8 +50,8 @@ describe('podcasts in the browser', () => {
 
   it('the episode page offers the feed, links the event page, shows the transcript and seeks by chapter', async () => {
     const { db } = fixture.running.app.services;
-    const mara = db.select().from(users).where(eq(users.email, seededLogins.mara.email)).get()!;
-    const episode = db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, mara.id)).orderBy(asc(podcastEpisodes.publishDate)).get()!;
+    const mara = (await firstRow(db.select().from(users).where(eq(users.email, seededLogins.mara.email))))!;
+    const episode = (await firstRow(db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, mara.id)).orderBy(asc(podcastEpisodes.publishDate))))!;
     const chapters = (JSON.parse(readFileSync(join(uploadsDir(fixture.running.dataDir), episode.chaptersUrl!.replace('/uploads/', '')), 'utf8')) as {
       chapters: Array<{ startTime: number; title: string }>;
     }).chapters;
@@ -165,18 +166,18 @@ describe('podcasts in the browser', () => {
     const creator = await createUser(app, { role: 'dj', displayName: 'Ivy Rao' });
     const episode = { userId: creator.id, mediaType: 'audio/mpeg', mediaBytes: 1, durationSeconds: 1, publishDate: new Date(Date.now() - 60_000).toISOString() };
     const [openTitle, membersTitle] = [newId(), newId()];
-    db.insert(podcastTitles)
+    await db
+      .insert(podcastTitles)
       .values([
         { id: openTitle, userId: creator.id, name: 'Open Air' },
         { id: membersTitle, userId: creator.id, name: 'Backstage Radio', membersOnly: true },
-      ])
-      .run();
-    db.insert(podcastEpisodes)
+      ]);
+    await db
+      .insert(podcastEpisodes)
       .values([
         { ...episode, id: newId(), podcastTitleId: openTitle, name: 'Open rehearsal', mediaUrl: '/uploads/open.mp3' },
         { ...episode, id: newId(), podcastTitleId: membersTitle, name: 'Soundcheck', mediaUrl: '/uploads/soundcheck.mp3' },
-      ])
-      .run();
+      ]);
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await login(page, creator.email, testPassword);

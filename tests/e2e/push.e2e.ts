@@ -6,6 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushSubscriptions } from '@db/schema/push';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { newId } from '@server/lib/ids';
 import { storageKeys } from '@web/lib/storage-keys';
 import { createCaller } from '@server/trpc/root';
@@ -178,29 +179,29 @@ describe('"Notify me" to a delivered push', () => {
   /** Mara's row and an admin's caller (the admin sends for her: Mara herself needs a subscription plan first). */
   async function maraAndAdminCaller() {
     const db = fixture.running.app.services.db;
-    const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
-    const adminRow = db.select().from(users).where(eq(users.email, admin.email)).get()!;
+    const maraRow = (await firstRow(db.select().from(users).where(eq(users.email, mara.email))))!;
+    const adminRow = (await firstRow(db.select().from(users).where(eq(users.email, admin.email))))!;
     const token = await fixture.running.app.services.tokens.issue({ userId: adminRow.id, role: 'admin', typ: 'user', tokenVersion: adminRow.tokenVersion });
     return { maraRow, caller: createCaller(await createContext(fixture.running.app.services, { headers: { authorization: `Bearer ${token}` }, ip: '127.0.0.1' })) };
   }
 
   const subscriptionOf = (browserName: string) =>
-    fixture.running.app.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, pushService.endpoint(browserName))).get();
+    firstRow(fixture.running.app.services.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, pushService.endpoint(browserName))));
 
   it('subscribes without an account, receives what the creator sends, and turns off again', async () => {
     const { context, page } = await pageWithNotifications(fixture.browser, fixture.running.url);
     await withFakePushManager(context);
     const db = fixture.running.app.services.db;
-    const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
+    const maraRow = (await firstRow(db.select().from(users).where(eq(users.email, mara.email))))!;
 
     await page.goto(appPath);
     const button = page.getByRole('button', { name: 'Notify me' });
     await button.click();
     await page.getByRole('button', { name: 'Notifications on' }).waitFor();
-    expect(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id)).all()).toHaveLength(1);
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id))).toHaveLength(1);
 
     // An admin sends for Mara (Mara herself needs a subscription plan first).
-    const adminRow = db.select().from(users).where(eq(users.email, admin.email)).get()!;
+    const adminRow = (await firstRow(db.select().from(users).where(eq(users.email, admin.email))))!;
     const token = await fixture.running.app.services.tokens.issue({ userId: adminRow.id, role: 'admin', typ: 'user', tokenVersion: adminRow.tokenVersion });
     const caller = createCaller(await createContext(fixture.running.app.services, { headers: { authorization: `Bearer ${token}` }, ip: '127.0.0.1' }));
     const sent = await caller.push.send({ title: 'New episode', body: 'The records behind the set.', creatorId: maraRow.id });
@@ -209,7 +210,7 @@ describe('"Notify me" to a delivered push', () => {
 
     await page.getByRole('button', { name: 'Notifications on' }).click();
     await button.waitFor();
-    expect(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id)).all()).toHaveLength(0);
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id))).toHaveLength(0);
     await context.close();
   });
 
@@ -217,7 +218,7 @@ describe('"Notify me" to a delivered push', () => {
     const { context, page } = await pageWithNotifications(fixture.browser, fixture.running.url);
     await withFakePushManager(context);
     const db = fixture.running.app.services.db;
-    const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
+    const maraRow = (await firstRow(db.select().from(users).where(eq(users.email, mara.email))))!;
     let permissionAsked = false;
     await page.exposeFunction('markPermissionAsked', () => {
       permissionAsked = true;
@@ -240,17 +241,17 @@ describe('"Notify me" to a delivered push', () => {
     await button.click();
     await page.getByRole('button', { name: 'Notifications on' }).waitFor();
     expect(permissionAsked).toBe(true);
-    expect(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id)).all()).toHaveLength(1);
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id))).toHaveLength(1);
     await page.getByRole('button', { name: 'Notifications on' }).click();
     await button.waitFor();
-    expect(db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id)).all()).toHaveLength(0);
+    expect(await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id))).toHaveLength(0);
     await context.close();
   });
   it('subscribes as the signed-in viewer, so a members-only push reaches their browser', async () => {
     const { app } = fixture.running;
     const { maraRow, caller } = await maraAndAdminCaller();
     const fan = await createUser(app, { role: 'viewer' });
-    insertMembership(app, insertTier(app, maraRow.id), fan.id);
+    await insertMembership(app, await insertTier(app, maraRow.id), fan.id);
     const { context, page } = await pageWithNotifications(fixture.browser, fixture.running.url);
     await withFakePushManager(context, 'member-browser');
     const subscribeCalls: Array<string | undefined> = [];
@@ -265,7 +266,7 @@ describe('"Notify me" to a delivered push', () => {
     await page.getByRole('button', { name: 'Notify me' }).click();
     await page.getByRole('button', { name: 'Notifications on' }).waitFor();
     expect(subscribeCalls).toEqual([`Bearer ${fan.token}`]);
-    expect(subscriptionOf('member-browser')?.viewerId).toBe(fan.id);
+    expect((await subscriptionOf('member-browser'))?.viewerId).toBe(fan.id);
     // Signed in and already subscribed: nothing is sent again on the next visit.
     await page.reload();
     await page.getByRole('button', { name: 'Notifications on' }).waitFor();
@@ -280,7 +281,7 @@ describe('"Notify me" to a delivered push', () => {
 
     await page.getByRole('button', { name: 'Notifications on' }).click();
     await page.getByRole('button', { name: 'Notify me' }).waitFor();
-    expect(subscriptionOf('member-browser')).toBeUndefined();
+    expect(await subscriptionOf('member-browser')).toBeUndefined();
     await context.close();
   });
 
@@ -288,7 +289,7 @@ describe('"Notify me" to a delivered push', () => {
     const { app } = fixture.running;
     const { maraRow, caller } = await maraAndAdminCaller();
     const fan = await createUser(app, { role: 'viewer' });
-    insertMembership(app, insertTier(app, maraRow.id), fan.id);
+    await insertMembership(app, await insertTier(app, maraRow.id), fan.id);
     const memberSubscribers = async () => (await caller.push.overview({ creatorId: maraRow.id })).memberSubscriberCount;
     const { context, page } = await pageWithNotifications(fixture.browser, fixture.running.url);
     await withFakePushManager(context, 'older-browser');
@@ -300,13 +301,13 @@ describe('"Notify me" to a delivered push', () => {
     await page.goto(appPath);
     await page.getByRole('button', { name: 'Notify me' }).click();
     await page.getByRole('button', { name: 'Notifications on' }).waitFor();
-    expect(subscriptionOf('older-browser')?.viewerId).toBeNull();
+    expect((await subscriptionOf('older-browser'))?.viewerId).toBeNull();
     const membersBefore = await memberSubscribers();
 
     await page.evaluate(([key, value]) => window.localStorage.setItem(key!, value!), [storageKeys.viewerToken, fan.token]);
     await page.reload();
     await page.getByRole('button', { name: 'Notifications on' }).waitFor();
-    await waitFor(() => subscriptionOf('older-browser')?.viewerId === fan.id, 10_000, 'the subscription to become the fan\'s');
+    await waitFor(async () => (await subscriptionOf('older-browser'))?.viewerId === fan.id, 10_000, 'the subscription to become the fan\'s');
     expect(subscribeCalls).toBe(2);
     expect(await memberSubscribers()).toBe(membersBefore + 1);
     await page.reload();
@@ -321,7 +322,7 @@ describe('"Notify me" to a delivered push', () => {
 
   it('on the event page, a viewer who logs in makes the browser\'s subscription theirs', async () => {
     const db = fixture.running.app.services.db;
-    const viewerRow = db.select().from(users).where(eq(users.email, viewerLogin.email)).get()!;
+    const viewerRow = (await firstRow(db.select().from(users).where(eq(users.email, viewerLogin.email))))!;
     const { context, page } = await pageWithNotifications(fixture.browser, fixture.running.url);
     await withFakePushManager(context, 'event-page-browser');
 
@@ -329,7 +330,7 @@ describe('"Notify me" to a delivered push', () => {
     await page.getByTestId('creator-name').waitFor();
     await page.getByRole('button', { name: 'Notify me' }).click();
     await page.getByRole('button', { name: 'Notifications on' }).waitFor();
-    expect(subscriptionOf('event-page-browser')?.viewerId).toBeNull();
+    expect((await subscriptionOf('event-page-browser'))?.viewerId).toBeNull();
 
     await page.getByRole('button', { name: 'Login' }).click();
     const login = page.getByRole('dialog', { name: 'Viewer login' });
@@ -337,7 +338,7 @@ describe('"Notify me" to a delivered push', () => {
     await login.getByLabel('Password', { exact: true }).fill(viewerLogin.password);
     await login.getByRole('button', { name: 'Log in' }).click();
     await login.waitFor({ state: 'hidden' });
-    await waitFor(() => subscriptionOf('event-page-browser')?.viewerId === viewerRow.id, 10_000, 'the subscription to become the viewer\'s');
+    await waitFor(async () => (await subscriptionOf('event-page-browser'))?.viewerId === viewerRow.id, 10_000, 'the subscription to become the viewer\'s');
 
     await page.getByRole('button', { name: 'Notifications on' }).click();
     await page.getByRole('button', { name: 'Notify me' }).waitFor();
@@ -367,7 +368,7 @@ describe('creator screens', () => {
     await login(page, admin.email, admin.password);
     await page.goto('/apps/push-notifications');
     await page.getByRole('heading', { name: 'Push Notifications' }).waitFor();
-    const maraRow = fixture.running.app.services.db.select().from(users).where(eq(users.email, mara.email)).get()!;
+    const maraRow = (await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.email, mara.email))))!;
     await page.getByLabel('Send for').selectOption(maraRow.id);
     await page.getByLabel('Title').fill('Friday lights');
     await page.getByLabel('Message').fill('New visuals for the late set.');
@@ -386,13 +387,13 @@ describe('creator screens', () => {
     const pushService = await new LocalPushService().start();
     const { app } = fixture.running;
     const { db } = app.services;
-    const maraRow = db.select().from(users).where(eq(users.email, mara.email)).get()!;
+    const maraRow = (await firstRow(db.select().from(users).where(eq(users.email, mara.email))))!;
     const member = await createUser(app, { role: 'viewer' });
-    insertMembership(app, insertTier(app, maraRow.id), member.id);
+    await insertMembership(app, await insertTier(app, maraRow.id), member.id);
     // Three browsers follow Mara: a member's (signed in) and two guests'.
     for (const [name, viewerId] of [['member', member.id], ['guest-1', null], ['guest-2', null]] as const) {
       const { keys, endpoint } = new FakeBrowserKeys().subscription(pushService.endpoint(name));
-      db.insert(pushSubscriptions).values({ id: newId(), creatorId: maraRow.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, viewerId }).run();
+      await db.insert(pushSubscriptions).values({ id: newId(), creatorId: maraRow.id, endpoint, p256dh: keys.p256dh, auth: keys.auth, viewerId });
     }
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
@@ -422,7 +423,7 @@ describe('creator screens', () => {
       await waitFor(() => pushService.received.length === 4, 10_000, 'the pushes to all');
     } finally {
       await context.close();
-      db.delete(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id)).run();
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.creatorId, maraRow.id));
       await pushService.stop();
     }
   });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '@db/schema/users';
 import { markSubscriptionPaid } from '@server/domains/users/users.service';
 import { login, newPage, seededLogins, useBrowserApp } from './harness';
+import { firstRow } from '@db/store';
 
 const { mara, admin } = seededLogins;
 
@@ -24,7 +25,7 @@ describe('security in the browser', () => {
     await page.getByLabel('Confirm password').fill('buyer-password');
     await page.getByRole('button', { name: 'Create account and continue' }).click();
     await page.waitForURL('**/checkout/PODCAST_TITLE/payment');
-    const row = fixture.running.app.services.db.select().from(users).where(eq(users.email, 'pending-buyer@example.test')).get()!;
+    const row = (await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.email, 'pending-buyer@example.test'))))!;
     expect(row).toMatchObject({ role: 'dj', isActive: true, pendingPayment: true });
 
     // Any other page sends them back to the payment step of the product they picked.
@@ -34,7 +35,7 @@ describe('security in the browser', () => {
     await page.waitForURL('**/checkout/PODCAST_TITLE/payment');
 
     // Once the payment is confirmed, the dashboard opens.
-    markSubscriptionPaid(fixture.running.app.services.db, row.id);
+    await markSubscriptionPaid(fixture.running.app.services.db, row.id);
     await page.goto('/apps/calendar');
     await page.getByRole('heading', { name: 'Calendar', exact: true }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/apps/calendar');
@@ -44,8 +45,8 @@ describe('security in the browser', () => {
   it('the change-password page acts on the signed-in user only', async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await login(page, mara.email, mara.password);
-    const adminRow = fixture.running.app.services.db.select().from(users).where(eq(users.email, admin.email)).get()!;
-    const maraRow = fixture.running.app.services.db.select().from(users).where(eq(users.email, mara.email)).get()!;
+    const adminRow = (await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.email, admin.email))))!;
+    const maraRow = (await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.email, mara.email))))!;
     await page.goto(`/apps/users/${adminRow.id}/change-password`);
     await page.waitForURL(`**/apps/users/${maraRow.id}/change-password`);
     await page.getByRole('heading', { name: 'Change Password' }).waitFor();

@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { users } from '@db/schema/users';
 import { launchBrowser, newPage, saveScreenshot, seededLogins, startApp, type RunningApp } from './harness';
 import { listenOidcProvider, startLocalJwks, type LocalJwks, type LocalOidcProvider } from '../helpers/identity-providers';
+import { firstRow } from '@db/store';
 
 /**
  * Social sign-in and the checkout-after-login rules, in Chromium against the real server:
@@ -55,7 +56,7 @@ afterAll(async () => {
   await jwks?.close();
 });
 
-const rowByEmail = (email: string) => running.app.services.db.select().from(users).where(eq(users.email, email)).get();
+const rowByEmail = (email: string) => firstRow(running.app.services.db.select().from(users).where(eq(users.email, email)));
 
 /** Nothing leaves the machine: any https request (fonts on the provider's pages, Google) is refused. */
 async function openPage(): Promise<{ context: BrowserContext; page: Page }> {
@@ -121,7 +122,7 @@ describe('Apple sign-in (the 800×700 popup)', () => {
     await page.getByTestId('user-display-name').getByText(mara.name).waitFor();
     await page.getByRole('heading', { name: 'Calendar', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('cuepoint.token'))).toMatch(/^ey/);
-    expect(rowByEmail(mara.email)?.appleSub).toBe('mara');
+    expect((await rowByEmail(mara.email))?.appleSub).toBe('mara');
     await saveScreenshot(page, 'apple-signed-in');
     await context.close();
   });
@@ -134,7 +135,7 @@ describe('Apple sign-in (the 800×700 popup)', () => {
     await toast(page, activationMessage).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('cuepoint.token'))).toBeNull();
-    expect(rowByEmail('orla.orchard@example.test')).toMatchObject({
+    expect(await rowByEmail('orla.orchard@example.test')).toMatchObject({
       role: 'dj',
       isActive: false,
       appleSub: 'orla',
@@ -252,7 +253,7 @@ describe('Google sign-in (Google Identity Services)', () => {
       client_id: googleClientId,
       ux_mode: 'popup',
     });
-    expect(rowByEmail(mara.email)?.googleSub).toBe('google-mara');
+    expect((await rowByEmail(mara.email))?.googleSub).toBe('google-mara');
     await context.close();
   });
 
@@ -265,7 +266,7 @@ describe('Google sign-in (Google Identity Services)', () => {
     await chooseGoogleAccount(page, email);
     await toast(page, activationMessage).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    expect(rowByEmail(email)).toMatchObject({ role: 'dj', isActive: false, googleSub: 'google-gwen', firstName: 'Gwen', lastName: 'Newcomer' });
+    expect(await rowByEmail(email)).toMatchObject({ role: 'dj', isActive: false, googleSub: 'google-gwen', firstName: 'Gwen', lastName: 'Newcomer' });
     await saveScreenshot(page, 'google-pending-activation');
     await context.close();
   });
@@ -282,8 +283,8 @@ describe('Google sign-in (Google Identity Services)', () => {
     await toast(page, '401: The Google sign-in could not be verified').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.evaluate(() => localStorage.getItem('cuepoint.token'))).toBeNull();
-    expect(rowByEmail('honest.person@example.test')).toBeUndefined();
-    expect(rowByEmail(seededLogins.admin.email)?.googleSub).toBeNull();
+    expect(await rowByEmail('honest.person@example.test')).toBeUndefined();
+    expect((await rowByEmail(seededLogins.admin.email))?.googleSub).toBeNull();
     await context.close();
   });
 });
@@ -333,7 +334,7 @@ describe('social sign-in for viewers (the event page dialogs)', () => {
     const tokens = await storedTokens(page);
     expect(tokens.viewer).toMatch(/^ey/);
     expect(tokens.creator).toBeNull();
-    expect(rowByEmail(email)).toMatchObject({ role: 'viewer', isActive: true, googleSub: 'google-gina', firstName: 'Gina', lastName: 'Watcher', passwordHash: null });
+    expect(await rowByEmail(email)).toMatchObject({ role: 'viewer', isActive: true, googleSub: 'google-gina', firstName: 'Gina', lastName: 'Watcher', passwordHash: null });
     await saveScreenshot(page, 'viewer-google-signed-in');
 
     // A reload keeps the viewer (alive with the viewer token).
@@ -357,7 +358,7 @@ describe('social sign-in for viewers (the event page dialogs)', () => {
     const tokens = await storedTokens(page);
     expect(tokens.viewer).toMatch(/^ey/);
     expect(tokens.creator).toBeNull();
-    expect(rowByEmail('vera.viewer@example.test')).toMatchObject({ role: 'viewer', isActive: true, appleSub: 'vera' });
+    expect(await rowByEmail('vera.viewer@example.test')).toMatchObject({ role: 'viewer', isActive: true, appleSub: 'vera' });
     await context.close();
   });
 

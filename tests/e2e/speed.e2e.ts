@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { BrowserContext, Page, Response } from 'playwright-core';
+import { firstRow } from '@db/store';
 import { podcastEpisodes } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { callerAs } from '../helpers/app';
@@ -108,8 +109,8 @@ describe('web app: compressed, cached, map-free assets and page titles', () => {
 
   it('asks for a page\'s first data, and the episode\'s cover, while the page\'s code is still loading', async () => {
     const { db } = fixture.running.app.services;
-    const creator = db.select().from(users).where(eq(users.email, mara.email)).get()!;
-    const stored = db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, creator.id)).orderBy(asc(podcastEpisodes.publishDate)).get()!;
+    const creator = (await firstRow(db.select().from(users).where(eq(users.email, mara.email))))!;
+    const stored = (await firstRow(db.select().from(podcastEpisodes).where(eq(podcastEpisodes.userId, creator.id)).orderBy(asc(podcastEpisodes.publishDate))))!;
     // As the page gets it: the episode's own picture, else its podcast's cover.
     const episode = await (await callerAs(fixture.running.app)).podcasts.publicEpisode({ id: stored.id });
     expect(episode.imageUrl).toBeTruthy();

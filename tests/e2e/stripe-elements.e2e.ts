@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import type { Browser, Page } from 'playwright-core';
 import { subscriptions } from '@db/schema/payments';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { StripeFake } from '../helpers/stripe-fake';
 import { launchBrowser, login, newPage, saveScreenshot, seededLogins, startApp, type RunningApp } from './harness';
 
@@ -98,8 +99,8 @@ describe('Change card with Stripe Elements (a SetupIntent confirmed in the brows
     const started = await app.inject({ method: 'POST', url: '/api/payment/create-one-time-payment', headers: { authorization: `Bearer ${token}` }, payload: { productId: 'LIVE_STREAM' } });
     expect(started.statusCode, started.body).toBe(200);
     const { paymentIntentId, subscriptionId } = started.json() as { paymentIntentId: string; subscriptionId: string };
-    const row = () => db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId)).get()!;
-    const providerId = row().providerSubscriptionId!;
+    const row = async () => (await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId))))!;
+    const providerId = (await row()).providerSubscriptionId!;
     fake.succeedIntent(paymentIntentId, { feeCents: 117 });
     const paid = fake.eventPayload('invoice.paid', (fake.object(providerId) as { latest_invoice: string }).latest_invoice);
     const webhook = await app.inject({
@@ -109,12 +110,12 @@ describe('Change card with Stripe Elements (a SetupIntent confirmed in the brows
       payload: paid,
     });
     expect(webhook.statusCode, webhook.body).toBe(200);
-    expect(row()).toMatchObject({ status: 'active', cardLast4: '4242' });
+    expect(await row()).toMatchObject({ status: 'active', cardLast4: '4242' });
 
     const { context, page } = await newPage(browser, running.url);
     try {
       const namesOnCard = await routeStripe(page);
-      const mara = db.select().from(users).where(eq(users.email, seededLogins.mara.email)).get()!;
+      const mara = (await firstRow(db.select().from(users).where(eq(users.email, seededLogins.mara.email))))!;
       await login(page, seededLogins.mara.email, seededLogins.mara.password);
       await page.goto(`/profile/${mara.id}/subscriptions`);
       const card = page.getByTestId('subscription-LIVE_STREAM');
@@ -126,7 +127,7 @@ describe('Change card with Stripe Elements (a SetupIntent confirmed in the brows
       await dialog.getByLabel('Stripe card number').fill('4000 0000 0000 0002');
       await dialog.getByRole('button', { name: 'Save card' }).click();
       await dialog.getByTestId('change-card-error').getByText('Your card was declined.').waitFor();
-      expect(row().cardLast4).toBe('4242');
+      expect((await row()).cardLast4).toBe('4242');
 
       await dialog.getByLabel('Stripe card number').fill('5555 5555 5555 4444');
       await dialog.getByRole('button', { name: 'Save card' }).click();
@@ -141,7 +142,7 @@ describe('Change card with Stripe Elements (a SetupIntent confirmed in the brows
       // Stripe now renews with the new card, and so does our row.
       const defaultMethodCall = fake.requests.find((entry) => entry.method === 'POST' && entry.path === `/v1/subscriptions/${providerId}` && entry.params.default_payment_method);
       expect(defaultMethodCall?.params.default_payment_method).toBe('pm_card_mastercard');
-      expect(row().cardLast4).toBe('4444');
+      expect((await row()).cardLast4).toBe('4444');
       await saveScreenshot(page, 'stripe-change-card');
     } finally {
       await context.close();

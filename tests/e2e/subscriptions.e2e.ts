@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Locator } from 'playwright-core';
 import { subscriptions } from '@db/schema/payments';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
 
 const fixture = useBrowserApp();
@@ -28,9 +29,9 @@ describe('Profile → Subscriptions: cancel, resume, change the card', () => {
       payload: { productId: 'LIVE_STREAM', paymentMethodId: 'pm_card_visa' },
     });
     expect(started.json()).toMatchObject({ status: 'succeeded' });
-    const mara = db.select().from(users).where(eq(users.email, seededLogins.mara.email)).get()!;
-    const row = () => db.select().from(subscriptions).where(eq(subscriptions.userId, mara.id)).get()!;
-    expect(row()).toMatchObject({ status: 'active', cardLast4: '4242', cancelAtPeriodEnd: false });
+    const mara = (await firstRow(db.select().from(users).where(eq(users.email, seededLogins.mara.email))))!;
+    const row = async () => (await firstRow(db.select().from(subscriptions).where(eq(subscriptions.userId, mara.id))))!;
+    expect(await row()).toMatchObject({ status: 'active', cardLast4: '4242', cancelAtPeriodEnd: false });
 
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await login(page, seededLogins.mara.email, seededLogins.mara.password);
@@ -48,14 +49,14 @@ describe('Profile → Subscriptions: cancel, resume, change the card', () => {
     await page.getByText('it stays active until then', { exact: false }).waitFor();
     await card.getByText('Cancels on', { exact: false }).first().waitFor();
     expect(await card.getByTestId('next-charge').textContent()).toContain('no further charges');
-    expect(row()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(await row()).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
     await saveScreenshot(page, 'subscriptions-cancelling');
 
     // Keep it after all.
     await card.getByRole('button', { name: 'Keep subscription' }).click();
     await card.getByTestId('next-charge').getByText('$29.99 on', { exact: false }).waitFor();
     expect(await card.getByText('Cancels on', { exact: false }).count()).toBe(0);
-    expect(row().cancelAtPeriodEnd).toBe(false);
+    expect((await row()).cancelAtPeriodEnd).toBe(false);
 
     // Change the card: a declined card shows the provider's message, then 5555 … 4444 is saved.
     await card.getByRole('button', { name: 'Change card' }).click();
@@ -67,7 +68,7 @@ describe('Profile → Subscriptions: cancel, resume, change the card', () => {
     await dialog.getByRole('button', { name: 'Save card' }).click();
     await dialog.waitFor({ state: 'detached' });
     await card.getByTestId('card-last4').getByText('•••• 4444').waitFor();
-    expect(row().cardLast4).toBe('4444');
+    expect((await row()).cardLast4).toBe('4444');
     await saveScreenshot(page, 'subscriptions-card-changed');
     await context.close();
   });

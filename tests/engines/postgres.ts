@@ -56,7 +56,7 @@ function toolSync(bin: string, args: string[]): void {
 
 let databaseCounter = 0;
 
-export async function startPostgres(): Promise<PostgresCluster> {
+export async function startPostgres(options: { maxConnections?: number } = {}): Promise<PostgresCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'cuepoint-pg-'));
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
@@ -77,7 +77,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
   // A port found free can be taken before the server binds it; try another then.
   for (let attempt = 0; attempt < 3 && !started; attempt++) {
     port = await freePort();
-    const options = [
+    const serverOptions = [
       `-p ${port}`,
       `-k ${dir}`,
       '-c listen_addresses=127.0.0.1',
@@ -86,10 +86,10 @@ export async function startPostgres(): Promise<PostgresCluster> {
       '-c full_page_writes=off',
       // Several test files run a cluster each at the same time: keep each small.
       '-c shared_buffers=32MB',
-      '-c max_connections=100',
+      `-c max_connections=${options.maxConnections ?? 100}`,
     ].join(' ');
     try {
-      await tool('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '30', '-o', options, 'start']);
+      await tool('pg_ctl', ['-D', data, '-l', log, '-w', '-t', '30', '-o', serverOptions, 'start']);
       started = true;
     } catch {
       /* next port */

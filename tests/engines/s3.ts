@@ -33,6 +33,7 @@ export async function startS3(): Promise<S3Server> {
   const dir = mkdtempSync(join(tmpdir(), 'cuepoint-s3-'));
   const bucket = `cuepoint-test-${process.pid}-${++bucketCounter}`;
   const server = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true, configureBuckets: [{ name: bucket }] });
+  // eslint-disable-next-line no-restricted-syntax -- s3rver's run(), not a database query
   const { port } = await server.run();
   const requests: S3Server['requests'] = [];
   server.httpServer.on('request', (request: IncomingMessage) => requests.push({ method: request.method ?? '', url: request.url ?? '' }));

@@ -62,7 +62,7 @@ export async function createUser(
 ): Promise<TestUser> {
   const id = overrides.id ?? newId();
   const email = overrides.email ?? `${overrides.role}-${id}@example.test`.toLowerCase();
-  app.services.db
+  await app.services.db
     .insert(users)
     .values({
       id,
@@ -74,8 +74,7 @@ export async function createUser(
       passwordHash: await testPasswordHash(),
       creatorTag: overrides.role === 'dj' ? `tag_${id.replace(/[^A-Za-z0-9]/g, '')}` : null,
       ...overrides,
-    })
-    .run();
+    });
   const token = await app.services.tokens.issue({
     userId: id,
     role: overrides.role,

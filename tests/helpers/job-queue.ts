@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { openSqliteStore } from '@db/sqlite-store';
+import { firstRow } from '@db/store';
 import type { Attempt, ClaimedJob, JobKind } from '@server/lib/queue/job-queue';
 
 /** A kind's table as the queue needs it: status, due time, attempts and a claim time. */
@@ -16,26 +16,26 @@ export const testJobs = sqliteTable('test_jobs', {
 
 export type TestJob = ClaimedJob & { id: number };
 
-/** Opens (or creates) a database file with the app's pragmas and the test table. */
+/** Opens (or creates) a database file as the app's store (its pragmas, the async db) with the test table. */
 export function openJobsDatabase(path: string) {
-  const sqlite = new Database(path);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('busy_timeout = 5000');
+  const store = openSqliteStore(path);
+  const { sqlite, db } = store;
   sqlite.exec(
     "CREATE TABLE IF NOT EXISTS test_jobs (id INTEGER PRIMARY KEY AUTOINCREMENT, status TEXT NOT NULL DEFAULT 'waiting', due_at TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, claimed_at TEXT, note TEXT)",
   );
-  const db = drizzle(sqlite);
   return {
     db,
     sqlite,
+    store,
     add(count: number, dueAt = new Date(0).toISOString()): void {
       const insert = sqlite.prepare('INSERT INTO test_jobs (due_at) VALUES (?)');
       sqlite.transaction(() => {
         for (let index = 0; index < count; index += 1) insert.run(dueAt);
       })();
     },
-    rows: () => db.select().from(testJobs).orderBy(testJobs.id).all(),
-    row: (id: number) => db.select().from(testJobs).where(eq(testJobs.id, id)).get()!,
+    rows: () => db.select().from(testJobs).orderBy(testJobs.id),
+    row: async (id: number) => (await firstRow(db.select().from(testJobs).where(eq(testJobs.id, id))))!,
+    close: () => store.close(),
   };
 }
 
@@ -54,7 +54,7 @@ export function testKind(run: (job: TestJob) => Promise<Attempt<string>>, overri
     retry: { firstDelayMs: 1_000, factor: 2, maxDelayMs: 5_000, jitter: 0.5, maxAttempts: 10 },
     concurrency: 4,
     leaseMs: 60_000,
-    load: (claimed) => claimed as TestJob[],
+    load: async (claimed) => claimed as TestJob[],
     run,
     columns: (_job, settled) => (settled.state === 'retrying' ? { note: settled.detail } : { status: settled.state, note: settled.detail }),
     ...overrides,

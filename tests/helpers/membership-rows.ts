@@ -13,17 +13,17 @@ export interface TierRow {
   creatorId: string;
 }
 
-export function insertTier(
+export async function insertTier(
   app: FastifyInstance,
   creatorId: string,
   options: { name?: string; chatBadge?: boolean; podcastTitleIds?: string[]; includesReplays?: boolean } = {},
-): TierRow {
+): Promise<TierRow> {
   const id = newId();
   const { db } = app.services;
-  db.insert(membershipTiers)
-    .values({ id, creatorId, name: options.name ?? 'Supporters', priceCents: 500, chatBadge: options.chatBadge ?? false, includesReplays: options.includesReplays ?? false })
-    .run();
-  for (const podcastTitleId of options.podcastTitleIds ?? []) db.insert(membershipTierTitles).values({ tierId: id, podcastTitleId }).run();
+  await db
+    .insert(membershipTiers)
+    .values({ id, creatorId, name: options.name ?? 'Supporters', priceCents: 500, chatBadge: options.chatBadge ?? false, includesReplays: options.includesReplays ?? false });
+  for (const podcastTitleId of options.podcastTitleIds ?? []) await db.insert(membershipTierTitles).values({ tierId: id, podcastTitleId });
   return { id, creatorId };
 }
 
@@ -34,16 +34,16 @@ export interface MembershipRow {
 
 const dayMs = 24 * 3600_000;
 
-export function insertMembership(
+export async function insertMembership(
   app: FastifyInstance,
   tier: TierRow,
   memberId: string,
   options: { status?: MembershipStatus; currentPeriodEnd?: string; graceEndsAt?: string | null; lapsedAt?: string | null } = {},
-): MembershipRow {
+): Promise<MembershipRow> {
   const id = newId();
   const feedToken = randomBytes(32).toString('base64url');
   const now = Date.now();
-  app.services.db
+  await app.services.db
     .insert(memberships)
     .values({
       id,
@@ -59,7 +59,6 @@ export function insertMembership(
       lapsedAt: options.lapsedAt ?? null,
       activatedAt: new Date(now - dayMs).toISOString(),
       feedToken,
-    })
-    .run();
+    });
   return { id, feedToken };
 }

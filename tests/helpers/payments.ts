@@ -27,7 +27,7 @@ export async function createPaymentsApp(env: Record<string, string> = {}): Promi
   const clock = { now: new Date() };
   const provider = new LocalPaymentProvider(database.db, testWebhookSecret, () => clock.now);
   const test = await createTestApp(env, { database, paymentProvider: provider });
-  database.db.insert(products).values([...seedProducts]).onConflictDoNothing().run();
+  await database.db.insert(products).values([...seedProducts]).onConflictDoNothing();
   return {
     ...test,
     clock,
@@ -60,9 +60,9 @@ export async function stage(app: FastifyInstance, options: { tipCents?: number; 
   const premiumEventId = newId();
   const tipOptionId = newId();
   const db = app.services.db;
-  db.insert(events).values({ id: eventId, userId: creator.id, name: 'Open Rehearsal' }).run();
-  db.insert(events).values({ id: premiumEventId, userId: creator.id, name: 'Midnight Set', isPremium: true, premiumPriceCents: premiumCents }).run();
-  db.insert(tipOptions).values({ id: tipOptionId, userId: creator.id, title: 'Coffee', amountCents: tipCents }).run();
+  await db.insert(events).values({ id: eventId, userId: creator.id, name: 'Open Rehearsal' });
+  await db.insert(events).values({ id: premiumEventId, userId: creator.id, name: 'Midnight Set', isPremium: true, premiumPriceCents: premiumCents });
+  await db.insert(tipOptions).values({ id: tipOptionId, userId: creator.id, title: 'Coffee', amountCents: tipCents });
   return { creator, viewer, eventId, premiumEventId, tipOptionId, tipCents, premiumCents };
 }
 

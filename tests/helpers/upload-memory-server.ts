@@ -15,11 +15,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-memory-'));
 const extraEnv = JSON.parse(process.env.CUEPOINT_TEST_ENV ?? '{}') as Record<string, string>;
 const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', BOT_CHECK_PROVIDER: 'off', JWT_SECRET: 'memory-secret-memory-secret-memory-secret', ...extraEnv });
 const app = await buildApp(config);
-app.services.db
+await app.services.db
   .insert(users)
-  .values({ id: 'memory-creator', email: 'memory@example.test', firstName: 'M', lastName: 'C', displayName: 'M C', role: 'dj', isActive: true, creatorTag: 'memory_creator' })
-  .run();
-const title = createTitle(app.services, 'memory-creator', { name: 'Memory', description: '', isVideo: false, explicit: false, category: 'Music' });
+  .values({ id: 'memory-creator', email: 'memory@example.test', firstName: 'M', lastName: 'C', displayName: 'M C', role: 'dj', isActive: true, creatorTag: 'memory_creator' });
+const title = await createTitle(app.services, 'memory-creator', { name: 'Memory', description: '', isVideo: false, explicit: false, category: 'Music' });
 const token = await app.services.tokens.issue({ userId: 'memory-creator', role: 'dj', typ: 'user', tokenVersion: 0 });
 await app.listen({ host: '127.0.0.1', port: 0 });
 const address = app.server.address();

@@ -49,6 +49,7 @@ describe('admin users, settings and profile', () => {
         () => caller.adminUsers.waitingCount(),
         () => caller.adminUsers.update({ id: creator.id, isActive: false }),
         () => caller.adminUsers.sendPasswordReset({ id: creator.id }),
+        // eslint-disable-next-line no-restricted-syntax -- the settings.get procedure, not a Drizzle query
         () => caller.settings.get(),
         () => caller.settings.update({ group: 'general', values: { siteName: 'Mine' } }),
         () => caller.users.emulate({ id: creator.id }),
@@ -56,7 +57,7 @@ describe('admin users, settings and profile', () => {
       ];
       for (const call of calls) await expect(call()).rejects.toMatchObject({ code: 'FORBIDDEN', message: forbiddenMessage });
     }
-    expect(test.app.services.db.select().from(platformSettings).all()).toEqual([]);
+    expect(await test.app.services.db.select().from(platformSettings)).toEqual([]);
     expect(mails).toEqual([]);
     const http = await test.app.inject({ method: 'GET', url: '/trpc/settings.get', headers: bearer(creator.token) });
     expect(http.statusCode).toBe(403);
@@ -170,10 +171,10 @@ describe('admin users, settings and profile', () => {
     expect(http.statusCode).toBe(200);
     expect(http.body).not.toContain(secret);
     expect(http.body).not.toContain('SuperSecret');
-    expect(getEffectiveSettings(test.app.services).payments).toMatchObject({ provider: 'stripe', stripeSecretKey: secret });
+    expect((await getEffectiveSettings(test.app.services)).payments).toMatchObject({ provider: 'stripe', stripeSecretKey: secret });
     // Saving other fields keeps the secret; stripe without its secret is refused.
     await asAdmin.settings.update({ group: 'payments', values: { stripePublishableKey: 'pk_test_456' } });
-    expect(getEffectiveSettings(test.app.services).payments.stripeSecretKey).toBe(secret);
+    expect((await getEffectiveSettings(test.app.services)).payments.stripeSecretKey).toBe(secret);
     await expect(asAdmin.settings.update({ group: 'payments', values: { stripeSecretKey: null } })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Stripe needs a publishable key and a secret key' });
   });
 
@@ -197,6 +198,7 @@ describe('admin users, settings and profile', () => {
       const owner = await createUser(secure.app, { role: 'dj' });
       const asOwner = await callerAs(secure.app, owner.token);
       await expect(asOwner.profile.update({ streamValue: 'http://cdn.example/live.m3u8' })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: 'Use an https:// stream URL' });
+      // eslint-disable-next-line no-restricted-syntax -- the profile.get procedure, not a Drizzle query
       expect((await asOwner.profile.get()).streamValue).toBeNull();
       expect((await asOwner.profile.update({ streamValue: 'https://cdn.example/live.m3u8' })).profile.streamValue).toBe('https://cdn.example/live.m3u8');
     } finally {
@@ -214,6 +216,7 @@ describe('admin users, settings and profile', () => {
 
   it('edits the creator profile, with a validated stream URL and an avatar upload', async () => {
     const asCreator = await callerAs(test.app, creator.token);
+    // eslint-disable-next-line no-restricted-syntax -- the profile.get procedure, not a Drizzle query
     expect(await asCreator.profile.get()).toMatchObject({ creatorTag: 'mara_quill', eventPagePath: '/events/mara_quill', streamValue: null });
     const saved = await asCreator.profile.update({ displayName: 'Mara Q', description: 'Deep house', streamValue: 'https://www.twitch.tv/mara' });
     expect(saved.profile).toMatchObject({ displayName: 'Mara Q', description: 'Deep house', streamValue: 'https://www.twitch.tv/mara' });
@@ -243,11 +246,12 @@ describe('admin users, settings and profile', () => {
   });
 
   it('shows the plan status honestly', async () => {
-    test.app.services.db.insert(invoices).values({ id: 'inv-1', userId: creator.id, amountCents: 1999, status: 'open' }).run();
+    await test.app.services.db.insert(invoices).values({ id: 'inv-1', userId: creator.id, amountCents: 1999, status: 'open' });
     expect(await (await callerAs(test.app, creator.token)).profile.planStatus()).toEqual({
       accountActive: true,
       openInvoices: [{ id: 'inv-1', amountCents: 1999, createdAt: expect.any(String) }],
     });
+    // eslint-disable-next-line no-restricted-syntax -- the profile.get procedure, not a Drizzle query
     await expect((await callerAs(test.app, viewer.token)).profile.get()).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 

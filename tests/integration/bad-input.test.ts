@@ -70,17 +70,16 @@ async function routesOfModules(kit: ReturnType<typeof createRestKit>, modules = 
 
 const test = await createTestApp();
 const db = test.app.services.db;
-seedDemoApps(db, { reset: true });
+await seedDemoApps(db, { reset: true });
 const admin = await createUser(test.app, { role: 'admin' });
 const creator = await createUser(test.app, { role: 'dj' });
 /** The admin's own podcast title and episode, so the podcast upload routes get past their ownership check. */
-const adminTitle = createTitle(test.app.services, admin.id, { name: 'Sweep', description: '', isVideo: false, explicit: false, category: 'Music' });
+const adminTitle = await createTitle(test.app.services, admin.id, { name: 'Sweep', description: '', isVideo: false, explicit: false, category: 'Music' });
 const adminEpisodeId = 'sweep-episode';
-db.insert(podcastEpisodes)
-  .values({ id: adminEpisodeId, podcastTitleId: adminTitle.id, userId: admin.id, name: 'Sweep', mediaUrl: '/uploads/none.mp3', mediaType: 'audio/mpeg', mediaBytes: 1, durationSeconds: 1, publishDate: new Date().toISOString() })
-  .run();
+await db.insert(podcastEpisodes)
+  .values({ id: adminEpisodeId, podcastTitleId: adminTitle.id, userId: admin.id, name: 'Sweep', mediaUrl: '/uploads/none.mp3', mediaType: 'audio/mpeg', mediaBytes: 1, durationSeconds: 1, publishDate: new Date().toISOString() });
 // Path ids stand in as the admin's id (below): the admin owns a tip option with that id, so its update route is reachable.
-db.insert(tipOptions).values({ id: admin.id, userId: admin.id, title: 'Sweep', amountCents: 500 }).run();
+await db.insert(tipOptions).values({ id: admin.id, userId: admin.id, title: 'Sweep', amountCents: 500 });
 await test.app.ready();
 const routes = routesOfTree(test.app.printRoutes({ commonPrefix: false }));
 const postRoutes = routes.filter((route) => route.method === 'POST');
@@ -224,8 +223,8 @@ function multipart(parts: { name: string; filename?: string; type?: string; data
 }
 
 /** A digest of every stored sample document: unchanged means nothing was written. */
-function demoDigest(): string {
-  const rows = db.select().from(demoDocuments).orderBy(demoDocuments.collection, demoDocuments.id).all();
+async function demoDigest(): Promise<string> {
+  const rows = await db.select().from(demoDocuments).orderBy(demoDocuments.collection, demoDocuments.id);
   return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
 }
 
@@ -280,7 +279,7 @@ describe.each(postRoutes)('$key', (route) => {
         const response = await postJson(route, JSON.stringify({ __unknownField: 1 }));
         expectNoServerError(response);
         if (response.statusCode >= 400) expect(response.json().errors ?? {}).not.toHaveProperty('__unknownField');
-        expect(JSON.stringify(db.select().from(demoDocuments).all())).not.toContain('__unknownField');
+        expect(JSON.stringify(await db.select().from(demoDocuments))).not.toContain('__unknownField');
       });
     } else {
       it('answers 400 naming an unknown field', async () => {
@@ -499,7 +498,7 @@ describe('unknown ids', () => {
 
   it.each(cases)('%s answers 404 JSON and writes nothing', async (_name, build) => {
     const request = await build();
-    const before = demoDigest();
+    const before = await demoDigest();
     const response = await send({
       method: request.method,
       url: request.url,
@@ -507,6 +506,6 @@ describe('unknown ids', () => {
       ...(request.method === 'POST' ? { json: JSON.stringify(request.body) } : {}),
     });
     expect(expectJsonError(response, 404).errors).toBeUndefined();
-    expect(demoDigest()).toBe(before);
+    expect(await demoDigest()).toBe(before);
   });
 });

@@ -60,7 +60,7 @@ describe('bot check: proof of work on two instances sharing Redis', () => {
         errors: { botCheckToken: 'The bot check call failed: timeout-or-duplicate' },
       });
     }
-    expect(a.app.services.db.select().from(users).all()).toHaveLength(1);
+    expect(await a.app.services.db.select().from(users)).toHaveLength(1);
   });
 
   it('accepts on B a challenge A handed out, once', async () => {

@@ -5,6 +5,7 @@ import { solveChallenge } from 'altcha-lib/v1';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '@db/schema/users';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { firstRow } from '@db/store';
 
 const messages = {
   missing: 'Please complete the bot check before creating your account.',
@@ -28,7 +29,7 @@ function register(t: TestApp, payload: object) {
   return t.app.inject({ method: 'POST', url: '/api/user/register', payload });
 }
 
-const userCount = (t: TestApp) => t.app.services.db.select().from(users).all().length;
+const userCount = async (t: TestApp) => (await t.app.services.db.select().from(users)).length;
 
 describe('bot check: proof of work (the default)', () => {
   let t: TestApp;
@@ -66,7 +67,7 @@ describe('bot check: proof of work (the default)', () => {
     const first = creator(token);
     const response = await register(t, first);
     expect(response.statusCode).toBe(201);
-    const row = t.app.services.db.select().from(users).where(eq(users.email, first.email)).get();
+    const row = await firstRow(t.app.services.db.select().from(users).where(eq(users.email, first.email)));
     expect(row).toMatchObject({ role: 'dj', isActive: false, creatorTag: first.subDomain });
 
     const replay = await register(t, creator(token));
@@ -82,7 +83,7 @@ describe('bot check: proof of work (the default)', () => {
     const replay2 = await register(t, creator(reordered));
     expect(replay2.statusCode).toBe(400);
     expect(replay2.json().errors).toEqual({ botCheckToken: 'The bot check call failed: timeout-or-duplicate' });
-    expect(userCount(t)).toBe(1);
+    expect(await userCount(t)).toBe(1);
   });
 
   it('refuses a garbage token and a forged solution with 400 on botCheckToken', async () => {
@@ -98,14 +99,14 @@ describe('bot check: proof of work (the default)', () => {
     const wrong = await register(t, creator(forged));
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual({ botCheckToken: 'The bot check call failed: invalid-input-response' });
-    expect(userCount(t)).toBe(0);
+    expect(await userCount(t)).toBe(0);
   });
 
   it('refuses a registration without a token with the spec text', async () => {
     const response = await register(t, creator());
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: messages.missing, errors: { botCheckToken: messages.missing } });
-    expect(userCount(t)).toBe(0);
+    expect(await userCount(t)).toBe(0);
   });
 
   it('does not ask viewers for a bot check', async () => {
@@ -190,7 +191,7 @@ describe('bot check: reCAPTCHA', () => {
         method: 'POST',
       },
     ]);
-    expect(t.app.services.db.select().from(users).where(eq(users.email, payload.email)).get()).toMatchObject({ role: 'dj', isActive: false });
+    expect(await firstRow(t.app.services.db.select().from(users).where(eq(users.email, payload.email)))).toMatchObject({ role: 'dj', isActive: false });
   });
 
   it.each([
@@ -202,7 +203,7 @@ describe('bot check: reCAPTCHA', () => {
     const response = await register(t, creator(token));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message, errors: { botCheckToken: message } });
-    expect(userCount(t)).toBe(0);
+    expect(await userCount(t)).toBe(0);
   });
 
   it('refuses a registration without a token before calling the verifier', async () => {

@@ -24,15 +24,15 @@ describe('the member badge in chat', () => {
     const otherCreator = await createUser(t.app, { role: 'dj' });
     const viewer = () => createUser(t.app, { role: 'viewer' });
     [badgeMember, plainMember, lapsedMember, otherCreatorsMember, fan] = [await viewer(), await viewer(), await viewer(), await viewer(), await viewer()];
-    const withBadge = insertTier(t.app, creator.id, { chatBadge: true });
-    const withoutBadge = insertTier(t.app, creator.id, { chatBadge: false });
-    badgeMembershipId = insertMembership(t.app, withBadge, badgeMember.id).id;
-    insertMembership(t.app, withoutBadge, plainMember.id);
+    const withBadge = await insertTier(t.app, creator.id, { chatBadge: true });
+    const withoutBadge = await insertTier(t.app, creator.id, { chatBadge: false });
+    badgeMembershipId = (await insertMembership(t.app, withBadge, badgeMember.id)).id;
+    await insertMembership(t.app, withoutBadge, plainMember.id);
     adminMember = await createUser(t.app, { role: 'admin' });
-    insertMembership(t.app, withBadge, adminMember.id);
-    insertMembership(t.app, withBadge, lapsedMember.id, { status: 'lapsed', lapsedAt: new Date().toISOString() });
-    insertMembership(t.app, insertTier(t.app, otherCreator.id, { chatBadge: true }), otherCreatorsMember.id);
-    eventId = insertEvent(t.app, creator.id);
+    await insertMembership(t.app, withBadge, adminMember.id);
+    await insertMembership(t.app, withBadge, lapsedMember.id, { status: 'lapsed', lapsedAt: new Date().toISOString() });
+    await insertMembership(t.app, await insertTier(t.app, otherCreator.id, { chatBadge: true }), otherCreatorsMember.id);
+    eventId = await insertEvent(t.app, creator.id);
   });
   afterAll(async () => t.close());
 
@@ -78,7 +78,7 @@ describe('the member badge in chat', () => {
     replay.stop();
 
     // The badge follows the membership: once it no longer opens its perks, the history shows none.
-    t.app.services.db.update(memberships).set({ status: 'lapsed' }).where(eq(memberships.id, badgeMembershipId)).run();
+    await t.app.services.db.update(memberships).set({ status: 'lapsed' }).where(eq(memberships.id, badgeMembershipId));
     const later = watchRoom(socket, eventId);
     await waitFor(() => later.received.length === senders.length);
     expect(badges(later.received)[0]).toEqual(['Badge Bea', null, false]);

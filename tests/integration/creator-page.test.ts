@@ -45,29 +45,23 @@ describe('the creator page /c/{tag}', () => {
     await createUser(test.app, { role: 'dj', creatorTag: 'quiet_one', displayName: 'Quiet One', description: '' });
     const { db } = test.app.services;
     const at = (offset: number) => new Date(Date.now() + offset).toISOString();
-    db.insert(events)
-      .values([
-        { id: ids.later, userId: creatorId, name: 'Sunday Session', startDateTime: at(48 * hour), endDateTime: at(50 * hour) },
-        { id: ids.upcoming, userId: creatorId, name: 'Friday Set', startDateTime: at(hour), endDateTime: at(3 * hour), isPremium: true, premiumPriceCents: 500 },
-        { id: ids.past, userId: creatorId, name: 'Last Week', startDateTime: at(-50 * hour), endDateTime: at(-48 * hour) },
-        { id: ids.inactive, userId: creatorId, name: 'Draft', startDateTime: at(5 * hour), endDateTime: at(6 * hour), isActive: false },
-      ])
-      .run();
+    await db.insert(events).values([
+      { id: ids.later, userId: creatorId, name: 'Sunday Session', startDateTime: at(48 * hour), endDateTime: at(50 * hour) },
+      { id: ids.upcoming, userId: creatorId, name: 'Friday Set', startDateTime: at(hour), endDateTime: at(3 * hour), isPremium: true, premiumPriceCents: 500 },
+      { id: ids.past, userId: creatorId, name: 'Last Week', startDateTime: at(-50 * hour), endDateTime: at(-48 * hour) },
+      { id: ids.inactive, userId: creatorId, name: 'Draft', startDateTime: at(5 * hour), endDateTime: at(6 * hour), isActive: false },
+    ]);
     const openTitle = newId();
     const membersTitle = newId();
-    db.insert(podcastTitles)
-      .values([
-        { id: openTitle, userId: creatorId, name: 'Behind the Records' },
-        { id: membersTitle, userId: creatorId, name: 'Backstage', membersOnly: true },
-      ])
-      .run();
+    await db.insert(podcastTitles).values([
+      { id: openTitle, userId: creatorId, name: 'Behind the Records' },
+      { id: membersTitle, userId: creatorId, name: 'Backstage', membersOnly: true },
+    ]);
     const episode = { userId: creatorId, mediaBytes: 3, durationSeconds: 60, mediaType: 'audio/mpeg', publishDate: at(-hour) };
-    db.insert(podcastEpisodes)
-      .values([
-        { ...episode, id: ids.open, podcastTitleId: openTitle, name: 'Vinyl', mediaUrl: '/uploads/a.mp3' },
-        { ...episode, id: ids.membersOnly, podcastTitleId: membersTitle, name: 'Soundcheck', mediaUrl: '/uploads/b.mp3' },
-      ])
-      .run();
+    await db.insert(podcastEpisodes).values([
+      { ...episode, id: ids.open, podcastTitleId: openTitle, name: 'Vinyl', mediaUrl: '/uploads/a.mp3' },
+      { ...episode, id: ids.membersOnly, podcastTitleId: membersTitle, name: 'Soundcheck', mediaUrl: '/uploads/b.mp3' },
+    ]);
   });
   afterAll(async () => {
     await test?.close();

@@ -2,7 +2,12 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { systemMessages } from '@server/domains/system/system.schemas';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
+import { testEngines } from '../helpers/test-engines';
+
+/** A run on the shared PostgreSQL (TEST_ENGINES): no SQLite file to describe or copy. */
+const onPostgres = !!testEngines().postgres;
 
 /** `/migrate-db` (platform.md route list): admins see the schema and download a consistent backup. */
 describe('database backup and migrations', () => {
@@ -30,7 +35,7 @@ describe('database backup and migrations', () => {
     }
   });
 
-  it('shows the engine, the schema version and every migration applied, none pending', async () => {
+  it.skipIf(onPostgres)('shows the engine, the schema version and every migration applied, none pending', async () => {
     const info = await (await callerAs(test.app, admin.token)).system.database();
     expect(info.engine).toMatch(/^SQLite 3\./);
     expect(info.journalMode).toBe('wal');
@@ -40,7 +45,7 @@ describe('database backup and migrations', () => {
     expect(info.schemaVersion).toBe(info.migrations.at(-1)!.tag);
   });
 
-  it('downloads a dated SQLite file that opens with the same rows, and leaves no copy behind', async () => {
+  it.skipIf(onPostgres)('downloads a dated SQLite file that opens with the same rows, and leaves no copy behind', async () => {
     const response = await backup(admin.token);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.sqlite3');
@@ -48,14 +53,23 @@ describe('database backup and migrations', () => {
     const file = join(test.dataDir, 'downloaded.sqlite3');
     writeFileSync(file, response.rawPayload);
     const copy = new Database(file, { readonly: true });
-    const live = test.app.services.db.$client;
+    const live = test.app.services.store.sqlite!;
     for (const table of ['users', 'events', '__drizzle_migrations']) {
+      // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
       const count = (db: Database.Database) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
       expect(count(copy), table).toBe(count(live));
     }
+    // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
     expect((copy.prepare('PRAGMA integrity_check').get() as { integrity_check: string }).integrity_check).toBe('ok');
     copy.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(readdirSync(test.dataDir).filter((name) => name.startsWith('.backup-'))).toEqual([]);
+  });
+
+  it.runIf(onPostgres)('on PostgreSQL, answers that the details and the download are for SQLite (412), pg_dump makes the backup', async () => {
+    await expect((await callerAs(test.app, admin.token)).system.database()).rejects.toMatchObject({ code: 'PRECONDITION_FAILED', message: systemMessages.postgresDatabase });
+    const response = await backup(admin.token);
+    expect(response.statusCode).toBe(412);
+    expect(response.json()).toEqual({ message: systemMessages.postgresDatabase });
   });
 });

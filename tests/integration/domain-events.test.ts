@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { pushNotifications } from '@db/schema/push';
+import { firstRow } from '@db/store';
 import { webhookDeliveries } from '@db/schema/webhooks';
 import { hubTopic } from '@server/domains/hub/hub.service';
 import { bearer, callerAs, createUser } from '../helpers/app';
@@ -52,8 +53,12 @@ describe('domain events when a listener fails', () => {
     expect(report.json()).toMatchObject({ id: intent.paymentId, status: 'succeeded' });
     expect(hub).toEqual(['Test viewer sent a tip: Coffee ($5.00). Thank you!']);
     // The webhook's delivery was recorded before the queue failed; it is sent on the queue's next look.
-    const queued = db.select({ type: webhookDeliveries.eventType, payload: webhookDeliveries.payload }).from(webhookDeliveries).all();
-    expect(queued.filter((row) => JSON.parse(row.payload).data.id === intent.paymentId).map((row) => row.type)).toEqual(['payment.succeeded']);
+    // (The listeners run after the answer's commit, asynchronously: the test waits for the row.)
+    const queuedTypes = async () =>
+      (await db.select({ type: webhookDeliveries.eventType, payload: webhookDeliveries.payload }).from(webhookDeliveries))
+        .filter((row) => JSON.parse(row.payload).data.id === intent.paymentId)
+        .map((row) => row.type);
+    await expect.poll(queuedTypes).toEqual(['payment.succeeded']);
   });
 
   it('creating a live event still answers the event, and its push announcement still goes out', async () => {
@@ -64,7 +69,7 @@ describe('domain events when a listener fails', () => {
     const event = await (await callerAs(app, admin.token)).events.create({ name: 'Open decks' });
 
     expect(event).toMatchObject({ name: 'Open decks', isActive: true, userId: admin.id });
-    const notification = db.select().from(pushNotifications).where(eq(pushNotifications.eventId, event.id)).get();
+    const notification = await firstRow(db.select().from(pushNotifications).where(eq(pushNotifications.eventId, event.id)));
     expect(notification).toMatchObject({ kind: 'event_live', title: 'Test admin is live: Open decks' });
   });
 });

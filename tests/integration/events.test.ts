@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { firstRow } from '@db/store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventAccess, events } from '@db/schema/events';
 import { eventMessages } from '@server/domains/events/events.schemas';
@@ -25,7 +26,7 @@ describe('events', () => {
   afterEach(async () => test.close());
 
   const as = (user?: TestUser) => callerAs(test.app, user?.token);
-  const storedEvent = (id: string) => test.app.services.db.select().from(events).where(eq(events.id, id)).get();
+  const storedEvent = (id: string) => firstRow(test.app.services.db.select().from(events).where(eq(events.id, id)));
 
   describe('procedures', () => {
     it('a creator creates, lists by start, updates and deletes their own events', async () => {
@@ -52,7 +53,7 @@ describe('events', () => {
         userId: creator.id,
         user: { id: creator.id, userName: 'mara_test', displayName: 'Mara Test', description: 'Deep house', streamValue: 'https://example.test/live.m3u8' },
       });
-      expect(storedEvent(sooner.id)?.premiumPriceCents).toBe(1250);
+      expect((await storedEvent(sooner.id))?.premiumPriceCents).toBe(1250);
       expect(tba).toMatchObject({ startDateTime: null, endDateTime: null, isPremium: false, premiumPrice: 0, isActive: true });
 
       // "Later set" starts in two days, "Sooner set" in 2030; TBA last.
@@ -60,13 +61,13 @@ describe('events', () => {
 
       const updated = await caller.events.update({ id: sooner.id, name: 'Renamed', premiumPrice: 9.99 });
       expect(updated).toMatchObject({ name: 'Renamed', premiumPrice: 9.99, description: 'Warm-up', isActive: false });
-      expect(storedEvent(sooner.id)?.premiumPriceCents).toBe(999);
+      expect((await storedEvent(sooner.id))?.premiumPriceCents).toBe(999);
 
       const toTba = await caller.events.update({ id: later.id, startDateTime: null, endDateTime: null });
       expect(toTba).toMatchObject({ startDateTime: null, endDateTime: null });
 
       expect(await caller.events.delete({ id: tba.id })).toEqual({ id: tba.id });
-      expect(storedEvent(tba.id)).toBeUndefined();
+      expect(await storedEvent(tba.id)).toBeUndefined();
       await expect(caller.events.byId({ id: tba.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: eventMessages.notFound });
     });
 
@@ -78,7 +79,7 @@ describe('events', () => {
       await expect(caller.events.update({ id: event.id, name: 'Hijacked' })).rejects.toMatchObject(notFound);
       await expect(caller.events.delete({ id: event.id })).rejects.toMatchObject(notFound);
       expect(await caller.events.list()).toEqual([]);
-      expect(storedEvent(event.id)?.name).toBe('Not yours');
+      expect((await storedEvent(event.id))?.name).toBe('Not yours');
     });
 
     it('lets an admin manage any event', async () => {
@@ -87,7 +88,7 @@ describe('events', () => {
       expect((await caller.events.byId({ id: event.id })).name).toBe('Moderated');
       expect((await caller.events.update({ id: event.id, isActive: false })).isActive).toBe(false);
       await caller.events.delete({ id: event.id });
-      expect(storedEvent(event.id)).toBeUndefined();
+      expect(await storedEvent(event.id)).toBeUndefined();
     });
 
     it('refuses guests, viewers and staff on the owner procedures', async () => {
@@ -97,7 +98,7 @@ describe('events', () => {
         await expect((await as(user)).events.create({ name: 'Nope' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: forbiddenMessage });
         await expect((await as(user)).events.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
       }
-      expect(test.app.services.db.select().from(events).all()).toEqual([]);
+      expect(await test.app.services.db.select().from(events)).toEqual([]);
     });
 
     it.each([
@@ -116,7 +117,7 @@ describe('events', () => {
       const error = (response.json() as { error: { message: string; data: { fieldErrors: Record<string, string> } } }).error;
       expect(error.message).toBe(message);
       expect(error.data.fieldErrors[field]).toBe(message);
-      expect(test.app.services.db.select().from(events).all()).toEqual([]);
+      expect(await test.app.services.db.select().from(events)).toEqual([]);
     });
 
     it('checks the rules on the merged record of an update', async () => {
@@ -126,28 +127,28 @@ describe('events', () => {
       await expect(caller.events.update({ id: event.id, startDateTime: null })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: eventMessages.startAndEnd });
       await expect(caller.events.update({ id: event.id, isPremium: true })).rejects.toMatchObject({ code: 'BAD_REQUEST', message: eventMessages.priceRange });
       await expect(caller.events.update({ id: event.id, name: 'x', userId: otherCreator.id } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-      expect(storedEvent(event.id)).toMatchObject({ name: 'Set', endDateTime: '2030-01-01T12:00:00.000Z', isPremium: false, userId: creator.id });
+      expect(await storedEvent(event.id)).toMatchObject({ name: 'Set', endDateTime: '2030-01-01T12:00:00.000Z', isPremium: false, userId: creator.id });
     });
   });
 
   describe('latest', () => {
     const insert = (values: Partial<typeof events.$inferInsert> & { name: string }) =>
-      test.app.services.db.insert(events).values({ id: values.name.replace(/\W/g, '-'), userId: creator.id, ...values }).run();
+      test.app.services.db.insert(events).values({ id: values.name.replace(/\W/g, '-'), userId: creator.id, ...values });
 
     it('picks an event live now over later ones, skips inactive and ended events', async () => {
-      insert({ name: 'ended', startDateTime: iso(-5 * hour), endDateTime: iso(-4 * hour) });
-      insert({ name: 'inactive soon', startDateTime: iso(-2 * hour), endDateTime: iso(3 * hour), isActive: false });
-      insert({ name: 'live', startDateTime: iso(-hour), endDateTime: iso(hour) });
-      insert({ name: 'tomorrow', startDateTime: iso(24 * hour), endDateTime: iso(26 * hour) });
-      insert({ name: 'tba', createdAt: '2099-01-01T00:00:00.000Z' });
+      await insert({ name: 'ended', startDateTime: iso(-5 * hour), endDateTime: iso(-4 * hour) });
+      await insert({ name: 'inactive soon', startDateTime: iso(-2 * hour), endDateTime: iso(3 * hour), isActive: false });
+      await insert({ name: 'live', startDateTime: iso(-hour), endDateTime: iso(hour) });
+      await insert({ name: 'tomorrow', startDateTime: iso(24 * hour), endDateTime: iso(26 * hour) });
+      await insert({ name: 'tba', createdAt: '2099-01-01T00:00:00.000Z' });
       expect((await (await as()).events.latest({ subdomain: 'MARA_TEST' })).name).toBe('live');
     });
 
     it('falls back to an active TBA event, then to the most recent event', async () => {
-      insert({ name: 'old', startDateTime: iso(-50 * hour), endDateTime: iso(-49 * hour) });
-      insert({ name: 'recent', startDateTime: iso(-5 * hour), endDateTime: iso(-4 * hour) });
+      await insert({ name: 'old', startDateTime: iso(-50 * hour), endDateTime: iso(-49 * hour) });
+      await insert({ name: 'recent', startDateTime: iso(-5 * hour), endDateTime: iso(-4 * hour) });
       expect((await (await as()).events.latest({ subdomain: 'mara_test' })).name).toBe('recent');
-      insert({ name: 'tba' });
+      await insert({ name: 'tba' });
       expect((await (await as()).events.latest({ subdomain: 'mara_test' })).name).toBe('tba');
     });
 
@@ -200,7 +201,9 @@ describe('events', () => {
 
   describe('the stream location of a premium event', () => {
     const streamUrl = 'https://example.test/live.m3u8';
-    const grant = (viewerId: string, eventId: string) => test.app.services.db.insert(eventAccess).values({ viewerId, eventId, paymentId: 'pay_test' }).run();
+    const grant = async (viewerId: string, eventId: string) => {
+      await test.app.services.db.insert(eventAccess).values({ viewerId, eventId, paymentId: 'pay_test' });
+    };
     const get = (url: string, token?: string) => test.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
     const onNow = { startDateTime: iso(-hour), endDateTime: iso(hour) };
 
@@ -228,7 +231,7 @@ describe('events', () => {
     it('reaches the creator, an admin and a viewer with access; a free event is open to anyone', async () => {
       const premium = await (await as(creator)).events.create({ name: 'Paid set', ...onNow, isPremium: true, premiumPrice: 8 });
       const free = await (await as(creator)).events.create({ name: 'Free set', ...onNow });
-      grant(viewer.id, premium.id);
+      await grant(viewer.id, premium.id);
       for (const user of [creator, admin, viewer]) {
         expect((await (await as(user)).events.publicById({ id: premium.id })).user.streamValue).toBe(streamUrl);
       }
@@ -238,7 +241,7 @@ describe('events', () => {
     it('events.stream and GET /api/event/{id}/stream answer 403 "Buy access to watch this event" without access', async () => {
       const premium = await (await as(creator)).events.create({ name: 'Paid set', ...onNow, isPremium: true, premiumPrice: 8 });
       const stranger = await createUser(test.app, { role: 'viewer' });
-      grant(stranger.id, (await (await as(creator)).events.create({ name: 'Another paid one', isPremium: true, premiumPrice: 3 })).id);
+      await grant(stranger.id, (await (await as(creator)).events.create({ name: 'Another paid one', isPremium: true, premiumPrice: 3 })).id);
       for (const token of [undefined, stranger.token, otherCreator.token]) {
         await expect((await as(token ? { token } as TestUser : undefined)).events.stream({ eventId: premium.id })).rejects.toMatchObject({
           code: 'FORBIDDEN',
@@ -254,7 +257,7 @@ describe('events', () => {
     it('events.stream answers the player source to those who may watch, and none when there is nothing to play', async () => {
       const premium = await (await as(creator)).events.create({ name: 'Paid set', ...onNow, isPremium: true, premiumPrice: 8 });
       const free = await (await as(creator)).events.create({ name: 'Free later', startDateTime: iso(24 * hour), endDateTime: iso(26 * hour) });
-      grant(viewer.id, premium.id);
+      await grant(viewer.id, premium.id);
       const playing = { kind: 'hls', url: streamUrl, live: true, expiresAt: null };
       for (const user of [creator, admin, viewer]) expect(await (await as(user)).events.stream({ eventId: premium.id })).toEqual(playing);
       expect((await get(`/api/event/${premium.id}/stream`, viewer.token)).json()).toEqual(playing);
@@ -268,7 +271,9 @@ describe('events', () => {
   });
 
   describe('GET /api/event/check-has-permission/{userId}', () => {
-    const grant = (viewerId: string, eventId: string) => test.app.services.db.insert(eventAccess).values({ viewerId, eventId, paymentId: 'pay_test' }).run();
+    const grant = async (viewerId: string, eventId: string) => {
+      await test.app.services.db.insert(eventAccess).values({ viewerId, eventId, paymentId: 'pay_test' });
+    };
     const check = (userId: string, token?: string) =>
       test.app.inject({ method: 'GET', url: `/api/event/check-has-permission/${userId}`, headers: token ? bearer(token) : {} });
 
@@ -277,8 +282,8 @@ describe('events', () => {
       const paid = await caller.events.create({ name: 'Paid', isPremium: true, premiumPrice: 5 });
       const unpaid = await caller.events.create({ name: 'Unpaid', isPremium: true, premiumPrice: 5 });
       const other = await createUser(test.app, { role: 'viewer' });
-      grant(viewer.id, paid.id);
-      grant(other.id, unpaid.id);
+      await grant(viewer.id, paid.id);
+      await grant(other.id, unpaid.id);
 
       const response = await check(viewer.id, viewer.token);
       expect(response.statusCode).toBe(200);
@@ -290,7 +295,7 @@ describe('events', () => {
     it("refuses another viewer's list (403) and a missing token (401)", async () => {
       const event = await (await as(creator)).events.create({ name: 'Paid', isPremium: true, premiumPrice: 5 });
       const other = await createUser(test.app, { role: 'viewer' });
-      grant(other.id, event.id);
+      await grant(other.id, event.id);
       const foreign = await check(other.id, viewer.token);
       expect(foreign.statusCode).toBe(403);
       expect(foreign.json()).toEqual({ message: eventMessages.ownAccessOnly });
@@ -300,7 +305,7 @@ describe('events', () => {
     it('lists no event that is no longer premium', async () => {
       const caller = await as(creator);
       const event = await caller.events.create({ name: 'Paid', isPremium: true, premiumPrice: 5 });
-      grant(viewer.id, event.id);
+      await grant(viewer.id, event.id);
       await caller.events.update({ id: event.id, isPremium: false });
       expect((await check(viewer.id, viewer.token)).json()).toEqual({ eventIds: [] });
     });

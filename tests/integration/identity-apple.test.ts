@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '@db/schema/users';
 import { bearer, createTestApp, createUser, type TestApp } from '../helpers/app';
 import { listenOidcProvider, type LocalOidcProvider } from '../helpers/identity-providers';
+import { firstRow } from '@db/store';
 
 /**
  * A real OpenID Connect provider (oidc-provider, dev interactions) on 127.0.0.1 stands in for
@@ -145,7 +146,7 @@ function expectStrictPage(response: Response, script: string) {
   expect(response.headers.get('cache-control')).toBe('no-store');
 }
 
-const rowByEmail = (email: string) => t.app.services.db.select().from(users).where(eq(users.email, email)).get();
+const rowByEmail = (email: string) => firstRow(t.app.services.db.select().from(users).where(eq(users.email, email)));
 
 describe('GET /api/user/apple', () => {
   it('redirects (302) to the provider with state, nonce, PKCE and the callback as redirect_uri', async () => {
@@ -206,7 +207,7 @@ describe('the Apple sign-in flow', () => {
     const alive = await t.app.inject({ method: 'GET', url: '/api/user/alive', headers: bearer(message.token as string) });
     expect(alive.statusCode).toBe(200);
     expect(alive.json().user).toMatchObject({ id: existing.id, email: 'alice@apple.test' });
-    expect(rowByEmail('alice@apple.test')?.appleSub).toBe('alice');
+    expect((await rowByEmail('alice@apple.test'))?.appleSub).toBe('alice');
   });
 
   it('creates a new creator inactive and posts the activation text', async () => {
@@ -217,7 +218,7 @@ describe('the Apple sign-in flow', () => {
     expect(targetOrigin).toBe(appOrigin);
     expect(message).toEqual({ type: 'cuepoint-apple-login', error: 'Please wait for an admin to activate your account' });
     expect(html).toContain('<p id="message">Please wait for an admin to activate your account</p>');
-    expect(rowByEmail('bob@apple.test')).toMatchObject({ role: 'dj', isActive: false, appleSub: 'bob', firstName: 'Bob', lastName: 'Orchard' });
+    expect(await rowByEmail('bob@apple.test')).toMatchObject({ role: 'dj', isActive: false, appleSub: 'bob', firstName: 'Bob', lastName: 'Orchard' });
   });
 
   it('creates an active viewer for roleId=viewer', async () => {
@@ -227,7 +228,7 @@ describe('the Apple sign-in flow', () => {
     expect(message).toMatchObject({ type: 'cuepoint-apple-login', role: ['viewer'], email: 'carol@apple.test', displayName: 'Carol Viewer' });
     const claims = await t.app.services.tokens.verify(message.token as string);
     expect(claims).toMatchObject({ role: 'viewer', typ: 'viewer' });
-    expect(rowByEmail('carol@apple.test')).toMatchObject({ role: 'viewer', isActive: true, appleSub: 'carol' });
+    expect(await rowByEmail('carol@apple.test')).toMatchObject({ role: 'viewer', isActive: true, appleSub: 'carol' });
   });
 
   it('signs a returning viewer in again (roleId=viewer): the same account, a viewer token, no second row', async () => {
@@ -235,7 +236,7 @@ describe('the Apple sign-in flow', () => {
     const again = postedMessage((await runFlow('fern', { roleId: 'viewer' })).html).message;
     const [firstClaims, againClaims] = await Promise.all([t.app.services.tokens.verify(first.token as string), t.app.services.tokens.verify(again.token as string)]);
     expect(againClaims).toMatchObject({ sub: firstClaims.sub, role: 'viewer', typ: 'viewer' });
-    expect(t.app.services.db.select().from(users).where(eq(users.appleSub, 'fern')).all()).toHaveLength(1);
+    expect(await t.app.services.db.select().from(users).where(eq(users.appleSub, 'fern'))).toHaveLength(1);
   });
 
   it('links a viewer who registered with a password (same verified email) and signs them in as that viewer', async () => {
@@ -245,7 +246,7 @@ describe('the Apple sign-in flow', () => {
     const { message } = postedMessage(html);
     expect(message).toMatchObject({ role: ['viewer'], email: 'erin@apple.test' });
     expect(await t.app.services.tokens.verify(message.token as string)).toMatchObject({ sub: viewer.id, role: 'viewer', typ: 'viewer' });
-    expect(rowByEmail('erin@apple.test')).toMatchObject({ id: viewer.id, role: 'viewer', appleSub: 'erin' });
+    expect(await rowByEmail('erin@apple.test')).toMatchObject({ id: viewer.id, role: 'viewer', appleSub: 'erin' });
   });
 
   it('escapes what it puts into the page', async () => {

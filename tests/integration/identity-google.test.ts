@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from
 import { users } from '@db/schema/users';
 import { bearer, createTestApp, createUser, type TestApp } from '../helpers/app';
 import { startLocalJwks, type IdTokenOptions, type LocalJwks } from '../helpers/identity-providers';
+import { firstRow } from '@db/store';
 
 const clientId = 'cuepoint-test.apps.googleusercontent.com';
 const issuer = 'https://issuer.test';
@@ -42,13 +43,13 @@ describe('POST /api/user/google', () => {
   afterEach(async () => t.close());
 
   const google = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/user/google', payload: payload as object });
-  const rowBySub = (sub: string) => t.app.services.db.select().from(users).where(eq(users.googleSub, sub)).get();
+  const rowBySub = (sub: string) => firstRow(t.app.services.db.select().from(users).where(eq(users.googleSub, sub)));
 
   it('creates a new creator inactive and answers 403 with the activation text', async () => {
     const response = await google({ tokenId: await idToken({ sub: 'creator-sub', email: 'New.Creator@gmail.test' }) });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'Please wait for an admin to activate your account' });
-    const row = rowBySub('creator-sub');
+    const row = await rowBySub('creator-sub');
     expect(row).toMatchObject({
       email: 'new.creator@gmail.test',
       role: 'dj',
@@ -60,7 +61,7 @@ describe('POST /api/user/google', () => {
     });
 
     // Once an admin activates the account, the same Google identity signs in.
-    t.app.services.db.update(users).set({ isActive: true }).where(eq(users.id, row!.id)).run();
+    await t.app.services.db.update(users).set({ isActive: true }).where(eq(users.id, row!.id));
     const again = await google({ tokenId: await idToken({ sub: 'creator-sub', email: 'new.creator@gmail.test' }) });
     expect(again.statusCode).toBe(200);
     expect(again.json().user).toMatchObject({ id: row!.id, role: ['dj'], isActive: true });
@@ -72,7 +73,7 @@ describe('POST /api/user/google', () => {
     const body = response.json();
     expect(Object.keys(body).sort()).toEqual(['token', 'user']);
     expect(body.user).toMatchObject({ role: ['viewer'], email: 'viewer@gmail.test', isActive: true, displayName: 'New Person', subdomain: null });
-    expect(rowBySub('viewer-sub')).toMatchObject({ role: 'viewer', isActive: true });
+    expect(await rowBySub('viewer-sub')).toMatchObject({ role: 'viewer', isActive: true });
     const claims = await t.app.services.tokens.verify(body.token);
     expect(claims).toMatchObject({ sub: body.user.id, role: 'viewer', typ: 'viewer' });
     const alive = await t.app.inject({ method: 'GET', url: '/api/user/alive', headers: bearer(body.token) });
@@ -87,7 +88,7 @@ describe('POST /api/user/google', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().user).toMatchObject({ id: first.json().user.id, role: ['viewer'], isActive: true });
     expect(await t.app.services.tokens.verify(again.json().token)).toMatchObject({ sub: first.json().user.id, typ: 'viewer' });
-    expect(t.app.services.db.select().from(users).all()).toHaveLength(1);
+    expect(await t.app.services.db.select().from(users)).toHaveLength(1);
   });
 
   it('links a viewer who registered with a password (same verified email) and signs them in as that viewer', async () => {
@@ -96,8 +97,8 @@ describe('POST /api/user/google', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ id: viewer.id, role: ['viewer'] });
     expect(await t.app.services.tokens.verify(response.json().token)).toMatchObject({ sub: viewer.id, role: 'viewer', typ: 'viewer' });
-    expect(rowBySub('linked-viewer-sub')).toMatchObject({ id: viewer.id, role: 'viewer' });
-    expect(t.app.services.db.select().from(users).all()).toHaveLength(1);
+    expect(await rowBySub('linked-viewer-sub')).toMatchObject({ id: viewer.id, role: 'viewer' });
+    expect(await t.app.services.db.select().from(users)).toHaveLength(1);
   });
 
   it("keeps a creator's account a creator when they sign in with roleId viewer (the viewer pages refuse that session)", async () => {
@@ -105,7 +106,7 @@ describe('POST /api/user/google', () => {
     const response = await google({ tokenId: await idToken({ sub: 'creator-too-sub', email: 'creator.too@gmail.test' }), roleId: 'viewer' });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ id: creator.id, role: ['dj'] });
-    expect(t.app.services.db.select().from(users).where(eq(users.id, creator.id)).get()).toMatchObject({ role: 'dj', googleSub: 'creator-too-sub' });
+    expect(await firstRow(t.app.services.db.select().from(users).where(eq(users.id, creator.id)))).toMatchObject({ role: 'dj', googleSub: 'creator-too-sub' });
   });
 
   it('links an existing account with the same verified email and signs it in', async () => {
@@ -113,8 +114,8 @@ describe('POST /api/user/google', () => {
     const response = await google({ tokenId: await idToken({ sub: 'linked-sub', email: 'Existing@gmail.test' }) });
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ id: existing.id, email: 'existing@gmail.test', role: ['dj'] });
-    expect(rowBySub('linked-sub')?.id).toBe(existing.id);
-    expect(t.app.services.db.select().from(users).all()).toHaveLength(1);
+    expect((await rowBySub('linked-sub'))?.id).toBe(existing.id);
+    expect(await t.app.services.db.select().from(users)).toHaveLength(1);
   });
 
   it('does not link or create an account for an unverified email that is already registered', async () => {
@@ -124,8 +125,8 @@ describe('POST /api/user/google', () => {
     expect(response.json()).toEqual({
       message: 'An account with this email already exists. Sign in with your password, or verify your email with the provider first.',
     });
-    expect(rowBySub('unverified-sub')).toBeUndefined();
-    expect(t.app.services.db.select().from(users).where(eq(users.id, existing.id)).get()?.googleSub).toBeNull();
+    expect(await rowBySub('unverified-sub')).toBeUndefined();
+    expect((await firstRow(t.app.services.db.select().from(users).where(eq(users.id, existing.id))))?.googleSub).toBeNull();
   });
 
   it.each<[string, () => TokenOptions]>([
@@ -137,7 +138,7 @@ describe('POST /api/user/google', () => {
     const response = await google({ tokenId: await idToken({ sub: 'bad-sub', ...options() }) });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'The Google sign-in could not be verified' });
-    expect(t.app.services.db.select().from(users).all()).toHaveLength(0);
+    expect(await t.app.services.db.select().from(users)).toHaveLength(0);
   });
 
   it('refuses a token whose payload was tampered with', async () => {
@@ -148,7 +149,7 @@ describe('POST /api/user/google', () => {
     const response = await google({ tokenId: `${header}.${forged}.${signature}` });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ message: 'The Google sign-in could not be verified' });
-    expect(t.app.services.db.select().from(users).all()).toHaveLength(0);
+    expect(await t.app.services.db.select().from(users)).toHaveLength(0);
   });
 
   it('answers 400 with field errors for a malformed body', async () => {

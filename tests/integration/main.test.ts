@@ -110,7 +110,9 @@ describe('server/main.ts, built (npm run build:server)', () => {
 
   it('restarts on the same data without overwriting what users changed', async () => {
     const database = new Database(join(dataDir, 'cuepoint.db'));
+    // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
     database.prepare("UPDATE users SET display_name = 'Changed Name' WHERE email = 'mara@cuepoint.local'").run();
+    // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
     const before = database.prepare('SELECT count(*) AS n FROM users').get() as { n: number };
     database.close();
 
@@ -120,7 +122,9 @@ describe('server/main.ts, built (npm run build:server)', () => {
     expect(await exited).toBe(0);
 
     const after = new Database(join(dataDir, 'cuepoint.db'), { readonly: true });
+    // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
     expect(after.prepare("SELECT display_name FROM users WHERE email = 'mara@cuepoint.local'").get()).toEqual({ display_name: 'Changed Name' });
+    // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
     expect(after.prepare('SELECT count(*) AS n FROM users').get()).toEqual(before);
     after.close();
     expect(existsSync(join(dataDir, 'secret.key'))).toBe(true);

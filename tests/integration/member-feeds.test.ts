@@ -54,8 +54,8 @@ describe('private member feeds', () => {
         chapters: { filename: 'c.json', contentType: 'application/json', content: chapters },
       },
     );
-    tier = insertTier(test.app, creator.id, { podcastTitleIds: [title.id] });
-    membership = insertMembership(test.app, tier, member.id);
+    tier = await insertTier(test.app, creator.id, { podcastTitleIds: [title.id] });
+    membership = await insertMembership(test.app, tier, member.id);
   });
   afterEach(async () => test.close());
 
@@ -110,8 +110,8 @@ describe('private member feeds', () => {
 
   it("opens nothing of this title to another member's token, a made-up token or a title outside the tier", async () => {
     const otherMember = await createUser(test.app, { role: 'viewer' });
-    const otherTier = insertTier(test.app, creator.id, { podcastTitleIds: [otherTitle.id] });
-    const stranger = insertMembership(test.app, otherTier, otherMember.id);
+    const otherTier = await insertTier(test.app, creator.id, { podcastTitleIds: [otherTitle.id] });
+    const stranger = await insertMembership(test.app, otherTier, otherMember.id);
     const open = parseFeed((await get(feedPath(title.id, membership.feedToken))).body)!;
     const mediaName = open.items[0]!.enclosure.url.split('/').pop()!;
 
@@ -132,9 +132,9 @@ describe('private member feeds', () => {
     const oldMedia = memberFile(old.items[0]!.enclosure.url);
     // What memberships.resetFeeds does: a new token, the old one kept as revoked, in one transaction.
     const newToken = 'N'.repeat(43);
-    test.app.services.db.transaction((tx) => {
-      tx.insert(revokedFeedTokens).values({ feedToken: membership.feedToken, membershipId: membership.id }).run();
-      tx.update(memberships).set({ feedToken: newToken }).where(eq(memberships.id, membership.id)).run();
+    await test.app.services.db.transaction(async (tx) => {
+      await tx.insert(revokedFeedTokens).values({ feedToken: membership.feedToken, membershipId: membership.id });
+      await tx.update(memberships).set({ feedToken: newToken }).where(eq(memberships.id, membership.id));
     });
 
     const gone = await get(feedPath(title.id, membership.feedToken));
@@ -177,7 +177,7 @@ describe('private member feeds', () => {
   it('answers 410 with a one-item feed telling a lapsed member how to renew, and their file URLs stop working', async () => {
     const open = parseFeed((await get(feedPath(title.id, membership.feedToken))).body)!;
     const mediaPath = memberFile(open.items[0]!.enclosure.url);
-    test.app.services.db.update(memberships).set({ status: 'lapsed', lapsedAt: '2026-02-01T00:00:00.000Z' }).where(eq(memberships.id, membership.id)).run();
+    await test.app.services.db.update(memberships).set({ status: 'lapsed', lapsedAt: '2026-02-01T00:00:00.000Z' }).where(eq(memberships.id, membership.id));
 
     const lapsed = await get(feedPath(title.id, membership.feedToken));
     expect(lapsed.statusCode).toBe(410);
@@ -206,7 +206,7 @@ describe('private member feeds', () => {
       const viewer = await createUser(logged.app, { role: 'viewer' });
       const caller = await callerAs(logged.app, owner.token);
       const show = await caller.podcasts.createTitle({ name: 'Quiet show', membersOnly: true });
-      const token = insertMembership(logged.app, insertTier(logged.app, owner.id, { podcastTitleIds: [show.id] }), viewer.id).feedToken;
+      const token = (await insertMembership(logged.app, await insertTier(logged.app, owner.id, { podcastTitleIds: [show.id] }), viewer.id)).feedToken;
       expect((await logged.app.inject({ method: 'GET', url: `/feeds/${show.id}/${token}.xml` })).statusCode).toBe(200);
       expect((await logged.app.inject({ method: 'GET', url: `/member-media/${token}/nope/x.mp3` })).statusCode).toBe(404);
       await logged.app.inject({ method: 'GET', url: '/uploads/x.mp3?expires=1&signature=SignedSecret' });
@@ -222,10 +222,12 @@ describe('private member feeds', () => {
   });
 
   it('keeps a canceled membership open to the end of its paid month, then gone', async () => {
-    const set = (values: Partial<typeof memberships.$inferInsert>) => test.app.services.db.update(memberships).set(values).where(eq(memberships.id, membership.id)).run();
-    set({ status: 'canceled', currentPeriodEnd: new Date(Date.now() + 3600_000).toISOString() });
+    const set = async (values: Partial<typeof memberships.$inferInsert>) => {
+      await test.app.services.db.update(memberships).set(values).where(eq(memberships.id, membership.id));
+    };
+    await set({ status: 'canceled', currentPeriodEnd: new Date(Date.now() + 3600_000).toISOString() });
     expect((await get(feedPath(title.id, membership.feedToken))).statusCode).toBe(200);
-    set({ currentPeriodEnd: new Date(Date.now() - 1000).toISOString() });
+    await set({ currentPeriodEnd: new Date(Date.now() - 1000).toISOString() });
     expect((await get(feedPath(title.id, membership.feedToken))).statusCode).toBe(410);
   });
 });

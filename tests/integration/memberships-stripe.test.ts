@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { membershipCharges, memberships, membershipTiers } from '@db/schema/memberships';
 import { ledgerEntries, payments } from '@db/schema/payments';
+import { firstRow } from '@db/store';
 import { bearer, callerAs, createTestApp, createUser, type TestUser } from '../helpers/app';
 import { stage } from '../helpers/payments';
 import { StripeFake } from '../helpers/stripe-fake';
@@ -54,23 +55,23 @@ describe('memberships with Stripe', () => {
     const priceCalls = fake.requests.filter((entry) => entry.method === 'POST' && entry.path === '/v1/prices');
     expect(priceCalls).toHaveLength(1);
     expect(priceCalls[0]).toMatchObject({ idempotencyKey: `membership-price:${tier.id}:1500`, params: { unit_amount: '1500', currency: 'cad', recurring: { interval: 'month' } } });
-    const row = db.select().from(memberships).where(eq(memberships.id, answer.membershipId)).get()!;
+    const row = (await firstRow(db.select().from(memberships).where(eq(memberships.id, answer.membershipId))))!;
     expect(row).toMatchObject({ status: 'incomplete', provider: 'stripe' });
     const subscriptionCall = fake.requests.find((entry) => entry.method === 'POST' && entry.path === '/v1/subscriptions' && entry.idempotencyKey === `membership:${row.id}`);
     const createdPrice = (fake.object(row.providerSubscriptionId!) as { items: { data: { price: { id: string } }[] } }).items.data[0]!.price.id;
     expect(subscriptionCall?.params).toMatchObject({ items: [{ price: createdPrice }], metadata: { membership_id: row.id, tier_id: tier.id } });
-    expect(db.select().from(membershipTiers).where(eq(membershipTiers.id, tier.id)).get()?.providerPriceId).toBe(`stripe:${createdPrice}`);
+    expect((await firstRow(db.select().from(membershipTiers).where(eq(membershipTiers.id, tier.id))))?.providerPriceId).toBe(`stripe:${createdPrice}`);
 
     fake.succeedIntent(answer.paymentIntentId, { feeCents: 74 });
     const invoiceId = (fake.object(row.providerSubscriptionId!) as { latest_invoice: string }).latest_invoice;
     for (let attempt = 0; attempt < 3; attempt += 1) await webhook('invoice.paid', invoiceId);
     await webhook('payment_intent.succeeded', answer.paymentIntentId);
 
-    expect(db.select().from(memberships).where(eq(memberships.id, row.id)).get()).toMatchObject({ status: 'active', activatedAt: expect.any(String) });
-    expect(db.select().from(membershipCharges).where(eq(membershipCharges.membershipId, row.id)).all()).toMatchObject([{ providerInvoiceId: invoiceId, amountCents: 1500, reason: 'membership_create' }]);
-    expect(db.select().from(payments).where(eq(payments.membershipId, row.id)).all()).toMatchObject([{ status: 'succeeded', feeCents: 74, amountCents: 1500 }]);
+    expect(await firstRow(db.select().from(memberships).where(eq(memberships.id, row.id)))).toMatchObject({ status: 'active', activatedAt: expect.any(String) });
+    expect(await db.select().from(membershipCharges).where(eq(membershipCharges.membershipId, row.id))).toMatchObject([{ providerInvoiceId: invoiceId, amountCents: 1500, reason: 'membership_create' }]);
+    expect(await db.select().from(payments).where(eq(payments.membershipId, row.id))).toMatchObject([{ status: 'succeeded', feeCents: 74, amountCents: 1500 }]);
     // 1500 - 74 = 1426 net: 855.6 → 856 to the creator, 570 to the platform.
-    const ledger = db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, answer.paymentId)).all();
+    const ledger = await db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, answer.paymentId));
     expect(ledger.map((entry) => [entry.account, entry.amountCents]).sort()).toEqual([
       ['creator', 856],
       ['platform', 570],
@@ -90,7 +91,7 @@ describe('memberships with Stripe', () => {
     expect(await member.memberships.cancel({ membershipId: row.id })).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, hasAccess: true });
     fake.endPeriod(row.providerSubscriptionId!);
     await webhook('customer.subscription.deleted', row.providerSubscriptionId!);
-    const ended = db.select().from(memberships).where(eq(memberships.id, row.id)).get()!;
+    const ended = (await firstRow(db.select().from(memberships).where(eq(memberships.id, row.id))))!;
     expect(ended).toMatchObject({ status: 'canceled', currentPeriodEnd: row.currentPeriodEnd });
   });
 
@@ -98,13 +99,13 @@ describe('memberships with Stripe', () => {
     const s = await stage(app);
     const tier = await (await callerAs(app, s.creator.token)).memberships.createTier({ name: 'Retry', monthlyPrice: 3, includesAllPremiumEvents: false, includesReplays: false, chatBadge: false });
     const answer = await join(s.viewer, tier.id);
-    const row = db.select().from(memberships).where(eq(memberships.id, answer.membershipId)).get()!;
+    const row = (await firstRow(db.select().from(memberships).where(eq(memberships.id, answer.membershipId))))!;
     const invoiceId = (fake.object(row.providerSubscriptionId!) as { latest_invoice: string }).latest_invoice;
     const paid = await app.services.payments.payInvoice(invoiceId, 'retry-test');
     expect(paid).toMatchObject({ id: invoiceId, status: 'paid' });
     expect(fake.requests.find((entry) => entry.path === `/v1/invoices/${invoiceId}/pay`)).toMatchObject({ method: 'POST', idempotencyKey: 'retry-test', params: { off_session: 'true' } });
     await webhook('invoice.paid', invoiceId);
-    expect(db.select().from(memberships).where(eq(memberships.id, row.id)).get()?.status).toBe('active');
+    expect((await firstRow(db.select().from(memberships).where(eq(memberships.id, row.id))))?.status).toBe('active');
 
     const ended = await app.services.payments.cancelSubscription(row.providerSubscriptionId!, 'lapse-test');
     expect(ended.status).toBe('canceled');

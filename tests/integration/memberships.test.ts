@@ -6,6 +6,7 @@ import { liveRecordings } from '@db/schema/live';
 import { membershipCharges, memberships, revokedFeedTokens } from '@db/schema/memberships';
 import { ledgerEntries, payments } from '@db/schema/payments';
 import { podcastTitles } from '@db/schema/podcasts';
+import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { membershipMessages } from '@server/domains/memberships/memberships.schemas';
 import { privateFeedAccess } from '@server/domains/memberships/membership-access';
@@ -85,8 +86,8 @@ async function atClock<T>(at: Date, run: () => Promise<T>): Promise<T> {
   }
 }
 
-function membershipRow(id: string) {
-  return db.select().from(memberships).where(eq(memberships.id, id)).get()!;
+async function membershipRow(id: string) {
+  return (await firstRow(db.select().from(memberships).where(eq(memberships.id, id))))!;
 }
 
 async function permittedEvents(viewer: TestUser): Promise<string[]> {
@@ -104,16 +105,16 @@ async function renewAt(at: Date): Promise<void> {
   await atClock(at, () => test.provider.renewDueSubscriptions());
 }
 
-function ownTitle(creator: TestUser): string {
+async function ownTitle(creator: TestUser): Promise<string> {
   const id = newId();
-  db.insert(podcastTitles).values({ id, userId: creator.id, name: 'Members Radio', membersOnly: true }).run();
+  await db.insert(podcastTitles).values({ id, userId: creator.id, name: 'Members Radio', membersOnly: true });
   return id;
 }
 
 describe('tiers', () => {
   it('a creator makes a tier in dollars (cents stored) with their own premium events and titles; others are refused', async () => {
     const s = await stage(app);
-    const titleId = ownTitle(s.creator);
+    const titleId = await ownTitle(s.creator);
     const tier = await createTier(s.creator, { monthlyPrice: 4.99, premiumEventIds: [s.premiumEventId], podcastTitleIds: [titleId] });
     expect(tier).toMatchObject({ monthlyPrice: 4.99, priceCents: 499, premiumEventIds: [s.premiumEventId], podcastTitleIds: [titleId], archivedAt: null, activeMembers: 0 });
 
@@ -122,7 +123,7 @@ describe('tiers', () => {
     const base = { name: 'X', monthlyPrice: 5, includesAllPremiumEvents: false, includesReplays: false, podcastTitleIds: [], chatBadge: false };
     await expect(caller.memberships.createTier({ ...base, premiumEventIds: [other.premiumEventId] })).rejects.toThrow(membershipMessages.notYourEvent);
     await expect(caller.memberships.createTier({ ...base, premiumEventIds: [s.eventId] })).rejects.toThrow(membershipMessages.notPremiumEvent);
-    await expect(caller.memberships.createTier({ ...base, premiumEventIds: [], podcastTitleIds: [ownTitle(other.creator)] })).rejects.toThrow(membershipMessages.notYourTitle);
+    await expect(caller.memberships.createTier({ ...base, premiumEventIds: [], podcastTitleIds: [await ownTitle(other.creator)] })).rejects.toThrow(membershipMessages.notYourTitle);
 
     const cheap = await app.inject({ method: 'POST', url: '/api/membership-tiers', headers: bearer(s.creator.token), payload: { ...base, monthlyPrice: 0.99 } });
     expect(cheap.statusCode).toBe(400);
@@ -169,21 +170,21 @@ describe('joining and access', () => {
 
     const answer = await joinAndPay(s.viewer, tier.id);
     expect(answer).toMatchObject({ amountCents: 1999, amount: 19.99, currency: 'cad' });
-    expect(membershipRow(answer.membershipId)).toMatchObject({ status: 'active', priceCents: 1999, memberId: s.viewer.id, creatorId: s.creator.id });
+    expect(await membershipRow(answer.membershipId)).toMatchObject({ status: 'active', priceCents: 1999, memberId: s.viewer.id, creatorId: s.creator.id });
 
     expect(await permittedEvents(s.viewer)).toEqual([s.premiumEventId]);
     expect(await streamStatus(s.viewer, s.premiumEventId)).toBe(200);
     // Nothing of another creator's, and no ticket was bought.
     expect(await streamStatus(s.viewer, other.premiumEventId)).toBe(403);
-    expect(db.select().from(payments).where(and(eq(payments.payerId, s.viewer.id), eq(payments.kind, 'paywall'))).all()).toEqual([]);
+    expect(await db.select().from(payments).where(and(eq(payments.payerId, s.viewer.id), eq(payments.kind, 'paywall')))).toEqual([]);
 
     // The event's answer reveals the stream location to the member.
     const event = await app.inject({ method: 'GET', url: `/api/event/${s.premiumEventId}`, headers: bearer(s.viewer.token) });
     expect(event.statusCode, event.body).toBe(200);
 
-    const payment = db.select().from(payments).where(eq(payments.id, answer.paymentId)).get()!;
+    const payment = (await firstRow(db.select().from(payments).where(eq(payments.id, answer.paymentId))))!;
     expect(payment).toMatchObject({ kind: 'membership', status: 'succeeded', amountCents: 1999, feeCents: 88, membershipId: answer.membershipId, creatorId: s.creator.id });
-    const ledger = db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, payment.id)).orderBy(asc(ledgerEntries.account)).all();
+    const ledger = await db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, payment.id)).orderBy(asc(ledgerEntries.account));
     // 1999 - 88 = 1911 net: 60% = 1146.6 → 1147 to the creator, 764 to the platform.
     expect(ledger.map((entry) => [entry.account, entry.source, entry.amountCents])).toEqual([
       ['creator', 'memberships', 1147],
@@ -204,7 +205,7 @@ describe('joining and access', () => {
     const tier = await createTier(s.creator, { includesAllPremiumEvents: true });
     await joinAndPay(s.viewer, tier.id);
     const later = newId();
-    db.insert(events).values({ id: later, userId: s.creator.id, name: 'Encore', isPremium: true, premiumPriceCents: 900 }).run();
+    await db.insert(events).values({ id: later, userId: s.creator.id, name: 'Encore', isPremium: true, premiumPriceCents: 900 });
     expect((await permittedEvents(s.viewer)).sort()).toEqual([s.premiumEventId, later].sort());
     expect(await streamStatus(s.viewer, later)).toBe(200);
   });
@@ -216,7 +217,7 @@ describe('joining and access', () => {
     await joinAndPay(s.viewer, tier.id);
     // No replay yet: nothing to watch.
     expect(await streamStatus(s.viewer, s.premiumEventId)).toBe(403);
-    db.insert(liveRecordings).values({ id: newId(), userId: s.creator.id, eventId: s.premiumEventId, status: 'ready', parts: [], startedAt: new Date().toISOString() }).run();
+    await db.insert(liveRecordings).values({ id: newId(), userId: s.creator.id, eventId: s.premiumEventId, status: 'ready', parts: [], startedAt: new Date().toISOString() });
     const stream = await app.inject({ method: 'GET', url: `/api/event/${s.premiumEventId}/stream`, headers: bearer(s.viewer.token) });
     expect(stream.statusCode, stream.body).toBe(200);
     expect(stream.json()).toMatchObject({ kind: 'video', live: false, url: expect.stringMatching(/^\/live\/replays\/.+\.mp4\?token=/) });
@@ -253,7 +254,7 @@ describe('joining and access', () => {
     const tampered = await join(s.viewer, tier.id, 0.5);
     expect(tampered.statusCode).toBe(400);
     expect(tampered.json()).toMatchObject({ message: membershipMessages.amountMismatch });
-    expect(db.select().from(memberships).where(eq(memberships.memberId, s.viewer.id)).all()).toEqual([]);
+    expect(await db.select().from(memberships).where(eq(memberships.memberId, s.viewer.id))).toEqual([]);
 
     const answer = (await join(s.viewer, tier.id, 7.5)).json() as JoinAnswer;
     expect(answer.amountCents).toBe(750);
@@ -276,7 +277,7 @@ describe('joining and access', () => {
     const refused = await join(late, tier.id);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: membershipMessages.archived });
-    expect(membershipRow(first.membershipId).status).toBe('active');
+    expect((await membershipRow(first.membershipId)).status).toBe('active');
     expect(await permittedEvents(s.viewer)).toEqual([s.premiumEventId]);
     expect((await app.inject({ method: 'GET', url: `/api/creators/${s.creator.id}/membership-tiers` })).json()).toEqual([]);
     expect(await (await callerAs(app, s.creator.token)).memberships.myTiers()).toEqual([expect.objectContaining({ id: tier.id, archivedAt: expect.any(String), activeMembers: 1 })]);
@@ -293,16 +294,16 @@ describe('joining and access', () => {
     expect((await join(newcomer, tier.id, 5)).statusCode).toBe(400);
     const second = await joinAndPay(newcomer, tier.id);
     expect(second.amountCents).toBe(800);
-    expect(membershipRow(second.membershipId).priceCents).toBe(800);
+    expect((await membershipRow(second.membershipId)).priceCents).toBe(800);
 
-    const periodEnd = membershipRow(first.membershipId).currentPeriodEnd!;
+    const periodEnd = (await membershipRow(first.membershipId)).currentPeriodEnd!;
     await renewAt(new Date(Date.parse(periodEnd) + 60_000));
-    const charges = db.select().from(membershipCharges).where(eq(membershipCharges.membershipId, first.membershipId)).orderBy(asc(membershipCharges.periodStart)).all();
+    const charges = await db.select().from(membershipCharges).where(eq(membershipCharges.membershipId, first.membershipId)).orderBy(asc(membershipCharges.periodStart));
     expect(charges.map((charge) => [charge.reason, charge.amountCents, !!charge.paidAt])).toEqual([
       ['membership_create', 500, true],
       ['membership_cycle', 500, true],
     ]);
-    expect(membershipRow(first.membershipId)).toMatchObject({ status: 'active', priceCents: 500 });
+    expect(await membershipRow(first.membershipId)).toMatchObject({ status: 'active', priceCents: 500 });
   });
 });
 
@@ -313,30 +314,30 @@ describe('renewals', () => {
     const hook = `${receiver.url}?renewed=${s.creator.id}`;
     await (await callerAs(app, s.creator.token)).webhooks.create({ url: hook, events: ['membership.renewed'] });
     const answer = await joinAndPay(s.viewer, tier.id, { at: new Date(Date.now() - 29 * dayMs) });
-    const firstEnd = membershipRow(answer.membershipId).currentPeriodEnd!;
+    const firstEnd = (await membershipRow(answer.membershipId)).currentPeriodEnd!;
     await renewAt(new Date(Date.parse(firstEnd) + 60_000));
-    const after = membershipRow(answer.membershipId);
+    const after = await membershipRow(answer.membershipId);
     expect(after.status).toBe('active');
     expect(after.currentPeriodStart).toBe(firstEnd);
 
-    const renewal = db.select().from(membershipCharges).where(and(eq(membershipCharges.membershipId, answer.membershipId), eq(membershipCharges.reason, 'membership_cycle'))).get()!;
+    const renewal = (await firstRow(db.select().from(membershipCharges).where(and(eq(membershipCharges.membershipId, answer.membershipId), eq(membershipCharges.reason, 'membership_cycle')))))!;
     const payload = (type: string, object: Record<string, unknown>) => JSON.stringify({ id: `evt_replay_${newId()}`, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object } });
     const post = (body: string) => app.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': test.provider.signWebhookPayload(body) }, payload: body });
     const invoicePaid = payload('invoice.paid', { id: renewal.providerInvoiceId, object: 'invoice' });
     expect((await post(invoicePaid)).json()).toEqual({ received: true, duplicate: false });
     expect((await post(invoicePaid)).json()).toEqual({ received: true, duplicate: true });
     expect((await post(payload('invoice.paid', { id: renewal.providerInvoiceId, object: 'invoice' }))).statusCode).toBe(200);
-    const renewalPayment = db.select().from(payments).where(eq(payments.id, renewal.paymentId!)).get()!;
+    const renewalPayment = (await firstRow(db.select().from(payments).where(eq(payments.id, renewal.paymentId!))))!;
     expect((await post(payload('payment_intent.succeeded', { id: renewalPayment.providerIntentId, object: 'payment_intent' }))).statusCode).toBe(200);
 
-    expect(db.select().from(membershipCharges).where(eq(membershipCharges.membershipId, answer.membershipId)).all()).toHaveLength(2);
-    const memberPayments = db.select().from(payments).where(eq(payments.membershipId, answer.membershipId)).all();
+    expect(await db.select().from(membershipCharges).where(eq(membershipCharges.membershipId, answer.membershipId))).toHaveLength(2);
+    const memberPayments = await db.select().from(payments).where(eq(payments.membershipId, answer.membershipId));
     expect(memberPayments.map((payment) => [payment.kind, payment.status, payment.amountCents])).toEqual([
       ['membership', 'succeeded', 1200],
       ['membership', 'succeeded', 1200],
     ]);
     const split = expectedSplit(1200);
-    expect(db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, renewalPayment.id)).all().map((entry) => entry.amountCents).sort((a, b) => a - b)).toEqual([split.platform, split.creator].sort((a, b) => a - b));
+    expect((await db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, renewalPayment.id))).map((entry) => entry.amountCents).sort((a, b) => a - b)).toEqual([split.platform, split.creator].sort((a, b) => a - b));
     await expect.poll(() => receiver.received.filter((request) => request.url === `/hooks/cuepoint?renewed=${s.creator.id}`).length, { timeout: 10_000 }).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     const renewed = receiver.received.filter((request) => request.url === `/hooks/cuepoint?renewed=${s.creator.id}`);
@@ -350,10 +351,10 @@ describe('renewals', () => {
     const hook = `${receiver.url}?lapsed=${s.creator.id}`;
     await (await callerAs(app, s.creator.token)).webhooks.create({ url: hook, events: ['membership.lapsed'] });
     const answer = await joinAndPay(s.viewer, tier.id, { card: cards.laterDeclines, at: new Date(Date.now() - 29 * dayMs) });
-    const periodEnd = membershipRow(answer.membershipId).currentPeriodEnd!;
+    const periodEnd = (await membershipRow(answer.membershipId)).currentPeriodEnd!;
     await renewAt(new Date(Date.parse(periodEnd) + 60_000));
 
-    const pastDue = membershipRow(answer.membershipId);
+    const pastDue = await membershipRow(answer.membershipId);
     expect(pastDue.status).toBe('past_due');
     expect(pastDue.graceEndsAt).toBe(new Date(Date.parse(periodEnd) + 3 * dayMs).toISOString());
     expect(await permittedEvents(s.viewer)).toEqual([s.premiumEventId]);
@@ -364,13 +365,13 @@ describe('renewals', () => {
     // The clock retries once a day: not again within the day, once more after it.
     expect(await runMembershipBilling(app.services, new Date(Date.now() + 60_000))).toEqual({ retried: 0, lapsed: 0 });
     expect(await runMembershipBilling(app.services, new Date(Date.now() + 25 * 3_600_000))).toEqual({ retried: 1, lapsed: 0 });
-    const openCharge = db.select().from(membershipCharges).where(and(eq(membershipCharges.membershipId, answer.membershipId), eq(membershipCharges.reason, 'membership_cycle'))).get()!;
+    const openCharge = (await firstRow(db.select().from(membershipCharges).where(and(eq(membershipCharges.membershipId, answer.membershipId), eq(membershipCharges.reason, 'membership_cycle')))))!;
     expect(openCharge).toMatchObject({ attemptCount: 2, paidAt: null, lastError: 'Your card was declined.' });
-    expect(membershipRow(answer.membershipId).status).toBe('past_due');
+    expect((await membershipRow(answer.membershipId)).status).toBe('past_due');
 
     // After the grace: lapsed, no access, nothing more is charged.
     expect(await runMembershipBilling(app.services, new Date(Date.parse(pastDue.graceEndsAt!) + 60_000))).toEqual({ retried: 0, lapsed: 1 });
-    const lapsed = membershipRow(answer.membershipId);
+    const lapsed = await membershipRow(answer.membershipId);
     expect(lapsed).toMatchObject({ status: 'lapsed', currentPeriodEnd: periodEnd });
     expect(await permittedEvents(s.viewer)).toEqual([]);
     expect(await streamStatus(s.viewer, s.premiumEventId)).toBe(403);
@@ -388,15 +389,15 @@ describe('renewals', () => {
     const s = await stage(app);
     const tier = await createTier(s.creator, { monthlyPrice: 6 });
     const answer = await joinAndPay(s.viewer, tier.id, { card: cards.laterDeclines, at: new Date(Date.now() - 29 * dayMs) });
-    await renewAt(new Date(Date.parse(membershipRow(answer.membershipId).currentPeriodEnd!) + 60_000));
-    expect(membershipRow(answer.membershipId).status).toBe('past_due');
+    await renewAt(new Date(Date.parse((await membershipRow(answer.membershipId)).currentPeriodEnd!) + 60_000));
+    expect((await membershipRow(answer.membershipId)).status).toBe('past_due');
     const due = await join(s.viewer, tier.id, 6);
     expect(due.statusCode, due.body).toBe(200);
     const intent = due.json() as JoinAnswer;
     expect(intent).toMatchObject({ membershipId: answer.membershipId, amountCents: 600 });
     expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
-    expect(membershipRow(answer.membershipId)).toMatchObject({ status: 'active', graceEndsAt: null });
-    const charges = db.select().from(membershipCharges).where(eq(membershipCharges.membershipId, answer.membershipId)).all();
+    expect(await membershipRow(answer.membershipId)).toMatchObject({ status: 'active', graceEndsAt: null });
+    const charges = await db.select().from(membershipCharges).where(eq(membershipCharges.membershipId, answer.membershipId));
     expect(charges.every((charge) => charge.paidAt)).toBe(true);
     expect(charges).toHaveLength(2);
   });
@@ -406,10 +407,10 @@ describe('renewals', () => {
     const tier = await createTier(s.creator);
     const answer = await joinAndPay(s.viewer, tier.id, { card: cards.laterDeclines, at: new Date(Date.now() - 40 * dayMs) });
     await renewAt(new Date(Date.now() - 5 * dayMs));
-    expect(membershipRow(answer.membershipId).status).toBe('past_due');
+    expect((await membershipRow(answer.membershipId)).status).toBe('past_due');
     const admin = await createUser(app, { role: 'admin' });
     await (await callerAs(app, admin.token)).subscriptions.runRenewals();
-    await expect.poll(() => membershipRow(answer.membershipId).status, { timeout: 10_000 }).toBe('lapsed');
+    await expect.poll(async () => (await membershipRow(answer.membershipId)).status, { timeout: 10_000 }).toBe('lapsed');
   });
 });
 
@@ -444,8 +445,8 @@ describe('cancel and resume', () => {
     await (await callerAs(app, late.viewer.token)).memberships.cancel({ membershipId: old.membershipId });
     expect(await permittedEvents(late.viewer)).toEqual([]);
     await renewAt(new Date());
-    expect(membershipRow(old.membershipId)).toMatchObject({ status: 'canceled', canceledAt: expect.any(String) });
-    expect(db.select().from(payments).where(eq(payments.membershipId, old.membershipId)).all()).toHaveLength(1);
+    expect(await membershipRow(old.membershipId)).toMatchObject({ status: 'canceled', canceledAt: expect.any(String) });
+    expect(await db.select().from(payments).where(eq(payments.membershipId, old.membershipId))).toHaveLength(1);
     expect(await permittedEvents(late.viewer)).toEqual([]);
     expect(await streamStatus(late.viewer, late.premiumEventId)).toBe(403);
   });
@@ -454,22 +455,22 @@ describe('cancel and resume', () => {
 describe('feeds, members and earnings', () => {
   it('mine lists a private feed per title of the tier; a reset revokes the old token', async () => {
     const s = await stage(app);
-    const titleId = ownTitle(s.creator);
+    const titleId = await ownTitle(s.creator);
     const tier = await createTier(s.creator, { podcastTitleIds: [titleId] });
     const answer = await joinAndPay(s.viewer, tier.id);
     const viewer = await callerAs(app, s.viewer.token);
     const before = (await viewer.memberships.mine())[0]!;
-    const oldToken = membershipRow(answer.membershipId).feedToken;
+    const oldToken = (await membershipRow(answer.membershipId)).feedToken;
     expect(before.feeds).toEqual([{ titleId, titleName: 'Members Radio', url: expect.stringMatching(new RegExp(`/feeds/${titleId}/${oldToken}\\.xml$`)) }]);
-    expect(privateFeedAccess(db, titleId, oldToken).state).toBe('open');
+    expect((await privateFeedAccess(db, titleId, oldToken)).state).toBe('open');
 
     const after = await viewer.memberships.resetFeeds({ membershipId: answer.membershipId });
-    const newToken = membershipRow(answer.membershipId).feedToken;
+    const newToken = (await membershipRow(answer.membershipId)).feedToken;
     expect(newToken).not.toBe(oldToken);
     expect(after.feeds[0]!.url).toContain(`/${newToken}.xml`);
-    expect(db.select().from(revokedFeedTokens).where(eq(revokedFeedTokens.feedToken, oldToken)).get()).toMatchObject({ membershipId: answer.membershipId });
-    expect(privateFeedAccess(db, titleId, oldToken).state).toBe('revoked');
-    expect(privateFeedAccess(db, titleId, newToken).state).toBe('open');
+    expect(await firstRow(db.select().from(revokedFeedTokens).where(eq(revokedFeedTokens.feedToken, oldToken)))).toMatchObject({ membershipId: answer.membershipId });
+    expect((await privateFeedAccess(db, titleId, oldToken)).state).toBe('revoked');
+    expect((await privateFeedAccess(db, titleId, newToken)).state).toBe('open');
   });
 
   it('the creator sees members, monthly recurring revenue and churn; earnings show memberships as their own line', async () => {

@@ -13,9 +13,10 @@ import { appIconsDir } from '@server/domains/mobile-app/mobile-app.icons';
 import { mobileAppMessages } from '@server/domains/mobile-app/mobile-app.schemas';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
 import { makePng, multipart } from '../helpers/images';
+import { firstRow } from '@db/store';
 
-function tagOf(test: TestApp, user: TestUser): string {
-  return test.app.services.db.select().from(users).where(eq(users.id, user.id)).get()!.creatorTag!;
+async function tagOf(test: TestApp, user: TestUser): Promise<string> {
+  return (await firstRow(test.app.services.db.select().from(users).where(eq(users.id, user.id))))!.creatorTag!;
 }
 
 async function fetchBuffer(test: TestApp, url: string): Promise<{ status: number; type: string | undefined; body: Buffer }> {
@@ -36,7 +37,7 @@ describe('creator apps', () => {
   beforeEach(async () => {
     test = await createTestApp();
     creator = await createUser(test.app, { role: 'dj', displayName: 'Mara Quill' });
-    tag = tagOf(test, creator);
+    tag = await tagOf(test, creator);
   });
   afterEach(async () => test.close());
 
@@ -189,17 +190,16 @@ describe('the public app', () => {
   beforeEach(async () => {
     test = await createTestApp();
     creator = await createUser(test.app, { role: 'dj', displayName: 'Mara <Quill>' });
-    tag = tagOf(test, creator);
+    tag = await tagOf(test, creator);
   });
   afterEach(async () => test.close());
 
   it('shows the live event, the notify button and links its manifest and script', async () => {
     const eventId = newId();
     const hour = 3600_000;
-    test.app.services.db
+    await test.app.services.db
       .insert(events)
-      .values({ id: eventId, userId: creator.id, name: 'Sunrise Set', startDateTime: new Date(Date.now() - hour).toISOString(), endDateTime: new Date(Date.now() + hour).toISOString() })
-      .run();
+      .values({ id: eventId, userId: creator.id, name: 'Sunrise Set', startDateTime: new Date(Date.now() - hour).toISOString(), endDateTime: new Date(Date.now() + hour).toISOString() });
     const redirect = await test.app.inject({ method: 'GET', url: `/m/${tag}` });
     expect(redirect.statusCode).toBe(301);
     expect(redirect.headers.location).toBe(`/m/${tag}/`);
@@ -226,17 +226,17 @@ describe('the public app', () => {
   it('lists the latest published episodes and starts at the newest one when asked', async () => {
     const titleId = newId();
     const db = test.app.services.db;
-    db.insert(podcastTitles).values({ id: titleId, userId: creator.id, name: 'Records Behind the Set' }).run();
-    const episode = (name: string, publishDate: string) => {
+    await db.insert(podcastTitles).values({ id: titleId, userId: creator.id, name: 'Records Behind the Set' });
+    const episode = async (name: string, publishDate: string) => {
       const id = newId();
-      db.insert(podcastEpisodes)
-        .values({ id, podcastTitleId: titleId, userId: creator.id, name, mediaUrl: '/uploads/x.mp3', mediaType: 'audio/mpeg', mediaBytes: 1, durationSeconds: 60, publishDate })
-        .run();
+      await db
+        .insert(podcastEpisodes)
+        .values({ id, podcastTitleId: titleId, userId: creator.id, name, mediaUrl: '/uploads/x.mp3', mediaType: 'audio/mpeg', mediaBytes: 1, durationSeconds: 60, publishDate });
       return id;
     };
-    episode('Older one', '2026-01-01T00:00:00.000Z');
-    const newest = episode('Newest one', '2026-06-01T00:00:00.000Z');
-    episode('Not out yet', new Date(Date.now() + 86_400_000).toISOString());
+    await episode('Older one', '2026-01-01T00:00:00.000Z');
+    const newest = await episode('Newest one', '2026-06-01T00:00:00.000Z');
+    await episode('Not out yet', new Date(Date.now() + 86_400_000).toISOString());
 
     const page = await test.app.inject({ method: 'GET', url: `/m/${tag}/` });
     expect(page.body).toContain('Latest episodes');
@@ -275,7 +275,7 @@ describe('the public app', () => {
     expect((await test.app.inject({ method: 'GET', url: '/m/nobody-here/' })).statusCode).toBe(404);
     expect((await test.app.inject({ method: 'GET', url: '/m/nobody-here/manifest.webmanifest' })).statusCode).toBe(404);
     expect((await test.app.inject({ method: 'GET', url: '/m/nobody-here/sw.js' })).statusCode).toBe(404);
-    test.app.services.db.update(users).set({ isActive: false }).where(eq(users.id, creator.id)).run();
+    await test.app.services.db.update(users).set({ isActive: false }).where(eq(users.id, creator.id));
     expect((await test.app.inject({ method: 'GET', url: `/m/${tag}/` })).statusCode).toBe(404);
   });
 

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { eventAccess } from '@db/schema/events';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { ledgerEntries, localProviderObjects, payments, tips, webhookEvents } from '@db/schema/payments';
 import { paymentMessages } from '@server/domains/payments/payments.schemas';
 import { applyIntentToPayment } from '@server/domains/payments/payment-records';
@@ -28,8 +29,8 @@ const { app } = test;
 const db = app.services.db;
 afterAll(() => test.close());
 
-function ledgerOf(paymentId: string) {
-  return db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId)).all();
+async function ledgerOf(paymentId: string) {
+  return db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, paymentId));
 }
 
 describe('tips with the local provider', () => {
@@ -55,9 +56,9 @@ describe('tips with the local provider', () => {
     expect(report.json()).toMatchObject({ id: intent.paymentId, status: 'succeeded', kind: 'tip', providerStatus: 'succeeded', cardLast4: '4242' });
 
     const split = expectedSplit(500);
-    const row = db.select().from(payments).where(eq(payments.id, intent.paymentId)).get()!;
+    const row = (await firstRow(db.select().from(payments).where(eq(payments.id, intent.paymentId))))!;
     expect(row).toMatchObject({ status: 'succeeded', feeCents: split.fee, creatorId: s.creator.id, payerId: s.viewer.id });
-    const ledger = ledgerOf(intent.paymentId);
+    const ledger = await ledgerOf(intent.paymentId);
     expect(ledger.map((entry) => [entry.account, entry.amountCents, entry.source]).sort()).toEqual(
       [
         ['creator', split.creator, 'tips'],
@@ -65,7 +66,7 @@ describe('tips with the local provider', () => {
       ].sort(),
     );
     expect(split.creator + split.platform).toBe(500 - split.fee);
-    expect(db.select().from(tips).where(eq(tips.paymentId, intent.paymentId)).all()).toMatchObject([{ title: 'Coffee', amountCents: 500, viewerId: s.viewer.id }]);
+    expect(await db.select().from(tips).where(eq(tips.paymentId, intent.paymentId))).toMatchObject([{ title: 'Coffee', amountCents: 500, viewerId: s.viewer.id }]);
     expect(hub).toEqual(['Test viewer sent a tip: Coffee ($5.00). Thank you!']);
     unsubscribe();
   });
@@ -95,24 +96,24 @@ describe('tips with the local provider', () => {
       payload: { stripePaymentIntentId: intent.paymentIntentId, status: 'requires_payment_method', type: 'card_error', code: 'card_declined', decline_code: 'generic_decline' },
     });
     expect(report.json()).toMatchObject({ status: 'failed', error: { code: 'card_declined', decline_code: 'generic_decline' } });
-    expect(ledgerOf(intent.paymentId)).toEqual([]);
-    expect(db.select().from(tips).where(eq(tips.paymentId, intent.paymentId)).all()).toEqual([]);
+    expect(await ledgerOf(intent.paymentId)).toEqual([]);
+    expect(await db.select().from(tips).where(eq(tips.paymentId, intent.paymentId))).toEqual([]);
   });
 
   it('the authentication card needs the extra step: completed succeeds, failed is refused', async () => {
     const s = await stage(app);
     const first = (await createTip(app, s)).json() as { client_secret: string; paymentId: string };
     expect(await confirmCard(app, first.client_secret, cards.authentication)).toEqual({ status: 'requires_action' });
-    expect(db.select().from(payments).where(eq(payments.id, first.paymentId)).get()?.status).toBe('requires_action');
+    expect((await firstRow(db.select().from(payments).where(eq(payments.id, first.paymentId))))?.status).toBe('requires_action');
     const completed = await app.inject({ method: 'POST', url: '/api/payment/local/authenticate', payload: { clientSecret: first.client_secret, outcome: 'complete' } });
     expect(completed.json()).toEqual({ status: 'succeeded' });
-    expect(ledgerOf(first.paymentId)).toHaveLength(2);
+    expect(await ledgerOf(first.paymentId)).toHaveLength(2);
 
     const second = (await createTip(app, s)).json() as { client_secret: string; paymentId: string };
     await confirmCard(app, second.client_secret, cards.authentication);
     const failed = await app.inject({ method: 'POST', url: '/api/payment/local/authenticate', payload: { clientSecret: second.client_secret, outcome: 'fail' } });
     expect(failed.json()).toMatchObject({ status: 'requires_payment_method', error: { code: 'payment_intent_authentication_failure' } });
-    expect(ledgerOf(second.paymentId)).toEqual([]);
+    expect(await ledgerOf(second.paymentId)).toEqual([]);
   });
 
   it('card form validation errors come back as validation_error (nothing is charged)', async () => {
@@ -131,33 +132,33 @@ describe('tips with the local provider', () => {
     });
     expect(badName.statusCode).toBe(400);
     expect(badName.json().message).toBe('Please enter a valid name');
-    expect(db.select().from(payments).where(eq(payments.id, intent.paymentId)).get()?.status).toBe('pending');
+    expect((await firstRow(db.select().from(payments).where(eq(payments.id, intent.paymentId))))?.status).toBe('pending');
   });
 });
 
 describe('amounts come from the server records', () => {
   it('a tampered tip amount is refused and nothing is created', async () => {
     const s = await stage(app, { tipCents: 500 });
-    const paymentsBefore = db.select().from(payments).all().length;
-    const objectsBefore = db.select().from(localProviderObjects).all().length;
+    const paymentsBefore = (await db.select().from(payments)).length;
+    const objectsBefore = (await db.select().from(localProviderObjects)).length;
     const response = await createTip(app, s, { tipsAmount: 0.5 });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(paymentMessages.tipAmountMismatch);
     const withOption = await createTip(app, s, { tipsAmount: 4.99, tipOptionId: s.tipOptionId });
     expect(withOption.statusCode).toBe(400);
-    expect(db.select().from(payments).all().length).toBe(paymentsBefore);
-    expect(db.select().from(localProviderObjects).all().length).toBe(objectsBefore);
+    expect((await db.select().from(payments)).length).toBe(paymentsBefore);
+    expect((await db.select().from(localProviderObjects)).length).toBe(objectsBefore);
   });
 
   it('a tampered premium price is refused and nothing is created', async () => {
     const s = await stage(app, { premiumCents: 1299 });
-    const paymentsBefore = db.select().from(payments).all().length;
-    const objectsBefore = db.select().from(localProviderObjects).all().length;
+    const paymentsBefore = (await db.select().from(payments)).length;
+    const objectsBefore = (await db.select().from(localProviderObjects)).length;
     const response = await createPaywall(app, s, { premiumPrice: 1 });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe(paymentMessages.premiumPriceMismatch);
-    expect(db.select().from(payments).all().length).toBe(paymentsBefore);
-    expect(db.select().from(localProviderObjects).all().length).toBe(objectsBefore);
+    expect((await db.select().from(payments)).length).toBe(paymentsBefore);
+    expect((await db.select().from(localProviderObjects)).length).toBe(objectsBefore);
   });
 
   it('refuses paying for someone else, for a free event and for your own event', async () => {
@@ -184,7 +185,7 @@ describe('paywall and webhooks', () => {
     const unsubscribe = app.services.bus.subscribe(hubTopic(`${s.creator.id}-${s.premiumEventId}`), (delivery) => hub.push(delivery.message.text));
     const intent = (await createPaywall(app, s)).json() as { client_secret: string; paymentId: string; paymentIntentId: string };
     expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
-    expect(db.select().from(eventAccess).where(eq(eventAccess.viewerId, s.viewer.id)).all()).toMatchObject([{ eventId: s.premiumEventId, paymentId: intent.paymentId }]);
+    expect(await db.select().from(eventAccess).where(eq(eventAccess.viewerId, s.viewer.id))).toMatchObject([{ eventId: s.premiumEventId, paymentId: intent.paymentId }]);
 
     const payload = JSON.stringify({ id: 'evt_replayed_once', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } } });
     for (let attempt = 0; attempt < 3; attempt += 1) {
@@ -209,8 +210,8 @@ describe('paywall and webhooks', () => {
         app.inject({ method: 'POST', url: '/api/payment/finalize', headers: bearer(s.viewer.token), payload: { stripePaymentIntentId: intent.paymentIntentId, status: 'succeeded' } }),
       ),
     );
-    expect(ledgerOf(intent.paymentId)).toHaveLength(2);
-    expect(db.select().from(eventAccess).where(eq(eventAccess.viewerId, s.viewer.id)).all()).toHaveLength(1);
+    expect(await ledgerOf(intent.paymentId)).toHaveLength(2);
+    expect(await db.select().from(eventAccess).where(eq(eventAccess.viewerId, s.viewer.id))).toHaveLength(1);
     expect(hub).toEqual(['Welcome Test viewer! Thanks for joining Midnight Set.']);
     unsubscribe();
     expect((await createPaywall(app, s)).json().message).toBe(paymentMessages.alreadyHasAccess);
@@ -219,23 +220,23 @@ describe('paywall and webhooks', () => {
   it('applying one succeeded intent twice credits (and announces) only the first time', async () => {
     const s = await stage(app);
     const intent = (await createTip(app, s)).json() as { client_secret: string; paymentId: string; paymentIntentId: string };
-    const row = db.select().from(payments).where(eq(payments.id, intent.paymentId)).get()!;
+    const row = (await firstRow(db.select().from(payments).where(eq(payments.id, intent.paymentId))))!;
     const succeeded = { ...(await test.provider.retrievePaymentIntent(intent.paymentIntentId)), status: 'succeeded' as const, feeCents: 45 };
-    const first = db.transaction((tx) => applyIntentToPayment(tx, row, succeeded));
-    const second = db.transaction((tx) => applyIntentToPayment(tx, row, succeeded));
+    const first = await db.transaction((tx) => applyIntentToPayment(tx, row, succeeded));
+    const second = await db.transaction((tx) => applyIntentToPayment(tx, row, succeeded));
     expect([first.newlySucceeded, second.newlySucceeded]).toEqual([true, false]);
-    expect(ledgerOf(intent.paymentId)).toHaveLength(2);
+    expect(await ledgerOf(intent.paymentId)).toHaveLength(2);
     // A provider answer with another amount is never credited.
     const other = (await createTip(app, s)).json() as { paymentId: string; paymentIntentId: string };
-    const otherRow = db.select().from(payments).where(eq(payments.id, other.paymentId)).get()!;
+    const otherRow = (await firstRow(db.select().from(payments).where(eq(payments.id, other.paymentId))))!;
     const wrongAmount = { ...(await test.provider.retrievePaymentIntent(other.paymentIntentId)), status: 'succeeded' as const, amountCents: 1, feeCents: 0 };
-    expect(() => db.transaction((tx) => applyIntentToPayment(tx, otherRow, wrongAmount))).toThrow();
-    expect(ledgerOf(other.paymentId)).toEqual([]);
+    await expect(db.transaction((tx) => applyIntentToPayment(tx, otherRow, wrongAmount))).rejects.toThrow();
+    expect(await ledgerOf(other.paymentId)).toEqual([]);
   });
 
   it('a paid ticket mails the payer a receipt (item, amount, date, creator, last four digits) and the creator a notice, once', async () => {
     const s = await stage(app, { premiumCents: 1299 });
-    db.update(users).set({ displayName: 'Mara Receipts', email: `mara-${s.creator.id}@example.test`.toLowerCase() }).where(eq(users.id, s.creator.id)).run();
+    await db.update(users).set({ displayName: 'Mara Receipts', email: `mara-${s.creator.id}@example.test`.toLowerCase() }).where(eq(users.id, s.creator.id));
     const intent = (await createPaywall(app, s)).json() as { clientSecret?: string; client_secret: string; paymentIntentId: string };
     expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
     for (let report = 0; report < 2; report += 1) {
@@ -254,11 +255,11 @@ describe('paywall and webhooks', () => {
   it('a creator who turned the notice off gets no "new tip" mail; the payer still gets the receipt', async () => {
     const s = await stage(app);
     const creatorMail = `quiet-${s.creator.id}@example.test`.toLowerCase();
-    db.update(users).set({ email: creatorMail }).where(eq(users.id, s.creator.id)).run();
+    await db.update(users).set({ email: creatorMail }).where(eq(users.id, s.creator.id));
     const creatorCaller = await callerAs(app, s.creator.token);
     const turnedOff = await creatorCaller.profile.update({ notifyNewPayments: false });
     expect(turnedOff.profile.notifyNewPayments).toBe(false);
-    expect(db.select({ on: users.notifyNewPayments }).from(users).where(eq(users.id, s.creator.id)).get()).toEqual({ on: false });
+    expect(await firstRow(db.select({ on: users.notifyNewPayments }).from(users).where(eq(users.id, s.creator.id)))).toEqual({ on: false });
 
     const intent = (await createTip(app, s)).json() as { client_secret: string; paymentIntentId: string };
     expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
@@ -300,8 +301,8 @@ describe('paywall and webhooks', () => {
       payload: payload.replace('evt_forged', 'evt_forgeD'),
     });
     expect(tampered.statusCode).toBe(400);
-    expect(db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_forged')).all()).toEqual([]);
-    expect(db.select().from(payments).where(eq(payments.id, intent.paymentId)).get()?.status).toBe('pending');
+    expect(await db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_forged'))).toEqual([]);
+    expect((await firstRow(db.select().from(payments).where(eq(payments.id, intent.paymentId))))?.status).toBe('pending');
   });
 
   it('a correctly signed webhook older than 5 minutes is refused (a replayed capture); a 4-minute-old one is taken', async () => {
@@ -319,10 +320,10 @@ describe('paywall and webhooks', () => {
     const stale = await post(eventFor('evt_stale'), 6 * 60);
     expect(stale.statusCode).toBe(400);
     expect(stale.json().message).toBe(paymentMessages.invalidWebhook);
-    expect(db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_stale')).all()).toEqual([]);
+    expect(await db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_stale'))).toEqual([]);
     const recent = await post(eventFor('evt_recent'), 4 * 60);
     expect(recent.statusCode).toBe(200);
-    expect(db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_recent')).all()).toHaveLength(1);
+    expect(await db.select().from(webhookEvents).where(eq(webhookEvents.id, 'evt_recent'))).toHaveLength(1);
   });
 
   it('only the payer (or the creator, or an admin) can look a payment up', async () => {
@@ -336,6 +337,42 @@ describe('paywall and webhooks', () => {
 });
 
 describe('concurrency', () => {
+  it('one succeeded intent reported at once (a webhook delivered twice, another event, status reports) is credited once', async () => {
+    const quiet = await createPaymentsApp({ PAYMENT_RATE_LIMIT: '1000' });
+    try {
+      // The provider's own deliveries are dropped: only the reports below reach the app, all at the same time.
+      quiet.provider.setEventSink(async () => {});
+      const s = await stage(quiet.app);
+      const hub: string[] = [];
+      const unsubscribe = quiet.app.services.bus.subscribe(hubTopic(`${s.creator.id}-${s.eventId}`), (delivery) => hub.push(delivery.message.text));
+      const intent = (await createTip(quiet.app, s)).json() as { client_secret: string; paymentId: string; paymentIntentId: string };
+      expect(await confirmCard(quiet.app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
+      const stored = () => firstRow(quiet.app.services.db.select().from(payments).where(eq(payments.id, intent.paymentId)));
+      expect((await stored())?.status).toBe('pending');
+
+      const event = (id: string) => JSON.stringify({ id, object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } } });
+      const webhook = (payload: string) =>
+        quiet.app.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': quiet.provider.signWebhookPayload(payload) }, payload });
+      const report = () => quiet.app.inject({ method: 'POST', url: '/api/payment/status', headers: bearer(s.viewer.token), payload: { stripePaymentIntentId: intent.paymentIntentId } });
+      const [twice, again, other, ...reports] = await Promise.all([webhook(event('evt_at_once')), webhook(event('evt_at_once')), webhook(event('evt_at_once_other')), report(), report(), report()]);
+      for (const response of [twice!, again!, other!, ...reports]) expect(response.statusCode, response.body).toBe(200);
+      expect([twice!.json().duplicate, again!.json().duplicate].sort()).toEqual([false, true]);
+
+      expect((await stored())?.status).toBe('succeeded');
+      const entries = await quiet.app.services.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, intent.paymentId));
+      const split = expectedSplit(s.tipCents);
+      expect(entries.map((entry) => [entry.account, entry.amountCents]).sort()).toEqual([
+        ['creator', split.creator],
+        ['platform', split.platform],
+      ]);
+      expect(await quiet.app.services.db.select().from(tips).where(eq(tips.paymentId, intent.paymentId))).toHaveLength(1);
+      await expect.poll(() => hub.length).toBe(1);
+      unsubscribe();
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it('200 concurrent tip payments leave the ledger exact to the cent', async () => {
     const s = await stage(app, { tipCents: 333 });
     const created = await Promise.all(Array.from({ length: 200 }, () => createTip(app, s)));
@@ -343,9 +380,9 @@ describe('concurrency', () => {
     const results = await Promise.all(intents.map((intent) => confirmCard(app, intent.client_secret, cards.success)));
     expect(results.every((result) => result.status === 'succeeded')).toBe(true);
     const ids = intents.map((intent) => intent.paymentId);
-    const rows = db.select().from(payments).where(eq(payments.creatorId, s.creator.id)).all();
+    const rows = await db.select().from(payments).where(eq(payments.creatorId, s.creator.id));
     expect(rows).toHaveLength(200);
-    const entries = db.select().from(ledgerEntries).all().filter((entry) => ids.includes(entry.paymentId));
+    const entries = (await db.select().from(ledgerEntries)).filter((entry) => ids.includes(entry.paymentId));
     expect(entries).toHaveLength(400);
     const split = expectedSplit(333);
     const gross = rows.reduce((sum, row) => sum + row.amountCents, 0);

@@ -21,8 +21,9 @@ async function setGating(on: boolean) {
 }
 
 const day = 86_400_000;
-function subscribe(user: TestUser, productId: ProductId, overrides: Partial<typeof subscriptions.$inferInsert> = {}) {
-  db.insert(subscriptions)
+async function subscribe(user: TestUser, productId: ProductId, overrides: Partial<typeof subscriptions.$inferInsert> = {}) {
+  await db
+    .insert(subscriptions)
     .values({
       id: newId(),
       userId: user.id,
@@ -34,8 +35,7 @@ function subscribe(user: TestUser, productId: ProductId, overrides: Partial<type
       currentPeriodStart: new Date(Date.now() - 5 * day).toISOString(),
       currentPeriodEnd: new Date(Date.now() + 25 * day).toISOString(),
       ...overrides,
-    })
-    .run();
+    });
 }
 
 const event = () => ({ name: 'Friday set', startDateTime: new Date(Date.now() + day).toISOString(), endDateTime: new Date(Date.now() + day + 3600_000).toISOString() });
@@ -76,6 +76,7 @@ describe('plan cards', () => {
 
 describe('"Features require a plan"', () => {
   it('is off by default: a creator without any plan creates events and audio and video titles as before', async () => {
+    // eslint-disable-next-line no-restricted-syntax -- the settings.get procedure, not a Drizzle query
     expect((await adminCaller.settings.get()).groups.find((group) => group.id === 'general')!.fields.find((field) => field.key === 'plansRequired')).toMatchObject({
       label: 'Features require a plan',
       value: false,
@@ -124,15 +125,15 @@ describe('"Features require a plan"', () => {
       await setGating(true);
       try {
         const creator = await createUser(app, { role: 'dj' });
-        subscribe(creator, 'LIVE_STREAM');
+        await subscribe(creator, 'LIVE_STREAM');
         await expect(createEvent(creator)).resolves.toMatchObject({ userId: creator.id });
         // Events do not unlock titles.
         await expect(createTitle(creator, false)).rejects.toMatchObject({ code: 'FORBIDDEN', message: planRefusals.audioTitle });
 
         // An add-on alone adds to no plan.
-        subscribe(creator, 'PODCAST_TITLE_ADD_ON');
+        await subscribe(creator, 'PODCAST_TITLE_ADD_ON');
         await expect(createTitle(creator, false)).rejects.toMatchObject({ message: planRefusals.audioTitle });
-        subscribe(creator, 'PODCAST_TITLE');
+        await subscribe(creator, 'PODCAST_TITLE');
         await expect(createTitle(creator, false)).resolves.toMatchObject({ isVideo: false });
         await expect(createTitle(creator, false)).resolves.toMatchObject({ isVideo: false });
         await expect(createTitle(creator, false)).rejects.toMatchObject({ code: 'FORBIDDEN', message: planRefusals.audioLimit(2) });
@@ -145,14 +146,14 @@ describe('"Features require a plan"', () => {
         });
 
         const video = await createUser(app, { role: 'dj' });
-        subscribe(video, 'PODCAST_VIDEO_TITLE');
+        await subscribe(video, 'PODCAST_VIDEO_TITLE');
         expect((await createTitleRest(video, true)).statusCode).toBe(201);
         const second = await createTitleRest(video, true);
         expect(second.statusCode).toBe(403);
         expect(second.json().message).toBe(planRefusals.videoLimit(1));
         expect(planRefusals.videoLimit(1)).toContain('PODCAST VIDEO ADD ON');
         expect(await (await callerAs(app, video.token)).billing.myPlanAccess()).toMatchObject({ videoTitles: 1, usedVideoTitles: 1, refusals: { videoTitle: planRefusals.videoLimit(1) } });
-        subscribe(video, 'PODCAST_VIDEO_TITLE_ADD_ON');
+        await subscribe(video, 'PODCAST_VIDEO_TITLE_ADD_ON');
         expect((await createTitleRest(video, true)).statusCode).toBe(201);
         expect((await createTitleRest(video, true)).statusCode).toBe(403);
       } finally {
@@ -164,20 +165,20 @@ describe('"Features require a plan"', () => {
       await setGating(true);
       try {
         const lapsed = await createUser(app, { role: 'dj' });
-        subscribe(lapsed, 'LIVE_STREAM', { cancelAtPeriodEnd: true, currentPeriodEnd: new Date(Date.now() - day).toISOString() });
-        subscribe(lapsed, 'LIVE_STREAM', { status: 'canceled', canceledAt: new Date().toISOString() });
-        subscribe(lapsed, 'LIVE_STREAM', { status: 'incomplete' });
+        await subscribe(lapsed, 'LIVE_STREAM', { cancelAtPeriodEnd: true, currentPeriodEnd: new Date(Date.now() - day).toISOString() });
+        await subscribe(lapsed, 'LIVE_STREAM', { status: 'canceled', canceledAt: new Date().toISOString() });
+        await subscribe(lapsed, 'LIVE_STREAM', { status: 'incomplete' });
         await expect(createEvent(lapsed)).rejects.toMatchObject({ code: 'FORBIDDEN', message: planRefusals.liveStream });
 
         const cancelling = await createUser(app, { role: 'dj' });
-        subscribe(cancelling, 'LIVE_STREAM', { cancelAtPeriodEnd: true });
+        await subscribe(cancelling, 'LIVE_STREAM', { cancelAtPeriodEnd: true });
         await expect(createEvent(cancelling)).resolves.toBeTruthy();
 
         const pastDue = await createUser(app, { role: 'dj' });
-        subscribe(pastDue, 'LIVE_STREAM', { status: 'past_due' });
+        await subscribe(pastDue, 'LIVE_STREAM', { status: 'past_due' });
         await expect(createEvent(pastDue)).resolves.toBeTruthy();
         const pastDueLapsed = await createUser(app, { role: 'dj' });
-        subscribe(pastDueLapsed, 'LIVE_STREAM', { status: 'past_due', currentPeriodEnd: new Date(Date.now() - day).toISOString() });
+        await subscribe(pastDueLapsed, 'LIVE_STREAM', { status: 'past_due', currentPeriodEnd: new Date(Date.now() - day).toISOString() });
         await expect(createEvent(pastDueLapsed)).rejects.toMatchObject({ code: 'FORBIDDEN' });
       } finally {
         await setGating(false);

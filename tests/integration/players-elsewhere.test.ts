@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { liveRecordings } from '@db/schema/live';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
@@ -42,15 +43,15 @@ describe('players elsewhere', () => {
   }
 
   /** A title with a cover and one episode (media, transcript, chapters), published or scheduled. */
-  function podcast(options: { publishDate?: string } = {}) {
+  async function podcast(options: { publishDate?: string } = {}) {
     const cover = storeUpload('png', makePng(64, 64));
     const media = storeUpload('mp3', makeMp3Tone({ seconds: 1 }));
     const transcript = storeUpload('vtt', 'WEBVTT\n\n00:00:00.000 --> 00:00:01.000\nHello\n');
     const chapters = storeUpload('json', JSON.stringify({ version: '1.2.0', chapters: [{ startTime: 0, title: 'Intro' }] }));
     const titleId = newId();
-    test.app.services.db.insert(podcastTitles).values({ id: titleId, userId: creator.id, name: 'Far Away', imageUrl: cover }).run();
+    await test.app.services.db.insert(podcastTitles).values({ id: titleId, userId: creator.id, name: 'Far Away', imageUrl: cover });
     const episodeId = newId();
-    test.app.services.db
+    await test.app.services.db
       .insert(podcastEpisodes)
       .values({
         id: episodeId,
@@ -65,8 +66,7 @@ describe('players elsewhere', () => {
         transcriptType: 'text/vtt',
         chaptersUrl: chapters,
         publishDate: options.publishDate ?? new Date(Date.now() - day).toISOString(),
-      })
-      .run();
+      });
     return { titleId, episodeId, cover, media, transcript, chapters };
   }
 
@@ -87,7 +87,7 @@ describe('players elsewhere', () => {
 
   describe('CORS and CORP', () => {
     it("a published episode's cover, media, transcript and chapters, its feed and the calendar are readable from any site", async () => {
-      const files = podcast();
+      const files = await podcast();
       for (const url of [files.cover, files.media, files.transcript, files.chapters]) {
         const response = await get(url);
         expect(response.statusCode, url).toBe(200);
@@ -107,7 +107,7 @@ describe('players elsewhere', () => {
     });
 
     it('lets a player ask first (preflight with Range) for public media, and only for it', async () => {
-      const files = podcast();
+      const files = await podcast();
       const preflight = await test.app.inject({
         method: 'OPTIONS',
         url: files.media,
@@ -121,7 +121,7 @@ describe('players elsewhere', () => {
       expect(feed.statusCode).toBe(204);
       expect(feed.headers['access-control-allow-origin']).toBe('*');
 
-      const scheduled = podcast({ publishDate: new Date(Date.now() + day).toISOString() });
+      const scheduled = await podcast({ publishDate: new Date(Date.now() + day).toISOString() });
       const refused = await test.app.inject({ method: 'OPTIONS', url: scheduled.media, headers: { origin: 'https://player.example', 'access-control-request-method': 'GET' } });
       expect(refused.headers['access-control-allow-origin']).toBeUndefined();
     });
@@ -134,7 +134,7 @@ describe('players elsewhere', () => {
       await seedTerms(test.app.services.db, test.app.services.storage);
       const termsPdf = (await (await callerAs(test.app)).terms.current())!.pdfUrl;
       const unattached = storeUpload('png', makePng(64, 64));
-      const scheduled = podcast({ publishDate: new Date(Date.now() + day).toISOString() });
+      const scheduled = await podcast({ publishDate: new Date(Date.now() + day).toISOString() });
 
       for (const url of [chatPhoto, termsPdf, unattached, scheduled.media, scheduled.transcript]) {
         const response = await get(url);
@@ -145,40 +145,39 @@ describe('players elsewhere', () => {
     });
 
     it('takes a file back when it stops being public (creator deactivated), and opens it when the episode comes out', async () => {
-      const files = podcast({ publishDate: new Date(Date.now() + day).toISOString() });
+      const files = await podcast({ publishDate: new Date(Date.now() + day).toISOString() });
       expectSameOriginOnly(await get(files.media), files.media);
       // No write in between: the publish date alone makes it public.
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(Date.now() + day + 1_000);
       expectReadableElsewhere(await get(files.media), files.media);
-      test.app.services.db.update(users).set({ isActive: false }).where(eq(users.id, creator.id)).run();
+      await test.app.services.db.update(users).set({ isActive: false }).where(eq(users.id, creator.id));
       expectSameOriginOnly(await get(files.media), files.media);
       expectSameOriginOnly(await get(files.cover), files.cover);
     });
 
     it('avatars are public; a free replay exposes its Range headers, a premium one stays private', async () => {
       const avatar = storeUpload('png', makePng(100, 100));
-      test.app.services.db.update(users).set({ imageUrl: avatar }).where(eq(users.id, creator.id)).run();
+      await test.app.services.db.update(users).set({ imageUrl: avatar }).where(eq(users.id, creator.id));
       expectReadableElsewhere(await get(avatar), avatar);
 
       const caller = await callerAs(test.app, creator.token);
       const free = await caller.events.create({ name: 'Free set' });
       const premium = await caller.events.create({ name: 'Paid set', isPremium: true, premiumPrice: 5 });
-      const replayOf = (eventId: string) => {
+      const replayOf = async (eventId: string) => {
         const id = newId();
         mkdirSync(recordingDir(test.dataDir, id), { recursive: true });
         writeFileSync(recordingFile(test.dataDir, id), Buffer.alloc(2048, 7));
-        test.app.services.db
+        await test.app.services.db
           .insert(liveRecordings)
-          .values({ id, userId: creator.id, eventId, status: 'ready', parts: [], startedAt: new Date().toISOString(), sizeBytes: 2048, durationSeconds: 1 })
-          .run();
+          .values({ id, userId: creator.id, eventId, status: 'ready', parts: [], startedAt: new Date().toISOString(), sizeBytes: 2048, durationSeconds: 1 });
         return `/live/replays/${id}.mp4`;
       };
-      const freeReplay = replayOf(free.id);
+      const freeReplay = await replayOf(free.id);
       const ranged = await get(freeReplay, { range: 'bytes=0-99' });
       expect(ranged.statusCode).toBe(206);
       expectReadableElsewhere(ranged, freeReplay);
-      const premiumReplay = await get(replayOf(premium.id));
+      const premiumReplay = await get(await replayOf(premium.id));
       expect(premiumReplay.statusCode).toBe(403);
       expect(premiumReplay.headers['access-control-allow-origin']).toBeUndefined();
     });
@@ -186,7 +185,7 @@ describe('players elsewhere', () => {
 
   describe('conditional GET and ranges', () => {
     it('answers a repeated feed request with 304 (ETag or date), and the new feed after a change', async () => {
-      const { titleId } = podcast();
+      const { titleId } = await podcast();
       const url = `/feeds/${titleId}.xml`;
       const first = await get(url);
       expect(first.statusCode).toBe(200);
@@ -200,7 +199,7 @@ describe('players elsewhere', () => {
       expect(again.headers.etag).toBe(etag);
       expect((await get(url, { 'if-modified-since': String(first.headers['last-modified']) })).statusCode).toBe(304);
 
-      test.app.services.db.update(podcastTitles).set({ name: 'Renamed' }).where(eq(podcastTitles.id, titleId)).run();
+      await test.app.services.db.update(podcastTitles).set({ name: 'Renamed' }).where(eq(podcastTitles.id, titleId));
       const changed = await get(url, { 'if-none-match': etag });
       expect(changed.statusCode).toBe(200);
       expect(changed.body).toContain('Renamed');
@@ -210,7 +209,7 @@ describe('players elsewhere', () => {
     });
 
     it('sends the feed and the calendar compressed to clients that accept it', async () => {
-      const { titleId } = podcast();
+      const { titleId } = await podcast();
       const caller = await callerAs(test.app, creator.token);
       for (let index = 0; index < 8; index += 1) {
         await caller.events.create({ name: `Set ${index}`, description: 'Warm-up and long closing set. '.repeat(4), startDateTime: `2031-06-0${index + 1}T18:00:00Z`, endDateTime: `2031-06-0${index + 1}T20:00:00Z` });
@@ -219,13 +218,13 @@ describe('players elsewhere', () => {
       expect(calendar.headers['content-encoding']).toBe('gzip');
       expect(calendar.headers['content-type']).toBe('text/calendar; charset=utf-8');
 
-      test.app.services.db.update(podcastTitles).set({ description: 'Long description. '.repeat(100) }).where(eq(podcastTitles.id, titleId)).run();
+      await test.app.services.db.update(podcastTitles).set({ description: 'Long description. '.repeat(100) }).where(eq(podcastTitles.id, titleId));
       const feed = await get(`/feeds/${titleId}.xml`, { 'accept-encoding': 'br' });
       expect(feed.headers['content-encoding']).toBe('br');
     });
 
     it('answers a repeated upload request with 304 and a strong ETag', async () => {
-      const { media } = podcast();
+      const { media } = await podcast();
       const first = await get(media);
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^"[^"]+"$/);
@@ -239,7 +238,7 @@ describe('players elsewhere', () => {
     });
 
     it('answers a past-the-end Range with 416 and Content-Range: bytes */size; If-Range picks part or whole', async () => {
-      const { media } = podcast();
+      const { media } = await podcast();
       const size = makeMp3Tone({ seconds: 1 }).length;
       const beyond = await get(media, { range: `bytes=${size + 10}-` });
       expect(beyond.statusCode).toBe(416);
@@ -270,7 +269,7 @@ describe('players elsewhere', () => {
       const changed = await get(url, { 'if-none-match': etag });
       expect(changed.statusCode).toBe(200);
       expect(changed.body).toContain('DTSTART:20310601T190000Z');
-      expect(test.app.services.db.select().from(events).where(eq(events.id, event.id)).get()?.sequence).toBe(1);
+      expect((await firstRow(test.app.services.db.select().from(events).where(eq(events.id, event.id))))?.sequence).toBe(1);
     });
   });
 });

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { parseFeed } from 'podcast-partytime';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { firstRow } from '@db/store';
 import { podcastEpisodes, podcastTitles, podcastUploads } from '@db/schema/podcasts';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
@@ -109,14 +110,14 @@ describe('feeds that podcast directories accept', () => {
   });
 
   it('refuses a bad contact email, iTunes type or episode number with field messages, over REST and tRPC', async () => {
-    const before = test.app.services.db.select().from(podcastTitles).all().length;
+    const before = (await test.app.services.db.select().from(podcastTitles)).length;
     const badEmail = await postTitle({ name: 'x', contactEmail: 'not an email' });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json()).toEqual({ message: podcastMessages.contactEmail, errors: { contactEmail: podcastMessages.contactEmail } });
     const badType = await postTitle({ name: 'x', itunesType: 'weekly' });
     expect(badType.statusCode).toBe(400);
     expect(badType.json().errors).toEqual({ itunesType: podcastMessages.itunesType });
-    expect(test.app.services.db.select().from(podcastTitles).all()).toHaveLength(before);
+    expect(await test.app.services.db.select().from(podcastTitles)).toHaveLength(before);
 
     const title = await createTitle();
     for (const value of ['0', '-1', '1.5', 'three', '1e3']) {
@@ -124,8 +125,8 @@ describe('feeds that podcast directories accept', () => {
       expect(refused.statusCode, value).toBe(400);
       expect(refused.json().errors, value).toEqual({ seasonNumber: podcastMessages.seasonNumber, episodeNumber: podcastMessages.episodeNumber });
     }
-    expect(test.app.services.db.select().from(podcastEpisodes).all()).toEqual([]);
-    expect(test.app.services.db.select().from(podcastUploads).all()).toEqual([]);
+    expect(await test.app.services.db.select().from(podcastEpisodes)).toEqual([]);
+    expect(await test.app.services.db.select().from(podcastUploads)).toEqual([]);
 
     const caller = await callerAs(test.app, creator.token);
     // tRPC callers get zod's issues, with the same texts.
@@ -182,9 +183,9 @@ describe('feeds that podcast directories accept', () => {
       expect(episode.statusCode).toBe(400);
       expect(episode.json().errors).toEqual({ image: message });
       expect(storedFiles()).toEqual(before);
-      expect(test.app.services.db.select().from(podcastTitles).all()).toHaveLength(1);
-      expect(test.app.services.db.select().from(podcastEpisodes).all()).toEqual([]);
-      expect(test.app.services.db.select().from(podcastUploads).all()).toEqual([]);
+      expect(await test.app.services.db.select().from(podcastTitles)).toHaveLength(1);
+      expect(await test.app.services.db.select().from(podcastEpisodes)).toEqual([]);
+      expect(await test.app.services.db.select().from(podcastUploads)).toEqual([]);
     });
 
     it('refuses WebP and GIF by their bytes (415, the same rule), and takes a 3000 px JPEG', async () => {
@@ -239,13 +240,13 @@ describe('podcast:guid', () => {
     dataDirs.push(dataDir);
     const first = await appAt(dataDir, 'https://first.example.test');
     const creator = await createUser(first, { role: 'dj' });
-    first.services.db.insert(podcastTitles).values({ id: 'older-title', userId: creator.id, name: 'From before' }).run();
+    await first.services.db.insert(podcastTitles).values({ id: 'older-title', userId: creator.id, name: 'From before' });
     await first.close();
 
     const second = await appAt(dataDir, 'https://second.example.test');
-    const stored = () => second.services.db.select({ guid: podcastTitles.podcastGuid }).from(podcastTitles).where(eq(podcastTitles.id, 'older-title')).get()!.guid;
+    const stored = async () => (await firstRow(second.services.db.select({ guid: podcastTitles.podcastGuid }).from(podcastTitles).where(eq(podcastTitles.id, 'older-title'))))!.guid;
     const expected = podcastGuid('second.example.test/feeds/older-title.xml');
-    expect(stored()).toBe(expected);
+    expect(await stored()).toBe(expected);
     expect(await guidInFeed(second, 'older-title')).toBe(expected);
     await second.close();
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { parseFeed } from 'podcast-partytime';
 import sharp from 'sharp';
+import { firstRow } from '@db/store';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { podcastGuid } from '@server/domains/podcasts/podcast-feed';
@@ -24,9 +25,9 @@ describe('seeded podcasts', () => {
   afterAll(async () => test.close());
 
   it('gives each demo creator one title with real, playable MP3 episodes (seeding twice adds nothing)', async () => {
-    const titles = test.app.services.db.select().from(podcastTitles).all();
+    const titles = await test.app.services.db.select().from(podcastTitles);
     expect(titles.map((title) => title.name).sort()).toEqual(['Independent Voices', 'Records Behind the Set']);
-    const episodes = test.app.services.db.select().from(podcastEpisodes).all();
+    const episodes = await test.app.services.db.select().from(podcastEpisodes);
     expect(episodes).toHaveLength(5);
     for (const episode of episodes) {
       const path = join(uploadsDir(test.dataDir), episode.mediaUrl.replace('/uploads/', ''));
@@ -42,7 +43,7 @@ describe('seeded podcasts', () => {
   });
 
   it('gives the seeded titles a language and an Apple category, and every episode a transcript and chapters', async () => {
-    const titles = test.app.services.db.select().from(podcastTitles).orderBy(asc(podcastTitles.name)).all();
+    const titles = await test.app.services.db.select().from(podcastTitles).orderBy(asc(podcastTitles.name));
     expect(titles.map(({ name, language, category }) => ({ name, language, category }))).toEqual([
       { name: 'Independent Voices', language: 'en-CA', category: 'Music > Music Interviews' },
       { name: 'Records Behind the Set', language: 'en', category: 'Music > Music Commentary' },
@@ -55,7 +56,7 @@ describe('seeded podcasts', () => {
       expect(feed).toContain('<podcast:transcript ');
       expect(feed).toContain('<podcast:chapters ');
     }
-    const episodes = test.app.services.db.select().from(podcastEpisodes).all();
+    const episodes = await test.app.services.db.select().from(podcastEpisodes);
     for (const episode of episodes) {
       const transcript = await test.app.inject({ method: 'GET', url: episode.transcriptUrl! });
       expect(transcript.statusCode).toBe(200);
@@ -73,7 +74,7 @@ describe('seeded podcasts', () => {
 
   it('makes feeds Apple Podcasts and Podcasting 2.0 apps accept: 1400 px RGB covers, owner, lock, stored guid, type and numbers', async () => {
     const { db } = test.app.services;
-    const titles = db.select().from(podcastTitles).orderBy(asc(podcastTitles.name)).all();
+    const titles = await db.select().from(podcastTitles).orderBy(asc(podcastTitles.name));
     expect(titles.map(({ name, itunesType }) => ({ name, itunesType }))).toEqual([
       { name: 'Independent Voices', itunesType: 'serial' },
       { name: 'Records Behind the Set', itunesType: 'episodic' },
@@ -83,7 +84,7 @@ describe('seeded podcasts', () => {
       expect(await coverProblem(coverPath)).toBeNull();
       expect(await sharp(coverPath).metadata()).toMatchObject({ width: 1400, height: 1400, format: 'png', space: 'srgb', channels: 3 });
 
-      const owner = db.select().from(users).where(eq(users.id, title.userId)).get()!;
+      const owner = (await firstRow(db.select().from(users).where(eq(users.id, title.userId))))!;
       expect(title.podcastGuid).toBe(podcastGuid(feedUrl(test.config, title.id)));
       const feed = parseFeed((await test.app.inject({ method: 'GET', url: `/feeds/${title.id}.xml` })).body)!;
       expect(feed.guid).toBe(title.podcastGuid);
@@ -91,7 +92,7 @@ describe('seeded podcasts', () => {
       expect(feed.locked).toBe(true);
       expect(feed.podcastOwner).toBe(owner.email);
       expect(feed.itunesType).toBe(title.itunesType);
-      const episodes = db.select().from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, title.id)).all();
+      const episodes = await db.select().from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, title.id));
       for (const item of feed.items) {
         const episode = episodes.find((row) => row.id === item.guid)!;
         expect(item.itunesSeason).toBe(episode.seasonNumber ?? undefined);
@@ -100,7 +101,7 @@ describe('seeded podcasts', () => {
       // A serial show numbers every episode.
       if (title.itunesType === 'serial') expect(feed.items.every((item) => typeof item.itunesEpisode === 'number')).toBe(true);
     }
-    expect(db.select().from(podcastEpisodes).all().some((episode) => episode.seasonNumber !== null)).toBe(true);
+    expect((await db.select().from(podcastEpisodes)).some((episode) => episode.seasonNumber !== null)).toBe(true);
   });
 
   it('draws the same cover every time', async () => {

@@ -86,8 +86,8 @@ describe('podcasts', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: mediaMessages.type, errors: { media: mediaMessages.type } });
     expect(storedFiles()).toEqual(before);
-    expect(test.app.services.db.select().from(podcastEpisodes).all()).toEqual([]);
-    expect(test.app.services.db.select().from(podcastUploads).all()).toEqual([]);
+    expect(await test.app.services.db.select().from(podcastEpisodes)).toEqual([]);
+    expect(await test.app.services.db.select().from(podcastUploads)).toEqual([]);
   });
 
   it('refuses a media file whose frames cannot be read, and keeps no file', async () => {
@@ -184,7 +184,7 @@ describe('podcasts', () => {
       const body = multipart({ name: 'Langues', ...fields });
       return test.app.inject({ method: 'POST', url: '/api/podcast/titles', headers: { ...body.headers, ...bearer(creator.token) }, payload: body.payload });
     };
-    const before = test.app.services.db.select().from(podcastTitles).all().length;
+    const before = (await test.app.services.db.select().from(podcastTitles)).length;
     for (const language of ['english', 'en_US', 'fr-CA-extra', '']) {
       const refused = await send({ language });
       expect(refused.statusCode, language).toBe(400);
@@ -193,7 +193,7 @@ describe('podcasts', () => {
     const badCategory = await send({ category: 'Rock' });
     expect(badCategory.statusCode).toBe(400);
     expect(badCategory.json().errors).toEqual({ category: podcastMessages.category });
-    expect(test.app.services.db.select().from(podcastTitles).all()).toHaveLength(before);
+    expect(await test.app.services.db.select().from(podcastTitles)).toHaveLength(before);
 
     // Defaults, then a canonical spelling of what was sent.
     expect((await createTitle()).language).toBe('en');
@@ -259,12 +259,12 @@ describe('podcasts', () => {
 
   it("cannot attach another account's pending upload", async () => {
     const title = await createTitle();
-    test.app.services.db.insert(podcastUploads).values({ id: 'their-upload', ownerId: other.id, kind: 'image', url: '/uploads/theirs.png', mimeType: 'image/png', sizeBytes: 1 }).run();
+    await test.app.services.db.insert(podcastUploads).values({ id: 'their-upload', ownerId: other.id, kind: 'image', url: '/uploads/theirs.png', mimeType: 'image/png', sizeBytes: 1 });
     await expect((await callerAs(test.app, creator.token)).podcasts.updateTitle({ id: title.id, imageUploadId: 'their-upload' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'The uploaded file was not found: please upload it again',
     });
-    expect(test.app.services.db.select().from(podcastUploads).all()).toHaveLength(1);
+    expect(await test.app.services.db.select().from(podcastUploads)).toHaveLength(1);
   });
 
   it('edits and deletes with the files: replaced and removed files leave the disk', async () => {
@@ -280,7 +280,7 @@ describe('podcasts', () => {
     const deleted = await test.app.inject({ method: 'DELETE', url: `/api/podcast/titles/${title.id}`, headers: bearer(creator.token) });
     expect(deleted.statusCode).toBe(200);
     expect(storedFiles()).toEqual([]);
-    expect(test.app.services.db.select().from(podcastEpisodes).all()).toEqual([]);
+    expect(await test.app.services.db.select().from(podcastEpisodes)).toEqual([]);
   });
 
   it('hides unpublished episodes and inactive creators from the public', async () => {
@@ -289,7 +289,7 @@ describe('podcasts', () => {
     expect((await test.app.inject({ method: 'GET', url: `/api/podcast/episodes-public/${later.id}` })).statusCode).toBe(404);
     const now = (await uploadEpisode(title.id, mp3(1))).json();
     expect((await test.app.inject({ method: 'GET', url: `/api/podcast/episodes-public/${now.id}` })).statusCode).toBe(200);
-    test.app.services.db.update(users).set({ isActive: false }).where(eq(users.id, creator.id)).run();
+    await test.app.services.db.update(users).set({ isActive: false }).where(eq(users.id, creator.id));
     expect((await test.app.inject({ method: 'GET', url: `/api/podcast/episodes-public/${now.id}` })).statusCode).toBe(404);
     expect((await test.app.inject({ method: 'GET', url: `/feeds/${title.id}.xml` })).statusCode).toBe(404);
   });

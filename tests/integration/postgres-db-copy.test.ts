@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@db/client';
 import { openPostgres } from '@db/postgres';
+import { firstRow } from '@db/store';
 import * as sqliteSchema from '@db/schema/index';
 import { pgSchema } from '@db/schema-pg/index';
 import { loadConfig } from '@server/config';
@@ -52,12 +53,12 @@ describe('npm run db:copy', () => {
     const handle = openDatabase(source);
     await seedDatabase(handle.db, config, { demoData: true });
     // What the seed does not make: queued push deliveries (identity ids), a big episode size, an inactive account.
-    const creator = handle.db.select({ id: sqliteSchema.users.id }).from(sqliteSchema.users).where(eq(sqliteSchema.users.role, 'dj')).get()!;
-    handle.db.insert(sqliteSchema.pushSubscriptions).values({ id: 's1', creatorId: creator.id, endpoint: 'https://push.example.test/1', p256dh: 'k', auth: 'a' }).run();
-    handle.db.insert(sqliteSchema.pushNotifications).values({ id: 'n1', creatorId: creator.id, kind: 'manual', title: 'Hi', body: 'B', url: '/' }).run();
-    handle.db.insert(sqliteSchema.pushDeliveries).values([{ notificationId: 'n1', subscriptionId: 's1' }, { notificationId: 'n1', subscriptionId: null }]).run();
-    handle.db.insert(sqliteSchema.podcastUploads).values({ id: 'up1', ownerId: creator.id, kind: 'media', url: '/uploads/big.mp4', mimeType: 'video/mp4', sizeBytes: 3 * 1024 ** 3 }).run();
-    handle.close();
+    const creator = (await firstRow(handle.db.select({ id: sqliteSchema.users.id }).from(sqliteSchema.users).where(eq(sqliteSchema.users.role, 'dj')).limit(1)))!;
+    await handle.db.insert(sqliteSchema.pushSubscriptions).values({ id: 's1', creatorId: creator.id, endpoint: 'https://push.example.test/1', p256dh: 'k', auth: 'a' });
+    await handle.db.insert(sqliteSchema.pushNotifications).values({ id: 'n1', creatorId: creator.id, kind: 'manual', title: 'Hi', body: 'B', url: '/' });
+    await handle.db.insert(sqliteSchema.pushDeliveries).values([{ notificationId: 'n1', subscriptionId: 's1' }, { notificationId: 'n1', subscriptionId: null }]);
+    await handle.db.insert(sqliteSchema.podcastUploads).values({ id: 'up1', ownerId: creator.id, kind: 'media', url: '/uploads/big.mp4', mimeType: 'video/mp4', sizeBytes: 3 * 1024 ** 3 });
+    await handle.close();
     sourceHash = sha256(source);
   }, 120_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -80,7 +81,7 @@ describe('npm run db:copy', () => {
       let total = 0;
       for (const [name, table] of sqliteTables) {
         const sort = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).sort();
-        const left = sort(fromSqlite.select().from(table).all());
+        const left = sort(await fromSqlite.select().from(table));
         const right = sort(await fromPg.select().from(pgTables[name]!));
         expect(right, name).toEqual(left);
         total += left.length;
@@ -132,6 +133,7 @@ describe('npm run db:copy', () => {
     const behind = join(dataDir, 'behind.db');
     copyFileSync(source, behind);
     const db = new Database(behind);
+    // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
     db.prepare('DELETE FROM __drizzle_migrations WHERE rowid = (SELECT max(rowid) FROM __drizzle_migrations)').run();
     db.close();
     const journal = JSON.parse(readFileSync(projectPath('db', 'migrations', 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };

@@ -142,8 +142,11 @@ describe('SQLite table objects on a node-postgres Drizzle database', () => {
 
   describe('breaks', () => {
     it('the better-sqlite3 finishers .get(), .all() and .run() do not exist', () => {
+      // eslint-disable-next-line no-restricted-syntax -- the test shows these SQLite-only finishers are absent here
       expect(() => db.select().from(users).get()).toThrow(/get is not a function/);
+      // eslint-disable-next-line no-restricted-syntax -- the test shows these SQLite-only finishers are absent here
       expect(() => db.select().from(users).all()).toThrow(/all is not a function/);
+      // eslint-disable-next-line no-restricted-syntax -- the test shows these SQLite-only finishers are absent here
       expect(() => db.update(users).set({ tokenVersion: 0 }).run()).toThrow(/run is not a function/);
     });
 
@@ -154,10 +157,10 @@ describe('SQLite table objects on a node-postgres Drizzle database', () => {
       const dir = mkdtempSync(join(tmpdir(), 'cuepoint-spike-'));
       const sqlite = openDatabase(join(dir, 'spike.db'));
       try {
-        const onSqlite = await drizzleSqlite(sqlite.sqlite).insert(users).values({ id: 'x', email: 'x@example.test', firstName: 'X', lastName: 'Y', displayName: 'XY', role: 'viewer', isActive: true });
+        const onSqlite = await drizzleSqlite(sqlite.sqlite!).insert(users).values({ id: 'x', email: 'x@example.test', firstName: 'X', lastName: 'Y', displayName: 'XY', role: 'viewer', isActive: true });
         expect(onSqlite).toEqual({ changes: 1, lastInsertRowid: 1 });
       } finally {
-        sqlite.close();
+        await sqlite.close();
         rmSync(dir, { recursive: true, force: true });
       }
     });

@@ -100,18 +100,18 @@ describe('openPostgres', () => {
         id, email: `${i}@example.test`, creatorTag: tags[i] ?? null, firstName: 'F', lastName: 'L', displayName: id, role: 'dj' as const, isActive: true,
       }));
       await handle.db.insert(users).values(rows);
-      sqlite.db.insert(sqliteUsers).values(rows).run();
+      await sqlite.db.insert(sqliteUsers).values(rows);
 
       const fromPg = (await handle.db.select({ id: users.id }).from(users).orderBy(asc(users.id))).map((row) => row.id);
-      const fromSqlite = sqlite.db.select({ id: sqliteUsers.id }).from(sqliteUsers).orderBy(asc(sqliteUsers.id)).all().map((row) => row.id);
+      const fromSqlite = (await sqlite.db.select({ id: sqliteUsers.id }).from(sqliteUsers).orderBy(asc(sqliteUsers.id))).map((row) => row.id);
       expect(fromSqlite).toEqual(['0x', 'AB', 'Zz', 'a-b', 'aB', 'a_c', 'ab']);
       expect(fromPg).toEqual(fromSqlite);
       // lower() folds ASCII only on both, so 'Émile' and 'émile' are two tags; 'ZED' is taken by 'Zed' on both.
       const tagged = { email: 'new@example.test', firstName: 'F', lastName: 'L', displayName: 'New', role: 'dj' as const, isActive: true };
       await expect(handle.db.insert(users).values({ ...tagged, id: 'n1', creatorTag: 'ZED' })).rejects.toMatchObject({ cause: { code: '23505' } });
-      expect(() => sqlite.db.insert(sqliteUsers).values({ ...tagged, id: 'n1', creatorTag: 'ZED' }).run()).toThrow(/UNIQUE/);
+      await expect(sqlite.db.insert(sqliteUsers).values({ ...tagged, id: 'n1', creatorTag: 'ZED' })).rejects.toMatchObject({ cause: { message: expect.stringMatching(/UNIQUE/) } });
     } finally {
-      sqlite.close();
+      await sqlite.close();
       rmSync(dir, { recursive: true, force: true });
       await handle.close();
     }

@@ -65,7 +65,7 @@ describe('public pages: link previews, real 404s, robots.txt and sitemap.xml', (
     );
     test = await createTestApp({ PUBLIC_URL: publicUrl }, { webDist });
     const { db } = test.app.services;
-    db.insert(products).values([...seedProducts]).run();
+    await db.insert(products).values([...seedProducts]);
     const dj = await createUser(test.app, {
       role: 'dj',
       creatorTag: 'Mara_Quill',
@@ -82,7 +82,8 @@ describe('public pages: link previews, real 404s, robots.txt and sitemap.xml', (
     freeEvent = newId();
     premiumEvent = newId();
     inactiveEvent = newId();
-    db.insert(events)
+    await db
+      .insert(events)
       .values([
         {
           id: freeEvent,
@@ -103,30 +104,29 @@ describe('public pages: link previews, real 404s, robots.txt and sitemap.xml', (
           premiumPriceCents: 500,
         },
         { id: inactiveEvent, userId: creator.id, name: 'Draft', startDateTime: null, endDateTime: null, isActive: false },
-      ])
-      .run();
+      ]);
 
     const audioTitle = newId();
     const videoTitle = newId();
-    db.insert(podcastTitles)
+    await db
+      .insert(podcastTitles)
       .values([
         { id: audioTitle, userId: creator.id, name: 'Behind the Records', imageUrl: storeUpload('png', makePng(64, 64)) },
         { id: videoTitle, userId: creator.id, name: 'Booth Cam', isVideo: true },
-      ])
-      .run();
+      ]);
     mediaUrl = storeUpload('mp3', Buffer.from('ID3'));
     bigArtUrl = storeUpload('png', makePng(1600, 900));
     audioEpisode = newId();
     videoEpisode = newId();
     futureEpisode = newId();
     const episode = { userId: creator.id, mediaBytes: 3, durationSeconds: 754, description: '', publishDate: new Date(Date.now() - hour).toISOString() };
-    db.insert(podcastEpisodes)
+    await db
+      .insert(podcastEpisodes)
       .values([
         { ...episode, id: audioEpisode, podcastTitleId: audioTitle, name: 'Episode 1: Vinyl', description: 'Where the records come from.', mediaUrl, mediaType: 'audio/mpeg' },
         { ...episode, id: videoEpisode, podcastTitleId: videoTitle, name: 'Booth cam #1', mediaUrl: '/uploads/booth.mp4', mediaType: 'video/mp4', imageUrl: bigArtUrl },
         { ...episode, id: futureEpisode, podcastTitleId: audioTitle, name: 'Not yet', mediaUrl, mediaType: 'audio/mpeg', publishDate: new Date(Date.now() + 24 * hour).toISOString() },
-      ])
-      .run();
+      ]);
   });
 
   afterAll(async () => {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memberships } from '@db/schema/memberships';
+import { firstRow } from '@db/store';
 import { pushNotifications, pushSubscriptions } from '@db/schema/push';
 import { pushMessages } from '@server/domains/push/push.schemas';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
@@ -30,9 +31,9 @@ describe('push audience: all subscribers or members only', () => {
     member = await createUser(test.app, { role: 'viewer' });
     lapsedMember = await createUser(test.app, { role: 'viewer' });
     fan = await createUser(test.app, { role: 'viewer' });
-    const tier = insertTier(test.app, creator.id);
-    membershipId = insertMembership(test.app, tier, member.id).id;
-    insertMembership(test.app, tier, lapsedMember.id, { status: 'lapsed', lapsedAt: new Date().toISOString() });
+    const tier = await insertTier(test.app, creator.id);
+    membershipId = (await insertMembership(test.app, tier, member.id)).id;
+    await insertMembership(test.app, tier, lapsedMember.id, { status: 'lapsed', lapsedAt: new Date().toISOString() });
     // Each browser follows the creator: a member, a former member and a signed-in fan (each signed in), and a guest.
     for (const [name, token] of [['member', member.token], ['lapsed', lapsedMember.token], ['fan', fan.token], ['guest', undefined]] as const) {
       expect((await subscribe(test.app, creator.id, new FakeBrowserKeys().subscription(pushService.endpoint(name)), token)).statusCode).toBe(200);
@@ -43,19 +44,19 @@ describe('push audience: all subscribers or members only', () => {
     await pushService.stop();
   });
 
-  const viewerOf = (name: string) =>
-    test.app.services.db.select({ viewerId: pushSubscriptions.viewerId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, pushService.endpoint(name))).get()?.viewerId;
+  const viewerOf = async (name: string) =>
+    (await firstRow(test.app.services.db.select({ viewerId: pushSubscriptions.viewerId }).from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, pushService.endpoint(name)))))?.viewerId;
 
   it("records the signed-in viewer who subscribed, and keeps it when the same browser subscribes again without a session", async () => {
-    expect(viewerOf('member')).toBe(member.id);
-    expect(viewerOf('fan')).toBe(fan.id);
-    expect(viewerOf('guest')).toBeNull();
+    expect(await viewerOf('member')).toBe(member.id);
+    expect(await viewerOf('fan')).toBe(fan.id);
+    expect(await viewerOf('guest')).toBeNull();
     const again = new FakeBrowserKeys().subscription(pushService.endpoint('member'));
     expect((await subscribe(test.app, creator.id, again)).statusCode).toBe(200);
-    expect(viewerOf('member')).toBe(member.id);
+    expect(await viewerOf('member')).toBe(member.id);
     // A guest's browser that subscribes again signed in becomes the viewer's.
     expect((await subscribe(test.app, creator.id, new FakeBrowserKeys().subscription(pushService.endpoint('guest')), fan.token)).statusCode).toBe(200);
-    expect(viewerOf('guest')).toBe(fan.id);
+    expect(await viewerOf('guest')).toBe(fan.id);
   });
 
   it("reaches only current members' browsers with audience members, everyone with the default", async () => {
@@ -65,7 +66,7 @@ describe('push audience: all subscribers or members only', () => {
     expect(toMembers.recipients).toBe(1);
     await waitFor(() => pushService.received.length === 1, 10_000, 'the members push');
     expect(pushService.receivedFor('member')).toHaveLength(1);
-    expect(test.app.services.db.select().from(pushNotifications).where(eq(pushNotifications.id, toMembers.id)).get()!.audience).toBe('members');
+    expect((await firstRow(test.app.services.db.select().from(pushNotifications).where(eq(pushNotifications.id, toMembers.id))))!.audience).toBe('members');
 
     const toAll = await caller.push.send({ title: 'Everyone', body: 'Live tonight.', creatorId: creator.id });
     expect(toAll.recipients).toBe(4);
@@ -81,11 +82,11 @@ describe('push audience: all subscribers or members only', () => {
   });
 
   it('counts a membership only while it opens its perks (a lapsed one reaches nothing)', async () => {
-    test.app.services.db.update(memberships).set({ status: 'lapsed' }).where(eq(memberships.id, membershipId)).run();
+    await test.app.services.db.update(memberships).set({ status: 'lapsed' }).where(eq(memberships.id, membershipId));
     const caller = await callerAs(test.app, admin.token);
     const sent = await caller.push.send({ title: 'Members first', body: 'Only for you.', creatorId: creator.id, audience: 'members' });
     expect(sent.recipients).toBe(0);
-    expect(test.app.services.db.select().from(pushNotifications).where(eq(pushNotifications.id, sent.id)).get()!.completedAt).not.toBeNull();
+    expect((await firstRow(test.app.services.db.select().from(pushNotifications).where(eq(pushNotifications.id, sent.id))))!.completedAt).not.toBeNull();
   });
 
   it('takes the audience over REST (POST /api/push/send) and refuses an unknown one with its message', async () => {

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '@server/app';
 import { openDatabase } from '@db/client';
+import { firstRow } from '@db/store';
 import { loadConfig } from '@server/config';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
@@ -41,13 +42,13 @@ describe('push subscriptions', () => {
     const subscription = keys.subscription('https://push.example.test/send/abc');
     expect((await subscribe(test.app, creator.id, subscription)).json()).toEqual({ subscribed: true });
     expect((await subscribe(test.app, creator.id, subscription)).statusCode).toBe(200);
-    const rows = test.app.services.db.select().from(pushSubscriptions).all();
+    const rows = await test.app.services.db.select().from(pushSubscriptions);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ creatorId: creator.id, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh });
 
     const answer = await test.app.inject({ method: 'POST', url: '/api/push/unsubscribe', payload: { endpoint: subscription.endpoint } });
     expect(answer.json()).toEqual({ subscribed: false });
-    expect(test.app.services.db.select().from(pushSubscriptions).all()).toHaveLength(0);
+    expect(await test.app.services.db.select().from(pushSubscriptions)).toHaveLength(0);
   });
 
   it('accepts https endpoints and http only on loopback', async () => {
@@ -107,22 +108,22 @@ describe('sending permission', () => {
     const creator = await createUser(test.app, { role: 'dj' });
     const caller = await callerAs(test.app, creator.token);
     await expect(caller.push.send({ title: 'Hello', body: 'Live tonight' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: pushMessages.notPermitted });
-    expect(test.app.services.db.select().from(pushNotifications).all()).toHaveLength(0);
+    expect(await test.app.services.db.select().from(pushNotifications)).toHaveLength(0);
     const overview = await caller.push.overview();
     expect(overview).toMatchObject({ canSend: false, creatorId: creator.id, subscriberCount: 0 });
   });
 
   it('lets a creator with an active subscription send (the payments rule)', async () => {
     const creator = await createUser(test.app, { role: 'dj' });
-    const addSubscription = (status: 'past_due' | 'active') =>
-      test.app.services.db
+    const addSubscription = async (status: 'past_due' | 'active') => {
+      await test.app.services.db
         .insert(subscriptions)
-        .values({ id: newId(), userId: creator.id, productId: 'LIVE_STREAM', provider: 'local', providerCustomerId: 'cus_test', status, priceCents: 1000 })
-        .run();
+        .values({ id: newId(), userId: creator.id, productId: 'LIVE_STREAM', provider: 'local', providerCustomerId: 'cus_test', status, priceCents: 1000 });
+    };
     const caller = await callerAs(test.app, creator.token);
-    addSubscription('past_due');
+    await addSubscription('past_due');
     await expect(caller.push.send({ title: 'Hello', body: 'Live tonight' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    addSubscription('active');
+    await addSubscription('active');
     expect(await caller.push.send({ title: 'Hello', body: 'Live tonight' })).toEqual({ id: expect.any(String), recipients: 0 });
     expect((await caller.push.overview()).canSend).toBe(true);
   });
@@ -133,8 +134,8 @@ describe('sending permission', () => {
     const other = await createUser(test.app, { role: 'dj' });
     const answer = await (await callerAs(test.app, admin.token)).push.send({ title: 'Hello', body: 'From the team', creatorId: creator.id });
     expect(answer).toEqual({ id: expect.any(String), recipients: 0 });
-    const row = test.app.services.db.select().from(pushNotifications).where(eq(pushNotifications.id, answer.id)).get();
-    const tag = test.app.services.db.select().from(users).where(eq(users.id, creator.id)).get()!.creatorTag;
+    const row = await firstRow(test.app.services.db.select().from(pushNotifications).where(eq(pushNotifications.id, answer.id)));
+    const tag = (await firstRow(test.app.services.db.select().from(users).where(eq(users.id, creator.id))))!.creatorTag;
     expect(row).toMatchObject({ creatorId: creator.id, sentBy: admin.id, url: `/events/${tag}` });
     await expect((await callerAs(test.app, creator.token)).push.history({ creatorId: other.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     const viewer = await createUser(test.app, { role: 'viewer' });
@@ -154,7 +155,7 @@ describe('sending permission', () => {
     const wire = await test.app.inject({ method: 'POST', url: '/trpc/push.send', headers: bearer(admin.token), payload: { title: 'x', body: 'y', url: '//evil.test' } });
     expect(wire.statusCode).toBe(400);
     expect(wire.json().error.message).toBe(pushMessages.url);
-    expect(test.app.services.db.select().from(pushNotifications).all()).toHaveLength(0);
+    expect(await test.app.services.db.select().from(pushNotifications)).toHaveLength(0);
   });
 });
 
@@ -196,7 +197,7 @@ describe('delivery', () => {
     expect(claims.aud).toBe(pushService.origin);
     expect(JSON.parse(browser.decrypt(push!.body))).toEqual({ id: sent.id, title: 'Tonight at 8', body: 'New set, new lights.', url: '/events/mara/abc', icon: '/icon-192.png' });
 
-    await waitFor(() => test.app.services.db.select().from(pushNotifications).get()?.completedAt != null, 5000, 'completion');
+    await waitFor(async () => (await firstRow(test.app.services.db.select().from(pushNotifications)))?.completedAt != null, 5000, 'completion');
     const [item] = await history(test.app, admin.token, creator.id);
     expect(item).toMatchObject({ id: sent.id, recipients: 1, sent: 1, failed: 0, removed: 0, pending: 0 });
   });
@@ -207,9 +208,9 @@ describe('delivery', () => {
     await subscribe(test.app, creator.id, new FakeBrowserKeys().subscription(pushService.endpoint('alive')));
     const sent = await (await callerAs(test.app, admin.token)).push.send({ title: 'Hi', body: 'There', creatorId: creator.id });
     await waitFor(() => pushService.received.length === 2, 10_000, 'both pushes');
-    await waitFor(() => test.app.services.db.select().from(pushSubscriptions).all().length === 1, 5000, 'the removal');
-    expect(test.app.services.db.select().from(pushSubscriptions).get()!.endpoint).toBe(pushService.endpoint('alive'));
-    await waitFor(() => !!test.app.services.db.select().from(pushNotifications).get()?.completedAt, 5000, 'completion');
+    await waitFor(async () => (await test.app.services.db.select().from(pushSubscriptions)).length === 1, 5000, 'the removal');
+    expect((await firstRow(test.app.services.db.select().from(pushSubscriptions)))!.endpoint).toBe(pushService.endpoint('alive'));
+    await waitFor(async () => !!(await firstRow(test.app.services.db.select().from(pushNotifications)))?.completedAt, 5000, 'completion');
     expect((await history(test.app, admin.token, creator.id))[0]).toMatchObject({ id: sent.id, sent: 1, removed: 1, failed: 0, pending: 0 });
   });
 
@@ -218,9 +219,9 @@ describe('delivery', () => {
     await subscribe(test.app, creator.id, new FakeBrowserKeys().subscription(pushService.endpoint('slow')));
     await (await callerAs(test.app, admin.token)).push.send({ title: 'Hi', body: 'There', creatorId: creator.id });
     await waitFor(() => pushService.received.length === 1, 10_000, 'the first attempt');
-    const delivery = () => test.app.services.db.select().from(pushDeliveries).get()!;
-    await waitFor(() => delivery().status === 'pending', 5000, 'the retry to be scheduled');
-    expect(delivery()).toMatchObject({ attempts: 1, lastStatusCode: 429 });
+    const delivery = async () => (await firstRow(test.app.services.db.select().from(pushDeliveries)))!;
+    await waitFor(async () => (await delivery()).status === 'pending', 5000, 'the retry to be scheduled');
+    expect(await delivery()).toMatchObject({ attempts: 1, lastStatusCode: 429 });
     expect((await history(test.app, admin.token, creator.id))[0]).toMatchObject({ pending: 1, sent: 0 });
 
     await waitFor(() => pushService.received.length === 2, 10_000, 'the retry');
@@ -228,15 +229,15 @@ describe('delivery', () => {
     // The push service's Retry-After (1 s) decides the wait, not the queue's own backoff (5 s for a first retry).
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
     expect(second!.at - first!.at).toBeLessThan(4000);
-    await waitFor(() => delivery().status === 'sent', 5000, 'the recorded success');
-    expect(delivery()).toMatchObject({ attempts: 2, lastStatusCode: 201 });
+    await waitFor(async () => (await delivery()).status === 'sent', 5000, 'the recorded success');
+    expect(await delivery()).toMatchObject({ attempts: 2, lastStatusCode: 201 });
   });
 
   it('counts a delivery the push service refuses (400) as failed, without retrying', async () => {
     pushService.answer = () => ({ status: 400 });
     await subscribe(test.app, creator.id, new FakeBrowserKeys().subscription(pushService.endpoint('bad')));
     await (await callerAs(test.app, admin.token)).push.send({ title: 'Hi', body: 'There', creatorId: creator.id });
-    await waitFor(() => test.app.services.db.select().from(pushDeliveries).get()?.status === 'failed', 10_000, 'the failure');
+    await waitFor(async () => (await firstRow(test.app.services.db.select().from(pushDeliveries)))?.status === 'failed', 10_000, 'the failure');
     expect(pushService.received).toHaveLength(1);
     expect((await history(test.app, admin.token, creator.id))[0]).toMatchObject({ failed: 1, sent: 0, pending: 0 });
   });
@@ -244,21 +245,21 @@ describe('delivery', () => {
   it('sends "{creator} is live: {event}" once per event', async () => {
     const browser = new FakeBrowserKeys();
     await subscribe(test.app, admin.id, browser.subscription(pushService.endpoint('live-fan')));
-    test.app.services.db.update(users).set({ creatorTag: 'house_admin' }).where(eq(users.id, admin.id)).run();
-    const adminRow = test.app.services.db.select().from(users).where(eq(users.id, admin.id)).get()!;
+    await test.app.services.db.update(users).set({ creatorTag: 'house_admin' }).where(eq(users.id, admin.id));
+    const adminRow = (await firstRow(test.app.services.db.select().from(users).where(eq(users.id, admin.id))))!;
     const eventId = newId();
-    test.app.services.db.insert(events).values({ id: eventId, userId: admin.id, name: 'Friday Night Set', isActive: false }).run();
+    await test.app.services.db.insert(events).values({ id: eventId, userId: admin.id, name: 'Friday Night Set', isActive: false });
 
-    expect(notifyEventLive(test.app.services, eventId)).toBeNull();
-    test.app.services.db.update(events).set({ isActive: true }).where(eq(events.id, eventId)).run();
-    const first = notifyEventLive(test.app.services, eventId);
+    expect(await notifyEventLive(test.app.services, eventId)).toBeNull();
+    await test.app.services.db.update(events).set({ isActive: true }).where(eq(events.id, eventId));
+    const first = await notifyEventLive(test.app.services, eventId);
     expect(first).toMatchObject({ recipients: 1 });
-    expect(notifyEventLive(test.app.services, eventId)).toBeNull();
+    expect(await notifyEventLive(test.app.services, eventId)).toBeNull();
 
     await waitFor(() => pushService.received.length === 1, 10_000, 'the live push');
     const payload = JSON.parse(browser.decrypt(pushService.received[0]!.body));
     expect(payload).toMatchObject({ title: `${adminRow.displayName} is live: Friday Night Set`, url: `/events/${adminRow.creatorTag ?? ''}/${eventId}` });
-    expect(test.app.services.db.select().from(pushNotifications).where(eq(pushNotifications.eventId, eventId)).all()).toHaveLength(1);
+    expect(await test.app.services.db.select().from(pushNotifications).where(eq(pushNotifications.eventId, eventId))).toHaveLength(1);
   });
 });
 
@@ -272,49 +273,48 @@ describe('live announcements', () => {
   afterEach(async () => test.close());
 
   const hour = 3600_000;
-  function addEvent(start: Date | null, end: Date | null, isActive = true): string {
+  async function addEvent(start: Date | null, end: Date | null, isActive = true): Promise<string> {
     const id = newId();
-    test.app.services.db
+    await test.app.services.db
       .insert(events)
-      .values({ id, userId: admin.id, name: `Set ${id}`, isActive, startDateTime: start?.toISOString() ?? null, endDateTime: end?.toISOString() ?? null })
-      .run();
+      .values({ id, userId: admin.id, name: `Set ${id}`, isActive, startDateTime: start?.toISOString() ?? null, endDateTime: end?.toISOString() ?? null });
     return id;
   }
-  const announcements = () => test.app.services.db.select().from(pushNotifications).where(eq(pushNotifications.kind, 'event_live')).all();
+  const announcements = async () => test.app.services.db.select().from(pushNotifications).where(eq(pushNotifications.kind, 'event_live'));
 
-  it('announces a scheduled event when its start time arrives, not when it is created', () => {
+  it('announces a scheduled event when its start time arrives, not when it is created', async () => {
     const now = new Date();
-    const tonight = addEvent(new Date(now.getTime() + hour), new Date(now.getTime() + 3 * hour));
-    expect(notifyEventLive(test.app.services, tonight, now)).toBeNull();
-    expect(announceStartedEvents(test.app.services, now)).toBe(0);
+    const tonight = await addEvent(new Date(now.getTime() + hour), new Date(now.getTime() + 3 * hour));
+    expect(await notifyEventLive(test.app.services, tonight, now)).toBeNull();
+    expect(await announceStartedEvents(test.app.services, now)).toBe(0);
 
     const atStart = new Date(now.getTime() + hour + 1000);
-    expect(announceStartedEvents(test.app.services, atStart)).toBe(1);
-    expect(announceStartedEvents(test.app.services, new Date(atStart.getTime() + 30_000))).toBe(0);
-    expect(announcements().map((row) => row.eventId)).toEqual([tonight]);
+    expect(await announceStartedEvents(test.app.services, atStart)).toBe(1);
+    expect(await announceStartedEvents(test.app.services, new Date(atStart.getTime() + 30_000))).toBe(0);
+    expect((await announcements()).map((row) => row.eventId)).toEqual([tonight]);
   });
 
   it('announces from the events procedures: when a saved event is live, once', async () => {
     const caller = await callerAs(test.app, admin.token);
     const later = await caller.events.create({ name: 'Next week', startDateTime: new Date(Date.now() + 7 * 24 * hour).toISOString(), endDateTime: new Date(Date.now() + 7 * 24 * hour + hour).toISOString() });
-    expect(announcements()).toHaveLength(0);
+    expect(await announcements()).toHaveLength(0);
     const secret = await caller.events.create({ name: 'Secret show', isActive: false });
-    expect(announcements()).toHaveLength(0);
+    expect(await announcements()).toHaveLength(0);
     await caller.events.update({ id: secret.id, isActive: true });
     await caller.events.update({ id: secret.id, name: 'Secret show (moved)' });
-    const rows = announcements();
+    const rows = await announcements();
     expect(rows.map((row) => [row.eventId, row.title])).toEqual([[secret.id, `Test admin is live: Secret show`]]);
     await caller.events.update({ id: later.id, name: 'Still next week' });
-    expect(announcements()).toHaveLength(1);
+    expect(await announcements()).toHaveLength(1);
   });
 
-  it('leaves out inactive, finished and long-running events', () => {
+  it('leaves out inactive, finished and long-running events', async () => {
     const now = new Date();
-    addEvent(new Date(now.getTime() - 10 * 60_000), new Date(now.getTime() + hour), false);
-    addEvent(new Date(now.getTime() - 3 * hour), new Date(now.getTime() - hour));
-    addEvent(new Date(now.getTime() - 5 * hour), new Date(now.getTime() + hour));
-    expect(announceStartedEvents(test.app.services, now)).toBe(0);
-    expect(announcements()).toHaveLength(0);
+    await addEvent(new Date(now.getTime() - 10 * 60_000), new Date(now.getTime() + hour), false);
+    await addEvent(new Date(now.getTime() - 3 * hour), new Date(now.getTime() - hour));
+    await addEvent(new Date(now.getTime() - 5 * hour), new Date(now.getTime() + hour));
+    expect(await announceStartedEvents(test.app.services, now)).toBe(0);
+    expect(await announcements()).toHaveLength(0);
   });
 });
 
@@ -367,8 +367,8 @@ describe('restarts', () => {
     expect(afterStop).toBeLessThan(subscribers);
     // Closing waited for the sends in flight and recorded them: nothing is left claimed.
     const between = openDatabase(join(dataDir, 'cuepoint.db'));
-    const rows = between.db.select().from(pushDeliveries).all();
-    between.close();
+    const rows = await between.db.select().from(pushDeliveries);
+    await between.close();
     expect(rows.filter((row) => row.status === 'sending')).toHaveLength(0);
     expect(rows.filter((row) => row.status === 'sent')).toHaveLength(afterStop);
     expect(rows.filter((row) => row.status === 'pending')).toHaveLength(subscribers - afterStop);
@@ -376,7 +376,7 @@ describe('restarts', () => {
     const reopened = await buildApp(loadConfig(env(3)));
 
     await waitFor(() => pushService.received.length >= subscribers, 15_000, 'the rest after the restart');
-    await waitFor(() => !!reopened.services.db.select().from(pushNotifications).get()?.completedAt, 5000, 'completion');
+    await waitFor(async () => !!(await firstRow(reopened.services.db.select().from(pushNotifications)))?.completedAt, 5000, 'completion');
     await new Promise((resolve) => setTimeout(resolve, 200));
     const perEndpoint = new Map<string, number>();
     for (const push of pushService.received) perEndpoint.set(push.path, (perEndpoint.get(push.path) ?? 0) + 1);
@@ -393,11 +393,11 @@ describe('restarts', () => {
     await app.services.push.queue.stop();
     const sent = await (await callerAs(app, admin.token)).push.send({ title: 'Crash', body: 'Recovered', url: '/' });
     // A process claimed it and died before recording anything.
-    app.services.db.update(pushDeliveries).set({ status: 'sending', claimedAt: new Date(Date.now() - 10 * 60_000).toISOString(), attempts: 1 }).run();
+    await app.services.db.update(pushDeliveries).set({ status: 'sending', claimedAt: new Date(Date.now() - 10 * 60_000).toISOString(), attempts: 1 });
     app.services.push.queue.start();
     await waitFor(() => pushService.received.length === 1, 10_000, 'the re-sent push');
     expect(pushService.received[0]!.headers.topic).toBe(sent.id);
-    await waitFor(() => app.services.db.select().from(pushDeliveries).get()?.status === 'sent', 5000, 'the recorded outcome');
+    await waitFor(async () => (await firstRow(app.services.db.select().from(pushDeliveries)))?.status === 'sent', 5000, 'the recorded outcome');
     await app.close();
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { liveSessions } from '@db/schema/live';
+import { firstRow } from '@db/store';
 import { newId, nowIso } from '@server/lib/ids';
 import { liveMessages } from '@server/domains/live/live.schemas';
 import { callerAs, createUser, type TestUser } from '../helpers/app';
@@ -63,7 +64,7 @@ describe('live streaming across instances sharing Redis', () => {
     const second = publishTestStream(b.port, key, { seconds: 3 });
     expect(await second.exited).not.toBe(0);
     expect((await dashboardOn(b, dj)).lastRefusal?.reason).toBe(liveMessages.alreadyLive);
-    expect(b.app.services.db.select().from(liveSessions).all().map((row) => row.id)).toEqual([onA.id]);
+    expect((await b.app.services.db.select().from(liveSessions)).map((row) => row.id)).toEqual([onA.id]);
 
     expect(await first.exited).toBe(0);
     await waitFor('the session on A to end', async () => (await dashboardOn(a, dj)).state === 'ended', 10_000);
@@ -94,7 +95,7 @@ describe('live streaming across instances sharing Redis', () => {
 
     // B starts again (as a third instance would): what a stopped process left is ended, A's session is not.
     await b.app.services.live.start();
-    expect(b.app.services.db.select().from(liveSessions).where(eq(liveSessions.id, session.id)).get()?.state).toBe('live');
+    expect((await firstRow(b.app.services.db.select().from(liveSessions).where(eq(liveSessions.id, session.id))))?.state).toBe('live');
 
     const viewerOnB = await callerAs(b.app);
     const stream = await viewerOnB.events.stream({ eventId: session.eventId });
@@ -124,12 +125,12 @@ describe('live streaming across instances sharing Redis', () => {
   it('ends a session no instance holds any more (its instance died) within a sweep, and tells the viewers', async () => {
     const [, b] = await twoInstances({}, { orphanSweepMs: 200, leaseTtlMs: 300 });
     const dj = await createUser(b.app, { role: 'dj' });
-    const eventId = insertEvent(b.app, dj.id, { startDateTime: nowIso() });
+    const eventId = await insertEvent(b.app, dj.id, { startDateTime: nowIso() });
     const sessionId = newId(16);
-    b.app.services.db.insert(liveSessions).values({ id: sessionId, userId: dj.id, eventId, state: 'live', startedAt: nowIso() }).run();
+    await b.app.services.db.insert(liveSessions).values({ id: sessionId, userId: dj.id, eventId, state: 'live', startedAt: nowIso() });
     const status = async () => (await callerAs(b.app, dj.token)).live.status({ eventId });
     await waitFor('the orphaned session to end', async () => (await status()).state === 'ended', 5_000);
-    expect(b.app.services.db.select().from(liveSessions).where(eq(liveSessions.id, sessionId)).get()?.endedAt).toBeTruthy();
+    expect((await firstRow(b.app.services.db.select().from(liveSessions).where(eq(liveSessions.id, sessionId))))?.endedAt).toBeTruthy();
   }, 30_000);
 
   it('ends a publish on A when the creator rotates the key through B', async () => {

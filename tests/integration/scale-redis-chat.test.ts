@@ -24,7 +24,7 @@ describe('chat across two instances sharing Redis', () => {
     await untilReady(cluster.instances);
     creator = await createUser(a.app, { role: 'dj' });
     viewer = await createUser(a.app, { role: 'viewer' });
-    eventId = insertEvent(a.app, creator.id);
+    eventId = await insertEvent(a.app, creator.id);
   });
   afterEach(async () => {
     await Promise.all(sockets.splice(0).map((socket) => socket.close()));

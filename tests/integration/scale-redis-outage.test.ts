@@ -33,7 +33,7 @@ describe('two instances while Redis is away and once it is back', () => {
     const admin = await createUser(a.app, { role: 'admin' });
     const creator = await createUser(a.app, { role: 'dj' });
     const viewer = await createUser(a.app, { role: 'viewer' });
-    const eventId = insertEvent(a.app, creator.id);
+    const eventId = await insertEvent(a.app, creator.id);
     const socket = socketClient(b.app, viewer.token);
     const onB = watchRoom(socket, eventId);
     try {

@@ -101,7 +101,7 @@ describe('two instances sharing Redis', () => {
   it("accepts at most 3 of one viewer's 6 rapid chat messages sent alternately through A and B", async () => {
     const creator = await createUser(a.app, { role: 'dj' });
     const viewer = await createUser(a.app, { role: 'viewer' });
-    const eventId = insertEvent(a.app, creator.id);
+    const eventId = await insertEvent(a.app, creator.id);
     const statuses: number[] = [];
     for (let index = 0; index < 6; index += 1) {
       const instance = index % 2 ? b : a;
@@ -115,7 +115,7 @@ describe('two instances sharing Redis', () => {
   it('runs the go-live sweep on one instance only when both tick at once', async () => {
     const creator = await createUser(a.app, { role: 'dj' });
     const startedAt = new Date(Date.now() - 60_000).toISOString();
-    insertEvent(a.app, creator.id, { startDateTime: startedAt });
+    await insertEvent(a.app, creator.id, { startDateTime: startedAt });
     const ran = await Promise.all([announceStartedEventsSweep(a.app.services), announceStartedEventsSweep(b.app.services)]);
     expect(ran.filter(Boolean)).toHaveLength(1);
     // The rest of the period is taken: neither instance's next tick runs it again.
@@ -175,9 +175,9 @@ describe('two instances sharing Redis', () => {
 
   it('shows a stream live on A as live on B, with its viewers counted once across both, and tells B of changes', async () => {
     const creator = await createUser(a.app, { role: 'dj' });
-    const eventId = insertEvent(a.app, creator.id, { startDateTime: nowIso() });
+    const eventId = await insertEvent(a.app, creator.id, { startDateTime: nowIso() });
     const sessionId = newId(16);
-    a.app.services.db.insert(liveSessions).values({ id: sessionId, userId: creator.id, eventId, state: 'live', startedAt: nowIso() }).run();
+    await a.app.services.db.insert(liveSessions).values({ id: sessionId, userId: creator.id, eventId, state: 'live', startedAt: nowIso() });
     // Playlist requests reach both instances: viewer-1 on both, the others on one each.
     a.app.services.live.noteViewer(sessionId, 'viewer-1');
     a.app.services.live.noteViewer(sessionId, 'viewer-3');
@@ -200,7 +200,7 @@ describe('two instances sharing Redis', () => {
     try {
       await waitFor(() => states.length === 1);
       await b.app.services.bus.barrier();
-      a.app.services.db.update(liveSessions).set({ state: 'ended', endedAt: nowIso() }).run();
+      await a.app.services.db.update(liveSessions).set({ state: 'ended', endedAt: nowIso() });
       a.app.services.bus.publish(liveStatusTopic(eventId), null);
       await waitFor(() => states.length === 2, 3_000);
       expect(states).toEqual(['live', 'ended']);

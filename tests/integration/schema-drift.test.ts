@@ -77,6 +77,7 @@ const pgActions: Record<string, string> = { a: 'no action', r: 'restrict', c: 'c
 
 function sqliteShape(sqlite: Database.Database): SchemaShape {
   const shape: SchemaShape = {};
+  // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
   const tables = sqlite
     .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> '__drizzle_migrations'`)
     .all() as { name: string }[];
@@ -315,11 +316,11 @@ describe('schema drift between SQLite and PostgreSQL', () => {
     dir = mkdtempSync(join(tmpdir(), 'cuepoint-drift-'));
     sqlite = openDatabase(join(dir, 'drift.db'));
     pgHandle = await openPostgres(await postgres.current.createDatabase());
-    fromSqlite = sqliteShape(sqlite.sqlite);
+    fromSqlite = sqliteShape(sqlite.sqlite!);
     fromPg = await pgShape(pgHandle.pool);
   });
   afterAll(async () => {
-    sqlite?.close();
+    await sqlite?.close();
     await pgHandle?.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -356,11 +357,13 @@ describe('schema drift between SQLite and PostgreSQL', () => {
 
   it('a row inserted with defaults reads the same on both: the time as UTC ISO text with milliseconds', async () => {
     const before = new Date(Date.now() - 1000).toISOString();
-    sqlite.sqlite.prepare(`INSERT INTO users (id, email, first_name, last_name, display_name, role, is_active) VALUES ('u1', 'a@example.test', 'A', 'B', 'A B', 'viewer', 1)`).run();
+    // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
+    sqlite.sqlite!.prepare(`INSERT INTO users (id, email, first_name, last_name, display_name, role, is_active) VALUES ('u1', 'a@example.test', 'A', 'B', 'A B', 'viewer', 1)`).run();
     await pgHandle.pool.query(`INSERT INTO users (id, email, first_name, last_name, display_name, role, is_active) VALUES ('u1', 'a@example.test', 'A', 'B', 'A B', 'viewer', true)`);
     const after = new Date(Date.now() + 1000).toISOString();
     type Row = Record<string, unknown> & { created_at: string };
-    const fromSqliteRow = sqlite.sqlite.prepare(`SELECT description, pending_payment, token_version, notify_new_payments, shortcuts, created_at FROM users`).get() as Row;
+    // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
+    const fromSqliteRow = sqlite.sqlite!.prepare(`SELECT description, pending_payment, token_version, notify_new_payments, shortcuts, created_at FROM users`).get() as Row;
     const fromPgRow = (await pgHandle.pool.query<Row>(`SELECT description, pending_payment, token_version, notify_new_payments, shortcuts, created_at FROM users`)).rows[0]!;
     const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
     for (const row of [fromSqliteRow, fromPgRow]) {

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users } from '@db/schema/users';
 import { adminRuleMessages, assertAdminChangeAllowed } from '@server/domains/users/admin-rules';
 import { findUserById } from '@server/domains/users/session-reads';
+import { matchingErrorMessage } from '@server/domains/users/constraint-errors';
 import { markSubscriptionPaid } from '@server/domains/users/users.service';
 import { IdentityError, type IdentityProviders } from '@server/providers/identity/interface';
 import { passwordHashing } from '@server/lib/passwords';
@@ -14,6 +15,7 @@ import { tooManyAttemptsMessage } from '@server/lib/rate-limit';
 import { checkoutProcedure, createCallerFactory, pendingPaymentMessage, router } from '@server/trpc/init';
 import { createContext } from '@server/trpc/context';
 import { bearer, callerAs, createTestApp, createUser, testPassword, type TestApp } from '../helpers/app';
+import { firstRow } from '@db/store';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -145,7 +147,7 @@ describe('checkout-registered creators', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json().user.pendingPayment).toBe(true);
 
-    markSubscriptionPaid(app.app.services.db, user.id);
+    await markSubscriptionPaid(app.app.services.db, user.id);
     const afterPayment = await post(app, '/api/auth/user/update', { user: { displayName: 'Bea B' } }, bearer(token));
     expect(afterPayment.statusCode).toBe(200);
     expect(afterPayment.json().user).toMatchObject({ displayName: 'Bea B', pendingPayment: false });
@@ -206,18 +208,18 @@ describe('admin rules on the server', () => {
     const caller = await callerAs(app.app, admin.token);
     await expect(caller.users.setRole({ id: admin.id, role: 'dj' })).rejects.toThrow(adminRuleMessages.notOwnAccount);
     await expect(caller.users.emulate({ id: otherAdmin.id })).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    expect(findUserById(app.app.services.db, admin.id)).toMatchObject({ role: 'admin', isActive: true });
+    expect(await findUserById(app.app.services, admin.id)).toMatchObject({ role: 'admin', isActive: true });
     // Demoting another admin is fine while one active admin remains.
     await caller.users.setRole({ id: otherAdmin.id, role: 'dj' });
-    expect(findUserById(app.app.services.db, otherAdmin.id)?.role).toBe('dj');
+    expect((await findUserById(app.app.services, otherAdmin.id))?.role).toBe('dj');
   });
 
   it('the last active admin cannot be removed, whoever asks', async () => {
     const app = await start();
     const admin = await createUser(app.app, { role: 'admin' });
-    const row = findUserById(app.app.services.db, admin.id)!;
-    expect(() => assertAdminChangeAllowed(app.app.services.db, { id: 'someone-else' }, row, { isActive: false })).toThrow(adminRuleMessages.lastAdmin);
-    expect(() => assertAdminChangeAllowed(app.app.services.db, { id: 'someone-else' }, row, { role: 'staff' })).toThrow(adminRuleMessages.lastAdmin);
+    const row = (await findUserById(app.app.services, admin.id))!;
+    await expect(assertAdminChangeAllowed(app.app.services.db, { id: 'someone-else' }, row, { isActive: false })).rejects.toThrow(adminRuleMessages.lastAdmin);
+    await expect(assertAdminChangeAllowed(app.app.services.db, { id: 'someone-else' }, row, { role: 'staff' })).rejects.toThrow(adminRuleMessages.lastAdmin);
   });
 
   it('a role change revokes the account’s tokens', async () => {
@@ -324,7 +326,11 @@ describe('creator tags and lookups in the database', () => {
   it('refuses a case variant of a creator tag at the database level', async () => {
     const app = await start();
     await createUser(app.app, { role: 'dj', creatorTag: 'MixMaster' });
-    await expect(createUser(app.app, { role: 'dj', creatorTag: 'mixmaster' })).rejects.toThrow(/UNIQUE constraint failed/);
+    const refused = await createUser(app.app, { role: 'dj', creatorTag: 'mixmaster' }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(matchingErrorMessage(refused, /UNIQUE constraint failed/)).toBeDefined();
     const registered = await post(app, '/api/user/register', { ...checkoutForm, subDomain: 'MIXMASTER' });
     expect(registered.statusCode).toBe(409);
     expect(registered.json().errors).toEqual({ subDomain: 'This creator tag is already taken' });
@@ -332,7 +338,7 @@ describe('creator tags and lookups in the database', () => {
 
   it('looks accounts up by email and by creator tag through an index, never a scan', async () => {
     const app = await start();
-    const sqlite = (app.app.services.db as unknown as { $client: import('better-sqlite3').Database }).$client;
+    const sqlite = app.app.services.store.sqlite!;
     const plan = (query: string) =>
       (sqlite.prepare(`EXPLAIN QUERY PLAN ${query}`).all('someone@example.test', 'someone@example.test') as { detail: string }[])
         .map((row) => row.detail)
@@ -432,7 +438,7 @@ describe('demo accounts', () => {
     const { seedCoreData } = await import('../../seed/accounts');
     const logins = await seedCoreData(app.app.services.db, app.config);
     expect(logins.map((login) => login.label)).toEqual(['Admin']);
-    expect(app.app.services.db.select().from(users).where(eq(users.email, 'mara@cuepoint.local')).get()).toBeUndefined();
+    expect(await firstRow(app.app.services.db.select().from(users).where(eq(users.email, 'mara@cuepoint.local')))).toBeUndefined();
     expect(JSON.stringify(logins)).not.toContain(app.config.admin.password);
   });
 });

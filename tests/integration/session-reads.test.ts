@@ -24,14 +24,14 @@ describe('session reads between requests', () => {
     expect((await alive(creator.token)).json().user).toMatchObject({ displayName: 'Test dj', hasUnpaidInvoices: 'false' });
     expect((await alive(creator.token)).statusCode).toBe(200);
 
-    db.update(users).set({ displayName: 'Renamed' }).where(eq(users.id, creator.id)).run();
+    await db.update(users).set({ displayName: 'Renamed' }).where(eq(users.id, creator.id));
     expect((await alive(creator.token)).json().user.displayName).toBe('Renamed');
 
     // A row in another table that the session answer reads.
-    db.insert(invoices).values({ id: newId(), userId: creator.id, amountCents: 500, status: 'open' }).run();
+    await db.insert(invoices).values({ id: newId(), userId: creator.id, amountCents: 500, status: 'open' });
     expect((await alive(creator.token)).json().user.hasUnpaidInvoices).toBe('true');
 
-    db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, creator.id)).run();
+    await db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, creator.id));
     const refused = await alive(creator.token);
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toBe('Invalid access_token');
@@ -50,23 +50,23 @@ describe('session reads between requests', () => {
 
   it('what a rolled-back transaction read is not kept', async () => {
     const creator = await createUser(t.app, { role: 'dj' });
-    expect(findUserById(db, creator.id)?.displayName).toBe('Test dj');
-    expect(() =>
-      db.transaction(() => {
-        db.update(users).set({ displayName: 'Never committed' }).where(eq(users.id, creator.id)).run();
-        expect(findUserById(db, creator.id)?.displayName).toBe('Never committed');
+    expect((await findUserById(t.app.services, creator.id))?.displayName).toBe('Test dj');
+    await expect(
+      db.transaction(async () => {
+        await db.update(users).set({ displayName: 'Never committed' }).where(eq(users.id, creator.id));
+        expect((await findUserById(t.app.services, creator.id))?.displayName).toBe('Never committed');
         throw new Error('roll back');
       }),
-    ).toThrow('roll back');
-    expect(findUserById(db, creator.id)?.displayName).toBe('Test dj');
+    ).rejects.toThrow('roll back');
+    expect((await findUserById(t.app.services, creator.id))?.displayName).toBe('Test dj');
     expect((await alive(creator.token)).json().user.displayName).toBe('Test dj');
   });
 
   it('hands out rows that cannot be changed by whoever holds them', async () => {
     const creator = await createUser(t.app, { role: 'dj' });
-    const row = findUserById(db, creator.id)!;
-    expect(findUserById(db, creator.id)).toBe(row);
+    const row = (await findUserById(t.app.services, creator.id))!;
+    expect(await findUserById(t.app.services, creator.id)).toBe(row);
     expect(() => Object.assign(row, { role: 'admin' })).toThrow(TypeError);
-    expect(findUserById(db, creator.id)?.role).toBe('dj');
+    expect((await findUserById(t.app.services, creator.id))?.role).toBe('dj');
   });
 });

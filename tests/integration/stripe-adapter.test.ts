@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { products } from '@db/schema/billing';
+import { firstRow } from '@db/store';
 import { ledgerEntries, payments, subscriptionInvoices, subscriptions, webhookEvents } from '@db/schema/payments';
 import { invoices } from '@db/schema/users';
 import { paymentMessages } from '@server/domains/payments/payments.schemas';
@@ -22,7 +23,7 @@ const test = await createTestApp({
 });
 const { app } = test;
 const db = app.services.db;
-db.insert(products).values([...seedProducts]).onConflictDoNothing().run();
+await db.insert(products).values([...seedProducts]).onConflictDoNothing();
 afterAll(async () => {
   await test.close();
   await fake.stop();
@@ -54,9 +55,9 @@ describe('the stripe adapter against a wire-format fake', () => {
       const response = await app.inject({ method: 'POST', url: '/api/payment/webhook', headers: signed(payload), payload });
       expect(response.statusCode, response.body).toBe(200);
     }
-    const row = db.select().from(payments).where(eq(payments.id, intent.paymentId)).get();
+    const row = await firstRow(db.select().from(payments).where(eq(payments.id, intent.paymentId)));
     expect(row).toMatchObject({ status: 'succeeded', feeCents: 45, cardLast4: '1881' });
-    const ledger = db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, intent.paymentId)).all();
+    const ledger = await db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, intent.paymentId));
     expect(ledger.map((entry) => [entry.account, entry.amountCents]).sort()).toEqual([
       ['creator', 273],
       ['platform', 182],
@@ -68,15 +69,15 @@ describe('the stripe adapter against a wire-format fake', () => {
     const intent = (await createPaywall(app, s)).json() as { paymentIntentId: string; paymentId: string };
     fake.succeedIntent(intent.paymentIntentId, { feeCents: 68 });
     const payload = fake.eventPayload('payment_intent.succeeded', intent.paymentIntentId);
-    const eventsBefore = db.select().from(webhookEvents).all().length;
+    const eventsBefore = (await db.select().from(webhookEvents)).length;
     for (const headers of [signed(payload, 'whsec_someone_else'), { 'content-type': 'application/json' }]) {
       const response = await app.inject({ method: 'POST', url: '/api/payment/webhook', headers, payload });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ message: paymentMessages.invalidWebhook });
     }
-    expect(db.select().from(webhookEvents).all().length).toBe(eventsBefore);
-    expect(db.select().from(payments).where(eq(payments.id, intent.paymentId)).get()?.status).toBe('pending');
-    expect(db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, intent.paymentId)).all()).toEqual([]);
+    expect((await db.select().from(webhookEvents)).length).toBe(eventsBefore);
+    expect((await firstRow(db.select().from(payments).where(eq(payments.id, intent.paymentId))))?.status).toBe('pending');
+    expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, intent.paymentId))).toEqual([]);
     // The page's own status report re-fetches from Stripe and records the success.
     const report = await app.inject({ method: 'POST', url: '/api/payment/update-event-page-payment-status', headers: bearer(s.viewer.token), payload: { stripePaymentIntentId: intent.paymentIntentId, status: 'succeeded' } });
     expect(report.json()).toMatchObject({ status: 'succeeded', providerStatus: 'succeeded' });
@@ -92,7 +93,7 @@ describe('the stripe adapter against a wire-format fake', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'requires_payment_method', error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
-    const row = db.select().from(payments).where(eq(payments.id, (response.json() as { paymentId: string }).paymentId)).get();
+    const row = await firstRow(db.select().from(payments).where(eq(payments.id, (response.json() as { paymentId: string }).paymentId)));
     expect(row?.status).toBe('failed');
   });
 
@@ -112,16 +113,16 @@ describe('the stripe adapter against a wire-format fake', () => {
       payment_behavior: 'default_incomplete',
     });
 
-    const subscription = db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId)).get()!;
+    const subscription = (await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId))))!;
     fake.succeedIntent(start.paymentIntentId, { feeCents: 117 });
     const invoiceId = (fake.object(subscription.providerSubscriptionId!) as { latest_invoice: string }).latest_invoice;
     const payload = fake.eventPayload('invoice.paid', invoiceId);
     const webhook = await app.inject({ method: 'POST', url: '/api/payment/webhook', headers: signed(payload), payload });
     expect(webhook.statusCode, webhook.body).toBe(200);
-    expect(db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId)).get()?.status).toBe('active');
-    const lines = db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.subscriptionId, start.subscriptionId)).all();
+    expect((await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId))))?.status).toBe('active');
+    const lines = await db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.subscriptionId, start.subscriptionId));
     expect(lines).toMatchObject([{ providerInvoiceId: invoiceId, subscriptionCents: 999, setUpFeeCents: 1999, billingReason: 'subscription_create' }]);
-    expect(db.select().from(invoices).where(eq(invoices.id, lines[0]!.invoiceId)).get()).toMatchObject({ amountCents: 2998, status: 'paid' });
+    expect(await firstRow(db.select().from(invoices).where(eq(invoices.id, lines[0]!.invoiceId)))).toMatchObject({ amountCents: 2998, status: 'paid' });
   });
 
   it('cancel and resume send cancel_at_period_end form-encoded; a new card goes through a SetupIntent; the period end cancels it', async () => {
@@ -131,7 +132,7 @@ describe('the stripe adapter against a wire-format fake', () => {
       paymentIntentId: string;
       subscriptionId: string;
     };
-    const providerId = db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId)).get()!.providerSubscriptionId!;
+    const providerId = (await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId))))!.providerSubscriptionId!;
     fake.succeedIntent(start.paymentIntentId, { feeCents: 117 });
     const paid = fake.eventPayload('invoice.paid', (fake.object(providerId) as { latest_invoice: string }).latest_invoice);
     expect((await app.inject({ method: 'POST', url: '/api/payment/webhook', headers: signed(paid), payload: paid })).statusCode).toBe(200);
@@ -168,7 +169,7 @@ describe('the stripe adapter against a wire-format fake', () => {
     fake.endPeriod(providerId);
     const deleted = fake.eventPayload('customer.subscription.deleted', providerId);
     expect((await app.inject({ method: 'POST', url: '/api/payment/webhook', headers: signed(deleted), payload: deleted })).statusCode).toBe(200);
-    expect(db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId)).get()).toMatchObject({ status: 'canceled', cardLast4: '4444' });
+    expect(await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId)))).toMatchObject({ status: 'canceled', cardLast4: '4444' });
     expect(await caller.subscriptions.hasNotificationCreationPermission()).toBe(false);
   });
 
@@ -182,7 +183,7 @@ describe('the provider follows the platform settings', () => {
   it('an admin switching payments to Stripe takes effect on the next payment, without a restart', async () => {
     const local = await createTestApp({ STRIPE_API_BASE: base });
     try {
-      local.app.services.db.insert(products).values([...seedProducts]).onConflictDoNothing().run();
+      await local.app.services.db.insert(products).values([...seedProducts]).onConflictDoNothing();
       const s = await stage(local.app);
       expect((await local.app.inject({ method: 'GET', url: '/api/payment/config' })).json()).toMatchObject({ provider: 'local', publishableKey: null });
       const before = (await createTip(local.app, s)).json() as { client_secret: string };

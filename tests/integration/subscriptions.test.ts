@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ledgerEntries, payments, subscriptionInvoices, subscriptions } from '@db/schema/payments';
+import { firstRow } from '@db/store';
 import { invoices } from '@db/schema/users';
 import { subscriptionMessages } from '@server/domains/subscriptions/subscriptions.schemas';
 import { paymentMessages } from '@server/domains/payments/payments.schemas';
@@ -53,20 +54,20 @@ describe('checkout', () => {
     const status = await app.inject({ method: 'POST', url: '/api/payment/status', headers: bearer(creator.token), payload: { stripePaymentIntentId: start.paymentIntentId, status: 'succeeded' } });
     expect(status.json()).toMatchObject({ kind: 'subscription', status: 'succeeded', amountCents: 2998 });
 
-    const invoiceRows = db.select().from(subscriptionInvoices).innerJoin(invoices, eq(invoices.id, subscriptionInvoices.invoiceId)).all();
+    const invoiceRows = await db.select().from(subscriptionInvoices).innerJoin(invoices, eq(invoices.id, subscriptionInvoices.invoiceId));
     const mine = invoiceRows.filter((row) => row.subscription_invoices.subscriptionId === start.subscriptionId);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({
       invoices: { amountCents: 2998, status: 'paid', userId: creator.id },
       subscription_invoices: { subscriptionCents: 999, setUpFeeCents: 1999, billingReason: 'subscription_create' },
     });
-    const subscription = db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId)).get()!;
+    const subscription = (await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId))))!;
     expect(subscription).toMatchObject({ status: 'active', cardLast4: '4242', productId: 'PODCAST_TITLE' });
     const start0 = new Date(subscription.currentPeriodStart!);
     const end = new Date(subscription.currentPeriodEnd!);
     expect(end.getUTCMonth()).toBe((start0.getUTCMonth() + 1) % 12);
     // A subscription is the platform's revenue: one platform entry of the whole net.
-    const ledger = db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, start.paymentId)).all();
+    const ledger = await db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, start.paymentId));
     expect(ledger).toMatchObject([{ account: 'platform', source: 'subscriptions', amountCents: 2998 - (Math.round((2998 * 29) / 1000) + 30) }]);
 
     const info = await app.inject({ method: 'GET', url: '/api/subscription/info', headers: bearer(creator.token) });
@@ -81,11 +82,11 @@ describe('checkout', () => {
 
   it('a product without a setup fee bills only the month; a tampered amount is refused and nothing is created', async () => {
     const creator = await createUser(app, { role: 'dj' });
-    const before = db.select().from(subscriptions).all().length;
+    const before = (await db.select().from(subscriptions)).length;
     const tampered = await app.inject({ method: 'POST', url: '/api/payment/create-one-time-payment', headers: bearer(creator.token), payload: { productId: 'LIVE_STREAM', amount: 1 } });
     expect(tampered.statusCode).toBe(400);
     expect(tampered.json().message).toBe(paymentMessages.productAmountMismatch);
-    expect(db.select().from(subscriptions).all().length).toBe(before);
+    expect((await db.select().from(subscriptions)).length).toBe(before);
     const start = await startCheckout(creator.token, 'LIVE_STREAM');
     expect(start.amountCents).toBe(2999);
   });
@@ -105,7 +106,7 @@ describe('checkout', () => {
     const response = await app.inject({ method: 'POST', url: '/api/payment/create-subscription', headers: bearer(creator.token), payload: { paymentMethodId: id, productId: 'PODCAST_VIDEO_TITLE' } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ status: 'succeeded', amountCents: 1999 + 2999 });
-    const sub = db.select().from(subscriptions).where(eq(subscriptions.userId, creator.id)).get();
+    const sub = await firstRow(db.select().from(subscriptions).where(eq(subscriptions.userId, creator.id)));
     expect(sub?.status).toBe('active');
     const customer = await app.inject({ method: 'POST', url: '/api/payment/get-customer', headers: bearer(creator.token), payload: { email: creator.email } });
     expect(customer.json()).toEqual({ customerId: sub?.providerCustomerId, email: creator.email });
@@ -163,10 +164,10 @@ describe('renewals and the unpaid-invoice banner', () => {
       test.clock.now = addDays(realNow, 32);
       const admin = await createUser(app, { role: 'admin' });
       expect(await (await callerAs(app, admin.token)).subscriptions.runRenewals()).toMatchObject({ renewed: expect.any(Number) });
-      const sub = db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId)).get()!;
+      const sub = (await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId))))!;
       expect(sub.status).toBe('past_due');
       expect((await alive(creator.token)).user.hasUnpaidInvoices).toBe('true');
-      const open = db.select().from(invoices).where(eq(invoices.userId, creator.id)).all().filter((row) => row.status === 'open');
+      const open = (await db.select().from(invoices).where(eq(invoices.userId, creator.id))).filter((row) => row.status === 'open');
       expect(open).toMatchObject([{ amountCents: 2999 }]);
 
       const info = (await app.inject({ method: 'GET', url: '/api/subscription/info', headers: bearer(creator.token) })).json() as { reactivationItemId: string }[];
@@ -182,8 +183,8 @@ describe('renewals and the unpaid-invoice banner', () => {
       expect((await alive(creator.token)).user.hasUnpaidInvoices).toBe('true');
       expect(await confirmCard(app, due.client_secret, cards.success)).toEqual({ status: 'succeeded' });
       expect((await alive(creator.token)).user.hasUnpaidInvoices).toBe('false');
-      expect(db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId)).get()?.status).toBe('active');
-      const renewal = db.select().from(payments).where(eq(payments.id, due.paymentId)).get();
+      expect((await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, start.subscriptionId))))?.status).toBe('active');
+      const renewal = await firstRow(db.select().from(payments).where(eq(payments.id, due.paymentId)));
       expect(renewal).toMatchObject({ kind: 'subscription', status: 'succeeded' });
       const again = await app.inject({ method: 'POST', url: `/api/subscription/reactivate/${start.subscriptionId}`, headers: bearer(creator.token) });
       expect(again.statusCode).toBe(409);
@@ -200,7 +201,7 @@ describe('renewals and the unpaid-invoice banner', () => {
     try {
       test.clock.now = addDays(realNow, 32);
       await test.provider.renewDueSubscriptions();
-      const rows = db.select().from(invoices).where(eq(invoices.userId, creator.id)).all();
+      const rows = await db.select().from(invoices).where(eq(invoices.userId, creator.id));
       expect(rows.map((row) => [row.status, row.amountCents])).toEqual([
         ['paid', 499],
         ['paid', 499],
@@ -231,7 +232,7 @@ describe('cancel, resume and change the card (Profile → Subscriptions)', () =>
     return { creator, start, caller, info: info!, providerId: info!.subscriptionId! };
   }
 
-  const row = (id: string) => db.select().from(subscriptions).where(eq(subscriptions.id, id)).get()!;
+  const row = async (id: string) => (await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, id))))!;
   const updates = (path: string) => receiver.received.filter((request) => request.url === path && request.body.type === 'subscription.updated').map((request) => request.body.data as Record<string, unknown>);
 
   it('cancel keeps the subscription active until the period ends; resume undoes it; the provider hears of both', async () => {
@@ -242,7 +243,7 @@ describe('cancel, resume and change the card (Profile → Subscriptions)', () =>
     const canceled = await caller.subscriptions.cancel({ id: start.subscriptionId });
     expect(canceled).toMatchObject({ id: start.subscriptionId, status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: info.currentPeriodEnd, priceCents: 2999 });
     expect(await caller.subscriptions.mine()).toMatchObject([{ id: start.subscriptionId, status: 'active', cancelAtPeriodEnd: true, currentPeriodEnd: info.currentPeriodEnd }]);
-    expect(row(start.subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, canceledAt: null });
+    expect(await row(start.subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true, canceledAt: null });
     expect((await test.provider.retrieveSubscription(providerId)).cancelAtPeriodEnd).toBe(true);
     // Until the period ends the plan's features stay.
     expect((await app.inject({ method: 'GET', url: '/api/subscription/check-has-notification-creation-permission', headers: bearer(creator.token) })).json()).toEqual({ hasPermission: true });
@@ -251,7 +252,7 @@ describe('cancel, resume and change the card (Profile → Subscriptions)', () =>
 
     const resumed = await caller.subscriptions.resume({ id: start.subscriptionId });
     expect(resumed).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, currentPeriodEnd: info.currentPeriodEnd });
-    expect(row(start.subscriptionId).cancelAtPeriodEnd).toBe(false);
+    expect((await row(start.subscriptionId)).cancelAtPeriodEnd).toBe(false);
     expect((await test.provider.retrieveSubscription(providerId)).cancelAtPeriodEnd).toBe(false);
 
     await expect.poll(() => updates(path).map((data) => data.cancelAtPeriodEnd), { timeout: 10_000 }).toEqual([true, false]);
@@ -268,7 +269,7 @@ describe('cancel, resume and change the card (Profile → Subscriptions)', () =>
       await expect(someone.subscriptions.createSetupIntent({ id: start.subscriptionId })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     }
     await expect(caller.subscriptions.cancel({ id: providerId })).rejects.toMatchObject({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
-    expect(row(start.subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, cardLast4: '4242' });
+    expect(await row(start.subscriptionId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false, cardLast4: '4242' });
     const remote = await test.provider.retrieveSubscription(providerId);
     expect(remote).toMatchObject({ cancelAtPeriodEnd: false, cardLast4: '4242' });
     // Over REST-less tRPC HTTP the same answer is a 404.
@@ -287,10 +288,10 @@ describe('cancel, resume and change the card (Profile → Subscriptions)', () =>
     } finally {
       test.clock.now = realNow;
     }
-    const invoiceLines = db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.subscriptionId, start.subscriptionId)).all();
+    const invoiceLines = await db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.subscriptionId, start.subscriptionId));
     expect(invoiceLines.map((line) => line.billingReason)).toEqual(['subscription_create']);
-    expect(db.select().from(payments).where(eq(payments.subscriptionId, start.subscriptionId)).all()).toHaveLength(1);
-    expect(row(start.subscriptionId)).toMatchObject({ status: 'canceled', canceledAt: expect.any(String) });
+    expect(await db.select().from(payments).where(eq(payments.subscriptionId, start.subscriptionId))).toHaveLength(1);
+    expect(await row(start.subscriptionId)).toMatchObject({ status: 'canceled', canceledAt: expect.any(String) });
     expect(await caller.subscriptions.mine()).toMatchObject([{ id: start.subscriptionId, status: 'canceled', reactivationItemId: start.subscriptionId }]);
     expect(await caller.subscriptions.hasNotificationCreationPermission()).toBe(false);
     expect((await app.inject({ method: 'GET', url: '/api/subscription/check-has-notification-creation-permission', headers: bearer(creator.token) })).json()).toEqual({ hasPermission: false });
@@ -310,8 +311,8 @@ describe('cancel, resume and change the card (Profile → Subscriptions)', () =>
   it('a subscription whose period has ended stops its features even before the provider reports it canceled', async () => {
     const { creator, start, caller } = await activeSubscription();
     await caller.subscriptions.cancel({ id: start.subscriptionId });
-    db.update(subscriptions).set({ currentPeriodEnd: addDays(new Date(), -1).toISOString() }).where(eq(subscriptions.id, start.subscriptionId)).run();
-    expect(row(start.subscriptionId).status).toBe('active');
+    await db.update(subscriptions).set({ currentPeriodEnd: addDays(new Date(), -1).toISOString() }).where(eq(subscriptions.id, start.subscriptionId));
+    expect((await row(start.subscriptionId)).status).toBe('active');
     expect((await app.inject({ method: 'GET', url: '/api/subscription/check-has-notification-creation-permission', headers: bearer(creator.token) })).json()).toEqual({ hasPermission: false });
   });
 
@@ -321,12 +322,12 @@ describe('cancel, resume and change the card (Profile → Subscriptions)', () =>
     expect(method.statusCode, method.body).toBe(200);
     const changed = await caller.subscriptions.updatePaymentMethod({ id: start.subscriptionId, paymentMethodId: (method.json() as { id: string }).id });
     expect(changed).toMatchObject({ id: start.subscriptionId, status: 'active', cardLast4: '4444' });
-    expect(row(start.subscriptionId).cardLast4).toBe('4444');
+    expect((await row(start.subscriptionId)).cardLast4).toBe('4444');
     expect((await test.provider.retrieveSubscription(providerId)).cardLast4).toBe('4444');
 
     const declined = (await app.inject({ method: 'POST', url: '/api/payment/local/payment-methods', payload: card(cards.declined) })).json() as { id: string };
     await expect(caller.subscriptions.updatePaymentMethod({ id: start.subscriptionId, paymentMethodId: declined.id })).rejects.toMatchObject({ message: 'Your card was declined.' });
-    expect(row(start.subscriptionId).cardLast4).toBe('4444');
+    expect((await row(start.subscriptionId)).cardLast4).toBe('4444');
 
     const realNow = test.clock.now;
     try {
@@ -335,7 +336,7 @@ describe('cancel, resume and change the card (Profile → Subscriptions)', () =>
     } finally {
       test.clock.now = realNow;
     }
-    const charged = db.select().from(payments).where(eq(payments.subscriptionId, start.subscriptionId)).all();
+    const charged = await db.select().from(payments).where(eq(payments.subscriptionId, start.subscriptionId));
     expect(charged.map((payment) => [payment.status, payment.cardLast4]).sort()).toEqual([
       ['succeeded', '4242'],
       ['succeeded', '4444'],

@@ -64,7 +64,7 @@ describe('terms and conditions', () => {
     const answer = response.json();
     expect(answer).toEqual({ message: 'PDF saved', pdfUrl: expect.stringMatching(/^\/uploads\/[A-Za-z0-9_-]+\.pdf$/), id: expect.any(String) });
 
-    const rows = test.app.services.db.select().from(termsDocuments).all();
+    const rows = await test.app.services.db.select().from(termsDocuments);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ id: answer.id, pdfUrl: answer.pdfUrl, uploadedBy: admin.id });
     expect(existsSync(join(uploadsDir(test.dataDir), answer.pdfUrl.replace('/uploads/', '')))).toBe(true);
@@ -85,7 +85,7 @@ describe('terms and conditions', () => {
     const accepted = await test.app.inject({ method: 'POST', url: '/api/termsConditions/accept', headers: bearer(creator.token) });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().user).toMatchObject({ id: creator.id, pdfUrl: null });
-    const acceptances = test.app.services.db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, creator.id)).all();
+    const acceptances = await test.app.services.db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, creator.id));
     expect(acceptances.map((row) => row.termsId)).toEqual([answer.id]);
     // Who clicked is kept with the consent: the creator's own session.
     expect(acceptances.map((row) => row.acceptedBy)).toEqual([creator.id]);
@@ -120,7 +120,7 @@ describe('terms and conditions', () => {
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ message: 'This file type is not allowed here', errors: { pdfFile: 'This file type is not allowed here' } });
     }
-    expect(test.app.services.db.select().from(termsDocuments).all()).toEqual([]);
+    expect(await test.app.services.db.select().from(termsDocuments)).toEqual([]);
     expect(storedPdfs()).toEqual([]);
   });
 
@@ -128,7 +128,7 @@ describe('terms and conditions', () => {
     const response = await upload(admin.token, multipart({ userId: admin.id }));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ pdfFile: 'Please upload a PDF file of at most 20 MB' });
-    expect(test.app.services.db.select().from(termsDocuments).all()).toEqual([]);
+    expect(await test.app.services.db.select().from(termsDocuments)).toEqual([]);
   });
 
   it('refuses a userId that is not the uploader and keeps no file', async () => {
@@ -148,7 +148,7 @@ describe('terms and conditions', () => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json()).toEqual({ message: 'Invalid access_token' });
     expect(storedPdfs()).toEqual([]);
-    expect(test.app.services.db.select().from(termsDocuments).all()).toEqual([]);
+    expect(await test.app.services.db.select().from(termsDocuments)).toEqual([]);
     await expect((await callerAs(test.app, creator.token)).terms.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
 
@@ -170,16 +170,16 @@ describe('terms and conditions', () => {
     const refused = await test.app.inject({ method: 'POST', url: '/api/termsConditions/accept', headers: bearer(emulatedToken) });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: termsMessages.onlyUserCanAccept('Mara Terms') });
-    const acceptancesOf = (userId: string) => test.app.services.db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, userId)).all();
-    expect(acceptancesOf(creator.id)).toEqual([]);
-    expect(acceptancesOf(admin.id)).toEqual([]);
+    const acceptancesOf = async (userId: string) => test.app.services.db.select().from(termsAcceptances).where(eq(termsAcceptances.userId, userId));
+    expect(await acceptancesOf(creator.id)).toEqual([]);
+    expect(await acceptancesOf(admin.id)).toEqual([]);
     const alive = await test.app.inject({ method: 'GET', url: '/api/user/alive', headers: bearer(creator.token) });
     expect(alive.json().user.pdfUrl).toMatch(/^\/uploads\//);
 
     const accepted = await test.app.inject({ method: 'POST', url: '/api/termsConditions/accept', headers: bearer(creator.token) });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().user.pdfUrl).toBeNull();
-    expect(acceptancesOf(creator.id)).toHaveLength(1);
+    expect(await acceptancesOf(creator.id)).toHaveLength(1);
   });
 
   it("tells whether the caller accepted an earlier document (the dialog's first or updated prompt)", async () => {
@@ -193,7 +193,7 @@ describe('terms and conditions', () => {
   it('seeds a two-page default document once', async () => {
     expect(await seedTerms(test.app.services.db, test.app.services.storage)).toBe(true);
     expect(await seedTerms(test.app.services.db, test.app.services.storage)).toBe(false);
-    const rows = test.app.services.db.select().from(termsDocuments).all();
+    const rows = await test.app.services.db.select().from(termsDocuments);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.uploadedBy).toBeNull();
     const served = await test.app.inject({ method: 'GET', url: rows[0]!.pdfUrl });

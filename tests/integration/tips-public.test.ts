@@ -11,15 +11,14 @@ describe('public tip options', () => {
     test = await createTestApp();
     creator = await createUser(test.app, { role: 'dj' });
     const other = await createUser(test.app, { role: 'dj' });
-    test.app.services.db
+    await test.app.services.db
       .insert(tipOptions)
       .values([
         { id: 'tip-b', userId: creator.id, title: 'Buy me a coffee', amountCents: 500, iconUrl: '/tip-icons/coffee.svg', position: 1 },
         { id: 'tip-a', userId: creator.id, title: 'Request a track', amountCents: 1250, iconUrl: null, position: 0 },
         { id: 'tip-c', userId: creator.id, title: 'Big thanks', amountCents: 10_000, iconUrl: '/tip-icons/heart.svg', position: 2 },
         { id: 'tip-x', userId: other.id, title: 'Not this one', amountCents: 100, position: 0 },
-      ])
-      .run();
+      ]);
   });
   afterEach(async () => test.close());
 

@@ -54,7 +54,7 @@ describe('tRPC HTTP fast path', () => {
     } satisfies FastifyTRPCPluginOptions<AppRouter>);
     await stock.listen({ host: '127.0.0.1', port: 0 });
     stockBase = origin(stock);
-    t.app.services.db.insert(products).values([...seedProducts]).run();
+    await t.app.services.db.insert(products).values([...seedProducts]);
     creator = await createUser(t.app, { role: 'dj' });
     admin = await createUser(t.app, { role: 'admin' });
   });

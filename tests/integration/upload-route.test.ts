@@ -136,7 +136,7 @@ describe('upload routes', () => {
 
   it("run a kind's own check on the whole file: chapters that are JSON but not Podcasting 2.0 chapters are refused with 415", async () => {
     const creator = await createUser(t.app, { role: 'dj' });
-    const title = createTitle(t.app.services, creator.id, { name: 'Checks', description: '', isVideo: false, explicit: false, category: 'Music' });
+    const title = await createTitle(t.app.services, creator.id, { name: 'Checks', description: '', isVideo: false, explicit: false, category: 'Music' });
     const before = storedFiles();
     const body = multipart(
       { name: 'With chapters' },
@@ -149,6 +149,6 @@ describe('upload routes', () => {
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({ message: mediaMessages.chapters, errors: { chapters: mediaMessages.chapters } });
     expect(storedFiles()).toEqual(before);
-    expect(t.app.services.db.select().from(podcastUploads).all()).toEqual([]);
+    expect(await t.app.services.db.select().from(podcastUploads)).toEqual([]);
   });
 });

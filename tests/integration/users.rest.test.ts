@@ -4,6 +4,7 @@ import { users } from '@db/schema/users';
 import { invoices, termsDocuments } from '@db/schema/users';
 import { authMessages } from '@server/domains/users/users.schemas';
 import { bearer, createTestApp, createUser, testPassword, type TestApp } from '../helpers/app';
+import { firstRow } from '@db/store';
 
 const creatorForm = {
   referrerId: null,
@@ -23,7 +24,7 @@ describe('accounts over REST', () => {
 
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'POST', url, payload: payload as object, headers });
-  const userRow = (email: string) => t.app.services.db.select().from(users).where(eq(users.email, email)).get();
+  const userRow = (email: string) => firstRow(t.app.services.db.select().from(users).where(eq(users.email, email)));
 
   describe('POST /api/user/register', () => {
     it('creates an inactive creator and answers the account-ready message', async () => {
@@ -33,7 +34,7 @@ describe('accounts over REST', () => {
       expect(body.message).toBe('Your account is ready! Please log in to start.');
       expect(body.token).toBeUndefined();
       expect(body.user).toMatchObject({ email: 'new.creator@example.com', role: ['dj'], subdomain: 'nia_stone', isActive: false, hasUnpaidInvoices: 'false' });
-      const row = userRow('new.creator@example.com');
+      const row = await userRow('new.creator@example.com');
       expect(row).toMatchObject({ role: 'dj', isActive: false, creatorTag: 'nia_stone', displayName: 'Nia Stone' });
       expect(row?.passwordHash).toMatch(/^scrypt\$/);
     });
@@ -68,7 +69,7 @@ describe('accounts over REST', () => {
         message: 'Please use only letters, numbers and underscores',
         errors: { subDomain: 'Please use only letters, numbers and underscores' },
       });
-      expect(t.app.services.db.select().from(users).all()).toHaveLength(0);
+      expect(await t.app.services.db.select().from(users)).toHaveLength(0);
     });
 
     it('puts a taken email and a taken creator tag on their fields', async () => {
@@ -133,8 +134,8 @@ describe('accounts over REST', () => {
 
     it('carries unpaid invoices as the text "true" and the pending terms url', async () => {
       const dj = await createUser(t.app, { role: 'dj', email: 'owes@example.test' });
-      t.app.services.db.insert(invoices).values({ id: 'inv1', userId: dj.id, amountCents: 2999, status: 'open' }).run();
-      t.app.services.db.insert(termsDocuments).values({ id: 'terms1', pdfUrl: '/uploads/terms.pdf' }).run();
+      await t.app.services.db.insert(invoices).values({ id: 'inv1', userId: dj.id, amountCents: 2999, status: 'open' });
+      await t.app.services.db.insert(termsDocuments).values({ id: 'terms1', pdfUrl: '/uploads/terms.pdf' });
       const response = await post('/api/user/login', { userName: 'owes@example.test', password: testPassword });
       expect(response.json().user).toMatchObject({ hasUnpaidInvoices: 'true', pdfUrl: '/uploads/terms.pdf' });
     });
@@ -184,7 +185,7 @@ describe('accounts over REST', () => {
       expect(none.json()).toEqual({ message: 'Invalid access_token' });
       const tampered = await t.app.inject({ method: 'GET', url: '/api/user/alive', headers: bearer(`${dj.token.slice(0, -3)}abc`) });
       expect(tampered.statusCode).toBe(401);
-      t.app.services.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, dj.id)).run();
+      await t.app.services.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, dj.id));
       const revoked = await t.app.inject({ method: 'GET', url: '/api/user/alive', headers: bearer(dj.token) });
       expect(revoked.statusCode).toBe(401);
     });
@@ -248,14 +249,14 @@ describe('accounts over REST', () => {
       const response = await post('/api/auth/user/update', { user: { displayName: 'DJ Night', shortcuts: ['calendar', 'tips'] } }, bearer(dj.token));
       expect(response.statusCode).toBe(200);
       expect(response.json().user).toMatchObject({ displayName: 'DJ Night', shortcuts: ['calendar', 'tips'] });
-      expect(t.app.services.db.select().from(users).where(eq(users.id, dj.id)).get()).toMatchObject({ displayName: 'DJ Night' });
+      expect(await firstRow(t.app.services.db.select().from(users).where(eq(users.id, dj.id)))).toMatchObject({ displayName: 'DJ Night' });
     });
 
     it('cannot change the role', async () => {
       const dj = await createUser(t.app, { role: 'dj' });
       const response = await post('/api/auth/user/update', { user: { role: 'admin' } }, bearer(dj.token));
       expect(response.statusCode).toBe(400);
-      expect(t.app.services.db.select().from(users).where(eq(users.id, dj.id)).get()?.role).toBe('dj');
+      expect((await firstRow(t.app.services.db.select().from(users).where(eq(users.id, dj.id))))?.role).toBe('dj');
     });
   });
 

@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { users } from '@db/schema/users';
 import { callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
+import { firstRow } from '@db/store';
 
 describe('users procedures by role (createCaller)', () => {
   let t: TestApp;
@@ -51,7 +52,7 @@ describe('users procedures by role (createCaller)', () => {
     expect(await codeOf((await callerAs(t.app, dj.token)).users.setActive({ id: pending.id, isActive: true }))).toBe('FORBIDDEN');
     const result = await (await callerAs(t.app, admin.token)).users.setActive({ id: pending.id, isActive: true });
     expect(result.user.isActive).toBe(true);
-    expect(t.app.services.db.select().from(users).where(eq(users.id, pending.id)).get()?.isActive).toBe(true);
+    expect((await firstRow(t.app.services.db.select().from(users).where(eq(users.id, pending.id))))?.isActive).toBe(true);
     expect(await codeOf((await callerAs(t.app, pending.token)).users.alive())).toBe('OK');
     expect(await codeOf((await callerAs(t.app, admin.token)).users.setActive({ id: 'missing', isActive: true }))).toBe('NOT_FOUND');
   });

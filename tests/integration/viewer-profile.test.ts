@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { firstRow } from '@db/store';
 import { users } from '@db/schema/users';
 import { profilePhotoMessage } from '@server/lib/uploads';
 import { bearer, createTestApp, createUser, type TestApp } from '../helpers/app';
@@ -27,7 +28,7 @@ describe('POST /api/user/:id (viewer profile, multipart)', () => {
     const user = response.json().user;
     expect(user).toMatchObject({ firstName: 'Ana', lastName: 'Lee', displayName: 'Ana Lee' });
     expect(user.imageUrl).toMatch(/^\/uploads\/[A-Za-z0-9_-]+\.png$/);
-    expect(t.app.services.db.select().from(users).where(eq(users.id, viewer.id)).get()?.imageUrl).toBe(user.imageUrl);
+    expect((await firstRow(t.app.services.db.select().from(users).where(eq(users.id, viewer.id))))?.imageUrl).toBe(user.imageUrl);
     const served = await t.app.inject({ method: 'GET', url: user.imageUrl });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
@@ -43,7 +44,7 @@ describe('POST /api/user/:id (viewer profile, multipart)', () => {
       expect(response.json()).toEqual({ message: profilePhotoMessage, errors: { imageFile: profilePhotoMessage } });
     }
     expect(uploads()).toEqual([]);
-    expect(t.app.services.db.select().from(users).where(eq(users.id, viewer.id)).get()?.firstName).toBe('Test');
+    expect((await firstRow(t.app.services.db.select().from(users).where(eq(users.id, viewer.id))))?.firstName).toBe('Test');
   });
 
   it('refuses a file whose bytes are not an image, whatever its name says', async () => {

@@ -12,16 +12,19 @@ function fakeSocket(bufferedAmount = 0) {
   return { socket, sent };
 }
 
-const emptyStore = { history: () => [] } as unknown as ChatStore;
+const emptyStore = { history: async () => [] } as unknown as ChatStore;
+/** Attached sinks get live events once their replay (read from the store, awaited) is in. */
+const replayed = () => new Promise((resolve) => setImmediate(resolve));
 const message = (id: string) => ({ type: 'message' as const, message: { id, eventId: 'e1', userId: 'u1', displayName: 'Vera', photoURL: null, text: 'hi', createdAt: '2026-01-01T00:00:00.000Z', badge: null, memberBadge: false } });
 
 describe('chat fan-out', () => {
-  it('writes the shared frame behind each subscription id, as tRPC frames a tracked event', () => {
+  it('writes the shared frame behind each subscription id, as tRPC frames a tracked event', async () => {
     const rooms = new ChatRooms(new Bus(), emptyStore);
     const first = fakeSocket();
     const second = fakeSocket();
     rooms.attach('e1', new SocketSubscription(first.socket as unknown as WebSocket, '{"id":1,'));
     rooms.attach('e1', new SocketSubscription(second.socket as unknown as WebSocket, '{"id":"7","jsonrpc":"2.0",'));
+    await replayed();
     const delivery = new ChatDelivery('01ABC', message('01ABC'));
     expect(rooms.publish('e1', delivery)).toBe('01ABC');
     expect(JSON.parse(first.sent[0]!)).toEqual({ id: 1, result: { type: 'data', id: '01ABC', data: { id: '01ABC', data: message('01ABC') } } });
@@ -34,6 +37,7 @@ describe('chat fan-out', () => {
     const fast = fakeSocket();
     rooms.attach('e1', new SocketSubscription(slow.socket as unknown as WebSocket, '{"id":1,'));
     rooms.attach('e1', new SocketSubscription(fast.socket as unknown as WebSocket, '{"id":1,'));
+    await replayed();
     await rooms.publish('e1', new ChatDelivery('01ABC', message('01ABC')));
     expect(slow.socket.terminated).toBe(true);
     expect(slow.sent).toEqual([]);

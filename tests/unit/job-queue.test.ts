@@ -18,8 +18,8 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'cuepoint-queue-'));
   database = openJobsDatabase(join(dir, 'jobs.db'));
 });
-afterEach(() => {
-  database.sqlite.close();
+afterEach(async () => {
+  await database.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -60,7 +60,7 @@ describe('claim', () => {
     expect(second!.length).toBeGreaterThan(0);
     const all = [...first!, ...second!].sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: jobs }, (_, index) => index + 1));
-    expect(database.rows().every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
+    expect((await database.rows()).every((row) => row.status === 'done' && row.attempts === 1)).toBe(true);
   }, 60_000);
 
   it('takes a claim whose lease ran out (its worker died) and ignores the late answer of the first claim', async () => {
@@ -84,7 +84,7 @@ describe('claim', () => {
     release();
     await stuck;
     expect(attempts).toEqual([at(start), at(start + 61_000)]);
-    expect(database.row(1)).toMatchObject({ status: 'done', note: 'attempt 2', attempts: 2, claimedAt: null });
+    expect(await database.row(1)).toMatchObject({ status: 'done', note: 'attempt 2', attempts: 2, claimedAt: null });
   });
 });
 
@@ -99,7 +99,7 @@ describe('retries', () => {
     const waits: number[] = [];
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       expect(await lane.runDue(now)).toBe(1);
-      const due = Date.parse(database.row(1).dueAt);
+      const due = Date.parse((await database.row(1)).dueAt);
       expect(await lane.runDue(due - 1)).toBe(0);
       waits.push(due - now);
       now = due;
@@ -114,7 +114,7 @@ describe('retries', () => {
     const lane = queue.register('test', testKind(failing(), { retry: policy }));
     database.add(3, at(start));
     expect(await lane.runDue(start)).toBe(3);
-    const waits = database.rows().map((row) => Date.parse(row.dueAt) - start);
+    const waits = (await database.rows()).map((row) => Date.parse(row.dueAt) - start);
     expect(waits.sort((a, b) => b - a)).toEqual([1_000, 750, 550]);
   });
 
@@ -123,7 +123,7 @@ describe('retries', () => {
     const lane = queue.register('test', testKind(failing(42_000), { retry: policy }));
     database.add(1, at(start));
     await lane.runDue(start);
-    expect(database.row(1)).toMatchObject({ status: 'waiting', dueAt: at(start + 42_000), note: 'HTTP 503', claimedAt: null });
+    expect(await database.row(1)).toMatchObject({ status: 'waiting', dueAt: at(start + 42_000), note: 'HTTP 503', claimedAt: null });
     expect(await lane.runDue(start + 41_999)).toBe(0);
     expect(await lane.runDue(start + 42_000)).toBe(1);
   });
@@ -137,9 +137,9 @@ describe('retries', () => {
       expect(await lane.runDue(now)).toBe(1);
       now += 3600_000;
     }
-    expect(database.row(1)).toMatchObject({ status: 'dead', attempts: 3, note: 'HTTP 503' });
+    expect(await database.row(1)).toMatchObject({ status: 'dead', attempts: 3, note: 'HTTP 503' });
     expect(await lane.runDue(now + 3600_000)).toBe(0);
-    expect(lane.metrics()).toEqual({ queued: 0, inFlight: 0, succeeded: 0, failed: 3, dead: 1 });
+    expect(await lane.metrics()).toEqual({ queued: 0, inFlight: 0, succeeded: 0, failed: 3, dead: 1 });
   });
 
   it('is dead once a retry would pass the deadline, or gets one last attempt at it', () => {
@@ -170,15 +170,15 @@ describe('running in the background', () => {
     database.add(1);
     queue.start();
     await running;
-    expect(lane.metrics()).toMatchObject({ inFlight: 1, queued: 1 });
+    expect(await lane.metrics()).toMatchObject({ inFlight: 1, queued: 1 });
     await queue.stop();
-    expect(database.row(1)).toMatchObject({ status: 'done', note: 'ran 1', claimedAt: null });
-    expect(lane.metrics()).toEqual({ queued: 0, inFlight: 0, succeeded: 1, failed: 0, dead: 0 });
+    expect(await database.row(1)).toMatchObject({ status: 'done', note: 'ran 1', claimedAt: null });
+    expect(await lane.metrics()).toEqual({ queued: 0, inFlight: 0, succeeded: 1, failed: 0, dead: 0 });
 
     database.add(1);
     lane.kick();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(database.row(2)).toMatchObject({ status: 'waiting', attempts: 0 });
+    expect(await database.row(2)).toMatchObject({ status: 'waiting', attempts: 0 });
   });
 
   it('counts outcomes per kind and refuses a kind registered twice', async () => {
@@ -188,6 +188,6 @@ describe('running in the background', () => {
     expect(() => queue.register('test', testKind(failing()))).toThrow('job queue: the kind test is registered already');
     database.add(3, at(start));
     expect(await lane.runDue(start)).toBe(3);
-    expect(queue.metrics()).toEqual({ test: { queued: 1, inFlight: 0, succeeded: 1, failed: 2, dead: 1 } });
+    expect(await queue.metrics()).toEqual({ test: { queued: 1, inFlight: 0, succeeded: 1, failed: 2, dead: 1 } });
   });
 });

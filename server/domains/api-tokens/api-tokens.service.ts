@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { apiTokens } from '@db/schema/api-tokens';
 import { users } from '@db/schema/users';
 import { newId } from '@server/lib/ids';
@@ -13,6 +14,8 @@ import {
   type ApiTokenScope,
   type ApiTokenSummary,
 } from './api-tokens.schemas';
+
+type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const lastUsedPrecisionMs = 60_000;
 const maxActiveTokens = 50;
@@ -45,57 +48,66 @@ function refuseApiTokenManagement(actor: Actor): void {
   if (actor.emulatedBy) throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.emulating });
 }
 
-export function createApiToken(
+export async function createApiToken(
   db: Db,
   actor: Actor,
   input: { name: string; scopes: ApiTokenScope[]; expiresInDays?: number | undefined },
   now = new Date(),
-): { token: string; apiToken: ApiTokenSummary } {
+): Promise<{ token: string; apiToken: ApiTokenSummary }> {
   refuseApiTokenManagement(actor);
   if (input.scopes.includes('admin') && actor.role !== 'admin') {
     throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.adminScopeForAdmins });
   }
-  const active = listApiTokens(db, actor).filter((token) => !token.revokedAt && !isExpired(token.expiresAt, now));
-  if (active.length >= maxActiveTokens) throw new TRPCError({ code: 'CONFLICT', message: apiTokenMessages.tooMany });
   const token = apiTokenPrefix + randomBytes(32).toString('base64url');
-  const row = db
-    .insert(apiTokens)
-    .values({
-      id: newId(),
-      userId: actor.id,
-      name: input.name,
-      tokenHash: hashApiToken(token),
-      tokenHint: token.slice(-4),
-      scopes: input.scopes,
-      createdAt: now.toISOString(),
-      expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * dayMs).toISOString() : null,
-    })
-    .returning()
-    .get();
+  // Counting the active tokens and adding one is one step: two creations at once cannot both pass the limit.
+  const row = await db.transaction(async (tx) => {
+    const active = (await listApiTokens(tx, actor)).filter((summary) => !summary.revokedAt && !isExpired(summary.expiresAt, now));
+    if (active.length >= maxActiveTokens) throw new TRPCError({ code: 'CONFLICT', message: apiTokenMessages.tooMany });
+    return (await firstRow(
+      tx
+        .insert(apiTokens)
+        .values({
+          id: newId(),
+          userId: actor.id,
+          name: input.name,
+          tokenHash: hashApiToken(token),
+          tokenHint: token.slice(-4),
+          scopes: input.scopes,
+          createdAt: now.toISOString(),
+          expiresAt: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * dayMs).toISOString() : null,
+        })
+        .returning(),
+    ))!;
+  });
   return { token, apiToken: toSummary(row) };
 }
 
-export function listApiTokens(db: Db, actor: Actor): ApiTokenSummary[] {
+export async function listApiTokens(db: Db | Transaction, actor: Actor): Promise<ApiTokenSummary[]> {
   refuseApiTokenManagement(actor);
-  return db.select().from(apiTokens).where(eq(apiTokens.userId, actor.id)).orderBy(desc(apiTokens.createdAt)).all().map(toSummary);
+  return (await db.select().from(apiTokens).where(eq(apiTokens.userId, actor.id)).orderBy(desc(apiTokens.createdAt))).map(toSummary);
 }
 
-export function revokeApiToken(db: Db, actor: Actor, id: string, now = new Date()): ApiTokenSummary {
+export async function revokeApiToken(db: Db, actor: Actor, id: string, now = new Date()): Promise<ApiTokenSummary> {
   refuseApiTokenManagement(actor);
-  const row = db
-    .select()
-    .from(apiTokens)
-    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, actor.id)))
-    .get();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: apiTokenMessages.notFound });
-  if (row.revokedAt) return toSummary(row);
-  const updated = db
-    .update(apiTokens)
-    .set({ revokedAt: now.toISOString() })
-    .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
-    .returning()
-    .get();
-  return toSummary(updated ?? row);
+  // The answer tells the token's state as this revoke left it: reading and revoking are one step.
+  return db.transaction(async (tx) => {
+    const row = await firstRow(
+      tx
+        .select()
+        .from(apiTokens)
+        .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, actor.id))),
+    );
+    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: apiTokenMessages.notFound });
+    if (row.revokedAt) return toSummary(row);
+    const updated = await firstRow(
+      tx
+        .update(apiTokens)
+        .set({ revokedAt: now.toISOString() })
+        .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+        .returning(),
+    );
+    return toSummary(updated ?? row);
+  });
 }
 
 function isExpired(expiresAt: string | null, now: Date): boolean {
@@ -115,18 +127,23 @@ function refusalOf(row: ApiTokenRow, owner: typeof users.$inferSelect | undefine
  * The Actor behind an `Authorization: Bearer cp_...` token, looked up on every request (no cache, so a revoke
  * or an expiry counts from the next request). Records `last_used_at` at most once a minute.
  */
-export function resolveApiTokenActor(services: AppServices, token: string, now = new Date()): { actor: Actor | null; authError: string | null } {
-  const found = services.db
-    .select({ token: apiTokens, owner: users })
-    .from(apiTokens)
-    .leftJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.tokenHash, hashApiToken(token)))
-    .get();
+export async function resolveApiTokenActor(
+  services: AppServices,
+  token: string,
+  now = new Date(),
+): Promise<{ actor: Actor | null; authError: string | null }> {
+  const found = await firstRow(
+    services.db
+      .select({ token: apiTokens, owner: users })
+      .from(apiTokens)
+      .leftJoin(users, eq(users.id, apiTokens.userId))
+      .where(eq(apiTokens.tokenHash, hashApiToken(token))),
+  );
   if (!found) return { actor: null, authError: apiTokenMessages.invalid };
   const refusal = refusalOf(found.token, found.owner ?? undefined, now);
   if (refusal || !found.owner) return { actor: null, authError: refusal ?? apiTokenMessages.invalid };
   if (!found.token.lastUsedAt || now.getTime() - Date.parse(found.token.lastUsedAt) >= lastUsedPrecisionMs) {
-    services.db.update(apiTokens).set({ lastUsedAt: now.toISOString() }).where(eq(apiTokens.id, found.token.id)).run();
+    await services.db.update(apiTokens).set({ lastUsedAt: now.toISOString() }).where(eq(apiTokens.id, found.token.id));
   }
   const owner = found.owner;
   return {
@@ -147,13 +164,14 @@ export function resolveApiTokenActor(services: AppServices, token: string, now =
  * Re-checks a token already resolved for this connection: a websocket keeps its context for its whole life,
  * so each procedure call asks again whether the token was revoked or expired meanwhile.
  */
-export function apiTokenRefusal(db: Db, tokenId: string, now = new Date()): string | null {
-  const found = db
-    .select({ token: apiTokens, owner: users })
-    .from(apiTokens)
-    .leftJoin(users, eq(users.id, apiTokens.userId))
-    .where(eq(apiTokens.id, tokenId))
-    .get();
+export async function apiTokenRefusal(db: Db, tokenId: string, now = new Date()): Promise<string | null> {
+  const found = await firstRow(
+    db
+      .select({ token: apiTokens, owner: users })
+      .from(apiTokens)
+      .leftJoin(users, eq(users.id, apiTokens.userId))
+      .where(eq(apiTokens.id, tokenId)),
+  );
   if (!found) return apiTokenMessages.invalid;
   return refusalOf(found.token, found.owner ?? undefined, now);
 }

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { products } from '@db/schema/billing';
 import { addOnBase, addOnExplanation, defaultProductFeatures, type ProductOutput } from './billing.schemas';
 
@@ -24,31 +25,32 @@ export function featuresOf(row: Pick<typeof products.$inferSelect, 'id' | 'featu
 }
 
 /** Settings → Plans: what a plan card lists (null restores the built-in list). */
-export function updateProductFeatures(db: Db, id: ProductOutput['id'], features: string[] | null): ProductOutput {
-  getProductRecord(db, id);
+export async function updateProductFeatures(db: Db, id: ProductOutput['id'], features: string[] | null): Promise<ProductOutput> {
+  await getProductRecord(db, id);
   const lines = features === null ? null : features.map((line) => line.trim()).filter(Boolean);
-  db.update(products).set({ features: lines }).where(eq(products.id, id)).run();
+  await db.update(products).set({ features: lines }).where(eq(products.id, id));
   return getProduct(db, id);
 }
 
 /** Every subscription product, in the catalogue's order. */
-export function listProducts(db: Db): ProductOutput[] {
-  return db.select().from(products).orderBy(asc(products.sortOrder), asc(products.id)).all().map(toProduct);
+export async function listProducts(db: Db): Promise<ProductOutput[]> {
+  return (await db.select().from(products).orderBy(asc(products.sortOrder), asc(products.id))).map(toProduct);
 }
 
-export function getProduct(db: Db, id: string): ProductOutput {
-  return toProduct(getProductRecord(db, id));
+export async function getProduct(db: Db, id: string): Promise<ProductOutput> {
+  return toProduct(await getProductRecord(db, id));
 }
 
 export type ProductRecord = typeof products.$inferSelect;
 
 /** The full product row (provider price ids included) for the payments domain. */
-export function getProductRecord(db: Db, id: string): ProductRecord {
-  const row = db
-    .select()
-    .from(products)
-    .where(eq(products.id, id as ProductOutput['id']))
-    .get();
+export async function getProductRecord(db: Db, id: string): Promise<ProductRecord> {
+  const row = await firstRow(
+    db
+      .select()
+      .from(products)
+      .where(eq(products.id, id as ProductOutput['id'])),
+  );
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: productNotFoundMessage });
   return row;
 }

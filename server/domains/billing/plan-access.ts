@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { changedRows, firstRow } from '@db/store';
 import { planGrants, products, type ProductId } from '@db/schema/billing';
 import { subscriptions } from '@db/schema/payments';
 import { podcastTitles } from '@db/schema/podcasts';
@@ -46,8 +47,8 @@ export interface PlanAccess {
   videoTitles: number | null;
 }
 
-export function plansRequired(services: Services): boolean {
-  return getEffectiveSettings(services).general.plansRequired;
+export async function plansRequired(services: Services): Promise<boolean> {
+  return (await getEffectiveSettings(services)).general.plansRequired;
 }
 
 interface SubscriptionState {
@@ -65,15 +66,14 @@ export function subscriptionCounts(row: SubscriptionState, now = new Date()): bo
 }
 
 /** The products whose features this account has now: counting subscriptions and complimentary grants. */
-export function activeProductIds(db: Db, userId: string, now = new Date()): Set<ProductId> {
+export async function activeProductIds(db: Db, userId: string, now = new Date()): Promise<Set<ProductId>> {
   const active = new Set<ProductId>();
-  const rows = db
+  const rows = await db
     .select({ productId: subscriptions.productId, status: subscriptions.status, currentPeriodEnd: subscriptions.currentPeriodEnd, cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd })
     .from(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'past_due'])))
-    .all();
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'past_due'])));
   for (const row of rows) if (subscriptionCounts(row, now)) active.add(row.productId);
-  for (const grant of db.select({ productId: planGrants.productId }).from(planGrants).where(eq(planGrants.userId, userId)).all()) active.add(grant.productId);
+  for (const grant of await db.select({ productId: planGrants.productId }).from(planGrants).where(eq(planGrants.userId, userId))) active.add(grant.productId);
   return active;
 }
 
@@ -84,10 +84,10 @@ function titlesAllowed(active: Set<ProductId>, plan: ProductId): number {
   return 1 + addOns;
 }
 
-export function planAccess(services: Services, userId: string, now = new Date()): PlanAccess {
-  const user = services.db.select({ role: users.role }).from(users).where(eq(users.id, userId)).get();
-  if (!plansRequired(services) || user?.role === 'admin') return { gated: false, events: true, audioTitles: null, videoTitles: null };
-  const active = activeProductIds(services.db, userId, now);
+export async function planAccess(services: Services, userId: string, now = new Date()): Promise<PlanAccess> {
+  const user = await firstRow(services.db.select({ role: users.role }).from(users).where(eq(users.id, userId)));
+  if (!(await plansRequired(services)) || user?.role === 'admin') return { gated: false, events: true, audioTitles: null, videoTitles: null };
+  const active = await activeProductIds(services.db, userId, now);
   return {
     gated: true,
     events: active.has('LIVE_STREAM'),
@@ -96,8 +96,8 @@ export function planAccess(services: Services, userId: string, now = new Date())
   };
 }
 
-function titleCount(db: Db, userId: string, isVideo: boolean): number {
-  return db.select({ n: count() }).from(podcastTitles).where(and(eq(podcastTitles.userId, userId), eq(podcastTitles.isVideo, isVideo))).get()?.n ?? 0;
+async function titleCount(db: Db, userId: string, isVideo: boolean): Promise<number> {
+  return (await firstRow(db.select({ n: count() }).from(podcastTitles).where(and(eq(podcastTitles.userId, userId), eq(podcastTitles.isVideo, isVideo)))))?.n ?? 0;
 }
 
 function titleRefusal(allowed: number | null, used: number, isVideo: boolean): string | null {
@@ -107,30 +107,30 @@ function titleRefusal(allowed: number | null, used: number, isVideo: boolean): s
 }
 
 /** Why creating events and going live is refused now, or null. */
-export function liveStreamRefusal(services: Services, userId: string, now = new Date()): string | null {
-  return planAccess(services, userId, now).events ? null : planRefusals.liveStream;
+export async function liveStreamRefusal(services: Services, userId: string, now = new Date()): Promise<string | null> {
+  return (await planAccess(services, userId, now)).events ? null : planRefusals.liveStream;
 }
 
 /** events.create (and its REST path): 403 with the plan to choose. */
-export function assertMayCreateEvents(services: Services, userId: string): void {
-  const refusal = liveStreamRefusal(services, userId);
+export async function assertMayCreateEvents(services: Services, userId: string): Promise<void> {
+  const refusal = await liveStreamRefusal(services, userId);
   if (refusal) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
 }
 
 /** podcasts.createTitle: 403 when the plans allow no more titles of this kind. */
-export function assertMayCreateTitle(services: Services, userId: string, isVideo: boolean): void {
-  const access = planAccess(services, userId);
+export async function assertMayCreateTitle(services: Services, userId: string, isVideo: boolean): Promise<void> {
+  const access = await planAccess(services, userId);
   const allowed = isVideo ? access.videoTitles : access.audioTitles;
   if (allowed === null) return;
-  const refusal = titleRefusal(allowed, titleCount(services.db, userId, isVideo), isVideo);
+  const refusal = titleRefusal(allowed, await titleCount(services.db, userId, isVideo), isVideo);
   if (refusal) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
 }
 
 /** `billing.myPlanAccess`: what the web shows before the creator tries (the same texts as the refusals). */
-export function planAccessSummary(services: Services, userId: string, now = new Date()): PlanAccessOutput {
-  const access = planAccess(services, userId, now);
-  const usedAudioTitles = titleCount(services.db, userId, false);
-  const usedVideoTitles = titleCount(services.db, userId, true);
+export async function planAccessSummary(services: Services, userId: string, now = new Date()): Promise<PlanAccessOutput> {
+  const access = await planAccess(services, userId, now);
+  const usedAudioTitles = await titleCount(services.db, userId, false);
+  const usedVideoTitles = await titleCount(services.db, userId, true);
   return {
     ...access,
     usedAudioTitles,
@@ -146,30 +146,29 @@ export function planAccessSummary(services: Services, userId: string, now = new 
 
 // Complimentary plans (admins, on the user's page).
 
-function creatorOrThrow(db: Db, userId: string): { id: string; role: string } {
-  const user = db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)).get();
+async function creatorOrThrow(db: Pick<Db, 'select'>, userId: string): Promise<{ id: string; role: string }> {
+  const user = await firstRow(db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)));
   if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
   if (user.role === 'viewer') throw new TRPCError({ code: 'BAD_REQUEST', message: planMessages.notACreator });
   return user;
 }
 
-export function userPlans(services: Services, userId: string, now = new Date()): UserPlansOutput {
+export async function userPlans(services: Services, userId: string, now = new Date()): Promise<UserPlansOutput> {
   const { db } = services;
-  creatorOrThrow(db, userId);
-  const grants = db
+  await creatorOrThrow(db, userId);
+  const grants = await db
     .select({ productId: planGrants.productId, name: products.name, createdAt: planGrants.createdAt })
     .from(planGrants)
     .innerJoin(products, eq(products.id, planGrants.productId))
     .where(eq(planGrants.userId, userId))
-    .orderBy(products.sortOrder)
-    .all();
-  const subscriptionRows = db
-    .select({ row: subscriptions, name: products.name })
-    .from(subscriptions)
-    .innerJoin(products, eq(products.id, subscriptions.productId))
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'past_due', 'canceled'])))
-    .all()
-    .map(({ row, name }) => ({
+    .orderBy(products.sortOrder);
+  const subscriptionRows = (
+    await db
+      .select({ row: subscriptions, name: products.name })
+      .from(subscriptions)
+      .innerJoin(products, eq(products.id, subscriptions.productId))
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'past_due', 'canceled'])))
+  ).map(({ row, name }) => ({
       id: row.id,
       productId: row.productId,
       name,
@@ -178,19 +177,24 @@ export function userPlans(services: Services, userId: string, now = new Date()):
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
       counts: subscriptionCounts(row, now),
     }));
-  return { gated: plansRequired(services), grants, subscriptions: subscriptionRows, access: planAccessSummary(services, userId, now) };
+  return { gated: await plansRequired(services), grants, subscriptions: subscriptionRows, access: await planAccessSummary(services, userId, now) };
 }
 
-export function grantComplimentaryPlan(services: Services, adminId: string, userId: string, productId: ProductId): UserPlansOutput {
-  creatorOrThrow(services.db, userId);
-  const inserted = services.db.insert(planGrants).values({ userId, productId, grantedBy: adminId }).onConflictDoNothing().run();
-  if (inserted.changes === 0) throw new TRPCError({ code: 'CONFLICT', message: planMessages.alreadyGranted });
+export async function grantComplimentaryPlan(services: Services, adminId: string, userId: string, productId: ProductId): Promise<UserPlansOutput> {
+  // "Is this account a creator?" and the grant in one transaction (no role change or deletion in between).
+  await services.db.transaction(async (tx) => {
+    await creatorOrThrow(tx, userId);
+    const inserted = await changedRows(tx.insert(planGrants).values({ userId, productId, grantedBy: adminId }).onConflictDoNothing());
+    if (inserted === 0) throw new TRPCError({ code: 'CONFLICT', message: planMessages.alreadyGranted });
+  });
   return userPlans(services, userId);
 }
 
-export function revokeComplimentaryPlan(services: Services, userId: string, productId: ProductId): UserPlansOutput {
-  creatorOrThrow(services.db, userId);
-  const removed = services.db.delete(planGrants).where(and(eq(planGrants.userId, userId), eq(planGrants.productId, productId))).run();
-  if (removed.changes === 0) throw new TRPCError({ code: 'NOT_FOUND', message: planMessages.notGranted });
+export async function revokeComplimentaryPlan(services: Services, userId: string, productId: ProductId): Promise<UserPlansOutput> {
+  await services.db.transaction(async (tx) => {
+    await creatorOrThrow(tx, userId);
+    const removed = await changedRows(tx.delete(planGrants).where(and(eq(planGrants.userId, userId), eq(planGrants.productId, productId))));
+    if (removed === 0) throw new TRPCError({ code: 'NOT_FOUND', message: planMessages.notGranted });
+  });
   return userPlans(services, userId);
 }

@@ -70,10 +70,10 @@ interface Room {
  * holds ONE bus subscription and hands each event to its sinks, so a publish costs one map lookup plus one write
  * per listener, whatever the number of rooms.
  *
- * In process, a sink is attached and its history replayed in one synchronous step. Across instances (Redis) a
- * sink's replay is what the database holds, plus what other instances have published but not stored yet (the
- * topic's pending entries, stored here first), read after the room's subscription is live; what the bus brings
- * meanwhile waits, and after a barrier (everything published before the read has arrived) the two are merged by id.
+ * A sink's replay is what the database holds (read after the sink is attached; what the bus brings meanwhile waits,
+ * and the two are merged by id). Across instances (Redis) it also holds what other instances have published but not
+ * stored yet (the topic's pending entries, stored here first), read after the room's subscription is live and after a
+ * barrier (everything published before the read has arrived).
  * Ids increase in delivery order on every instance, so a sink never gets an id at or below its last one: no gap, no
  * duplicate, on any instance and across a resume. When the bus drops, sinks are told `reconnecting`; when it is
  * back, every sink catches up from its last id the same way and is told `live`.
@@ -97,12 +97,9 @@ export class ChatRooms {
     const room = this.roomOf(eventId);
     const listener: Listener = { sink, last: afterId ?? null, buffer: null };
     room.listeners.add(listener);
-    if (this.bus.kind === 'memory') {
-      for (const entry of this.store.history(eventId, afterId)) deliverTo(listener, new ChatDelivery(entry.id, entry.item));
-    } else {
-      listener.buffer = [];
-      this.catchUp(room, [listener], null);
-    }
+    // The replay is read from the store (it awaits): what is delivered meanwhile waits in the buffer.
+    listener.buffer = [];
+    this.catchUp(room, [listener], null);
     return () => {
       room.listeners.delete(listener);
       room.waiting.delete(listener);
@@ -204,13 +201,13 @@ export class ChatRooms {
       await this.bus.barrier();
       const pending = await this.bus.pendingEntries(room.topic);
       if (pending.length > 0 && this.store.absorb) {
-        this.store.absorb(pending.map((delivery) => ({ id: delivery.id, item: delivery.item })));
+        await this.store.absorb(pending.map((delivery) => ({ id: delivery.id, item: delivery.item })));
         this.bus.settle(room.topic, pending.map((delivery) => delivery.id));
       }
     }
     const replays = new Map<string | null, ChatStreamEntry[]>();
     for (const listener of listeners) {
-      if (!replays.has(listener.last)) replays.set(listener.last, this.store.history(room.eventId, listener.last));
+      if (!replays.has(listener.last)) replays.set(listener.last, await this.store.history(room.eventId, listener.last));
     }
     // Everything published before the reads above has reached the buffers once this resolves.
     if (live) await this.bus.barrier();

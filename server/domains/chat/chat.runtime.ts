@@ -26,7 +26,7 @@ export class ChatRuntime {
   }
 
   /** Writes what is still queued; call before the database closes. */
-  close(): void {
-    this.store.close();
+  close(): Promise<void> {
+    return this.store.close();
   }
 }

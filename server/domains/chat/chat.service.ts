@@ -1,6 +1,6 @@
 import { TRPCError, tracked } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '@db/client';
+import { firstRow, type Db } from '@db/store';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { BoundedQueue } from '@server/lib/bus';
@@ -32,21 +32,21 @@ type EventRow = typeof events.$inferSelect;
 /** A generator subscriber further behind than this is dropped (its client reconnects and resumes). */
 const maxQueuedPerSubscriber = 1000;
 
-export function requireEvent(db: Db, eventId: string): EventRow {
-  const event = db.select().from(events).where(eq(events.id, eventId)).get();
+export async function requireEvent(db: Db, eventId: string): Promise<EventRow> {
+  const event = await firstRow(db.select().from(events).where(eq(events.id, eventId)));
   if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.eventNotFound });
   return event;
 }
 
 /** A room anyone may read: the event exists and is not premium (a premium room's history and live messages are paid for). */
-export function isOpenRoom(db: Db, eventId: string): boolean {
-  const event = db.select({ isPremium: events.isPremium }).from(events).where(eq(events.id, eventId)).get();
+export async function isOpenRoom(db: Db, eventId: string): Promise<boolean> {
+  const event = await firstRow(db.select({ isPremium: events.isPremium }).from(events).where(eq(events.id, eventId)));
   return !!event && !event.isPremium;
 }
 
 /** A premium event's chat reaches only its creator, admins and viewers with access: "Buy access to join this chat". */
-export function requireChatAccess(db: Db, actor: Actor | null, event: EventRow): void {
-  if (!mayWatchEvent(db, actor, event)) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.buyToJoin });
+export async function requireChatAccess(db: Db, actor: Actor | null, event: EventRow): Promise<void> {
+  if (!(await mayWatchEvent(db, actor, event))) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.buyToJoin });
 }
 
 function canModerate(event: EventRow, actor: Actor): boolean {
@@ -54,9 +54,9 @@ function canModerate(event: EventRow, actor: Actor): boolean {
 }
 
 /** No one but the host may chat under a name that reads as the host's display name or creator tag. */
-function refuseHostName(db: Db, event: EventRow, actor: Actor, displayName: string): void {
+async function refuseHostName(db: Db, event: EventRow, actor: Actor, displayName: string): Promise<void> {
   if (actor.id === event.userId) return;
-  const host = db.select({ displayName: users.displayName, tag: users.creatorTag }).from(users).where(eq(users.id, event.userId)).get();
+  const host = await firstRow(db.select({ displayName: users.displayName, tag: users.creatorTag }).from(users).where(eq(users.id, event.userId)));
   if (host && isHostName(displayName, { displayName: host.displayName, tag: host.tag ?? '' })) {
     throw fieldError('BAD_REQUEST', chatMessages.hostName, { displayName: chatMessages.hostName });
   }
@@ -68,7 +68,7 @@ function requireModerator(event: EventRow, actor: Actor): void {
 
 /** Live events of the room: history first (last 100, or after lastEventId), then everything new. */
 export async function* streamChat(services: AppServices, actor: Actor | null, input: ChatMessagesInput, signal?: AbortSignal) {
-  requireChatAccess(services.db, actor, requireEvent(services.db, input.eventId));
+  await requireChatAccess(services.db, actor, await requireEvent(services.db, input.eventId));
   const queue = new BoundedQueue<ChatDelivery>(
     maxQueuedPerSubscriber,
     () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'This chat connection fell too far behind; reconnect to resume' }),
@@ -83,13 +83,13 @@ export async function* streamChat(services: AppServices, actor: Actor | null, in
 
 /** A signed-in viewer or creator posts to an active event's room (3 messages per 2 seconds at most). */
 export async function sendMessage(services: AppServices, actor: Actor, input: SendChatInput): Promise<ChatMessage> {
-  const event = requireEvent(services.db, input.eventId);
-  requireChatAccess(services.db, actor, event);
+  const event = await requireEvent(services.db, input.eventId);
+  await requireChatAccess(services.db, actor, event);
   if (!event.isActive) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: chatMessages.inactive });
   const { store, rooms, nextId } = services.chat;
-  if (store.isBanned(event.id, actor.id)) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.banned });
-  refuseHostName(services.db, event, actor, input.displayName);
-  const memberBadge = membershipChatBadge(services.db, actor.id, event.userId);
+  if (await store.isBanned(event.id, actor.id)) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.banned });
+  await refuseHostName(services.db, event, actor, input.displayName);
+  const memberBadge = await membershipChatBadge(services.db, actor.id, event.userId);
   await services.rateLimiter.consume(`chat:send:${actor.id}`, { limit: chatLimits.sendBurst, windowMs: chatLimits.sendWindowSeconds * 1000 }, chatMessages.tooFast);
   const candidate: ChatMessage = {
     id: nextId(),
@@ -111,15 +111,15 @@ export async function sendMessage(services: AppServices, actor: Actor, input: Se
 }
 
 export async function deleteMessage(services: AppServices, actor: Actor, input: { eventId: string; messageId: string }): Promise<{ messageId: string }> {
-  const event = requireEvent(services.db, input.eventId);
+  const event = await requireEvent(services.db, input.eventId);
   requireModerator(event, actor);
   const { store, rooms, nextId } = services.chat;
-  const message = store.findMessage(event.id, input.messageId);
+  const message = await store.findMessage(event.id, input.messageId);
   if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.messageNotFound });
   if (!message.deletedId) {
     const published = rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'deleted', messageId: message.id }), { pending: true });
     const deletedId = typeof published === 'string' ? published : await published;
-    store.markDeleted(message.id, deletedId);
+    await store.markDeleted(message.id, deletedId);
     rooms.settle(event.id, [deletedId]);
     services.log.info({ eventId: event.id, messageId: message.id, moderatorId: actor.id }, 'chat message deleted');
   }
@@ -127,15 +127,20 @@ export async function deleteMessage(services: AppServices, actor: Actor, input: 
 }
 
 export async function banUser(services: AppServices, actor: Actor, input: { eventId: string; userId: string }): Promise<{ userId: string }> {
-  const event = requireEvent(services.db, input.eventId);
+  const event = await requireEvent(services.db, input.eventId);
   requireModerator(event, actor);
   if (input.userId === actor.id || input.userId === event.userId) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: chatMessages.cannotBanSelf });
   }
-  if (!findUserById(services.db, input.userId)) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.unknownUser });
+  if (!(await findUserById(services, input.userId))) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.unknownUser });
   const { store, rooms, nextId } = services.chat;
-  if (!store.isBanned(event.id, input.userId)) {
-    store.ban(event.id, input.userId, actor.id);
+  // One transaction: of two moderators banning at once, only one stores the ban and tells the room.
+  const newlyBanned = await services.db.transaction(async () => {
+    if (await store.isBanned(event.id, input.userId)) return false;
+    await store.ban(event.id, input.userId, actor.id);
+    return true;
+  });
+  if (newlyBanned) {
     await rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'banned', userId: input.userId }));
     services.log.info({ eventId: event.id, userId: input.userId, moderatorId: actor.id }, 'chat user banned');
   }
@@ -147,10 +152,10 @@ export async function banUser(services: AppServices, actor: Actor, input: { even
  * chat takes messages at once. Unbanning someone who is not banned changes nothing and answers `unbanned: false`.
  */
 export async function unbanUser(services: AppServices, actor: Actor, input: { eventId: string; userId: string }): Promise<UnbanChatUserAnswer> {
-  const event = requireEvent(services.db, input.eventId);
+  const event = await requireEvent(services.db, input.eventId);
   requireModerator(event, actor);
   const { store, rooms, nextId } = services.chat;
-  const unbanned = store.unban(event.id, input.userId);
+  const unbanned = await store.unban(event.id, input.userId);
   if (unbanned) {
     await rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'unbanned', userId: input.userId }));
     services.log.info({ eventId: event.id, userId: input.userId, moderatorId: actor.id }, 'chat user unbanned');
@@ -159,19 +164,19 @@ export async function unbanUser(services: AppServices, actor: Actor, input: { ev
 }
 
 /** Who is banned from the room (its moderators only). */
-export function bannedUsers(services: AppServices, actor: Actor, eventId: string): BannedChatUser[] {
-  const event = requireEvent(services.db, eventId);
+export async function bannedUsers(services: AppServices, actor: Actor, eventId: string): Promise<BannedChatUser[]> {
+  const event = await requireEvent(services.db, eventId);
   requireModerator(event, actor);
   return services.chat.store.bannedUsers(event.id);
 }
 
 /** The caller's standing in the room; starting a chat checks it (the "sign-in" of the chat sign-in form). */
-export function chatSession(services: AppServices, actor: Actor, eventId: string): ChatSession {
-  const event = requireEvent(services.db, eventId);
+export async function chatSession(services: AppServices, actor: Actor, eventId: string): Promise<ChatSession> {
+  const event = await requireEvent(services.db, eventId);
   return {
     userId: actor.id,
     canModerate: canModerate(event, actor),
-    isBanned: services.chat.store.isBanned(event.id, actor.id),
+    isBanned: await services.chat.store.isBanned(event.id, actor.id),
     isActive: event.isActive,
   };
 }
@@ -182,14 +187,16 @@ function upcomingUntil(event: EventRow): string | null {
 }
 
 /** The event a chat page shows: the one asked for, or the creator's next upcoming active event, else the most recent one. */
-export function findChatRoom(db: Db, input: { subdomain: string; eventId?: string | undefined }): ChatRoom {
-  const creator = db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.creatorTag}) = lower(${input.subdomain})`, inArray(users.role, ['dj', 'admin'])))
-    .get();
+export async function findChatRoom(db: Db, input: { subdomain: string; eventId?: string | undefined }): Promise<ChatRoom> {
+  const creator = await firstRow(
+    db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.creatorTag}) = lower(${input.subdomain})`, inArray(users.role, ['dj', 'admin'])))
+      .limit(1),
+  );
   if (!creator || !creator.creatorTag) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.roomNotFound });
-  const owned = db.select().from(events).where(eq(events.userId, creator.id)).all();
+  const owned = await db.select().from(events).where(eq(events.userId, creator.id));
   let event: EventRow | undefined;
   if (input.eventId) {
     event = owned.find((candidate) => candidate.id === input.eventId);

@@ -5,7 +5,7 @@ import { getWSConnectionHandler, type WSSHandlerOptions } from '@trpc/server/ada
 import type { AnyRouter } from '@trpc/server';
 import type { AppServices } from '@server/trpc/context';
 import type { ChatDelivery, ChatSink } from './chat.rooms';
-import { chatMessagesInput } from './chat.schemas';
+import { chatMessagesInput, type ChatMessagesInput } from './chat.schemas';
 import { isOpenRoom } from './chat.service';
 
 /** A socket whose unsent data passes this is too slow for the room and is dropped (it reconnects and resumes). */
@@ -48,10 +48,13 @@ export class SocketSubscription implements ChatSink {
  * Serves `chat.messages` subscriptions of one /trpc socket straight from the room fan-out, in tRPC's own
  * wire format, and hands every other message to tRPC. A subscription that would fail (bad input, unknown
  * event) or that needs the caller's access (a premium event's room) is left to tRPC, so its checks and error frames stay tRPC's.
+ * Whether a room is open is read from the database (it awaits): the socket's messages keep their order meanwhile
+ * (see `filterIncomingMessages`).
  */
 class ChatSocketRouter {
   private readonly subscriptions = new Map<string | number, SocketSubscription>();
   private awaitingConnectionParams: boolean;
+  private closed = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -60,13 +63,14 @@ class ChatSocketRouter {
   ) {
     this.awaitingConnectionParams = new URL(request.url ?? '/', 'http://localhost').searchParams.get('connectionParams') === '1';
     socket.once('close', () => {
+      this.closed = true;
       for (const subscription of this.subscriptions.values()) subscription.detach();
       this.subscriptions.clear();
     });
   }
 
   /** Takes what belongs to the chat fan-out; answers what tRPC should still see (or null). */
-  route(data: RawData, isBinary: boolean): RawData | null {
+  route(data: RawData, isBinary: boolean): RawData | null | Promise<RawData | null> {
     if (isBinary) return data;
     if (this.awaitingConnectionParams) {
       this.awaitingConnectionParams = false;
@@ -81,13 +85,28 @@ class ChatSocketRouter {
       return data;
     }
     const messages = (Array.isArray(parsed) ? parsed : [parsed]) as ClientMessage[];
-    const rest = messages.filter((message) => !this.take(message));
-    if (rest.length === messages.length) return data;
-    if (rest.length === 0) return null;
-    return Buffer.from(JSON.stringify(rest.length === 1 ? rest[0] : rest));
+    const taken = this.takeAll(messages);
+    return Array.isArray(taken) ? remainder(data, messages, taken) : taken.then((all) => remainder(data, messages, all));
   }
 
-  private take(message: ClientMessage): boolean {
+  /** Whether each message was taken, one after another (synchronously unless a room has to be looked up). */
+  private takeAll(messages: ClientMessage[]): boolean[] | Promise<boolean[]> {
+    const taken: boolean[] = [];
+    for (let index = 0; index < messages.length; index += 1) {
+      const result = this.take(messages[index]!);
+      if (typeof result !== 'boolean') return this.takeRest(messages, taken, index, result);
+      taken.push(result);
+    }
+    return taken;
+  }
+
+  private async takeRest(messages: ClientMessage[], taken: boolean[], index: number, pending: Promise<boolean>): Promise<boolean[]> {
+    taken.push(await pending);
+    for (const message of messages.slice(index + 1)) taken.push(await this.take(message));
+    return taken;
+  }
+
+  private take(message: ClientMessage): boolean | Promise<boolean> {
     if (typeof message !== 'object' || message === null) return false;
     const id = message.id;
     if (typeof id !== 'string' && typeof id !== 'number') return false;
@@ -105,26 +124,64 @@ class ChatSocketRouter {
     const input = chatMessagesInput.safeParse(
       lastEventId !== undefined && typeof rawInput === 'object' && rawInput !== null ? { ...rawInput, lastEventId } : rawInput,
     );
-    // Premium rooms (and anything that would fail) go to tRPC, which knows the caller and checks their access.
-    if (!input.success || !isOpenRoom(this.services.db, input.data.eventId)) return false;
+    if (!input.success) return false;
+    return this.subscribeIfOpen(id, message.jsonrpc, input.data);
+  }
 
-    const jsonrpc = message.jsonrpc === undefined ? '' : `,"jsonrpc":${JSON.stringify(message.jsonrpc)}`;
+  private async subscribeIfOpen(id: string | number, jsonrpcValue: unknown, input: ChatMessagesInput): Promise<boolean> {
+    let open: boolean;
+    try {
+      open = await isOpenRoom(this.services.db, input.eventId);
+    } catch (error) {
+      this.services.log.error({ err: error, eventId: input.eventId }, 'chat: room lookup failed; the subscription goes to tRPC');
+      return false;
+    }
+    // Premium rooms (and anything that would fail) go to tRPC, which knows the caller and checks their access.
+    if (!open || this.subscriptions.has(id)) return false;
+    // The socket closed while the room was looked up: nothing to serve.
+    if (this.closed) return true;
+
+    const jsonrpc = jsonrpcValue === undefined ? '' : `,"jsonrpc":${JSON.stringify(jsonrpcValue)}`;
     const subscription = new SocketSubscription(this.socket, `{"id":${JSON.stringify(id)}${jsonrpc},`);
     this.subscriptions.set(id, subscription);
     subscription.sendResult('started');
-    subscription.detach = this.services.chat.rooms.attach(input.data.eventId, subscription, input.data.lastEventId);
+    subscription.detach = this.services.chat.rooms.attach(input.eventId, subscription, input.lastEventId);
     return true;
   }
 }
 
-/** Lets `route` see a socket's incoming messages before the listeners added after this call. */
-function filterIncomingMessages(socket: WebSocket, route: (data: RawData, isBinary: boolean) => RawData | null): void {
+/** What of a socket message tRPC should still see once `taken` of its messages were served here (null: nothing). */
+function remainder(data: RawData, messages: ClientMessage[], taken: boolean[]): RawData | null {
+  const rest = messages.filter((_message, index) => !taken[index]);
+  if (rest.length === messages.length) return data;
+  if (rest.length === 0) return null;
+  return Buffer.from(JSON.stringify(rest.length === 1 ? rest[0] : rest));
+}
+
+/**
+ * Lets `route` see a socket's incoming messages before the listeners added after this call. While a message's
+ * routing awaits (a room lookup), the messages after it wait too: the listener gets them in the order they came.
+ */
+function filterIncomingMessages(socket: WebSocket, route: (data: RawData, isBinary: boolean) => RawData | null | Promise<RawData | null>): void {
   const addListener = socket.on.bind(socket);
   socket.on = ((event: string, listener: (...args: unknown[]) => void) => {
     if (event !== 'message') return addListener(event, listener);
+    let queue: Promise<void> | null = null;
     return addListener('message', (data: RawData, isBinary: boolean) => {
-      const forwarded = route(data, isBinary);
-      if (forwarded !== null) listener(forwarded, isBinary);
+      const forward = (forwarded: RawData | null) => {
+        if (forwarded !== null) listener(forwarded, isBinary);
+      };
+      const routed = queue ? queue.then(() => route(data, isBinary)) : route(data, isBinary);
+      if (!(routed instanceof Promise)) {
+        forward(routed);
+        return;
+      }
+      // A routing that failed hands the message to tRPC as it came; tRPC's listener answers its own errors.
+      const next: Promise<void> = routed.then(forward, () => forward(data)).catch(() => undefined);
+      queue = next;
+      void next.finally(() => {
+        if (queue === next) queue = null;
+      });
     });
   }) as WebSocket['on'];
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '@db/client';
+import { changedRows, firstRow, type Db } from '@db/store';
 import { chatBans, chatMessages } from '@db/schema/chat';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
@@ -61,13 +61,16 @@ export interface ChatStoreOptions {
 }
 
 /**
- * Chat persistence. New messages go to a small write-behind queue that is written in one synchronous
- * transaction every few milliseconds (or as soon as a batch fills up), so a busy room costs one commit per
- * batch instead of one per message. Every read flushes the queue first, so reads always see every sent message.
+ * Chat persistence. New messages go to a small write-behind queue that is written in one transaction every few
+ * milliseconds (or as soon as a batch fills up), so a busy room costs one commit per batch instead of one per
+ * message. Batches are written one after another; every read flushes the queue and waits for the batches being
+ * written first, so reads always see every sent message.
  */
 export class ChatStore {
   private pending: NewMessageRow[] = [];
   private timer: NodeJS.Timeout | null = null;
+  /** The batches taken so far, written in order; never rejects (a failed write is logged). */
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -85,46 +88,60 @@ export class ChatStore {
       text: message.text,
       createdAt: message.createdAt,
     });
-    if (this.pending.length >= this.options.maxBatch) this.flush();
-    else this.timer ??= setTimeout(() => this.flush(), this.options.flushDelayMs);
+    if (this.pending.length >= this.options.maxBatch) this.flushInBackground();
+    else this.timer ??= setTimeout(() => this.flushInBackground(), this.options.flushDelayMs);
   }
 
-  /** Writes every queued message now (synchronous transaction). */
-  flush(): void {
+  private flushInBackground(): void {
+    void this.flush().catch((error: unknown) => this.log.error({ err: error }, 'chat batch write failed'));
+  }
+
+  /** Writes every queued message now; resolves once every batch taken so far is stored (one transaction per batch). */
+  flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.pending.length === 0) return;
-    const rows = this.pending;
-    this.pending = [];
+    if (this.pending.length > 0) {
+      const rows = this.pending;
+      this.pending = [];
+      this.writing = this.writing.then(() => this.write(rows));
+    }
+    return this.writing;
+  }
+
+  private async write(rows: NewMessageRow[]): Promise<void> {
     // Another instance may have stored a message first (from the bus' pending entries): the same id is the same message.
     try {
-      this.db.transaction((tx) => {
-        tx.insert(chatMessages).values(rows).onConflictDoNothing().run();
+      await this.db.transaction(async (tx) => {
+        await tx.insert(chatMessages).values(rows).onConflictDoNothing();
       });
     } catch (error) {
       // One bad row (its event or sender was deleted meanwhile) must not take the batch with it.
       this.log.warn({ err: error, count: rows.length }, 'chat batch write failed; writing messages one by one');
       for (const row of rows) {
         try {
-          this.db.insert(chatMessages).values(row).onConflictDoNothing().run();
+          await this.db.insert(chatMessages).values(row).onConflictDoNothing();
         } catch (rowError) {
           this.log.warn({ err: rowError, messageId: row.id }, 'chat message dropped');
         }
       }
     }
-    this.options.onFlushed?.(rows.map((row) => ({ id: row.id, eventId: row.eventId })));
+    try {
+      this.options.onFlushed?.(rows.map((row) => ({ id: row.id, eventId: row.eventId })));
+    } catch (error) {
+      this.log.error({ err: error, count: rows.length }, 'chat batch written, but telling the rooms failed');
+    }
   }
 
   /**
    * Stores events another instance published but has not stored yet (the bus' pending entries), so a replay read
    * from here has them: messages (kept once, by id) and deletions. Bans were stored before they were published.
    */
-  absorb(entries: readonly ChatStreamEntry[]): void {
-    this.flush();
-    const writes = entries.map((entry) => () => {
+  async absorb(entries: readonly ChatStreamEntry[]): Promise<void> {
+    await this.flush();
+    const writes = entries.map((entry) => async () => {
       if (entry.item.type === 'message') {
         const { message } = entry.item;
-        this.db
+        await this.db
           .insert(chatMessages)
           .values({
             id: message.id,
@@ -135,21 +152,20 @@ export class ChatStore {
             text: message.text,
             createdAt: message.createdAt,
           })
-          .onConflictDoNothing()
-          .run();
+          .onConflictDoNothing();
       } else if (entry.item.type === 'deleted') {
-        this.db.update(chatMessages).set({ deletedId: entry.id }).where(and(eq(chatMessages.id, entry.item.messageId), isNull(chatMessages.deletedId))).run();
+        await this.db.update(chatMessages).set({ deletedId: entry.id }).where(and(eq(chatMessages.id, entry.item.messageId), isNull(chatMessages.deletedId)));
       }
     });
     try {
-      this.db.transaction(() => {
-        for (const write of writes) write();
+      await this.db.transaction(async () => {
+        for (const write of writes) await write();
       });
     } catch (error) {
       this.log.warn({ err: error, count: writes.length }, 'chat pending entries not stored together; storing them one by one');
       for (const write of writes) {
         try {
-          write();
+          await write();
         } catch (rowError) {
           this.log.warn({ err: rowError }, 'chat pending entry dropped');
         }
@@ -165,35 +181,33 @@ export class ChatStore {
    * The room's replay: without `afterId` the last 100 messages; with it, what came after it, including
    * deletions of messages the client already has. Ordered by tracked id.
    */
-  history(eventId: string, afterId?: string | null): ChatStreamEntry[] {
-    this.flush();
+  async history(eventId: string, afterId?: string | null): Promise<ChatStreamEntry[]> {
+    await this.flush();
     if (!afterId) {
-      const rows = this.selectMessages()
+      const rows = await this.selectMessages()
         .where(and(eq(chatMessages.eventId, eventId), isNull(chatMessages.deletedId)))
         .orderBy(desc(chatMessages.id))
-        .limit(chatLimits.historySize)
-        .all();
-      const members = this.memberBadges(rows);
+        .limit(chatLimits.historySize);
+      const members = await this.memberBadges(rows);
       return rows.reverse().map((row) => messageEntry(row, members));
     }
-    const rows = this.selectMessages()
+    const rows = await this.selectMessages()
       .where(and(eq(chatMessages.eventId, eventId), gt(chatMessages.id, afterId), isNull(chatMessages.deletedId)))
-      .orderBy(asc(chatMessages.id))
-      .all();
-    const members = this.memberBadges(rows);
+      .orderBy(asc(chatMessages.id));
+    const members = await this.memberBadges(rows);
     const messages = rows.map((row) => messageEntry(row, members));
-    const deletions = this.db
-      .select({ id: chatMessages.id, deletedId: chatMessages.deletedId })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.eventId, eventId), lte(chatMessages.id, afterId), gt(chatMessages.deletedId, afterId)))
-      .all()
-      .map((row): ChatStreamEntry => ({ id: row.deletedId!, item: { type: 'deleted', messageId: row.id } }));
+    const deletions = (
+      await this.db
+        .select({ id: chatMessages.id, deletedId: chatMessages.deletedId })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.eventId, eventId), lte(chatMessages.id, afterId), gt(chatMessages.deletedId, afterId)))
+    ).map((row): ChatStreamEntry => ({ id: row.deletedId!, item: { type: 'deleted', messageId: row.id } }));
     const entries = [...messages, ...deletions].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     return entries.slice(-chatLimits.resumeSize);
   }
 
   /** The senders among these messages (all of one room) whose membership of the room's creator carries the badge now. */
-  private memberBadges(rows: MessageWithBadge[]): Set<string> {
+  private async memberBadges(rows: MessageWithBadge[]): Promise<Set<string>> {
     const hostId = rows[0]?.hostId;
     return hostId ? chatBadgeMemberIds(this.db, hostId, rows.map((row) => row.message.userId)) : new Set();
   }
@@ -206,47 +220,49 @@ export class ChatStore {
       .innerJoin(events, eq(events.id, chatMessages.eventId));
   }
 
-  findMessage(eventId: string, messageId: string): MessageRow | undefined {
-    this.flush();
-    return this.db
-      .select()
-      .from(chatMessages)
-      .where(and(eq(chatMessages.eventId, eventId), eq(chatMessages.id, messageId)))
-      .get();
+  async findMessage(eventId: string, messageId: string): Promise<MessageRow | undefined> {
+    await this.flush();
+    return firstRow(
+      this.db
+        .select()
+        .from(chatMessages)
+        .where(and(eq(chatMessages.eventId, eventId), eq(chatMessages.id, messageId))),
+    );
   }
 
-  markDeleted(messageId: string, deletedId: string): void {
-    this.flush();
-    this.db.update(chatMessages).set({ deletedId }).where(and(eq(chatMessages.id, messageId), isNull(chatMessages.deletedId))).run();
+  async markDeleted(messageId: string, deletedId: string): Promise<void> {
+    await this.flush();
+    await this.db.update(chatMessages).set({ deletedId }).where(and(eq(chatMessages.id, messageId), isNull(chatMessages.deletedId)));
   }
 
-  isBanned(eventId: string, userId: string): boolean {
-    return !!this.db
-      .select({ userId: chatBans.userId })
-      .from(chatBans)
-      .where(and(eq(chatBans.eventId, eventId), eq(chatBans.userId, userId)))
-      .get();
+  async isBanned(eventId: string, userId: string): Promise<boolean> {
+    return !!(await firstRow(
+      this.db
+        .select({ userId: chatBans.userId })
+        .from(chatBans)
+        .where(and(eq(chatBans.eventId, eventId), eq(chatBans.userId, userId))),
+    ));
   }
 
-  ban(eventId: string, userId: string, bannedBy: string): void {
-    this.db.insert(chatBans).values({ eventId, userId, bannedBy }).onConflictDoNothing().run();
+  async ban(eventId: string, userId: string, bannedBy: string): Promise<void> {
+    await this.db.insert(chatBans).values({ eventId, userId, bannedBy }).onConflictDoNothing();
   }
 
   /** Lifts a ban; answers whether there was one. */
-  unban(eventId: string, userId: string): boolean {
-    return this.db.delete(chatBans).where(and(eq(chatBans.eventId, eventId), eq(chatBans.userId, userId))).run().changes > 0;
+  async unban(eventId: string, userId: string): Promise<boolean> {
+    return (await changedRows(this.db.delete(chatBans).where(and(eq(chatBans.eventId, eventId), eq(chatBans.userId, userId))))) > 0;
   }
 
   /** Everyone banned from the room, latest ban first, with the name they last chatted under there. */
-  bannedUsers(eventId: string): BannedChatUser[] {
-    this.flush();
+  async bannedUsers(eventId: string): Promise<BannedChatUser[]> {
+    await this.flush();
     const moderators = alias(users, 'moderators');
     const lastChatName = sql<string | null>`(
       select ${chatMessages.displayName} from ${chatMessages}
       where ${chatMessages.eventId} = ${chatBans.eventId} and ${chatMessages.userId} = ${chatBans.userId}
       order by ${chatMessages.id} desc limit 1
     )`;
-    return this.db
+    const rows = await this.db
       .select({
         userId: chatBans.userId,
         displayName: users.displayName,
@@ -259,15 +275,15 @@ export class ChatStore {
       .innerJoin(users, eq(users.id, chatBans.userId))
       .leftJoin(moderators, eq(moderators.id, chatBans.bannedBy))
       .where(eq(chatBans.eventId, eventId))
-      .orderBy(desc(chatBans.createdAt), asc(chatBans.userId))
-      .all()
-      .map(({ moderatorId, moderatorName, ...banned }) => ({
-        ...banned,
-        bannedBy: moderatorId !== null && moderatorName !== null ? { userId: moderatorId, displayName: moderatorName } : null,
-      }));
+      .orderBy(desc(chatBans.createdAt), asc(chatBans.userId));
+    return rows.map(({ moderatorId, moderatorName, ...banned }) => ({
+      ...banned,
+      bannedBy: moderatorId !== null && moderatorName !== null ? { userId: moderatorId, displayName: moderatorName } : null,
+    }));
   }
 
-  close(): void {
-    this.flush();
+  /** Writes what is still queued (before the database closes). */
+  async close(): Promise<void> {
+    await this.flush();
   }
 }

@@ -21,7 +21,7 @@ function boundary(value: string | undefined): string | null {
  * time the payment succeeded) and per source. A creator sees their own; an admin one creator's or,
  * without `creatorId`, the whole platform's (subscriptions included, which are all the platform's).
  */
-export function earningsSummary(db: Db, actor: Actor, input: { from?: string | undefined; to?: string | undefined; creatorId?: string | undefined } = {}): EarningsSummary {
+export async function earningsSummary(db: Db, actor: Actor, input: { from?: string | undefined; to?: string | undefined; creatorId?: string | undefined } = {}): Promise<EarningsSummary> {
   if (input.creatorId && input.creatorId !== actor.id && actor.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
   const creatorId = actor.role === 'admin' ? (input.creatorId ?? null) : actor.id;
   const from = boundary(input.from);
@@ -32,7 +32,7 @@ export function earningsSummary(db: Db, actor: Actor, input: { from?: string | u
   if (to) conditions.push(lt(payments.succeededAt, to));
   const month = sql<string>`substr(${payments.succeededAt}, 1, 7)`;
 
-  const grossRows = db
+  const grossRows = await db
     .select({
       month,
       kind: payments.kind,
@@ -42,15 +42,13 @@ export function earningsSummary(db: Db, actor: Actor, input: { from?: string | u
     })
     .from(payments)
     .where(and(...conditions))
-    .groupBy(month, payments.kind)
-    .all();
-  const shareRows = db
+    .groupBy(month, payments.kind);
+  const shareRows = await db
     .select({ month, kind: payments.kind, account: ledgerEntries.account, amount: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)` })
     .from(ledgerEntries)
     .innerJoin(payments, eq(payments.id, ledgerEntries.paymentId))
     .where(and(...conditions))
-    .groupBy(month, payments.kind, ledgerEntries.account)
-    .all();
+    .groupBy(month, payments.kind, ledgerEntries.account);
 
   const total = emptyTotals();
   const months = new Map<string, EarningsTotals>();

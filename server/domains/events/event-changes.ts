@@ -7,17 +7,20 @@ import { createEvent, getOwnEvent, updateEvent } from './events.service';
  * `events.create`: "Features require a plan" answers 403 with the plan to choose (admins never); the new event is
  * announced as `events:created` (webhooks, push).
  */
-export function createOwnEvent(services: AppServices, actor: Actor, input: CreateEventInput): EventOutput {
-  assertMayCreateEvents(services, actor.id);
-  const event = createEvent(services.db, actor, input);
+export async function createOwnEvent(services: AppServices, actor: Actor, input: CreateEventInput): Promise<EventOutput> {
+  await assertMayCreateEvents(services, actor.id);
+  const event = await createEvent(services.db, actor, input);
   services.domainEvents.publish('events:created', { event });
   return event;
 }
 
 /** `events.update`: the change is announced as `events:changed` with the event as it was. */
-export function updateOwnEvent(services: AppServices, actor: Actor, input: UpdateEventInput): EventOutput {
-  const previous = getOwnEvent(services.db, actor, input.id);
-  const event = updateEvent(services.db, actor, input);
+export async function updateOwnEvent(services: AppServices, actor: Actor, input: UpdateEventInput): Promise<EventOutput> {
+  // One transaction: `previous` is the event the update changed (announced after the commit).
+  const { previous, event } = await services.db.transaction(async () => {
+    const before = await getOwnEvent(services.db, actor, input.id);
+    return { previous: before, event: await updateEvent(services.db, actor, input) };
+  });
   services.domainEvents.publish('events:changed', { event, previous });
   return event;
 }

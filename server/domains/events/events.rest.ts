@@ -28,7 +28,7 @@ export const eventsRest: RestModule = (app, { caller, services }) => {
   app.get<{ Params: { file: string } }>('/api/event/calendar/:file', { compress: { customTypes: /^text\/calendar\b/ } }, async (request, reply) => {
     const subdomain = icsSuffix.exec(request.params.file)?.[1];
     if (!subdomain) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.creatorNotFound });
-    const { creator, entries } = publicCalendar(services.db, subdomain);
+    const { creator, entries } = await publicCalendar(services.db, subdomain);
     const creatorTag = creator.userName;
     const body = toICalendar(entries, {
       // Never the request's Host header: links in a calendar feed come from PUBLIC_URL (else the listen address).

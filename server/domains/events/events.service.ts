@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { cancelledEvents, eventAccess, events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
@@ -63,21 +64,22 @@ function toEvent(row: EventRow, creator: CreatorRow, revealStream = true): Event
  * Who may watch an event: anyone a free one; a premium one its creator, an admin, a viewer with an access row, or a
  * member whose membership includes it (until the end of the month paid for).
  */
-export function mayWatchEvent(db: Db, actor: Actor | null, event: { id: string; userId: string; isPremium: boolean }): boolean {
+export async function mayWatchEvent(db: Db, actor: Actor | null, event: { id: string; userId: string; isPremium: boolean }): Promise<boolean> {
   if (!event.isPremium) return true;
   if (!actor) return false;
   if (actor.role === 'admin' || actor.id === event.userId) return true;
-  const access = db
-    .select({ eventId: eventAccess.eventId })
-    .from(eventAccess)
-    .where(and(eq(eventAccess.viewerId, actor.id), eq(eventAccess.eventId, event.id)))
-    .get();
-  return access !== undefined || membershipOpensEvent(db, actor.id, event);
+  const access = await firstRow(
+    db
+      .select({ eventId: eventAccess.eventId })
+      .from(eventAccess)
+      .where(and(eq(eventAccess.viewerId, actor.id), eq(eventAccess.eventId, event.id))),
+  );
+  return access !== undefined || (await membershipOpensEvent(db, actor.id, event));
 }
 
 /** An event as a public answer carries it: a premium event's stream location only to those who may watch. */
-function toPublicEvent(db: Db, actor: Actor | null, row: EventRow, creator: CreatorRow): EventOutput {
-  return toEvent(row, creator, mayWatchEvent(db, actor, row));
+async function toPublicEvent(db: Db, actor: Actor | null, row: EventRow, creator: CreatorRow): Promise<EventOutput> {
+  return toEvent(row, creator, await mayWatchEvent(db, actor, row));
 }
 
 function selectEvents(db: Db) {
@@ -91,34 +93,34 @@ function notFound(): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: eventMessages.notFound });
 }
 
-function findEvent(db: Db, id: string): EventOutput | null {
-  const found = selectEvents(db).where(eq(events.id, id)).get();
+async function findEvent(db: Db, id: string): Promise<EventOutput | null> {
+  const found = await firstRow(selectEvents(db).where(eq(events.id, id)));
   return found ? toEvent(found.event, found.creator) : null;
 }
 
 /** Admins manage every event; a creator only their own. Someone else's event answers 404, never 403 (its existence stays hidden). */
-function ownedEvent(db: Db, actor: Actor, id: string): EventOutput {
-  const event = findEvent(db, id);
+async function ownedEvent(db: Db, actor: Actor, id: string): Promise<EventOutput> {
+  const event = await findEvent(db, id);
   if (!event || (actor.role !== 'admin' && event.userId !== actor.id)) throw notFound();
   return event;
 }
 
 /** The caller's own events, by start ("TBA" last). */
-export function listOwnEvents(db: Db, actor: Actor): EventOutput[] {
-  return selectEvents(db)
+export async function listOwnEvents(db: Db, actor: Actor): Promise<EventOutput[]> {
+  const rows = await selectEvents(db)
     .where(eq(events.userId, actor.id))
-    .orderBy(...byStart)
-    .all()
-    .map(({ event, creator }) => toEvent(event, creator));
+    .orderBy(...byStart);
+  return rows.map(({ event, creator }) => toEvent(event, creator));
 }
 
-export function getOwnEvent(db: Db, actor: Actor, id: string): EventOutput {
+export function getOwnEvent(db: Db, actor: Actor, id: string): Promise<EventOutput> {
   return ownedEvent(db, actor, id);
 }
 
-export function createEvent(db: Db, actor: Actor, input: CreateEventInput): EventOutput {
+export async function createEvent(db: Db, actor: Actor, input: CreateEventInput): Promise<EventOutput> {
   const id = newId();
-  db.insert(events)
+  await db
+    .insert(events)
     .values({
       id,
       userId: actor.id,
@@ -129,42 +131,44 @@ export function createEvent(db: Db, actor: Actor, input: CreateEventInput): Even
       isPremium: input.isPremium,
       premiumPriceCents: input.isPremium ? toCents(input.premiumPrice) : 0,
       isActive: input.isActive,
-    })
-    .run();
-  return findEvent(db, id)!;
+    });
+  return (await findEvent(db, id))!;
 }
 
 /** Applies the given fields; the cross-field rules are checked on the merged record. */
-export function updateEvent(db: Db, actor: Actor, input: UpdateEventInput): EventOutput {
-  const current = ownedEvent(db, actor, input.id);
-  const merged = {
-    name: input.name ?? current.name,
-    description: input.description ?? current.description,
-    startDateTime: input.startDateTime !== undefined ? input.startDateTime : current.startDateTime,
-    endDateTime: input.endDateTime !== undefined ? input.endDateTime : current.endDateTime,
-    isPremium: input.isPremium ?? current.isPremium,
-    premiumPrice: input.premiumPrice ?? current.premiumPrice,
-    isActive: input.isActive ?? current.isActive,
-  };
-  const errors = eventRuleErrors(merged);
-  const first = Object.values(errors)[0];
-  if (first) throw fieldError('BAD_REQUEST', first, errors);
-  db.update(events)
-    .set({
-      name: merged.name,
-      description: merged.description,
-      startDateTime: merged.startDateTime,
-      endDateTime: merged.endDateTime,
-      isPremium: merged.isPremium,
-      premiumPriceCents: merged.isPremium ? toCents(merged.premiumPrice) : 0,
-      isActive: merged.isActive,
-      // Calendar apps replace their copy only when SEQUENCE grows (RFC 5545 §3.8.7.4).
-      ...(revisesCalendarEntry(current, merged) && { sequence: sql`${events.sequence} + 1` }),
-      updatedAt: nowIso(),
-    })
-    .where(eq(events.id, current.id))
-    .run();
-  return findEvent(db, current.id)!;
+export async function updateEvent(db: Db, actor: Actor, input: UpdateEventInput): Promise<EventOutput> {
+  // One transaction: the fields not given, and whether the calendar entry changes, come from the row as read.
+  return db.transaction(async (tx) => {
+    const current = await ownedEvent(db, actor, input.id);
+    const merged = {
+      name: input.name ?? current.name,
+      description: input.description ?? current.description,
+      startDateTime: input.startDateTime !== undefined ? input.startDateTime : current.startDateTime,
+      endDateTime: input.endDateTime !== undefined ? input.endDateTime : current.endDateTime,
+      isPremium: input.isPremium ?? current.isPremium,
+      premiumPrice: input.premiumPrice ?? current.premiumPrice,
+      isActive: input.isActive ?? current.isActive,
+    };
+    const errors = eventRuleErrors(merged);
+    const first = Object.values(errors)[0];
+    if (first) throw fieldError('BAD_REQUEST', first, errors);
+    await tx
+      .update(events)
+      .set({
+        name: merged.name,
+        description: merged.description,
+        startDateTime: merged.startDateTime,
+        endDateTime: merged.endDateTime,
+        isPremium: merged.isPremium,
+        premiumPriceCents: merged.isPremium ? toCents(merged.premiumPrice) : 0,
+        isActive: merged.isActive,
+        // Calendar apps replace their copy only when SEQUENCE grows (RFC 5545 §3.8.7.4).
+        ...(revisesCalendarEntry(current, merged) && { sequence: sql`${events.sequence} + 1` }),
+        updatedAt: nowIso(),
+      })
+      .where(eq(events.id, current.id));
+    return (await findEvent(db, current.id))!;
+  });
 }
 
 type CalendarFields = Pick<EventOutput, 'name' | 'startDateTime' | 'endDateTime' | 'isActive'>;
@@ -189,10 +193,10 @@ export const cancelledEventRetentionMs = 30 * 24 * 3_600_000;
  * calendar listed (active, dated) leaves a tombstone, so subscribed calendars receive it as cancelled; inactive and
  * "TBA" events were never in the feed and leave nothing (a draft's name is never published).
  */
-export function deleteEvent(db: Db, actor: Actor, id: string, now = new Date()): { id: string } {
-  const event = ownedEvent(db, actor, id);
-  db.transaction((tx) => {
-    const row = tx.select().from(events).where(eq(events.id, event.id)).get();
+export async function deleteEvent(db: Db, actor: Actor, id: string, now = new Date()): Promise<{ id: string }> {
+  const event = await ownedEvent(db, actor, id);
+  await db.transaction(async (tx) => {
+    const row = await firstRow(tx.select().from(events).where(eq(events.id, event.id)));
     if (row?.isActive && row.startDateTime && row.endDateTime) {
       const tombstone = {
         userId: row.userId,
@@ -202,26 +206,26 @@ export function deleteEvent(db: Db, actor: Actor, id: string, now = new Date()):
         sequence: row.sequence + 1,
         cancelledAt: now.toISOString(),
       };
-      tx.insert(cancelledEvents)
+      await tx
+        .insert(cancelledEvents)
         .values({ id: row.id, ...tombstone })
-        .onConflictDoUpdate({ target: cancelledEvents.id, set: tombstone })
-        .run();
+        .onConflictDoUpdate({ target: cancelledEvents.id, set: tombstone });
     }
-    tx.delete(events).where(eq(events.id, event.id)).run();
+    await tx.delete(events).where(eq(events.id, event.id));
   });
   return { id: event.id };
 }
 
 /** Any event by id, as the public event page shows it (to this caller). */
-export function getPublicEvent(db: Db, actor: Actor | null, id: string): EventOutput {
-  const found = selectEvents(db).where(eq(events.id, id)).get();
+export async function getPublicEvent(db: Db, actor: Actor | null, id: string): Promise<EventOutput> {
+  const found = await firstRow(selectEvents(db).where(eq(events.id, id)));
   if (!found) throw notFound();
   return toPublicEvent(db, actor, found.event, found.creator);
 }
 
 /** What our own ingest has for an event (live now, or its replay), from the live domain; null when nothing. */
 /** `replayOnly`: the viewer may watch the event's replay but not its live stream (a member whose tier includes replays). */
-export type LivePlaybackLookup = (event: EventOutput, viewerId: string | null, options?: { replayOnly?: boolean }) => EventStreamOutput | null;
+export type LivePlaybackLookup = (event: EventOutput, viewerId: string | null, options?: { replayOnly?: boolean }) => Promise<EventStreamOutput | null>;
 
 function isOnNow(event: EventOutput, now: Date): boolean {
   if (!event.isActive) return false;
@@ -234,20 +238,22 @@ function isOnNow(event: EventOutput, now: Date): boolean {
  * The event's player source, only for those who may watch (else FORBIDDEN "Buy access to watch this event"):
  * our own live stream or replay first, else the creator's external stream URL, else `none`.
  */
-export function eventStream(
+export async function eventStream(
   db: Db,
   actor: Actor | null,
   eventId: string,
   livePlayback: LivePlaybackLookup | undefined,
   now = new Date(),
-): EventStreamOutput {
-  const found = selectEvents(db).where(eq(events.id, eventId)).get();
+): Promise<EventStreamOutput> {
+  const found = await firstRow(selectEvents(db).where(eq(events.id, eventId)));
   if (!found) throw notFound();
   // A member whose tier includes replays (but not this premium event) may watch its replay, not the live stream.
-  const replayOnly = !mayWatchEvent(db, actor, found.event);
-  if (replayOnly && !(actor && membershipOpensReplays(db, actor.id, found.event.userId))) throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
+  const replayOnly = !(await mayWatchEvent(db, actor, found.event));
+  if (replayOnly && !(actor && (await membershipOpensReplays(db, actor.id, found.event.userId)))) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
+  }
   const event = toEvent(found.event, found.creator);
-  const own = livePlayback?.(event, actor?.id ?? null, { replayOnly });
+  const own = await livePlayback?.(event, actor?.id ?? null, { replayOnly });
   if (own) return own;
   if (replayOnly) throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
   const external = parseStreamValue(found.creator.streamValue);
@@ -256,12 +262,14 @@ export function eventStream(
   return { kind: external.kind, url, live: isOnNow(event, now), expiresAt: null };
 }
 
-function creatorBySubdomain(db: Db, subdomain: string): CreatorRow {
-  const creator = db
-    .select(creatorColumns)
-    .from(users)
-    .where(and(sql`lower(${users.creatorTag}) = lower(${subdomain})`, inArray(users.role, ['dj', 'admin'])))
-    .get();
+async function creatorBySubdomain(db: Db, subdomain: string): Promise<CreatorRow> {
+  const creator = await firstRow(
+    db
+      .select(creatorColumns)
+      .from(users)
+      .where(and(sql`lower(${users.creatorTag}) = lower(${subdomain})`, inArray(users.role, ['dj', 'admin'])))
+      .limit(1),
+  );
   if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.creatorNotFound });
   return creator;
 }
@@ -270,35 +278,40 @@ function creatorBySubdomain(db: Db, subdomain: string): CreatorRow {
  * The event a subdomain's page opens with: the next active event that has not ended (one live now comes first),
  * else an active "TBA" event, else the most recent event of any kind.
  */
-export function latestEvent(db: Db, actor: Actor | null, subdomain: string, now = new Date()): EventOutput {
-  const creator = creatorBySubdomain(db, subdomain);
+export async function latestEvent(db: Db, actor: Actor | null, subdomain: string, now = new Date()): Promise<EventOutput> {
+  const creator = await creatorBySubdomain(db, subdomain);
   const ofCreator = eq(events.userId, creator.id);
   const found =
-    selectEvents(db)
-      .where(and(ofCreator, eq(events.isActive, true), isNotNull(events.startDateTime), gt(events.endDateTime, now.toISOString())))
-      .orderBy(asc(events.startDateTime))
-      .get() ??
-    selectEvents(db)
-      .where(and(ofCreator, eq(events.isActive, true), isNull(events.startDateTime)))
-      .orderBy(desc(events.createdAt))
-      .get() ??
-    selectEvents(db)
-      .where(ofCreator)
-      .orderBy(sql`${events.startDateTime} IS NULL`, desc(events.startDateTime), desc(events.createdAt))
-      .get();
+    (await firstRow(
+      selectEvents(db)
+        .where(and(ofCreator, eq(events.isActive, true), isNotNull(events.startDateTime), gt(events.endDateTime, now.toISOString())))
+        .orderBy(asc(events.startDateTime))
+        .limit(1),
+    )) ??
+    (await firstRow(
+      selectEvents(db)
+        .where(and(ofCreator, eq(events.isActive, true), isNull(events.startDateTime)))
+        .orderBy(desc(events.createdAt))
+        .limit(1),
+    )) ??
+    (await firstRow(
+      selectEvents(db)
+        .where(ofCreator)
+        .orderBy(sql`${events.startDateTime} IS NULL`, desc(events.startDateTime), desc(events.createdAt))
+        .limit(1),
+    ));
   if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.noEvents });
   return toPublicEvent(db, actor, found.event, found.creator);
 }
 
 /** A creator and their active, dated events (the public calendar feed). No stream locations: the players ask `events.stream`. */
-export function publicSchedule(db: Db, subdomain: string): PublicScheduleOutput {
-  const creator = creatorBySubdomain(db, subdomain);
-  const rows = db
+export async function publicSchedule(db: Db, subdomain: string): Promise<PublicScheduleOutput> {
+  const creator = await creatorBySubdomain(db, subdomain);
+  const rows = await db
     .select()
     .from(events)
     .where(and(eq(events.userId, creator.id), eq(events.isActive, true), isNotNull(events.startDateTime)))
-    .orderBy(asc(events.startDateTime))
-    .all();
+    .orderBy(asc(events.startDateTime));
   return { creator: toCreator(creator, false), events: rows.map((row) => toEvent(row, creator, false)) };
 }
 
@@ -322,17 +335,16 @@ export interface CalendarEntry {
  * The creator's calendar feed: their active, dated events, then the events deleted in the last 30 days as cancelled
  * (older tombstones are removed here; an event that exists under a tombstone's id wins over it).
  */
-export function publicCalendar(db: Db, subdomain: string, now = new Date()): { creator: EventCreator; entries: CalendarEntry[] } {
-  const creator = creatorBySubdomain(db, subdomain);
-  const listed = db
+export async function publicCalendar(db: Db, subdomain: string, now = new Date()): Promise<{ creator: EventCreator; entries: CalendarEntry[] }> {
+  const creator = await creatorBySubdomain(db, subdomain);
+  const listed = await db
     .select()
     .from(events)
     .where(and(eq(events.userId, creator.id), eq(events.isActive, true), isNotNull(events.startDateTime), isNotNull(events.endDateTime)))
-    .orderBy(asc(events.startDateTime))
-    .all();
+    .orderBy(asc(events.startDateTime));
   const cutoff = new Date(now.getTime() - cancelledEventRetentionMs).toISOString();
-  db.delete(cancelledEvents).where(and(eq(cancelledEvents.userId, creator.id), lt(cancelledEvents.cancelledAt, cutoff))).run();
-  const cancelled = db
+  await db.delete(cancelledEvents).where(and(eq(cancelledEvents.userId, creator.id), lt(cancelledEvents.cancelledAt, cutoff)));
+  const cancelled = await db
     .select()
     .from(cancelledEvents)
     .where(
@@ -343,8 +355,7 @@ export function publicCalendar(db: Db, subdomain: string, now = new Date()): { c
         notExists(db.select({ id: events.id }).from(events).where(eq(events.id, cancelledEvents.id))),
       ),
     )
-    .orderBy(asc(cancelledEvents.startDateTime))
-    .all();
+    .orderBy(asc(cancelledEvents.startDateTime));
   return {
     creator: toCreator(creator, false),
     entries: [
@@ -382,16 +393,15 @@ export function publicCalendar(db: Db, subdomain: string, now = new Date()): { c
  * The premium events this viewer may enter: those paid for (rows written by confirmed payments), then those their
  * memberships include now. Only the viewer themself may ask.
  */
-export function viewerEventAccess(db: Db, actor: Actor, userId: string): { eventIds: string[] } {
+export async function viewerEventAccess(db: Db, actor: Actor, userId: string): Promise<{ eventIds: string[] }> {
   if (userId !== actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.ownAccessOnly });
-  const rows = db
+  const rows = await db
     .select({ eventId: eventAccess.eventId })
     .from(eventAccess)
     .innerJoin(events, eq(events.id, eventAccess.eventId))
     .where(and(eq(eventAccess.viewerId, actor.id), eq(events.isPremium, true)))
-    .orderBy(asc(eventAccess.createdAt), asc(eventAccess.eventId))
-    .all();
+    .orderBy(asc(eventAccess.createdAt), asc(eventAccess.eventId));
   const paid = rows.map((row) => row.eventId);
   const paidSet = new Set(paid);
-  return { eventIds: [...paid, ...membershipEventIds(db, actor.id).filter((id) => !paidSet.has(id)).sort()] };
+  return { eventIds: [...paid, ...(await membershipEventIds(db, actor.id)).filter((id) => !paidSet.has(id)).sort()] };
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import type { DomainEventMap, PaymentSnapshot } from '@server/lib/domain-events';
@@ -25,14 +26,14 @@ function paymentHubMessage(
 }
 
 /** Sends a succeeded payment's message to its event's hub group (failures are only logged). */
-function announcePayment(services: AppServices, { payment, payerId }: DomainEventMap['payments:succeeded']): void {
+async function announcePayment(services: AppServices, { payment, payerId }: DomainEventMap['payments:succeeded']): Promise<void> {
   if (!payment.eventId) return;
-  const payer = payerId ? services.db.select({ displayName: users.displayName }).from(users).where(eq(users.id, payerId)).get() : undefined;
-  const event = services.db.select({ name: events.name }).from(events).where(eq(events.id, payment.eventId)).get();
+  const payer = payerId ? await firstRow(services.db.select({ displayName: users.displayName }).from(users).where(eq(users.id, payerId))) : undefined;
+  const event = await firstRow(services.db.select({ name: events.name }).from(events).where(eq(events.id, payment.eventId)));
   const message = paymentHubMessage(payment, payer?.displayName ?? 'A viewer', event?.name ?? 'the event');
   if (!message) return;
   try {
-    publishHubMessage(services, message.groupId, message.text);
+    await publishHubMessage(services, message.groupId, message.text);
   } catch (error) {
     services.log.warn({ err: error, groupId: message.groupId }, 'payment hub message not sent');
   }

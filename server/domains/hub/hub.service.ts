@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '@db/client';
+import { firstRow, type Db } from '@db/store';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { BoundedQueue, busTopic, type BusTopic } from '@server/lib/bus';
@@ -32,47 +32,49 @@ export function hubTopic(group: string): BusTopic<HubDelivery> {
   return busTopic<HubDelivery>(`hub:${group}`, hubCodec);
 }
 
-function isCreator(db: Db, userId: string): boolean {
-  return !!db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), inArray(users.role, ['dj', 'admin'])))
-    .get();
+async function isCreator(db: Db, userId: string): Promise<boolean> {
+  return !!(await firstRow(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), inArray(users.role, ['dj', 'admin']))),
+  ));
 }
 
 /**
  * A group is `{creatorId}` or `{creatorId}-{eventId}` (an event of that creator). Ids may themselves
  * contain "-", so every split point is tried. Answers null for anything else.
  */
-export function resolveHubGroup(db: Db, group: string): { creatorId: string; eventId: string | null } | null {
-  if (isCreator(db, group)) return { creatorId: group, eventId: null };
+export async function resolveHubGroup(db: Db, group: string): Promise<{ creatorId: string; eventId: string | null } | null> {
+  if (await isCreator(db, group)) return { creatorId: group, eventId: null };
   for (let index = group.indexOf('-', 1); index > 0; index = group.indexOf('-', index + 1)) {
     const creatorId = group.slice(0, index);
     const eventId = group.slice(index + 1);
-    const event = db
-      .select({ id: events.id })
-      .from(events)
-      .where(and(eq(events.id, eventId), eq(events.userId, creatorId)))
-      .get();
+    const event = await firstRow(
+      db
+        .select({ id: events.id })
+        .from(events)
+        .where(and(eq(events.id, eventId), eq(events.userId, creatorId))),
+    );
     if (event) return { creatorId, eventId };
   }
   return null;
 }
 
-export function requireHubGroup(db: Db, group: string): void {
-  if (!resolveHubGroup(db, group)) throw new TRPCError({ code: 'NOT_FOUND', message: hubMessages.unknownGroup });
+export async function requireHubGroup(db: Db, group: string): Promise<void> {
+  if (!(await resolveHubGroup(db, group))) throw new TRPCError({ code: 'NOT_FOUND', message: hubMessages.unknownGroup });
 }
 
 /**
  * A premium event's group (`{creatorId}-{eventId}`) carries what only those who paid may see: its creator, admins and
  * viewers with access (else 403 "Buy access to join this chat"); a creator's own group and free events' groups are public.
  */
-export function requireHubAccess(db: Db, actor: Actor | null, group: string): void {
-  const resolved = resolveHubGroup(db, group);
+export async function requireHubAccess(db: Db, actor: Actor | null, group: string): Promise<void> {
+  const resolved = await resolveHubGroup(db, group);
   if (!resolved) throw new TRPCError({ code: 'NOT_FOUND', message: hubMessages.unknownGroup });
   if (!resolved.eventId) return;
-  const event = db.select({ id: events.id, userId: events.userId, isPremium: events.isPremium }).from(events).where(eq(events.id, resolved.eventId)).get();
-  if (event && !mayWatchEvent(db, actor, event)) throw new TRPCError({ code: 'FORBIDDEN', message: hubMessages.buyToJoin });
+  const event = await firstRow(db.select({ id: events.id, userId: events.userId, isPremium: events.isPremium }).from(events).where(eq(events.id, resolved.eventId)));
+  if (event && !(await mayWatchEvent(db, actor, event))) throw new TRPCError({ code: 'FORBIDDEN', message: hubMessages.buyToJoin });
 }
 
 /**
@@ -81,22 +83,22 @@ export function requireHubAccess(db: Db, actor: Actor | null, group: string): vo
  * received"). Answers how many listeners of this instance it reaches (listeners on other instances get it too but are
  * not counted: a lower bound with several instances); throws NOT_FOUND for an unknown group.
  */
-export function publishHubMessage(services: AppServices, group: string, text: string): { delivered: number } {
-  requireHubGroup(services.db, group);
+export async function publishHubMessage(services: AppServices, group: string, text: string): Promise<{ delivered: number }> {
+  await requireHubGroup(services.db, group);
   const delivered = services.bus.publish(hubTopic(group), new HubDelivery({ group, text, sentAt: nowIso() }));
   return { delivered };
 }
 
 /** A signed-in user sends to a group (rate limited per sender). */
 export async function sendHubMessage(services: AppServices, actor: Actor, input: SendHubInput): Promise<{ delivered: number }> {
-  requireHubAccess(services.db, actor, input.group);
+  await requireHubAccess(services.db, actor, input.group);
   await services.rateLimiter.consume(`hub:send:${actor.id}`, { limit: hubLimits.sendBurst, windowMs: hubLimits.sendWindowSeconds * 1000 }, hubMessages.tooFast);
   return publishHubMessage(services, input.group, input.text);
 }
 
 /** A group's live messages for a tRPC subscriber. */
 export async function* streamHub(services: AppServices, actor: Actor | null, group: string, signal?: AbortSignal): AsyncGenerator<HubMessage> {
-  requireHubAccess(services.db, actor, group);
+  await requireHubAccess(services.db, actor, group);
   const queue = new BoundedQueue<HubDelivery>(500, () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'This hub connection fell too far behind' }));
   const unsubscribe = services.bus.subscribe(hubTopic(group), (delivery) => queue.push(delivery));
   try {

@@ -196,8 +196,9 @@ class HubConnection {
     };
     try {
       // Same scope as hub.send: this path answers without a procedure.
-      enforceApiTokenScope({ actor, services: this.services }, 'chat:write');
-      sendHubMessage(this.services, actor, sendHubInput.parse({ group, text })).then(() => complete({ result: null }), fail);
+      enforceApiTokenScope({ actor, services: this.services }, 'chat:write')
+        .then(() => sendHubMessage(this.services, actor, sendHubInput.parse({ group, text })))
+        .then(() => complete({ result: null }), fail);
     } catch (error) {
       fail(error);
     }
@@ -229,9 +230,9 @@ export function registerSignalRHub(app: FastifyInstance, services: AppServices):
   app.post('/msgHub/negotiate', async (request, reply) => {
     const query = queryOf(request.url);
     const groupId = query.get('groupId') ?? '';
-    if (!resolveHubGroup(services.db, groupId)) return reply.code(404).send({ message: hubMessages.unknownGroup });
+    if (!(await resolveHubGroup(services.db, groupId))) return reply.code(404).send({ message: hubMessages.unknownGroup });
     const { actor } = await resolveActor(services, query.get('access_token') ?? bearerToken(request.headers.authorization));
-    requireHubAccess(services.db, actor, groupId);
+    await requireHubAccess(services.db, actor, groupId);
     return { negotiateVersion: 1, ...(await issueConnection(services)), availableTransports: [{ transport: 'WebSockets', transferFormats: ['Text'] }] };
   });
 
@@ -250,11 +251,11 @@ export function registerSignalRHub(app: FastifyInstance, services: AppServices):
       socket.close(1008, reason.slice(0, 120));
     };
     if (connectionToken !== null && !(await consumeConnection(services, connectionToken))) return refuse('Unknown or expired connection id; negotiate again.');
-    if (!resolveHubGroup(services.db, groupId)) return refuse(hubMessages.unknownGroup);
+    if (!(await resolveHubGroup(services.db, groupId))) return refuse(hubMessages.unknownGroup);
     const { actor, authError } = await resolveActor(services, token);
     if (token && !actor) return refuse(authError ?? 'Invalid access_token');
     try {
-      requireHubAccess(services.db, actor, groupId);
+      await requireHubAccess(services.db, actor, groupId);
     } catch (error) {
       return refuse(errorText(error));
     }

@@ -61,7 +61,7 @@ export class LiveHousekeeping {
   async recover(): Promise<void> {
     const { db, config } = this.services;
     await this.endOrphans();
-    for (const recording of liveService.unfinishedRecordings(db)) {
+    for (const recording of await liveService.unfinishedRecordings(db)) {
       // Still recording: its session is on air on another instance (or its holder could not be asked).
       if (recording.status !== 'processing') continue;
       this.track(this.finishRecordingFiles(recording.id, recording.parts, { unlessTaken: true }));
@@ -72,10 +72,10 @@ export class LiveHousekeeping {
     } catch {
       folders = [];
     }
-    const removeEnded = (ids: string[]) => {
-      for (const id of liveService.endedSessionIds(db, ids)) this.scheduleHlsRemoval(id, liveService.sessionDir(config.dataDir, id));
+    const removeEnded = async (ids: string[]) => {
+      for (const id of await liveService.endedSessionIds(db, ids)) this.scheduleHlsRemoval(id, liveService.sessionDir(config.dataDir, id));
     };
-    removeEnded(folders);
+    await removeEnded(folders);
     if (this.mirrored) {
       this.track(
         this.services.storage.list('live/').then((keys) => removeEnded([...new Set(keys.map((key) => key.split('/')[1]!))].filter((id) => !folders.includes(id)))),
@@ -90,11 +90,11 @@ export class LiveHousekeeping {
   async endOrphans(): Promise<number> {
     const { db, leases, bus } = this.services;
     let ended = 0;
-    for (const { session, recording } of liveService.orphanedSessions(db)) {
+    for (const { session, recording } of await liveService.orphanedSessions(db)) {
       if (this.holds(session.id)) continue;
       const holder = await leases.holderOf(publisherLeaseGroup, session.userId);
       if (holder === session.id || holder === 'unknown') continue;
-      liveService.markSessionEnded(db, session.id, recording?.id ?? '', nowIso());
+      await liveService.markSessionEnded(db, session.id, recording?.id ?? '', nowIso());
       this.services.log.info({ sessionId: session.id }, 'live: session without a holder ended');
       bus.publish(liveStatusTopic(session.eventId), null);
       ended += 1;
@@ -103,8 +103,8 @@ export class LiveHousekeeping {
   }
 
   /** Recordings of ended sessions left unfinished (their instance went away while it finished them). */
-  finishAbandonedRecordings(): void {
-    for (const recording of liveService.unfinishedRecordings(this.services.db)) {
+  async finishAbandonedRecordings(): Promise<void> {
+    for (const recording of await liveService.unfinishedRecordings(this.services.db)) {
       if (recording.status === 'processing') this.track(this.finishRecordingFiles(recording.id, recording.parts, { unlessTaken: true }));
     }
   }
@@ -177,10 +177,10 @@ export class LiveHousekeeping {
       await storage.moveIn(mp4, liveService.recordingKey(recordingId));
       for (const part of parts) await rm(join(dir, part), { force: true });
       if (this.mirrored) await rm(dir, { recursive: true, force: true });
-      liveService.markRecording(db, recordingId, { status: 'ready', durationSeconds: Math.round(durationSeconds), sizeBytes });
+      await liveService.markRecording(db, recordingId, { status: 'ready', durationSeconds: Math.round(durationSeconds), sizeBytes });
       await liveService.enforceRecordingsBudget(this.services, recordingId);
     } catch (error) {
-      liveService.markRecording(db, recordingId, { status: 'failed' });
+      await liveService.markRecording(db, recordingId, { status: 'failed' });
       this.services.log.warn({ recordingId, err: (error as Error).message }, 'live: recording could not be finished');
     }
   }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '@db/client';
+import { firstRow, type Db } from '@db/store';
 import { liveChannels } from '@db/schema/live';
 import { nowIso } from '@server/lib/ids';
 import { liveLimits } from './live.schemas';
@@ -13,32 +13,32 @@ export function newStreamKey(): string {
 }
 
 /** The creator's channel, created (with a fresh key) on first use. */
-export function channelOf(db: Db, userId: string): LiveChannelRow {
-  const found = db.select().from(liveChannels).where(eq(liveChannels.userId, userId)).get();
+export async function channelOf(db: Db, userId: string): Promise<LiveChannelRow> {
+  const found = await firstRow(db.select().from(liveChannels).where(eq(liveChannels.userId, userId)));
   if (found) return found;
-  db.insert(liveChannels).values({ userId, streamKey: newStreamKey() }).onConflictDoNothing().run();
-  return db.select().from(liveChannels).where(eq(liveChannels.userId, userId)).get()!;
+  await db.insert(liveChannels).values({ userId, streamKey: newStreamKey() }).onConflictDoNothing();
+  return (await firstRow(db.select().from(liveChannels).where(eq(liveChannels.userId, userId))))!;
 }
 
-export function channelByKey(db: Db, streamKey: string): LiveChannelRow | undefined {
+export async function channelByKey(db: Db, streamKey: string): Promise<LiveChannelRow | undefined> {
   if (!streamKey.startsWith(liveLimits.streamKeyPrefix) || streamKey.length > 200) return undefined;
-  return db.select().from(liveChannels).where(eq(liveChannels.streamKey, streamKey)).get();
+  return firstRow(db.select().from(liveChannels).where(eq(liveChannels.streamKey, streamKey)));
 }
 
 /** A new key for the creator; the old one stops working at once (the caller ends a stream running on it). */
-export function rotateStreamKey(db: Db, userId: string): LiveChannelRow {
-  channelOf(db, userId);
-  db.update(liveChannels).set({ streamKey: newStreamKey(), updatedAt: nowIso() }).where(eq(liveChannels.userId, userId)).run();
+export async function rotateStreamKey(db: Db, userId: string): Promise<LiveChannelRow> {
+  await channelOf(db, userId);
+  await db.update(liveChannels).set({ streamKey: newStreamKey(), updatedAt: nowIso() }).where(eq(liveChannels.userId, userId));
   return channelOf(db, userId);
 }
 
-export function setShowViewerCount(db: Db, userId: string, showViewerCount: boolean): LiveChannelRow {
-  channelOf(db, userId);
-  db.update(liveChannels).set({ showViewerCount, updatedAt: nowIso() }).where(eq(liveChannels.userId, userId)).run();
+export async function setShowViewerCount(db: Db, userId: string, showViewerCount: boolean): Promise<LiveChannelRow> {
+  await channelOf(db, userId);
+  await db.update(liveChannels).set({ showViewerCount, updatedAt: nowIso() }).where(eq(liveChannels.userId, userId));
   return channelOf(db, userId);
 }
 
 /** The last refused publish of the creator (the reason and when; never the key). */
-export function recordRefusal(db: Db, userId: string, reason: string): void {
-  db.update(liveChannels).set({ lastRefusalReason: reason, lastRefusalAt: nowIso() }).where(eq(liveChannels.userId, userId)).run();
+export async function recordRefusal(db: Db, userId: string, reason: string): Promise<void> {
+  await db.update(liveChannels).set({ lastRefusalReason: reason, lastRefusalAt: nowIso() }).where(eq(liveChannels.userId, userId));
 }

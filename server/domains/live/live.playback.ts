@@ -65,17 +65,18 @@ export function registerLivePlayback(app: FastifyInstance, services: AppServices
   const readPlaylist = async (key: string): Promise<string | null> =>
     storage.kind === 's3' ? ((await bucketPlaylists.fetch(key))?.text ?? null) : ((await storage.readBuffer(key))?.toString('utf8') ?? null);
   // Every playlist and segment request asks which event a session plays: kept while the database is unchanged
-  // (any write anywhere, e.g. the event turning premium, reads it again).
-  const sessionEvents = new UnchangedDatabaseCache<string, { event: { id: string; isPremium: boolean } }>(services.db.$client);
+  // (any write anywhere, e.g. the event turning premium, reads it again). On PostgreSQL (no embedded connection)
+  // it is read every time.
+  const sessionEvents = new UnchangedDatabaseCache<string, { event: { id: string; isPremium: boolean } }>(services.store.sqlite);
   const sessionEvent = (sessionId: string) =>
-    sessionEvents.get(sessionId, () => {
-      const found = liveService.sessionWithEvent(services.db, sessionId);
+    sessionEvents.get(sessionId, async () => {
+      const found = await liveService.sessionWithEvent(services.db, sessionId);
       return found ? { event: { id: found.event.id, isPremium: found.event.isPremium } } : undefined;
     });
 
   async function serveSessionFile(request: FastifyRequest, reply: FastifyReply, sessionId: string, variant: string | null, file: string) {
     if (!sessionIdPattern.test(sessionId) || !filePattern.test(file) || (variant !== null && !variantPattern.test(variant))) return notFound(reply);
-    const found = sessionEvent(sessionId);
+    const found = await sessionEvent(sessionId);
     if (!found) return notFound(reply);
     const { event } = found;
     let token: string | undefined;
@@ -106,7 +107,7 @@ export function registerLivePlayback(app: FastifyInstance, services: AppServices
   app.get<{ Params: { file: string } }>('/live/replays/:file', async (request, reply) => {
     const id = replayPattern.exec(request.params.file)?.[1];
     if (!id) return notFound(reply);
-    const found = liveService.recordingWithEvent(services.db, id);
+    const found = await liveService.recordingWithEvent(services.db, id);
     if (!found || found.recording.status !== 'ready' || !found.event) return notFound(reply);
     const { event } = found;
     if (event.isPremium) {

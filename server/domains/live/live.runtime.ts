@@ -107,7 +107,9 @@ export class LiveRuntime {
     if (!this.sessions.size) await this.housekeeping.recover();
     this.startOrphanSweep();
     this.unfollowKeyRotations ??= this.services.bus.subscribe(streamKeyRotatedTopic, ({ userId, origin }) => {
-      if (origin !== this.instanceId) this.endStreamsOfOldKeys(userId);
+      if (origin !== this.instanceId) {
+        void this.endStreamsOfOldKeys(userId).catch((error: unknown) => this.services.log.error({ err: error, userId }, 'live: ending streams of a rotated key failed'));
+      }
     });
     if (!live.ingest) {
       this.availability = { enabled: false, reason: liveMessages.ingestOff };
@@ -175,7 +177,7 @@ export class LiveRuntime {
     this.unfollowBus?.();
     this.unfollowKeyRotations?.();
     this.unfollowKeyRotations = undefined;
-    this.sessions.endAll();
+    await this.sessions.endAll();
     await this.sessions.settleLeases();
     await this.housekeeping.drain();
   }
@@ -195,7 +197,7 @@ export class LiveRuntime {
       void sweeps
         .runExclusive('live:orphaned-sessions', { ttlMs: 5 * 60_000, periodMs: this.orphanSweepMs - 50 }, async () => {
           await this.housekeeping.endOrphans();
-          this.housekeeping.finishAbandonedRecordings();
+          await this.housekeeping.finishAbandonedRecordings();
         })
         .catch((error: unknown) => this.services.log.error({ err: error }, 'live: orphaned sessions sweep failed'));
     }, this.orphanSweepMs);
@@ -215,62 +217,62 @@ export class LiveRuntime {
     return `rtmp://${host}:${port}/live`;
   }
 
-  settings(actor: Actor): LiveSettingsOutput {
-    const channel = channelOf(this.db, actor.id);
+  async settings(actor: Actor): Promise<LiveSettingsOutput> {
+    const channel = await channelOf(this.db, actor.id);
     return {
       ingestUrl: this.ingestUrl(),
       streamKey: channel.streamKey,
       enabled: this.availability.enabled,
       // "Features require a plan" without the LIVE STREAM plan: the refusal a publish would meet.
-      reason: this.availability.reason ?? liveStreamRefusal(this.services, actor.id),
+      reason: this.availability.reason ?? (await liveStreamRefusal(this.services, actor.id)),
       showViewerCount: channel.showViewerCount,
       recordingsMaxGb: this.config.live.recordingsMaxGb,
     };
   }
 
-  updateSettings(actor: Actor, input: UpdateLiveSettingsInput): LiveSettingsOutput {
-    setShowViewerCount(this.db, actor.id, input.showViewerCount);
+  async updateSettings(actor: Actor, input: UpdateLiveSettingsInput): Promise<LiveSettingsOutput> {
+    await setShowViewerCount(this.db, actor.id, input.showViewerCount);
     // Viewers' pages (on any instance) hear the change: the session here, else the one live through another instance.
-    const eventId = this.sessions.sessionOfUser(actor.id)?.eventId ?? liveService.lastSessionOfUser(this.db, actor.id)?.session;
+    const eventId = this.sessions.sessionOfUser(actor.id)?.eventId ?? (await liveService.lastSessionOfUser(this.db, actor.id))?.session;
     const live = typeof eventId === 'string' ? eventId : eventId?.state === 'live' ? eventId.eventId : null;
     if (live) this.sessions.signal(live);
     return this.settings(actor);
   }
 
   /** A new key; a publish on the old key is ended at once (and a session waiting for its publisher ends too). */
-  rotateKey(actor: Actor): { streamKey: string } {
-    const channel = rotateStreamKey(this.db, actor.id);
-    const ended = this.endStreamsOfOldKeys(actor.id);
+  async rotateKey(actor: Actor): Promise<{ streamKey: string }> {
+    const channel = await rotateStreamKey(this.db, actor.id);
+    const ended = await this.endStreamsOfOldKeys(actor.id);
     this.services.bus.publish(streamKeyRotatedTopic, { userId: actor.id, origin: this.instanceId });
     this.services.log.info({ userId: actor.id, endedStream: ended }, 'live: stream key rotated');
     return { streamKey: channel.streamKey };
   }
 
   /** Ends this instance's publishes of the creator on a key that is no longer theirs (a rotation, here or elsewhere). */
-  private endStreamsOfOldKeys(userId: string): boolean {
-    const current = channelOf(this.db, userId).streamKey;
+  private async endStreamsOfOldKeys(userId: string): Promise<boolean> {
+    const current = (await channelOf(this.db, userId)).streamKey;
     const ended = this.sessions.endStreamsOfKey(userId, (streamKey) => streamKey !== current, (connectionId) => this.ingest?.kick(connectionId));
-    if (ended) recordRefusal(this.db, userId, liveMessages.keyRotated);
+    if (ended) await recordRefusal(this.db, userId, liveMessages.keyRotated);
     return ended;
   }
 
   async status(actor: Actor | null, eventId: string): Promise<LiveStatusOutput> {
-    const event = liveService.findEvent(this.db, eventId);
+    const event = await liveService.findEvent(this.db, eventId);
     if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.notFound });
-    const mayCount = () =>
+    const mayCount = async () =>
       !!actor && (actor.id === event.userId || actor.role === 'admin')
         ? true
-        : channelOf(this.db, event.userId).showViewerCount;
+        : (await channelOf(this.db, event.userId)).showViewerCount;
     const session = this.sessions.liveSessionOfEvent(eventId);
     if (session?.startedAt) {
-      return { state: 'live', viewers: mayCount() ? await this.sessions.viewerCount(session.id) : null, startedAt: session.startedAt };
+      return { state: 'live', viewers: (await mayCount()) ? await this.sessions.viewerCount(session.id) : null, startedAt: session.startedAt };
     }
-    const last = liveService.lastSessionOfEvent(this.db, eventId);
+    const last = await liveService.lastSessionOfEvent(this.db, eventId);
     if (last && last.state === 'live' && this.heldElsewhere()) {
-      return { state: 'live', viewers: mayCount() ? await this.sessions.viewerCount(last.id) : null, startedAt: last.startedAt };
+      return { state: 'live', viewers: (await mayCount()) ? await this.sessions.viewerCount(last.id) : null, startedAt: last.startedAt };
     }
-    if (last && last.state === 'ended') return { state: 'ended', viewers: mayCount() ? 0 : null, startedAt: last.startedAt };
-    return { state: 'offline', viewers: mayCount() ? 0 : null, startedAt: null };
+    if (last && last.state === 'ended') return { state: 'ended', viewers: (await mayCount()) ? 0 : null, startedAt: last.startedAt };
+    return { state: 'offline', viewers: (await mayCount()) ? 0 : null, startedAt: null };
   }
 
   /** The status now and after every change (coalesced: a burst of changes is one update). */
@@ -279,10 +281,10 @@ export class LiveRuntime {
   }
 
   async dashboard(actor: Actor): Promise<LiveDashboardOutput> {
-    const channel = channelOf(this.db, actor.id);
+    const channel = await channelOf(this.db, actor.id);
     const live = this.sessions.sessionOfUser(actor.id);
-    const last = liveService.lastSessionOfUser(this.db, actor.id);
-    const next = liveService.eventForPublish(this.db, actor.id);
+    const last = await liveService.lastSessionOfUser(this.db, actor.id);
+    const next = await liveService.eventForPublish(this.db, actor.id);
     const onAir = live?.startedAt ? live : undefined;
     // On air through another instance: live here too (its stream health is known where the publish arrives).
     const elsewhere = !onAir && last?.session.state === 'live' && this.heldElsewhere() ? last.session : undefined;
@@ -305,12 +307,12 @@ export class LiveRuntime {
     };
   }
 
-  recordings(actor: Actor): RecordingOutput[] {
+  recordings(actor: Actor): Promise<RecordingOutput[]> {
     return liveService.listRecordings(this.db, actor.id);
   }
 
-  recording(actor: Actor, recordingId: string): RecordingOutput {
-    const found = liveService.listRecordings(this.db, actor.id, recordingId)[0];
+  async recording(actor: Actor, recordingId: string): Promise<RecordingOutput> {
+    const found = (await liveService.listRecordings(this.db, actor.id, recordingId))[0];
     if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: liveMessages.recordingNotFound });
     return found;
   }
@@ -328,12 +330,12 @@ export class LiveRuntime {
    * ready replay, with a freshly minted token for premium events; null when we have nothing for it. `replayOnly` (a
    * member whose tier includes replays but not this premium event): the replay alone.
    */
-  readonly playbackFor = (event: EventOutput, viewerId: string | null, options: { replayOnly?: boolean } = {}): EventStreamOutput | null => {
+  readonly playbackFor = async (event: EventOutput, viewerId: string | null, options: { replayOnly?: boolean } = {}): Promise<EventStreamOutput | null> => {
     const session = options.replayOnly ? undefined : this.sessions.liveSessionOfEvent(event.id);
     if (session?.startedAt) return this.signed(event, viewerId, livePlaylistPath(session.id), 'hls', true);
-    const elsewhere = options.replayOnly || !this.heldElsewhere() ? undefined : liveService.lastSessionOfEvent(this.db, event.id);
+    const elsewhere = options.replayOnly || !this.heldElsewhere() ? undefined : await liveService.lastSessionOfEvent(this.db, event.id);
     if (elsewhere?.state === 'live') return this.signed(event, viewerId, livePlaylistPath(elsewhere.id), 'hls', true);
-    const recording = liveService.latestReadyRecording(this.db, event.id);
+    const recording = await liveService.latestReadyRecording(this.db, event.id);
     if (recording) return this.signed(event, viewerId, replayPath(recording.id), 'video', false);
     return null;
   };

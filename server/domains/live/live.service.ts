@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '@db/client';
+import { firstRow, type Db } from '@db/store';
 import { events } from '@db/schema/events';
 import { liveRecordings, liveSessions } from '@db/schema/live';
 import { podcastTitles, podcastUploads } from '@db/schema/podcasts';
@@ -60,31 +60,35 @@ async function removeRecordingFiles(services: Pick<AppServices, 'config' | 'stor
  * The event a publish goes live in now, without creating one: the creator's active event whose window includes
  * now (the latest started), else the next active event starting within the hour. Null: a spot event is needed.
  */
-export function eventForPublish(db: Db, userId: string, now = new Date()): EventRow | null {
+export async function eventForPublish(db: Db, userId: string, now = new Date()): Promise<EventRow | null> {
   const at = now.toISOString();
   const ofCreator = and(eq(events.userId, userId), eq(events.isActive, true));
-  const onNow = db
-    .select()
-    .from(events)
-    .where(and(ofCreator, lte(events.startDateTime, at), or(isNull(events.endDateTime), gt(events.endDateTime, at))))
-    .orderBy(desc(events.startDateTime))
-    .get();
-  if (onNow) return onNow;
-  const soon = new Date(now.getTime() + liveLimits.earlyStartMinutes * 60_000).toISOString();
-  return (
+  const onNow = await firstRow(
     db
       .select()
       .from(events)
-      .where(and(ofCreator, gt(events.startDateTime, at), lte(events.startDateTime, soon)))
-      .orderBy(asc(events.startDateTime))
-      .get() ?? null
+      .where(and(ofCreator, lte(events.startDateTime, at), or(isNull(events.endDateTime), gt(events.endDateTime, at))))
+      .orderBy(desc(events.startDateTime))
+      .limit(1),
+  );
+  if (onNow) return onNow;
+  const soon = new Date(now.getTime() + liveLimits.earlyStartMinutes * 60_000).toISOString();
+  return (
+    (await firstRow(
+      db
+        .select()
+        .from(events)
+        .where(and(ofCreator, gt(events.startDateTime, at), lte(events.startDateTime, soon)))
+        .orderBy(asc(events.startDateTime))
+        .limit(1),
+    )) ?? null
   );
 }
 
 /** "{display name} is live": free, active, from now for four hours (editable afterwards), made through the events service. */
-export function createSpotEvent(services: Pick<AppServices, 'db' | 'webhooks'>, user: UserRow, now = new Date()): EventOutput {
+export async function createSpotEvent(services: Pick<AppServices, 'db' | 'webhooks'>, user: UserRow, now = new Date()): Promise<EventOutput> {
   const actor: Actor = { id: user.id, role: user.role, typ: 'user', issuedAt: 0, token: '', user };
-  const event = createEvent(services.db, actor, {
+  const event = await createEvent(services.db, actor, {
     name: `${user.displayName} is live`.slice(0, 120),
     description: '',
     startDateTime: now.toISOString(),
@@ -93,56 +97,59 @@ export function createSpotEvent(services: Pick<AppServices, 'db' | 'webhooks'>, 
     premiumPrice: 0,
     isActive: true,
   });
-  emitWebhookEvent(services, event.userId, 'event.created', event);
-  emitWebhookEvent(services, event.userId, 'event.live', event);
+  await emitWebhookEvent(services, event.userId, 'event.created', event);
+  await emitWebhookEvent(services, event.userId, 'event.live', event);
   return event;
 }
 
-export function findEvent(db: Db, eventId: string): EventRow | undefined {
-  return db.select().from(events).where(eq(events.id, eventId)).get();
+export async function findEvent(db: Db, eventId: string): Promise<EventRow | undefined> {
+  return firstRow(db.select().from(events).where(eq(events.id, eventId)));
 }
 
-export function lastSessionOfEvent(db: Db, eventId: string): SessionRow | undefined {
-  return db.select().from(liveSessions).where(eq(liveSessions.eventId, eventId)).orderBy(desc(liveSessions.startedAt)).get();
+export async function lastSessionOfEvent(db: Db, eventId: string): Promise<SessionRow | undefined> {
+  return firstRow(db.select().from(liveSessions).where(eq(liveSessions.eventId, eventId)).orderBy(desc(liveSessions.startedAt)).limit(1));
 }
 
-export function lastSessionOfUser(db: Db, userId: string): { session: SessionRow; eventName: string } | undefined {
-  return db
-    .select({ session: liveSessions, eventName: events.name })
-    .from(liveSessions)
-    .innerJoin(events, eq(events.id, liveSessions.eventId))
-    .where(eq(liveSessions.userId, userId))
-    .orderBy(desc(liveSessions.startedAt))
-    .get();
+export async function lastSessionOfUser(db: Db, userId: string): Promise<{ session: SessionRow; eventName: string } | undefined> {
+  return firstRow(
+    db
+      .select({ session: liveSessions, eventName: events.name })
+      .from(liveSessions)
+      .innerJoin(events, eq(events.id, liveSessions.eventId))
+      .where(eq(liveSessions.userId, userId))
+      .orderBy(desc(liveSessions.startedAt))
+      .limit(1),
+  );
 }
 
-export function sessionWithEvent(db: Db, sessionId: string): { session: SessionRow; event: EventRow } | undefined {
-  return db.select({ session: liveSessions, event: events }).from(liveSessions).innerJoin(events, eq(events.id, liveSessions.eventId)).where(eq(liveSessions.id, sessionId)).get();
+export async function sessionWithEvent(db: Db, sessionId: string): Promise<{ session: SessionRow; event: EventRow } | undefined> {
+  return firstRow(db.select({ session: liveSessions, event: events }).from(liveSessions).innerJoin(events, eq(events.id, liveSessions.eventId)).where(eq(liveSessions.id, sessionId)));
 }
 
-export function latestReadyRecording(db: Db, eventId: string): RecordingRow | undefined {
-  return db
-    .select()
-    .from(liveRecordings)
-    .where(and(eq(liveRecordings.eventId, eventId), eq(liveRecordings.status, 'ready')))
-    .orderBy(desc(liveRecordings.startedAt))
-    .get();
+export async function latestReadyRecording(db: Db, eventId: string): Promise<RecordingRow | undefined> {
+  return firstRow(
+    db
+      .select()
+      .from(liveRecordings)
+      .where(and(eq(liveRecordings.eventId, eventId), eq(liveRecordings.status, 'ready')))
+      .orderBy(desc(liveRecordings.startedAt))
+      .limit(1),
+  );
 }
 
-export function recordingWithEvent(db: Db, recordingId: string): { recording: RecordingRow; event: EventRow | null } | undefined {
-  return db.select({ recording: liveRecordings, event: events }).from(liveRecordings).leftJoin(events, eq(events.id, liveRecordings.eventId)).where(eq(liveRecordings.id, recordingId)).get();
+export async function recordingWithEvent(db: Db, recordingId: string): Promise<{ recording: RecordingRow; event: EventRow | null } | undefined> {
+  return firstRow(db.select({ recording: liveRecordings, event: events }).from(liveRecordings).leftJoin(events, eq(events.id, liveRecordings.eventId)).where(eq(liveRecordings.id, recordingId)));
 }
 
 /** The creator's recordings, newest first (or just `recordingId` of them). */
-export function listRecordings(db: Db, userId: string, recordingId?: string): RecordingOutput[] {
-  return db
+export async function listRecordings(db: Db, userId: string, recordingId?: string): Promise<RecordingOutput[]> {
+  const rows = await db
     .select({ recording: liveRecordings, eventName: events.name, isPremium: events.isPremium })
     .from(liveRecordings)
     .leftJoin(events, eq(events.id, liveRecordings.eventId))
     .where(recordingId ? and(eq(liveRecordings.userId, userId), eq(liveRecordings.id, recordingId)) : eq(liveRecordings.userId, userId))
-    .orderBy(desc(liveRecordings.startedAt))
-    .all()
-    .map(({ recording, eventName, isPremium }) => ({
+    .orderBy(desc(liveRecordings.startedAt));
+  return rows.map(({ recording, eventName, isPremium }) => ({
       id: recording.id,
       eventId: recording.eventId,
       eventName: eventName ?? null,
@@ -155,8 +162,8 @@ export function listRecordings(db: Db, userId: string, recordingId?: string): Re
     }));
 }
 
-function ownedRecording(db: Db, userId: string, recordingId: string): RecordingRow {
-  const row = db.select().from(liveRecordings).where(and(eq(liveRecordings.id, recordingId), eq(liveRecordings.userId, userId))).get();
+async function ownedRecording(db: Db, userId: string, recordingId: string): Promise<RecordingRow> {
+  const row = await firstRow(db.select().from(liveRecordings).where(and(eq(liveRecordings.id, recordingId), eq(liveRecordings.userId, userId))));
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: liveMessages.recordingNotFound });
   return row;
 }
@@ -173,10 +180,10 @@ export async function publishRecording(
   input: PublishRecordingInput,
 ): Promise<PublishRecordingOutput> {
   const { db, storage } = services;
-  const recording = ownedRecording(db, userId, input.recordingId);
+  const recording = await ownedRecording(db, userId, input.recordingId);
   if (recording.episodeId) throw new TRPCError({ code: 'CONFLICT', message: liveMessages.recordingPublished });
   if (recording.status !== 'ready') throw new TRPCError({ code: 'CONFLICT', message: liveMessages.recordingNotReady });
-  const title = db.select().from(podcastTitles).where(and(eq(podcastTitles.id, input.titleId), eq(podcastTitles.userId, userId))).get();
+  const title = await firstRow(db.select().from(podcastTitles).where(and(eq(podcastTitles.id, input.titleId), eq(podcastTitles.userId, userId))));
   if (!title) throw new TRPCError({ code: 'NOT_FOUND', message: liveMessages.titleNotFound });
   if (!title.isVideo) throw fieldError('BAD_REQUEST', liveMessages.videoTitleOnly, { titleId: liveMessages.videoTitleOnly });
 
@@ -188,14 +195,14 @@ export async function publishRecording(
   try {
     const size = (await storage.stat(target))!.size;
     uploadId = newId();
-    db.insert(podcastUploads)
-      .values({ id: uploadId, ownerId: userId, kind: 'media', url: `/uploads/${name}`, mimeType: 'video/mp4', sizeBytes: size, durationSeconds: recording.durationSeconds })
-      .run();
-    const episode = createEpisode(services, userId, { podcastTitleId: title.id, name: input.name, description: '', mediaUploadId: uploadId });
-    db.update(liveRecordings).set({ episodeId: episode.id }).where(eq(liveRecordings.id, recording.id)).run();
+    await db
+      .insert(podcastUploads)
+      .values({ id: uploadId, ownerId: userId, kind: 'media', url: `/uploads/${name}`, mimeType: 'video/mp4', sizeBytes: size, durationSeconds: recording.durationSeconds });
+    const episode = await createEpisode(services, userId, { podcastTitleId: title.id, name: input.name, description: '', mediaUploadId: uploadId });
+    await db.update(liveRecordings).set({ episodeId: episode.id }).where(eq(liveRecordings.id, recording.id));
     return { episodeId: episode.id, recordingId: recording.id };
   } catch (error) {
-    if (uploadId) db.delete(podcastUploads).where(eq(podcastUploads.id, uploadId)).run();
+    if (uploadId) await db.delete(podcastUploads).where(eq(podcastUploads.id, uploadId));
     await storage.delete(target);
     throw error;
   }
@@ -203,9 +210,9 @@ export async function publishRecording(
 
 /** Removes a recording's files and row (an episode made from it keeps its own copy). Not while it is being written. */
 export async function deleteRecording(services: Pick<AppServices, 'db' | 'config' | 'storage'>, userId: string, recordingId: string): Promise<{ id: string }> {
-  const recording = ownedRecording(services.db, userId, recordingId);
+  const recording = await ownedRecording(services.db, userId, recordingId);
   if (recording.status === 'recording' || recording.status === 'processing') throw new TRPCError({ code: 'CONFLICT', message: liveMessages.recordingNotReady });
-  services.db.delete(liveRecordings).where(eq(liveRecordings.id, recording.id)).run();
+  await services.db.delete(liveRecordings).where(eq(liveRecordings.id, recording.id));
   await removeRecordingFiles(services, recording.id);
   return { id: recording.id };
 }
@@ -216,71 +223,80 @@ export async function deleteRecording(services: Pick<AppServices, 'db' | 'config
  */
 export async function enforceRecordingsBudget(services: Pick<AppServices, 'db' | 'config' | 'log' | 'storage'>, keepId: string | null): Promise<string[]> {
   const { db, config } = services;
-  const ready = db.select({ id: liveRecordings.id, size: liveRecordings.sizeBytes, episodeId: liveRecordings.episodeId }).from(liveRecordings).where(eq(liveRecordings.status, 'ready')).orderBy(asc(liveRecordings.startedAt)).all();
-  let total = ready.reduce((sum, row) => sum + (row.size ?? 0), 0);
-  const removed: string[] = [];
-  for (const row of ready) {
-    if (total <= config.live.recordingsMaxBytes) break;
-    if (row.episodeId || row.id === keepId) continue;
-    removed.push(row.id);
-    total -= row.size ?? 0;
-  }
+  // One transaction: the rows removed are chosen from what is stored when they go (a recording published as an
+  // episode, or finished, meanwhile counts).
+  const removed = await db.transaction(async (tx) => {
+    const ready = await tx
+      .select({ id: liveRecordings.id, size: liveRecordings.sizeBytes, episodeId: liveRecordings.episodeId })
+      .from(liveRecordings)
+      .where(eq(liveRecordings.status, 'ready'))
+      .orderBy(asc(liveRecordings.startedAt));
+    let total = ready.reduce((sum, row) => sum + (row.size ?? 0), 0);
+    const chosen: string[] = [];
+    for (const row of ready) {
+      if (total <= config.live.recordingsMaxBytes) break;
+      if (row.episodeId || row.id === keepId) continue;
+      chosen.push(row.id);
+      total -= row.size ?? 0;
+    }
+    if (chosen.length) await tx.delete(liveRecordings).where(inArray(liveRecordings.id, chosen));
+    return chosen;
+  });
   if (!removed.length) return removed;
-  db.delete(liveRecordings).where(inArray(liveRecordings.id, removed)).run();
   for (const id of removed) await removeRecordingFiles(services, id);
   services.log.info({ recordings: removed.length }, 'live: recordings over RECORDINGS_MAX_GB removed (oldest unpublished first)');
   return removed;
 }
 
 /** The creator's user row as stored now (authorize reads it fresh: deactivation and pending payment count at once). */
-export function creatorRow(db: Db, userId: string): UserRow | undefined {
-  return db.select().from(users).where(eq(users.id, userId)).get();
+export async function creatorRow(db: Db, userId: string): Promise<UserRow | undefined> {
+  return firstRow(db.select().from(users).where(eq(users.id, userId)));
 }
 
-export function insertSession(db: Db, row: { id: string; userId: string; eventId: string; recordingId: string; startedAt: string; parts: string[] }): void {
-  db.transaction((tx) => {
-    tx.insert(liveSessions).values({ id: row.id, userId: row.userId, eventId: row.eventId, state: 'live', startedAt: row.startedAt, recordingId: row.recordingId }).run();
-    tx.insert(liveRecordings)
-      .values({ id: row.recordingId, userId: row.userId, sessionId: row.id, eventId: row.eventId, status: 'recording', parts: row.parts, startedAt: row.startedAt })
-      .run();
+export async function insertSession(db: Db, row: { id: string; userId: string; eventId: string; recordingId: string; startedAt: string; parts: string[] }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(liveSessions).values({ id: row.id, userId: row.userId, eventId: row.eventId, state: 'live', startedAt: row.startedAt, recordingId: row.recordingId });
+    await tx
+      .insert(liveRecordings)
+      .values({ id: row.recordingId, userId: row.userId, sessionId: row.id, eventId: row.eventId, status: 'recording', parts: row.parts, startedAt: row.startedAt });
   });
 }
 
-export function updateRecordingParts(db: Db, recordingId: string, parts: string[]): void {
-  db.update(liveRecordings).set({ parts }).where(eq(liveRecordings.id, recordingId)).run();
+export async function updateRecordingParts(db: Db, recordingId: string, parts: string[]): Promise<void> {
+  await db.update(liveRecordings).set({ parts }).where(eq(liveRecordings.id, recordingId));
 }
 
-export function markSessionEnded(db: Db, sessionId: string, recordingId: string, endedAt = nowIso()): void {
-  db.transaction((tx) => {
-    tx.update(liveSessions).set({ state: 'ended', endedAt }).where(eq(liveSessions.id, sessionId)).run();
-    tx.update(liveRecordings).set({ status: 'processing' }).where(and(eq(liveRecordings.id, recordingId), eq(liveRecordings.status, 'recording'))).run();
+export async function markSessionEnded(db: Db, sessionId: string, recordingId: string, endedAt = nowIso()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(liveSessions).set({ state: 'ended', endedAt }).where(eq(liveSessions.id, sessionId));
+    await tx.update(liveRecordings).set({ status: 'processing' }).where(and(eq(liveRecordings.id, recordingId), eq(liveRecordings.status, 'recording')));
   });
 }
 
-export function markRecording(db: Db, recordingId: string, values: Partial<Pick<RecordingRow, 'status' | 'durationSeconds' | 'sizeBytes' | 'parts'>>): void {
-  db.update(liveRecordings).set(values).where(eq(liveRecordings.id, recordingId)).run();
+export async function markRecording(db: Db, recordingId: string, values: Partial<Pick<RecordingRow, 'status' | 'durationSeconds' | 'sizeBytes' | 'parts'>>): Promise<void> {
+  await db.update(liveRecordings).set(values).where(eq(liveRecordings.id, recordingId));
 }
 
 /** Sessions a previous process left live (it stopped without ending them), with their recordings. */
-export function orphanedSessions(db: Db): Array<{ session: SessionRow; recording: RecordingRow | null }> {
+export async function orphanedSessions(db: Db): Promise<Array<{ session: SessionRow; recording: RecordingRow | null }>> {
   return db
     .select({ session: liveSessions, recording: liveRecordings })
     .from(liveSessions)
     .leftJoin(liveRecordings, eq(liveRecordings.id, liveSessions.recordingId))
-    .where(eq(liveSessions.state, 'live'))
-    .all();
+    .where(eq(liveSessions.state, 'live'));
 }
 
-export function unfinishedRecordings(db: Db): RecordingRow[] {
-  return db.select().from(liveRecordings).where(inArray(liveRecordings.status, ['recording', 'processing'])).all();
+export async function unfinishedRecordings(db: Db): Promise<RecordingRow[]> {
+  return db.select().from(liveRecordings).where(inArray(liveRecordings.status, ['recording', 'processing']));
 }
 
-export function endedSessionIds(db: Db, ids: string[]): Set<string> {
+export async function endedSessionIds(db: Db, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
-  return new Set(db.select({ id: liveSessions.id }).from(liveSessions).where(and(inArray(liveSessions.id, ids), eq(liveSessions.state, 'ended'))).all().map((row) => row.id));
+  const rows = await db.select({ id: liveSessions.id }).from(liveSessions).where(and(inArray(liveSessions.id, ids), eq(liveSessions.state, 'ended')));
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Sessions live in the database (any instance). */
-export function liveSessionCount(db: Db): number {
-  return db.select({ n: sql<number>`count(*)` }).from(liveSessions).where(eq(liveSessions.state, 'live')).get()?.n ?? 0;
+export async function liveSessionCount(db: Db): Promise<number> {
+  return (await firstRow(db.select({ n: sql<number>`count(*)` }).from(liveSessions).where(eq(liveSessions.state, 'live'))))?.n ?? 0;
 }

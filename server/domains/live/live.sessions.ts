@@ -33,6 +33,11 @@ export interface LiveSession {
   publishedViewers: number;
   /** The session's lease operations, one after another (a heartbeat in flight never lands after the release). */
   leaseOps: Promise<unknown>;
+  /**
+   * The session's steps still in flight (a start choosing and storing its event, an end being stored); null when
+   * none. Later steps wait for them (`inOrder`), so each sees the session as the one before left it.
+   */
+  busy: Promise<void> | null;
 }
 
 interface Connection {
@@ -67,6 +72,8 @@ export class LiveSessions {
   private viewerTimer: NodeJS.Timeout | null = null;
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private stopping = false;
+  /** Database work the ingest callbacks started (they answer nothing): waited for before the database closes. */
+  private readonly work = new Set<Promise<void>>();
 
   constructor(
     private readonly services: AppServices,
@@ -97,8 +104,10 @@ export class LiveSessions {
     for (const session of this.sessions.values()) session.endNow = true;
   }
 
-  /** After the engine stopped: every session ends (or is forgotten when it never went live). */
-  endAll(): void {
+  /** After the engine stopped: every session ends (or is forgotten when it never went live), stored when this resolves. */
+  async endAll(): Promise<void> {
+    // The publishes' last callbacks (their steps may still be storing) first.
+    await this.settleWork();
     for (const session of [...this.sessions.values()]) {
       if (session.startedAt) this.endSession(session);
       else this.dropSession(session);
@@ -107,6 +116,46 @@ export class LiveSessions {
     this.viewerTimer = null;
     if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
     this.heartbeatTimer = null;
+    await this.settleWork();
+  }
+
+  private async settleWork(): Promise<void> {
+    while (this.work.size) await Promise.all([...this.work]);
+  }
+
+  /** Keeps background work until it is done; a failure is logged (the promise answered never rejects). */
+  private track(promise: Promise<unknown>): Promise<void> {
+    const tracked = promise.then(
+      () => undefined,
+      (error: unknown) => this.services.log.error({ err: error }, 'live: session work failed'),
+    );
+    this.work.add(tracked);
+    void tracked.finally(() => this.work.delete(tracked));
+    return tracked;
+  }
+
+  /**
+   * Runs a step of the session now (synchronously, when nothing of it is in flight) or after its steps in flight,
+   * so the ingest's callbacks act in the order they came although their database work awaits.
+   */
+  private inOrder(session: LiveSession, step: () => void | Promise<void>): void {
+    let run: Promise<void> | void;
+    if (session.busy) {
+      run = session.busy.then(step);
+    } else {
+      try {
+        run = step();
+      } catch (error) {
+        this.services.log.error({ err: error, sessionId: session.id }, 'live: session work failed');
+        return;
+      }
+    }
+    if (!run) return;
+    const tracked = this.track(run);
+    session.busy = tracked;
+    void tracked.finally(() => {
+      if (session.busy === tracked) session.busy = null;
+    });
   }
 
   /** Waits until every lease release is done (before the shared engines close). */
@@ -116,8 +165,8 @@ export class LiveSessions {
 
   // ---- ingest callbacks ----
 
-  private refuse(userId: string | null, reason: string): PublishDecision {
-    if (userId) recordRefusal(this.db, userId, reason);
+  private async refuse(userId: string | null, reason: string): Promise<PublishDecision> {
+    if (userId) await recordRefusal(this.db, userId, reason);
     return { accept: false, reason };
   }
 
@@ -127,14 +176,16 @@ export class LiveSessions {
    */
   async authorize(attempt: PublishAttempt): Promise<PublishDecision> {
     if (this.stopping) return { accept: false, reason: liveNotices.unavailable };
-    const channel = channelByKey(this.db, attempt.streamKey);
+    const channel = await channelByKey(this.db, attempt.streamKey);
     if (!channel) return this.refuse(null, liveMessages.unknownKey);
-    const user = liveService.creatorRow(this.db, channel.userId);
+    const user = await liveService.creatorRow(this.db, channel.userId);
     if (!user || (user.role !== 'dj' && user.role !== 'admin')) return this.refuse(null, liveMessages.unknownKey);
     if (!user.isActive) return this.refuse(user.id, liveMessages.deactivated);
     if (user.pendingPayment) return this.refuse(user.id, liveMessages.pendingPayment);
-    const needsPlan = liveStreamRefusal(this.services, user.id);
+    const needsPlan = await liveStreamRefusal(this.services, user.id);
     if (needsPlan) return this.refuse(user.id, needsPlan);
+    // The stop may have begun while the reads above waited.
+    if (this.stopping) return { accept: false, reason: liveNotices.unavailable };
     const current = this.sessionOfUser(user.id);
     if (current?.connectionId) return this.refuse(user.id, liveMessages.alreadyLive);
     if (current) {
@@ -171,6 +222,7 @@ export class LiveSessions {
       endNow: false,
       publishedViewers: 0,
       leaseOps: Promise.resolve(),
+      busy: null,
     };
     this.sessions.set(id, session);
     this.connections.set(attempt.connectionId, { sessionId: id, userId: user.id, streamKey: attempt.streamKey, part: 'part-1.ts' });
@@ -191,17 +243,30 @@ export class LiveSessions {
     const connection = this.connections.get(connectionId);
     const session = connection && this.sessions.get(connection.sessionId);
     if (!connection || !session) return;
+    this.inOrder(session, () => this.started(session, connection));
+  }
+
+  private started(session: LiveSession, connection: Connection): Promise<void> | void {
+    if (this.sessions.get(session.id) !== session) return;
     if (session.graceTimer) clearTimeout(session.graceTimer);
     session.graceTimer = null;
     if (!session.parts.includes(connection.part)) session.parts.push(connection.part);
-    if (session.startedAt) {
-      liveService.updateRecordingParts(this.db, session.recordingId, session.parts);
-      this.services.log.info({ sessionId: session.id, userId: session.userId }, 'live: publisher back, session continues');
-      return;
-    }
+    if (session.startedAt) return this.continued(session, [...session.parts]);
+    return this.goLive(session);
+  }
+
+  private async continued(session: LiveSession, parts: string[]): Promise<void> {
+    await liveService.updateRecordingParts(this.db, session.recordingId, parts);
+    this.services.log.info({ sessionId: session.id, userId: session.userId }, 'live: publisher back, session continues');
+  }
+
+  /** The first publish runs: the event goes live (the one on now, else a spot event) and the session is stored. */
+  private async goLive(session: LiveSession): Promise<void> {
     const now = new Date();
-    const user = liveService.creatorRow(this.db, session.userId)!;
-    const event = liveService.eventForPublish(this.db, user.id, now) ?? liveService.createSpotEvent(this.services, user, now);
+    const user = (await liveService.creatorRow(this.db, session.userId))!;
+    const event = (await liveService.eventForPublish(this.db, user.id, now)) ?? (await liveService.createSpotEvent(this.services, user, now));
+    // Dropped while the event was chosen (its lease went to another instance): nothing goes live.
+    if (this.sessions.get(session.id) !== session) return;
     session.eventId = event.id;
     session.isPremium = event.isPremium;
     session.startedAt = now.toISOString();
@@ -212,10 +277,10 @@ export class LiveSessions {
     }
     this.sessionByEvent.set(event.id, session.id);
     this.housekeeping.startSession(session.id, session.hlsDir);
-    liveService.insertSession(this.db, { id: session.id, userId: user.id, eventId: event.id, recordingId: session.recordingId, startedAt: session.startedAt, parts: session.parts });
+    await liveService.insertSession(this.db, { id: session.id, userId: user.id, eventId: event.id, recordingId: session.recordingId, startedAt: session.startedAt, parts: session.parts });
     this.services.log.info({ sessionId: session.id, userId: user.id, eventId: event.id }, 'live: session started');
-    announceStreamStarted(this.services, event.id);
-    emitWebhookEvent(this.services, user.id, 'stream.started', { sessionId: session.id, eventId: event.id, eventName: event.name, startedAt: session.startedAt });
+    await announceStreamStarted(this.services, event.id);
+    await emitWebhookEvent(this.services, user.id, 'stream.started', { sessionId: session.id, eventId: event.id, eventName: event.name, startedAt: session.startedAt });
     this.ensureViewerTicker();
     this.signal(event.id);
   }
@@ -234,12 +299,16 @@ export class LiveSessions {
       const session = this.sessions.get(connection.sessionId);
       if (session?.connectionId === attempt.connectionId) session.connectionId = null;
       if (session && !session.startedAt) this.dropSession(session);
-      recordRefusal(this.db, connection.userId, reason);
+      void this.track(recordRefusal(this.db, connection.userId, reason));
       return;
     }
     // refused by the engine before authorize (a second publisher on a live key)
-    const channel = channelByKey(this.db, attempt.streamKey);
-    if (channel && reason !== liveMessages.unknownKey) recordRefusal(this.db, channel.userId, reason);
+    void this.track(this.recordEngineRefusal(attempt.streamKey, reason));
+  }
+
+  private async recordEngineRefusal(streamKey: string, reason: string): Promise<void> {
+    const channel = await channelByKey(this.db, streamKey);
+    if (channel && reason !== liveMessages.unknownKey) await recordRefusal(this.db, channel.userId, reason);
   }
 
   onEnded(connectionId: string, info: EndedInfo): void {
@@ -249,6 +318,11 @@ export class LiveSessions {
     if (!session) return;
     if (session.connectionId === connectionId) session.connectionId = null;
     session.health = null;
+    this.inOrder(session, () => this.ended(session, connection, info));
+  }
+
+  private ended(session: LiveSession, connection: Connection, info: EndedInfo): void {
+    if (this.sessions.get(session.id) !== session) return;
     if (!session.startedAt) {
       this.dropSession(session);
       return;
@@ -270,7 +344,10 @@ export class LiveSessions {
     this.releaseLease(session);
   }
 
-  /** Live → ended: the state changes at once; the playlist gets its ENDLIST and the recording is finished in the background. */
+  /**
+   * Live → ended: the state changes here at once; then (after the session's steps in flight) the end is stored, the
+   * status subscribers told, and the playlist gets its ENDLIST and the recording is finished in the background.
+   */
   private endSession(session: LiveSession): void {
     if (!this.sessions.has(session.id) || !session.startedAt || !session.eventId) return;
     if (session.graceTimer) clearTimeout(session.graceTimer);
@@ -280,18 +357,20 @@ export class LiveSessions {
     if (this.sessionByEvent.get(session.eventId) === session.id) this.sessionByEvent.delete(session.eventId);
     this.viewers.forget(session.id);
     const endedAt = nowIso();
-    liveService.markSessionEnded(this.db, session.id, session.recordingId, endedAt);
-    this.services.log.info({ sessionId: session.id, eventId: session.eventId }, 'live: session ended');
-    emitWebhookEvent(this.services, session.userId, 'stream.ended', {
-      sessionId: session.id,
-      eventId: session.eventId,
-      startedAt: session.startedAt,
-      endedAt,
-      recordingId: session.recordingId,
+    const { eventId, startedAt } = session;
+    this.inOrder(session, async () => {
+      await liveService.markSessionEnded(this.db, session.id, session.recordingId, endedAt);
+      this.services.log.info({ sessionId: session.id, eventId }, 'live: session ended');
+      await emitWebhookEvent(this.services, session.userId, 'stream.ended', {
+        sessionId: session.id,
+        eventId,
+        startedAt,
+        endedAt,
+        recordingId: session.recordingId,
+      });
+      this.signal(eventId);
+      this.housekeeping.finishSession({ id: session.id, recordingId: session.recordingId, hlsDir: session.hlsDir, parts: session.parts }, () => this.signal(eventId));
     });
-    this.signal(session.eventId);
-    const eventId = session.eventId;
-    this.housekeeping.finishSession({ id: session.id, recordingId: session.recordingId, hlsDir: session.hlsDir, parts: session.parts }, () => this.signal(eventId));
   }
 
   // ---- the publisher lease ----

@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq } from 'drizzle-orm';
 import { membershipGrantsAccess, membershipTiers, memberships } from '@db/schema/memberships';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { toCents } from '@common/money';
 import { findPaymentForIntent, providerFailure } from '@server/domains/payments/payment-records';
 import { limitPaymentCreation } from '@server/domains/payments/payments.service';
@@ -33,11 +34,10 @@ async function tierPriceId(services: AppServices, tier: TierRow, creatorName: st
       `membership-price:${tier.id}:${tier.priceCents}`,
     )
     .catch(providerFailure);
-  services.db
+  await services.db
     .update(membershipTiers)
     .set({ providerPriceId: `${prefix}${price.id}` })
-    .where(and(eq(membershipTiers.id, tier.id), eq(membershipTiers.priceCents, tier.priceCents)))
-    .run();
+    .where(and(eq(membershipTiers.id, tier.id), eq(membershipTiers.priceCents, tier.priceCents)));
   return price.id;
 }
 
@@ -48,15 +48,14 @@ async function tierPriceId(services: AppServices, tier: TierRow, creatorName: st
  */
 export async function joinTier(services: AppServices, actor: Actor, clientIp: string, input: JoinInput): Promise<JoinOutput> {
   const { db } = services;
-  const tier = db.select().from(membershipTiers).where(eq(membershipTiers.id, input.tierId)).get();
+  const tier = await firstRow(db.select().from(membershipTiers).where(eq(membershipTiers.id, input.tierId)));
   if (!tier) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
   if (tier.creatorId === actor.id) throw new TRPCError({ code: 'BAD_REQUEST', message: membershipMessages.ownTier });
-  const mine = db
+  const mine = await db
     .select()
     .from(memberships)
     .where(and(eq(memberships.memberId, actor.id), eq(memberships.tierId, tier.id)))
-    .orderBy(desc(memberships.createdAt))
-    .all();
+    .orderBy(desc(memberships.createdAt));
   const pastDue = mine.find((row) => row.status === 'past_due' && row.provider === services.payments.name);
   const expectedCents = pastDue ? pastDue.priceCents : tier.priceCents;
   if (input.amount !== undefined && toCents(input.amount) !== expectedCents) throw new TRPCError({ code: 'BAD_REQUEST', message: membershipMessages.amountMismatch });
@@ -81,25 +80,26 @@ export async function joinTier(services: AppServices, actor: Actor, clientIp: st
 
 async function startMembership(services: AppServices, actor: Actor, tier: TierRow): Promise<JoinOutput> {
   const { db, payments: provider } = services;
-  const creator = db.select({ displayName: users.displayName }).from(users).where(eq(users.id, tier.creatorId)).get();
+  const creator = await firstRow(db.select({ displayName: users.displayName }).from(users).where(eq(users.id, tier.creatorId)));
   const creatorName = creator?.displayName ?? 'a creator';
   const priceId = await tierPriceId(services, tier, creatorName);
   const customerId = await ensureCustomer(services, actor.user);
-  const row = db
-    .insert(memberships)
-    .values({
-      id: newId(),
-      tierId: tier.id,
-      creatorId: tier.creatorId,
-      memberId: actor.id,
-      status: 'incomplete',
-      priceCents: tier.priceCents,
-      provider: provider.name,
-      providerCustomerId: customerId,
-      feedToken: newFeedToken(),
-    })
-    .returning()
-    .get();
+  const row = (await firstRow(
+    db
+      .insert(memberships)
+      .values({
+        id: newId(),
+        tierId: tier.id,
+        creatorId: tier.creatorId,
+        memberId: actor.id,
+        status: 'incomplete',
+        priceCents: tier.priceCents,
+        provider: provider.name,
+        providerCustomerId: customerId,
+        feedToken: newFeedToken(),
+      })
+      .returning(),
+  ))!;
   const answer = await openFirstInvoice(services, {
     subscription: {
       customerId,
@@ -111,14 +111,17 @@ async function startMembership(services: AppServices, actor: Actor, tier: TierRo
       description: `${tier.name} membership of ${creatorName}`,
     },
     idempotencyKey: `membership:${row.id}`,
-    forget: () => db.delete(memberships).where(eq(memberships.id, row.id)).run(),
-    store: (remote) =>
-      db
-        .update(memberships)
-        .set({ providerSubscriptionId: remote.id, currentPeriodStart: remote.currentPeriodStart, currentPeriodEnd: remote.currentPeriodEnd, updatedAt: nowIso() })
-        .where(eq(memberships.id, row.id))
-        .returning()
-        .get() ?? row,
+    forget: async () => {
+      await db.delete(memberships).where(eq(memberships.id, row.id));
+    },
+    store: async (remote) =>
+      (await firstRow(
+        db
+          .update(memberships)
+          .set({ providerSubscriptionId: remote.id, currentPeriodStart: remote.currentPeriodStart, currentPeriodEnd: remote.currentPeriodEnd, updatedAt: nowIso() })
+          .where(eq(memberships.id, row.id))
+          .returning(),
+      )) ?? row,
     insertPayment: insertMembershipPayment,
     syncInvoice: syncMembershipInvoice,
   });
@@ -131,7 +134,8 @@ async function resumeFirstCharge(services: AppServices, row: MembershipRow): Pro
   const invoice = remote?.latestInvoice;
   if (!remote || remote.status !== 'incomplete' || !invoice?.paymentIntentId || invoice.status !== 'open' || invoice.amountDueCents !== row.priceCents) return null;
   const intent = await services.payments.retrievePaymentIntent(invoice.paymentIntentId).catch(providerFailure);
-  const payment = findPaymentForIntent(services.db, intent) ?? insertMembershipPayment(services.db, row, invoice, intent);
+  // Found or inserted in one transaction (a webhook of this invoice may be recording its payment at the same time).
+  const payment = await services.db.transaction(async (tx) => (await findPaymentForIntent(tx, intent)) ?? (await insertMembershipPayment(tx, row, invoice, intent)));
   return { ...intentAnswerOf(payment, intent, invoice.clientSecret ?? intent.clientSecret), membershipId: row.id };
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { membershipCharges, memberships } from '@db/schema/memberships';
+import { firstRow } from '@db/store';
 import { nowIso } from '@server/lib/ids';
 import type { AppServices } from '@server/trpc/context';
 import { announceMembershipChange, lastPaidCharge, syncMembershipInvoice, syncMembershipSubscription, type MembershipRow } from './membership-sync';
@@ -13,7 +14,7 @@ export const membershipRetryIntervalMs = 86_400_000;
  * others have their open renewal charged again once a day.
  */
 export async function runMembershipBilling(services: AppServices, now = new Date()): Promise<{ retried: number; lapsed: number }> {
-  const pastDue = services.db.select().from(memberships).where(eq(memberships.status, 'past_due')).all();
+  const pastDue = await services.db.select().from(memberships).where(eq(memberships.status, 'past_due'));
   let retried = 0;
   let lapsed = 0;
   for (const row of pastDue) {
@@ -32,20 +33,24 @@ export async function runMembershipBilling(services: AppServices, now = new Date
 
 async function lapseMembership(services: AppServices, row: MembershipRow, now: Date): Promise<boolean> {
   const { db } = services;
-  const paid = lastPaidCharge(db, row.id);
-  // Ours first: the provider announces the end at once, and a lapsed membership is final.
-  const after = db
-    .update(memberships)
-    .set({
-      status: 'lapsed',
-      lapsedAt: now.toISOString(),
-      updatedAt: nowIso(),
-      currentPeriodStart: paid?.periodStart ?? row.currentPeriodStart,
-      currentPeriodEnd: paid?.periodEnd ?? row.currentPeriodStart,
-    })
-    .where(and(eq(memberships.id, row.id), eq(memberships.status, 'past_due')))
-    .returning()
-    .get();
+  // Ours first: the provider announces the end at once, and a lapsed membership is final. The last paid month and the
+  // lapse in one transaction, so the period set is the one paid when it lapsed.
+  const after = await db.transaction(async (tx) => {
+    const paid = await lastPaidCharge(tx, row.id);
+    return firstRow(
+      tx
+        .update(memberships)
+        .set({
+          status: 'lapsed',
+          lapsedAt: now.toISOString(),
+          updatedAt: nowIso(),
+          currentPeriodStart: paid?.periodStart ?? row.currentPeriodStart,
+          currentPeriodEnd: paid?.periodEnd ?? row.currentPeriodStart,
+        })
+        .where(and(eq(memberships.id, row.id), eq(memberships.status, 'past_due')))
+        .returning(),
+    );
+  });
   if (!after) return false;
   if (row.providerSubscriptionId && row.provider === services.payments.name) {
     await services.payments
@@ -59,12 +64,14 @@ async function lapseMembership(services: AppServices, row: MembershipRow, now: D
 async function retryRenewal(services: AppServices, row: MembershipRow, now: Date): Promise<boolean> {
   const { db, payments: provider } = services;
   if (!row.providerSubscriptionId || row.provider !== provider.name) return false;
-  const charge = db
-    .select()
-    .from(membershipCharges)
-    .where(and(eq(membershipCharges.membershipId, row.id), isNull(membershipCharges.paidAt)))
-    .orderBy(desc(membershipCharges.periodStart))
-    .get();
+  const charge = await firstRow(
+    db
+      .select()
+      .from(membershipCharges)
+      .where(and(eq(membershipCharges.membershipId, row.id), isNull(membershipCharges.paidAt)))
+      .orderBy(desc(membershipCharges.periodStart))
+      .limit(1),
+  );
   const lastAttempt = Date.parse(charge?.lastAttemptAt ?? row.updatedAt);
   if (now.getTime() - lastAttempt < membershipRetryIntervalMs) return false;
   const open = await provider.listOpenInvoices(row.providerSubscriptionId);
@@ -74,8 +81,8 @@ async function retryRenewal(services: AppServices, row: MembershipRow, now: Date
     return false;
   }
   const attempt = (charge?.attemptCount ?? 1) + 1;
-  if (charge) db.update(membershipCharges).set({ attemptCount: attempt, lastAttemptAt: now.toISOString() }).where(eq(membershipCharges.id, charge.id)).run();
-  else db.update(memberships).set({ updatedAt: now.toISOString() }).where(eq(memberships.id, row.id)).run();
+  if (charge) await db.update(membershipCharges).set({ attemptCount: attempt, lastAttemptAt: now.toISOString() }).where(eq(membershipCharges.id, charge.id));
+  else await db.update(memberships).set({ updatedAt: now.toISOString() }).where(eq(memberships.id, row.id));
   await provider.payInvoice(invoice.id, `membership-retry:${invoice.id}:${attempt}`).catch((error: unknown) => {
     services.log.warn({ err: error, membershipId: row.id }, 'membership renewal retry refused by the provider');
   });

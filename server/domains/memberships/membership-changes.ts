@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import { memberships, revokedFeedTokens } from '@db/schema/memberships';
+import { firstRow } from '@db/store';
 import { providerFailure } from '@server/domains/payments/payment-records';
 import { nowIso } from '@server/lib/ids';
 import type { Actor, AppServices } from '@server/trpc/context';
@@ -20,7 +21,32 @@ function providerSubscriptionOf(services: AppServices, row: MembershipRow): stri
  * first; our row changes from its answer). A past-due one has no paid month left: it ends now and is not retried.
  */
 export async function cancelMembership(services: AppServices, actor: Actor, id: string): Promise<MyMembershipOutput> {
-  const row = memberOwn(services.db, actor, id);
+  const { db } = services;
+  // The read and, for a past-due membership, its end in one transaction: the row ended (and restored, should the
+  // provider refuse) is the row read, and the period set is the last one paid when it ended.
+  const { row, after } = await db.transaction(async (tx) => {
+    const row = await memberOwn(tx, actor, id);
+    if (row.status !== 'past_due') return { row, after: undefined };
+    providerSubscriptionOf(services, row);
+    const time = nowIso();
+    const paid = await lastPaidCharge(tx, row.id);
+    // Ours first: the provider announces the end at once, and a canceled membership is final (never read as lapsed).
+    const ended = await firstRow(
+      tx
+        .update(memberships)
+        .set({
+          status: 'canceled',
+          canceledAt: time,
+          updatedAt: time,
+          graceEndsAt: null,
+          currentPeriodStart: paid?.periodStart ?? row.currentPeriodStart,
+          currentPeriodEnd: paid?.periodEnd ?? row.currentPeriodStart,
+        })
+        .where(and(eq(memberships.id, row.id), eq(memberships.status, 'past_due')))
+        .returning(),
+    );
+    return { row, after: ended };
+  });
   if (row.status === 'active') {
     if (row.cancelAtPeriodEnd) return myMembership(services, actor, row.id);
     const providerId = providerSubscriptionOf(services, row);
@@ -31,28 +57,11 @@ export async function cancelMembership(services: AppServices, actor: Actor, id: 
   }
   if (row.status === 'past_due') {
     const providerId = providerSubscriptionOf(services, row);
-    const { db } = services;
-    const time = nowIso();
-    const paid = lastPaidCharge(db, row.id);
-    // Ours first: the provider announces the end at once, and a canceled membership is final (never read as lapsed).
-    const after = db
-      .update(memberships)
-      .set({
-        status: 'canceled',
-        canceledAt: time,
-        updatedAt: time,
-        graceEndsAt: null,
-        currentPeriodStart: paid?.periodStart ?? row.currentPeriodStart,
-        currentPeriodEnd: paid?.periodEnd ?? row.currentPeriodStart,
-      })
-      .where(and(eq(memberships.id, row.id), eq(memberships.status, 'past_due')))
-      .returning()
-      .get();
     if (!after) return myMembership(services, actor, row.id);
     try {
       await services.payments.cancelSubscription(providerId, `membership-cancel-now:${row.id}`);
     } catch (error) {
-      db.update(memberships).set(row).where(eq(memberships.id, row.id)).run();
+      await db.update(memberships).set(row).where(eq(memberships.id, row.id));
       return providerFailure(error);
     }
     await announceMembershipChange(services, row, after, null);
@@ -63,7 +72,7 @@ export async function cancelMembership(services: AppServices, actor: Actor, id: 
 
 /** `memberships.resume`: undoes a cancel before the paid month ends; the membership renews again. */
 export async function resumeMembership(services: AppServices, actor: Actor, id: string): Promise<MyMembershipOutput> {
-  const row = memberOwn(services.db, actor, id);
+  const row = await memberOwn(services.db, actor, id);
   if (row.status !== 'active' || !row.cancelAtPeriodEnd) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.notResumable });
   const providerId = providerSubscriptionOf(services, row);
   const key = `membership-resume:${row.id}:${row.updatedAt}`;
@@ -76,12 +85,14 @@ export async function resumeMembership(services: AppServices, actor: Actor, id: 
  * `memberships.resetFeeds`: a new secret for the member's private feed URLs. The replaced one is kept (in the same
  * transaction) so its URLs answer 410 rather than 404: a podcast app then shows that the feed moved.
  */
-export function resetFeeds(services: AppServices, actor: Actor, id: string): MyMembershipOutput {
+export async function resetFeeds(services: AppServices, actor: Actor, id: string): Promise<MyMembershipOutput> {
   const { db } = services;
-  const row = memberOwn(db, actor, id);
-  db.transaction((tx) => {
-    tx.insert(revokedFeedTokens).values({ feedToken: row.feedToken, membershipId: row.id }).onConflictDoNothing().run();
-    tx.update(memberships).set({ feedToken: newFeedToken(), updatedAt: nowIso() }).where(eq(memberships.id, row.id)).run();
+  // The token read is the token revoked: two resets at once never leave a replaced token unrevoked.
+  const row = await db.transaction(async (tx) => {
+    const row = await memberOwn(tx, actor, id);
+    await tx.insert(revokedFeedTokens).values({ feedToken: row.feedToken, membershipId: row.id }).onConflictDoNothing();
+    await tx.update(memberships).set({ feedToken: newFeedToken(), updatedAt: nowIso() }).where(eq(memberships.id, row.id));
+    return row;
   });
   return myMembership(services, actor, row.id);
 }

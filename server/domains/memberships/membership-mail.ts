@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { membershipTiers, type memberships, type membershipCharges } from '@db/schema/memberships';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { formatDollars } from '@common/money';
 import { siteNameOf } from '@server/domains/settings/settings.service';
 import { publicOrigin } from '@server/lib/public-url';
@@ -76,12 +77,12 @@ export async function mailMembershipNotice(
   charge?: typeof membershipCharges.$inferSelect,
 ): Promise<void> {
   const { db } = services;
-  const member = db.select({ email: users.email }).from(users).where(eq(users.id, membership.memberId)).get();
+  const member = await firstRow(db.select({ email: users.email }).from(users).where(eq(users.id, membership.memberId)));
   if (!member) return;
-  const creator = db.select({ displayName: users.displayName }).from(users).where(eq(users.id, membership.creatorId)).get();
-  const tier = db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, membership.tierId)).get();
+  const creator = await firstRow(db.select({ displayName: users.displayName }).from(users).where(eq(users.id, membership.creatorId)));
+  const tier = await firstRow(db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, membership.tierId)));
   const mail = membershipNoticeText(kind, {
-    siteName: siteNameOf(services),
+    siteName: await siteNameOf(services),
     origin: publicOrigin(services.config),
     tierName: tier?.name ?? 'membership',
     creatorName: creator?.displayName ?? 'the creator',

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { membershipCharges, membershipGraceDays, membershipTiers, memberships, type MembershipStatus } from '@db/schema/memberships';
 import { users } from '@db/schema/users';
 import type { PaymentRow, Queryable } from '@server/domains/payments/payment-records';
@@ -16,8 +17,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const dayMs = 86_400_000;
 
-export function findMembershipByProviderId(db: Db, providerSubscriptionId: string): MembershipRow | undefined {
-  return db.select().from(memberships).where(eq(memberships.providerSubscriptionId, providerSubscriptionId)).get();
+export async function findMembershipByProviderId(db: Db, providerSubscriptionId: string): Promise<MembershipRow | undefined> {
+  return firstRow(db.select().from(memberships).where(eq(memberships.providerSubscriptionId, providerSubscriptionId)));
 }
 
 /**
@@ -44,46 +45,49 @@ function statusOf(row: MembershipRow, remote: ProviderSubscription): MembershipS
 }
 
 /** The last month the member paid for. */
-export function lastPaidCharge(db: Queryable, membershipId: string): MembershipChargeRow | undefined {
-  return db
-    .select()
-    .from(membershipCharges)
-    .where(and(eq(membershipCharges.membershipId, membershipId), isNotNull(membershipCharges.paidAt)))
-    .orderBy(desc(membershipCharges.periodEnd))
-    .get();
+export async function lastPaidCharge(db: Queryable, membershipId: string): Promise<MembershipChargeRow | undefined> {
+  return firstRow(
+    db
+      .select()
+      .from(membershipCharges)
+      .where(and(eq(membershipCharges.membershipId, membershipId), isNotNull(membershipCharges.paidAt)))
+      .orderBy(desc(membershipCharges.periodEnd))
+      .limit(1),
+  );
 }
 
 /**
  * Our row as the provider answers it. Once canceled or lapsed the period is the last one paid for, so access ends with
  * the month the member paid (never with an unpaid month the provider had already opened).
  */
-function applyMembershipState(tx: Tx, row: MembershipRow, remote: ProviderSubscription, cardLast4: string | null): MembershipRow {
+async function applyMembershipState(tx: Tx, row: MembershipRow, remote: ProviderSubscription, cardLast4: string | null): Promise<MembershipRow> {
   if (row.status === 'lapsed' || row.status === 'canceled') return row;
   const status = statusOf(row, remote);
   const time = nowIso();
   const ended = status === 'canceled' || status === 'lapsed';
-  const paid = ended ? lastPaidCharge(tx, row.id) : undefined;
-  const updated = tx
-    .update(memberships)
-    .set({
-      status,
-      currentPeriodStart: ended ? (paid?.periodStart ?? row.currentPeriodStart) : remote.currentPeriodStart,
-      currentPeriodEnd: ended ? (paid?.periodEnd ?? row.currentPeriodEnd) : remote.currentPeriodEnd,
-      cancelAtPeriodEnd: ended ? row.cancelAtPeriodEnd : remote.cancelAtPeriodEnd,
-      cardLast4: cardLast4 ?? remote.cardLast4 ?? row.cardLast4,
-      updatedAt: time,
-      // The grace runs from the day the unpaid month began.
-      ...(status === 'past_due' && row.status !== 'past_due'
-        ? { graceEndsAt: new Date(Date.parse(remote.currentPeriodStart) + membershipGraceDays * dayMs).toISOString() }
-        : {}),
-      ...(status === 'active' ? { graceEndsAt: null } : {}),
-      ...(status === 'active' && !row.activatedAt ? { activatedAt: time } : {}),
-      ...(status === 'canceled' ? { canceledAt: time } : {}),
-      ...(status === 'lapsed' ? { lapsedAt: time } : {}),
-    })
-    .where(eq(memberships.id, row.id))
-    .returning()
-    .get();
+  const paid = ended ? await lastPaidCharge(tx, row.id) : undefined;
+  const updated = await firstRow(
+    tx
+      .update(memberships)
+      .set({
+        status,
+        currentPeriodStart: ended ? (paid?.periodStart ?? row.currentPeriodStart) : remote.currentPeriodStart,
+        currentPeriodEnd: ended ? (paid?.periodEnd ?? row.currentPeriodEnd) : remote.currentPeriodEnd,
+        cancelAtPeriodEnd: ended ? row.cancelAtPeriodEnd : remote.cancelAtPeriodEnd,
+        cardLast4: cardLast4 ?? remote.cardLast4 ?? row.cardLast4,
+        updatedAt: time,
+        // The grace runs from the day the unpaid month began.
+        ...(status === 'past_due' && row.status !== 'past_due'
+          ? { graceEndsAt: new Date(Date.parse(remote.currentPeriodStart) + membershipGraceDays * dayMs).toISOString() }
+          : {}),
+        ...(status === 'active' ? { graceEndsAt: null } : {}),
+        ...(status === 'active' && !row.activatedAt ? { activatedAt: time } : {}),
+        ...(status === 'canceled' ? { canceledAt: time } : {}),
+        ...(status === 'lapsed' ? { lapsedAt: time } : {}),
+      })
+      .where(eq(memberships.id, row.id))
+      .returning(),
+  );
   return updated ?? row;
 }
 
@@ -92,57 +96,60 @@ function applyMembershipState(tx: Tx, row: MembershipRow, remote: ProviderSubscr
  * repeated report credits a month once. A first invoice still waiting for the card form is not a charge yet.
  * Answers the charge when this call marked it paid.
  */
-function recordCharge(tx: Tx, membership: MembershipRow, invoice: ProviderInvoice, payment: PaymentRow | undefined, failure: string | null): MembershipChargeRow | null {
+async function recordCharge(tx: Tx, membership: MembershipRow, invoice: ProviderInvoice, payment: PaymentRow | undefined, failure: string | null): Promise<MembershipChargeRow | null> {
   if (invoice.status !== 'open' && invoice.status !== 'paid') return null;
   const paid = invoice.status === 'paid';
   const reason = invoice.billingReason === 'subscription_create' ? 'membership_create' : 'membership_cycle';
   if (!paid && !failure && reason === 'membership_create') return null;
   const time = nowIso();
   const existing =
-    tx.select().from(membershipCharges).where(eq(membershipCharges.providerInvoiceId, invoice.id)).get() ??
-    tx
-      .select()
-      .from(membershipCharges)
-      .where(and(eq(membershipCharges.membershipId, membership.id), eq(membershipCharges.periodStart, invoice.periodStart)))
-      .get();
+    (await firstRow(tx.select().from(membershipCharges).where(eq(membershipCharges.providerInvoiceId, invoice.id)))) ??
+    (await firstRow(
+      tx
+        .select()
+        .from(membershipCharges)
+        .where(and(eq(membershipCharges.membershipId, membership.id), eq(membershipCharges.periodStart, invoice.periodStart))),
+    ));
   if (!existing) {
-    const inserted = tx
-      .insert(membershipCharges)
-      .values({
-        id: newId(),
-        membershipId: membership.id,
-        paymentId: payment?.id ?? null,
-        providerInvoiceId: invoice.id,
-        reason,
-        amountCents: invoice.amountDueCents,
-        periodStart: invoice.periodStart,
-        periodEnd: invoice.periodEnd,
-        attemptCount: paid || failure ? 1 : 0,
-        lastAttemptAt: paid || failure ? time : null,
-        lastError: paid ? null : failure,
-        paidAt: paid ? time : null,
-      })
-      .onConflictDoNothing()
-      .returning()
-      .get();
+    const inserted = await firstRow(
+      tx
+        .insert(membershipCharges)
+        .values({
+          id: newId(),
+          membershipId: membership.id,
+          paymentId: payment?.id ?? null,
+          providerInvoiceId: invoice.id,
+          reason,
+          amountCents: invoice.amountDueCents,
+          periodStart: invoice.periodStart,
+          periodEnd: invoice.periodEnd,
+          attemptCount: paid || failure ? 1 : 0,
+          lastAttemptAt: paid || failure ? time : null,
+          lastError: paid ? null : failure,
+          paidAt: paid ? time : null,
+        })
+        .onConflictDoNothing()
+        .returning(),
+    );
     return paid ? (inserted ?? null) : null;
   }
   if (existing.paidAt) return null;
-  const updated = tx
-    .update(membershipCharges)
-    .set({
-      paymentId: payment?.id ?? existing.paymentId,
-      ...(failure && !paid ? { lastError: failure, attemptCount: Math.max(existing.attemptCount, 1), lastAttemptAt: existing.lastAttemptAt ?? time } : {}),
-      ...(paid ? { paidAt: time, lastError: null, attemptCount: Math.max(existing.attemptCount, 1) } : {}),
-    })
-    .where(and(eq(membershipCharges.id, existing.id), isNull(membershipCharges.paidAt)))
-    .returning()
-    .get();
+  const updated = await firstRow(
+    tx
+      .update(membershipCharges)
+      .set({
+        paymentId: payment?.id ?? existing.paymentId,
+        ...(failure && !paid ? { lastError: failure, attemptCount: Math.max(existing.attemptCount, 1), lastAttemptAt: existing.lastAttemptAt ?? time } : {}),
+        ...(paid ? { paidAt: time, lastError: null, attemptCount: Math.max(existing.attemptCount, 1) } : {}),
+      })
+      .where(and(eq(membershipCharges.id, existing.id), isNull(membershipCharges.paidAt)))
+      .returning(),
+  );
   return paid ? (updated ?? null) : null;
 }
 
-export const insertMembershipPayment: InsertInvoicePayment<MembershipRow> = (db, membership, invoice, intent) => {
-  const tier = db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, membership.tierId)).get();
+export const insertMembershipPayment: InsertInvoicePayment<MembershipRow> = async (db, membership, invoice, intent) => {
+  const tier = await firstRow(db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, membership.tierId)));
   return insertInvoicePayment(db, invoice, intent, {
     kind: 'membership',
     provider: membership.provider,
@@ -162,10 +169,10 @@ export async function syncMembershipInvoice(services: AppServices, providerInvoi
   const synced = await syncProviderInvoice(services, providerInvoiceId, {
     find: findMembershipByProviderId,
     insertPayment: insertMembershipPayment,
-    apply: (tx, membership, { invoice, remote, payment, failure, paidCardLast4 }) => {
-      const before = tx.select().from(memberships).where(eq(memberships.id, membership.id)).get() ?? membership;
-      const charge = recordCharge(tx, before, invoice, payment, failure);
-      const after = applyMembershipState(tx, before, remote, paidCardLast4);
+    apply: async (tx, membership, { invoice, remote, payment, failure, paidCardLast4 }) => {
+      const before = (await firstRow(tx.select().from(memberships).where(eq(memberships.id, membership.id)))) ?? membership;
+      const charge = await recordCharge(tx, before, invoice, payment, failure);
+      const after = await applyMembershipState(tx, before, remote, paidCardLast4);
       return { before, after, charge };
     },
   });
@@ -181,18 +188,18 @@ export async function syncMembershipSubscription(services: AppServices, provider
 
 /** Our row as the provider answers it (an update's answer or a webhook's re-fetch); a change is announced. */
 export async function applyRemoteMembership(services: AppServices, rowId: string, remote: ProviderSubscription): Promise<MembershipRow | undefined> {
-  const result = updateInTransaction(
+  const result = await updateInTransaction(
     services.db,
-    (tx) => tx.select().from(memberships).where(eq(memberships.id, rowId)).get(),
+    (tx) => firstRow(tx.select().from(memberships).where(eq(memberships.id, rowId))),
     (tx, before) => applyMembershipState(tx, before, remote, null),
   );
   if (result) await announceMembershipChange(services, result.before, result.after, null);
   return result?.after;
 }
 
-export function membershipSnapshot(db: Db, row: MembershipRow): MembershipSnapshot {
-  const tier = db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, row.tierId)).get();
-  const member = db.select({ displayName: users.displayName }).from(users).where(eq(users.id, row.memberId)).get();
+export async function membershipSnapshot(db: Db, row: MembershipRow): Promise<MembershipSnapshot> {
+  const tier = await firstRow(db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, row.tierId)));
+  const member = await firstRow(db.select({ displayName: users.displayName }).from(users).where(eq(users.id, row.memberId)));
   return {
     id: row.id,
     tierId: row.tierId,
@@ -223,15 +230,15 @@ export async function announceMembershipChange(services: AppServices, before: Me
   const snapshot = () => membershipSnapshot(db, after);
   if (paidCharge) {
     const name = paidCharge.reason === 'membership_create' ? 'memberships:created' : 'memberships:renewed';
-    domainEvents.publish(name, { membership: snapshot(), charge: chargeSnapshot(paidCharge) });
+    domainEvents.publish(name, { membership: await snapshot(), charge: chargeSnapshot(paidCharge) });
     await mailMembershipNotice(services, after, paidCharge.reason === 'membership_create' ? 'welcome' : 'renewed', paidCharge);
   }
   if (after.status === 'past_due' && before.status !== 'past_due') await mailMembershipNotice(services, after, 'renewal_failed');
   if (after.status === 'lapsed' && before.status !== 'lapsed') {
-    domainEvents.publish('memberships:lapsed', { membership: snapshot() });
+    domainEvents.publish('memberships:lapsed', { membership: await snapshot() });
     await mailMembershipNotice(services, after, 'lapsed');
   }
   const nowEnding = !before.cancelAtPeriodEnd && after.cancelAtPeriodEnd;
   const endedWithoutNotice = after.status === 'canceled' && before.status !== 'canceled' && !before.cancelAtPeriodEnd;
-  if (nowEnding || endedWithoutNotice) domainEvents.publish('memberships:cancelled', { membership: snapshot(), endsAt: after.currentPeriodEnd });
+  if (nowEnding || endedWithoutNotice) domainEvents.publish('memberships:cancelled', { membership: await snapshot(), endsAt: after.currentPeriodEnd });
 }

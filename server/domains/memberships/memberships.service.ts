@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gte, inArray, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { membershipGrantsAccess, membershipTiers, membershipTierTitles, memberships } from '@db/schema/memberships';
 import { podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
@@ -17,31 +18,30 @@ export function privateFeedUrl(services: Pick<AppServices, 'config'>, titleId: s
 }
 
 /** Only the member sees and manages a membership; anyone else gets "not found". */
-export function memberOwn(db: Db, actor: Pick<Actor, 'id'>, id: string): MembershipRow {
-  const row = db.select().from(memberships).where(eq(memberships.id, id)).get();
+export async function memberOwn(db: Pick<Db, 'select'>, actor: Pick<Actor, 'id'>, id: string): Promise<MembershipRow> {
+  const row = await firstRow(db.select().from(memberships).where(eq(memberships.id, id)));
   if (!row || row.memberId !== actor.id || row.status === 'incomplete') throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.membershipNotFound });
   return row;
 }
 
-function toMyMemberships(services: AppServices, rows: MembershipRow[]): MyMembershipOutput[] {
+async function toMyMemberships(services: AppServices, rows: MembershipRow[]): Promise<MyMembershipOutput[]> {
   const { db } = services;
   if (rows.length === 0) return [];
   const tierIds = [...new Set(rows.map((row) => row.tierId))];
   const tiers = new Map(
-    db
-      .select({ id: membershipTiers.id, name: membershipTiers.name, creatorName: users.displayName, creatorTag: users.creatorTag })
-      .from(membershipTiers)
-      .innerJoin(users, eq(users.id, membershipTiers.creatorId))
-      .where(inArray(membershipTiers.id, tierIds))
-      .all()
-      .map((tier) => [tier.id, tier]),
+    (
+      await db
+        .select({ id: membershipTiers.id, name: membershipTiers.name, creatorName: users.displayName, creatorTag: users.creatorTag })
+        .from(membershipTiers)
+        .innerJoin(users, eq(users.id, membershipTiers.creatorId))
+        .where(inArray(membershipTiers.id, tierIds))
+    ).map((tier) => [tier.id, tier]),
   );
-  const titles = db
+  const titles = await db
     .select({ tierId: membershipTierTitles.tierId, id: podcastTitles.id, name: podcastTitles.name })
     .from(membershipTierTitles)
     .innerJoin(podcastTitles, eq(podcastTitles.id, membershipTierTitles.podcastTitleId))
-    .where(inArray(membershipTierTitles.tierId, tierIds))
-    .all();
+    .where(inArray(membershipTierTitles.tierId, tierIds));
   const now = new Date();
   return rows.map((row) => {
     const tier = tiers.get(row.tierId);
@@ -72,50 +72,48 @@ function toMyMemberships(services: AppServices, rows: MembershipRow[]): MyMember
 }
 
 /** "My memberships": every membership the account paid for at least once, newest first. */
-export function listMyMemberships(services: AppServices, actor: Actor): MyMembershipOutput[] {
-  const rows = services.db
+export async function listMyMemberships(services: AppServices, actor: Actor): Promise<MyMembershipOutput[]> {
+  const rows = await services.db
     .select()
     .from(memberships)
     .where(and(eq(memberships.memberId, actor.id), ne(memberships.status, 'incomplete')))
-    .orderBy(desc(memberships.createdAt))
-    .all();
+    .orderBy(desc(memberships.createdAt));
   return toMyMemberships(services, rows);
 }
 
-export function myMembership(services: AppServices, actor: Pick<Actor, 'id'>, id: string): MyMembershipOutput {
-  return toMyMemberships(services, [memberOwn(services.db, actor, id)])[0]!;
+export async function myMembership(services: AppServices, actor: Pick<Actor, 'id'>, id: string): Promise<MyMembershipOutput> {
+  return (await toMyMemberships(services, [await memberOwn(services.db, actor, id)]))[0]!;
 }
 
 /** The creator's members (every membership that was paid at least once), newest first; one tier's with `tierId`. */
-export function listMembers(services: AppServices, actor: Actor, tierId?: string): MemberOutput[] {
+export async function listMembers(services: AppServices, actor: Actor, tierId?: string): Promise<MemberOutput[]> {
   const { db } = services;
   if (tierId) {
-    const tier = db.select({ creatorId: membershipTiers.creatorId }).from(membershipTiers).where(eq(membershipTiers.id, tierId)).get();
+    const tier = await firstRow(db.select({ creatorId: membershipTiers.creatorId }).from(membershipTiers).where(eq(membershipTiers.id, tierId)));
     if (!tier || tier.creatorId !== actor.id) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
   }
   const now = new Date();
-  return db
+  const rows = await db
     .select({ membership: memberships, tierName: membershipTiers.name, name: users.displayName, email: users.email })
     .from(memberships)
     .innerJoin(membershipTiers, eq(membershipTiers.id, memberships.tierId))
     .innerJoin(users, eq(users.id, memberships.memberId))
     .where(and(eq(memberships.creatorId, actor.id), ne(memberships.status, 'incomplete'), ...(tierId ? [eq(memberships.tierId, tierId)] : [])))
-    .orderBy(desc(memberships.activatedAt), desc(memberships.createdAt))
-    .all()
-    .map(({ membership, tierName, name, email }) => ({
-      membershipId: membership.id,
-      memberId: membership.memberId,
-      name,
-      email,
-      tierId: membership.tierId,
-      tierName,
-      status: membership.status,
-      since: membership.activatedAt,
-      priceCents: membership.priceCents,
-      currentPeriodEnd: membership.currentPeriodEnd,
-      cancelAtPeriodEnd: membership.cancelAtPeriodEnd,
-      hasAccess: membershipGrantsAccess(membership, now),
-    }));
+    .orderBy(desc(memberships.activatedAt), desc(memberships.createdAt));
+  return rows.map(({ membership, tierName, name, email }) => ({
+    membershipId: membership.id,
+    memberId: membership.memberId,
+    name,
+    email,
+    tierId: membership.tierId,
+    tierName,
+    status: membership.status,
+    since: membership.activatedAt,
+    priceCents: membership.priceCents,
+    currentPeriodEnd: membership.currentPeriodEnd,
+    cancelAtPeriodEnd: membership.cancelAtPeriodEnd,
+    hasAccess: membershipGrantsAccess(membership, now),
+  }));
 }
 
 /**
@@ -123,34 +121,34 @@ export function listMembers(services: AppServices, actor: Actor, tierId?: string
  * renew pay a month: active ones not set to end, and past-due ones in their grace); memberships that ended in the
  * last 30 days (canceled at their end, or lapsed) and that churn as a share of members now plus those.
  */
-export function membershipStats(services: AppServices, actor: Actor, now = new Date()): MembershipStatsOutput {
+export async function membershipStats(services: AppServices, actor: Actor, now = new Date()): Promise<MembershipStatsOutput> {
   const { db } = services;
   const since = new Date(now.getTime() - churnWindowMs).toISOString();
-  const tiers = db.select().from(membershipTiers).where(eq(membershipTiers.creatorId, actor.id)).all();
-  const current = db
-    .select()
-    .from(memberships)
-    .where(and(eq(memberships.creatorId, actor.id), inArray(memberships.status, ['active', 'past_due', 'canceled'])))
-    .all()
-    .filter((row) => membershipGrantsAccess(row, now));
-  const churned = db
-    .select({ id: memberships.id })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.creatorId, actor.id),
-        or(
-          and(eq(memberships.status, 'lapsed'), gte(memberships.lapsedAt, since)),
-          and(
-            or(eq(memberships.status, 'canceled'), and(eq(memberships.status, 'active'), eq(memberships.cancelAtPeriodEnd, true))),
-            gte(memberships.currentPeriodEnd, since),
-            lte(memberships.currentPeriodEnd, now.toISOString()),
+  const tiers = await db.select().from(membershipTiers).where(eq(membershipTiers.creatorId, actor.id));
+  const current = (
+    await db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.creatorId, actor.id), inArray(memberships.status, ['active', 'past_due', 'canceled'])))
+  ).filter((row) => membershipGrantsAccess(row, now));
+  const churned = (
+    await db
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(
+        and(
+          eq(memberships.creatorId, actor.id),
+          or(
+            and(eq(memberships.status, 'lapsed'), gte(memberships.lapsedAt, since)),
+            and(
+              or(eq(memberships.status, 'canceled'), and(eq(memberships.status, 'active'), eq(memberships.cancelAtPeriodEnd, true))),
+              gte(memberships.currentPeriodEnd, since),
+              lte(memberships.currentPeriodEnd, now.toISOString()),
+            ),
           ),
         ),
-      ),
-    )
-    .all()
-    .filter((row) => !current.some((member) => member.id === row.id)).length;
+      )
+  ).filter((row) => !current.some((member) => member.id === row.id)).length;
   const renewing = (row: MembershipRow) => (row.status === 'active' && !row.cancelAtPeriodEnd) || row.status === 'past_due';
   const perTier = tiers.map((tier) => {
     const members = current.filter((row) => row.tierId === tier.id);

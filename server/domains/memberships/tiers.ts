@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { membershipGrantsAccess, membershipTierEvents, membershipTiers, membershipTierTitles, memberships } from '@db/schema/memberships';
 import { podcastTitles } from '@db/schema/podcasts';
@@ -18,9 +19,9 @@ function badPerk(message: string): never {
 }
 
 /** A tier's perks must be the creator's own: premium events and podcast titles (anything else is refused). */
-function checkPerks(db: Db, creatorId: string, eventIds: readonly string[], titleIds: readonly string[]): void {
+async function checkPerks(db: Queryable, creatorId: string, eventIds: readonly string[], titleIds: readonly string[]): Promise<void> {
   if (eventIds.length > 0) {
-    const found = db.select({ id: events.id, userId: events.userId, isPremium: events.isPremium }).from(events).where(inArray(events.id, [...eventIds])).all();
+    const found = await db.select({ id: events.id, userId: events.userId, isPremium: events.isPremium }).from(events).where(inArray(events.id, [...eventIds]));
     const byId = new Map(found.map((row) => [row.id, row]));
     for (const id of eventIds) {
       const event = byId.get(id);
@@ -29,54 +30,54 @@ function checkPerks(db: Db, creatorId: string, eventIds: readonly string[], titl
     }
   }
   if (titleIds.length > 0) {
-    const found = db.select({ id: podcastTitles.id }).from(podcastTitles).where(and(inArray(podcastTitles.id, [...titleIds]), eq(podcastTitles.userId, creatorId))).all();
+    const found = await db.select({ id: podcastTitles.id }).from(podcastTitles).where(and(inArray(podcastTitles.id, [...titleIds]), eq(podcastTitles.userId, creatorId)));
     if (found.length !== titleIds.length) badPerk(membershipMessages.notYourTitle);
   }
 }
 
-function replacePerks(tx: Queryable, tierId: string, eventIds: readonly string[] | undefined, titleIds: readonly string[] | undefined): void {
+async function replacePerks(tx: Queryable, tierId: string, eventIds: readonly string[] | undefined, titleIds: readonly string[] | undefined): Promise<void> {
   if (eventIds) {
-    tx.delete(membershipTierEvents).where(eq(membershipTierEvents.tierId, tierId)).run();
-    if (eventIds.length > 0) tx.insert(membershipTierEvents).values(eventIds.map((eventId) => ({ tierId, eventId }))).run();
+    await tx.delete(membershipTierEvents).where(eq(membershipTierEvents.tierId, tierId));
+    if (eventIds.length > 0) await tx.insert(membershipTierEvents).values(eventIds.map((eventId) => ({ tierId, eventId })));
   }
   if (titleIds) {
-    tx.delete(membershipTierTitles).where(eq(membershipTierTitles.tierId, tierId)).run();
-    if (titleIds.length > 0) tx.insert(membershipTierTitles).values(titleIds.map((podcastTitleId) => ({ tierId, podcastTitleId }))).run();
+    await tx.delete(membershipTierTitles).where(eq(membershipTierTitles.tierId, tierId));
+    if (titleIds.length > 0) await tx.insert(membershipTierTitles).values(titleIds.map((podcastTitleId) => ({ tierId, podcastTitleId })));
   }
 }
 
 /** The creator's own tier; anyone else's (or none) is "not found". */
-export function ownTier(db: Db, actor: Pick<Actor, 'id'>, id: string): TierRow {
-  const tier = db.select().from(membershipTiers).where(eq(membershipTiers.id, id)).get();
+export async function ownTier(db: Queryable, actor: Pick<Actor, 'id'>, id: string): Promise<TierRow> {
+  const tier = await firstRow(db.select().from(membershipTiers).where(eq(membershipTiers.id, id)));
   if (!tier || tier.creatorId !== actor.id) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
   return tier;
 }
 
-export function createTier(services: AppServices, actor: Actor, input: CreateTierInput): TierOutput {
+export async function createTier(services: AppServices, actor: Actor, input: CreateTierInput): Promise<TierOutput> {
   const { db } = services;
-  const active = db
-    .select({ value: count() })
-    .from(membershipTiers)
-    .where(and(eq(membershipTiers.creatorId, actor.id), isNull(membershipTiers.archivedAt)))
-    .get();
-  if ((active?.value ?? 0) >= maxActiveTiers) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.tooManyTiers });
-  const eventIds = input.includesAllPremiumEvents ? [] : input.premiumEventIds;
-  checkPerks(db, actor.id, eventIds, input.podcastTitleIds);
   const id = newId();
-  db.transaction((tx) => {
-    tx.insert(membershipTiers)
-      .values({
-        id,
-        creatorId: actor.id,
-        name: input.name,
-        description: input.description,
-        priceCents: toCents(input.monthlyPrice),
-        includesAllPremiumEvents: input.includesAllPremiumEvents,
-        includesReplays: input.includesReplays,
-        chatBadge: input.chatBadge,
-      })
-      .run();
-    replacePerks(tx, id, eventIds, input.podcastTitleIds);
+  // The count of active tiers and the insert in one transaction: two creates at once never pass the limit together.
+  await db.transaction(async (tx) => {
+    const active = await firstRow(
+      tx
+        .select({ value: count() })
+        .from(membershipTiers)
+        .where(and(eq(membershipTiers.creatorId, actor.id), isNull(membershipTiers.archivedAt))),
+    );
+    if ((active?.value ?? 0) >= maxActiveTiers) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.tooManyTiers });
+    const eventIds = input.includesAllPremiumEvents ? [] : input.premiumEventIds;
+    await checkPerks(tx, actor.id, eventIds, input.podcastTitleIds);
+    await tx.insert(membershipTiers).values({
+      id,
+      creatorId: actor.id,
+      name: input.name,
+      description: input.description,
+      priceCents: toCents(input.monthlyPrice),
+      includesAllPremiumEvents: input.includesAllPremiumEvents,
+      includesReplays: input.includesReplays,
+      chatBadge: input.chatBadge,
+    });
+    await replacePerks(tx, id, eventIds, input.podcastTitleIds);
   });
   return tierById(db, id);
 }
@@ -85,15 +86,18 @@ export function createTier(services: AppServices, actor: Actor, input: CreateTie
  * Changes a tier. A new price is what new members pay: existing memberships keep their `price_cents`, and the
  * provider's price of the tier is made again for the new amount on the next join.
  */
-export function updateTier(services: AppServices, actor: Actor, input: UpdateTierInput): TierOutput {
+export async function updateTier(services: AppServices, actor: Actor, input: UpdateTierInput): Promise<TierOutput> {
   const { db } = services;
-  const tier = ownTier(db, actor, input.id);
-  const includesAll = input.includesAllPremiumEvents ?? tier.includesAllPremiumEvents;
-  const eventIds = includesAll ? [] : input.premiumEventIds;
-  checkPerks(db, actor.id, eventIds ?? [], input.podcastTitleIds ?? []);
-  const priceCents = input.monthlyPrice !== undefined ? toCents(input.monthlyPrice) : tier.priceCents;
-  db.transaction((tx) => {
-    tx.update(membershipTiers)
+  // Read, merge and write in one transaction: the fields left as they were (and the provider's price, which a join
+  // may store meanwhile) are never written back stale.
+  const tier = await db.transaction(async (tx) => {
+    const tier = await ownTier(tx, actor, input.id);
+    const includesAll = input.includesAllPremiumEvents ?? tier.includesAllPremiumEvents;
+    const eventIds = includesAll ? [] : input.premiumEventIds;
+    await checkPerks(tx, actor.id, eventIds ?? [], input.podcastTitleIds ?? []);
+    const priceCents = input.monthlyPrice !== undefined ? toCents(input.monthlyPrice) : tier.priceCents;
+    await tx
+      .update(membershipTiers)
       .set({
         name: input.name ?? tier.name,
         description: input.description ?? tier.description,
@@ -104,48 +108,51 @@ export function updateTier(services: AppServices, actor: Actor, input: UpdateTie
         providerPriceId: priceCents === tier.priceCents ? tier.providerPriceId : null,
         updatedAt: nowIso(),
       })
-      .where(eq(membershipTiers.id, tier.id))
-      .run();
-    replacePerks(tx, tier.id, eventIds, input.podcastTitleIds);
+      .where(eq(membershipTiers.id, tier.id));
+    await replacePerks(tx, tier.id, eventIds, input.podcastTitleIds);
+    return tier;
   });
   return tierById(db, tier.id);
 }
 
 /** No new members from now on; the existing ones keep theirs until they cancel. Archiving twice changes nothing. */
-export function archiveTier(services: AppServices, actor: Actor, id: string): TierOutput {
+export async function archiveTier(services: AppServices, actor: Actor, id: string): Promise<TierOutput> {
   const { db } = services;
-  const tier = ownTier(db, actor, id);
-  if (!tier.archivedAt) db.update(membershipTiers).set({ archivedAt: nowIso(), updatedAt: nowIso() }).where(eq(membershipTiers.id, tier.id)).run();
+  // "Already archived?" and the archive in one transaction: archiving twice at once keeps the first time.
+  const tier = await db.transaction(async (tx) => {
+    const tier = await ownTier(tx, actor, id);
+    if (!tier.archivedAt) await tx.update(membershipTiers).set({ archivedAt: nowIso(), updatedAt: nowIso() }).where(eq(membershipTiers.id, tier.id));
+    return tier;
+  });
   return tierById(db, tier.id);
 }
 
-export function listMyTiers(services: AppServices, actor: Actor): TierOutput[] {
-  const rows = services.db
+export async function listMyTiers(services: AppServices, actor: Actor): Promise<TierOutput[]> {
+  const rows = await services.db
     .select()
     .from(membershipTiers)
     .where(eq(membershipTiers.creatorId, actor.id))
-    .orderBy(asc(membershipTiers.priceCents), asc(membershipTiers.createdAt))
-    .all();
+    .orderBy(asc(membershipTiers.priceCents), asc(membershipTiers.createdAt));
   const active = rows.filter((row) => !row.archivedAt);
   const archived = rows.filter((row) => row.archivedAt);
   return toTierOutputs(services.db, [...active, ...archived]);
 }
 
 /** A creator's tiers that take members, cheapest first, with their perks (inactive events left out). */
-export function listPublicTiers(db: Db, creatorId: string): PublicTierOutput[] {
-  const creator = db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, creatorId), inArray(users.role, ['dj', 'admin'])))
-    .get();
+export async function listPublicTiers(db: Db, creatorId: string): Promise<PublicTierOutput[]> {
+  const creator = await firstRow(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, creatorId), inArray(users.role, ['dj', 'admin']))),
+  );
   if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.creatorNotFound });
-  const rows = db
+  const rows = await db
     .select()
     .from(membershipTiers)
     .where(and(eq(membershipTiers.creatorId, creatorId), isNull(membershipTiers.archivedAt)))
-    .orderBy(asc(membershipTiers.priceCents), asc(membershipTiers.createdAt))
-    .all();
-  return toTierOutputs(db, rows, { publicOnly: true }).map((tier) => ({
+    .orderBy(asc(membershipTiers.priceCents), asc(membershipTiers.createdAt));
+  return (await toTierOutputs(db, rows, { publicOnly: true })).map((tier) => ({
     id: tier.id,
     creatorId: tier.creatorId,
     name: tier.name,
@@ -160,35 +167,33 @@ export function listPublicTiers(db: Db, creatorId: string): PublicTierOutput[] {
   }));
 }
 
-function tierById(db: Db, id: string): TierOutput {
-  const row = db.select().from(membershipTiers).where(eq(membershipTiers.id, id)).get();
+async function tierById(db: Db, id: string): Promise<TierOutput> {
+  const row = await firstRow(db.select().from(membershipTiers).where(eq(membershipTiers.id, id)));
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
-  return toTierOutputs(db, [row])[0]!;
+  return (await toTierOutputs(db, [row]))[0]!;
 }
 
-function toTierOutputs(db: Db, rows: TierRow[], options: { publicOnly?: boolean } = {}): TierOutput[] {
+async function toTierOutputs(db: Db, rows: TierRow[], options: { publicOnly?: boolean } = {}): Promise<TierOutput[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const tierEvents = db
-    .select({ tierId: membershipTierEvents.tierId, id: events.id, name: events.name, startDateTime: events.startDateTime, isActive: events.isActive })
-    .from(membershipTierEvents)
-    .innerJoin(events, eq(events.id, membershipTierEvents.eventId))
-    .where(inArray(membershipTierEvents.tierId, ids))
-    .orderBy(asc(events.startDateTime), asc(events.name))
-    .all()
-    .filter((row) => !options.publicOnly || row.isActive);
-  const tierTitles = db
+  const tierEvents = (
+    await db
+      .select({ tierId: membershipTierEvents.tierId, id: events.id, name: events.name, startDateTime: events.startDateTime, isActive: events.isActive })
+      .from(membershipTierEvents)
+      .innerJoin(events, eq(events.id, membershipTierEvents.eventId))
+      .where(inArray(membershipTierEvents.tierId, ids))
+      .orderBy(asc(events.startDateTime), asc(events.name))
+  ).filter((row) => !options.publicOnly || row.isActive);
+  const tierTitles = await db
     .select({ tierId: membershipTierTitles.tierId, id: podcastTitles.id, name: podcastTitles.name, imageUrl: podcastTitles.imageUrl })
     .from(membershipTierTitles)
     .innerJoin(podcastTitles, eq(podcastTitles.id, membershipTierTitles.podcastTitleId))
     .where(inArray(membershipTierTitles.tierId, ids))
-    .orderBy(asc(podcastTitles.name))
-    .all();
-  const members = db
+    .orderBy(asc(podcastTitles.name));
+  const members = await db
     .select({ tierId: memberships.tierId, status: memberships.status, currentPeriodEnd: memberships.currentPeriodEnd, graceEndsAt: memberships.graceEndsAt, cancelAtPeriodEnd: memberships.cancelAtPeriodEnd })
     .from(memberships)
-    .where(and(inArray(memberships.tierId, ids), inArray(memberships.status, ['active', 'past_due', 'canceled'])))
-    .all();
+    .where(and(inArray(memberships.tierId, ids), inArray(memberships.status, ['active', 'past_due', 'canceled'])));
   const now = new Date();
   return rows.map((row) => {
     const premiumEvents = tierEvents.filter((event) => event.tierId === row.id);

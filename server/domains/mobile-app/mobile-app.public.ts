@@ -18,7 +18,7 @@ const scripts = { 'app.js': script('app.js'), 'notify-me.js': script('notify-me.
 type TagParams = { Params: { tag: string } };
 
 async function resolveApp(services: AppServices, tag: string): Promise<{ app: MobileAppRow; creator: AppPageCreator } | null> {
-  const user = findCreatorByTag(services.db, tag);
+  const user = await findCreatorByTag(services.db, tag);
   if (!user?.creatorTag) return null;
   const app = await ensureApp(services, user);
   return { app, creator: { id: user.id, creatorTag: user.creatorTag, displayName: user.displayName, description: user.description } };
@@ -39,8 +39,8 @@ function workerVersion(app: MobileAppRow): string {
 }
 
 /** The creator's newest published episodes (the podcasts domain), as the app page lists them. */
-function latestEpisodes(services: AppServices, creatorId: string, limit: number): AppPageEpisode[] {
-  return publicUserEpisodes(services, { userId: creatorId, limit }).map((episode) => ({
+async function latestEpisodes(services: AppServices, creatorId: string, limit: number): Promise<AppPageEpisode[]> {
+  return (await publicUserEpisodes(services, { userId: creatorId, limit })).map((episode) => ({
     id: episode.id,
     title: episode.name,
     podcastTitle: episode.podcastTitle,
@@ -67,9 +67,9 @@ export function mobileAppPublicRoutes(options: { headTags: AppHeadTags }): RestM
     app.get<TagParams>('/m/:tag/', async (request, reply) => {
       const found = await resolveApp(services, request.params.tag);
       if (!found) return notFound(reply);
-      const event = featuredEvent(services.db, found.creator.id);
+      const event = await featuredEvent(services.db, found.creator.id);
       const head = await options.headTags(services, found.creator, found.app.name);
-      const html = appHomePage(found.app, found.creator, event, latestEpisodes(services, found.creator.id, 5), head);
+      const html = appHomePage(found.app, found.creator, event, await latestEpisodes(services, found.creator.id, 5), head);
       return revalidate(reply).type('text/html; charset=utf-8').send(html);
     });
 
@@ -124,7 +124,7 @@ export function mobileAppPublicRoutes(options: { headTags: AppHeadTags }): RestM
     app.get<TagParams>('/m/:tag/event', async (request: FastifyRequest<TagParams>, reply) => {
       const found = await resolveApp(services, request.params.tag);
       if (!found) return notFound(reply);
-      const event = featuredEvent(services.db, found.creator.id);
+      const event = await featuredEvent(services.db, found.creator.id);
       const tag = encodeURIComponent(found.creator.creatorTag);
       return reply.header('cache-control', 'no-store').redirect(event ? `/events/${tag}/${encodeURIComponent(event.id)}` : `/events/${tag}`, 302);
     });
@@ -132,7 +132,7 @@ export function mobileAppPublicRoutes(options: { headTags: AppHeadTags }): RestM
     app.get<TagParams>('/m/:tag/latest-episode', async (request, reply) => {
       const found = await resolveApp(services, request.params.tag);
       if (!found) return notFound(reply);
-      const [latest] = latestEpisodes(services, found.creator.id, 1);
+      const [latest] = await latestEpisodes(services, found.creator.id, 1);
       return reply.header('cache-control', 'no-store').redirect(latest ? `/video/${encodeURIComponent(latest.id)}` : appPath(found.creator.creatorTag), 302);
     });
   };

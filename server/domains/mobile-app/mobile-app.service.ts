@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { changedRows, firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { mobileApps } from '@db/schema/mobile-app';
 import { users } from '@db/schema/users';
@@ -16,12 +17,14 @@ export type MobileAppRow = typeof mobileApps.$inferSelect;
 type UserRow = typeof users.$inferSelect;
 
 /** An active creator (or admin) by creator tag, case-insensitively: whose app `/m/{tag}/` is. */
-export function findCreatorByTag(db: Db, tag: string): UserRow | undefined {
-  return db
-    .select()
-    .from(users)
-    .where(and(sql`lower(${users.creatorTag}) = lower(${tag})`, inArray(users.role, ['dj', 'admin']), eq(users.isActive, true)))
-    .get();
+export async function findCreatorByTag(db: Db, tag: string): Promise<UserRow | undefined> {
+  return firstRow(
+    db
+      .select()
+      .from(users)
+      .where(and(sql`lower(${users.creatorTag}) = lower(${tag})`, inArray(users.role, ['dj', 'admin']), eq(users.isActive, true)))
+      .limit(1),
+  );
 }
 
 export function appPath(creatorTag: string): string {
@@ -32,14 +35,14 @@ export function iconPath(creatorTag: string, app: Pick<MobileAppRow, 'iconVersio
   return `${appPath(creatorTag)}icons/${app.iconVersion}/${file}`;
 }
 
-function findApp(db: Db, userId: string): MobileAppRow | undefined {
-  return db.select().from(mobileApps).where(eq(mobileApps.userId, userId)).get();
+async function findApp(db: Db, userId: string): Promise<MobileAppRow | undefined> {
+  return firstRow(db.select().from(mobileApps).where(eq(mobileApps.userId, userId)).limit(1));
 }
 
 /** The icon notifications show: the creator's app icon (192 px), when their app exists. */
-export function appIconUrl(db: Db, creator: Pick<UserRow, 'id' | 'creatorTag'>): string | null {
+export async function appIconUrl(db: Db, creator: Pick<UserRow, 'id' | 'creatorTag'>): Promise<string | null> {
   if (!creator.creatorTag) return null;
-  const app = findApp(db, creator.id);
+  const app = await findApp(db, creator.id);
   return app ? iconPath(creator.creatorTag, app, 'icon-192.png') : null;
 }
 
@@ -52,22 +55,23 @@ function truncate(text: string, max: number): string {
  * has an installable app from the start; the settings page changes it).
  */
 export async function ensureApp(services: AppServices, creator: UserRow): Promise<MobileAppRow> {
-  const existing = findApp(services.db, creator.id);
+  const existing = await findApp(services.db, creator.id);
   if (existing) return existing;
   const id = newId();
   const iconVersion = newId(6);
   const name = truncate(creator.displayName.trim() || creator.creatorTag || 'My app', nameMaxLength);
   await renderIconVersion(services.storage, id, iconVersion, { custom: false, themeColor: brandOrange, backgroundColor: brandOrange });
-  const inserted = services.db
-    .insert(mobileApps)
-    .values({ id, userId: creator.id, name, shortName: truncate(name, shortNameMaxLength), themeColor: brandOrange, backgroundColor: brandOrange, iconVersion })
-    .onConflictDoNothing()
-    .run();
-  if (inserted.changes === 0) {
+  const inserted = await changedRows(
+    services.db
+      .insert(mobileApps)
+      .values({ id, userId: creator.id, name, shortName: truncate(name, shortNameMaxLength), themeColor: brandOrange, backgroundColor: brandOrange, iconVersion })
+      .onConflictDoNothing(),
+  );
+  if (inserted === 0) {
     // Another request created it first: keep theirs.
     await services.storage.deleteFolder(appIconsFolder(id));
   }
-  return findApp(services.db, creator.id)!;
+  return (await findApp(services.db, creator.id))!;
 }
 
 function requireCreatorTag(user: UserRow): string {
@@ -102,14 +106,14 @@ export async function listOwnApps(services: AppServices, actor: Actor): Promise<
 }
 
 /** Someone else's app answers 404, like a missing one. */
-function ownApp(db: Db, actor: Actor, appId: string): MobileAppRow {
-  const app = db.select().from(mobileApps).where(eq(mobileApps.id, appId)).get();
+async function ownApp(db: Db, actor: Actor, appId: string): Promise<MobileAppRow> {
+  const app = await firstRow(db.select().from(mobileApps).where(eq(mobileApps.id, appId)));
   if (!app || app.userId !== actor.id) throw new TRPCError({ code: 'NOT_FOUND', message: mobileAppMessages.notFound });
   return app;
 }
 
-export function getOwnApp(db: Db, actor: Actor, appId: string): MobileAppOutput {
-  return toOutput(ownApp(db, actor, appId), requireCreatorTag(actor.user));
+export async function getOwnApp(db: Db, actor: Actor, appId: string): Promise<MobileAppOutput> {
+  return toOutput(await ownApp(db, actor, appId), requireCreatorTag(actor.user));
 }
 
 /** Points the app at a freshly rendered icon version, then drops the older ones. */
@@ -125,24 +129,24 @@ async function switchIcons(
     themeColor: next.themeColor,
     backgroundColor: next.backgroundColor,
   });
-  services.db.update(mobileApps).set({ ...changes, iconVersion, updatedAt: nowIso() }).where(eq(mobileApps.id, app.id)).run();
+  await services.db.update(mobileApps).set({ ...changes, iconVersion, updatedAt: nowIso() }).where(eq(mobileApps.id, app.id));
   await pruneIconVersions(services.storage, app.id, iconVersion);
-  return services.db.select().from(mobileApps).where(eq(mobileApps.id, app.id)).get()!;
+  return (await firstRow(services.db.select().from(mobileApps).where(eq(mobileApps.id, app.id))))!;
 }
 
 export async function updateApp(services: AppServices, actor: Actor, input: UpdateAppInput): Promise<MobileAppOutput> {
-  const app = ownApp(services.db, actor, input.appId);
+  const app = await ownApp(services.db, actor, input.appId);
   const tag = requireCreatorTag(actor.user);
   const changes = { name: input.name, shortName: input.shortName, themeColor: input.themeColor, backgroundColor: input.backgroundColor, startPage: input.startPage };
   const coloursChanged = input.themeColor !== app.themeColor || input.backgroundColor !== app.backgroundColor;
   if (coloursChanged) return toOutput(await switchIcons(services, app, changes), tag);
-  services.db.update(mobileApps).set({ ...changes, updatedAt: nowIso() }).where(eq(mobileApps.id, app.id)).run();
-  return toOutput(services.db.select().from(mobileApps).where(eq(mobileApps.id, app.id)).get()!, tag);
+  await services.db.update(mobileApps).set({ ...changes, updatedAt: nowIso() }).where(eq(mobileApps.id, app.id));
+  return toOutput((await firstRow(services.db.select().from(mobileApps).where(eq(mobileApps.id, app.id))))!, tag);
 }
 
 /** Turns an image stored under /uploads into the app's icon set (the REST upload removes its file afterwards). */
 export async function setIcon(services: AppServices, actor: Actor, input: { appId: string; uploadUrl: string }): Promise<MobileAppOutput> {
-  const app = ownApp(services.db, actor, input.appId);
+  const app = await ownApp(services.db, actor, input.appId);
   const tag = requireCreatorTag(actor.user);
   const key = uploadKey(input.uploadUrl);
   const uploaded = key ? await services.storage.readBuffer(key) : null;
@@ -158,7 +162,7 @@ export async function setIcon(services: AppServices, actor: Actor, input: { appI
 
 /** Back to the drawn icon in the theme colour. */
 export async function removeIcon(services: AppServices, actor: Actor, appId: string): Promise<MobileAppOutput> {
-  const app = ownApp(services.db, actor, appId);
+  const app = await ownApp(services.db, actor, appId);
   const tag = requireCreatorTag(actor.user);
   const updated = await switchIcons(services, app, { hasCustomIcon: false });
   await removeIconSource(services.storage, app.id);
@@ -177,14 +181,16 @@ export interface FeaturedEvent {
 }
 
 /** The event the app shows first: one live now, else the next upcoming active one, else an active "TBA" one. */
-export function featuredEvent(db: Db, creatorId: string, now = new Date()): FeaturedEvent | null {
+export async function featuredEvent(db: Db, creatorId: string, now = new Date()): Promise<FeaturedEvent | null> {
   const nowText = now.toISOString();
-  const row = db
-    .select()
-    .from(events)
-    .where(and(eq(events.userId, creatorId), eq(events.isActive, true), or(isNull(events.startDateTime), gt(events.endDateTime, nowText))))
-    .orderBy(sql`${events.startDateTime} IS NULL`, asc(events.startDateTime))
-    .get();
+  const row = await firstRow(
+    db
+      .select()
+      .from(events)
+      .where(and(eq(events.userId, creatorId), eq(events.isActive, true), or(isNull(events.startDateTime), gt(events.endDateTime, nowText))))
+      .orderBy(sql`${events.startDateTime} IS NULL`, asc(events.startDateTime))
+      .limit(1),
+  );
   if (!row) return null;
   const live = !!row.startDateTime && row.startDateTime <= nowText && (!row.endDateTime || row.endDateTime > nowText);
   return { id: row.id, name: row.name, description: row.description, startDateTime: row.startDateTime, endDateTime: row.endDateTime, live };

@@ -33,17 +33,17 @@ export const sourceOfKind: Record<PaymentKind, RevenueSource> = { tip: 'tips', p
  * Tips and paywall payments are split 60/40 with the creator; a subscription is paid by the creator to
  * the platform, so its whole net is the platform's.
  */
-export function writeLedgerEntries(
+export async function writeLedgerEntries(
   tx: Pick<Db, 'insert'>,
   payment: { id: string; kind: PaymentKind; amountCents: number; creatorId: string | null },
   feeCents: number,
-): RevenueSplit {
+): Promise<RevenueSplit> {
   const earnsCreator = payment.kind !== 'subscription' && !!payment.creatorId;
   const split = splitRevenue(payment.amountCents, feeCents, earnsCreator ? creatorSharePercent : 0);
   const source = sourceOfKind[payment.kind];
   const rows: (typeof ledgerEntries.$inferInsert)[] = [];
   if (earnsCreator) rows.push({ id: newId(), paymentId: payment.id, account: 'creator', userId: payment.creatorId, source, amountCents: split.creatorCents });
   rows.push({ id: newId(), paymentId: payment.id, account: 'platform', userId: null, source, amountCents: split.platformCents });
-  tx.insert(ledgerEntries).values(rows).onConflictDoNothing().run();
+  await tx.insert(ledgerEntries).values(rows).onConflictDoNothing();
   return split;
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { events } from '@db/schema/events';
+import { firstRow } from '@db/store';
 import { users } from '@db/schema/users';
 import { siteNameOf } from '@server/domains/settings/settings.service';
 import { formatDollars } from '@common/money';
@@ -50,13 +51,13 @@ export function creatorNotice(kind: PaymentRow['kind'], parts: ReceiptParts & { 
 export async function mailPaymentReceipts(services: AppServices, payment: PaymentRow): Promise<void> {
   if (payment.kind !== 'tip' && payment.kind !== 'paywall') return;
   const { db } = services;
-  const person = (id: string | null) =>
-    id ? db.select({ email: users.email, displayName: users.displayName, notifyNewPayments: users.notifyNewPayments }).from(users).where(eq(users.id, id)).get() : undefined;
-  const payer = person(payment.payerId);
-  const creator = person(payment.creatorId);
-  const event = payment.eventId ? db.select({ name: events.name }).from(events).where(eq(events.id, payment.eventId)).get() : undefined;
+  const person = async (id: string | null) =>
+    id ? firstRow(db.select({ email: users.email, displayName: users.displayName, notifyNewPayments: users.notifyNewPayments }).from(users).where(eq(users.id, id))) : undefined;
+  const payer = await person(payment.payerId);
+  const creator = await person(payment.creatorId);
+  const event = payment.eventId ? await firstRow(db.select({ name: events.name }).from(events).where(eq(events.id, payment.eventId))) : undefined;
   const parts: ReceiptParts = {
-    siteName: siteNameOf(services),
+    siteName: await siteNameOf(services),
     item: payment.kind === 'tip' ? `Tip: ${payment.description}` : `Ticket: ${event?.name ?? payment.description}`,
     creatorName: creator?.displayName ?? 'the creator',
     amount: formatDollars(payment.amountCents),

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { eventAccess } from '@db/schema/events';
 import { payments, tips, type PaymentStatus } from '@db/schema/payments';
 import { newId, nowIso } from '@server/lib/ids';
@@ -10,8 +11,8 @@ import { writeLedgerEntries } from './ledger';
 import type { PaymentOutput } from './payments.schemas';
 
 export type PaymentRow = typeof payments.$inferSelect;
-/** The database or a transaction on it. */
-export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+/** The database or a transaction on it (the same object: a transaction opened on it joins the open one). */
+export type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'transaction'>;
 
 /** Our status for the provider's intent status. */
 export function paymentStatusOf(intent: Pick<ProviderIntent, 'status' | 'lastError'>): PaymentStatus {
@@ -29,33 +30,37 @@ export function paymentStatusOf(intent: Pick<ProviderIntent, 'status' | 'lastErr
   }
 }
 
-export function insertPendingPayment(db: Queryable, values: Omit<typeof payments.$inferInsert, 'status'>): PaymentRow {
-  return db.insert(payments).values({ ...values, status: 'pending' }).returning().get();
+export async function insertPendingPayment(db: Queryable, values: Omit<typeof payments.$inferInsert, 'status'>): Promise<PaymentRow> {
+  return (await firstRow(db.insert(payments).values({ ...values, status: 'pending' }).returning()))!;
 }
 
-export function findPaymentById(db: Queryable, id: string): PaymentRow | undefined {
-  return db.select().from(payments).where(eq(payments.id, id)).get();
+export async function findPaymentById(db: Queryable, id: string): Promise<PaymentRow | undefined> {
+  return firstRow(db.select().from(payments).where(eq(payments.id, id)));
 }
 
-export function findPaymentByIntentId(db: Queryable, intentId: string): PaymentRow | undefined {
-  return db.select().from(payments).where(eq(payments.providerIntentId, intentId)).get();
+export async function findPaymentByIntentId(db: Queryable, intentId: string): Promise<PaymentRow | undefined> {
+  return firstRow(db.select().from(payments).where(eq(payments.providerIntentId, intentId)));
 }
 
 /**
  * Our record of an intent: by its id, or (when the provider reported before we stored the id, as a
  * confirm-at-once wallet payment does) by the payment id we put in its metadata.
  */
-export function findPaymentForIntent(db: Queryable, intent: Pick<ProviderIntent, 'id' | 'metadata'>): PaymentRow | undefined {
-  const known = findPaymentByIntentId(db, intent.id);
-  if (known) return known;
-  const paymentId = intent.metadata.payment_id;
-  if (!paymentId) return undefined;
-  return db
-    .update(payments)
-    .set({ providerIntentId: intent.id, updatedAt: nowIso() })
-    .where(and(eq(payments.id, paymentId), isNull(payments.providerIntentId)))
-    .returning()
-    .get();
+export async function findPaymentForIntent(db: Queryable, intent: Pick<ProviderIntent, 'id' | 'metadata'>): Promise<PaymentRow | undefined> {
+  // "Known by the intent id?" and storing the id in one transaction (joins the caller's): two reports at once both find it.
+  return db.transaction(async (tx) => {
+    const known = await findPaymentByIntentId(tx, intent.id);
+    if (known) return known;
+    const paymentId = intent.metadata.payment_id;
+    if (!paymentId) return undefined;
+    return firstRow(
+      tx
+        .update(payments)
+        .set({ providerIntentId: intent.id, updatedAt: nowIso() })
+        .where(and(eq(payments.id, paymentId), isNull(payments.providerIntentId)))
+        .returning(),
+    );
+  });
 }
 
 export interface IntentOutcome {
@@ -69,33 +74,41 @@ export interface IntentOutcome {
  * payment is final: the update that marks it is conditional on it not being succeeded yet, so replays
  * and concurrent reports credit the ledger (and write the tip or access row) exactly once.
  */
-export function applyIntentToPayment(tx: Queryable, row: PaymentRow, intent: ProviderIntent): IntentOutcome {
+export async function applyIntentToPayment(db: Queryable, row: PaymentRow, intent: ProviderIntent): Promise<IntentOutcome> {
+  // Joins the caller's transaction; opens one when called without, so the mark and its ledger entries are never apart.
+  return db.transaction((tx) => applyInTransaction(tx, row, intent));
+}
+
+async function applyInTransaction(tx: Queryable, row: PaymentRow, intent: ProviderIntent): Promise<IntentOutcome> {
   const status = paymentStatusOf(intent);
   const time = nowIso();
   if (status !== 'succeeded') {
-    const updated = tx
-      .update(payments)
-      .set({ status, lastError: intent.lastError, cardLast4: intent.cardLast4 ?? row.cardLast4, updatedAt: time })
-      .where(and(eq(payments.id, row.id), ne(payments.status, 'succeeded')))
-      .returning()
-      .get();
-    return { row: updated ?? tx.select().from(payments).where(eq(payments.id, row.id)).get() ?? row, newlySucceeded: false };
+    const updated = await firstRow(
+      tx
+        .update(payments)
+        .set({ status, lastError: intent.lastError, cardLast4: intent.cardLast4 ?? row.cardLast4, updatedAt: time })
+        .where(and(eq(payments.id, row.id), ne(payments.status, 'succeeded')))
+        .returning(),
+    );
+    return { row: updated ?? (await findPaymentById(tx, row.id)) ?? row, newlySucceeded: false };
   }
   if (intent.amountCents !== row.amountCents) {
     // Never credit a different amount than the one we asked for.
     throw new PaymentProviderError('The provider reported a different amount', { type: 'api_error', message: 'Amount mismatch' }, 502);
   }
   const feeCents = intent.feeCents ?? 0;
-  const marked = tx
-    .update(payments)
-    .set({ status: 'succeeded', feeCents, lastError: null, cardLast4: intent.cardLast4 ?? row.cardLast4, succeededAt: time, updatedAt: time })
-    .where(and(eq(payments.id, row.id), ne(payments.status, 'succeeded')))
-    .returning()
-    .get();
-  if (!marked) return { row: tx.select().from(payments).where(eq(payments.id, row.id)).get() ?? row, newlySucceeded: false };
-  writeLedgerEntries(tx, marked, feeCents);
+  const marked = await firstRow(
+    tx
+      .update(payments)
+      .set({ status: 'succeeded', feeCents, lastError: null, cardLast4: intent.cardLast4 ?? row.cardLast4, succeededAt: time, updatedAt: time })
+      .where(and(eq(payments.id, row.id), ne(payments.status, 'succeeded')))
+      .returning(),
+  );
+  if (!marked) return { row: (await findPaymentById(tx, row.id)) ?? row, newlySucceeded: false };
+  await writeLedgerEntries(tx, marked, feeCents);
   if (marked.kind === 'tip') {
-    tx.insert(tips)
+    await tx
+      .insert(tips)
       .values({
         id: newId(),
         paymentId: marked.id,
@@ -106,11 +119,10 @@ export function applyIntentToPayment(tx: Queryable, row: PaymentRow, intent: Pro
         title: marked.description,
         amountCents: marked.amountCents,
       })
-      .onConflictDoNothing()
-      .run();
+      .onConflictDoNothing();
   }
   if (marked.kind === 'paywall' && marked.payerId && marked.eventId) {
-    tx.insert(eventAccess).values({ viewerId: marked.payerId, eventId: marked.eventId, paymentId: marked.id }).onConflictDoNothing().run();
+    await tx.insert(eventAccess).values({ viewerId: marked.payerId, eventId: marked.eventId, paymentId: marked.id }).onConflictDoNothing();
   }
   return { row: marked, newlySucceeded: true };
 }

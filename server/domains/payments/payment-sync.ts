@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { webhookEvents, type PaymentKind } from '@db/schema/payments';
+import { changedRows } from '@db/store';
 import { WebhookSignatureError, type ProviderIntent } from '@server/providers/payments/interface';
 import type { AppServices } from '@server/trpc/context';
 import { mailPaymentReceipts } from './payment-receipts';
@@ -19,14 +20,15 @@ export async function syncIntent(services: AppServices, intentId: string): Promi
 
 export async function applyIntent(services: AppServices, intent: ProviderIntent): Promise<PaymentRow | null> {
   const { db } = services;
-  const row = findPaymentForIntent(db, intent);
+  const row = await findPaymentForIntent(db, intent);
   const invoiceId = row?.providerInvoiceId ?? (row ? null : intent.metadata.invoice_id);
   if (invoiceId) return syncInvoicePayment(services, invoiceId, row?.kind);
   if (!row) return null;
-  const outcome = db.transaction((tx) => applyIntentToPayment(tx, row, intent));
+  const outcome = await db.transaction((tx) => applyIntentToPayment(tx, row, intent));
   if (outcome.newlySucceeded) {
     publishPaymentSucceeded(services, outcome.row);
-    void mailPaymentReceipts(services, outcome.row);
+    const paid = outcome.row;
+    void mailPaymentReceipts(services, paid).catch((error: unknown) => services.log.warn({ err: error, paymentId: paid.id }, 'payment receipt not sent'));
   }
   return outcome.row;
 }
@@ -41,7 +43,7 @@ async function syncInvoicePayment(services: AppServices, invoiceId: string, kind
   const { domainEvents } = services;
   let synced = kind === 'membership' ? null : await domainEvents.request('payments:sync-invoice', { invoiceId });
   if (!synced && kind !== 'subscription') synced = await domainEvents.request('payments:sync-membership-invoice', { invoiceId });
-  return synced ? (findPaymentById(services.db, synced.paymentId) ?? null) : null;
+  return synced ? ((await findPaymentById(services.db, synced.paymentId)) ?? null) : null;
 }
 
 /**
@@ -58,8 +60,8 @@ export async function handleWebhook(services: AppServices, rawBody: Buffer | str
     throw error;
   }
   const { db } = services;
-  const first = db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run();
-  if (first.changes === 0) return { received: true, duplicate: true };
+  const first = await changedRows(db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing());
+  if (first === 0) return { received: true, duplicate: true };
   try {
     if (event.objectType === 'payment_intent' && event.objectId) await syncIntent(services, event.objectId);
     else if (event.objectType === 'invoice' && event.objectId) await syncInvoicePayment(services, event.objectId);
@@ -69,7 +71,7 @@ export async function handleWebhook(services: AppServices, rawBody: Buffer | str
       await services.domainEvents.request('payments:sync-membership-subscription', { subscriptionId: event.objectId });
     }
   } catch (error) {
-    db.delete(webhookEvents).where(eq(webhookEvents.id, event.id)).run();
+    await db.delete(webhookEvents).where(eq(webhookEvents.id, event.id));
     throw error;
   }
   return { received: true, duplicate: false };

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { eventAccess, events } from '@db/schema/events';
 import { payments } from '@db/schema/payments';
 import { tipOptions } from '@db/schema/tips';
@@ -30,12 +31,12 @@ export async function limitPaymentCreation(services: AppServices, actor: Actor, 
   await services.rateLimiter.consume(`payment:create:ip:${clientIp}`, { limit: rateLimit * 5, windowMs });
 }
 
-function payableEvent(db: Db, actor: Actor, input: { userId: string; eventId: string; viewerId?: string | undefined }) {
+async function payableEvent(db: Db, actor: Actor, input: { userId: string; eventId: string; viewerId?: string | undefined }) {
   if (input.viewerId && input.viewerId !== actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: paymentMessages.payForYourself });
-  const event = db.select().from(events).where(eq(events.id, input.eventId)).get();
+  const event = await firstRow(db.select().from(events).where(eq(events.id, input.eventId)));
   if (!event || event.userId !== input.userId) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.eventNotFound });
   if (event.userId === actor.id) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.ownEvent });
-  const creator = db.select({ id: users.id, displayName: users.displayName }).from(users).where(eq(users.id, event.userId)).get();
+  const creator = await firstRow(db.select({ id: users.id, displayName: users.displayName }).from(users).where(eq(users.id, event.userId)));
   if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.eventNotFound });
   return { event, creator };
 }
@@ -59,7 +60,7 @@ interface IntentSpec {
  */
 async function startIntent(services: AppServices, actor: Actor, spec: IntentSpec): Promise<IntentAnswer> {
   const { db, payments: provider } = services;
-  const row = insertPendingPayment(db, {
+  const row = await insertPendingPayment(db, {
     id: newId(),
     kind: spec.kind,
     provider: provider.name,
@@ -85,7 +86,7 @@ async function startIntent(services: AppServices, actor: Actor, spec: IntentSpec
       `payment-intent:${row.id}`,
     );
   } catch (error) {
-    db.delete(payments).where(eq(payments.id, row.id)).run();
+    await db.delete(payments).where(eq(payments.id, row.id));
     return providerFailure(error);
   }
   const stored = (await applyIntent(services, intent)) ?? row;
@@ -103,9 +104,9 @@ async function startIntent(services: AppServices, actor: Actor, spec: IntentSpec
 /** A tip: the amount is the creator's tip option's, never the client's (a different one is refused). */
 export async function createTipPayment(services: AppServices, actor: Actor, clientIp: string, input: CreateTipsPaymentInput & { tokenId?: string }): Promise<IntentAnswer> {
   const { db } = services;
-  const { event, creator } = payableEvent(db, actor, input);
+  const { event, creator } = await payableEvent(db, actor, input);
   const requestedCents = toCents(input.tipsAmount);
-  const options = db.select().from(tipOptions).where(eq(tipOptions.userId, creator.id)).all();
+  const options = await db.select().from(tipOptions).where(eq(tipOptions.userId, creator.id));
   const option = input.tipOptionId ? options.find((candidate) => candidate.id === input.tipOptionId) : options.find((candidate) => candidate.amountCents === requestedCents);
   if (input.tipOptionId && !option) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.tipOptionNotFound });
   if (!option || option.amountCents !== requestedCents) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.tipAmountMismatch });
@@ -126,14 +127,15 @@ export async function createTipPayment(services: AppServices, actor: Actor, clie
 /** Pay-per-view: the amount is the event's premium price; paying twice for one event is refused. */
 export async function createPaywallPayment(services: AppServices, actor: Actor, clientIp: string, input: CreatePaywallPaymentInput & { tokenId?: string }): Promise<IntentAnswer> {
   const { db } = services;
-  const { event, creator } = payableEvent(db, actor, input);
+  const { event, creator } = await payableEvent(db, actor, input);
   if (!event.isPremium || event.premiumPriceCents <= 0) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.eventNotPremium });
   if (toCents(input.premiumPrice) !== event.premiumPriceCents) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.premiumPriceMismatch });
-  const access = db
-    .select({ eventId: eventAccess.eventId })
-    .from(eventAccess)
-    .where(and(eq(eventAccess.viewerId, actor.id), eq(eventAccess.eventId, event.id)))
-    .get();
+  const access = await firstRow(
+    db
+      .select({ eventId: eventAccess.eventId })
+      .from(eventAccess)
+      .where(and(eq(eventAccess.viewerId, actor.id), eq(eventAccess.eventId, event.id))),
+  );
   if (access) throw new TRPCError({ code: 'CONFLICT', message: paymentMessages.alreadyHasAccess });
   await limitPaymentCreation(services, actor, clientIp);
   return startIntent(services, actor, {
@@ -161,16 +163,16 @@ function visiblePayment(actor: Actor, row: PaymentRow | undefined): PaymentRow {
  * and applies that (idempotently), then answers what it recorded.
  */
 export async function reportPaymentStatus(services: AppServices, actor: Actor, intentId: string): Promise<PaymentOutput & { providerStatus: string }> {
-  visiblePayment(actor, findPaymentByIntentId(services.db, intentId));
+  visiblePayment(actor, await findPaymentByIntentId(services.db, intentId));
   const synced = await syncIntent(services, intentId);
   if (!synced) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.paymentNotFound });
-  const row = findPaymentById(services.db, synced.row.id) ?? synced.row;
+  const row = (await findPaymentById(services.db, synced.row.id)) ?? synced.row;
   return { ...toPaymentOutput(row), providerStatus: synced.intent.status };
 }
 
 /** `GET /api/payment/{id}`: by our payment id or the provider's intent id. */
-export function getPayment(db: Db, actor: Actor, id: string): PaymentOutput {
-  return toPaymentOutput(visiblePayment(actor, findPaymentById(db, id) ?? findPaymentByIntentId(db, id)));
+export async function getPayment(db: Db, actor: Actor, id: string): Promise<PaymentOutput> {
+  return toPaymentOutput(visiblePayment(actor, (await findPaymentById(db, id)) ?? (await findPaymentByIntentId(db, id))));
 }
 
 export async function getCoupon(services: AppServices, id: string) {
@@ -210,9 +212,9 @@ export async function authenticateLocalCard(services: AppServices, clientSecret:
   return localProvider(services).authenticate(clientSecret, outcome).catch(providerFailure);
 }
 
-export function createLocalPaymentMethod(services: AppServices, card: CardDetails): { id: string; brand: string; last4: string } {
+export async function createLocalPaymentMethod(services: AppServices, card: CardDetails): Promise<{ id: string; brand: string; last4: string }> {
   try {
-    const method = localProvider(services).createPaymentMethod(card);
+    const method = await localProvider(services).createPaymentMethod(card);
     return { id: method.id, brand: method.brand, last4: method.last4 };
   } catch (error) {
     return providerFailure(error);

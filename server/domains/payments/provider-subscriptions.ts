@@ -13,15 +13,20 @@ import type { IntentAnswer } from './payments.schemas';
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Inserts our pending payment of a provider invoice's intent, for the row whose subscription the invoice bills. */
-export type InsertInvoicePayment<Row> = (db: Queryable, row: Row, invoice: Pick<ProviderInvoice, 'id'>, intent: Pick<ProviderIntent, 'id' | 'amountCents'>) => PaymentRow;
+export type InsertInvoicePayment<Row> = (
+  db: Queryable,
+  row: Row,
+  invoice: Pick<ProviderInvoice, 'id'>,
+  intent: Pick<ProviderIntent, 'id' | 'amountCents'>,
+) => Promise<PaymentRow>;
 
 /** Our pending payment of a provider invoice's intent; `values` names the kind, payer and what it pays for. */
-export function insertInvoicePayment(
+export async function insertInvoicePayment(
   db: Queryable,
   invoice: Pick<ProviderInvoice, 'id'>,
   intent: Pick<ProviderIntent, 'id' | 'amountCents'>,
   values: Omit<typeof payments.$inferInsert, 'id' | 'status' | 'providerIntentId' | 'providerInvoiceId' | 'amountCents'>,
-): PaymentRow {
+): Promise<PaymentRow> {
   return insertPendingPayment(db, { id: newId(), ...values, providerIntentId: intent.id, providerInvoiceId: invoice.id, amountCents: intent.amountCents });
 }
 
@@ -41,9 +46,9 @@ export interface FirstInvoiceFlow<Row> {
   subscription: CreateSubscriptionInput;
   idempotencyKey: string;
   /** Drops our row again when the provider refused the subscription. */
-  forget(): void;
+  forget(): Promise<unknown>;
   /** Stores the provider's subscription id and period on our row; answers the row as stored. */
-  store(remote: ProviderSubscription): Row;
+  store(remote: ProviderSubscription): Promise<Row>;
   insertPayment: InsertInvoicePayment<Row>;
   /** The owning domain's sync of the first invoice (its payment, records and status). */
   syncInvoice(services: AppServices, providerInvoiceId: string): Promise<PaymentRow | undefined>;
@@ -59,18 +64,22 @@ export async function openFirstInvoice<Row>(services: AppServices, flow: FirstIn
   try {
     remote = await provider.createSubscription(flow.subscription, flow.idempotencyKey);
   } catch (error) {
-    flow.forget();
+    await flow.forget();
     return providerFailure(error);
   }
-  const stored = flow.store(remote);
+  const stored = await flow.store(remote);
   const invoice = remote.latestInvoice;
-  if (!invoice?.paymentIntentId) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
-  if (!findPaymentForIntent(db, { id: invoice.paymentIntentId, metadata: {} })) {
-    flow.insertPayment(db, stored, invoice, { id: invoice.paymentIntentId, amountCents: invoice.amountDueCents });
-  }
-  const payment = (await flow.syncInvoice(services, invoice.id)) ?? findPaymentForIntent(db, { id: invoice.paymentIntentId, metadata: {} });
+  const paymentIntentId = invoice?.paymentIntentId;
+  if (!invoice || !paymentIntentId) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
+  // "Recorded yet?" then insert, in one transaction: the provider's own report of the invoice may be recording it now.
+  await db.transaction(async (tx) => {
+    if (!(await findPaymentForIntent(tx, { id: paymentIntentId, metadata: {} }))) {
+      await flow.insertPayment(tx, stored, invoice, { id: paymentIntentId, amountCents: invoice.amountDueCents });
+    }
+  });
+  const payment = (await flow.syncInvoice(services, invoice.id)) ?? (await findPaymentForIntent(db, { id: paymentIntentId, metadata: {} }));
   if (!payment) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
-  const intent = await provider.retrievePaymentIntent(invoice.paymentIntentId).catch(providerFailure);
+  const intent = await provider.retrievePaymentIntent(paymentIntentId).catch(providerFailure);
   return intentAnswerOf(payment, intent, invoice.clientSecret ?? intent.clientSecret);
 }
 
@@ -86,7 +95,8 @@ export async function prepareOpenInvoice<Row>(services: AppServices, providerSub
   const ready = await provider.prepareInvoicePayment(invoice.id, `invoice-payment:${invoice.id}`).catch(providerFailure);
   if (!ready.paymentIntentId || !ready.clientSecret) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider could not prepare this invoice' });
   const intent = await provider.retrievePaymentIntent(ready.paymentIntentId).catch(providerFailure);
-  const payment = findPaymentForIntent(db, intent) ?? insertPayment(db, row, ready, intent);
+  // Found or inserted in one transaction (a webhook of this invoice may be recording its payment at the same time).
+  const payment = await db.transaction(async (tx) => (await findPaymentForIntent(tx, intent)) ?? (await insertPayment(tx, row, ready, intent)));
   return intentAnswerOf(payment, intent, ready.clientSecret);
 }
 
@@ -102,10 +112,10 @@ export interface InvoiceState {
 }
 
 export interface InvoiceSync<Row, Result> {
-  find(db: Db, providerSubscriptionId: string): Row | undefined;
+  find(db: Db, providerSubscriptionId: string): Promise<Row | undefined>;
   insertPayment: InsertInvoicePayment<Row>;
-  /** In the payment's transaction: the owning domain's records and its row's status. */
-  apply(tx: Tx, row: Row, state: InvoiceState): Result;
+  /** In the payment's transaction: the owning domain's records and its row's status (database statements only). */
+  apply(tx: Tx, row: Row, state: InvoiceState): Promise<Result>;
 }
 
 /**
@@ -120,23 +130,23 @@ export async function syncProviderInvoice<Row, Result>(
 ): Promise<{ row: Row; invoice: ProviderInvoice; payment: PaymentRow | undefined; result: Result } | undefined> {
   const { db, payments: provider } = services;
   const invoice = await provider.retrieveInvoice(providerInvoiceId);
-  const row = invoice.subscriptionId ? sync.find(db, invoice.subscriptionId) : undefined;
+  const row = invoice.subscriptionId ? await sync.find(db, invoice.subscriptionId) : undefined;
   if (!row) return undefined;
   const remote = await provider.retrieveSubscription(invoice.subscriptionId);
   const intent = invoice.paymentIntentId ? await provider.retrievePaymentIntent(invoice.paymentIntentId) : null;
-  const synced = db.transaction((tx) => {
-    let payment = intent ? findPaymentForIntent(tx, intent) : undefined;
-    if (intent && !payment) payment = sync.insertPayment(tx, row, invoice, intent);
+  const synced = await db.transaction(async (tx) => {
+    let payment = intent ? await findPaymentForIntent(tx, intent) : undefined;
+    if (intent && !payment) payment = await sync.insertPayment(tx, row, invoice, intent);
     let failure: string | null = null;
     let newlySucceeded = false;
     if (payment && intent) {
-      const outcome = applyIntentToPayment(tx, payment, intent);
+      const outcome = await applyIntentToPayment(tx, payment, intent);
       payment = outcome.row;
       newlySucceeded = outcome.newlySucceeded;
       if (intent.lastError && intent.status === 'requires_payment_method') failure = intent.lastError.message;
     }
     const paidCardLast4 = intent?.status === 'succeeded' ? intent.cardLast4 : null;
-    return { payment, newlySucceeded, result: sync.apply(tx, row, { invoice, remote, payment, failure, paidCardLast4 }) };
+    return { payment, newlySucceeded, result: await sync.apply(tx, row, { invoice, remote, payment, failure, paidCardLast4 }) };
   });
   if (synced.payment && synced.newlySucceeded) publishPaymentSucceeded(services, synced.payment);
   return { row, invoice, payment: synced.payment, result: synced.result };
@@ -146,19 +156,23 @@ export async function syncProviderInvoice<Row, Result>(
 export async function refreshProviderSubscription<Row extends { id: string }>(
   services: AppServices,
   providerSubscriptionId: string,
-  find: (db: Db, providerSubscriptionId: string) => Row | undefined,
-  apply: (services: AppServices, rowId: string, remote: ProviderSubscription) => unknown,
+  find: (db: Db, providerSubscriptionId: string) => Promise<Row | undefined>,
+  apply: (services: AppServices, rowId: string, remote: ProviderSubscription) => Promise<unknown>,
 ): Promise<void> {
-  const row = find(services.db, providerSubscriptionId);
+  const row = await find(services.db, providerSubscriptionId);
   if (!row) return;
   const remote = await services.payments.retrieveSubscription(providerSubscriptionId);
   await apply(services, row.id, remote);
 }
 
 /** Our row before and after `apply`, in one transaction; undefined when the row is gone. */
-export function updateInTransaction<Row>(db: Db, load: (tx: Tx) => Row | undefined, apply: (tx: Tx, before: Row) => Row): { before: Row; after: Row } | undefined {
-  return db.transaction((tx) => {
-    const before = load(tx);
-    return before ? { before, after: apply(tx, before) } : undefined;
+export async function updateInTransaction<Row>(
+  db: Db,
+  load: (tx: Tx) => Promise<Row | undefined>,
+  apply: (tx: Tx, before: Row) => Promise<Row>,
+): Promise<{ before: Row; after: Row } | undefined> {
+  return db.transaction(async (tx) => {
+    const before = await load(tx);
+    return before ? { before, after: await apply(tx, before) } : undefined;
   });
 }

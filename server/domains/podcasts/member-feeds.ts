@@ -1,4 +1,5 @@
 import { and, eq, lte } from 'drizzle-orm';
+import { firstRow } from '@db/store';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import type { AppConfig } from '@server/config';
@@ -43,7 +44,7 @@ export const noticeAudioPath = '/feeds/notice.mp3';
 /** Where a member manages their memberships: the web's "My memberships" page (`appPagePaths.myMemberships`). */
 export const myMembershipsPath = '/memberships';
 
-type MembershipRow = Extract<ReturnType<typeof privateFeedAccess>, { membership: unknown }>['membership'];
+type MembershipRow = Extract<Awaited<ReturnType<typeof privateFeedAccess>>, { membership: unknown }>['membership'];
 
 /** When the membership stopped opening its perks (the notice's date). */
 function endedAt(membership: MembershipRow): string {
@@ -52,11 +53,11 @@ function endedAt(membership: MembershipRow): string {
   return membership.currentPeriodEnd ?? membership.updatedAt;
 }
 
-export function memberFeed(services: Services, titleId: string, feedToken: string): MemberFeedOutput {
+export async function memberFeed(services: Services, titleId: string, feedToken: string): Promise<MemberFeedOutput> {
   if (!feedTokenPattern.test(feedToken)) throw titleNotFound();
-  const access = privateFeedAccess(services.db, titleId, feedToken);
+  const access = await privateFeedAccess(services.db, titleId, feedToken);
   if (access.state === 'unknown') throw titleNotFound();
-  const content = feedContent(services, titleId);
+  const content = await feedContent(services, titleId);
   const origin = publicOrigin(services.config);
   const feedUrl = memberFeedUrl(services.config, titleId, feedToken);
   const creatorPage = content.owner.creatorTag ? `${origin}/c/${encodeURIComponent(content.owner.creatorTag)}` : origin;
@@ -106,17 +107,20 @@ export type MemberFile = { state: 'open'; url: string } | { state: 'lapsed' | 'r
  * A file of a published episode (its media, cover, transcript or chapters) for the holder of a feed token that opens
  * the episode's title; the same rule as the feed itself.
  */
-export function memberFile(services: Services, feedToken: string, episodeId: string, name: string): MemberFile {
+export async function memberFile(services: Services, feedToken: string, episodeId: string, name: string): Promise<MemberFile> {
   if (!feedTokenPattern.test(feedToken)) return null;
-  const episode = services.db
-    .select({ episode: podcastEpisodes })
-    .from(podcastEpisodes)
-    .innerJoin(podcastTitles, eq(podcastTitles.id, podcastEpisodes.podcastTitleId))
-    .innerJoin(users, eq(users.id, podcastEpisodes.userId))
-    .where(and(eq(podcastEpisodes.id, episodeId), lte(podcastEpisodes.publishDate, nowIso()), eq(users.isActive, true)))
-    .get()?.episode;
+  const episode = (
+    await firstRow(
+      services.db
+        .select({ episode: podcastEpisodes })
+        .from(podcastEpisodes)
+        .innerJoin(podcastTitles, eq(podcastTitles.id, podcastEpisodes.podcastTitleId))
+        .innerJoin(users, eq(users.id, podcastEpisodes.userId))
+        .where(and(eq(podcastEpisodes.id, episodeId), lte(podcastEpisodes.publishDate, nowIso()), eq(users.isActive, true))),
+    )
+  )?.episode;
   if (!episode) return null;
-  const access = privateFeedAccess(services.db, episode.podcastTitleId, feedToken);
+  const access = await privateFeedAccess(services.db, episode.podcastTitleId, feedToken);
   if (access.state === 'unknown') return null;
   const url = `/uploads/${name}`;
   if (!episodeFiles(episode).includes(url)) return null;

@@ -23,7 +23,7 @@ export function memberMediaRoutes(services: PodcastServices): UploadRoutes {
       handler: async (request, reply) => {
         const { token, episodeId, file } = request.params;
         if (!storedName.test(file)) return notFound(reply);
-        const found = memberFile(services, token, episodeId, file);
+        const found = await memberFile(services, token, episodeId, file);
         if (!found) return notFound(reply);
         if (found.state !== 'open') {
           const message = found.state === 'lapsed' ? podcastMessages.memberFileEnded : podcastMessages.memberFileReplaced;

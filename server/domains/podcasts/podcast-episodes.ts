@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull, max } from 'drizzle-orm';
+import { firstRow } from '@db/store';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { newId, nowIso } from '@server/lib/ids';
 import { fieldError } from '@server/lib/errors';
@@ -50,48 +51,45 @@ function forOwner(services: EpisodeServices, membersOnly: boolean, episode: Podc
   };
 }
 
-function isMembersOnly(services: Services, titleId: string): boolean {
-  return services.db.select({ membersOnly: podcastTitles.membersOnly }).from(podcastTitles).where(eq(podcastTitles.id, titleId)).get()?.membersOnly ?? false;
+async function isMembersOnly(services: Services, titleId: string): Promise<boolean> {
+  return (await firstRow(services.db.select({ membersOnly: podcastTitles.membersOnly }).from(podcastTitles).where(eq(podcastTitles.id, titleId))))?.membersOnly ?? false;
 }
 
-export function listEpisodes(services: EpisodeServices, ownerId: string, titleId: string): PodcastEpisode[] {
-  const title = ownedTitle(services.db, ownerId, titleId);
+export async function listEpisodes(services: EpisodeServices, ownerId: string, titleId: string): Promise<PodcastEpisode[]> {
+  const title = await ownedTitle(services.db, ownerId, titleId);
   const now = nowIso();
-  return services.db
-    .select()
-    .from(podcastEpisodes)
-    .where(eq(podcastEpisodes.podcastTitleId, titleId))
-    .orderBy(desc(podcastEpisodes.publishDate))
-    .all()
-    .map((row) => forOwner(services, title.membersOnly, toEpisode(row, now)));
+  const rows = await services.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, titleId)).orderBy(desc(podcastEpisodes.publishDate));
+  return rows.map((row) => forOwner(services, title.membersOnly, toEpisode(row, now)));
 }
 
-export function getEpisode(services: EpisodeServices, ownerId: string, id: string): PodcastEpisode {
-  const row = ownedEpisode(services.db, ownerId, id);
-  return forOwner(services, isMembersOnly(services, row.podcastTitleId), toEpisode(row));
+export async function getEpisode(services: EpisodeServices, ownerId: string, id: string): Promise<PodcastEpisode> {
+  const row = await ownedEpisode(services.db, ownerId, id);
+  return forOwner(services, await isMembersOnly(services, row.podcastTitleId), toEpisode(row));
 }
 
 /** A serial show's next episode number: one past the highest of the same season (Apple needs one on every episode). */
-function nextEpisodeNumber(db: DbOrTransaction, titleId: string, seasonNumber: number | null): number {
+async function nextEpisodeNumber(db: DbOrTransaction, titleId: string, seasonNumber: number | null): Promise<number> {
   const season = seasonNumber === null ? isNull(podcastEpisodes.seasonNumber) : eq(podcastEpisodes.seasonNumber, seasonNumber);
-  const highest = db.select({ value: max(podcastEpisodes.episodeNumber) }).from(podcastEpisodes).where(and(eq(podcastEpisodes.podcastTitleId, titleId), season)).get()?.value;
+  const highest = (await firstRow(db.select({ value: max(podcastEpisodes.episodeNumber) }).from(podcastEpisodes).where(and(eq(podcastEpisodes.podcastTitleId, titleId), season))))?.value;
   return (highest ?? 0) + 1;
 }
 
-export function createEpisode(services: EpisodeServices, ownerId: string, input: CreateEpisodeInput): PodcastEpisode {
-  const title = ownedTitle(services.db, ownerId, input.podcastTitleId);
+export async function createEpisode(services: EpisodeServices, ownerId: string, input: CreateEpisodeInput): Promise<PodcastEpisode> {
   const id = newId();
   const seasonNumber = input.seasonNumber ?? null;
-  services.db.transaction((tx) => {
-    const episodeNumber = input.episodeNumber ?? (title.itunesType === 'serial' ? nextEpisodeNumber(tx, title.id, seasonNumber) : null);
-    const media = claimUpload(tx, ownerId, input.mediaUploadId, 'media', 'media');
-    const image = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
-    const transcript = input.transcriptUploadId ? claimUpload(tx, ownerId, input.transcriptUploadId, 'transcript', 'transcript') : null;
-    const chapters = input.chaptersUploadId ? claimUpload(tx, ownerId, input.chaptersUploadId, 'chapters', 'chapters') : null;
-    tx.insert(podcastEpisodes)
+  // The title is read in the transaction: its kind (serial numbering) and its existence hold until the episode is in.
+  const title = await services.db.transaction(async (tx) => {
+    const owned = await ownedTitle(tx, ownerId, input.podcastTitleId);
+    const episodeNumber = input.episodeNumber ?? (owned.itunesType === 'serial' ? await nextEpisodeNumber(tx, owned.id, seasonNumber) : null);
+    const media = await claimUpload(tx, ownerId, input.mediaUploadId, 'media', 'media');
+    const image = input.imageUploadId ? await claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
+    const transcript = input.transcriptUploadId ? await claimUpload(tx, ownerId, input.transcriptUploadId, 'transcript', 'transcript') : null;
+    const chapters = input.chaptersUploadId ? await claimUpload(tx, ownerId, input.chaptersUploadId, 'chapters', 'chapters') : null;
+    await tx
+      .insert(podcastEpisodes)
       .values({
         id,
-        podcastTitleId: title.id,
+        podcastTitleId: owned.id,
         userId: ownerId,
         name: input.name,
         description: input.description,
@@ -106,26 +104,27 @@ export function createEpisode(services: EpisodeServices, ownerId: string, input:
         publishDate: input.publishDate ?? nowIso(),
         seasonNumber,
         episodeNumber,
-      })
-      .run();
+      });
+    return owned;
   });
-  const episode = toEpisode(ownedEpisode(services.db, ownerId, id));
-  announceEpisode(services, ownerId, episode);
+  const episode = toEpisode(await ownedEpisode(services.db, ownerId, id));
+  await announceEpisode(services, ownerId, episode);
   return forOwner(services, title.membersOnly, episode);
 }
 
 /** `episode.published` for webhooks: now, or at a future publish date (called off if the episode changes first). */
-function announceEpisode(services: Services, ownerId: string, episode: PodcastEpisode): void {
-  emitWebhookEvent(services, ownerId, 'episode.published', episode, { at: episode.publishDate, subject: episode.id });
+async function announceEpisode(services: Services, ownerId: string, episode: PodcastEpisode): Promise<void> {
+  await emitWebhookEvent(services, ownerId, 'episode.published', episode, { at: episode.publishDate, subject: episode.id });
 }
 
 export async function updateEpisode(services: EpisodeServices, ownerId: string, input: UpdateEpisodeInput): Promise<PodcastEpisode> {
-  const before = ownedEpisode(services.db, ownerId, input.id);
-  if (input.episodeNumber === null && before.episodeNumber !== null && ownedTitle(services.db, ownerId, before.podcastTitleId).itunesType === 'serial') {
-    throw fieldError('BAD_REQUEST', podcastMessages.serialNeedsNumber, { episodeNumber: podcastMessages.serialNeedsNumber });
-  }
   const replaced: Array<string | null> = [];
-  services.db.transaction((tx) => {
+  // One transaction: the episode as read (its files replaced, the serial check) is the one changed.
+  const before = await services.db.transaction(async (tx) => {
+    const row = await ownedEpisode(tx, ownerId, input.id);
+    if (input.episodeNumber === null && row.episodeNumber !== null && (await ownedTitle(tx, ownerId, row.podcastTitleId)).itunesType === 'serial') {
+      throw fieldError('BAD_REQUEST', podcastMessages.serialNeedsNumber, { episodeNumber: podcastMessages.serialNeedsNumber });
+    }
     const changes: Partial<typeof podcastEpisodes.$inferInsert> = {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.description !== undefined && { description: input.description }),
@@ -135,40 +134,45 @@ export async function updateEpisode(services: EpisodeServices, ownerId: string, 
       updatedAt: nowIso(),
     };
     if (input.mediaUploadId) {
-      const media = claimUpload(tx, ownerId, input.mediaUploadId, 'media', 'media');
+      const media = await claimUpload(tx, ownerId, input.mediaUploadId, 'media', 'media');
       Object.assign(changes, { mediaUrl: media.url, mediaType: media.mimeType, mediaBytes: media.sizeBytes, durationSeconds: media.durationSeconds ?? 0 });
-      replaced.push(before.mediaUrl);
+      replaced.push(row.mediaUrl);
     }
     if (input.imageUploadId || input.removeImage) {
-      changes.imageUrl = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image').url : null;
-      replaced.push(before.imageUrl);
+      changes.imageUrl = input.imageUploadId ? (await claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image')).url : null;
+      replaced.push(row.imageUrl);
     }
     if (input.transcriptUploadId || input.removeTranscript) {
-      const transcript = input.transcriptUploadId ? claimUpload(tx, ownerId, input.transcriptUploadId, 'transcript', 'transcript') : null;
+      const transcript = input.transcriptUploadId ? await claimUpload(tx, ownerId, input.transcriptUploadId, 'transcript', 'transcript') : null;
       Object.assign(changes, { transcriptUrl: transcript?.url ?? null, transcriptType: transcript?.mimeType ?? null });
-      replaced.push(before.transcriptUrl);
+      replaced.push(row.transcriptUrl);
     }
     if (input.chaptersUploadId || input.removeChapters) {
-      changes.chaptersUrl = input.chaptersUploadId ? claimUpload(tx, ownerId, input.chaptersUploadId, 'chapters', 'chapters').url : null;
-      replaced.push(before.chaptersUrl);
+      changes.chaptersUrl = input.chaptersUploadId ? (await claimUpload(tx, ownerId, input.chaptersUploadId, 'chapters', 'chapters')).url : null;
+      replaced.push(row.chaptersUrl);
     }
-    tx.update(podcastEpisodes).set(changes).where(eq(podcastEpisodes.id, before.id)).run();
+    await tx.update(podcastEpisodes).set(changes).where(eq(podcastEpisodes.id, row.id));
+    return row;
   });
   await removeUploads(services.storage, replaced);
-  const episode = toEpisode(ownedEpisode(services.db, ownerId, input.id));
+  const episode = toEpisode(await ownedEpisode(services.db, ownerId, input.id));
   // A new publish date: an announcement still waiting is replaced; an episode already out is not announced again.
   if (input.publishDate !== undefined && input.publishDate !== before.publishDate) {
     const wasPublished = before.publishDate <= nowIso();
-    cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
-    if (!wasPublished) announceEpisode(services, ownerId, episode);
+    await cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
+    if (!wasPublished) await announceEpisode(services, ownerId, episode);
   }
-  return forOwner(services, isMembersOnly(services, episode.podcastTitleId), episode);
+  return forOwner(services, await isMembersOnly(services, episode.podcastTitleId), episode);
 }
 
 export async function deleteEpisode(services: Services, ownerId: string, id: string): Promise<{ id: string }> {
-  const episode = ownedEpisode(services.db, ownerId, id);
-  services.db.delete(podcastEpisodes).where(eq(podcastEpisodes.id, episode.id)).run();
-  cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
+  // One transaction: the files removed are the ones of the episode as deleted.
+  const episode = await services.db.transaction(async (tx) => {
+    const row = await ownedEpisode(tx, ownerId, id);
+    await tx.delete(podcastEpisodes).where(eq(podcastEpisodes.id, row.id));
+    await cancelWebhookEvents(services.db, ownerId, 'episode.published', row.id);
+    return row;
+  });
   await removeUploads(services.storage, episodeFiles(episode));
   return { id };
 }

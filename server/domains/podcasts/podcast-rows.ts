@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import type { AppServices } from '@server/trpc/context';
+import type { DbOrTransaction } from './podcast-uploads';
 import { podcastMessages } from './podcasts.schemas';
 
 /** What the podcasts services use of the app's services. */
@@ -14,14 +15,14 @@ export const titleNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: p
 export const episodeNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.episodeNotFound });
 
 /** The owner's title; any other account's title is "not found" (it is not theirs to know about). */
-export function ownedTitle(db: Db, ownerId: string, titleId: string): TitleRow {
-  const title = db.select().from(podcastTitles).where(and(eq(podcastTitles.id, titleId), eq(podcastTitles.userId, ownerId))).get();
+export async function ownedTitle(db: DbOrTransaction, ownerId: string, titleId: string): Promise<TitleRow> {
+  const title = await firstRow(db.select().from(podcastTitles).where(and(eq(podcastTitles.id, titleId), eq(podcastTitles.userId, ownerId))));
   if (!title) throw titleNotFound();
   return title;
 }
 
-export function ownedEpisode(db: Db, ownerId: string, episodeId: string): EpisodeRow {
-  const episode = db.select().from(podcastEpisodes).where(and(eq(podcastEpisodes.id, episodeId), eq(podcastEpisodes.userId, ownerId))).get();
+export async function ownedEpisode(db: DbOrTransaction, ownerId: string, episodeId: string): Promise<EpisodeRow> {
+  const episode = await firstRow(db.select().from(podcastEpisodes).where(and(eq(podcastEpisodes.id, episodeId), eq(podcastEpisodes.userId, ownerId))));
   if (!episode) throw episodeNotFound();
   return episode;
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import { parseFile, parseStream, type IAudioMetadata, type IOptions } from 'music-metadata';
 import sharp from 'sharp';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { podcastUploads, type PodcastUploadKind } from '@db/schema/podcasts';
 import { fieldError } from '@server/lib/errors';
 import { newId } from '@server/lib/ids';
@@ -115,7 +116,7 @@ export async function stageUploads(
       ids[field] = id;
       rows.push({ id, ownerId, kind, url: file.url, mimeType: file.mimeType, sizeBytes: file.size, durationSeconds });
     }
-    if (rows.length) db.insert(podcastUploads).values(rows).run();
+    if (rows.length) await db.insert(podcastUploads).values(rows);
   } catch (error) {
     await removeUploads(storage, Object.values(files).map((file) => file?.url));
     throw error;
@@ -126,16 +127,24 @@ export async function stageUploads(
 /** Removes pending uploads (rows and files) that a failed request left unattached. */
 export async function discardUploads(services: Pick<AppServices, 'db' | 'storage'>, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  const rows = services.db.select().from(podcastUploads).where(inArray(podcastUploads.id, ids)).all();
-  services.db.delete(podcastUploads).where(inArray(podcastUploads.id, ids)).run();
+  // Read and removed together: an upload claimed in between would otherwise lose its file.
+  const rows = await services.db.transaction(async (tx) => {
+    const found = await tx.select().from(podcastUploads).where(inArray(podcastUploads.id, ids));
+    await tx.delete(podcastUploads).where(inArray(podcastUploads.id, ids));
+    return found;
+  });
   await removeUploads(services.storage, rows.map((row) => row.url));
 }
 
 async function removeStaleUploads(services: Pick<AppServices, 'db' | 'storage'>): Promise<void> {
   const cutoff = new Date(Date.now() - staleAfterMs).toISOString();
-  const stale = services.db.select().from(podcastUploads).where(lt(podcastUploads.createdAt, cutoff)).all();
+  // Read and removed together: an upload claimed in between would otherwise lose its file.
+  const stale = await services.db.transaction(async (tx) => {
+    const found = await tx.select().from(podcastUploads).where(lt(podcastUploads.createdAt, cutoff));
+    if (found.length) await tx.delete(podcastUploads).where(inArray(podcastUploads.id, found.map((row) => row.id)));
+    return found;
+  });
   if (!stale.length) return;
-  services.db.delete(podcastUploads).where(inArray(podcastUploads.id, stale.map((row) => row.id))).run();
   await removeUploads(services.storage, stale.map((row) => row.url));
 }
 
@@ -143,13 +152,11 @@ async function removeStaleUploads(services: Pick<AppServices, 'db' | 'storage'>)
  * Takes one of the owner's pending uploads of the given kind for attaching (removing it from the pending list).
  * Runs inside the caller's transaction.
  */
-export function claimUpload(db: DbOrTransaction, ownerId: string, uploadId: string, kind: PodcastUploadKind, field: string): PodcastUploadRow {
-  const row = db
-    .select()
-    .from(podcastUploads)
-    .where(and(eq(podcastUploads.id, uploadId), eq(podcastUploads.ownerId, ownerId), eq(podcastUploads.kind, kind)))
-    .get();
+export async function claimUpload(db: DbOrTransaction, ownerId: string, uploadId: string, kind: PodcastUploadKind, field: string): Promise<PodcastUploadRow> {
+  const row = await firstRow(
+    db.select().from(podcastUploads).where(and(eq(podcastUploads.id, uploadId), eq(podcastUploads.ownerId, ownerId), eq(podcastUploads.kind, kind))),
+  );
   if (!row) throw fieldError('BAD_REQUEST', podcastMessages.uploadMissing, { [field]: podcastMessages.uploadMissing });
-  db.delete(podcastUploads).where(eq(podcastUploads.id, uploadId)).run();
+  await db.delete(podcastUploads).where(eq(podcastUploads.id, uploadId));
   return row;
 }

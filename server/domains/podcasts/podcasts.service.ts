@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, asc, count, desc, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import type { AppConfig } from '@server/config';
@@ -27,34 +28,33 @@ export function feedUrl(config: Pick<AppConfig, 'publicUrl' | 'port'>, titleId: 
   return `${publicOrigin(config)}/feeds/${encodeURIComponent(titleId)}.xml`;
 }
 
-function episodeCount(db: Db, titleId: string): number {
-  return db.select({ value: count() }).from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, titleId)).get()?.value ?? 0;
+async function episodeCount(db: Db, titleId: string): Promise<number> {
+  return (await firstRow(db.select({ value: count() }).from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, titleId))))?.value ?? 0;
 }
 
 /**
  * The title's `podcast:guid`. It is written once (at creation, or for a title made before the column existed, from
  * the feed URL of that moment) and never recomputed, so moving the site to another domain keeps it.
  */
-function storedPodcastGuid(services: Pick<Services, 'db' | 'config'>, row: Pick<TitleRow, 'id' | 'podcastGuid'>): string {
+async function storedPodcastGuid(services: Pick<Services, 'db' | 'config'>, row: Pick<TitleRow, 'id' | 'podcastGuid'>): Promise<string> {
   if (row.podcastGuid) return row.podcastGuid;
-  services.db
+  await services.db
     .update(podcastTitles)
     .set({ podcastGuid: podcastGuid(feedUrl(services.config, row.id)) })
-    .where(and(eq(podcastTitles.id, row.id), isNull(podcastTitles.podcastGuid)))
-    .run();
-  return services.db.select({ value: podcastTitles.podcastGuid }).from(podcastTitles).where(eq(podcastTitles.id, row.id)).get()!.value!;
+    .where(and(eq(podcastTitles.id, row.id), isNull(podcastTitles.podcastGuid)));
+  return (await firstRow(services.db.select({ value: podcastTitles.podcastGuid }).from(podcastTitles).where(eq(podcastTitles.id, row.id))))!.value!;
 }
 
 /** At start-up: titles stored before `podcast:guid` was kept get it once, from today's feed URL. Answers how many. */
-export function fillMissingPodcastGuids(services: Pick<Services, 'db' | 'config'>): number {
-  const missing = services.db.select({ id: podcastTitles.id, podcastGuid: podcastTitles.podcastGuid }).from(podcastTitles).where(isNull(podcastTitles.podcastGuid)).all();
-  services.db.transaction(() => {
-    for (const row of missing) storedPodcastGuid(services, row);
+export async function fillMissingPodcastGuids(services: Pick<Services, 'db' | 'config'>): Promise<number> {
+  const missing = await services.db.select({ id: podcastTitles.id, podcastGuid: podcastTitles.podcastGuid }).from(podcastTitles).where(isNull(podcastTitles.podcastGuid));
+  await services.db.transaction(async () => {
+    for (const row of missing) await storedPodcastGuid(services, row);
   });
   return missing.length;
 }
 
-function toTitle(services: Services, row: TitleRow): PodcastTitle {
+async function toTitle(services: Services, row: TitleRow): Promise<PodcastTitle> {
   return {
     id: row.id,
     name: row.name,
@@ -67,35 +67,32 @@ function toTitle(services: Services, row: TitleRow): PodcastTitle {
     contactEmail: row.contactEmail,
     itunesType: row.itunesType,
     membersOnly: row.membersOnly,
-    podcastGuid: storedPodcastGuid(services, row),
-    episodeCount: episodeCount(services.db, row.id),
+    podcastGuid: await storedPodcastGuid(services, row),
+    episodeCount: await episodeCount(services.db, row.id),
     feedUrl: feedUrl(services.config, row.id),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };
 }
 
-export function listTitles(services: Services, ownerId: string): PodcastTitle[] {
-  return services.db
-    .select()
-    .from(podcastTitles)
-    .where(eq(podcastTitles.userId, ownerId))
-    .orderBy(desc(podcastTitles.createdAt))
-    .all()
-    .map((row) => toTitle(services, row));
+export async function listTitles(services: Services, ownerId: string): Promise<PodcastTitle[]> {
+  const rows = await services.db.select().from(podcastTitles).where(eq(podcastTitles.userId, ownerId)).orderBy(desc(podcastTitles.createdAt));
+  return Promise.all(rows.map((row) => toTitle(services, row)));
 }
 
-export function getTitle(services: Services, ownerId: string, id: string): PodcastTitle {
-  return toTitle(services, ownedTitle(services.db, ownerId, id));
+export async function getTitle(services: Services, ownerId: string, id: string): Promise<PodcastTitle> {
+  return toTitle(services, await ownedTitle(services.db, ownerId, id));
 }
 
-export function createTitle(services: Services, ownerId: string, input: CreateTitleInput): PodcastTitle {
-  // "Features require a plan": the plans allow so many audio / video titles (admins: no limit).
-  assertMayCreateTitle(services, ownerId, input.isVideo);
+export async function createTitle(services: Services, ownerId: string, input: CreateTitleInput): Promise<PodcastTitle> {
   const id = newId();
-  services.db.transaction((tx) => {
-    const image = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
-    tx.insert(podcastTitles)
+  // One transaction: the plan's title count is checked against the titles there are when this one is added.
+  await services.db.transaction(async (tx) => {
+    // "Features require a plan": the plans allow so many audio / video titles (admins: no limit).
+    await assertMayCreateTitle(services, ownerId, input.isVideo);
+    const image = input.imageUploadId ? await claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
+    await tx
+      .insert(podcastTitles)
       .values({
         id,
         userId: ownerId,
@@ -110,30 +107,33 @@ export function createTitle(services: Services, ownerId: string, input: CreateTi
         membersOnly: input.membersOnly ?? false,
         podcastGuid: podcastGuid(feedUrl(services.config, id)),
         imageUrl: image?.url ?? null,
-      })
-      .run();
+      });
   });
   return getTitle(services, ownerId, id);
 }
 
 export async function updateTitle(services: Services, ownerId: string, input: UpdateTitleInput): Promise<PodcastTitle> {
-  const before = ownedTitle(services.db, ownerId, input.id);
-  // Switching a title to the other kind counts as a new title of that kind (the plans' title limits).
-  if (input.isVideo !== undefined && input.isVideo !== before.isVideo) assertMayCreateTitle(services, ownerId, input.isVideo);
-  if (input.itunesType === 'serial' && before.itunesType !== 'serial') {
-    const unnumbered = services.db
-      .select({ id: podcastEpisodes.id })
-      .from(podcastEpisodes)
-      .where(and(eq(podcastEpisodes.podcastTitleId, before.id), isNull(podcastEpisodes.episodeNumber)))
-      .get();
-    if (unnumbered) throw fieldError('BAD_REQUEST', podcastMessages.serialUnnumbered, { itunesType: podcastMessages.serialUnnumbered });
-  }
   let replacedImage: string | null = null;
-  services.db.transaction((tx) => {
-    const image = input.imageUploadId ? claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
+  // One transaction: the checks (plan limits, serial numbering) and the image replaced hold for the title as changed.
+  await services.db.transaction(async (tx) => {
+    const before = await ownedTitle(tx, ownerId, input.id);
+    // Switching a title to the other kind counts as a new title of that kind (the plans' title limits).
+    if (input.isVideo !== undefined && input.isVideo !== before.isVideo) await assertMayCreateTitle(services, ownerId, input.isVideo);
+    if (input.itunesType === 'serial' && before.itunesType !== 'serial') {
+      const unnumbered = await firstRow(
+        tx
+          .select({ id: podcastEpisodes.id })
+          .from(podcastEpisodes)
+          .where(and(eq(podcastEpisodes.podcastTitleId, before.id), isNull(podcastEpisodes.episodeNumber)))
+          .limit(1),
+      );
+      if (unnumbered) throw fieldError('BAD_REQUEST', podcastMessages.serialUnnumbered, { itunesType: podcastMessages.serialUnnumbered });
+    }
+    const image = input.imageUploadId ? await claimUpload(tx, ownerId, input.imageUploadId, 'image', 'image') : null;
     const imageUrl = image ? image.url : input.removeImage ? null : before.imageUrl;
     if (imageUrl !== before.imageUrl) replacedImage = before.imageUrl;
-    tx.update(podcastTitles)
+    await tx
+      .update(podcastTitles)
       .set({
         ...(input.name !== undefined && { name: input.name }),
         ...(input.description !== undefined && { description: input.description }),
@@ -147,8 +147,7 @@ export async function updateTitle(services: Services, ownerId: string, input: Up
         imageUrl,
         updatedAt: nowIso(),
       })
-      .where(eq(podcastTitles.id, before.id))
-      .run();
+      .where(eq(podcastTitles.id, before.id));
   });
   await removeUploads(services.storage, [replacedImage]);
   return getTitle(services, ownerId, input.id);
@@ -156,10 +155,14 @@ export async function updateTitle(services: Services, ownerId: string, input: Up
 
 /** Removes the title, its episodes and every file they used. */
 export async function deleteTitle(services: Services, ownerId: string, id: string): Promise<{ id: string }> {
-  const title = ownedTitle(services.db, ownerId, id);
-  const episodes = services.db.select().from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, id)).all();
-  services.db.delete(podcastTitles).where(eq(podcastTitles.id, title.id)).run();
-  for (const episode of episodes) cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
+  // One transaction: the episodes whose files are removed are the ones deleted with the title.
+  const { title, episodes } = await services.db.transaction(async (tx) => {
+    const owned = await ownedTitle(tx, ownerId, id);
+    const rows = await tx.select().from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, id));
+    await tx.delete(podcastTitles).where(eq(podcastTitles.id, owned.id));
+    for (const episode of rows) await cancelWebhookEvents(services.db, ownerId, 'episode.published', episode.id);
+    return { title: owned, episodes: rows };
+  });
   await removeUploads(services.storage, [title.imageUrl, ...episodes.flatMap(episodeFiles)]);
   return { id };
 }
@@ -212,33 +215,33 @@ function toPublicEpisode(services: Services, row: PublicEpisodeRow): PublicEpiso
 
 const isPublic = (now: string) => and(lte(podcastEpisodes.publishDate, now), eq(users.isActive, true), eq(podcastTitles.membersOnly, false));
 
-export function publicEpisodeById(services: Services, id: string): PublicEpisode {
-  const row = publicEpisodesQuery(services.db).where(and(eq(podcastEpisodes.id, id), isPublic(nowIso()))).get();
+export async function publicEpisodeById(services: Services, id: string): Promise<PublicEpisode> {
+  const row = await firstRow(publicEpisodesQuery(services.db).where(and(eq(podcastEpisodes.id, id), isPublic(nowIso()))));
   if (!row) throw episodeNotFound();
   return toPublicEpisode(services, row);
 }
 
 /** A creator's most recent published episodes, newest first (the event page's and player's related episodes). */
-export function publicUserEpisodes(services: Services, input: { userId: string; limit: number; excludeEpisodeId?: string }): PublicEpisode[] {
-  const creator = services.db.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, input.userId)).get();
+export async function publicUserEpisodes(services: Services, input: { userId: string; limit: number; excludeEpisodeId?: string }): Promise<PublicEpisode[]> {
+  const creator = await firstRow(services.db.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, input.userId)));
   if (!creator || !creator.isActive || creator.role === 'viewer') throw new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.creatorNotFound });
   const conditions = [eq(podcastEpisodes.userId, input.userId), isPublic(nowIso())];
   if (input.excludeEpisodeId) conditions.push(ne(podcastEpisodes.id, input.excludeEpisodeId));
-  return publicEpisodesQuery(services.db)
+  const rows = await publicEpisodesQuery(services.db)
     .where(and(...conditions))
     .orderBy(desc(podcastEpisodes.publishDate), asc(podcastEpisodes.id))
-    .limit(input.limit)
-    .all()
-    .map((row) => toPublicEpisode(services, row));
+    .limit(input.limit);
+  return rows.map((row) => toPublicEpisode(services, row));
 }
 
-export function publicTitleById(services: Services, id: string): PublicPodcastTitle {
-  const row = services.db
-    .select({ title: podcastTitles, userName: users.displayName })
-    .from(podcastTitles)
-    .innerJoin(users, eq(users.id, podcastTitles.userId))
-    .where(and(eq(podcastTitles.id, id), eq(users.isActive, true), eq(podcastTitles.membersOnly, false)))
-    .get();
+export async function publicTitleById(services: Services, id: string): Promise<PublicPodcastTitle> {
+  const row = await firstRow(
+    services.db
+      .select({ title: podcastTitles, userName: users.displayName })
+      .from(podcastTitles)
+      .innerJoin(users, eq(users.id, podcastTitles.userId))
+      .where(and(eq(podcastTitles.id, id), eq(users.isActive, true), eq(podcastTitles.membersOnly, false))),
+  );
   if (!row) throw titleNotFound();
   const { title } = row;
   return {
@@ -254,26 +257,29 @@ export function publicTitleById(services: Services, id: string): PublicPodcastTi
 }
 
 /** A title with its active owner and its published episodes, newest first: what every feed of it is built from. */
-export function feedContent(services: Pick<Services, 'db' | 'config'>, titleId: string): { title: FeedInput['title']; owner: FeedInput['owner']; episodes: EpisodeRow[] } {
-  const row = services.db
-    .select({ title: podcastTitles, owner: users })
-    .from(podcastTitles)
-    .innerJoin(users, eq(users.id, podcastTitles.userId))
-    .where(and(eq(podcastTitles.id, titleId), eq(users.isActive, true)))
-    .get();
+export async function feedContent(
+  services: Pick<Services, 'db' | 'config'>,
+  titleId: string,
+): Promise<{ title: FeedInput['title']; owner: FeedInput['owner']; episodes: EpisodeRow[] }> {
+  const row = await firstRow(
+    services.db
+      .select({ title: podcastTitles, owner: users })
+      .from(podcastTitles)
+      .innerJoin(users, eq(users.id, podcastTitles.userId))
+      .where(and(eq(podcastTitles.id, titleId), eq(users.isActive, true))),
+  );
   if (!row) throw titleNotFound();
-  const episodes = services.db
+  const episodes = await services.db
     .select()
     .from(podcastEpisodes)
     .where(and(eq(podcastEpisodes.podcastTitleId, titleId), lte(podcastEpisodes.publishDate, nowIso())))
-    .orderBy(desc(podcastEpisodes.publishDate))
-    .all();
-  return { title: { ...row.title, podcastGuid: storedPodcastGuid(services, row.title) }, owner: row.owner, episodes };
+    .orderBy(desc(podcastEpisodes.publishDate));
+  return { title: { ...row.title, podcastGuid: await storedPodcastGuid(services, row.title) }, owner: row.owner, episodes };
 }
 
 /** The public RSS feed of a title open to everyone: its owner and its published episodes, with absolute URLs. */
-export function feedXml(services: Services, titleId: string): string {
-  const content = feedContent(services, titleId);
+export async function feedXml(services: Services, titleId: string): Promise<string> {
+  const content = await feedContent(services, titleId);
   if (content.title.membersOnly) throw titleNotFound();
   return buildPodcastFeed({ ...content, origin: publicOrigin(services.config), feedUrl: feedUrl(services.config, titleId) });
 }

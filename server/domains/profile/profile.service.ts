@@ -8,7 +8,7 @@ import type { SessionUser } from '@server/domains/users/users.schemas';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { profileMessages, type PlanStatus, type Profile, type ProfileUpdateInput } from './profile.schemas';
 
-type Services = Pick<AppServices, 'db' | 'config' | 'storage'>;
+type Services = Pick<AppServices, 'db' | 'store' | 'config' | 'storage'>;
 
 function toProfile(user: UserRow): Profile {
   return {
@@ -26,13 +26,13 @@ function toProfile(user: UserRow): Profile {
   };
 }
 
-export function getProfile(services: Services, actor: Actor): Profile {
-  return toProfile(findUserById(services.db, actor.id)!);
+export async function getProfile(services: Services, actor: Actor): Promise<Profile> {
+  return toProfile((await findUserById(services, actor.id))!);
 }
 
-function answer(services: Services, userId: string): { profile: Profile; user: SessionUser } {
-  const user = findUserById(services.db, userId)!;
-  return { profile: toProfile(user), user: toSessionUser(services.db, user) };
+async function answer(services: Services, userId: string): Promise<{ profile: Profile; user: SessionUser }> {
+  const user = (await findUserById(services, userId))!;
+  return { profile: toProfile(user), user: await toSessionUser(services, user) };
 }
 
 /** A site served over https cannot play an http:// stream (the browser blocks mixed content): refuse it when saved. */
@@ -41,9 +41,9 @@ function refuseInsecureStream(services: Services, streamValue: string | null | u
   if (/^http:/i.test(streamValue.trim())) throw fieldError('BAD_REQUEST', profileMessages.httpsStream, { streamValue: profileMessages.httpsStream });
 }
 
-export function updateProfile(services: Services, actor: Actor, input: ProfileUpdateInput) {
+export async function updateProfile(services: Services, actor: Actor, input: ProfileUpdateInput) {
   refuseInsecureStream(services, input.streamValue);
-  services.db
+  await services.db
     .update(users)
     .set({
       ...(input.displayName !== undefined && { displayName: input.displayName }),
@@ -54,25 +54,27 @@ export function updateProfile(services: Services, actor: Actor, input: ProfileUp
       ...(input.notifyNewPayments !== undefined && { notifyNewPayments: input.notifyNewPayments }),
       updatedAt: nowIso(),
     })
-    .where(eq(users.id, actor.id))
-    .run();
+    .where(eq(users.id, actor.id));
   return answer(services, actor.id);
 }
 
 /** Sets (or with null, removes) the avatar; a previously uploaded avatar file is deleted. */
 export async function setAvatar(services: Services, actor: Actor, imageUrl: string | null) {
-  const before = findUserById(services.db, actor.id)!;
-  services.db.update(users).set({ imageUrl, updatedAt: nowIso() }).where(eq(users.id, actor.id)).run();
+  // One transaction: the avatar file removed is the one this change replaced.
+  const before = await services.db.transaction(async (tx) => {
+    const row = (await findUserById(services, actor.id))!;
+    await tx.update(users).set({ imageUrl, updatedAt: nowIso() }).where(eq(users.id, actor.id));
+    return row;
+  });
   if (before.imageUrl !== imageUrl) await removeUploads(services.storage, [before.imageUrl]);
   return answer(services, actor.id);
 }
 
-export function planStatusOf(services: Services, actor: Actor): PlanStatus {
-  const open = services.db
+export async function planStatusOf(services: Services, actor: Actor): Promise<PlanStatus> {
+  const open = await services.db
     .select({ id: invoices.id, amountCents: invoices.amountCents, createdAt: invoices.createdAt })
     .from(invoices)
     .where(and(eq(invoices.userId, actor.id), eq(invoices.status, 'open')))
-    .orderBy(asc(invoices.createdAt))
-    .all();
+    .orderBy(asc(invoices.createdAt));
   return { accountActive: actor.user.isActive, openInvoices: open };
 }

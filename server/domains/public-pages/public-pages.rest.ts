@@ -28,7 +28,7 @@ export const publicPagesRest: RestModule = (app, { services }) => {
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const origin = publicOrigin(services.config);
-    const urls = sitemapEntries(services).map(
+    const urls = (await sitemapEntries(services)).map(
       (entry) => `<url><loc>${xml(`${origin}${entry.path}`)}</loc>${entry.lastModified ? `<lastmod>${xml(entry.lastModified)}</lastmod>` : ''}</url>`,
     );
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

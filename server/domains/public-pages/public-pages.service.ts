@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { parse as parsePattern } from 'regexparam';
 import sharp from 'sharp';
+import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { mobileApps } from '@db/schema/mobile-app';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
@@ -98,11 +99,13 @@ export interface CreatorRow {
 
 /** The creator's art: their app's icon (uploaded, or drawn in their colour) when the app exists. */
 async function creatorArt(services: Services, creatorId: string): Promise<{ coverFile: string | null; color: string }> {
-  const app = services.db
-    .select({ id: mobileApps.id, iconVersion: mobileApps.iconVersion, themeColor: mobileApps.themeColor })
-    .from(mobileApps)
-    .where(eq(mobileApps.userId, creatorId))
-    .get();
+  const app = await firstRow(
+    services.db
+      .select({ id: mobileApps.id, iconVersion: mobileApps.iconVersion, themeColor: mobileApps.themeColor })
+      .from(mobileApps)
+      .where(eq(mobileApps.userId, creatorId))
+      .limit(1),
+  );
   if (!app) return { coverFile: null, color: brandOrange };
   return { coverFile: await artFile(services, iconKey(app.id, app.iconVersion, 'icon-512.png')), color: app.themeColor };
 }
@@ -110,22 +113,26 @@ async function creatorArt(services: Services, creatorId: string): Promise<{ cove
 // Records.
 
 /** A creator by tag as the event pages find one (events domain: dj or admin, any case). */
-function creatorByTag(services: Services, tag: string): CreatorRow | null {
-  const row = services.db
-    .select({ id: users.id, creatorTag: users.creatorTag, displayName: users.displayName, description: users.description })
-    .from(users)
-    .where(and(sql`lower(${users.creatorTag}) = lower(${tag})`, inArray(users.role, ['dj', 'admin'])))
-    .get();
+async function creatorByTag(services: Services, tag: string): Promise<CreatorRow | null> {
+  const row = await firstRow(
+    services.db
+      .select({ id: users.id, creatorTag: users.creatorTag, displayName: users.displayName, description: users.description })
+      .from(users)
+      .where(and(sql`lower(${users.creatorTag}) = lower(${tag})`, inArray(users.role, ['dj', 'admin'])))
+      .limit(1),
+  );
   return row?.creatorTag ? { ...row, creatorTag: row.creatorTag } : null;
 }
 
 /** A creator whose public page (`/c/{tag}`) answers: an active creator or admin account with that tag (any case). */
-function activeCreatorByTag(services: Services, tag: string) {
-  const row = services.db
-    .select({ id: users.id, creatorTag: users.creatorTag, displayName: users.displayName, description: users.description, imageUrl: users.imageUrl })
-    .from(users)
-    .where(and(sql`lower(${users.creatorTag}) = lower(${tag})`, inArray(users.role, ['dj', 'admin']), eq(users.isActive, true)))
-    .get();
+async function activeCreatorByTag(services: Services, tag: string) {
+  const row = await firstRow(
+    services.db
+      .select({ id: users.id, creatorTag: users.creatorTag, displayName: users.displayName, description: users.description, imageUrl: users.imageUrl })
+      .from(users)
+      .where(and(sql`lower(${users.creatorTag}) = lower(${tag})`, inArray(users.role, ['dj', 'admin']), eq(users.isActive, true)))
+      .limit(1),
+  );
   return row?.creatorTag ? { ...row, creatorTag: row.creatorTag } : null;
 }
 
@@ -137,16 +144,16 @@ function creatorPagePath(tag: string): string {
  * The creator page's data (`/c/{tag}`): the creator, their upcoming events (active, not ended, soonest first) and
  * their latest published episodes of titles open to everyone. An unknown tag or an inactive account is not found.
  */
-export function creatorPage(services: Services, tag: string, now = nowIso()): CreatorPageOutput {
-  const creator = activeCreatorByTag(services, tag);
+export async function creatorPage(services: Services, tag: string, now = nowIso()): Promise<CreatorPageOutput> {
+  const creator = await activeCreatorByTag(services, tag);
   if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: publicPagesMessages.creatorNotFound });
-  const upcomingEvents = publicSchedule(services.db, creator.creatorTag)
-    .events.filter((event) => (event.endDateTime ?? event.startDateTime ?? '') >= now)
+  const upcomingEvents = (await publicSchedule(services.db, creator.creatorTag)).events
+    .filter((event) => (event.endDateTime ?? event.startDateTime ?? '') >= now)
     .slice(0, creatorPageLimits.events);
   return {
     creator: { id: creator.id, tag: creator.creatorTag, displayName: creator.displayName, description: creator.description, imageUrl: creator.imageUrl },
     upcomingEvents,
-    latestEpisodes: publicUserEpisodes(services, { userId: creator.id, limit: creatorPageLimits.episodes }),
+    latestEpisodes: await publicUserEpisodes(services, { userId: creator.id, limit: creatorPageLimits.episodes }),
   };
 }
 
@@ -187,7 +194,7 @@ async function creatorCard(services: Services, creator: CreatorRow, siteName: st
 
 /** Only what a guest's `/api/event/{id}` shows goes in: name, description, time, the creator's name. */
 async function eventHead(services: Services, event: EventOutput, canonicalPath: string): Promise<PageHead> {
-  const siteName = siteNameOf(services);
+  const siteName = await siteNameOf(services);
   const description =
     summarize(event.description) || `${event.user.displayName} live on ${siteName}: ${event.startDateTime ? eventWhen(event) : 'time to be announced'}.`;
   return {
@@ -202,7 +209,7 @@ async function eventHead(services: Services, event: EventOutput, canonicalPath: 
 }
 
 async function creatorHead(services: Services, creator: CreatorRow, canonicalPath: string, title: string): Promise<PageHead> {
-  const siteName = siteNameOf(services);
+  const siteName = await siteNameOf(services);
   return {
     title: `${title} · ${siteName}`,
     name: title,
@@ -233,7 +240,7 @@ function episodeCard(episode: PublicEpisode, siteName: string, cover: LocalImage
 }
 
 async function episodeHead(services: Services, episode: PublicEpisode): Promise<PageHead> {
-  const siteName = siteNameOf(services);
+  const siteName = await siteNameOf(services);
   const art = await localUpload(services, episode.imageUrl);
   const video = isVideoEpisode(episode);
   const media = { url: absoluteUrl(services, episode.fileUrl), type: episode.mimeType };
@@ -251,7 +258,7 @@ async function episodeHead(services: Services, episode: PublicEpisode): Promise<
 }
 
 async function creatorPageHead(services: Services, creator: CreatorRow): Promise<PageHead> {
-  const siteName = siteNameOf(services);
+  const siteName = await siteNameOf(services);
   const title = `${creator.displayName} on ${siteName}`;
   return {
     title,
@@ -272,8 +279,8 @@ function plansCard(siteName: string): PreviewCard {
 }
 
 async function plansHead(services: Services): Promise<PageHead> {
-  const siteName = siteNameOf(services);
-  const prices = listProducts(services.db).map((product) => `${product.name} ${formatDollars(product.pricePerMonthCents)}/month`);
+  const siteName = await siteNameOf(services);
+  const prices = (await listProducts(services.db)).map((product) => `${product.name} ${formatDollars(product.pricePerMonthCents)}/month`);
   return {
     title: `${plansName} · ${siteName}`,
     name: `${siteName} ${plansName.toLowerCase()}`,
@@ -291,8 +298,8 @@ function answer(head: PageHead): PageAnswer {
   return { status: 200, title: head.title, tags: headTags(head) };
 }
 
-function notFound(services: Services): PageAnswer {
-  return { status: 404, title: `Page not found · ${siteNameOf(services)}`, tags: noindexTag };
+async function notFound(services: Services): Promise<PageAnswer> {
+  return { status: 404, title: `Page not found · ${await siteNameOf(services)}`, tags: noindexTag };
 }
 
 /** `/events/{tag}/{id?}`: the event (it must be that creator's), else the creator's latest event, else the creator. */
@@ -300,7 +307,7 @@ async function eventPage(services: Services, tag: string, eventId: string | unde
   if (eventId) {
     let event: EventOutput;
     try {
-      event = getPublicEvent(services.db, null, eventId);
+      event = await getPublicEvent(services.db, null, eventId);
     } catch (error) {
       if (isNotFound(error)) return notFound(services);
       throw error;
@@ -308,10 +315,10 @@ async function eventPage(services: Services, tag: string, eventId: string | unde
     if (!event.user.userName || event.user.userName.toLowerCase() !== tag.toLowerCase()) return notFound(services);
     return answer(await eventHead(services, event, eventPath(event.user.userName, event.id)));
   }
-  const creator = creatorByTag(services, tag);
+  const creator = await creatorByTag(services, tag);
   if (!creator) return notFound(services);
   try {
-    return answer(await eventHead(services, latestEvent(services.db, null, creator.creatorTag), eventPath(creator.creatorTag)));
+    return answer(await eventHead(services, await latestEvent(services.db, null, creator.creatorTag), eventPath(creator.creatorTag)));
   } catch (error) {
     if (!isNotFound(error)) throw error;
     return answer(await creatorHead(services, creator, eventPath(creator.creatorTag), creator.displayName));
@@ -320,13 +327,13 @@ async function eventPage(services: Services, tag: string, eventId: string | unde
 
 /** `/c/{tag}`: the creator's page, or 404 for an unknown tag or an inactive account. */
 async function creatorPageAnswer(services: Services, tag: string): Promise<PageAnswer> {
-  const creator = activeCreatorByTag(services, tag);
+  const creator = await activeCreatorByTag(services, tag);
   return creator ? answer(await creatorPageHead(services, creator)) : notFound(services);
 }
 
 async function videoPage(services: Services, videoId: string): Promise<PageAnswer> {
   try {
-    return answer(await episodeHead(services, publicEpisodeById(services, videoId)));
+    return answer(await episodeHead(services, await publicEpisodeById(services, videoId)));
   } catch (error) {
     if (isNotFound(error)) return notFound(services);
     throw error;
@@ -385,17 +392,17 @@ export async function creatorAppHeadTags(services: Services, creator: CreatorRow
 
 /** The card behind `/og/{kind}/{id}.png`, or null for an unknown record (the same lookups as the pages). */
 export async function previewCardFor(services: Services, kind: PreviewKind, id: string): Promise<PreviewCard | null> {
-  const siteName = siteNameOf(services);
+  const siteName = await siteNameOf(services);
   try {
     switch (kind) {
       case 'events':
-        return await eventCard(services, getPublicEvent(services.db, null, id), siteName);
+        return await eventCard(services, await getPublicEvent(services.db, null, id), siteName);
       case 'episodes': {
-        const episode = publicEpisodeById(services, id);
+        const episode = await publicEpisodeById(services, id);
         return episodeCard(episode, siteName, await localUpload(services, episode.imageUrl));
       }
       case 'creators': {
-        const creator = creatorByTag(services, id);
+        const creator = await creatorByTag(services, id);
         return creator ? await creatorCard(services, creator, siteName) : null;
       }
       case 'pages':
@@ -425,26 +432,24 @@ const sitemapLimit = 50_000;
  * active events; published episodes (publish date reached) of active creators' titles open to everyone, as the
  * podcasts domain shows them to guests (a members-only title's episodes are for its members alone).
  */
-export function sitemapEntries(services: Services, now = nowIso()): SitemapEntry[] {
+export async function sitemapEntries(services: Services, now = nowIso()): Promise<SitemapEntry[]> {
   const creatorIsPublic = and(inArray(users.role, ['dj', 'admin']), eq(users.isActive, true), isNotNull(users.creatorTag));
-  const creators = services.db.select({ tag: users.creatorTag, updatedAt: users.updatedAt }).from(users).where(creatorIsPublic).orderBy(users.creatorTag).all();
-  const eventRows = services.db
+  const creators = await services.db.select({ tag: users.creatorTag, updatedAt: users.updatedAt }).from(users).where(creatorIsPublic).orderBy(users.creatorTag);
+  const eventRows = await services.db
     .select({ id: events.id, tag: users.creatorTag, updatedAt: events.updatedAt })
     .from(events)
     .innerJoin(users, eq(users.id, events.userId))
     .where(and(eq(events.isActive, true), creatorIsPublic))
     .orderBy(desc(events.updatedAt))
-    .limit(sitemapLimit)
-    .all();
-  const episodeRows = services.db
+    .limit(sitemapLimit);
+  const episodeRows = await services.db
     .select({ id: podcastEpisodes.id, updatedAt: podcastEpisodes.updatedAt })
     .from(podcastEpisodes)
     .innerJoin(users, eq(users.id, podcastEpisodes.userId))
     .innerJoin(podcastTitles, eq(podcastTitles.id, podcastEpisodes.podcastTitleId))
     .where(and(lte(podcastEpisodes.publishDate, now), eq(users.isActive, true), eq(podcastTitles.membersOnly, false)))
     .orderBy(desc(podcastEpisodes.publishDate))
-    .limit(sitemapLimit)
-    .all();
+    .limit(sitemapLimit);
   const entries: SitemapEntry[] = [{ path: '/product-page' }];
   for (const creator of creators) {
     entries.push({ path: creatorPagePath(creator.tag!) }, { path: eventPath(creator.tag!) }, { path: `/m/${encodeURIComponent(creator.tag!)}/` });

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { changedRows, firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '@db/schema/push';
 import { users } from '@db/schema/users';
@@ -67,8 +68,8 @@ function hasUsableKeys(keys: { p256dh: string; auth: string }): boolean {
 }
 
 /** An account fans can follow: an active creator (or admin) account. */
-function findCreator(db: Db, creatorId: string): UserRow | undefined {
-  const user = db.select().from(users).where(eq(users.id, creatorId)).get();
+async function findCreator(db: Db, creatorId: string): Promise<UserRow | undefined> {
+  const user = await firstRow(db.select().from(users).where(eq(users.id, creatorId)));
   return user && user.isActive && (user.role === 'dj' || user.role === 'admin') ? user : undefined;
 }
 
@@ -82,40 +83,40 @@ export async function subscribe(services: AppServices, input: SubscribeInput, cl
   if (!hasUsableKeys(keys)) throw fieldError('BAD_REQUEST', pushMessages.keys, { 'subscription.keys': pushMessages.keys });
   await services.rateLimiter.consume(`push-subscribe:address:${clientIp}`, subscribeLimits.perAddress);
   await services.rateLimiter.consume(`push-subscribe:endpoint:${endpoint}`, subscribeLimits.perEndpoint);
-  if (!findCreator(services.db, input.creatorId)) throw new TRPCError({ code: 'NOT_FOUND', message: pushMessages.creatorNotFound });
+  if (!(await findCreator(services.db, input.creatorId))) throw new TRPCError({ code: 'NOT_FOUND', message: pushMessages.creatorNotFound });
   const now = nowIso();
-  services.db
+  await services.db
     .insert(pushSubscriptions)
     .values({ id: newId(), creatorId: input.creatorId, endpoint, p256dh: keys.p256dh, auth: keys.auth, viewerId })
     .onConflictDoUpdate({
       target: [pushSubscriptions.creatorId, pushSubscriptions.endpoint],
       // The same browser subscribing again without a session keeps the account it was subscribed with.
       set: { p256dh: keys.p256dh, auth: keys.auth, updatedAt: now, ...(viewerId && { viewerId }) },
-    })
-    .run();
+    });
   return { subscribed: true };
 }
 
 /** Removes the endpoint from every creator it follows (a browser endpoint belongs to one app's service worker). */
-export function unsubscribe(db: Db, endpoint: string): { subscribed: boolean } {
-  db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)).run();
+export async function unsubscribe(db: Db, endpoint: string): Promise<{ subscribed: boolean }> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint));
   return { subscribed: false };
 }
 
-export function subscriberCount(db: Db, creatorId: string): number {
-  return db.select({ count: sql<number>`count(*)` }).from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, creatorId)).get()?.count ?? 0;
+export async function subscriberCount(db: Db, creatorId: string): Promise<number> {
+  return (await firstRow(db.select({ count: sql<number>`count(*)` }).from(pushSubscriptions).where(eq(pushSubscriptions.creatorId, creatorId))))?.count ?? 0;
 }
 
 /** The creator's subscriptions a notification for `audience` goes to: all, or those of signed-in current members. */
-function audienceOf(db: Db, creatorId: string, audience: PushAudience) {
+async function audienceOf(db: Db, creatorId: string, audience: PushAudience) {
   const ofCreator = eq(pushSubscriptions.creatorId, creatorId);
   if (audience === 'all') return ofCreator;
-  const members = JSON.stringify(currentMemberIds(db, creatorId));
+  const members = JSON.stringify(await currentMemberIds(db, creatorId));
   return and(ofCreator, sql`${pushSubscriptions.viewerId} IN (SELECT value FROM json_each(${members}))`);
 }
 
-export function memberSubscriberCount(db: Db, creatorId: string): number {
-  return db.select({ count: sql<number>`count(*)` }).from(pushSubscriptions).where(audienceOf(db, creatorId, 'members')).get()?.count ?? 0;
+export async function memberSubscriberCount(db: Db, creatorId: string): Promise<number> {
+  const members = await audienceOf(db, creatorId, 'members');
+  return (await firstRow(db.select({ count: sql<number>`count(*)` }).from(pushSubscriptions).where(members)))?.count ?? 0;
 }
 
 // Sending.
@@ -128,17 +129,17 @@ function creatorPages(creator: UserRow): { defaultUrl: string | null } {
 export const defaultPushIcon = '/icon-192.png';
 
 /** Every notification carries an icon: the creator's app icon, else their photo, else the platform's icon. */
-function iconFor(db: Db, creator: UserRow): string {
-  return appIconUrl(db, creator) ?? creator.imageUrl ?? defaultPushIcon;
+async function iconFor(db: Db, creator: UserRow): Promise<string> {
+  return (await appIconUrl(db, creator)) ?? creator.imageUrl ?? defaultPushIcon;
 }
 
 /** Whose subscribers a send or a history read addresses: a creator only their own; an admin any creator's (their own by default). */
-function targetCreator(db: Db, actor: Actor, creatorId: string | undefined): UserRow {
+async function targetCreator(db: Db, actor: Actor, creatorId: string | undefined): Promise<UserRow> {
   if (actor.role !== 'admin') {
     if (creatorId && creatorId !== actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: pushMessages.otherCreator });
     return actor.user;
   }
-  const creator = findCreator(db, creatorId ?? actor.id);
+  const creator = await findCreator(db, creatorId ?? actor.id);
   if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: pushMessages.creatorNotFound });
   return creator;
 }
@@ -155,47 +156,54 @@ interface NewNotification {
 }
 
 /**
- * Records the notification and one queued delivery per current subscriber of its audience in one transaction, then
- * wakes the queue. Answers null when the event already had its notification (the unique event id makes it once per event).
+ * Records the notification and one queued delivery per current subscriber of its audience in one transaction (the
+ * caller wakes the queue after its commit: `wake`). Answers null when the event already had its notification (the
+ * unique event id makes it once per event).
  */
-function enqueue(services: AppServices, notification: NewNotification): { id: string; recipients: number } | null {
+async function enqueue(services: AppServices, notification: NewNotification): Promise<{ id: string; recipients: number } | null> {
   const id = newId();
   const audience = notification.audience ?? 'all';
-  const recipients = audienceOf(services.db, notification.creator.id, audience);
-  const created = services.db.transaction((tx) => {
-    const inserted = tx
-      .insert(pushNotifications)
-      .values({
-        id,
-        creatorId: notification.creator.id,
-        kind: notification.kind,
-        eventId: notification.eventId ?? null,
-        sentBy: notification.sentBy,
-        title: notification.title,
-        body: notification.body,
-        url: notification.url,
-        icon: iconFor(services.db, notification.creator),
-        audience,
-      })
-      .onConflictDoNothing()
-      .run();
-    if (inserted.changes === 0) return null;
-    const queued = tx.run(
-      sql`INSERT INTO ${pushDeliveries} (notification_id, subscription_id) SELECT ${id}, ${pushSubscriptions.id} FROM ${pushSubscriptions} WHERE ${recipients}`,
+  const recipients = await audienceOf(services.db, notification.creator.id, audience);
+  return services.db.transaction(async (tx) => {
+    const inserted = await changedRows(
+      tx
+        .insert(pushNotifications)
+        .values({
+          id,
+          creatorId: notification.creator.id,
+          kind: notification.kind,
+          eventId: notification.eventId ?? null,
+          sentBy: notification.sentBy,
+          title: notification.title,
+          body: notification.body,
+          url: notification.url,
+          icon: await iconFor(services.db, notification.creator),
+          audience,
+        })
+        .onConflictDoNothing(),
     );
-    if (queued.changes === 0) tx.update(pushNotifications).set({ completedAt: nowIso() }).where(eq(pushNotifications.id, id)).run();
-    return { id, recipients: queued.changes };
+    if (inserted === 0) return null;
+    const queued = await changedRows(
+      tx.run(sql`INSERT INTO ${pushDeliveries} (notification_id, subscription_id) SELECT ${id}, ${pushSubscriptions.id} FROM ${pushSubscriptions} WHERE ${recipients}`),
+    );
+    if (queued === 0) await tx.update(pushNotifications).set({ completedAt: nowIso() }).where(eq(pushNotifications.id, id));
+    return { id, recipients: queued };
   });
-  if (created && created.recipients > 0) services.push.queue.kick();
-  return created;
 }
 
-export function sendNotification(services: AppServices, actor: Actor, input: SendInput): { id: string; recipients: number } {
-  const creator = targetCreator(services.db, actor, input.creatorId);
-  if (!hasNotificationCreationPermission(services.db, actor)) throw new TRPCError({ code: 'FORBIDDEN', message: pushMessages.notPermitted });
+/** Wakes the push queue when a notification has deliveries to send. */
+function wake(services: AppServices, created: { recipients: number } | null): void {
+  if (created && created.recipients > 0) services.push.queue.kick();
+}
+
+export async function sendNotification(services: AppServices, actor: Actor, input: SendInput): Promise<{ id: string; recipients: number }> {
+  const creator = await targetCreator(services.db, actor, input.creatorId);
+  if (!(await hasNotificationCreationPermission(services.db, actor))) throw new TRPCError({ code: 'FORBIDDEN', message: pushMessages.notPermitted });
   const url = input.url ?? creatorPages(creator).defaultUrl;
   if (!url) throw fieldError('BAD_REQUEST', pushMessages.noCreatorTag, { url: pushMessages.noCreatorTag });
-  return enqueue(services, { creator, kind: 'manual', title: input.title, body: input.body, url, sentBy: actor.id, audience: input.audience ?? 'all' })!;
+  const created = (await enqueue(services, { creator, kind: 'manual', title: input.title, body: input.body, url, sentBy: actor.id, audience: input.audience ?? 'all' }))!;
+  wake(services, created);
+  return created;
 }
 
 function truncate(text: string, max: number): string {
@@ -220,35 +228,40 @@ export function isEventLive(event: Pick<typeof events.$inferSelect, 'isActive' |
  * calls answer null). Called when an event is created or made active, and by the sweep when a scheduled start
  * time arrives. Skipped while the event is not live or the creator may not send notifications.
  */
-export function notifyEventLive(
+export async function notifyEventLive(
   services: AppServices,
   eventId: string,
   now = new Date(),
   options: { streaming?: boolean } = {},
-): { id: string; recipients: number } | null {
-  const event = services.db.select().from(events).where(eq(events.id, eventId)).get();
-  // A stream that started (live domain) makes an active event live even before its scheduled start (an early start).
-  if (!event || !(isEventLive(event, now) || (options.streaming && event.isActive))) return null;
-  const creator = findCreator(services.db, event.userId);
-  if (!creator?.creatorTag || !hasNotificationCreationPermission(services.db, creator)) return null;
-  return enqueue(services, {
-    creator,
-    kind: 'event_live',
-    eventId: event.id,
-    title: truncate(`${creator.displayName} is live: ${event.name}`, titleMaxLength),
-    body: liveNotificationBody,
-    url: `/events/${encodeURIComponent(creator.creatorTag)}/${encodeURIComponent(event.id)}`,
-    sentBy: null,
+): Promise<{ id: string; recipients: number } | null> {
+  // One transaction: the notification is queued for the event as read (still live, its creator still allowed to send).
+  const created = await services.db.transaction(async () => {
+    const event = await firstRow(services.db.select().from(events).where(eq(events.id, eventId)));
+    // A stream that started (live domain) makes an active event live even before its scheduled start (an early start).
+    if (!event || !(isEventLive(event, now) || (options.streaming && event.isActive))) return null;
+    const creator = await findCreator(services.db, event.userId);
+    if (!creator?.creatorTag || !(await hasNotificationCreationPermission(services.db, creator))) return null;
+    return enqueue(services, {
+      creator,
+      kind: 'event_live',
+      eventId: event.id,
+      title: truncate(`${creator.displayName} is live: ${event.name}`, titleMaxLength),
+      body: liveNotificationBody,
+      url: `/events/${encodeURIComponent(creator.creatorTag)}/${encodeURIComponent(event.id)}`,
+      sentBy: null,
+    });
   });
+  wake(services, created);
+  return created;
 }
 
 /**
  * For the events create/update path: announces the event if it is live now. Never fails the caller (saving the event
  * matters more than the announcement; a failure is logged).
  */
-export function announceEventIfLive(services: AppServices, eventId: string): void {
+export async function announceEventIfLive(services: AppServices, eventId: string): Promise<void> {
   try {
-    notifyEventLive(services, eventId);
+    await notifyEventLive(services, eventId);
   } catch (error) {
     services.log.error({ err: error, eventId }, 'push: announcing a live event failed');
   }
@@ -258,9 +271,9 @@ export function announceEventIfLive(services: AppServices, eventId: string): voi
  * For the live domain: a stream started in this event, so announce it (unless this event already sent its go-live
  * notification). Never fails the caller.
  */
-export function announceStreamStarted(services: AppServices, eventId: string): void {
+export async function announceStreamStarted(services: AppServices, eventId: string): Promise<void> {
   try {
-    notifyEventLive(services, eventId, new Date(), { streaming: true });
+    await notifyEventLive(services, eventId, new Date(), { streaming: true });
   } catch (error) {
     services.log.error({ err: error, eventId }, 'push: announcing a started stream failed');
   }
@@ -273,9 +286,9 @@ export const liveAnnouncementWindowMs = 2 * 3600_000;
  * The sweep (every 30 s, `PushRuntime`): scheduled events that started within the announcement window, are still
  * running and have no live notification yet. The unique event id keeps it once per event across instances.
  */
-export function announceStartedEvents(services: AppServices, now = new Date()): number {
+export async function announceStartedEvents(services: AppServices, now = new Date()): Promise<number> {
   const nowText = now.toISOString();
-  const started = services.db
+  const started = await services.db
     .select({ id: events.id })
     .from(events)
     .leftJoin(pushNotifications, eq(pushNotifications.eventId, events.id))
@@ -288,10 +301,9 @@ export function announceStartedEvents(services: AppServices, now = new Date()): 
         or(isNull(events.endDateTime), gt(events.endDateTime, nowText)),
       ),
     )
-    .limit(100)
-    .all();
+    .limit(100);
   let announced = 0;
-  for (const { id } of started) if (notifyEventLive(services, id, now)) announced += 1;
+  for (const { id } of started) if (await notifyEventLive(services, id, now)) announced += 1;
   return announced;
 }
 
@@ -299,8 +311,8 @@ export function announceStartedEvents(services: AppServices, now = new Date()): 
 
 const countOf = (status: string) => sql<number>`coalesce(sum(CASE WHEN ${pushDeliveries.status} = ${status} THEN 1 ELSE 0 END), 0)`;
 
-export function notificationHistory(db: Db, actor: Actor, creatorId: string | undefined, limit = 50): NotificationHistoryItem[] {
-  const creator = targetCreator(db, actor, creatorId);
+export async function notificationHistory(db: Db, actor: Actor, creatorId: string | undefined, limit = 50): Promise<NotificationHistoryItem[]> {
+  const creator = await targetCreator(db, actor, creatorId);
   return db
     .select({
       id: pushNotifications.id,
@@ -322,48 +334,46 @@ export function notificationHistory(db: Db, actor: Actor, creatorId: string | un
     .where(eq(pushNotifications.creatorId, creator.id))
     .groupBy(pushNotifications.id)
     .orderBy(desc(pushNotifications.createdAt), desc(pushNotifications.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
 }
 
 /** What a notification can open: the creator's events and published episodes. */
-function contentLinks(services: AppServices, creator: UserRow): LinkOption[] {
+async function contentLinks(services: AppServices, creator: UserRow): Promise<LinkOption[]> {
   const links: LinkOption[] = [];
   if (creator.creatorTag) {
     const tag = encodeURIComponent(creator.creatorTag);
-    const ownEvents = services.db
+    const ownEvents = await services.db
       .select({ id: events.id, name: events.name })
       .from(events)
       .where(eq(events.userId, creator.id))
       .orderBy(desc(events.startDateTime), desc(events.createdAt))
-      .limit(50)
-      .all();
+      .limit(50);
     for (const event of ownEvents) links.push({ label: event.name, url: `/events/${tag}/${encodeURIComponent(event.id)}`, group: 'event' });
   }
-  for (const episode of publicUserEpisodes(services, { userId: creator.id, limit: 50 })) {
+  for (const episode of await publicUserEpisodes(services, { userId: creator.id, limit: 50 })) {
     links.push({ label: `${episode.name} (${episode.podcastTitle})`, url: `/video/${encodeURIComponent(episode.id)}`, group: 'episode' });
   }
   return links;
 }
 
-export function composeOverview(services: AppServices, actor: Actor, creatorId: string | undefined): OverviewAnswer {
-  const creator = targetCreator(services.db, actor, creatorId);
+export async function composeOverview(services: AppServices, actor: Actor, creatorId: string | undefined): Promise<OverviewAnswer> {
+  const creator = await targetCreator(services.db, actor, creatorId);
   const { defaultUrl } = creatorPages(creator);
   const links: LinkOption[] = [];
   if (defaultUrl) links.push({ label: 'Event page (latest event)', url: defaultUrl, group: 'page' });
   if (creator.creatorTag) links.push({ label: 'My app', url: `/m/${encodeURIComponent(creator.creatorTag)}/`, group: 'page' });
-  links.push(...contentLinks(services, creator));
+  links.push(...(await contentLinks(services, creator)));
   return {
     creatorId: creator.id,
     creatorName: creator.displayName,
     creatorTag: creator.creatorTag,
-    canSend: hasNotificationCreationPermission(services.db, actor),
-    subscriberCount: subscriberCount(services.db, creator.id),
-    memberSubscriberCount: memberSubscriberCount(services.db, creator.id),
-    icon: iconFor(services.db, creator),
+    canSend: await hasNotificationCreationPermission(services.db, actor),
+    subscriberCount: await subscriberCount(services.db, creator.id),
+    memberSubscriberCount: await memberSubscriberCount(services.db, creator.id),
+    icon: await iconFor(services.db, creator),
     defaultUrl,
     links,
-    creators: actor.role === 'admin' ? creatorsWithSubscribers(services.db) : [],
+    creators: actor.role === 'admin' ? await creatorsWithSubscribers(services.db) : [],
   };
 }
 
@@ -377,6 +387,5 @@ function creatorsWithSubscribers(db: Db) {
     })
     .from(users)
     .where(and(inArray(users.role, ['dj', 'admin']), eq(users.isActive, true)))
-    .orderBy(users.displayName)
-    .all();
+    .orderBy(users.displayName);
 }

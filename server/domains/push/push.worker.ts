@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '@db/schema/push';
 import type { AppConfig } from '@server/config';
 import { backoffMs, type RetryPolicy } from '@server/lib/queue/retry-policy';
@@ -72,9 +73,9 @@ export function pushJobKind(db: Db, sender: PushSender, concurrency: number): Jo
     retry: pushRetryPolicy,
     concurrency,
     leaseMs: 120_000,
-    load(claimed) {
+    async load(claimed) {
       const byId = new Map(claimed.map((job) => [job.id, job]));
-      return db
+      const rows = await db
         .select({
           id: pushDeliveries.id,
           notificationId: pushDeliveries.notificationId,
@@ -91,9 +92,8 @@ export function pushJobKind(db: Db, sender: PushSender, concurrency: number): Jo
         .from(pushDeliveries)
         .innerJoin(pushNotifications, eq(pushNotifications.id, pushDeliveries.notificationId))
         .leftJoin(pushSubscriptions, eq(pushSubscriptions.id, pushDeliveries.subscriptionId))
-        .where(inArray(pushDeliveries.id, [...byId.keys()] as number[]))
-        .all()
-        .map((row) => ({ ...byId.get(row.id)!, ...row }));
+        .where(inArray(pushDeliveries.id, [...byId.keys()] as number[]));
+      return rows.map((row) => ({ ...byId.get(row.id)!, ...row }));
     },
     async run(job) {
       if (!job.endpoint || !job.p256dh || !job.auth) {
@@ -120,24 +120,25 @@ export function pushJobKind(db: Db, sender: PushSender, concurrency: number): Jo
       const answer = { lastStatusCode: settled.detail.statusCode, lastError: settled.detail.error };
       return settled.state === 'retrying' ? answer : { ...answer, status: settled.detail.status, completedAt: new Date(settled.at).toISOString() };
     },
-    settle(tx, job, settled) {
+    async settle(tx, job, settled) {
       if (settled.state === 'done' && settled.detail.status === 'removed' && job.subscriptionId) {
-        tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, job.subscriptionId)).run();
+        await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, job.subscriptionId));
       }
-      if (settled.state !== 'retrying') completeIfLast(tx, job.notificationId, settled);
+      if (settled.state !== 'retrying') await completeIfLast(tx, job.notificationId, settled);
     },
   };
 }
 
 /** A notification is complete once none of its deliveries is pending or sending. */
-function completeIfLast(tx: QueueTx, notificationId: string, settled: Settled<PushDetail>): void {
-  const open = tx
-    .select({ id: pushDeliveries.id })
-    .from(pushDeliveries)
-    .where(and(eq(pushDeliveries.notificationId, notificationId), inArray(pushDeliveries.status, ['pending', 'sending'])))
-    .limit(1)
-    .get();
-  if (!open) tx.update(pushNotifications).set({ completedAt: new Date(settled.at).toISOString() }).where(eq(pushNotifications.id, notificationId)).run();
+async function completeIfLast(tx: QueueTx, notificationId: string, settled: Settled<PushDetail>): Promise<void> {
+  const open = await firstRow(
+    tx
+      .select({ id: pushDeliveries.id })
+      .from(pushDeliveries)
+      .where(and(eq(pushDeliveries.notificationId, notificationId), inArray(pushDeliveries.status, ['pending', 'sending'])))
+      .limit(1),
+  );
+  if (!open) await tx.update(pushNotifications).set({ completedAt: new Date(settled.at).toISOString() }).where(eq(pushNotifications.id, notificationId));
 }
 
 /** `services.push`: the sender (with its VAPID public key), its lane of the job queue and the go-live sweep. */
@@ -174,7 +175,7 @@ export function createPushWorker(config: AppConfig, db: Db, jobs: JobQueue, log:
     queue,
     start(services) {
       const announce = () => {
-        announceStartedEventsSweep(services).catch((error: unknown) => log.error({ err: error }, 'push: announcing started events failed'));
+        void announceStartedEventsSweep(services).catch((error: unknown) => log.error({ err: error }, 'push: announcing started events failed'));
       };
       announce();
       sweep = setInterval(announce, sweepIntervalMs);

@@ -8,7 +8,7 @@ import { createIdentityProviders } from '@server/providers/identity';
 import type { IdentityProviders } from '@server/providers/identity/interface';
 import { createMailer } from '@server/providers/mail';
 import type { Mailer } from '@server/providers/mail/interface';
-import { effectiveAppConfig } from './settings.service';
+import { SettingsSnapshot } from './settings.service';
 
 /**
  * An object that forwards every property to the provider built for the settings in effect, rebuilding it
@@ -37,10 +37,16 @@ function liveProvider<T extends object>(settingsKey: () => string, build: () => 
   });
 }
 
-/** The bot-check, identity and mail providers, following the platform settings (environment values as defaults). */
-export function createLiveProviders(db: Db, config: AppConfig, secret: string, log: FastifyBaseLogger, once: OnceStore) {
-  const current = () => effectiveAppConfig({ db, config });
+/**
+ * The bot-check, identity and mail providers, following the platform settings (environment values as defaults).
+ * A proxy resolves its provider synchronously, so the settings come from a snapshot (see `SettingsSnapshot`);
+ * `currentConfig` gives the same config to other live providers (payments).
+ */
+export async function createLiveProviders(db: Db, config: AppConfig, secret: string, log: FastifyBaseLogger, once: OnceStore) {
+  const settings = await SettingsSnapshot.load({ db, config }, (error) => log.error({ err: error }, 'the platform settings could not be read'));
+  const current = () => settings.appConfig();
   return {
+    currentConfig: current,
     botCheck: liveProvider<BotCheckProvider>(
       () => JSON.stringify(current().botCheck),
       () => createBotCheck(current(), secret, once),

@@ -22,6 +22,6 @@ export function siteManifest(siteName: string) {
 
 export const settingsRest: RestModule = (app, { services }) => {
   app.get('/manifest.webmanifest', async (_request, reply) =>
-    reply.type('application/manifest+json').header('cache-control', 'no-cache').send(JSON.stringify(siteManifest(siteNameOf(services)))),
+    reply.type('application/manifest+json').header('cache-control', 'no-cache').send(JSON.stringify(siteManifest(await siteNameOf(services)))),
   );
 };

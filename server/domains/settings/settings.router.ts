@@ -11,5 +11,5 @@ export const settingsRouter = router({
     .output(settingsAnswer)
     .mutation(({ ctx, input }) => updateSettings(ctx.services, ctx.actor.id, input)),
 
-  publicSite: publicProcedure.meta({ scope: 'public' }).output(publicSiteAnswer).query(({ ctx }) => ({ siteName: getEffectiveSettings(ctx.services).general.siteName })),
+  publicSite: publicProcedure.meta({ scope: 'public' }).output(publicSiteAnswer).query(async ({ ctx }) => ({ siteName: (await getEffectiveSettings(ctx.services)).general.siteName })),
 });

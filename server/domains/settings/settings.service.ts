@@ -62,9 +62,9 @@ export function environmentDefaults(config: AppConfig): { values: EffectiveSetti
   return { values, fromEnvironment };
 }
 
-function storedSettings(db: Db): Map<string, Value> {
+async function storedSettings(db: Db): Promise<Map<string, Value>> {
   const stored = new Map<string, Value>();
-  for (const row of db.select().from(platformSettings).all()) stored.set(`${row.group}.${row.key}`, row.value);
+  for (const row of await db.select().from(platformSettings)) stored.set(`${row.group}.${row.key}`, row.value);
   return stored;
 }
 
@@ -81,19 +81,22 @@ function merge(defaults: EffectiveSettings, stored: Map<string, Value>): Effecti
  * The settings in effect right now (read on every call, so a change applies without a restart).
  * Secrets included: for server code only, never for an answer.
  */
-export function getEffectiveSettings(services: Pick<AppServices, 'db' | 'config'>): EffectiveSettings {
-  return merge(environmentDefaults(services.config).values, storedSettings(services.db));
+export async function getEffectiveSettings(services: Pick<AppServices, 'db' | 'config'>): Promise<EffectiveSettings> {
+  return merge(environmentDefaults(services.config).values, await storedSettings(services.db));
 }
 
 /** The site's name as the admin set it (mails, feeds, the manifest and page titles use it). */
-export function siteNameOf(services: Pick<AppServices, 'db' | 'config'>): string {
-  return getEffectiveSettings(services).general.siteName;
+export async function siteNameOf(services: Pick<AppServices, 'db' | 'config'>): Promise<string> {
+  return (await getEffectiveSettings(services)).general.siteName;
 }
 
 /** The app's config with the admin's settings laid over it (bot check, social sign-in, mail, payments). */
-export function effectiveAppConfig(services: Pick<AppServices, 'db' | 'config'>): AppConfig {
-  const settings = getEffectiveSettings(services);
-  const { config } = services;
+export async function effectiveAppConfig(services: Pick<AppServices, 'db' | 'config'>): Promise<AppConfig> {
+  return configWithSettings(services.config, await getEffectiveSettings(services));
+}
+
+/** `config` with `settings` laid over it (see `effectiveAppConfig`). */
+function configWithSettings(config: AppConfig, settings: EffectiveSettings): AppConfig {
   const botCheck = settings['bot-check'];
   return {
     ...config,
@@ -111,14 +114,75 @@ export function effectiveAppConfig(services: Pick<AppServices, 'db' | 'config'>)
   };
 }
 
+/** How long the snapshot's settings are used before they are read again (changes saved by another instance). */
+export const settingsSnapshotMaxAgeMs = 5_000;
+
+/** The snapshots kept for each database, read again as soon as `updateSettings` saves a change there. */
+const snapshots = new WeakMap<Db, Set<SettingsSnapshot>>();
+
+/**
+ * The settings in effect, held in memory for code that must answer synchronously (the live providers resolve their
+ * provider inside a property read, which cannot wait for the database). Read when loaded, read again right after
+ * every change `updateSettings` saves on the same database (so an admin's change applies on the next call), and read
+ * again in the background once older than `settingsSnapshotMaxAgeMs` (a change saved by another instance sharing
+ * the database applies within about that long).
+ */
+export class SettingsSnapshot {
+  private readAt = performance.now();
+  private readsStarted = 0;
+  private newestRead = 0;
+  private backgroundRead: Promise<void> | null = null;
+
+  private constructor(
+    private readonly services: Pick<AppServices, 'db' | 'config'>,
+    private settings: EffectiveSettings,
+    private readonly onReadError: (error: unknown) => void,
+  ) {}
+
+  static async load(services: Pick<AppServices, 'db' | 'config'>, onReadError: (error: unknown) => void): Promise<SettingsSnapshot> {
+    const snapshot = new SettingsSnapshot(services, await getEffectiveSettings(services), onReadError);
+    let kept = snapshots.get(services.db);
+    if (!kept) snapshots.set(services.db, (kept = new Set()));
+    kept.add(snapshot);
+    return snapshot;
+  }
+
+  /** The settings as last read; one older than the maximum age is read again in the background. */
+  current(): EffectiveSettings {
+    if (!this.backgroundRead && performance.now() - this.readAt >= settingsSnapshotMaxAgeMs) {
+      this.backgroundRead = this.refresh()
+        .catch(this.onReadError)
+        .finally(() => {
+          this.backgroundRead = null;
+        });
+    }
+    return this.settings;
+  }
+
+  /** The app's config with the current settings laid over it (as `effectiveAppConfig`). */
+  appConfig(): AppConfig {
+    return configWithSettings(this.services.config, this.current());
+  }
+
+  /** Reads the settings again; a read that started earlier never replaces what a later one found. */
+  async refresh(): Promise<void> {
+    const read = ++this.readsStarted;
+    const settings = await getEffectiveSettings(this.services);
+    if (read < this.newestRead) return;
+    this.newestRead = read;
+    this.settings = settings;
+    this.readAt = performance.now();
+  }
+}
+
 /** Enough of a secret to recognise it (its last four characters when it is long), never enough to use it. */
 export function maskSecret(secret: string): string {
   return secret.length >= 12 ? `••••••••${secret.slice(-4)}` : '••••••••';
 }
 
-export function settingsForAdmin(services: Pick<AppServices, 'db' | 'config'>): SettingsAnswer {
+export async function settingsForAdmin(services: Pick<AppServices, 'db' | 'config'>): Promise<SettingsAnswer> {
   const { values: defaults, fromEnvironment } = environmentDefaults(services.config);
-  const stored = storedSettings(services.db);
+  const stored = await storedSettings(services.db);
   const effective = merge(defaults, stored) as unknown as Record<SettingGroupId, GroupValues>;
   return {
     groups: settingGroups.map((group) => ({
@@ -162,28 +226,31 @@ function assertUsable(group: SettingGroupId, settings: EffectiveSettings): void 
 }
 
 /** Saves one group: a value is stored, null removes the stored value (back to the environment's), absent keys stay. */
-export function updateSettings(services: Pick<AppServices, 'db' | 'config'>, actorId: string, input: UpdateSettingsInput): SettingsAnswer {
+export async function updateSettings(services: Pick<AppServices, 'db' | 'config'>, actorId: string, input: UpdateSettingsInput): Promise<SettingsAnswer> {
   const { db } = services;
   const entries = Object.entries(input.values as GroupValues).filter(([, value]) => value !== undefined);
-  const stored = storedSettings(db);
-  for (const [key, value] of entries) {
-    const path = `${input.group}.${key}`;
-    if (value === null) stored.delete(path);
-    else stored.set(path, value);
-  }
-  assertUsable(input.group, merge(environmentDefaults(services.config).values, stored));
-  db.transaction((tx) => {
+  // One transaction: the group is checked as a whole against the values stored when the change is saved.
+  await db.transaction(async (tx) => {
+    const stored = await storedSettings(db);
+    for (const [key, value] of entries) {
+      const path = `${input.group}.${key}`;
+      if (value === null) stored.delete(path);
+      else stored.set(path, value);
+    }
+    assertUsable(input.group, merge(environmentDefaults(services.config).values, stored));
     for (const [key, value] of entries) {
       const where = and(eq(platformSettings.group, input.group), eq(platformSettings.key, key));
       if (value === null) {
-        tx.delete(platformSettings).where(where).run();
+        await tx.delete(platformSettings).where(where);
         continue;
       }
-      tx.insert(platformSettings)
+      await tx
+        .insert(platformSettings)
         .values({ group: input.group, key, value, updatedBy: actorId, updatedAt: nowIso() })
-        .onConflictDoUpdate({ target: [platformSettings.group, platformSettings.key], set: { value, updatedBy: actorId, updatedAt: nowIso() } })
-        .run();
+        .onConflictDoUpdate({ target: [platformSettings.group, platformSettings.key], set: { value, updatedBy: actorId, updatedAt: nowIso() } });
     }
   });
+  // The live providers follow at once.
+  await Promise.all([...(snapshots.get(db) ?? [])].map((snapshot) => snapshot.refresh()));
   return settingsForAdmin(services);
 }

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { paymentCustomers, subscriptions } from '@db/schema/payments';
 import { firstInvoiceSetUpFeeCents, getProductRecord } from '@server/domains/billing/billing.service';
 import { findPaymentForIntent, providerFailure } from '@server/domains/payments/payment-records';
@@ -17,11 +18,12 @@ import type { SubscriptionRow } from './subscriptions.service';
 /** The account's customer at the provider, created once (idempotency key per account and provider). */
 export async function ensureCustomer(services: AppServices, user: Actor['user']): Promise<string> {
   const provider = services.payments.name;
-  const known = services.db
-    .select()
-    .from(paymentCustomers)
-    .where(and(eq(paymentCustomers.userId, user.id), eq(paymentCustomers.provider, provider)))
-    .get();
+  const known = await firstRow(
+    services.db
+      .select()
+      .from(paymentCustomers)
+      .where(and(eq(paymentCustomers.userId, user.id), eq(paymentCustomers.provider, provider))),
+  );
   if (known) return known.customerId;
   let customer;
   try {
@@ -29,7 +31,7 @@ export async function ensureCustomer(services: AppServices, user: Actor['user'])
   } catch (error) {
     return providerFailure(error);
   }
-  services.db.insert(paymentCustomers).values({ userId: user.id, provider, customerId: customer.id }).onConflictDoNothing().run();
+  await services.db.insert(paymentCustomers).values({ userId: user.id, provider, customerId: customer.id }).onConflictDoNothing();
   return customer.id;
 }
 
@@ -40,14 +42,16 @@ export async function getCustomer(services: AppServices, actor: Actor, email: st
   return { customerId: await ensureCustomer(services, actor.user), email: actor.user.email };
 }
 
-export function checkoutSummary(db: Db, actor: Actor, productId: string) {
-  const product = getProductRecord(db, productId);
+export async function checkoutSummary(db: Db, actor: Actor, productId: string) {
+  const product = await getProductRecord(db, productId);
   const setUpFeeCents = firstInvoiceSetUpFeeCents(product);
-  const active = db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, actor.id), eq(subscriptions.productId, product.id), inArray(subscriptions.status, ['active', 'past_due'])))
-    .get();
+  const active = await firstRow(
+    db
+      .select({ id: subscriptions.id })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, actor.id), eq(subscriptions.productId, product.id), inArray(subscriptions.status, ['active', 'past_due'])))
+      .limit(1),
+  );
   return {
     productId: product.id,
     productName: product.name,
@@ -73,19 +77,18 @@ interface StartOptions {
  */
 export async function startSubscription(services: AppServices, actor: Actor, productId: string, options: StartOptions = {}): Promise<IntentAnswer & { subscriptionId: string }> {
   const { db, payments: provider } = services;
-  const product = getProductRecord(db, productId);
+  const product = await getProductRecord(db, productId);
   const setUpFeeCents = options.withoutSetUpFee ? 0 : firstInvoiceSetUpFeeCents(product);
   const totalCents = product.pricePerMonthCents + setUpFeeCents;
   if (options.expectedCents !== undefined && options.expectedCents !== totalCents) {
     throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.productAmountMismatch });
   }
   if (!product.providerPriceId) throw new TRPCError({ code: 'BAD_REQUEST', message: subscriptionMessages.noProviderPrice });
-  const mine = db
+  const mine = await db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, actor.id), eq(subscriptions.productId, product.id), eq(subscriptions.provider, provider.name)))
-    .orderBy(desc(subscriptions.createdAt))
-    .all();
+    .orderBy(desc(subscriptions.createdAt));
   if (mine.some((row) => row.status === 'active' || row.status === 'past_due')) {
     throw new TRPCError({ code: 'CONFLICT', message: subscriptionMessages.alreadySubscribed });
   }
@@ -97,20 +100,21 @@ export async function startSubscription(services: AppServices, actor: Actor, pro
   }
 
   const customerId = await ensureCustomer(services, actor.user);
-  const row = db
-    .insert(subscriptions)
-    .values({
-      id: newId(),
-      userId: actor.id,
-      productId: product.id,
-      provider: provider.name,
-      providerCustomerId: customerId,
-      status: 'incomplete',
-      priceCents: product.pricePerMonthCents,
-      setUpFeeCents,
-    })
-    .returning()
-    .get();
+  const row = (await firstRow(
+    db
+      .insert(subscriptions)
+      .values({
+        id: newId(),
+        userId: actor.id,
+        productId: product.id,
+        provider: provider.name,
+        providerCustomerId: customerId,
+        status: 'incomplete',
+        priceCents: product.pricePerMonthCents,
+        setUpFeeCents,
+      })
+      .returning(),
+  ))!;
   const answer = await openFirstInvoice(services, {
     subscription: {
       customerId,
@@ -123,14 +127,15 @@ export async function startSubscription(services: AppServices, actor: Actor, pro
       description: `${product.name} subscription`,
     },
     idempotencyKey: `subscription:${row.id}`,
-    forget: () => db.delete(subscriptions).where(eq(subscriptions.id, row.id)).run(),
-    store: (remote) =>
-      db
-        .update(subscriptions)
-        .set({ providerSubscriptionId: remote.id, currentPeriodStart: remote.currentPeriodStart, currentPeriodEnd: remote.currentPeriodEnd, updatedAt: nowIso() })
-        .where(eq(subscriptions.id, row.id))
-        .returning()
-        .get() ?? row,
+    forget: async () => db.delete(subscriptions).where(eq(subscriptions.id, row.id)),
+    store: async (remote) =>
+      (await firstRow(
+        db
+          .update(subscriptions)
+          .set({ providerSubscriptionId: remote.id, currentPeriodStart: remote.currentPeriodStart, currentPeriodEnd: remote.currentPeriodEnd, updatedAt: nowIso() })
+          .where(eq(subscriptions.id, row.id))
+          .returning(),
+      )) ?? row,
     insertPayment: insertSubscriptionPayment,
     syncInvoice,
   });
@@ -154,6 +159,7 @@ async function resumeFirstInvoice(services: AppServices, row: SubscriptionRow): 
   const invoice = remote?.latestInvoice;
   if (!remote || remote.status !== 'incomplete' || !invoice?.paymentIntentId || invoice.status !== 'open') return null;
   const intent = await services.payments.retrievePaymentIntent(invoice.paymentIntentId);
-  const payment = findPaymentForIntent(services.db, intent) ?? insertSubscriptionPayment(services.db, row, invoice, intent);
+  // Found or inserted in one transaction (a webhook of this invoice may be recording its payment at the same time).
+  const payment = await services.db.transaction(async (tx) => (await findPaymentForIntent(tx, intent)) ?? (await insertSubscriptionPayment(tx, row, invoice, intent)));
   return intentAnswerOf(payment, intent, invoice.clientSecret ?? intent.clientSecret);
 }

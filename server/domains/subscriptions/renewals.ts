@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { subscriptions } from '@db/schema/payments';
 import { getProductRecord } from '@server/domains/billing/billing.service';
 import { limitPaymentCreation, renewDueSubscriptions } from '@server/domains/payments/payments.service';
@@ -19,16 +20,16 @@ export async function runRenewals(services: AppServices): Promise<number> {
 
 // Reactivation: paying again for a subscription that lapsed.
 
-function ownSubscription(db: Db, actor: Actor, id: string): SubscriptionRow {
-  const row = db.select().from(subscriptions).where(eq(subscriptions.id, id)).get();
+async function ownSubscription(db: Db, actor: Actor, id: string): Promise<SubscriptionRow> {
+  const row = await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, id)));
   if (!row || (row.userId !== actor.id && actor.role !== 'admin')) throw new TRPCError({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
   return row;
 }
 
-export function reactivationSummary(db: Db, actor: Actor, itemId: string) {
-  const row = ownSubscription(db, actor, itemId);
-  const product = getProductRecord(db, row.productId);
-  const openInvoices = listInvoices(db, row.userId, row.id)
+export async function reactivationSummary(db: Db, actor: Actor, itemId: string) {
+  const row = await ownSubscription(db, actor, itemId);
+  const product = await getProductRecord(db, row.productId);
+  const openInvoices = (await listInvoices(db, row.userId, row.id))
     .filter((invoice) => invoice.status === 'open')
     .reverse();
   const mode = row.status === 'past_due' ? 'invoice' : row.status === 'canceled' ? 'restart' : 'none';
@@ -43,7 +44,7 @@ export function reactivationSummary(db: Db, actor: Actor, itemId: string) {
  */
 export async function startReactivation(services: AppServices, actor: Actor, clientIp: string, itemId: string): Promise<IntentAnswer & { subscriptionId: string }> {
   await limitPaymentCreation(services, actor, clientIp);
-  const row = ownSubscription(services.db, actor, itemId);
+  const row = await ownSubscription(services.db, actor, itemId);
   if (row.status === 'canceled') return startSubscription(services, actor, row.productId, { withoutSetUpFee: true });
   if (row.status !== 'past_due' || !row.providerSubscriptionId) throw new TRPCError({ code: 'CONFLICT', message: subscriptionMessages.nothingToPay });
   const answer = await prepareOpenInvoice(services, row.providerSubscriptionId, row, insertSubscriptionPayment);

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { subscriptions, type SubscriptionStatus } from '@db/schema/payments';
 import { providerFailure } from '@server/domains/payments/payment-records';
 import { limitPaymentCreation } from '@server/domains/payments/payments.service';
@@ -11,8 +12,8 @@ import { applyRemoteSubscription } from './subscription-sync';
 import { infoById, type SubscriptionRow } from './subscriptions.service';
 
 /** Only the subscriber manages a subscription (an admin does so by emulating them); anyone else gets 404. */
-function subscriberOwn(db: Db, actor: Actor, id: string): SubscriptionRow {
-  const row = db.select().from(subscriptions).where(eq(subscriptions.id, id)).get();
+async function subscriberOwn(db: Db, actor: Actor, id: string): Promise<SubscriptionRow> {
+  const row = await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, id)));
   if (!row || row.userId !== actor.id) throw new TRPCError({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
   return row;
 }
@@ -29,29 +30,29 @@ function manageable(services: AppServices, row: SubscriptionRow, statuses: Subsc
  * (or, resumed, renews again). The provider is told first; our row changes from its answer.
  */
 export async function setCancelAtPeriodEnd(services: AppServices, actor: Actor, id: string, cancel: boolean): Promise<SubscriptionInfo> {
-  const row = subscriberOwn(services.db, actor, id);
+  const row = await subscriberOwn(services.db, actor, id);
   const providerId = manageable(services, row, ['active'], cancel ? subscriptionMessages.notCancelable : subscriptionMessages.notResumable);
   if (row.cancelAtPeriodEnd === cancel) return infoById(services.db, row.id);
   // Derived from our row and its version: a repeated click replays, the next change is a new update.
   const key = `subscription-${cancel ? 'cancel' : 'resume'}:${row.id}:${row.updatedAt}`;
   const remote = await services.payments.updateSubscription(providerId, { cancelAtPeriodEnd: cancel }, key).catch(providerFailure);
-  applyRemoteSubscription(services, row.id, remote);
+  await applyRemoteSubscription(services, row.id, remote);
   return infoById(services.db, row.id);
 }
 
 /** `subscriptions.updatePaymentMethod`: renewals charge this card from now on (a new SetupIntent's or the local form's). */
 export async function updatePaymentMethod(services: AppServices, actor: Actor, id: string, paymentMethodId: string): Promise<SubscriptionInfo> {
-  const row = subscriberOwn(services.db, actor, id);
+  const row = await subscriberOwn(services.db, actor, id);
   const providerId = manageable(services, row, ['active', 'past_due'], subscriptionMessages.noCardToChange);
   const remote = await services.payments.updateSubscription(providerId, { paymentMethodId }, `subscription-card:${row.id}:${paymentMethodId}`).catch(providerFailure);
-  applyRemoteSubscription(services, row.id, remote);
+  await applyRemoteSubscription(services, row.id, remote);
   return infoById(services.db, row.id);
 }
 
 /** `subscriptions.createSetupIntent`: a SetupIntent of the subscription's customer for Stripe Elements. */
 export async function createSetupIntent(services: AppServices, actor: Actor, clientIp: string, id: string): Promise<{ clientSecret: string; setupIntentId: string }> {
   await limitPaymentCreation(services, actor, clientIp);
-  const row = subscriberOwn(services.db, actor, id);
+  const row = await subscriberOwn(services.db, actor, id);
   manageable(services, row, ['active', 'past_due'], subscriptionMessages.noCardToChange);
   const setupIntent = await services.payments
     .createSetupIntent({ customerId: row.providerCustomerId, metadata: { subscription_row_id: row.id, user_id: row.userId } }, `setup-intent:${row.id}:${newId()}`)

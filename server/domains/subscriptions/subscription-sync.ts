@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { products } from '@db/schema/billing';
 import { subscriptionInvoices, subscriptions, type SubscriptionStatus } from '@db/schema/payments';
 import { invoices } from '@db/schema/users';
@@ -31,29 +32,30 @@ function subscriptionStatusOf(status: ProviderSubscription['status']): Subscript
   }
 }
 
-function findSubscriptionByProviderId(db: Db, providerSubscriptionId: string): SubscriptionRow | undefined {
-  return db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId)).get();
+async function findSubscriptionByProviderId(db: Db, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+  return firstRow(db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId)));
 }
 
-function applySubscriptionState(tx: Tx, row: SubscriptionRow, remote: ProviderSubscription, cardLast4: string | null): SubscriptionRow {
+async function applySubscriptionState(tx: Tx, row: SubscriptionRow, remote: ProviderSubscription, cardLast4: string | null): Promise<SubscriptionRow> {
   const status = subscriptionStatusOf(remote.status);
   const time = nowIso();
   const firstActivation = status === 'active' && !row.activatedAt;
-  const updated = tx
-    .update(subscriptions)
-    .set({
-      status,
-      currentPeriodStart: remote.currentPeriodStart,
-      currentPeriodEnd: remote.currentPeriodEnd,
-      cardLast4: cardLast4 ?? remote.cardLast4 ?? row.cardLast4,
-      cancelAtPeriodEnd: remote.cancelAtPeriodEnd,
-      updatedAt: time,
-      ...(firstActivation ? { activatedAt: time } : {}),
-      ...(status === 'canceled' && !row.canceledAt ? { canceledAt: time } : {}),
-    })
-    .where(eq(subscriptions.id, row.id))
-    .returning()
-    .get();
+  const updated = await firstRow(
+    tx
+      .update(subscriptions)
+      .set({
+        status,
+        currentPeriodStart: remote.currentPeriodStart,
+        currentPeriodEnd: remote.currentPeriodEnd,
+        cardLast4: cardLast4 ?? remote.cardLast4 ?? row.cardLast4,
+        cancelAtPeriodEnd: remote.cancelAtPeriodEnd,
+        updatedAt: time,
+        ...(firstActivation ? { activatedAt: time } : {}),
+        ...(status === 'canceled' && !row.canceledAt ? { canceledAt: time } : {}),
+      })
+      .where(eq(subscriptions.id, row.id))
+      .returning(),
+  );
   return updated ?? row;
 }
 
@@ -62,17 +64,16 @@ function applySubscriptionState(tx: Tx, row: SubscriptionRow, remote: ProviderSu
  * lines. A first invoice still waiting for the checkout card is not an outstanding payment, so it is
  * only recorded once paid; a renewal that could not be charged stays open until paid.
  */
-function recordInvoice(tx: Tx, subscription: SubscriptionRow, invoice: ProviderInvoice, payment: PaymentRow | undefined, failure: string | null): void {
+async function recordInvoice(tx: Tx, subscription: SubscriptionRow, invoice: ProviderInvoice, payment: PaymentRow | undefined, failure: string | null): Promise<void> {
   const status = invoice.status === 'paid' ? 'paid' : invoice.status === 'open' ? 'open' : invoice.status === 'draft' ? null : 'void';
   if (!status) return;
-  const existing = tx.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.providerInvoiceId, invoice.id)).get();
+  const existing = await firstRow(tx.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.providerInvoiceId, invoice.id)));
   const time = nowIso();
   if (!existing) {
     if (status === 'open' && invoice.billingReason === 'subscription_create') return;
     const invoiceId = newId();
-    tx.insert(invoices).values({ id: invoiceId, userId: subscription.userId, amountCents: invoice.amountDueCents, status }).run();
-    tx.insert(subscriptionInvoices)
-      .values({
+    await tx.insert(invoices).values({ id: invoiceId, userId: subscription.userId, amountCents: invoice.amountDueCents, status });
+    await tx.insert(subscriptionInvoices).values({
         invoiceId,
         subscriptionId: subscription.id,
         providerInvoiceId: invoice.id,
@@ -85,21 +86,20 @@ function recordInvoice(tx: Tx, subscription: SubscriptionRow, invoice: ProviderI
         attemptCount: failure ? 1 : status === 'paid' ? 1 : 0,
         lastError: failure,
         paidAt: status === 'paid' ? time : null,
-      })
-      .run();
+    });
     return;
   }
-  const current = tx.select().from(invoices).where(eq(invoices.id, existing.invoiceId)).get();
+  const current = await firstRow(tx.select().from(invoices).where(eq(invoices.id, existing.invoiceId)));
   if (current?.status === 'paid') return;
-  tx.update(invoices).set({ status }).where(eq(invoices.id, existing.invoiceId)).run();
-  tx.update(subscriptionInvoices)
+  await tx.update(invoices).set({ status }).where(eq(invoices.id, existing.invoiceId));
+  await tx
+    .update(subscriptionInvoices)
     .set({
       paymentId: payment?.id ?? existing.paymentId,
       ...(failure ? { attemptCount: existing.attemptCount + 1, lastError: failure } : {}),
       ...(status === 'paid' ? { paidAt: time, attemptCount: existing.attemptCount + 1 } : {}),
     })
-    .where(eq(subscriptionInvoices.invoiceId, existing.invoiceId))
-    .run();
+    .where(eq(subscriptionInvoices.invoiceId, existing.invoiceId));
 }
 
 /**
@@ -111,17 +111,17 @@ export async function syncInvoice(services: AppServices, providerInvoiceId: stri
   const synced = await syncProviderInvoice(services, providerInvoiceId, {
     find: findSubscriptionByProviderId,
     insertPayment: insertSubscriptionPayment,
-    apply: (tx, subscription, { invoice, remote, payment, failure, paidCardLast4 }) => {
-      const latest = tx.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)).get() ?? subscription;
-      const after = applySubscriptionState(tx, latest, remote, paidCardLast4);
-      recordInvoice(tx, latest, invoice, payment, failure);
+    apply: async (tx, subscription, { invoice, remote, payment, failure, paidCardLast4 }) => {
+      const latest = (await firstRow(tx.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)))) ?? subscription;
+      const after = await applySubscriptionState(tx, latest, remote, paidCardLast4);
+      await recordInvoice(tx, latest, invoice, payment, failure);
       return { before: latest, after };
     },
   });
   if (!synced) return undefined;
   publishSubscriptionChange(services, synced.result.before, synced.result.after);
   // A confirmed subscription payment lifts the checkout-only limit of a creator who registered at checkout.
-  if (synced.invoice.status === 'paid') markSubscriptionPaid(services.db, synced.row.userId);
+  if (synced.invoice.status === 'paid') await markSubscriptionPaid(services.db, synced.row.userId);
   return synced.payment;
 }
 
@@ -131,10 +131,10 @@ export async function syncSubscription(services: AppServices, providerSubscripti
 }
 
 /** Our row as the provider answers it (an update's answer or a webhook's re-fetch); a change is announced. */
-export function applyRemoteSubscription(services: AppServices, rowId: string, remote: ProviderSubscription): SubscriptionRow | undefined {
-  const result = updateInTransaction(
+export async function applyRemoteSubscription(services: AppServices, rowId: string, remote: ProviderSubscription): Promise<SubscriptionRow | undefined> {
+  const result = await updateInTransaction(
     services.db,
-    (tx) => tx.select().from(subscriptions).where(eq(subscriptions.id, rowId)).get(),
+    (tx) => firstRow(tx.select().from(subscriptions).where(eq(subscriptions.id, rowId))),
     (tx, before) => applySubscriptionState(tx, before, remote, null),
   );
   if (result) publishSubscriptionChange(services, result.before, result.after);
@@ -166,8 +166,8 @@ function publishSubscriptionChange(services: Pick<AppServices, 'domainEvents'>, 
   if (changed) services.domainEvents.publish('subscriptions:changed', { subscription: snapshotOf(after), previous: snapshotOf(before) });
 }
 
-export const insertSubscriptionPayment: InsertInvoicePayment<SubscriptionRow> = (db, subscription, invoice, intent) => {
-  const product = db.select({ name: products.name }).from(products).where(eq(products.id, subscription.productId)).get();
+export const insertSubscriptionPayment: InsertInvoicePayment<SubscriptionRow> = async (db, subscription, invoice, intent) => {
+  const product = await firstRow(db.select({ name: products.name }).from(products).where(eq(products.id, subscription.productId)));
   return insertInvoicePayment(db, invoice, intent, {
     kind: 'subscription',
     provider: subscription.provider,

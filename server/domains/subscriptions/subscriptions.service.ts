@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { products } from '@db/schema/billing';
 import { subscriptionInvoices, subscriptions } from '@db/schema/payments';
 import { invoices } from '@db/schema/users';
@@ -9,8 +10,10 @@ import { subscriptionMessages, type InvoiceOutput, type SubscriptionInfo } from 
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
-export function infoById(db: Db, id: string): SubscriptionInfo {
-  const found = db.select({ row: subscriptions, productName: products.name }).from(subscriptions).innerJoin(products, eq(products.id, subscriptions.productId)).where(eq(subscriptions.id, id)).get();
+export async function infoById(db: Db, id: string): Promise<SubscriptionInfo> {
+  const found = await firstRow(
+    db.select({ row: subscriptions, productName: products.name }).from(subscriptions).innerJoin(products, eq(products.id, subscriptions.productId)).where(eq(subscriptions.id, id)),
+  );
   if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
   return toInfo(found.row, found.productName);
 }
@@ -33,27 +36,27 @@ export function toInfo(row: SubscriptionRow, productName: string): SubscriptionI
   };
 }
 
-export function listSubscriptions(db: Db, userId: string): SubscriptionInfo[] {
-  return db
-    .select({ row: subscriptions, productName: products.name })
-    .from(subscriptions)
-    .innerJoin(products, eq(products.id, subscriptions.productId))
-    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'past_due', 'canceled'])))
-    .orderBy(desc(subscriptions.createdAt))
-    .all()
-    .map(({ row, productName }) => toInfo(row, productName));
+export async function listSubscriptions(db: Db, userId: string): Promise<SubscriptionInfo[]> {
+  return (
+    await db
+      .select({ row: subscriptions, productName: products.name })
+      .from(subscriptions)
+      .innerJoin(products, eq(products.id, subscriptions.productId))
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['active', 'past_due', 'canceled'])))
+      .orderBy(desc(subscriptions.createdAt))
+  ).map(({ row, productName }) => toInfo(row, productName));
 }
 
-export function listInvoices(db: Db, userId: string, subscriptionId?: string): InvoiceOutput[] {
-  return db
-    .select({ invoice: invoices, lines: subscriptionInvoices, productId: subscriptions.productId })
-    .from(invoices)
-    .innerJoin(subscriptionInvoices, eq(subscriptionInvoices.invoiceId, invoices.id))
-    .innerJoin(subscriptions, eq(subscriptions.id, subscriptionInvoices.subscriptionId))
-    .where(and(eq(invoices.userId, userId), ...(subscriptionId ? [eq(subscriptionInvoices.subscriptionId, subscriptionId)] : [])))
-    .orderBy(desc(subscriptionInvoices.periodStart), desc(invoices.createdAt))
-    .all()
-    .map(({ invoice, lines, productId }) => ({
+export async function listInvoices(db: Db, userId: string, subscriptionId?: string): Promise<InvoiceOutput[]> {
+  return (
+    await db
+      .select({ invoice: invoices, lines: subscriptionInvoices, productId: subscriptions.productId })
+      .from(invoices)
+      .innerJoin(subscriptionInvoices, eq(subscriptionInvoices.invoiceId, invoices.id))
+      .innerJoin(subscriptions, eq(subscriptions.id, subscriptionInvoices.subscriptionId))
+      .where(and(eq(invoices.userId, userId), ...(subscriptionId ? [eq(subscriptionInvoices.subscriptionId, subscriptionId)] : [])))
+      .orderBy(desc(subscriptionInvoices.periodStart), desc(invoices.createdAt))
+  ).map(({ invoice, lines, productId }) => ({
       id: invoice.id,
       subscriptionId: lines.subscriptionId,
       productId,
@@ -75,12 +78,12 @@ export function listInvoices(db: Db, userId: string, subscriptionId?: string): I
  * Creators may create push notifications while one of their subscriptions is active (admins always). One
  * canceled at its period's end counts until that end, even before the provider reports it `canceled`.
  */
-export function hasNotificationCreationPermission(db: Db, actor: Pick<Actor, 'id' | 'role'>, now = new Date()): boolean {
+export async function hasNotificationCreationPermission(db: Db, actor: Pick<Actor, 'id' | 'role'>, now = new Date()): Promise<boolean> {
   if (actor.role === 'admin') return true;
-  return db
-    .select({ cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd, currentPeriodEnd: subscriptions.currentPeriodEnd })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.userId, actor.id), eq(subscriptions.status, 'active')))
-    .all()
-    .some((row) => !row.cancelAtPeriodEnd || !row.currentPeriodEnd || row.currentPeriodEnd > now.toISOString());
+  return (
+    await db
+      .select({ cancelAtPeriodEnd: subscriptions.cancelAtPeriodEnd, currentPeriodEnd: subscriptions.currentPeriodEnd })
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, actor.id), eq(subscriptions.status, 'active')))
+  ).some((row) => !row.cancelAtPeriodEnd || !row.currentPeriodEnd || row.currentPeriodEnd > now.toISOString());
 }

@@ -1,10 +1,12 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Db } from '@db/client';
+import type Database from 'better-sqlite3';
+import { TRPCError } from '@trpc/server';
+import type { Store } from '@db/client';
 import { migrationsFolder } from '@db/client';
 import { newId } from '@server/lib/ids';
-import type { DatabaseInfo } from './system.schemas';
+import { systemMessages, type DatabaseInfo } from './system.schemas';
 
 interface JournalEntry {
   idx: number;
@@ -21,13 +23,15 @@ function journal(): JournalEntry[] {
  * What `/migrate-db` shows: the engine, the schema version and the migrations applied (they run at start, so none
  * should be pending). A migration counts as applied when the migrator recorded its timestamp.
  */
-export function databaseInfo(db: Db): DatabaseInfo {
-  const sqlite = db.$client;
+export function databaseInfo(store: Pick<Store, 'sqlite'>): DatabaseInfo {
+  const sqlite = embedded(store, systemMessages.postgresDatabase);
   const applied = new Map(
+    // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
     (sqlite.prepare('SELECT created_at AS createdAt FROM __drizzle_migrations').all() as { createdAt: number }[]).map((row) => [Number(row.createdAt), true]),
   );
   const entries = journal();
   const migrations = entries.map((entry) => ({ tag: entry.tag, createdAt: new Date(entry.when).toISOString(), applied: applied.has(entry.when) }));
+  // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
   const version = sqlite.prepare('SELECT sqlite_version() AS version').get() as { version: string };
   const pages = sqlite.pragma('page_count', { simple: true }) as number;
   const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
@@ -42,6 +46,12 @@ export function databaseInfo(db: Db): DatabaseInfo {
   };
 }
 
+/** The embedded SQLite connection these tools read; on PostgreSQL (none) a clear refusal (412) instead. */
+function embedded(store: Pick<Store, 'sqlite'>, message: string): Database.Database {
+  if (!store.sqlite) throw new TRPCError({ code: 'PRECONDITION_FAILED', message });
+  return store.sqlite;
+}
+
 /** The backup's file name: the site and the UTC time, e.g. `cuepoint-2026-11-26T21-30-05Z.sqlite3`. */
 export function backupFileName(now = new Date()): string {
   return `cuepoint-${now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')}.sqlite3`;
@@ -51,10 +61,11 @@ export function backupFileName(now = new Date()): string {
  * A consistent copy of the live database (`VACUUM INTO` a temporary file: one transaction, WAL included, nothing
  * blocked for long), handed over as a stream that removes the file once read or abandoned.
  */
-export async function databaseBackup(db: Db, dataDir: string): Promise<{ stream: NodeJS.ReadableStream; sizeBytes: number }> {
+export async function databaseBackup(store: Pick<Store, 'sqlite'>, dataDir: string): Promise<{ stream: NodeJS.ReadableStream; sizeBytes: number }> {
+  const sqlite = embedded(store, systemMessages.postgresDatabase);
   const path = join(dataDir, `.backup-${newId()}.sqlite3`);
   try {
-    db.$client.prepare('VACUUM INTO ?').run(path);
+    sqlite.prepare('VACUUM INTO ?').run(path);
     const { size } = await stat(path);
     const stream = createReadStream(path);
     const remove = () => void rm(path, { force: true });

@@ -7,7 +7,7 @@ export const systemRest: RestModule = (app, { caller, services }) => {
   /** Admins: a consistent copy of the database as a download (`application/vnd.sqlite3`, a dated file name). */
   app.get('/api/admin/database-backup', async (request, reply) => {
     await (await caller(request)).system.database();
-    const { stream, sizeBytes } = await databaseBackup(services.db, services.config.dataDir);
+    const { stream, sizeBytes } = await databaseBackup(services.store, services.config.dataDir);
     return reply
       .type('application/vnd.sqlite3')
       .header('content-length', sizeBytes)

@@ -12,7 +12,7 @@ export const systemRouter = router({
   publicConfig: publicProcedure.meta({ scope: 'public' }).output(publicConfigOutput).query(({ ctx }) => publicConfig(ctx.services)),
 
   /** Admins: the database engine, schema version and migrations (`/migrate-db`); the backup is `GET /api/admin/database-backup`. */
-  database: adminProcedure.output(databaseInfoOutput).query(({ ctx }) => databaseInfo(ctx.services.db)),
+  database: adminProcedure.output(databaseInfoOutput).query(({ ctx }) => databaseInfo(ctx.services.store)),
 
   /** A heartbeat stream: lets clients (and tests) prove the websocket link works end to end, resuming from lastEventId. */
   ticks: publicProcedure.meta({ scope: 'public' })

@@ -20,3 +20,11 @@ export const databaseInfoOutput = z.object({
   pending: z.array(z.string()),
 });
 export type DatabaseInfo = z.infer<typeof databaseInfoOutput>;
+
+export const systemMessages = {
+  /**
+   * `system.database` and `/api/admin/database-backup` on PostgreSQL: both read the SQLite file (the download calls
+   * `system.database` first, for its admin check, so one message covers both).
+   */
+  postgresDatabase: 'This server keeps its data in PostgreSQL: the database details and the backup download are for SQLite. Backups of a PostgreSQL database are made with pg_dump.',
+} as const;

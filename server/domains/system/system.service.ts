@@ -2,9 +2,9 @@ import type { AppServices } from '@server/trpc/context';
 import { effectiveAppConfig } from '@server/domains/settings/settings.service';
 import type { PublicConfig } from './system.schemas';
 
-export function publicConfig(services: Pick<AppServices, 'config' | 'botCheck' | 'db'>): PublicConfig {
+export async function publicConfig(services: Pick<AppServices, 'config' | 'botCheck' | 'db'>): Promise<PublicConfig> {
   const { botCheck } = services;
-  const config = effectiveAppConfig(services);
+  const config = await effectiveAppConfig(services);
   return {
     googleClientId: config.google.clientId ?? null,
     appleEnabled: !!config.apple.clientId && !!config.apple.clientSecret,

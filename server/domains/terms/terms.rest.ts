@@ -7,6 +7,7 @@ import { termsMessages } from './terms.schemas';
 /** The documented /api/termsConditions paths; each one calls the terms procedures. */
 export const termsRest: RestModule = (app, kit) => {
   const { caller } = kit;
+  // eslint-disable-next-line no-restricted-syntax -- the `terms.get` procedure, not a Drizzle query
   app.get('/api/termsConditions', async (request) => (await caller(request)).terms.get());
 
   app.post('/api/termsConditions/accept', async (request) => (await caller(request)).terms.accept());

@@ -16,12 +16,12 @@ export const termsRouter = router({
   /** Whether the caller accepted an earlier document (the dialog says "updated" terms only then). */
   acceptedBefore: accountProcedure('admin', 'dj', 'staff', 'user').meta({ scope: 'session' })
     .output(z.object({ acceptedBefore: z.boolean() }))
-    .query(({ ctx }) => ({ acceptedBefore: termsService.hasAcceptedAnyTerms(ctx.services.db, ctx.actor.id) })),
+    .query(async ({ ctx }) => ({ acceptedBefore: await termsService.hasAcceptedAnyTerms(ctx.services.db, ctx.actor.id) })),
 
   /** Accepting the newest document clears the pending pdfUrl of the session user (also before a checkout payment). */
   accept: accountProcedure('admin', 'dj', 'staff', 'user').meta({ scope: 'session', errors: ['NOT_FOUND', 'FORBIDDEN'] })
     .output(z.object({ user: sessionUser }))
-    .mutation(({ ctx }) => ({ user: termsService.acceptTerms(ctx.services.db, ctx.actor) })),
+    .mutation(async ({ ctx }) => ({ user: await termsService.acceptTerms(ctx.services, ctx.actor) })),
 
   /** Publishes a PDF already stored under /uploads (the REST upload stores it first). */
   upload: adminProcedure

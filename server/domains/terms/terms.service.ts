@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { termsAcceptances, termsDocuments, users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
 import { newId, nowIso } from '@server/lib/ids';
@@ -13,26 +14,27 @@ import { termsMessages, type TermsDocument, type TermsListItem, type UploadTerms
 /** Newest first; rowid breaks ties between documents published in the same millisecond. */
 const newestFirst = [desc(termsDocuments.createdAt), desc(sql`${termsDocuments}.rowid`)] as const;
 
-export function currentTerms(db: Db): TermsDocument | null {
-  const row = db
-    .select({ id: termsDocuments.id, pdfUrl: termsDocuments.pdfUrl, createdAt: termsDocuments.createdAt })
-    .from(termsDocuments)
-    .orderBy(...newestFirst)
-    .limit(1)
-    .get();
+export async function currentTerms(db: Db): Promise<TermsDocument | null> {
+  const row = await firstRow(
+    db
+      .select({ id: termsDocuments.id, pdfUrl: termsDocuments.pdfUrl, createdAt: termsDocuments.createdAt })
+      .from(termsDocuments)
+      .orderBy(...newestFirst)
+      .limit(1),
+  );
   return row ?? null;
 }
 
-export function requireCurrentTerms(db: Db): TermsDocument {
-  const terms = currentTerms(db);
+export async function requireCurrentTerms(db: Db): Promise<TermsDocument> {
+  const terms = await currentTerms(db);
   if (!terms) throw new TRPCError({ code: 'NOT_FOUND', message: termsMessages.noTerms });
   return terms;
 }
 
 /** Inserts a terms document for a PDF already stored under /uploads. */
-export function insertTermsDocument(db: Db, pdfUrl: string, uploadedBy: string | null): TermsDocument {
+export async function insertTermsDocument(db: Db, pdfUrl: string, uploadedBy: string | null): Promise<TermsDocument> {
   const document: TermsDocument = { id: newId(), pdfUrl, createdAt: nowIso() };
-  db.insert(termsDocuments).values({ ...document, uploadedBy }).run();
+  await db.insert(termsDocuments).values({ ...document, uploadedBy });
   return document;
 }
 
@@ -43,7 +45,7 @@ export async function publishTerms(services: AppServices, actor: Actor, input: U
   }
   const key = uploadKey(input.pdfUrl);
   if (!key || !(await services.storage.exists(key))) throw fieldError('BAD_REQUEST', termsMessages.unknownPdf, { pdfUrl: termsMessages.unknownPdf });
-  const document = insertTermsDocument(services.db, input.pdfUrl, actor.id);
+  const document = await insertTermsDocument(services.db, input.pdfUrl, actor.id);
   services.log.info({ adminId: actor.id, termsId: document.id }, 'terms document published');
   return { message: termsMessages.saved, pdfUrl: document.pdfUrl, id: document.id };
 }
@@ -52,24 +54,28 @@ export async function publishTerms(services: AppServices, actor: Actor, input: U
  * Records that the actor accepted the newest terms document and answers their updated session user. Only the account's
  * own person consents: an admin emulating them is refused (403 "Only {name} can accept the terms").
  */
-export function acceptTerms(db: Db, actor: Actor): SessionUser {
+export async function acceptTerms(services: Pick<AppServices, 'db' | 'store'>, actor: Actor): Promise<SessionUser> {
+  const { db } = services;
   if (actor.emulatedBy) throw new TRPCError({ code: 'FORBIDDEN', message: termsMessages.onlyUserCanAccept(actor.user.displayName) });
-  const terms = requireCurrentTerms(db);
-  db.insert(termsAcceptances).values({ userId: actor.id, termsId: terms.id, acceptedAt: nowIso(), acceptedBy: actor.id }).onConflictDoNothing().run();
-  return toSessionUser(db, findUserById(db, actor.id)!);
+  // One transaction: the document accepted is still the newest when the acceptance is recorded.
+  await db.transaction(async (tx) => {
+    const terms = await requireCurrentTerms(db);
+    await tx.insert(termsAcceptances).values({ userId: actor.id, termsId: terms.id, acceptedAt: nowIso(), acceptedBy: actor.id }).onConflictDoNothing();
+  });
+  return toSessionUser(services, (await findUserById(services, actor.id))!);
 }
 
-export function hasAcceptedAnyTerms(db: Db, userId: string): boolean {
-  return !!db.select({ termsId: termsAcceptances.termsId }).from(termsAcceptances).where(eq(termsAcceptances.userId, userId)).get();
+export async function hasAcceptedAnyTerms(db: Db, userId: string): Promise<boolean> {
+  return !!(await firstRow(db.select({ termsId: termsAcceptances.termsId }).from(termsAcceptances).where(eq(termsAcceptances.userId, userId)).limit(1)));
 }
 
-export function listTerms(db: Db): TermsListItem[] {
+export async function listTerms(db: Db): Promise<TermsListItem[]> {
   const acceptances = db
     .select({ termsId: termsAcceptances.termsId, total: count().as('total') })
     .from(termsAcceptances)
     .groupBy(termsAcceptances.termsId)
     .as('acceptances');
-  const rows = db
+  const rows = await db
     .select({
       id: termsDocuments.id,
       pdfUrl: termsDocuments.pdfUrl,
@@ -81,8 +87,7 @@ export function listTerms(db: Db): TermsListItem[] {
     .from(termsDocuments)
     .leftJoin(users, eq(users.id, termsDocuments.uploadedBy))
     .leftJoin(acceptances, eq(acceptances.termsId, termsDocuments.id))
-    .orderBy(...newestFirst)
-    .all();
+    .orderBy(...newestFirst);
   return rows.map((row) => ({
     id: row.id,
     pdfUrl: row.pdfUrl,

@@ -42,7 +42,7 @@ export const tipOptionsRest: RestModule = (app, kit) => {
     uploads.post(
       '/api/tips/options/:id',
       uploadRoute<{ Params: { id: string } }>(kit, iconUpload, async ({ actor, caller, read, request }) => {
-        ownOption(services.db, actor.id, request.params.id);
+        await ownOption(services.db, actor.id, request.params.id);
         const { fields, files } = await read();
         const amountCents = centsOf(fields.tipsAmount);
         return caller.tipOptions.update({

@@ -16,7 +16,7 @@ export const tipOptionsRouter = router({
     .input(updateTipOptionInput)
     .output(tipOptionOutput)
     .mutation(async ({ ctx, input }) => {
-      const { option, replacedIconUrl } = tipOptionsService.updateTipOption(ctx.services.db, ctx.actor.id, input);
+      const { option, replacedIconUrl } = await tipOptionsService.updateTipOption(ctx.services.db, ctx.actor.id, input);
       await tipOptionsService.removeStoredIcon(ctx.services.db, ctx.services.storage, replacedIconUrl);
       return option;
     }),
@@ -30,7 +30,7 @@ export const tipOptionsRouter = router({
     .input(tipOptionIdInput)
     .output(z.object({ id: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const { removedIconUrl } = tipOptionsService.deleteTipOption(ctx.services.db, ctx.actor.id, input.id);
+      const { removedIconUrl } = await tipOptionsService.deleteTipOption(ctx.services.db, ctx.actor.id, input.id);
       await tipOptionsService.removeStoredIcon(ctx.services.db, ctx.services.storage, removedIconUrl);
       return { id: input.id };
     }),

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { nowIso } from '@server/lib/ids';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { authMessages, type SessionUser } from './users.schemas';
@@ -19,60 +20,71 @@ export const adminRuleMessages = {
  * The admin rules every user-management change goes through: an admin never deactivates or demotes
  * themself, and the last active admin stays. Call inside the transaction that writes the change.
  */
-export function assertAdminChangeAllowed(
+export async function assertAdminChangeAllowed(
   db: Db | Transaction,
   actor: Pick<Actor, 'id'>,
   target: UserRow,
   change: { isActive?: boolean; role?: UserRole },
-): void {
+): Promise<void> {
   const removesAdmin =
     target.role === 'admin' && target.isActive && (change.isActive === false || (change.role !== undefined && change.role !== 'admin'));
   if (!removesAdmin) return;
   if (target.id === actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: adminRuleMessages.notOwnAccount });
-  const activeAdmins = db
-    .select({ count: sql<number>`count(*)` })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.isActive, true)))
-    .get();
+  const activeAdmins = await firstRow(
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.isActive, true))),
+  );
   if ((activeAdmins?.count ?? 0) <= 1) throw new TRPCError({ code: 'CONFLICT', message: adminRuleMessages.lastAdmin });
 }
 
-function requireUser(db: Db | Transaction, id: string): UserRow {
-  const user = db.select().from(users).where(eq(users.id, id)).get();
+async function requireUser(db: Db | Transaction, id: string): Promise<UserRow> {
+  const user = await firstRow(db.select().from(users).where(eq(users.id, id)));
   if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
   return user;
 }
 
 /** Admin activation (or deactivation). Activating also ends a pending checkout payment. */
-export function setUserActive(services: Pick<AppServices, 'db' | 'bus'>, actor: Pick<Actor, 'id'>, id: string, isActive: boolean): SessionUser {
+export async function setUserActive(
+  services: Pick<AppServices, 'db' | 'store' | 'bus'>,
+  actor: Pick<Actor, 'id'>,
+  id: string,
+  isActive: boolean,
+): Promise<SessionUser> {
   const { db } = services;
-  db.transaction((tx) => {
-    const user = requireUser(tx, id);
-    assertAdminChangeAllowed(tx, actor, user, { isActive });
-    tx.update(users)
+  await db.transaction(async (tx) => {
+    const user = await requireUser(tx, id);
+    await assertAdminChangeAllowed(tx, actor, user, { isActive });
+    await tx
+      .update(users)
       .set({ isActive, ...(isActive && { pendingPayment: false }), updatedAt: nowIso() })
-      .where(eq(users.id, id))
-      .run();
+      .where(eq(users.id, id));
   });
   sessionChanged(services, id);
-  return toSessionUser(db, findUserById(db, id)!);
+  return toSessionUser(services, (await findUserById(services, id))!);
 }
 
 /** Changes an account's role; its tokens (which carry the role) stop working at once, on every instance. */
-export function setUserRole(services: Pick<AppServices, 'db' | 'bus'>, actor: Pick<Actor, 'id'>, id: string, role: UserRole): SessionUser {
+export async function setUserRole(
+  services: Pick<AppServices, 'db' | 'store' | 'bus'>,
+  actor: Pick<Actor, 'id'>,
+  id: string,
+  role: UserRole,
+): Promise<SessionUser> {
   const { db } = services;
-  db.transaction((tx) => {
-    const user = requireUser(tx, id);
+  await db.transaction(async (tx) => {
+    const user = await requireUser(tx, id);
     if (user.role === role) return;
     if ((user.role === 'viewer') !== (role === 'viewer')) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: authMessages.viewerRoleFixed });
     }
-    assertAdminChangeAllowed(tx, actor, user, { role });
-    tx.update(users)
+    await assertAdminChangeAllowed(tx, actor, user, { role });
+    await tx
+      .update(users)
       .set({ role, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: nowIso() })
-      .where(eq(users.id, id))
-      .run();
+      .where(eq(users.id, id));
   });
   sessionChanged(services, id);
-  return toSessionUser(db, findUserById(db, id)!);
+  return toSessionUser(services, (await findUserById(services, id))!);
 }

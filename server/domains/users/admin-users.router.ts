@@ -16,7 +16,7 @@ export const adminUsersRouter = router({
     .output(adminUserRow)
     .query(({ ctx, input }) => adminUsersService.getUser(ctx.services.db, input.id)),
 
-  waitingCount: adminProcedure.output(z.object({ count: z.number().int() })).query(({ ctx }) => ({ count: adminUsersService.waitingCreatorCount(ctx.services.db) })),
+  waitingCount: adminProcedure.output(z.object({ count: z.number().int() })).query(async ({ ctx }) => ({ count: await adminUsersService.waitingCreatorCount(ctx.services.db) })),
 
   update: adminProcedure
     .input(adminUserUpdateInput)

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { nowIso } from '@server/lib/ids';
 import { publicOrigin } from '@server/lib/public-url';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
@@ -37,7 +38,7 @@ function likePattern(text: string): string {
 const waitingCreator = and(eq(users.role, 'dj'), eq(users.isActive, false));
 
 /** One page of accounts for the admin Users screen, with the total that matches (no secrets: no hash, no token version). */
-export function listUsers(db: Db, input: AdminUsersListInput): { items: AdminUserRow[]; total: number } {
+export async function listUsers(db: Db, input: AdminUsersListInput): Promise<{ items: AdminUserRow[]; total: number }> {
   const conditions: SQL[] = [];
   if (input.search) {
     const pattern = likePattern(input.search);
@@ -50,25 +51,24 @@ export function listUsers(db: Db, input: AdminUsersListInput): { items: AdminUse
   if (input.status === 'inactive') conditions.push(eq(users.isActive, false));
   if (input.status === 'waiting') conditions.push(waitingCreator!);
   const where = conditions.length ? and(...conditions) : undefined;
-  const total = db.select({ value: count() }).from(users).where(where).get()?.value ?? 0;
-  const items = db
+  const total = (await firstRow(db.select({ value: count() }).from(users).where(where)))?.value ?? 0;
+  const items = await db
     .select(rowColumns)
     .from(users)
     .where(where)
     .orderBy(asc(users.displayName), asc(users.email))
     .limit(input.pageSize)
-    .offset((input.page - 1) * input.pageSize)
-    .all();
+    .offset((input.page - 1) * input.pageSize);
   return { items, total };
 }
 
 /** Creators who registered and wait for activation (the badge on the Users menu item). */
-export function waitingCreatorCount(db: Db): number {
-  return db.select({ value: count() }).from(users).where(waitingCreator).get()?.value ?? 0;
+export async function waitingCreatorCount(db: Db): Promise<number> {
+  return (await firstRow(db.select({ value: count() }).from(users).where(waitingCreator)))?.value ?? 0;
 }
 
-export function getUser(db: Db, id: string): AdminUserRow {
-  const row = db.select(rowColumns).from(users).where(eq(users.id, id)).get();
+export async function getUser(db: Db, id: string): Promise<AdminUserRow> {
+  const row = await firstRow(db.select(rowColumns).from(users).where(eq(users.id, id)));
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: adminUsersMessages.userNotFound });
   return row;
 }
@@ -78,18 +78,23 @@ export function getUser(db: Db, id: string): AdminUserRow {
  * demotes themself, the last active admin stays); viewers keep their role. A role change or deactivation ends
  * the account's sessions (their tokens no longer match the account); activating also ends a pending checkout payment.
  */
-export async function updateUser(services: Pick<AppServices, 'db' | 'bus' | 'config' | 'mailer' | 'log'>, actor: Actor, input: AdminUserUpdateInput): Promise<AdminUserRow> {
+export async function updateUser(
+  services: Pick<AppServices, 'db' | 'store' | 'bus' | 'config' | 'mailer' | 'log'>,
+  actor: Actor,
+  input: AdminUserUpdateInput,
+): Promise<AdminUserRow> {
   const { db } = services;
-  const target = db.select().from(users).where(eq(users.id, input.id)).get();
+  const target = await firstRow(db.select().from(users).where(eq(users.id, input.id)));
   if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: adminUsersMessages.userNotFound });
-  db.transaction((tx) => {
+  await db.transaction(async (tx) => {
     // Read again inside the write, so two admins demoting each other at once cannot both pass.
-    const current = tx.select().from(users).where(eq(users.id, input.id)).get()!;
-    assertAdminChangeAllowed(tx, actor, current, { isActive: input.isActive, role: input.role });
+    const current = (await firstRow(tx.select().from(users).where(eq(users.id, input.id))))!;
+    await assertAdminChangeAllowed(tx, actor, current, { isActive: input.isActive, role: input.role });
     const roleChanges = input.role !== undefined && input.role !== current.role;
     if (current.role === 'viewer' && roleChanges) throw new TRPCError({ code: 'BAD_REQUEST', message: adminUsersMessages.viewerRole });
     if (input.role === 'dj' && roleChanges && !current.creatorTag) throw new TRPCError({ code: 'BAD_REQUEST', message: adminUsersMessages.creatorNeedsTag });
-    tx.update(users)
+    await tx
+      .update(users)
       .set({
         ...(input.firstName !== undefined && { firstName: input.firstName }),
         ...(input.lastName !== undefined && { lastName: input.lastName }),
@@ -99,8 +104,7 @@ export async function updateUser(services: Pick<AppServices, 'db' | 'bus' | 'con
         ...(input.isActive === true && { pendingPayment: false }),
         updatedAt: nowIso(),
       })
-      .where(eq(users.id, target.id))
-      .run();
+      .where(eq(users.id, target.id));
   });
   sessionChanged(services, target.id);
   if (input.isActive === true && !target.isActive && target.role === 'dj') await sendActivationMail(services, target);
@@ -110,9 +114,10 @@ export async function updateUser(services: Pick<AppServices, 'db' | 'bus' | 'con
 /** The spec's login message promises it: "We will send you an email once your account is ready." */
 async function sendActivationMail(services: Pick<AppServices, 'db' | 'config' | 'mailer' | 'log'>, user: UserRow): Promise<void> {
   try {
+    const siteName = await siteNameOf(services);
     await services.mailer.send({
       to: user.email,
-      subject: `Your ${siteNameOf(services)} account is ready`,
+      subject: `Your ${siteName} account is ready`,
       text: `Hello ${user.firstName},\n\nAn admin has activated your creator account. You can log in now:\n\n${publicOrigin(services.config)}/login\n`,
     });
   } catch (error) {
@@ -121,7 +126,7 @@ async function sendActivationMail(services: Pick<AppServices, 'db' | 'config' | 
 }
 
 export async function sendPasswordReset(services: AppServices, actor: Actor, id: string): Promise<{ message: string }> {
-  const user = getUser(services.db, id);
+  const user = await getUser(services.db, id);
   const resetPage = `${publicOrigin(services.config)}/pages/auth/reset-password`;
   // Counted per admin, in the same budget as the public "forgot password" form.
   await requestPasswordReset(services, user.email, resetPage, `admin:${actor.emulatedBy ?? actor.id}`);
@@ -130,7 +135,7 @@ export async function sendPasswordReset(services: AppServices, actor: Actor, id:
 
 /** Tells every active admin that a creator waits for activation (a mail each; the Users badge counts them). */
 export async function notifyAdminsOfWaitingCreator(services: Pick<AppServices, 'db' | 'config' | 'mailer' | 'log'>, creator: UserRow): Promise<void> {
-  const admins = services.db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true))).all();
+  const admins = await services.db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
   const link = `${publicOrigin(services.config)}/apps/users/${encodeURIComponent(creator.id)}`;
   for (const admin of admins) {
     try {
@@ -146,9 +151,9 @@ export async function notifyAdminsOfWaitingCreator(services: Pick<AppServices, '
 }
 
 /** What the platform settings say about new creators, and the admins' notice when one waits (registration and social sign-in). */
-export function creatorActivation(services: AppServices): ExternalSignInOptions {
+export async function creatorActivation(services: AppServices): Promise<ExternalSignInOptions> {
   return {
-    activateCreator: !getEffectiveSettings(services).general.creatorsNeedActivation,
+    activateCreator: !(await getEffectiveSettings(services)).general.creatorsNeedActivation,
     onCreatorWaiting: (user) => notifyAdminsOfWaitingCreator(services, user),
   };
 }

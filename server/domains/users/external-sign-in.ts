@@ -1,10 +1,12 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { users } from '@db/schema/users';
+import { firstRow } from '@db/store';
 import { newId, nowIso } from '@server/lib/ids';
 import type { ExternalIdentity } from '@server/providers/identity/interface';
 import type { AppServices, UserRow } from '@server/trpc/context';
 import { authMessages, type SessionAnswer } from './users.schemas';
+import { matchingErrorMessage } from './constraint-errors';
 import { findUserById } from './session-reads';
 import { issueSession } from './sessions';
 import { findUserByEmail } from './users.service';
@@ -36,14 +38,14 @@ export async function signInWithExternalIdentity(
   const { db } = services;
   const subColumn = identity.provider === 'google' ? users.googleSub : users.appleSub;
   const link = identity.provider === 'google' ? { googleSub: identity.subject } : { appleSub: identity.subject };
-  let user = db.select().from(users).where(eq(subColumn, identity.subject)).get();
+  let user = await firstRow(db.select().from(users).where(eq(subColumn, identity.subject)));
   if (!user && identity.email) {
-    const existing = findUserByEmail(db, identity.email);
+    const existing = await findUserByEmail(db, identity.email);
     // Only an address the provider vouches for may take over (link to) an existing account.
     if (existing && !identity.emailVerified) throw new TRPCError({ code: 'CONFLICT', message: externalSignInMessages.emailNotVerified });
     if (existing) {
-      db.update(users).set({ ...link, updatedAt: nowIso() }).where(eq(users.id, existing.id)).run();
-      user = findUserById(db, existing.id)!;
+      await db.update(users).set({ ...link, updatedAt: nowIso() }).where(eq(users.id, existing.id));
+      user = (await findUserById(services, existing.id))!;
     }
   }
   if (!user) {
@@ -55,7 +57,8 @@ export async function signInWithExternalIdentity(
     const lastName = identity.lastName?.trim() || '';
     const id = newId();
     try {
-      db.insert(users)
+      await db
+        .insert(users)
         .values({
           id,
           email: identity.email.toLowerCase(),
@@ -67,19 +70,18 @@ export async function signInWithExternalIdentity(
           isActive: isViewer || options.activateCreator === true,
           passwordHash: null,
           ...link,
-        })
-        .run();
+        });
     } catch (error) {
       // Two first sign-ins racing (double click): the unique indexes decide, the loser retries as a sign-in.
-      if (error instanceof Error && /UNIQUE constraint failed/.test(error.message)) {
-        user = db.select().from(users).where(eq(subColumn, identity.subject)).get();
+      if (matchingErrorMessage(error, /UNIQUE constraint failed/)) {
+        user = await firstRow(db.select().from(users).where(eq(subColumn, identity.subject)));
         if (!user) throw new TRPCError({ code: 'CONFLICT', message: authMessages.emailTaken });
       } else {
         throw error;
       }
     }
     if (!user) {
-      user = findUserById(db, id)!;
+      user = (await findUserById(services, id))!;
       if (!user.isActive && user.role !== 'viewer') await options.onCreatorWaiting?.(user);
     }
   }

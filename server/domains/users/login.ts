@@ -8,7 +8,7 @@ import { findUserByLogin } from './users.service';
 
 /** The account the name and password belong to (the password is checked even for an unknown name). */
 async function checkCredentials(services: AppServices, input: LoginInput, clientIp: string): Promise<UserRow | undefined> {
-  const user = findUserByLogin(services.db, input.userName);
+  const user = await findUserByLogin(services.db, input.userName);
   await limitAuthAttempts(services, 'login', [`ip:${clientIp}`, accountKey(user, input.userName)]);
   const valid = await verifyPassword(input.password, user?.passwordHash);
   return valid ? user : undefined;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { changedRows, firstRow } from '@db/store';
 import { passwordResetTokens, users } from '@db/schema/users';
 import { siteNameOf } from '@server/domains/settings/settings.service';
 import { fieldError } from '@server/lib/errors';
@@ -31,22 +32,22 @@ export async function changePassword(
 
 async function setPassword(services: AppServices, userId: string, password: string): Promise<SessionAnswer> {
   const passwordHash = await hashPassword(password);
-  services.db.transaction((tx) => storePassword(tx, userId, passwordHash));
+  await services.db.transaction(async (tx) => storePassword(tx, userId, passwordHash));
   sessionChanged(services, userId);
-  return issueSession(services, findUserById(services.db, userId)!);
+  return issueSession(services, (await findUserById(services, userId))!);
 }
 
 /** New hash, new token version (old sessions end) and every outstanding reset link of the account voided. */
-function storePassword(tx: Transaction, userId: string, passwordHash: string): void {
+async function storePassword(tx: Transaction, userId: string, passwordHash: string): Promise<void> {
   const now = nowIso();
-  tx.update(users)
+  await tx
+    .update(users)
     .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-    .where(eq(users.id, userId))
-    .run();
-  tx.update(passwordResetTokens)
+    .where(eq(users.id, userId));
+  await tx
+    .update(passwordResetTokens)
     .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
-    .run();
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 function hashResetToken(token: string): string {
@@ -58,20 +59,20 @@ function hashResetToken(token: string): string {
  * the mail transport works: the mail goes out in the background and a failure is only logged.
  */
 export async function requestPasswordReset(services: AppServices, email: string, resetPageUrl: string, clientIp: string) {
-  const user = findUserByEmail(services.db, email);
+  const user = await findUserByEmail(services.db, email);
   await limitAuthAttempts(services, 'reset', [`ip:${clientIp}`, accountKey(user, email)]);
   if (user) {
     const token = randomBytes(32).toString('base64url');
-    services.db
+    await services.db
       .insert(passwordResetTokens)
-      .values({ tokenHash: hashResetToken(token), userId: user.id, expiresAt: new Date(Date.now() + resetTokenLifetimeMs).toISOString() })
-      .run();
+      .values({ tokenHash: hashResetToken(token), userId: user.id, expiresAt: new Date(Date.now() + resetTokenLifetimeMs).toISOString() });
     const link = `${resetPageUrl}?token=${encodeURIComponent(token)}`;
+    const siteName = await siteNameOf(services);
     services.mailer
       .send({
         to: user.email,
-        subject: `Reset your ${siteNameOf(services)} password`,
-        text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${siteNameOf(services)} account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+        subject: `Reset your ${siteName} password`,
+        text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${siteName} account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
       })
       .catch((error: unknown) => {
         // The message only: a transport error could quote the mail, which holds the link.
@@ -88,13 +89,13 @@ export async function resetPassword(services: AppServices, token: string, passwo
   const isUsable = () =>
     and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, nowIso()));
   const invalid = () => fieldError('BAD_REQUEST', authMessages.invalidResetLink, { token: authMessages.invalidResetLink });
-  const row = db.select().from(passwordResetTokens).where(isUsable()).get();
+  const row = await firstRow(db.select().from(passwordResetTokens).where(isUsable()));
   if (!row) throw invalid();
   const passwordHash = await hashPassword(password);
-  const consumed = db.transaction((tx) => {
-    const taken = tx.update(passwordResetTokens).set({ usedAt: nowIso() }).where(isUsable()).run();
-    if (taken.changes !== 1) return false;
-    storePassword(tx, row.userId, passwordHash);
+  const consumed = await db.transaction(async (tx) => {
+    const taken = await changedRows(tx.update(passwordResetTokens).set({ usedAt: nowIso() }).where(isUsable()));
+    if (taken !== 1) return false;
+    await storePassword(tx, row.userId, passwordHash);
     return true;
   });
   if (!consumed) throw invalid();

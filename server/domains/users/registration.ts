@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
 import { newId } from '@server/lib/ids';
@@ -9,13 +10,14 @@ import type { AppServices, UserRow } from '@server/trpc/context';
 import { authMessages, type RegisterInput } from './users.schemas';
 import type { UserRole } from '@common/roles';
 import { limitAuthAttempts } from './auth-rate-limits';
+import { matchingErrorMessage } from './constraint-errors';
 import { findUserById } from './session-reads';
 import { findUserByEmail } from './users.service';
 
 export const accountReadyMessage = authMessages.accountReady;
 
-function creatorTagTaken(db: Db, tag: string): boolean {
-  return !!db.select({ id: users.id }).from(users).where(sql`lower(${users.creatorTag}) = ${tag.toLowerCase()}`).get();
+async function creatorTagTaken(db: Db, tag: string): Promise<boolean> {
+  return !!(await firstRow(db.select({ id: users.id }).from(users).where(sql`lower(${users.creatorTag}) = ${tag.toLowerCase()}`).limit(1)));
 }
 
 async function requireBotCheck(services: AppServices, token: string | undefined, clientIp: string): Promise<void> {
@@ -52,16 +54,17 @@ export async function registerAccount(
 
   const { db } = services;
   const fields: Record<string, string> = {};
-  if (findUserByEmail(db, input.email)) fields.email = authMessages.emailTaken;
-  if (input.subDomain && creatorTagTaken(db, input.subDomain)) fields.subDomain = authMessages.creatorTagTaken;
+  if (await findUserByEmail(db, input.email)) fields.email = authMessages.emailTaken;
+  if (input.subDomain && (await creatorTagTaken(db, input.subDomain))) fields.subDomain = authMessages.creatorTagTaken;
   if (Object.keys(fields).length) throw fieldError('CONFLICT', Object.values(fields)[0]!, fields);
 
-  const referrer = input.referrerId ? findUserById(db, input.referrerId) : undefined;
+  const referrer = input.referrerId ? await findUserById(services, input.referrerId) : undefined;
   const passwordHash = await hashPassword(input.password);
   const role: UserRole = isViewer ? 'viewer' : 'dj';
   const id = newId();
   try {
-    db.insert(users)
+    await db
+      .insert(users)
       .values({
         id,
         email: input.email,
@@ -74,16 +77,16 @@ export async function registerAccount(
         pendingPayment: !isViewer && options.viaCheckout === true,
         passwordHash,
         referrerId: referrer?.id ?? null,
-      })
-      .run();
+      });
   } catch (error) {
     // Two registrations racing for the same email or tag: the unique index decides.
-    if (error instanceof Error && /UNIQUE constraint failed: (users\.email|index 'users_creator_tag_lower_unique')/.test(error.message)) {
-      const field = error.message.includes('users.email') ? 'email' : 'subDomain';
+    const unique = matchingErrorMessage(error, /UNIQUE constraint failed: (users\.email|index 'users_creator_tag_lower_unique')/);
+    if (unique) {
+      const field = unique.includes('users.email') ? 'email' : 'subDomain';
       const message = field === 'email' ? authMessages.emailTaken : authMessages.creatorTagTaken;
       throw fieldError('CONFLICT', message, { [field]: message });
     }
     throw error;
   }
-  return findUserById(db, id)!;
+  return (await findUserById(services, id))!;
 }

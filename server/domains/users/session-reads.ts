@@ -1,5 +1,8 @@
+import type Database from 'better-sqlite3';
 import { eq, sql } from 'drizzle-orm';
+import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { users } from '@db/schema/users';
 import { busTopic } from '@server/lib/bus';
 import { UnchangedDatabaseCache } from '@server/lib/unchanged-database-cache';
@@ -17,9 +20,15 @@ const sessionFlagColumns = {
 
 type SessionFlags = { hasUnpaidInvoices: boolean; latestTermsUrlIfUnaccepted: string | null };
 
-/** The user row and its session flags in one statement (one read transaction), prepared once per database. */
-function prepareSessionRowStatement(db: Db) {
-  return db
+/** The services the session reads need: the database, and its embedded SQLite connection when there is one. */
+export type SessionReadServices = Pick<AppServices, 'db' | 'store'>;
+
+/**
+ * The user row and its session flags in one statement (one read transaction), prepared once per SQLite connection
+ * through Drizzle's synchronous driver over the raw connection: the hottest read skips the store's statement queue.
+ */
+function prepareSessionRowStatement(sqlite: Database.Database) {
+  return drizzleSync(sqlite)
     .select({ row: users, ...sessionFlagColumns })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
@@ -42,8 +51,12 @@ interface SessionRow {
  * activation) and every instance drops that user's entry when the announcement arrives. Anything else changed
  * elsewhere (names, an invoice, a terms document) is read again within `announcedMaxAgeMs`; while the bus is down
  * nothing is kept, and everything is dropped when it is back (announcements may have been missed meanwhile).
+ *
+ * SQLite only (the cache watches the embedded connection's changes). On PostgreSQL (`store.sqlite` null) every
+ * request reads its row through Drizzle: nothing there tells a cache that another instance changed a row.
  */
 interface SessionReads {
+  sqlite: Database.Database;
   statement: ReturnType<typeof prepareSessionRowStatement>;
   cache: UnchangedDatabaseCache<string, SessionRow>;
 }
@@ -55,24 +68,28 @@ const sessionChangesTopic = busTopic<{ userId: string }>('users:session-changed'
 
 const sessionReadsByDb = new WeakMap<Db, SessionReads>();
 
-function sessionReadsOf(db: Db): SessionReads {
-  let reads = sessionReadsByDb.get(db);
+/** The SQLite fast path's statement and cache; null on PostgreSQL. */
+function sessionReadsOf(services: SessionReadServices): SessionReads | null {
+  const { sqlite } = services.store;
+  if (!sqlite) return null;
+  let reads = sessionReadsByDb.get(services.db);
   if (!reads) {
-    reads = { statement: prepareSessionRowStatement(db), cache: new UnchangedDatabaseCache(db.$client) };
-    sessionReadsByDb.set(db, reads);
+    reads = { sqlite, statement: prepareSessionRowStatement(sqlite), cache: new UnchangedDatabaseCache(sqlite) };
+    sessionReadsByDb.set(services.db, reads);
   }
   return reads;
 }
 
 /**
  * Called once by buildApp. Alone, nothing to do (any write voids the cache); with a shared bus, this instance's
- * cache follows the announcements of every instance.
+ * cache follows the announcements of every instance. On PostgreSQL nothing is kept, so nothing to follow.
  */
-export function followSessionChanges(services: Pick<AppServices, 'db' | 'bus'>): void {
-  const { db, bus } = services;
+export function followSessionChanges(services: Pick<AppServices, 'db' | 'store' | 'bus'>): void {
+  const { bus } = services;
   if (bus.kind === 'memory') return;
-  const reads = sessionReadsOf(db);
-  reads.cache = new UnchangedDatabaseCache(db.$client, { otherWriters: 'announced', maxAgeMs: announcedMaxAgeMs, bypass: () => bus.state !== 'live' });
+  const reads = sessionReadsOf(services);
+  if (!reads) return;
+  reads.cache = new UnchangedDatabaseCache(reads.sqlite, { otherWriters: 'announced', maxAgeMs: announcedMaxAgeMs, bypass: () => bus.state !== 'live' });
   bus.subscribe(sessionChangesTopic, ({ userId }) => reads.cache.delete(userId));
   bus.onStateChange((state) => {
     if (state === 'live') reads.cache.clear();
@@ -83,31 +100,48 @@ export function followSessionChanges(services: Pick<AppServices, 'db' | 'bus'>):
  * After a change that ends or alters a user's sessions has committed: this instance reads the row again at once,
  * every other instance as soon as the announcement arrives (milliseconds; well within a second).
  */
-export function sessionChanged(services: Pick<AppServices, 'db' | 'bus'>, userId: string): void {
-  sessionReadsOf(services.db).cache.delete(userId);
+export function sessionChanged(services: Pick<AppServices, 'db' | 'store' | 'bus'>, userId: string): void {
+  sessionReadsOf(services)?.cache.delete(userId);
   services.bus.publish(sessionChangesTopic, { userId });
 }
 
-function readSessionRow(db: Db, id: string): SessionRow | undefined {
-  const reads = sessionReadsOf(db);
-  const { statement } = reads;
-  return reads.cache.get(id, () => {
-    const found = statement.get({ id });
-    if (!found) return undefined;
-    const flags = { hasUnpaidInvoices: found.hasUnpaidInvoices, latestTermsUrlIfUnaccepted: found.latestTermsUrlIfUnaccepted };
-    return { row: found.row, flags, sessionUser: sessionUserOf(found.row, flags) };
+function toSessionRow(found: { row: UserRow } & SessionFlags): SessionRow {
+  const flags = { hasUnpaidInvoices: found.hasUnpaidInvoices, latestTermsUrlIfUnaccepted: found.latestTermsUrlIfUnaccepted };
+  return { row: found.row, flags, sessionUser: sessionUserOf(found.row, flags) };
+}
+
+async function readSessionRow(services: SessionReadServices, id: string): Promise<SessionRow | undefined> {
+  const reads = sessionReadsOf(services);
+  if (!reads) return readSessionRowThroughStore(services.db, id);
+  return reads.cache.get(id, async () => {
+    // The prepared statement reads the connection directly, past the store's transaction gate: only while no
+    // transaction is open on it (another request's would show its uncommitted rows).
+    if (reads.sqlite.inTransaction) return readSessionRowThroughStore(services.db, id);
+    const found = reads.statement.get({ id });
+    return found ? toSessionRow(found) : undefined;
   });
 }
 
+/** The same statement through the store (PostgreSQL, or while a transaction is open): waits its turn at the gate. */
+async function readSessionRowThroughStore(db: Db, id: string): Promise<SessionRow | undefined> {
+  const found = await firstRow(
+    db
+      .select({ row: users, ...sessionFlagColumns })
+      .from(users)
+      .where(eq(users.id, id)),
+  );
+  return found ? toSessionRow(found) : undefined;
+}
+
 /** The user row as stored now; the object is frozen and shared between requests (never change it). */
-export function findUserById(db: Db, id: string): UserRow | undefined {
-  return readSessionRow(db, id)?.row;
+export async function findUserById(services: SessionReadServices, id: string): Promise<UserRow | undefined> {
+  return (await readSessionRow(services, id))?.row;
 }
 
 const noSessionFlags: SessionFlags = Object.freeze({ hasUnpaidInvoices: false, latestTermsUrlIfUnaccepted: null });
 
-function readSessionFlags(db: Db, userId: string): SessionFlags {
-  return readSessionRow(db, userId)?.flags ?? noSessionFlags;
+async function readSessionFlags(services: SessionReadServices, userId: string): Promise<SessionFlags> {
+  return (await readSessionRow(services, userId))?.flags ?? noSessionFlags;
 }
 
 /** The newest terms document this user has not accepted yet (creators and staff; admins publish them). */
@@ -116,12 +150,12 @@ function pendingTermsUrl(user: UserRow, flags: SessionFlags): string | null {
   return flags.latestTermsUrlIfUnaccepted;
 }
 
-export function hasUnpaidInvoices(db: Db, userId: string): boolean {
-  return readSessionFlags(db, userId).hasUnpaidInvoices;
+export async function hasUnpaidInvoices(services: SessionReadServices, userId: string): Promise<boolean> {
+  return (await readSessionFlags(services, userId)).hasUnpaidInvoices;
 }
 
-export function toSessionUser(db: Db, user: UserRow): SessionUser {
-  const stored = readSessionRow(db, user.id);
+export async function toSessionUser(services: SessionReadServices, user: UserRow): Promise<SessionUser> {
+  const stored = await readSessionRow(services, user.id);
   if (stored?.row === user) return stored.sessionUser;
   return sessionUserOf(user, stored?.flags ?? noSessionFlags);
 }

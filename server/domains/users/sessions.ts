@@ -19,18 +19,18 @@ export async function issueSession(
     tokenVersion: user.tokenVersion,
     actor,
   });
-  return { token, user: toSessionUser(services.db, user) };
+  return { token, user: await toSessionUser(services, user) };
 }
 
 /** Re-issues the token once it is a few minutes old, so an active session keeps sliding forward. */
 export async function refreshSession(services: AppServices, actor: Actor): Promise<SessionAnswer> {
   const ageSeconds = Math.floor(Date.now() / 1000) - actor.issuedAt;
-  if (ageSeconds < reissueAfterSeconds) return { token: actor.token, user: toSessionUser(services.db, actor.user) };
+  if (ageSeconds < reissueAfterSeconds) return { token: actor.token, user: await toSessionUser(services, actor.user) };
   return issueSession(services, actor.user, actor.emulatedBy);
 }
 
 export async function emulate(services: AppServices, admin: Actor, targetId: string): Promise<SessionAnswer> {
-  const target = findUserById(services.db, targetId);
+  const target = await findUserById(services, targetId);
   if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
   if (target.role === 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: authMessages.cannotEmulateAdmin });
   services.log.info({ adminId: admin.id, targetId }, 'admin started emulation');

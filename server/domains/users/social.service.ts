@@ -215,7 +215,7 @@ export async function completeAppleSignIn(
   identity = { ...identity, firstName: identity.firstName ?? names.firstName, lastName: identity.lastName ?? names.lastName };
 
   try {
-    const result = await signInWithExternalIdentity(services, identity, entry.roleId, creatorActivation(services));
+    const result = await signInWithExternalIdentity(services, identity, entry.roleId, await creatorActivation(services));
     if (result.kind === 'pending-activation') return failure(403, entry.host, result.message);
     const { token, user } = result.session;
     return {

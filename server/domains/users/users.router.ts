@@ -40,14 +40,14 @@ export const usersRouter = router({
     .input(registerInput)
     .output(registerAnswer)
     .mutation(async ({ ctx, input }) => {
-      const activation = creatorActivation(ctx.services);
+      const activation = await creatorActivation(ctx.services);
       const user = await registerAccount(ctx.services, input, ctx.clientIp, { activateCreator: activation.activateCreator });
       if (user.role !== 'viewer' && !user.isActive) await activation.onCreatorWaiting?.(user);
       if (user.role === 'viewer') {
         const session = await issueSession(ctx.services, user);
         return { message: accountReadyMessage, ...session };
       }
-      return { message: accountReadyMessage, user: toSessionUser(ctx.services.db, user) };
+      return { message: accountReadyMessage, user: await toSessionUser(ctx.services, user) };
     }),
 
   /** Checkout: signs the new creator in at once, limited to checkout until the first payment or an admin's activation. */
@@ -79,7 +79,7 @@ export const usersRouter = router({
   updateSelf: roleProcedure('admin', 'dj', 'staff', 'user').meta({ scope: 'session' })
     .input(updateSelfInput)
     .output(z.object({ user: sessionUser }))
-    .mutation(({ ctx, input }) => ({ user: updateSelf(ctx.services, ctx.actor, input) })),
+    .mutation(async ({ ctx, input }) => ({ user: await updateSelf(ctx.services, ctx.actor, input) })),
 
   changePassword: sessionProcedure.meta({ scope: 'session', errors: ['TOO_MANY_REQUESTS'] })
     .input(changePasswordInput)
@@ -121,7 +121,7 @@ export const usersRouter = router({
   updateViewerProfile: authedProcedure.meta({ scope: 'session', errors: ['FORBIDDEN'] })
     .input(viewerProfileInput)
     .output(z.object({ user: sessionUser }))
-    .mutation(({ ctx, input }) => ({ user: updateViewerProfile(ctx.services, ctx.actor, input) })),
+    .mutation(async ({ ctx, input }) => ({ user: await updateViewerProfile(ctx.services, ctx.actor, input) })),
 
   googleSignIn: publicProcedure.meta({ scope: 'public', errors: ['UNAUTHORIZED', 'CONFLICT'] })
     .input(googleSignInInput)
@@ -134,7 +134,7 @@ export const usersRouter = router({
         if (error instanceof IdentityError) throw new TRPCError({ code: 'UNAUTHORIZED', message: error.message });
         throw error;
       }
-      const result = await signInWithExternalIdentity(ctx.services, identity, input.roleId, creatorActivation(ctx.services));
+      const result = await signInWithExternalIdentity(ctx.services, identity, input.roleId, await creatorActivation(ctx.services));
       if (result.kind === 'pending-activation') return { message: result.message, pendingActivation: true as const };
       return result.session;
     }),
@@ -155,10 +155,10 @@ export const usersRouter = router({
   setActive: adminProcedure
     .input(setActiveInput)
     .output(z.object({ user: sessionUser }))
-    .mutation(({ ctx, input }) => ({ user: setUserActive(ctx.services, ctx.actor, input.id, input.isActive) })),
+    .mutation(async ({ ctx, input }) => ({ user: await setUserActive(ctx.services, ctx.actor, input.id, input.isActive) })),
 
   setRole: adminProcedure
     .input(setRoleInput)
     .output(z.object({ user: sessionUser }))
-    .mutation(({ ctx, input }) => ({ user: setUserRole(ctx.services, ctx.actor, input.id, input.role) })),
+    .mutation(async ({ ctx, input }) => ({ user: await setUserRole(ctx.services, ctx.actor, input.id, input.role) })),
 });

@@ -1,34 +1,38 @@
 import { TRPCError } from '@trpc/server';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { users } from '@db/schema/users';
 import { nowIso } from '@server/lib/ids';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import type { SessionUser, UpdateSelfInput, ViewerProfileInput } from './users.schemas';
 import { findUserById, toSessionUser } from './session-reads';
 
-export function findUserByEmail(db: Db, email: string): UserRow | undefined {
-  return db.select().from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return firstRow(db.select().from(users).where(eq(users.email, email.trim().toLowerCase())));
 }
 
 /** Login accepts the email or the creator tag. */
-export function findUserByLogin(db: Db, identifier: string): UserRow | undefined {
+export async function findUserByLogin(db: Db, identifier: string): Promise<UserRow | undefined> {
   const value = identifier.trim().toLowerCase();
-  return db
-    .select()
-    .from(users)
-    .where(sql`${users.email} = ${value} OR lower(${users.creatorTag}) = ${value}`)
-    .get();
+  return firstRow(
+    db
+      .select()
+      .from(users)
+      .where(sql`${users.email} = ${value} OR lower(${users.creatorTag}) = ${value}`)
+      .limit(1),
+  );
 }
 
-export function checkUserExists(db: Db, email: string): { exists: boolean } {
-  return { exists: !!findUserByEmail(db, email) };
+export async function checkUserExists(db: Db, email: string): Promise<{ exists: boolean }> {
+  return { exists: !!(await findUserByEmail(db, email)) };
 }
 
-export function updateSelf(services: AppServices, actor: Actor, input: UpdateSelfInput): SessionUser {
+export async function updateSelf(services: AppServices, actor: Actor, input: UpdateSelfInput): Promise<SessionUser> {
   const changes = input.user;
   const { db } = services;
-  db.update(users)
+  await db
+    .update(users)
     .set({
       ...(changes.displayName !== undefined && { displayName: changes.displayName }),
       ...(changes.firstName !== undefined && { firstName: changes.firstName }),
@@ -38,15 +42,15 @@ export function updateSelf(services: AppServices, actor: Actor, input: UpdateSel
       ...(changes.shortcuts !== undefined && { shortcuts: changes.shortcuts }),
       updatedAt: nowIso(),
     })
-    .where(eq(users.id, actor.id))
-    .run();
-  return toSessionUser(db, findUserById(db, actor.id)!);
+    .where(eq(users.id, actor.id));
+  return toSessionUser(services, (await findUserById(services, actor.id))!);
 }
 
-export function updateViewerProfile(services: AppServices, actor: Actor, input: ViewerProfileInput): SessionUser {
+export async function updateViewerProfile(services: AppServices, actor: Actor, input: ViewerProfileInput): Promise<SessionUser> {
   if (input.id !== actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
   const { db } = services;
-  db.update(users)
+  await db
+    .update(users)
     .set({
       firstName: input.firstName,
       lastName: input.lastName,
@@ -54,15 +58,14 @@ export function updateViewerProfile(services: AppServices, actor: Actor, input: 
       ...(input.imageUrl !== undefined && { imageUrl: input.imageUrl }),
       updatedAt: nowIso(),
     })
-    .where(eq(users.id, actor.id))
-    .run();
-  return toSessionUser(db, findUserById(db, actor.id)!);
+    .where(eq(users.id, actor.id));
+  return toSessionUser(services, (await findUserById(services, actor.id))!);
 }
 
 /**
  * A creator registered through checkout has paid their first subscription: lift the checkout-only
  * limit (payments call this when the first payment is confirmed). Idempotent.
  */
-export function markSubscriptionPaid(db: Db, userId: string): void {
-  db.update(users).set({ pendingPayment: false, updatedAt: nowIso() }).where(and(eq(users.id, userId), eq(users.pendingPayment, true))).run();
+export async function markSubscriptionPaid(db: Db, userId: string): Promise<void> {
+  await db.update(users).set({ pendingPayment: false, updatedAt: nowIso() }).where(and(eq(users.id, userId), eq(users.pendingPayment, true)));
 }

@@ -8,15 +8,17 @@ type Services = Pick<AppServices, 'db' | 'webhooks' | 'domainEvents'>;
  * A payment that has just succeeded: `payment.succeeded` to the creator it pays (or, for a subscription, the creator
  * paying), and `tip.received` to the creator of a tip.
  */
-function paymentSucceeded(services: Services, { payment, payerId }: DomainEventMap['payments:succeeded']): void {
+async function paymentSucceeded(services: Services, { payment, payerId }: DomainEventMap['payments:succeeded']): Promise<void> {
   const owner = payment.creatorId ?? payerId;
-  if (owner) emitWebhookEvent(services, owner, 'payment.succeeded', payment);
-  if (payment.kind === 'tip' && payment.creatorId) emitWebhookEvent(services, payment.creatorId, 'tip.received', payment);
+  await Promise.all([
+    owner && emitWebhookEvent(services, owner, 'payment.succeeded', payment),
+    payment.kind === 'tip' && payment.creatorId && emitWebhookEvent(services, payment.creatorId, 'tip.received', payment),
+  ]);
 }
 
 /** `subscription.updated` to its creator. */
-function subscriptionChanged(services: Services, { subscription, previous }: DomainEventMap['subscriptions:changed']): void {
-  emitWebhookEvent(services, subscription.userId, 'subscription.updated', {
+async function subscriptionChanged(services: Services, { subscription, previous }: DomainEventMap['subscriptions:changed']): Promise<void> {
+  await emitWebhookEvent(services, subscription.userId, 'subscription.updated', {
     id: subscription.id,
     productId: subscription.productId,
     status: subscription.status,
@@ -30,15 +32,19 @@ function subscriptionChanged(services: Services, { subscription, previous }: Dom
 }
 
 /** `event.created`, and `event.live` when it was created active. */
-function eventCreated(services: Services, { event }: DomainEventMap['events:created']): void {
-  emitWebhookEvent(services, event.userId, 'event.created', event);
-  if (event.isActive) emitWebhookEvent(services, event.userId, 'event.live', event);
+async function eventCreated(services: Services, { event }: DomainEventMap['events:created']): Promise<void> {
+  await Promise.all([
+    emitWebhookEvent(services, event.userId, 'event.created', event),
+    event.isActive && emitWebhookEvent(services, event.userId, 'event.live', event),
+  ]);
 }
 
 /** `event.updated`, and `event.live` when it was made active. */
-function eventChanged(services: Services, { event, previous }: DomainEventMap['events:changed']): void {
-  emitWebhookEvent(services, event.userId, 'event.updated', event);
-  if (!previous.isActive && event.isActive) emitWebhookEvent(services, event.userId, 'event.live', event);
+async function eventChanged(services: Services, { event, previous }: DomainEventMap['events:changed']): Promise<void> {
+  await Promise.all([
+    emitWebhookEvent(services, event.userId, 'event.updated', event),
+    !previous.isActive && event.isActive && emitWebhookEvent(services, event.userId, 'event.live', event),
+  ]);
 }
 
 /** A membership's data as the creator's webhook receives it (`charge` for a paid month, `endsAt` for a cancel). */
@@ -59,22 +65,25 @@ function membershipPayload(membership: MembershipSnapshot, extra: Record<string,
   };
 }
 
-/** What other domains announce and creators' webhooks hear. */
+/**
+ * What other domains announce and creators' webhooks hear. A listener starts all its emits at once, while the event is
+ * published: each opens its transaction then (in this order), so the next request's statements come after them.
+ */
 export function registerWebhookListeners(services: Services): void {
   services.domainEvents.on('payments:succeeded', (payload) => paymentSucceeded(services, payload));
   services.domainEvents.on('subscriptions:changed', (payload) => subscriptionChanged(services, payload));
   services.domainEvents.on('events:created', (payload) => eventCreated(services, payload));
   services.domainEvents.on('events:changed', (payload) => eventChanged(services, payload));
-  services.domainEvents.on('memberships:created', ({ membership, charge }) => {
-    emitWebhookEvent(services, membership.creatorId, 'membership.created', membershipPayload(membership, { charge }));
+  services.domainEvents.on('memberships:created', async ({ membership, charge }) => {
+    await emitWebhookEvent(services, membership.creatorId, 'membership.created', membershipPayload(membership, { charge }));
   });
-  services.domainEvents.on('memberships:renewed', ({ membership, charge }) => {
-    emitWebhookEvent(services, membership.creatorId, 'membership.renewed', membershipPayload(membership, { charge }));
+  services.domainEvents.on('memberships:renewed', async ({ membership, charge }) => {
+    await emitWebhookEvent(services, membership.creatorId, 'membership.renewed', membershipPayload(membership, { charge }));
   });
-  services.domainEvents.on('memberships:lapsed', ({ membership }) => {
-    emitWebhookEvent(services, membership.creatorId, 'membership.lapsed', membershipPayload(membership));
+  services.domainEvents.on('memberships:lapsed', async ({ membership }) => {
+    await emitWebhookEvent(services, membership.creatorId, 'membership.lapsed', membershipPayload(membership));
   });
-  services.domainEvents.on('memberships:cancelled', ({ membership, endsAt }) => {
-    emitWebhookEvent(services, membership.creatorId, 'membership.cancelled', membershipPayload(membership, { endsAt }));
+  services.domainEvents.on('memberships:cancelled', async ({ membership, endsAt }) => {
+    await emitWebhookEvent(services, membership.creatorId, 'membership.cancelled', membershipPayload(membership, { endsAt }));
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { TRPCError } from '@trpc/server';
 import type { Db } from '@db/client';
+import { changedRows, firstRow } from '@db/store';
 import { webhookAttempts, webhookDeliveries, webhooks } from '@db/schema/webhooks';
 import { newId } from '@server/lib/ids';
 import type { AppServices } from '@server/trpc/context';
@@ -43,80 +44,86 @@ function refuseTarget(url: string, rules: TargetRules): void {
   if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
 }
 
-function ownWebhook(db: Db, ownerId: string, id: string): WebhookRow {
-  const row = db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, ownerId))).get();
+async function ownWebhook(db: Db, ownerId: string, id: string): Promise<WebhookRow> {
+  const row = await firstRow(db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, ownerId))));
   if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: webhookMessages.notFound });
   return row;
 }
 
-export function listWebhooks(db: Db, ownerId: string): WebhookOutput[] {
-  return db.select().from(webhooks).where(eq(webhooks.userId, ownerId)).orderBy(desc(webhooks.createdAt)).all().map(toOutput);
+export async function listWebhooks(db: Db, ownerId: string): Promise<WebhookOutput[]> {
+  return (await db.select().from(webhooks).where(eq(webhooks.userId, ownerId)).orderBy(desc(webhooks.createdAt))).map(toOutput);
 }
 
-export function createWebhook(db: Db, rules: TargetRules, ownerId: string, input: CreateWebhookInput): WebhookOutput {
+export async function createWebhook(db: Db, rules: TargetRules, ownerId: string, input: CreateWebhookInput): Promise<WebhookOutput> {
   refuseTarget(input.url, rules);
-  const count = db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.userId, ownerId)).all().length;
-  if (count >= maxWebhooksPerOwner) throw new TRPCError({ code: 'CONFLICT', message: webhookMessages.tooMany });
-  const now = new Date().toISOString();
-  const row = db
-    .insert(webhooks)
-    .values({
-      id: newId(),
-      userId: ownerId,
-      url: input.url,
-      description: input.description ?? '',
-      events: input.events,
-      secret: `whsec_${randomBytes(24).toString('base64url')}`,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
-  return toOutput(row);
-}
-
-export function updateWebhook(db: Db, rules: TargetRules, ownerId: string, input: UpdateWebhookInput): WebhookOutput {
-  const existing = ownWebhook(db, ownerId, input.id);
-  if (input.url !== undefined) refuseTarget(input.url, rules);
-  const reactivated = input.isActive === true && !existing.isActive;
-  const row = db
-    .update(webhooks)
-    .set({
-      ...(input.url !== undefined && { url: input.url }),
-      ...(input.events !== undefined && { events: input.events }),
-      ...(input.description !== undefined && { description: input.description }),
-      ...(input.isActive !== undefined && { isActive: input.isActive }),
-      ...(reactivated && { disabledReason: null, failingSince: null }),
-      updatedAt: new Date().toISOString(),
-    })
-    .where(eq(webhooks.id, existing.id))
-    .returning()
-    .get();
+  // One transaction: the count and the insert, so two creates at once never pass the limit together.
+  const row = await db.transaction(async (tx) => {
+    const count = (await tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.userId, ownerId))).length;
+    if (count >= maxWebhooksPerOwner) throw new TRPCError({ code: 'CONFLICT', message: webhookMessages.tooMany });
+    const now = new Date().toISOString();
+    return firstRow(
+      tx
+        .insert(webhooks)
+        .values({
+          id: newId(),
+          userId: ownerId,
+          url: input.url,
+          description: input.description ?? '',
+          events: input.events,
+          secret: `whsec_${randomBytes(24).toString('base64url')}`,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+    );
+  });
   return toOutput(row!);
 }
 
-export function deleteWebhook(db: Db, ownerId: string, id: string): { id: string } {
-  ownWebhook(db, ownerId, id);
-  db.delete(webhooks).where(eq(webhooks.id, id)).run();
+export async function updateWebhook(db: Db, rules: TargetRules, ownerId: string, input: UpdateWebhookInput): Promise<WebhookOutput> {
+  // One transaction: whether this switches the webhook back on depends on the row as read.
+  const row = await db.transaction(async (tx) => {
+    const existing = await ownWebhook(db, ownerId, input.id);
+    if (input.url !== undefined) refuseTarget(input.url, rules);
+    const reactivated = input.isActive === true && !existing.isActive;
+    return firstRow(
+      tx
+        .update(webhooks)
+        .set({
+          ...(input.url !== undefined && { url: input.url }),
+          ...(input.events !== undefined && { events: input.events }),
+          ...(input.description !== undefined && { description: input.description }),
+          ...(input.isActive !== undefined && { isActive: input.isActive }),
+          ...(reactivated && { disabledReason: null, failingSince: null }),
+          updatedAt: new Date().toISOString(),
+        })
+        .where(eq(webhooks.id, existing.id))
+        .returning(),
+    );
+  });
+  return toOutput(row!);
+}
+
+export async function deleteWebhook(db: Db, ownerId: string, id: string): Promise<{ id: string }> {
+  await ownWebhook(db, ownerId, id);
+  await db.delete(webhooks).where(eq(webhooks.id, id));
   return { id };
 }
 
-export function listDeliveries(db: Db, ownerId: string, webhookId: string, limit: number): WebhookDeliveryOutput[] {
-  ownWebhook(db, ownerId, webhookId);
-  const rows = db
+export async function listDeliveries(db: Db, ownerId: string, webhookId: string, limit: number): Promise<WebhookDeliveryOutput[]> {
+  await ownWebhook(db, ownerId, webhookId);
+  const rows = await db
     .select()
     .from(webhookDeliveries)
     .where(eq(webhookDeliveries.webhookId, webhookId))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(limit)
-    .all();
+    .limit(limit);
   const attempts = rows.length
-    ? db
+    ? await db
         .select()
         .from(webhookAttempts)
         .where(inArray(webhookAttempts.deliveryId, rows.map((row) => row.id)))
         .orderBy(webhookAttempts.attemptedAt)
-        .all()
     : [];
   return rows.map((row) => ({
     id: row.id,
@@ -137,20 +144,20 @@ export function listDeliveries(db: Db, ownerId: string, webhookId: string, limit
 }
 
 /** Sends the same event (same id, same body) again, now, with a fresh 24-hour retry window. */
-export function redeliver(services: Pick<AppServices, 'db' | 'webhooks'>, ownerId: string, deliveryId: string): { id: string } {
-  const found = services.db
-    .select({ delivery: webhookDeliveries })
-    .from(webhookDeliveries)
-    .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhooks.userId, ownerId)))
-    .get();
+export async function redeliver(services: Pick<AppServices, 'db' | 'webhooks'>, ownerId: string, deliveryId: string): Promise<{ id: string }> {
+  const found = await firstRow(
+    services.db
+      .select({ delivery: webhookDeliveries })
+      .from(webhookDeliveries)
+      .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhooks.userId, ownerId))),
+  );
   if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: webhookMessages.deliveryNotFound });
   const now = new Date();
-  services.db
+  await services.db
     .update(webhookDeliveries)
     .set({ status: 'pending', nextAttemptAt: now.toISOString(), retryUntil: new Date(now.getTime() + retryWindowMs).toISOString() })
-    .where(eq(webhookDeliveries.id, deliveryId))
-    .run();
+    .where(eq(webhookDeliveries.id, deliveryId));
   services.webhooks.kick();
   return { id: deliveryId };
 }
@@ -165,31 +172,31 @@ export interface EmitOptions {
 /**
  * The one way a domain announces something to its creator's webhooks: each active webhook of the owner that
  * subscribed to the type gets a queued delivery of the same event (same id), sent in the background.
- * Synchronous and cheap, so callers may use it inside their own transaction. Answers the event id, or null
- * when no webhook wants it.
+ * Database statements only, so callers may await it inside their own transaction (it joins it). Answers the event
+ * id, or null when no webhook wants it.
  */
-export function emitWebhookEvent(
+export async function emitWebhookEvent(
   services: Pick<AppServices, 'db' | 'webhooks'>,
   ownerId: string,
   type: WebhookEventType,
   data: unknown,
   options: EmitOptions = {},
-): string | null {
-  const targets = services.db
-    .select({ id: webhooks.id, events: webhooks.events })
-    .from(webhooks)
-    .where(and(eq(webhooks.userId, ownerId), eq(webhooks.isActive, true)))
-    .all()
-    .filter((webhook) => webhook.events.includes(type));
-  if (!targets.length) return null;
+): Promise<string | null> {
   const now = Date.now();
   const at = options.at ? Math.max(new Date(options.at).getTime(), now) : now;
-  const happenedAt = new Date(at).toISOString();
-  const body: WebhookEventBody = { id: `evt_${newId(16)}`, type, createdAt: happenedAt, data };
-  const payload = JSON.stringify(body);
-  services.db
-    .insert(webhookDeliveries)
-    .values(
+  // One transaction: the webhooks as read are the ones the deliveries point at (none deleted in between).
+  const eventId = await services.db.transaction(async (tx) => {
+    const targets = (
+      await tx
+        .select({ id: webhooks.id, events: webhooks.events })
+        .from(webhooks)
+        .where(and(eq(webhooks.userId, ownerId), eq(webhooks.isActive, true)))
+    ).filter((webhook) => webhook.events.includes(type));
+    if (!targets.length) return null;
+    const happenedAt = new Date(at).toISOString();
+    const body: WebhookEventBody = { id: `evt_${newId(16)}`, type, createdAt: happenedAt, data };
+    const payload = JSON.stringify(body);
+    await tx.insert(webhookDeliveries).values(
       targets.map((webhook) => ({
         id: newId(),
         webhookId: webhook.id,
@@ -202,26 +209,28 @@ export function emitWebhookEvent(
         retryUntil: new Date(at + retryWindowMs).toISOString(),
         createdAt: happenedAt,
       })),
-    )
-    .run();
-  if (at <= now) services.webhooks.kick();
-  return body.id;
+    );
+    return body.id;
+  });
+  if (eventId !== null && at <= now) services.webhooks.kick();
+  return eventId;
 }
 
 /** Calls off announcements of `subject` not sent yet (an episode rescheduled or deleted before its publish date). */
-export function cancelWebhookEvents(db: Db, ownerId: string, type: WebhookEventType, subject: string): number {
-  const owned = db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.userId, ownerId)).all().map((webhook) => webhook.id);
+export async function cancelWebhookEvents(db: Db, ownerId: string, type: WebhookEventType, subject: string): Promise<number> {
+  const owned = (await db.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.userId, ownerId))).map((webhook) => webhook.id);
   if (!owned.length) return 0;
-  return db
-    .delete(webhookDeliveries)
-    .where(
-      and(
-        inArray(webhookDeliveries.webhookId, owned),
-        eq(webhookDeliveries.eventType, type),
-        eq(webhookDeliveries.subject, subject),
-        eq(webhookDeliveries.status, 'pending'),
-        eq(webhookDeliveries.attemptCount, 0),
+  return changedRows(
+    db
+      .delete(webhookDeliveries)
+      .where(
+        and(
+          inArray(webhookDeliveries.webhookId, owned),
+          eq(webhookDeliveries.eventType, type),
+          eq(webhookDeliveries.subject, subject),
+          eq(webhookDeliveries.status, 'pending'),
+          eq(webhookDeliveries.attemptCount, 0),
+        ),
       ),
-    )
-    .run().changes;
+  );
 }

@@ -4,6 +4,7 @@ import type { lookup as dnsLookup } from 'node:dns';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { users } from '@db/schema/users';
 import { webhookAttempts, webhookDeliveries, webhooks } from '@db/schema/webhooks';
 import type { AppConfig } from '@server/config';
@@ -99,15 +100,14 @@ export class WebhooksWorker {
       leaseMs: 60_000,
       idlePollMs: options.pollMs ?? 5_000,
       background: options.background,
-      load: (claimed) => {
+      load: async (claimed) => {
         const byId = new Map(claimed.map((job) => [job.id, job]));
-        return db
+        const rows = await db
           .select({ delivery: webhookDeliveries, webhook: webhooks })
           .from(webhookDeliveries)
           .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
-          .where(inArray(webhookDeliveries.id, [...byId.keys()] as string[]))
-          .all()
-          .map((row) => ({ ...byId.get(row.delivery.id)!, ...row }));
+          .where(inArray(webhookDeliveries.id, [...byId.keys()] as string[]));
+        return rows.map((row) => ({ ...byId.get(row.delivery.id)!, ...row }));
       },
       run: async ({ delivery, webhook }) => {
         const headers = {
@@ -131,35 +131,40 @@ export class WebhooksWorker {
   }
 
   /** The attempt for the delivery log, and the webhook's failure streak: failing for 3 days switches it off. */
-  private settle(tx: QueueTx, { delivery, webhook }: WebhookJob, settled: Settled<SendResult>): (() => void) | void {
+  private async settle(tx: QueueTx, { delivery, webhook }: WebhookJob, settled: Settled<SendResult>): Promise<(() => void) | void> {
     const attemptedAt = new Date(settled.startedAt).toISOString();
     const { statusCode, error, durationMs } = settled.detail;
-    tx.insert(webhookAttempts).values({ id: newId(), deliveryId: delivery.id, attemptedAt, statusCode, error, durationMs }).run();
+    await tx.insert(webhookAttempts).values({ id: newId(), deliveryId: delivery.id, attemptedAt, statusCode, error, durationMs });
     if (settled.state === 'done') {
-      tx.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, webhook.id)).run();
+      await tx.update(webhooks).set({ failingSince: null }).where(eq(webhooks.id, webhook.id));
       return;
     }
     // Read again inside the transaction: deliveries to one webhook are sent side by side.
-    const current = tx.select({ failingSince: webhooks.failingSince, isActive: webhooks.isActive }).from(webhooks).where(eq(webhooks.id, webhook.id)).get();
+    const current = await firstRow(tx.select({ failingSince: webhooks.failingSince, isActive: webhooks.isActive }).from(webhooks).where(eq(webhooks.id, webhook.id)));
     if (!current) return;
     const failingSince = current.failingSince ?? attemptedAt;
     const disable = current.isActive && settled.startedAt - Date.parse(failingSince) >= disableAfterFailingMs;
-    tx.update(webhooks)
+    await tx
+      .update(webhooks)
       .set(disable ? { failingSince, isActive: false, disabledReason: webhookMessages.disabledAfterFailures, updatedAt: attemptedAt } : { failingSince })
-      .where(eq(webhooks.id, webhook.id))
-      .run();
-    if (disable) return () => void this.noticeDisabled(webhook);
+      .where(eq(webhooks.id, webhook.id));
+    if (disable) {
+      // After the commit, detached: the mail never holds the transaction.
+      return () => {
+        void this.noticeDisabled(webhook).catch((error: unknown) => this.deps.log.error({ err: error, webhookId: webhook.id }, 'could not send the webhook notice'));
+      };
+    }
   }
 
   /** The owner hears about it by mail; the Webhooks page shows the reason too. */
   private async noticeDisabled(webhook: WebhookRow): Promise<void> {
     this.deps.log.warn({ webhookId: webhook.id }, 'webhook disabled after failing for 3 days');
-    const owner = this.deps.db.select({ email: users.email, name: users.displayName }).from(users).where(eq(users.id, webhook.userId)).get();
+    const owner = await firstRow(this.deps.db.select({ email: users.email, name: users.displayName }).from(users).where(eq(users.id, webhook.userId)));
     if (!owner) return;
     try {
       await this.deps.mailer.send({
         to: owner.email,
-        subject: `Your ${siteNameOf(this.deps)} webhook was turned off`,
+        subject: `Your ${await siteNameOf(this.deps)} webhook was turned off`,
         text: [
           `Hello ${owner.name},`,
           '',

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { JobStore, type ClaimedJob, type JobTable, type QueueDb, type QueueTx } from './job-store';
 import { nextAttemptAt, type RetryPolicy } from './retry-policy';
 
@@ -31,7 +32,7 @@ export interface JobKind<J extends ClaimedJob, D> {
   /** false: nothing runs in the background; `runDue` drives the kind (tests with their own clock). */
   background?: boolean;
   /** Reads what the claimed jobs need (their rows and what they join); a job missing from the answer is left alone. */
-  load(claimed: ClaimedJob[]): J[];
+  load(claimed: ClaimedJob[]): Promise<J[]>;
   /** One attempt. Never throws: a throw is logged and the job is claimed again once its lease runs out. */
   run(job: J): Promise<Attempt<D>>;
   /** No attempt after this moment (epoch ms). */
@@ -39,7 +40,7 @@ export interface JobKind<J extends ClaimedJob, D> {
   /** The row's own columns for the settled attempt; its status too when done or dead (the queue sets a retry's). */
   columns(job: J, settled: Settled<D>): Record<string, unknown>;
   /** More writes in the same transaction; may answer work to do once it committed (a notice by mail). */
-  settle?(tx: QueueTx, job: J, settled: Settled<D>): void | (() => void);
+  settle?(tx: QueueTx, job: J, settled: Settled<D>): Promise<void | (() => void)>;
 }
 
 /** Per kind: jobs not settled yet, attempts in flight here, and since this process started, the outcomes. */
@@ -68,6 +69,14 @@ export class JobLane<J extends ClaimedJob = ClaimedJob, D = unknown> {
   private readonly counts = { succeeded: 0, failed: 0, dead: 0 };
   private timer: NodeJS.Timeout | undefined;
   private running = false;
+  /** The pump under way (it awaits its claim): one at a time, so attempts never exceed the concurrency. */
+  private pumping: Promise<void> | undefined;
+  private pumpAgain = false;
+  /**
+   * Where the lane's timers start: the async context it was registered in, never a caller's (a `kick` from inside a
+   * transaction must not make the claim a statement of that transaction).
+   */
+  private readonly scope = new AsyncResource('JobLane');
 
   constructor(
     readonly kind: string,
@@ -98,27 +107,50 @@ export class JobLane<J extends ClaimedJob = ClaimedJob, D = unknown> {
   async stop(): Promise<void> {
     this.running = false;
     clearTimeout(this.timer);
+    // A claim under way still starts its attempts: wait for it, then for every attempt.
+    await this.pumping;
     while (this.inFlight.size) await Promise.allSettled([...this.inFlight]);
   }
 
   /** Attempts every job due at `now` (up to the concurrency), recording at that same time; answers how many. */
   async runDue(now = this.now()): Promise<number> {
-    const claimed = this.claimAndLoad(this.handler.concurrency, now);
+    const claimed = await this.claimAndLoad(this.handler.concurrency, now);
     await Promise.all(claimed.map((job) => this.track(job, now, () => now)));
     return claimed.length;
   }
 
-  metrics(): JobMetrics {
-    return { queued: this.store.openCount(), inFlight: this.inFlight.size, ...this.counts };
+  async metrics(): Promise<JobMetrics> {
+    const queued = await this.store.openCount();
+    return { queued, inFlight: this.inFlight.size, ...this.counts };
   }
 
   private wakeIn(delayMs: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.pump(), Math.max(0, delayMs));
+    this.timer = this.scope.runInAsyncScope(() => setTimeout(() => this.pump(), Math.max(0, delayMs)));
     this.timer.unref();
   }
 
+  /** Timers and finished attempts call this (detached): one pump runs at a time; a call meanwhile runs one more after it. */
   private pump(): void {
+    if (this.pumping) {
+      this.pumpAgain = true;
+      return;
+    }
+    this.pumping = this.pumpOnce()
+      .catch((error: unknown) => {
+        this.log.error({ err: error, kind: this.kind }, 'job queue: looking for work failed');
+        if (this.running) this.wakeIn(this.handler.idlePollMs ?? 5_000);
+      })
+      .finally(() => {
+        this.pumping = undefined;
+        if (this.pumpAgain) {
+          this.pumpAgain = false;
+          this.pump();
+        }
+      });
+  }
+
+  private async pumpOnce(): Promise<void> {
     if (!this.running) return;
     const free = this.handler.concurrency - this.inFlight.size;
     if (free <= 0) return;
@@ -126,7 +158,7 @@ export class JobLane<J extends ClaimedJob = ClaimedJob, D = unknown> {
     let claimed: J[];
     const now = this.now();
     try {
-      claimed = this.claimAndLoad(free, now);
+      claimed = await this.claimAndLoad(free, now);
     } catch (error) {
       this.log.error({ err: error, kind: this.kind }, 'job queue: claiming jobs failed');
       this.wakeIn(idlePollMs);
@@ -134,17 +166,17 @@ export class JobLane<J extends ClaimedJob = ClaimedJob, D = unknown> {
     }
     for (const job of claimed) void this.track(job, now, this.now).finally(() => this.pump());
     if (claimed.length < free) {
-      const next = this.store.nextDueAt();
-      this.wakeIn(next === null ? idlePollMs : Math.min(idlePollMs, next - this.now()));
+      const next = await this.store.nextDueAt();
+      if (this.running) this.wakeIn(next === null ? idlePollMs : Math.min(idlePollMs, next - this.now()));
     }
   }
 
   /** The claimed jobs as the kind loads them, in the order they came due. */
-  private claimAndLoad(limit: number, now: number): J[] {
-    const claimed = this.store.claim(limit, now);
+  private async claimAndLoad(limit: number, now: number): Promise<J[]> {
+    const claimed = await this.store.claim(limit, now);
     if (!claimed.length) return [];
     const order = new Map(claimed.map((job, index) => [job.id, index]));
-    return this.handler.load(claimed).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    return (await this.handler.load(claimed)).sort((a, b) => order.get(a.id)! - order.get(b.id)!);
   }
 
   private track(job: J, startedAt: number, clock: () => number): Promise<void> {
@@ -162,13 +194,13 @@ export class JobLane<J extends ClaimedJob = ClaimedJob, D = unknown> {
       return;
     }
     try {
-      this.record(job, result, startedAt, clock());
+      await this.record(job, result, startedAt, clock());
     } catch (error) {
       this.log.error({ err: error, kind: this.kind, jobId: job.id }, 'job queue: recording an outcome failed');
     }
   }
 
-  private record(job: J, result: Attempt<D>, startedAt: number, at: number): void {
+  private async record(job: J, result: Attempt<D>, startedAt: number, at: number): Promise<void> {
     const retryAt =
       result.outcome === 'retry'
         ? nextAttemptAt(this.handler.retry, { attempts: job.attempts, now: at, retryAfterMs: result.retryAfterMs, deadline: this.handler.deadline?.(job), random: this.random })
@@ -176,7 +208,7 @@ export class JobLane<J extends ClaimedJob = ClaimedJob, D = unknown> {
     const base = { detail: result.detail, startedAt, at };
     const settled: Settled<D> =
       result.outcome === 'done' ? { ...base, state: 'done' } : retryAt === null ? { ...base, state: 'dead' } : { ...base, state: 'retrying', retryAt };
-    const written = this.store.settle(job, this.handler.columns(job, settled), retryAt, (tx) => this.handler.settle?.(tx, job, settled));
+    const written = await this.store.settle(job, this.handler.columns(job, settled), retryAt, async (tx) => this.handler.settle?.(tx, job, settled));
     if (!written) return;
     if (settled.state === 'done') this.counts.succeeded += 1;
     else this.counts.failed += 1;
@@ -215,7 +247,7 @@ export class JobQueue {
     await Promise.all([...this.lanes.values()].map((lane) => lane.stop()));
   }
 
-  metrics(): Record<string, JobMetrics> {
-    return Object.fromEntries([...this.lanes].map(([kind, lane]) => [kind, lane.metrics()]));
+  async metrics(): Promise<Record<string, JobMetrics>> {
+    return Object.fromEntries(await Promise.all([...this.lanes].map(async ([kind, lane]) => [kind, await lane.metrics()] as const)));
   }
 }

@@ -1,10 +1,11 @@
 import { and, asc, eq, getTableColumns, inArray, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
-import type { BaseSQLiteDatabase, SQLiteColumn, SQLiteTable, SQLiteTransaction } from 'drizzle-orm/sqlite-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { changedRows, firstRow, type Db } from '@db/store';
 
-/** Any synchronous SQLite database (the app's Drizzle db, or a test's own). */
-export type QueueDb = BaseSQLiteDatabase<'sync', unknown, Record<string, unknown>>;
-export type QueueTx = SQLiteTransaction<'sync', unknown, Record<string, unknown>, ExtractTablesWithRelations<Record<string, unknown>>>;
+/** The store's async database (the app's, or a test's own store on its file). */
+export type QueueDb = Db;
+/** Inside the store's transaction `tx` and `db` are the same object: a settle hook writes through it. */
+export type QueueTx = Db;
 
 /** A kind's persisted jobs: one row each in a table of its own, described by the columns the queue runs on. */
 export interface JobTable {
@@ -64,31 +65,28 @@ export class JobStore {
    * (SQLite's write lock is taken before the read, so two workers never claim the same row). On PostgreSQL the select
    * takes `FOR UPDATE SKIP LOCKED` and the rest stays as it is.
    */
-  claim(limit: number, now: number): ClaimedJob[] {
+  async claim(limit: number, now: number): Promise<ClaimedJob[]> {
     const { table, id, status, dueAt, attempts, waiting, claimed, claimable } = this.spec;
     const due = and(eq(status, waiting), lte(dueAt, iso(now)));
     const abandoned = claimed && and(eq(status, claimed.status), lt(claimed.at, iso(now - this.leaseMs)));
     const claim = claimed ? iso(now) : iso(now + this.leaseMs);
     const mark: Record<string, unknown> = claimed ? { [this.keys.status]: claimed.status, [this.keys.claimedAt!]: claim } : { [this.keys.dueAt]: claim };
     mark[this.keys.attempts] = sql`${attempts} + 1`;
-    return this.db.transaction(
-      (tx) => {
-        const ids = (
-          tx
-            .select({ id })
-            .from(table)
-            .where(and(abandoned ? or(due, abandoned) : due, claimable))
-            .orderBy(asc(dueAt), asc(id))
-            .limit(limit)
-            .all() as { id: string | number }[]
-        ).map((row) => row.id);
-        if (!ids.length) return [];
-        const rows = tx.update(table).set(mark).where(inArray(id, ids)).returning({ id, attempts }).all() as { id: string | number; attempts: number }[];
-        const attemptsOf = new Map(rows.map((row) => [row.id, row.attempts]));
-        return ids.map((jobId) => ({ id: jobId, attempts: attemptsOf.get(jobId)!, claim }));
-      },
-      { behavior: 'immediate' },
-    );
+    // The store's transaction: BEGIN IMMEDIATE on SQLite, so the select and the update are one claim.
+    return this.db.transaction(async (tx) => {
+      const ids = (
+        (await tx
+          .select({ id })
+          .from(table)
+          .where(and(abandoned ? or(due, abandoned) : due, claimable))
+          .orderBy(asc(dueAt), asc(id))
+          .limit(limit)) as { id: string | number }[]
+      ).map((row) => row.id);
+      if (!ids.length) return [];
+      const rows = (await tx.update(table).set(mark).where(inArray(id, ids)).returning({ id, attempts })) as { id: string | number; attempts: number }[];
+      const attemptsOf = new Map(rows.map((row) => [row.id, row.attempts]));
+      return ids.map((jobId) => ({ id: jobId, attempts: attemptsOf.get(jobId)!, claim }));
+    });
   }
 
   /** The row still carries this claim (no lease takeover, redelivery or removal since). */
@@ -104,31 +102,31 @@ export class JobStore {
    * `retryAt`; every outcome releases the claim), then `more` inside the same transaction. Nothing is written when the
    * row no longer carries the claim; answers what `more` answered, or null then.
    */
-  settle<R>(job: ClaimedJob, columns: Record<string, unknown>, retryAt: number | null, more: (tx: QueueTx) => R): { result: R } | null {
+  async settle<R>(job: ClaimedJob, columns: Record<string, unknown>, retryAt: number | null, more: (tx: QueueTx) => Promise<R>): Promise<{ result: R } | null> {
     const set: Record<string, unknown> = { ...columns };
     if (retryAt !== null) {
       set[this.keys.status] = this.spec.waiting;
       set[this.keys.dueAt] = iso(retryAt);
     }
     if (this.keys.claimedAt) set[this.keys.claimedAt] = null;
-    return this.db.transaction((tx) => {
-      const updated = tx.update(this.spec.table).set(set).where(this.stillClaimed(job)).run() as { changes: number };
-      return updated.changes === 0 ? null : { result: more(tx as QueueTx) };
+    return this.db.transaction(async () => {
+      const updated = await changedRows(this.db.update(this.spec.table).set(set).where(this.stillClaimed(job)));
+      return updated === 0 ? null : { result: await more(this.db) };
     });
   }
 
   /** When the earliest waiting job comes due (epoch ms), if any. */
-  nextDueAt(): number | null {
+  async nextDueAt(): Promise<number | null> {
     const { table, status, dueAt, waiting, claimable } = this.spec;
-    const next = this.db.select({ at: min(dueAt) }).from(table).where(and(eq(status, waiting), claimable)).get() as { at: string | null } | undefined;
+    const next = (await firstRow(this.db.select({ at: min(dueAt) }).from(table).where(and(eq(status, waiting), claimable)))) as { at: string | null } | undefined;
     return next?.at ? Date.parse(next.at) : null;
   }
 
   /** Jobs not settled yet: waiting, retrying or being attempted. */
-  openCount(): number {
+  async openCount(): Promise<number> {
     const { table, status, waiting, claimed, claimable } = this.spec;
     const open = claimed ? inArray(status, [waiting, claimed.status]) : eq(status, waiting);
-    const row = this.db.select({ count: sql<number>`count(*)` }).from(table).where(and(open, claimable)).get() as { count: number } | undefined;
+    const row = (await firstRow(this.db.select({ count: sql<number>`count(*)` }).from(table).where(and(open, claimable)))) as { count: number } | undefined;
     return row?.count ?? 0;
   }
 }

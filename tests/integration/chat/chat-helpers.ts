@@ -8,12 +8,9 @@ import type { ChatStreamItem } from '@server/domains/chat/chat.schemas';
 import type { AppRouter } from '@server/trpc/root';
 
 /** Inserts an event for a creator (the events domain is not needed for chat tests). */
-export function insertEvent(app: FastifyInstance, userId: string, overrides: Partial<typeof events.$inferInsert> = {}): string {
+export async function insertEvent(app: FastifyInstance, userId: string, overrides: Partial<typeof events.$inferInsert> = {}): Promise<string> {
   const id = overrides.id ?? newId();
-  app.services.db
-    .insert(events)
-    .values({ id, userId, name: 'Friday Night Live', isActive: true, ...overrides })
-    .run();
+  await app.services.db.insert(events).values({ id, userId, name: 'Friday Night Live', isActive: true, ...overrides });
   return id;
 }
 

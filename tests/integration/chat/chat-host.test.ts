@@ -17,7 +17,7 @@ describe('the host in chat', () => {
     creator = await createUser(t.app, { role: 'dj', displayName: 'Mara Test', creatorTag: 'mara_dj' });
     viewer = await createUser(t.app, { role: 'viewer' });
     admin = await createUser(t.app, { role: 'admin' });
-    eventId = insertEvent(t.app, creator.id);
+    eventId = await insertEvent(t.app, creator.id);
   });
   afterAll(async () => t.close());
 

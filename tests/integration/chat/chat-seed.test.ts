@@ -11,23 +11,23 @@ describe('seeded chat history', () => {
   afterAll(async () => t.close());
 
   it('gives every event without a chat the same short history, once, dated before now', async () => {
-    expect(seedChatHistory(t.app.services.db)).toBe(0);
+    expect(await seedChatHistory(t.app.services.db)).toBe(0);
     const creator = await createUser(t.app, { role: 'dj', displayName: 'Mara Quill' });
-    const first = insertEvent(t.app, creator.id);
-    const second = insertEvent(t.app, creator.id);
+    const first = await insertEvent(t.app, creator.id);
+    const second = await insertEvent(t.app, creator.id);
     const before = Date.now();
-    expect(seedChatHistory(t.app.services.db, before)).toBe(seededChatTexts.length * 2);
-    expect(seedChatHistory(t.app.services.db)).toBe(0);
+    expect(await seedChatHistory(t.app.services.db, before)).toBe(seededChatTexts.length * 2);
+    expect(await seedChatHistory(t.app.services.db)).toBe(0);
 
     for (const eventId of [first, second]) {
-      const history = t.app.services.chat.store.history(eventId);
+      const history = await t.app.services.chat.store.history(eventId);
       const messages = history.flatMap((entry) => (entry.item.type === 'message' ? [entry.item.message] : []));
       expect(messages.map((message) => message.text)).toEqual(seededChatTexts);
       expect(messages[0]).toMatchObject({ userId: creator.id, displayName: 'Mara Quill' });
       expect(messages.every((message) => Date.parse(message.createdAt) < before)).toBe(true);
     }
     const live = t.app.services.chat.nextId();
-    const lastSeeded = t.app.services.chat.store.history(first).at(-1)!.id;
+    const lastSeeded = (await t.app.services.chat.store.history(first)).at(-1)!.id;
     expect(live > lastSeeded).toBe(true);
   });
 });

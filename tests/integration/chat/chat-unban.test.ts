@@ -22,7 +22,7 @@ describe('lifting a chat ban', () => {
   afterAll(async () => t.close());
 
   it('a banned viewer is refused; the creator lists and unbans them, their open chat hears it, and they can post again', async () => {
-    const eventId = insertEvent(t.app, creator.id);
+    const eventId = await insertEvent(t.app, creator.id);
     const moderator = await callerAs(t.app, creator.token);
     await (await callerAs(t.app, viewer.token)).chat.send({ eventId, text: 'first', displayName: 'Vera' });
     freshRateLimits(t.app);
@@ -61,7 +61,7 @@ describe('lifting a chat ban', () => {
   });
 
   it('unbanning someone who is not banned changes nothing and publishes nothing', async () => {
-    const eventId = insertEvent(t.app, creator.id);
+    const eventId = await insertEvent(t.app, creator.id);
     const bystander = await createUser(t.app, { role: 'viewer' });
     const socket = socketClient(t.app);
     const room = watchRoom(socket, eventId);
@@ -81,7 +81,7 @@ describe('lifting a chat ban', () => {
   });
 
   it('only the event creator and admins see the banned list or unban: another creator and viewers get 403', async () => {
-    const eventId = insertEvent(t.app, creator.id);
+    const eventId = await insertEvent(t.app, creator.id);
     const otherCreator = await createUser(t.app, { role: 'dj' });
     const otherViewer = await createUser(t.app, { role: 'viewer' });
     await (await callerAs(t.app, creator.token)).chat.ban({ eventId, userId: viewer.id });
@@ -104,7 +104,7 @@ describe('lifting a chat ban', () => {
   });
 
   it('lists bans latest first, with the banning moderator, and answers clear errors for bad input', async () => {
-    const eventId = insertEvent(t.app, creator.id);
+    const eventId = await insertEvent(t.app, creator.id);
     const [quiet, loud] = await Promise.all([createUser(t.app, { role: 'viewer', displayName: 'Quiet One' }), createUser(t.app, { role: 'viewer' })]);
     const admin = await createUser(t.app, { role: 'admin', displayName: 'Ada Admin' });
     await (await callerAs(t.app, creator.token)).chat.ban({ eventId, userId: quiet.id });
@@ -117,7 +117,7 @@ describe('lifting a chat ban', () => {
       { userId: quiet.id, chatName: null, bannedBy: { userId: creator.id, displayName: 'Mara Host' } },
     ]);
 
-    const otherEvent = insertEvent(t.app, creator.id);
+    const otherEvent = await insertEvent(t.app, creator.id);
     expect(await (await callerAs(t.app, creator.token)).chat.bannedUsers({ eventId: otherEvent })).toEqual([]);
 
     const missing = await post('chat.unban', creator.token, { eventId: 'no-such-event', userId: quiet.id });

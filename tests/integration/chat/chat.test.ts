@@ -33,7 +33,7 @@ describe('live chat', () => {
   afterAll(async () => t.close());
 
   it('replays the history, then streams live messages sent over the socket with connectionParams.token', async () => {
-    const eventId = insertEvent(t.app, creator.id);
+    const eventId = await insertEvent(t.app, creator.id);
     const caller = await callerAs(t.app, viewer.token);
     for (const text of ['first', 'second', 'third']) {
       await caller.chat.send({ eventId, text, displayName: 'Vera' });
@@ -55,7 +55,7 @@ describe('live chat', () => {
   });
 
   it('replays only the last 100 messages', async () => {
-    const eventId = insertEvent(t.app, creator.id);
+    const eventId = await insertEvent(t.app, creator.id);
     const { chat } = t.app.services;
     for (let index = 0; index < 120; index += 1) {
       chat.store.enqueue({ id: chat.nextId(), eventId, userId: viewer.id, displayName: 'Vera', photoURL: null, text: `m${index}`, createdAt: new Date().toISOString(), badge: null, memberBadge: false });
@@ -69,7 +69,7 @@ describe('live chat', () => {
   });
 
   it('resumes after a server-side socket drop with nothing lost or doubled, deletions included', async () => {
-    const eventId = insertEvent(t.app, creator.id);
+    const eventId = await insertEvent(t.app, creator.id);
     const creatorCaller = await callerAs(t.app, creator.token);
     const send = async (text: string) => {
       freshRateLimits(t.app);
@@ -100,16 +100,16 @@ describe('live chat', () => {
   });
 
   it('allows at most 3 messages per 2 seconds per sender', async () => {
-    const eventId = insertEvent(t.app, creator.id);
+    const eventId = await insertEvent(t.app, creator.id);
     const caller = await callerAs(t.app, otherViewer.token);
     for (const text of ['one', 'two', 'three']) await caller.chat.send({ eventId, text, displayName: 'Otto' });
     await expectTrpcError(caller.chat.send({ eventId, text: 'four', displayName: 'Otto' }), 'TOO_MANY_REQUESTS', chatMessages.tooFast);
-    const stored = t.app.services.chat.store.history(eventId).map((entry) => (entry.item.type === 'message' ? entry.item.message.text : ''));
+    const stored = (await t.app.services.chat.store.history(eventId)).map((entry) => (entry.item.type === 'message' ? entry.item.message.text : ''));
     expect(stored).toEqual(['one', 'two', 'three']);
   });
 
   it('keeps counting for the whole 2-second window, and lets the sender go on after it', async () => {
-    const eventId = insertEvent(t.app, creator.id);
+    const eventId = await insertEvent(t.app, creator.id);
     const clock = { now: 1_000_000 };
     t.app.services.rateLimiter = new RateLimiter(() => clock.now);
     const caller = await callerAs(t.app, otherViewer.token);
@@ -122,8 +122,8 @@ describe('live chat', () => {
   });
 
   it('checks the sender, the text and the event', async () => {
-    const eventId = insertEvent(t.app, creator.id);
-    const inactiveId = insertEvent(t.app, creator.id, { isActive: false });
+    const eventId = await insertEvent(t.app, creator.id);
+    const inactiveId = await insertEvent(t.app, creator.id, { isActive: false });
     const guest = await t.app.inject({ method: 'POST', url: '/trpc/chat.send', payload: { eventId, text: 'hi', displayName: 'Guest' } });
     expect(guest.statusCode).toBe(401);
     const staff = await createUser(t.app, { role: 'staff' });
@@ -148,7 +148,7 @@ describe('live chat', () => {
   });
 
   it('lets the creator delete and ban, seen live by every subscriber; a banned sender gets 403', async () => {
-    const eventId = insertEvent(t.app, creator.id);
+    const eventId = await insertEvent(t.app, creator.id);
     const spammer = await createUser(t.app, { role: 'viewer' });
     const spam = await (await callerAs(t.app, spammer.token)).chat.send({ eventId, text: 'buy my stuff', displayName: 'Spam' });
 
@@ -188,7 +188,7 @@ describe('live chat', () => {
   });
 
   it('serves the same stream through the procedure (no websocket)', async () => {
-    const eventId = insertEvent(t.app, creator.id);
+    const eventId = await insertEvent(t.app, creator.id);
     const sent = await (await callerAs(t.app, creator.token)).chat.send({ eventId, text: 'via caller', displayName: 'Host' });
     const stream = await (await callerAs(t.app)).chat.messages({ eventId });
     const iterator = stream[Symbol.asyncIterator]();
@@ -211,24 +211,24 @@ describe('live chat', () => {
 
   it('finds the room of a chat page by subdomain', async () => {
     const host = await createUser(t.app, { role: 'dj', creatorTag: 'night_owl', displayName: 'Night Owl' });
-    const past = insertEvent(t.app, host.id, { name: 'Past show', startDateTime: '2020-01-01T20:00:00.000Z', endDateTime: '2020-01-01T22:00:00.000Z' });
-    const next = insertEvent(t.app, host.id, { name: 'Next show', startDateTime: '2099-01-01T20:00:00.000Z', endDateTime: '2099-01-01T22:00:00.000Z' });
+    const past = await insertEvent(t.app, host.id, { name: 'Past show', startDateTime: '2020-01-01T20:00:00.000Z', endDateTime: '2020-01-01T22:00:00.000Z' });
+    const next = await insertEvent(t.app, host.id, { name: 'Next show', startDateTime: '2099-01-01T20:00:00.000Z', endDateTime: '2099-01-01T22:00:00.000Z' });
     const caller = await callerAs(t.app);
     expect(await caller.chat.room({ subdomain: 'Night_Owl' })).toMatchObject({ eventId: next, name: 'Next show', creatorDisplayName: 'Night Owl', creatorId: host.id });
     expect((await caller.chat.room({ subdomain: 'night_owl', eventId: past })).eventId).toBe(past);
-    await expectTrpcError(caller.chat.room({ subdomain: 'night_owl', eventId: insertEvent(t.app, creator.id) }), 'NOT_FOUND');
+    await expectTrpcError(caller.chat.room({ subdomain: 'night_owl', eventId: await insertEvent(t.app, creator.id) }), 'NOT_FOUND');
     await expectTrpcError(caller.chat.room({ subdomain: 'nobody_here' }), 'NOT_FOUND');
   });
 
   it('writes queued messages before the database closes', async () => {
     const own = await createTestApp();
     const host = await createUser(own.app, { role: 'dj' });
-    const eventId = insertEvent(own.app, host.id);
+    const eventId = await insertEvent(own.app, host.id);
     const sent = await (await callerAs(own.app, host.token)).chat.send({ eventId, text: 'kept', displayName: 'Host' });
     expect(own.app.services.chat.store.queued).toBe(1);
     await own.app.close();
     const reopened = await buildApp(own.config);
-    const rows = reopened.services.db.select().from(chatMessagesTable).all();
+    const rows = await reopened.services.db.select().from(chatMessagesTable);
     expect(rows.map((row) => row.id)).toEqual([sent.id]);
     await reopened.close();
     await own.close().catch(() => undefined);

@@ -18,7 +18,7 @@ describe('real-time hub', () => {
     await t.app.listen({ host: '127.0.0.1', port: 0 });
     creator = await createUser(t.app, { role: 'dj' });
     viewer = await createUser(t.app, { role: 'viewer' });
-    eventId = insertEvent(t.app, creator.id);
+    eventId = await insertEvent(t.app, creator.id);
   });
   afterAll(async () => {
     await Promise.all(opened.map((connection) => connection.stop()));
@@ -91,7 +91,7 @@ describe('real-time hub', () => {
   });
 
   it('shares one bus with the tRPC hub procedures and server-side publishers', async () => {
-    const secondEventId = insertEvent(t.app, creator.id);
+    const secondEventId = await insertEvent(t.app, creator.id);
     const group = `${creator.id}-${secondEventId}`;
     const signalR = await connect(group);
     const socket = socketClient(t.app, viewer.token);
@@ -99,7 +99,7 @@ describe('real-time hub', () => {
     const subscription = socket.client.hub.messages.subscribe({ groupId: group }, { onData: (message) => viaTrpc.push(message) });
     await waitFor(() => t.app.services.bus.listenerCount({ name: `hub:${group}` }) === 2);
 
-    expect(publishHubMessage(t.app.services, group, 'Welcome, Vera!')).toEqual({ delivered: 2 });
+    expect(await publishHubMessage(t.app.services, group, 'Welcome, Vera!')).toEqual({ delivered: 2 });
     await socket.client.hub.send.mutate({ group, text: 'Tip received: $5.00' });
     await waitFor(() => viaTrpc.length === 2 && signalR.received.length === 2);
     expect(viaTrpc.map((message) => message.text)).toEqual(['Welcome, Vera!', 'Tip received: $5.00']);
@@ -107,7 +107,7 @@ describe('real-time hub', () => {
 
     const guest = socketClient(t.app);
     await expect(guest.client.hub.send.mutate({ group, text: 'hi' })).rejects.toThrow('Invalid access_token');
-    expect(() => publishHubMessage(t.app.services, 'unknown', 'x')).toThrow(hubMessages.unknownGroup);
+    await expect(publishHubMessage(t.app.services, 'unknown', 'x')).rejects.toThrow(hubMessages.unknownGroup);
     subscription.unsubscribe();
     await Promise.all([socket.close(), guest.close()]);
   });

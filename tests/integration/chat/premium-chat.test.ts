@@ -25,9 +25,9 @@ describe('premium chat', () => {
     payer = await createUser(t.app, { role: 'viewer' });
     guestViewer = await createUser(t.app, { role: 'viewer' });
     admin = await createUser(t.app, { role: 'admin' });
-    premiumId = insertEvent(t.app, creator.id, { isPremium: true, premiumPriceCents: 500 });
-    freeId = insertEvent(t.app, creator.id);
-    t.app.services.db.insert(eventAccess).values({ viewerId: payer.id, eventId: premiumId, paymentId: 'pay_test' }).run();
+    premiumId = await insertEvent(t.app, creator.id, { isPremium: true, premiumPriceCents: 500 });
+    freeId = await insertEvent(t.app, creator.id);
+    await t.app.services.db.insert(eventAccess).values({ viewerId: payer.id, eventId: premiumId, paymentId: 'pay_test' });
     await (await callerAs(t.app, payer.token)).chat.send({ eventId: premiumId, text: 'my card is on file, great set', displayName: 'Payer' });
     freshRateLimits(t.app);
   });

@@ -39,12 +39,12 @@ describe('academy REST', () => {
   });
 
   it('POST /api/academy-app/course/save replaces by id or appends, and answers the saved course', async () => {
-    const existing = t.stored<Course>('academy.courses')[2]!;
+    const existing = (await t.stored<Course>('academy.courses'))[2]!;
     const replaced = { ...existing, title: 'Renamed course', activeStep: 4 };
     const response = await t.post('/api/academy-app/course/save', replaced);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(replaced);
-    const afterReplace = t.stored<Course>('academy.courses');
+    const afterReplace = await t.stored<Course>('academy.courses');
     expect(afterReplace).toHaveLength(10);
     expect(afterReplace[2]).toEqual(replaced);
 
@@ -52,13 +52,13 @@ describe('academy REST', () => {
     const appended = await t.post('/api/academy-app/course/save', added);
     expect(appended.statusCode).toBe(200);
     expect(appended.json()).toEqual(added);
-    const afterAppend = t.stored<Course>('academy.courses');
+    const afterAppend = await t.stored<Course>('academy.courses');
     expect(afterAppend).toHaveLength(11);
     expect(afterAppend[10]).toEqual(added);
   });
 
   it('POST /api/academy-app/course/save refuses a malformed course and writes nothing', async () => {
-    const before = t.stored<Course>('academy.courses');
+    const before = await t.stored<Course>('academy.courses');
     const noTitle = await t.post('/api/academy-app/course/save', { id: 'x', steps: [] });
     expect(noTitle.statusCode).toBe(400);
     expect(noTitle.json().errors).toHaveProperty('title');
@@ -68,15 +68,15 @@ describe('academy REST', () => {
     const extra = await t.post('/api/academy-app/course/save', { ...before[0], hacker: true });
     expect(extra.statusCode).toBe(200);
     expect(extra.json()).not.toHaveProperty('hacker');
-    expect(t.stored<Course>('academy.courses')).toEqual(before);
+    expect(await t.stored<Course>('academy.courses')).toEqual(before);
   });
 
   it('POST /api/academy-app/course/update merges the given fields into the stored course', async () => {
-    const existing = t.stored<Course>('academy.courses')[0]!;
+    const existing = (await t.stored<Course>('academy.courses'))[0]!;
     const response = await t.post('/api/academy-app/course/update', { id: existing.id, activeStep: 7 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ...existing, activeStep: 7 });
-    expect(t.stored<Course>('academy.courses')[0]).toEqual({ ...existing, activeStep: 7 });
+    expect((await t.stored<Course>('academy.courses'))[0]).toEqual({ ...existing, activeStep: 7 });
 
     const unknown = await t.post('/api/academy-app/course/update', { id: 'nope', activeStep: 1 });
     expect(unknown.statusCode).toBe(404);
@@ -84,7 +84,7 @@ describe('academy REST', () => {
 
     const malformed = await t.post('/api/academy-app/course/update', { id: existing.id, activeStep: 'two' });
     expect(malformed.statusCode).toBe(400);
-    expect(t.stored<Course>('academy.courses')[0]).toEqual({ ...existing, activeStep: 7 });
+    expect((await t.stored<Course>('academy.courses'))[0]).toEqual({ ...existing, activeStep: 7 });
   });
 
   it('answers 401 without a token and 403 for a viewer', async () => {

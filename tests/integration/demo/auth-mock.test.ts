@@ -4,6 +4,7 @@ import { users } from '@db/schema/users';
 import { TokenService } from '@server/lib/tokens';
 import { authMessages } from '@server/domains/users/users.schemas';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
+import { firstRow } from '@db/store';
 
 /** The template's mock auth paths (GET /api/auth, GET /api/auth/access-token, POST /api/auth/register) answer from the real accounts. */
 let t: TestApp;
@@ -14,7 +15,7 @@ afterEach(async () => t.close());
 
 const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
 const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
-const userRow = (email: string) => t.app.services.db.select().from(users).where(eq(users.email, email)).get();
+const userRow = (email: string) => firstRow(t.app.services.db.select().from(users).where(eq(users.email, email)));
 
 const sessionUserKeys = ['description', 'displayName', 'email', 'firstName', 'hasUnpaidInvoices', 'id', 'imageUrl', 'isActive', 'lastName', 'pdfUrl', 'pendingPayment', 'role', 'shortcuts', 'subdomain'].sort();
 
@@ -58,7 +59,7 @@ describe('GET /api/auth', () => {
 
   it('reflects the account as stored now, not as it was when the token was issued', async () => {
     const dj = await createUser(t.app, { role: 'dj' });
-    t.app.services.db.update(users).set({ displayName: 'Renamed DJ', shortcuts: ['calendar'] }).where(eq(users.id, dj.id)).run();
+    await t.app.services.db.update(users).set({ displayName: 'Renamed DJ', shortcuts: ['calendar'] }).where(eq(users.id, dj.id));
     const res = await get('/api/auth', dj.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().user).toMatchObject({ id: dj.id, displayName: 'Renamed DJ', shortcuts: ['calendar'] });
@@ -79,7 +80,7 @@ describe('GET /api/auth', () => {
     const tampered = await get('/api/auth', `${dj.token.slice(0, -3)}abc`);
     expect(tampered.statusCode).toBe(401);
     expect(tampered.json()).toEqual({ message: 'Invalid access_token' });
-    t.app.services.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, dj.id)).run();
+    await t.app.services.db.update(users).set({ tokenVersion: 1 }).where(eq(users.id, dj.id));
     const revoked = await get('/api/auth', dj.token);
     expect(revoked.statusCode).toBe(401);
     expect(revoked.json()).toEqual({ message: 'Invalid access_token' });
@@ -132,7 +133,7 @@ describe('POST /api/auth/register', () => {
     const body = res.json();
     expect(Object.keys(body)).toEqual(['user']);
     expect(body.user).toMatchObject({ email: 'mock.creator@example.com', role: ['dj'], subdomain: 'mock_creator', isActive: false, firstName: 'Mo', lastName: 'Creator' });
-    const row = userRow('mock.creator@example.com');
+    const row = await userRow('mock.creator@example.com');
     expect(row).toMatchObject({ id: body.user.id, role: 'dj', isActive: false, creatorTag: 'mock_creator', displayName: 'Mo Creator' });
     expect(row?.passwordHash).toMatch(/^scrypt\$/);
   });
@@ -144,7 +145,7 @@ describe('POST /api/auth/register', () => {
     expect(Object.keys(body).sort()).toEqual(['access_token', 'user']);
     expect(body.user).toMatchObject({ email: 'fan@example.com', role: ['viewer'], isActive: true, subdomain: null });
     expect(await t.app.services.tokens.verify(body.access_token)).toMatchObject({ sub: body.user.id, typ: 'viewer', role: 'viewer' });
-    expect(userRow('fan@example.com')).toMatchObject({ id: body.user.id, role: 'viewer', isActive: true });
+    expect(await userRow('fan@example.com')).toMatchObject({ id: body.user.id, role: 'viewer', isActive: true });
     const me = await get('/api/auth', body.access_token);
     expect(me.statusCode).toBe(200);
     expect(me.json().user.id).toBe(body.user.id);
@@ -164,7 +165,7 @@ describe('POST /api/auth/register', () => {
     const badTag = await post('/api/auth/register', { ...creatorForm, subDomain: 'bad tag!' });
     expect(badTag.statusCode).toBe(400);
     expect(badTag.json().errors).toEqual({ subDomain: 'Please use only letters, numbers and underscores' });
-    expect(t.app.services.db.select().from(users).all()).toHaveLength(0);
+    expect(await t.app.services.db.select().from(users)).toHaveLength(0);
   });
 
   it('answers 409 with the field errors for a taken email and creator tag, keeping the first account', async () => {
@@ -176,7 +177,7 @@ describe('POST /api/auth/register', () => {
       message: authMessages.emailTaken,
       errors: { email: authMessages.emailTaken, subDomain: authMessages.creatorTagTaken },
     });
-    expect(t.app.services.db.select().from(users).all()).toHaveLength(1);
-    expect(userRow('mock.creator@example.com')?.firstName).toBe('Mo');
+    expect(await t.app.services.db.select().from(users)).toHaveLength(1);
+    expect((await userRow('mock.creator@example.com'))?.firstName).toBe('Mo');
   });
 });

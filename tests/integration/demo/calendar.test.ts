@@ -26,7 +26,7 @@ describe('calendar app REST', () => {
     const res = await t.get('/api/calendar-app/events');
     expect(res.statusCode).toBe(200);
     const body = res.json() as CalendarEvent[];
-    expect(body).toEqual(events().list());
+    expect(body).toEqual(await events().list());
     expect(body.length).toBeGreaterThan(0);
     for (const event of body) {
       expect(Object.keys(event).sort()).toEqual(['allDay', 'desc', 'end', 'id', 'start', 'title']);
@@ -36,15 +36,15 @@ describe('calendar app REST', () => {
   });
 
   it('POST /api/calendar-app/add-event stores the event with a generated id and answers it', async () => {
-    const before = events().count();
+    const before = await events().count();
     const res = await t.post('/api/calendar-app/add-event', { newEvent: { id: 'client-id', ...gig } });
     expect(res.statusCode).toBe(200);
     const created = res.json() as CalendarEvent;
     expect(created).toEqual({ ...gig, id: expect.any(String) });
     expect(created.id).not.toBe('client-id');
-    expect(events().count()).toBe(before + 1);
-    expect(events().get(created.id)).toEqual(created);
-    expect(events().has('client-id')).toBe(false);
+    expect(await events().count()).toBe(before + 1);
+    expect(await events().get(created.id)).toEqual(created);
+    expect(await events().has('client-id')).toBe(false);
     expect((await t.get('/api/calendar-app/events')).json()).toContainEqual(created);
   });
 
@@ -53,11 +53,11 @@ describe('calendar app REST', () => {
     expect(res.statusCode).toBe(200);
     const created = res.json() as CalendarEvent;
     expect(created).toEqual({ id: expect.any(String), title: 'Quick call', allDay: false, start: gig.start, end: gig.start, desc: '' });
-    expect(events().get(created.id)).toEqual(created);
+    expect(await events().get(created.id)).toEqual(created);
   });
 
   it('POST /api/calendar-app/add-event: 400 with field messages for a malformed event, nothing written', async () => {
-    const before = events().list();
+    const before = await events().list();
     const bad = await t.post('/api/calendar-app/add-event', { newEvent: { title: '', start: 'tomorrow', end: gig.end, colour: 'red' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({
@@ -71,26 +71,26 @@ describe('calendar app REST', () => {
     const bare = await t.post('/api/calendar-app/add-event', gig);
     expect(bare.statusCode).toBe(400);
     expect(bare.json().errors).toEqual({ newEvent: expect.any(String) });
-    expect(events().list()).toEqual(before);
+    expect(await events().list()).toEqual(before);
   });
 
   it('POST /api/calendar-app/update-event replaces the event and answers it', async () => {
-    const event = events().list()[2]!;
+    const event = (await events().list())[2]!;
     const changed = { ...event, title: 'Moved rehearsal', allDay: true, start: gig.start, end: gig.end, desc: 'Bring cables' };
     const res = await t.post('/api/calendar-app/update-event', { event: changed });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(changed);
-    expect(events().get(event.id)).toEqual(changed);
-    expect(events().list()[2]).toEqual(changed);
+    expect(await events().get(event.id)).toEqual(changed);
+    expect((await events().list())[2]).toEqual(changed);
   });
 
   it('POST /api/calendar-app/update-event: 404 for an unknown id, 400 for a malformed event, nothing written', async () => {
-    const before = events().list();
+    const before = await events().list();
     const event = before[0]!;
     const unknown = await t.post('/api/calendar-app/update-event', { event: { ...event, id: 'nope' } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Event not found' });
-    expect(events().has('nope')).toBe(false);
+    expect(await events().has('nope')).toBe(false);
     const bad = await t.post('/api/calendar-app/update-event', { event: { ...event, allDay: 'yes', end: 'later', extra: 1 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({
@@ -104,35 +104,35 @@ describe('calendar app REST', () => {
     const partial = await t.post('/api/calendar-app/update-event', { event: { id: event.id, title: 'Only a title' } });
     expect(partial.statusCode).toBe(400);
     expect(partial.json().errors).toMatchObject({ 'event.start': expect.any(String), 'event.allDay': expect.any(String) });
-    expect(events().list()).toEqual(before);
+    expect(await events().list()).toEqual(before);
   });
 
   it('POST /api/calendar-app/remove-event removes the event and answers its id', async () => {
-    const event = events().list()[1]!;
-    const before = events().count();
+    const event = (await events().list())[1]!;
+    const before = await events().count();
     const res = await t.post('/api/calendar-app/remove-event', { eventId: event.id });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toBe(event.id);
-    expect(events().has(event.id)).toBe(false);
-    expect(events().count()).toBe(before - 1);
+    expect(await events().has(event.id)).toBe(false);
+    expect(await events().count()).toBe(before - 1);
     const listed = (await t.get('/api/calendar-app/events')).json() as CalendarEvent[];
     expect(listed.map((item) => item.id)).not.toContain(event.id);
   });
 
   it('POST /api/calendar-app/remove-event: 404 for an unknown id, 400 for a malformed body, nothing removed', async () => {
-    const before = events().list();
+    const before = await events().list();
     const unknown = await t.post('/api/calendar-app/remove-event', { eventId: 'nope' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Event not found' });
     const bad = await t.post('/api/calendar-app/remove-event', { id: before[0]!.id });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ eventId: expect.any(String) });
-    expect(events().list()).toEqual(before);
+    expect(await events().list()).toEqual(before);
   });
 
   it('every calendar path answers 401 without a token and 403 for a viewer, changing nothing', async () => {
-    const before = events().list();
+    const before = await events().list();
     const event = before[0]!;
     for (const endpoint of [
       { method: 'GET' as const, url: '/api/calendar-app/events' },
@@ -142,6 +142,6 @@ describe('calendar app REST', () => {
     ]) {
       await expectGuarded(t, endpoint);
     }
-    expect(events().list()).toEqual(before);
+    expect(await events().list()).toEqual(before);
   });
 });

@@ -7,7 +7,7 @@ import { createDemoTestApp, expectGuarded, type DemoTestApp } from './part1-setu
 let t: DemoTestApp;
 const contacts = () => chatCollections.contacts(t.app.services.db);
 const chats = () => chatCollections.chats(t.app.services.db);
-const user = () => chatCollections.user(t.app.services.db).list()[0]!;
+const user = async () => (await chatCollections.user(t.app.services.db).list())[0]!;
 
 beforeAll(async () => {
   t = await createDemoTestApp(chatSeeder);
@@ -16,17 +16,17 @@ afterAll(() => t.close());
 beforeEach(() => t.reseed());
 
 /** A contact the user already chats with, and that chat. */
-function existingChat(index = 0): { entry: ChatListEntry; chat: Chat } {
-  const entry = user().chatList[index]!;
-  return { entry, chat: chats().get(entry.chatId)! };
+async function existingChat(index = 0): Promise<{ entry: ChatListEntry; chat: Chat }> {
+  const entry = (await user()).chatList[index]!;
+  return { entry, chat: (await chats().get(entry.chatId))! };
 }
 
 describe('chat app REST', () => {
   it('GET /api/chat/contacts answers the contacts with their status, mood and unread count', async () => {
     const res = await t.get('/api/chat/contacts');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(contacts().list());
-    expect(contacts().count()).toBeGreaterThan(0);
+    expect(res.json()).toEqual(await contacts().list());
+    expect(await contacts().count()).toBeGreaterThan(0);
     const statuses = new Set((res.json() as Array<{ status: string }>).map((contact) => contact.status));
     expect(statuses).toEqual(new Set(['online', 'away', 'do-not-disturb', 'offline']));
   });
@@ -35,51 +35,51 @@ describe('chat app REST', () => {
     const res = await t.get('/api/chat/user');
     expect(res.statusCode).toBe(200);
     const body = res.json() as ChatUser;
-    expect(body).toEqual(user());
+    expect(body).toEqual(await user());
     expect(body.chatList.length).toBeGreaterThan(0);
     for (const entry of body.chatList) {
-      expect(chats().has(entry.chatId)).toBe(true);
-      expect(contacts().has(entry.contactId)).toBe(true);
+      expect(await chats().has(entry.chatId)).toBe(true);
+      expect(await contacts().has(entry.contactId)).toBe(true);
     }
   });
 
   it('GET /api/chat/user answers 404 JSON when there is no chat user', async () => {
-    chatCollections.user(t.app.services.db).replaceAll([]);
+    await chatCollections.user(t.app.services.db).replaceAll([]);
     const res = await t.get('/api/chat/user');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'User not found' });
   });
 
   it('GET /api/chat/get-chat answers the existing chat with the contact and the user\'s chat list', async () => {
-    const { entry, chat } = existingChat(1);
-    const res = await t.get(`/api/chat/get-chat?contactId=${entry.contactId}&userId=${user().id}`);
+    const { entry, chat } = await existingChat(1);
+    const res = await t.get(`/api/chat/get-chat?contactId=${entry.contactId}&userId=${(await user()).id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ chat, userChatData: entry, userChatList: user().chatList });
+    expect(res.json()).toEqual({ chat, userChatData: entry, userChatList: (await user()).chatList });
     expect(chat.dialog.length).toBeGreaterThan(0);
   });
 
   it('GET /api/chat/get-chat starts an empty chat with a contact not chatted with yet and lists it', async () => {
-    const before = user();
+    const before = await user();
     const chatted = new Set(before.chatList.map((entry) => entry.contactId));
-    const fresh = contacts().list().find((contact) => !chatted.has(contact.id))!;
-    const chatCount = chats().count();
+    const fresh = (await contacts().list()).find((contact) => !chatted.has(contact.id))!;
+    const chatCount = await chats().count();
     const res = await t.get(`/api/chat/get-chat?contactId=${fresh.id}&userId=${before.id}`);
     expect(res.statusCode).toBe(200);
     const body = res.json() as { chat: Chat; userChatList: ChatListEntry[] };
     expect(body.chat).toEqual({ id: expect.any(String), dialog: [] });
-    expect(chats().get(body.chat.id)).toEqual(body.chat);
-    expect(chats().count()).toBe(chatCount + 1);
+    expect(await chats().get(body.chat.id)).toEqual(body.chat);
+    expect(await chats().count()).toBe(chatCount + 1);
     expect(body.userChatList).toEqual([...before.chatList, { chatId: body.chat.id, contactId: fresh.id, lastMessageTime: expect.any(String) }]);
-    expect(user().chatList).toEqual(body.userChatList);
+    expect((await user()).chatList).toEqual(body.userChatList);
     const again = await t.get(`/api/chat/get-chat?contactId=${fresh.id}&userId=${before.id}`);
     expect(again.json()).toEqual(body);
-    expect(chats().count()).toBe(chatCount + 1);
+    expect(await chats().count()).toBe(chatCount + 1);
   });
 
   it('GET /api/chat/get-chat: 404 for an unknown contact or user, 400 without params, nothing created', async () => {
-    const before = user();
-    const chatCount = chats().count();
-    const contactId = contacts().list()[0]!.id;
+    const before = await user();
+    const chatCount = await chats().count();
+    const contactId = (await contacts().list())[0]!.id;
     const unknownContact = await t.get(`/api/chat/get-chat?contactId=nope&userId=${before.id}`);
     expect(unknownContact.statusCode).toBe(404);
     expect(unknownContact.json()).toEqual({ message: 'Contact not found' });
@@ -89,30 +89,30 @@ describe('chat app REST', () => {
     const bad = await t.get('/api/chat/get-chat?chatId=1');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ contactId: expect.any(String), userId: expect.any(String) });
-    expect(user()).toEqual(before);
-    expect(chats().count()).toBe(chatCount);
+    expect(await user()).toEqual(before);
+    expect(await chats().count()).toBe(chatCount);
   });
 
   it('POST /api/chat/user/data changes the given fields of the chat user and answers it', async () => {
-    const before = user();
+    const before = await user();
     const res = await t.post('/api/chat/user/data', { status: 'away', mood: 'Out for lunch' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ...before, status: 'away', mood: 'Out for lunch' });
-    expect(user()).toEqual({ ...before, status: 'away', mood: 'Out for lunch' });
-    expect((await t.get('/api/chat/user')).json()).toEqual(user());
+    expect(await user()).toEqual({ ...before, status: 'away', mood: 'Out for lunch' });
+    expect((await t.get('/api/chat/user')).json()).toEqual(await user());
   });
 
   it('POST /api/chat/user/data: 400 with field messages for malformed data, nothing written', async () => {
-    const before = user();
+    const before = await user();
     const bad = await t.post('/api/chat/user/data', { status: 'sleeping', name: '', chatList: [] });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ status: expect.any(String), name: 'Min character length is 1' });
-    expect(user()).toEqual(before);
+    expect(await user()).toEqual(before);
   });
 
   it('POST /api/chat/send-message appends to the chat\'s dialog and moves the contact\'s lastMessageTime', async () => {
-    const { entry, chat } = existingChat(2);
-    const before = user();
+    const { entry, chat } = await existingChat(2);
+    const before = await user();
     const res = await t.post('/api/chat/send-message', { chatId: entry.chatId, contactId: entry.contactId, message: '  See you at the sound check  ' });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { message: DialogEntry; userChatList: ChatListEntry[] };
@@ -120,20 +120,20 @@ describe('chat app REST', () => {
     expect(Number.isNaN(Date.parse(body.message.time))).toBe(false);
     expect(body.message.time > entry.lastMessageTime).toBe(true);
 
-    const stored = chats().get(chat.id)!;
+    const stored = (await chats().get(chat.id))!;
     expect(stored.dialog).toEqual([...chat.dialog, body.message]);
     const expectedList = before.chatList.map((item) => (item.contactId === entry.contactId ? { ...item, lastMessageTime: body.message.time } : item));
     expect(body.userChatList).toEqual(expectedList);
-    expect(user().chatList).toEqual(expectedList);
+    expect((await user()).chatList).toEqual(expectedList);
 
     const read = await t.get(`/api/chat/get-chat?contactId=${entry.contactId}&userId=${before.id}`);
     expect((read.json() as { chat: Chat }).chat.dialog.at(-1)).toEqual(body.message);
   });
 
   it('POST /api/chat/send-message: 404 for an unknown chat, contact, or a chat of another contact; nothing written', async () => {
-    const first = existingChat(0);
-    const second = existingChat(1);
-    const before = user();
+    const first = await existingChat(0);
+    const second = await existingChat(1);
+    const before = await user();
     const cases: Array<[Record<string, string>, string]> = [
       [{ chatId: 'nope', contactId: first.entry.contactId, message: 'hi' }, 'Chat not found'],
       [{ chatId: first.entry.chatId, contactId: 'nope', message: 'hi' }, 'Contact not found'],
@@ -144,14 +144,14 @@ describe('chat app REST', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ message });
     }
-    expect(chats().get(first.chat.id)).toEqual(first.chat);
-    expect(chats().get(second.chat.id)).toEqual(second.chat);
-    expect(user()).toEqual(before);
+    expect(await chats().get(first.chat.id)).toEqual(first.chat);
+    expect(await chats().get(second.chat.id)).toEqual(second.chat);
+    expect(await user()).toEqual(before);
   });
 
   it('POST /api/chat/send-message: 400 with field messages for a malformed message, nothing written', async () => {
-    const { entry, chat } = existingChat(0);
-    const before = user();
+    const { entry, chat } = await existingChat(0);
+    const before = await user();
     const empty = await t.post('/api/chat/send-message', { chatId: entry.chatId, contactId: entry.contactId, message: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual({ message: 'Min character length is 1' });
@@ -161,13 +161,13 @@ describe('chat app REST', () => {
     const missing = await t.post('/api/chat/send-message', { message: 'hi', who: 'me' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ chatId: expect.any(String) });
-    expect(chats().get(chat.id)).toEqual(chat);
-    expect(user()).toEqual(before);
+    expect(await chats().get(chat.id)).toEqual(chat);
+    expect(await user()).toEqual(before);
   });
 
   it('every chat path answers 401 without a token and 403 for a viewer, changing nothing', async () => {
-    const { entry, chat } = existingChat(0);
-    const before = user();
+    const { entry, chat } = await existingChat(0);
+    const before = await user();
     for (const endpoint of [
       { method: 'GET' as const, url: '/api/chat/contacts' },
       { method: 'GET' as const, url: '/api/chat/user' },
@@ -177,7 +177,7 @@ describe('chat app REST', () => {
     ]) {
       await expectGuarded(t, endpoint);
     }
-    expect(chats().get(chat.id)).toEqual(chat);
-    expect(user()).toEqual(before);
+    expect(await chats().get(chat.id)).toEqual(chat);
+    expect(await user()).toEqual(before);
   });
 });

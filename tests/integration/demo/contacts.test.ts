@@ -6,7 +6,7 @@ import { createDemoTestApp, expectGuarded, type DemoTestApp } from './part1-setu
 
 let t: DemoTestApp;
 const contacts = () => contactsCollections.contacts(t.app.services.db);
-const user = () => contactsCollections.user(t.app.services.db).list()[0]!;
+const user = async () => (await contactsCollections.user(t.app.services.db).list())[0]!;
 
 beforeAll(async () => {
   t = await createDemoTestApp(contactsSeeder);
@@ -29,7 +29,7 @@ const newContact = {
 
 describe('contacts app REST', () => {
   it('GET /api/contacts-app/contacts answers all contacts by default and with id=all', async () => {
-    const all = contacts().list();
+    const all = await contacts().list();
     expect(all.length).toBeGreaterThanOrEqual(30);
     const byDefault = await t.get('/api/contacts-app/contacts');
     expect(byDefault.statusCode).toBe(200);
@@ -38,8 +38,8 @@ describe('contacts app REST', () => {
   });
 
   it('GET /api/contacts-app/contacts?id=starred and id=frequent answer the user\'s starred and frequent contacts', async () => {
-    const all = contacts().list();
-    const { starred, frequentContacts } = user();
+    const all = await contacts().list();
+    const { starred, frequentContacts } = await user();
     expect(starred.length).toBeGreaterThan(0);
     expect(frequentContacts.length).toBeGreaterThan(0);
     const starredRes = await t.get('/api/contacts-app/contacts?id=starred');
@@ -64,31 +64,31 @@ describe('contacts app REST', () => {
     const res = await t.get('/api/contacts-app/user');
     expect(res.statusCode).toBe(200);
     const body = res.json() as ContactsUser;
-    expect(body).toEqual(user());
+    expect(body).toEqual(await user());
     expect(body.groups.map((group) => group.name)).toEqual(['Friends', 'Clients', 'Recent Workers']);
-    const ids = new Set(contacts().list().map((contact) => contact.id));
+    const ids = new Set((await contacts().list()).map((contact) => contact.id));
     for (const id of [...body.starred, ...body.frequentContacts, ...body.groups.flatMap((group) => group.contactIds)]) {
       expect(ids.has(id)).toBe(true);
     }
   });
 
   it('GET /api/contacts-app/user answers 404 JSON when the address book has no owner', async () => {
-    contactsCollections.user(t.app.services.db).replaceAll([]);
+    await contactsCollections.user(t.app.services.db).replaceAll([]);
     const res = await t.get('/api/contacts-app/user');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'The contacts user is not set up' });
   });
 
   it('POST /api/contacts-app/add-contact stores the contact with a generated id and answers it', async () => {
-    const before = contacts().count();
+    const before = await contacts().count();
     const res = await t.post('/api/contacts-app/add-contact', { newContact: { id: 'client-id', ...newContact } });
     expect(res.statusCode).toBe(200);
     const created = res.json() as Contact;
     expect(created).toEqual({ ...newContact, avatar: '', id: expect.any(String) });
     expect(created.id).not.toBe('client-id');
-    expect(contacts().count()).toBe(before + 1);
-    expect(contacts().get(created.id)).toEqual(created);
-    expect(contacts().has('client-id')).toBe(false);
+    expect(await contacts().count()).toBe(before + 1);
+    expect(await contacts().get(created.id)).toEqual(created);
+    expect(await contacts().has('client-id')).toBe(false);
     const listed = (await t.get('/api/contacts-app/contacts')).json() as Contact[];
     expect(listed).toContainEqual(created);
   });
@@ -111,11 +111,11 @@ describe('contacts app REST', () => {
       birthday: '',
       notes: '',
     });
-    expect(contacts().get(created.id)).toEqual(created);
+    expect(await contacts().get(created.id)).toEqual(created);
   });
 
   it('POST /api/contacts-app/add-contact: 400 with field messages for a malformed contact, nothing written', async () => {
-    const before = contacts().list();
+    const before = await contacts().list();
     const bad = await t.post('/api/contacts-app/add-contact', { newContact: { name: '', email: 'not-an-email', colour: 'red' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({
@@ -126,21 +126,21 @@ describe('contacts app REST', () => {
     const bare = await t.post('/api/contacts-app/add-contact', { name: 'Not wrapped' });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().errors).toEqual({ newContact: expect.any(String) });
-    expect(contacts().list()).toEqual(before);
+    expect(await contacts().list()).toEqual(before);
   });
 
   it('POST /api/contacts-app/update-contact replaces the contact and answers it', async () => {
-    const contact = contacts().list()[3]!;
+    const contact = (await contacts().list())[3]!;
     const changed = { ...contact, name: 'Renamed', company: 'New Co', email: 'renamed@example.com' };
     const res = await t.post('/api/contacts-app/update-contact', { contact: changed });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(changed);
-    expect(contacts().get(contact.id)).toEqual(changed);
-    expect(contacts().list()[3]).toEqual(changed);
+    expect(await contacts().get(contact.id)).toEqual(changed);
+    expect((await contacts().list())[3]).toEqual(changed);
   });
 
   it('POST /api/contacts-app/update-contact: 404 for an unknown id, 400 for a malformed contact, nothing written', async () => {
-    const before = contacts().list();
+    const before = await contacts().list();
     const contact = before[0]!;
     const unknown = await t.post('/api/contacts-app/update-contact', { contact: { ...contact, id: 'nope' } });
     expect(unknown.statusCode).toBe(404);
@@ -155,55 +155,55 @@ describe('contacts app REST', () => {
     const missing = await t.post('/api/contacts-app/update-contact', { contact: { id: contact.id, name: 'Only a name' } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toMatchObject({ 'contact.lastName': expect.any(String) });
-    expect(contacts().list()).toEqual(before);
+    expect(await contacts().list()).toEqual(before);
   });
 
   it('POST /api/contacts-app/remove-contact removes it, answers its id and drops it from the user\'s lists', async () => {
-    const starredId = user().starred[0]!;
-    const group = user().groups.find((item) => item.contactIds.includes(starredId))!;
+    const starredId = (await user()).starred[0]!;
+    const group = (await user()).groups.find((item) => item.contactIds.includes(starredId))!;
     expect(group).toBeDefined();
-    const before = contacts().count();
+    const before = await contacts().count();
     const res = await t.post('/api/contacts-app/remove-contact', { contactId: starredId });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toBe(starredId);
-    expect(contacts().has(starredId)).toBe(false);
-    expect(contacts().count()).toBe(before - 1);
-    expect(user().starred).not.toContain(starredId);
-    expect(user().frequentContacts).not.toContain(starredId);
-    expect(user().groups.find((item) => item.id === group.id)!.contactIds).not.toContain(starredId);
+    expect(await contacts().has(starredId)).toBe(false);
+    expect(await contacts().count()).toBe(before - 1);
+    expect((await user()).starred).not.toContain(starredId);
+    expect((await user()).frequentContacts).not.toContain(starredId);
+    expect((await user()).groups.find((item) => item.id === group.id)!.contactIds).not.toContain(starredId);
     const starredView = (await t.get('/api/contacts-app/contacts?id=starred')).json() as Contact[];
     expect(starredView.map((contact) => contact.id)).not.toContain(starredId);
   });
 
   it('POST /api/contacts-app/remove-contact: 404 for an unknown id, 400 without contactId, nothing removed', async () => {
-    const before = contacts().list();
+    const before = await contacts().list();
     const unknown = await t.post('/api/contacts-app/remove-contact', { contactId: 'nope' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Contact not found' });
     const bad = await t.post('/api/contacts-app/remove-contact', { id: before[0]!.id });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ contactId: expect.any(String) });
-    expect(contacts().list()).toEqual(before);
+    expect(await contacts().list()).toEqual(before);
   });
 
   it('POST /api/contacts-app/remove-contacts removes each selected contact and answers the ids', async () => {
-    const [a, b, c] = contacts().list();
-    const before = contacts().count();
+    const [a, b, c] = await contacts().list();
+    const before = await contacts().count();
     const res = await t.post('/api/contacts-app/remove-contacts', { contactIds: [a!.id, b!.id, c!.id] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([a!.id, b!.id, c!.id]);
-    expect(contacts().count()).toBe(before - 3);
+    expect(await contacts().count()).toBe(before - 3);
     for (const id of [a!.id, b!.id, c!.id]) {
-      expect(contacts().has(id)).toBe(false);
-      expect(user().starred).not.toContain(id);
-      expect(user().frequentContacts).not.toContain(id);
-      expect(user().groups.flatMap((group) => group.contactIds)).not.toContain(id);
+      expect(await contacts().has(id)).toBe(false);
+      expect((await user()).starred).not.toContain(id);
+      expect((await user()).frequentContacts).not.toContain(id);
+      expect((await user()).groups.flatMap((group) => group.contactIds)).not.toContain(id);
     }
   });
 
   it('POST /api/contacts-app/remove-contacts: an unknown id answers 404 and removes nothing; an empty selection is a 400', async () => {
-    const before = contacts().list();
-    const beforeUser = user();
+    const before = await contacts().list();
+    const beforeUser = await user();
     const unknown = await t.post('/api/contacts-app/remove-contacts', { contactIds: [before[0]!.id, 'nope'] });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Contact not found' });
@@ -213,96 +213,96 @@ describe('contacts app REST', () => {
     const wrongType = await t.post('/api/contacts-app/remove-contacts', { contactIds: before[0]!.id });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().errors).toMatchObject({ contactIds: expect.any(String) });
-    expect(contacts().list()).toEqual(before);
-    expect(user()).toEqual(beforeUser);
+    expect(await contacts().list()).toEqual(before);
+    expect(await user()).toEqual(beforeUser);
   });
 
   it('POST /api/contacts-app/toggle-starred-contact stars an unstarred contact and unstars a starred one', async () => {
-    const starredId = user().starred[0]!;
-    const unstarredId = contacts().list().find((contact) => !user().starred.includes(contact.id))!.id;
+    const starredId = (await user()).starred[0]!;
+    const { starred } = await user();
+    const unstarredId = (await contacts().list()).find((contact) => !starred.includes(contact.id))!.id;
     const star = await t.post('/api/contacts-app/toggle-starred-contact', { contactId: unstarredId });
     expect(star.statusCode).toBe(200);
-    expect(star.json()).toEqual(user());
-    expect(user().starred).toContain(unstarredId);
+    expect(star.json()).toEqual(await user());
+    expect((await user()).starred).toContain(unstarredId);
     const unstar = await t.post('/api/contacts-app/toggle-starred-contact', { contactId: starredId });
     expect(unstar.statusCode).toBe(200);
     expect((unstar.json() as ContactsUser).starred).not.toContain(starredId);
-    expect(user().starred).not.toContain(starredId);
+    expect((await user()).starred).not.toContain(starredId);
     const view = (await t.get('/api/contacts-app/contacts?id=starred')).json() as Contact[];
     expect(view.map((contact) => contact.id)).toContain(unstarredId);
     expect(view.map((contact) => contact.id)).not.toContain(starredId);
   });
 
   it('POST /api/contacts-app/toggle-starred-contact: 404 for an unknown id, 400 for a malformed body, nothing changed', async () => {
-    const before = user();
+    const before = await user();
     const unknown = await t.post('/api/contacts-app/toggle-starred-contact', { contactId: 'nope' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Contact not found' });
     const bad = await t.post('/api/contacts-app/toggle-starred-contact', { contactId: '' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ contactId: 'Min character length is 1' });
-    expect(user()).toEqual(before);
+    expect(await user()).toEqual(before);
   });
 
   it('POST /api/contacts-app/toggle-starred-contacts toggles each selected contact', async () => {
-    const starredId = user().starred[0]!;
-    const unstarred = contacts()
-      .list()
-      .filter((contact) => !user().starred.includes(contact.id))
+    const starredId = (await user()).starred[0]!;
+    const { starred } = await user();
+    const unstarred = (await contacts().list())
+      .filter((contact) => !starred.includes(contact.id))
       .slice(0, 2)
       .map((contact) => contact.id);
     const res = await t.post('/api/contacts-app/toggle-starred-contacts', { contactIds: [starredId, ...unstarred] });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(user());
-    expect(user().starred).not.toContain(starredId);
-    for (const id of unstarred) expect(user().starred).toContain(id);
+    expect(res.json()).toEqual(await user());
+    expect((await user()).starred).not.toContain(starredId);
+    for (const id of unstarred) expect((await user()).starred).toContain(id);
     const again = await t.post('/api/contacts-app/toggle-starred-contacts', { contactIds: [starredId, ...unstarred] });
     expect(again.statusCode).toBe(200);
-    expect(new Set(user().starred)).toEqual(new Set(generateContacts().user.starred));
+    expect(new Set((await user()).starred)).toEqual(new Set(generateContacts().user.starred));
   });
 
   it('POST /api/contacts-app/toggle-starred-contacts: an unknown id answers 404 and toggles nothing', async () => {
-    const before = user();
-    const unstarredId = contacts().list().find((contact) => !before.starred.includes(contact.id))!.id;
+    const before = await user();
+    const unstarredId = (await contacts().list()).find((contact) => !before.starred.includes(contact.id))!.id;
     const unknown = await t.post('/api/contacts-app/toggle-starred-contacts', { contactIds: [unstarredId, 'nope'] });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Contact not found' });
     const empty = await t.post('/api/contacts-app/toggle-starred-contacts', { contactIds: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors).toEqual({ contactIds: 'Select at least one contact' });
-    expect(user()).toEqual(before);
+    expect(await user()).toEqual(before);
   });
 
   it('POST /api/contacts-app/set-contacts-starred stars every selected contact, keeping those already starred', async () => {
-    const before = user().starred;
+    const before = (await user()).starred;
     const alreadyStarred = before[0]!;
-    const unstarred = contacts()
-      .list()
+    const unstarred = (await contacts().list())
       .filter((contact) => !before.includes(contact.id))
       .slice(0, 3)
       .map((contact) => contact.id);
     const res = await t.post('/api/contacts-app/set-contacts-starred', { contactIds: [alreadyStarred, ...unstarred] });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(user());
-    expect(user().starred).toEqual([...before, ...unstarred]);
+    expect(res.json()).toEqual(await user());
+    expect((await user()).starred).toEqual([...before, ...unstarred]);
     const view = (await t.get('/api/contacts-app/contacts?id=starred')).json() as Contact[];
     expect(view).toHaveLength(before.length + 3);
   });
 
   it('POST /api/contacts-app/set-contacts-unstarred unstars every selected contact, leaving unstarred ones alone', async () => {
-    const before = user().starred;
+    const before = (await user()).starred;
     const [first, second] = before;
-    const unstarredId = contacts().list().find((contact) => !before.includes(contact.id))!.id;
+    const unstarredId = (await contacts().list()).find((contact) => !before.includes(contact.id))!.id;
     const res = await t.post('/api/contacts-app/set-contacts-unstarred', { contactIds: [first!, second!, unstarredId] });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(user());
-    expect(user().starred).toEqual(before.filter((id) => id !== first && id !== second));
-    expect(user().starred).not.toContain(unstarredId);
+    expect(res.json()).toEqual(await user());
+    expect((await user()).starred).toEqual(before.filter((id) => id !== first && id !== second));
+    expect((await user()).starred).not.toContain(unstarredId);
   });
 
   it('POST set-contacts-starred / set-contacts-unstarred: 404 for an unknown id, 400 for a malformed body, nothing changed', async () => {
-    const before = user();
-    const some = contacts().list()[1]!.id;
+    const before = await user();
+    const some = (await contacts().list())[1]!.id;
     for (const path of ['set-contacts-starred', 'set-contacts-unstarred']) {
       const unknown = await t.post(`/api/contacts-app/${path}`, { contactIds: [some, 'nope'] });
       expect(unknown.statusCode, path).toBe(404);
@@ -311,13 +311,13 @@ describe('contacts app REST', () => {
       expect(bad.statusCode, path).toBe(400);
       expect(bad.json().errors).toEqual({ contactIds: expect.any(String) });
     }
-    expect(user()).toEqual(before);
+    expect(await user()).toEqual(before);
   });
 
   it('every contacts path answers 401 without a token and 403 for a viewer, changing nothing', async () => {
-    const contact = contacts().list()[1]!;
-    const beforeUser = user();
-    const count = contacts().count();
+    const contact = (await contacts().list())[1]!;
+    const beforeUser = await user();
+    const count = await contacts().count();
     for (const endpoint of [
       { method: 'GET' as const, url: '/api/contacts-app/contacts?id=all' },
       { method: 'GET' as const, url: '/api/contacts-app/contacts?id=starred' },
@@ -333,9 +333,9 @@ describe('contacts app REST', () => {
     ]) {
       await expectGuarded(t, endpoint);
     }
-    expect(contacts().get(contact.id)).toEqual(contact);
-    expect(contacts().count()).toBe(count);
-    expect(user()).toEqual(beforeUser);
+    expect(await contacts().get(contact.id)).toEqual(contact);
+    expect(await contacts().count()).toBe(count);
+    expect(await user()).toEqual(beforeUser);
   });
 });
 

@@ -38,7 +38,7 @@ describe('e-commerce REST', () => {
     const response = await t.post('/api/e-commerce-app/product/save', changed);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual(changed);
-    const stored = t.stored<Product>('ecommerce.products');
+    const stored = await t.stored<Product>('ecommerce.products');
     expect(stored).toHaveLength(30);
     expect(stored[0]).toEqual(changed);
   });
@@ -47,7 +47,7 @@ describe('e-commerce REST', () => {
     const response = await t.post('/api/e-commerce-app/product/save', { id: 'sparse-product' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ id: 'sparse-product' });
-    const stored = t.stored<Product>('ecommerce.products');
+    const stored = await t.stored<Product>('ecommerce.products');
     expect(stored).toHaveLength(31);
     expect(stored[30]).toEqual({ id: 'sparse-product' });
     const fetched = await t.get('/api/e-commerce-app/product?productId=sparse-product');
@@ -55,7 +55,7 @@ describe('e-commerce REST', () => {
   });
 
   it('POST /api/e-commerce-app/product/save refuses malformed products and writes nothing', async () => {
-    const before = t.stored<Product>('ecommerce.products');
+    const before = await t.stored<Product>('ecommerce.products');
     const noId = await t.post('/api/e-commerce-app/product/save', { name: 'No id' });
     expect(noId.statusCode).toBe(400);
     expect(noId.json().errors).toHaveProperty('id');
@@ -67,7 +67,7 @@ describe('e-commerce REST', () => {
     expect(unknownField.json().errors).toEqual({ priceTaxExcl: expect.any(String) });
     const notJson = await t.post('/api/e-commerce-app/product/save', '{');
     expect(notJson.statusCode).toBe(400);
-    expect(t.stored<Product>('ecommerce.products')).toEqual(before);
+    expect(await t.stored<Product>('ecommerce.products')).toEqual(before);
   });
 
   it('GET /api/e-commerce-app/orders answers the 20 orders with consistent string amounts', async () => {
@@ -105,7 +105,7 @@ describe('e-commerce REST', () => {
   });
 
   it('answers 401 without a token and 403 for a viewer, writing nothing', async () => {
-    const before = t.stored<Product>('ecommerce.products');
+    const before = await t.stored<Product>('ecommerce.products');
     expect((await t.get('/api/e-commerce-app/orders', null)).statusCode).toBe(401);
     expect((await t.get('/api/e-commerce-app/products', t.viewer.token)).statusCode).toBe(403);
     const viewerSave = await t.post('/api/e-commerce-app/product/save', { id: 'from-viewer' }, t.viewer.token);
@@ -113,6 +113,6 @@ describe('e-commerce REST', () => {
     expect(viewerSave.json()).toEqual({ message: 'You do not have permission to do this' });
     const anonymousSave = await t.post('/api/e-commerce-app/product/save', { id: 'from-guest' }, null);
     expect(anonymousSave.statusCode).toBe(401);
-    expect(t.stored<Product>('ecommerce.products')).toEqual(before);
+    expect(await t.stored<Product>('ecommerce.products')).toEqual(before);
   });
 });

@@ -17,13 +17,13 @@ describe('mail app REST', () => {
   it('GET /api/mail-app/mails defaults to the inbox', async () => {
     const res = await t.get('/api/mail-app/mails');
     expect(res.statusCode).toBe(200);
-    const expected = mails().list().filter((mail) => mail.folder === 0);
+    const expected = (await mails().list()).filter((mail) => mail.folder === 0);
     expect(expected.length).toBeGreaterThan(0);
     expect(res.json()).toEqual(expected);
   });
 
   it('GET /api/mail-app/mails by folder, filter and label (label before filter before folder)', async () => {
-    const all = mails().list();
+    const all = await mails().list();
     const sent = await t.get('/api/mail-app/mails?folderHandle=sent');
     expect(sent.json()).toEqual(all.filter((mail) => mail.folder === 1));
     const starred = await t.get('/api/mail-app/mails?filterHandle=starred&folderHandle=trash');
@@ -46,7 +46,7 @@ describe('mail app REST', () => {
   });
 
   it('GET /api/mail-app/mail returns one mail, 404 when unknown, 400 without mailId', async () => {
-    const first = mails().list()[0]!;
+    const first = (await mails().list())[0]!;
     const res = await t.get(`/api/mail-app/mail?mailId=${first.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(first);
@@ -66,62 +66,62 @@ describe('mail app REST', () => {
   });
 
   it('POST /api/mail-app/update-mail replaces the whole mail and returns it', async () => {
-    const mail = mails().list()[0]!;
+    const mail = (await mails().list())[0]!;
     const changed = { ...mail, read: !mail.read, starred: !mail.starred, important: !mail.important, subject: 'Changed subject' };
     const res = await t.post('/api/mail-app/update-mail', changed);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(changed);
-    expect(mails().get(mail.id)).toEqual(changed);
+    expect(await mails().get(mail.id)).toEqual(changed);
   });
 
   it('POST /api/mail-app/update-mail stores label ids unique and in ascending order', async () => {
-    const mail = mails().list()[0]!;
+    const mail = (await mails().list())[0]!;
     const res = await t.post('/api/mail-app/update-mail', { ...mail, labels: [3, 1, 3] });
     expect(res.statusCode).toBe(200);
     expect(res.json().labels).toEqual([1, 3]);
-    expect(mails().get(mail.id)!.labels).toEqual([1, 3]);
+    expect((await mails().get(mail.id))!.labels).toEqual([1, 3]);
   });
 
   it('POST /api/mail-app/update-mail: 404 for an unknown id, 400 for a malformed mail, nothing written', async () => {
-    const mail = mails().list()[0]!;
+    const mail = (await mails().list())[0]!;
     const unknown = await t.post('/api/mail-app/update-mail', { ...mail, id: 'nope' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Mail not found' });
-    expect(mails().has('nope')).toBe(false);
+    expect(await mails().has('nope')).toBe(false);
     const bad = await t.post('/api/mail-app/update-mail', { ...mail, read: 'yes', extra: 1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ read: expect.any(String) });
-    expect(mails().get(mail.id)).toEqual(mail);
+    expect(await mails().get(mail.id)).toEqual(mail);
   });
 
   it('POST /api/mail-app/set-folder moves the selected mails and answers them', async () => {
-    const [a, b] = mails().list().filter((mail) => mail.folder === 0);
+    const [a, b] = (await mails().list()).filter((mail) => mail.folder === 0);
     const res = await t.post('/api/mail-app/set-folder', { selectedMailIds: [a!.id, b!.id], folderId: 4 });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
       { ...a, folder: 4 },
       { ...b, folder: 4 },
     ]);
-    expect(mails().get(a!.id)!.folder).toBe(4);
-    expect(mails().get(b!.id)!.folder).toBe(4);
+    expect((await mails().get(a!.id))!.folder).toBe(4);
+    expect((await mails().get(b!.id))!.folder).toBe(4);
   });
 
   it('POST /api/mail-app/set-folder: an unknown mail or folder answers 404 and moves nothing', async () => {
-    const a = mails().list()[0]!;
+    const a = (await mails().list())[0]!;
     const unknownMail = await t.post('/api/mail-app/set-folder', { selectedMailIds: [a.id, 'nope'], folderId: 3 });
     expect(unknownMail.statusCode).toBe(404);
     expect(unknownMail.json()).toEqual({ message: 'Mail not found' });
     const unknownFolder = await t.post('/api/mail-app/set-folder', { selectedMailIds: [a.id], folderId: 99 });
     expect(unknownFolder.statusCode).toBe(404);
     expect(unknownFolder.json()).toEqual({ message: 'Folder not found' });
-    expect(mails().get(a.id)).toEqual(a);
+    expect(await mails().get(a.id)).toEqual(a);
     const bad = await t.post('/api/mail-app/set-folder', { selectedMailIds: [], folderId: 'trash' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({ selectedMailIds: 'Select at least one mail', folderId: expect.any(String) });
   });
 
   it('POST /api/mail-app/toggle-label adds the label where missing and removes it where present', async () => {
-    const all = mails().list();
+    const all = await mails().list();
     const withLabel = all.find((mail) => mail.labels.includes(1))!;
     const withoutLabel = all.find((mail) => !mail.labels.includes(1))!;
     const res = await t.post('/api/mail-app/toggle-label', { selectedMailIds: [withLabel.id, withoutLabel.id], labelId: 1 });
@@ -130,8 +130,8 @@ describe('mail app REST', () => {
       { ...withLabel, labels: withLabel.labels.filter((id) => id !== 1) },
       { ...withoutLabel, labels: [...withoutLabel.labels, 1].sort((a, b) => a - b) },
     ]);
-    expect(mails().get(withLabel.id)!.labels).not.toContain(1);
-    expect(mails().get(withoutLabel.id)!.labels).toContain(1);
+    expect((await mails().get(withLabel.id))!.labels).not.toContain(1);
+    expect((await mails().get(withoutLabel.id))!.labels).toContain(1);
     const unknown = await t.post('/api/mail-app/toggle-label', { selectedMailIds: [withLabel.id], labelId: 42 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'Label not found' });
@@ -140,37 +140,37 @@ describe('mail app REST', () => {
   });
 
   it('POST /api/mail-app/delete-mails removes the mails and answers their ids', async () => {
-    const [a, b] = mails().list();
-    const before = mails().count();
+    const [a, b] = await mails().list();
+    const before = await mails().count();
     const res = await t.post('/api/mail-app/delete-mails', { selectedMailIds: [a!.id, b!.id] });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([a!.id, b!.id]);
-    expect(mails().has(a!.id)).toBe(false);
-    expect(mails().count()).toBe(before - 2);
-    const unknown = await t.post('/api/mail-app/delete-mails', { selectedMailIds: [mails().list()[0]!.id, 'nope'] });
+    expect(await mails().has(a!.id)).toBe(false);
+    expect(await mails().count()).toBe(before - 2);
+    const unknown = await t.post('/api/mail-app/delete-mails', { selectedMailIds: [(await mails().list())[0]!.id, 'nope'] });
     expect(unknown.statusCode).toBe(404);
-    expect(mails().count()).toBe(before - 2);
+    expect(await mails().count()).toBe(before - 2);
     const bad = await t.post('/api/mail-app/delete-mails', {});
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toMatchObject({ selectedMailIds: expect.any(String) });
   });
 
   it('every mail path answers 401 without a token and 403 for a viewer', async () => {
-    const id = mails().list()[0]!.id;
+    const id = (await mails().list())[0]!.id;
     for (const endpoint of [
       { method: 'GET' as const, url: '/api/mail-app/mails' },
       { method: 'GET' as const, url: `/api/mail-app/mail?mailId=${id}` },
       { method: 'GET' as const, url: '/api/mail-app/folders' },
       { method: 'GET' as const, url: '/api/mail-app/filters' },
       { method: 'GET' as const, url: '/api/mail-app/labels' },
-      { method: 'POST' as const, url: '/api/mail-app/update-mail', payload: mails().get(id) },
+      { method: 'POST' as const, url: '/api/mail-app/update-mail', payload: await mails().get(id) },
       { method: 'POST' as const, url: '/api/mail-app/set-folder', payload: { selectedMailIds: [id], folderId: 4 } },
       { method: 'POST' as const, url: '/api/mail-app/toggle-label', payload: { selectedMailIds: [id], labelId: 1 } },
       { method: 'POST' as const, url: '/api/mail-app/delete-mails', payload: { selectedMailIds: [id] } },
     ]) {
       await expectGuarded(t, endpoint);
     }
-    expect(mails().has(id)).toBe(true);
-    expect(mails().get(id)!.folder).not.toBe(4);
+    expect(await mails().has(id)).toBe(true);
+    expect((await mails().get(id))!.folder).not.toBe(4);
   });
 });

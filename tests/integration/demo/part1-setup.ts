@@ -8,7 +8,7 @@ import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '
 export interface DemoTestApp extends TestApp {
   staff: TestUser;
   viewer: TestUser;
-  reseed(): void;
+  reseed(): Promise<void>;
   get(url: string, token?: string | null): Promise<LightMyRequestResponse>;
   post(url: string, payload: unknown, token?: string | null): Promise<LightMyRequestResponse>;
 }
@@ -16,11 +16,11 @@ export interface DemoTestApp extends TestApp {
 export async function createDemoTestApp(seeder: DemoSeeder): Promise<DemoTestApp> {
   const test = await createTestApp();
   const db = test.app.services.db;
-  const reseed = () => {
-    clearDemoApp(db, seeder.app);
-    seeder.seed(db);
+  const reseed = async () => {
+    await clearDemoApp(db, seeder.app);
+    await seeder.seed(db);
   };
-  reseed();
+  await reseed();
   const staff = await createUser(test.app, { role: 'staff' });
   const viewer = await createUser(test.app, { role: 'viewer' });
   const send = (app: FastifyInstance, options: InjectOptions, token: string | null) =>

@@ -11,7 +11,7 @@ export interface DemoTestContext {
   get(url: string, token?: string | null): Promise<LightMyRequestResponse>;
   post(url: string, payload: unknown, token?: string | null): Promise<LightMyRequestResponse>;
   /** The documents of a demo collection as stored (demo_documents, in order). */
-  stored<T extends { id: string | number }>(name: string): T[];
+  stored<T extends { id: string | number }>(name: string): Promise<T[]>;
 }
 
 /** One app per test file, seeded with every sample app; a staff account and a viewer account. */
@@ -19,7 +19,7 @@ export function useSeededDemoApp(): DemoTestContext {
   const context = {} as DemoTestContext;
   beforeAll(async () => {
     const testApp = await createTestApp();
-    seedDemoApps(testApp.app.services.db, { reset: true });
+    await seedDemoApps(testApp.app.services.db, { reset: true });
     const staff = await createUser(testApp.app, { role: 'staff' });
     const viewer = await createUser(testApp.app, { role: 'viewer' });
     Object.assign(context, {

@@ -29,10 +29,10 @@ const extraTodoFolders = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  mailSeeder.seed(db());
-  todoSeeder.seed(db());
-  for (const folder of extraTodoFolders) todoCollections.folders(db()).put(folder);
-  mailTemplate = mailCollections.mails(db()).list()[0]!;
+  await mailSeeder.seed(db());
+  await todoSeeder.seed(db());
+  for (const folder of extraTodoFolders) await todoCollections.folders(db()).put(folder);
+  mailTemplate = (await mailCollections.mails(db()).list())[0]!;
   const staff = await createUser(t.app, { role: 'staff' });
   caller = await callerAs(t.app, staff.token);
 });
@@ -55,8 +55,8 @@ const mailSet = fc
   .array(mailFields, { maxLength: 14 })
   .map((items): Mail[] => items.map((fields, index) => ({ ...mailTemplate, ...fields, id: `mail-${index}`, subject: `Mail ${index}`, message: `<p>Mail ${index}</p>`, from: { ...mailTemplate.from, avatar: '' } })));
 
-function storeMails(mails: Mail[]): void {
-  mailCollections.mails(db()).replaceAll(mails);
+async function storeMails(mails: Mail[]): Promise<void> {
+  await mailCollections.mails(db()).replaceAll(mails);
 }
 
 /** The spec rule: label first, then filter (mails whose flag of that name is true), then folder (default inbox). */
@@ -102,12 +102,12 @@ describe('mail properties', () => {
       .chain((mails) => fc.tuple(fc.constant(mails), selection(mails.length), fc.constantFrom(...mailLabels.map((label) => label.id))));
     await fc.assert(
       fc.asyncProperty(scenario, async ([mails, picked, labelId]) => {
-        storeMails(mails);
+        await storeMails(mails);
         const selectedMailIds = picked.map((index) => mails[index]!.id);
         const chosen = new Set(selectedMailIds);
 
         await caller.demo.mail.toggleLabel({ selectedMailIds, labelId });
-        const once = mailCollections.mails(db()).list();
+        const once = await mailCollections.mails(db()).list();
         expect(once.map((mail) => mail.id)).toEqual(mails.map((mail) => mail.id));
         once.forEach((mail, index) => {
           const before = mails[index]!;
@@ -119,7 +119,7 @@ describe('mail properties', () => {
         });
 
         await caller.demo.mail.toggleLabel({ selectedMailIds, labelId });
-        const twice = mailCollections.mails(db()).list();
+        const twice = await mailCollections.mails(db()).list();
         expect(twice).toEqual(mails);
       }),
       { numRuns },
@@ -129,7 +129,7 @@ describe('mail properties', () => {
   it('the mail list (label before filter before folder, default inbox) agrees with the spec model', async () => {
     await fc.assert(
       fc.asyncProperty(mailSet, mailQuery, async (mails, query) => {
-        storeMails(mails);
+        await storeMails(mails);
         const actual = await outcome(() => caller.demo.mail.mails(query));
         expect(actual).toEqual(mailModel(mails, query));
       }),
@@ -227,12 +227,12 @@ describe('to-do properties', () => {
       .chain((todos) => fc.tuple(fc.constant(todos), selection(todos.length), fc.constantFrom(...todoLabels.map((label) => label.id))));
     await fc.assert(
       fc.asyncProperty(scenario, async ([todos, picked, labelId]) => {
-        todoCollections.todos(db()).replaceAll(todos);
+        await todoCollections.todos(db()).replaceAll(todos);
         const selectedTodoIds = picked.map((index) => todos[index]!.id);
         const chosen = new Set(selectedTodoIds);
 
         await caller.demo.todo.toggleLabel({ selectedTodoIds, labelId });
-        const once = todoCollections.todos(db()).list();
+        const once = await todoCollections.todos(db()).list();
         once.forEach((todo, index) => {
           const before = todos[index]!;
           expect({ ...todo, labels: [] }).toEqual({ ...before, labels: [] });
@@ -243,7 +243,7 @@ describe('to-do properties', () => {
         });
 
         await caller.demo.todo.toggleLabel({ selectedTodoIds, labelId });
-        const twice = todoCollections.todos(db()).list();
+        const twice = await todoCollections.todos(db()).list();
         expect(twice).toEqual(todos);
       }),
       { numRuns },
@@ -253,8 +253,8 @@ describe('to-do properties', () => {
   it('the to-do list (label, filter, folder default all; deleted only under the deleted filter) agrees with the spec model', async () => {
     await fc.assert(
       fc.asyncProperty(todoSet, todoQuery, async (todos, query) => {
-        todoCollections.todos(db()).replaceAll(todos);
-        const actual = await outcome(async () => listTodos(db(), query, now));
+        await todoCollections.todos(db()).replaceAll(todos);
+        const actual = await outcome(() => listTodos(db(), query, now));
         expect(actual).toEqual(todoModel(todos, query));
       }),
       { numRuns },
@@ -265,7 +265,7 @@ describe('to-do properties', () => {
     const clockFree = todoQuery.filter((query) => query.labelHandle !== undefined || query.filterHandle !== 'today');
     await fc.assert(
       fc.asyncProperty(todoSet, clockFree, async (todos, query) => {
-        todoCollections.todos(db()).replaceAll(todos);
+        await todoCollections.todos(db()).replaceAll(todos);
         const actual = await outcome(() => caller.demo.todo.todos(query));
         expect(actual).toEqual(todoModel(todos, query));
       }),

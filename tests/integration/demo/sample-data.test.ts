@@ -36,10 +36,10 @@ function open(dir: string): DatabaseHandle {
   handles.push(handle);
   return handle;
 }
-afterEach(() => {
+afterEach(async () => {
   for (const handle of handles.splice(0)) {
     try {
-      handle.close();
+      await handle.close();
     } catch {
       // already closed by the test
     }
@@ -56,29 +56,27 @@ async function insertSeededAccounts(db: Db): Promise<void> {
   const passwordHash = await testPasswordHash();
   for (const email of seededEmails) {
     const name = email.split('@')[0]!;
-    db.insert(users)
-      .values({ id: `seeded-${name}`, email, firstName: name, lastName: 'Seeded', displayName: `${name} Seeded`, isActive: true, passwordHash, role: name === 'viewer' ? 'viewer' : name === 'admin' ? 'admin' : 'dj', creatorTag: null })
-      .run();
+    await db
+      .insert(users)
+      .values({ id: `seeded-${name}`, email, firstName: name, lastName: 'Seeded', displayName: `${name} Seeded`, isActive: true, passwordHash, role: name === 'viewer' ? 'viewer' : name === 'admin' ? 'admin' : 'dj', creatorTag: null });
   }
 }
 
 const configFor = (dir: string): AppConfig => loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, LOG_LEVEL: 'silent', BOT_CHECK_PROVIDER: 'off' });
 
 /** Every demo document as stored (collection, id, position, JSON text), in order. */
-function dump(db: Db) {
+async function dump(db: Db) {
   return db
     .select({ collection: demoDocuments.collection, id: demoDocuments.id, position: demoDocuments.position, data: sql<string>`${demoDocuments.data}` })
     .from(demoDocuments)
-    .orderBy(asc(demoDocuments.collection), asc(demoDocuments.position))
-    .all();
+    .orderBy(asc(demoDocuments.collection), asc(demoDocuments.position));
 }
 
-const accounts = (db: Db) =>
+const accounts = async (db: Db) =>
   db
     .select({ id: users.id, email: users.email, passwordHash: users.passwordHash, displayName: users.displayName, tokenVersion: users.tokenVersion })
     .from(users)
-    .orderBy(asc(users.email))
-    .all();
+    .orderBy(asc(users.email));
 
 const twoDecimals = /^-?\d+\.\d{2}$/;
 
@@ -99,14 +97,14 @@ function expectOrderDate(value: string): void {
 }
 
 describe('the full sample data', () => {
-  it('holds at least the sample counts of the part-1 apps (mail, to-dos, contacts, notes, two full boards)', () => {
+  it('holds at least the sample counts of the part-1 apps (mail, to-dos, contacts, notes, two full boards)', async () => {
     const db = open(tempDir()).db;
-    seedDemoApps(db, { reset: true });
-    expect(mailCollections.mails(db).count()).toBeGreaterThanOrEqual(20);
-    expect(todoCollections.todos(db).count()).toBeGreaterThanOrEqual(20);
-    expect(contactsCollections.contacts(db).count()).toBeGreaterThanOrEqual(30);
-    expect(notesCollections.notes(db).count()).toBeGreaterThanOrEqual(15);
-    const boards = scrumboardCollections.boards(db).list();
+    await seedDemoApps(db, { reset: true });
+    expect(await mailCollections.mails(db).count()).toBeGreaterThanOrEqual(20);
+    expect(await todoCollections.todos(db).count()).toBeGreaterThanOrEqual(20);
+    expect(await contactsCollections.contacts(db).count()).toBeGreaterThanOrEqual(30);
+    expect(await notesCollections.notes(db).count()).toBeGreaterThanOrEqual(15);
+    const boards = await scrumboardCollections.boards(db).list();
     expect(boards).toHaveLength(2);
     for (const board of boards) {
       expect(board.lists.length, board.name).toBeGreaterThan(0);
@@ -119,10 +117,10 @@ describe('the full sample data', () => {
     }
   });
 
-  it('writes every order amount as a two-decimal string and every order date as YYYY/MM/DD HH:mm:ss', () => {
+  it('writes every order amount as a two-decimal string and every order date as YYYY/MM/DD HH:mm:ss', async () => {
     const db = open(tempDir()).db;
-    seedDemoApps(db, { reset: true });
-    const orders = collection<Order>(db, 'ecommerce.orders').list();
+    await seedDemoApps(db, { reset: true });
+    const orders = await collection<Order>(db, 'ecommerce.orders').list();
     expect(orders.length).toBeGreaterThanOrEqual(20);
     for (const order of orders) {
       for (const amount of [order.subtotal, order.tax, order.discount, order.total, order.payment.amount, ...order.shippingDetails.map((detail) => detail.fee)]) {
@@ -145,10 +143,10 @@ describe('the full sample data', () => {
     }
   });
 
-  it('writes the invoice lines as two-decimal strings that add up to subtotal + tax - discount = total', () => {
+  it('writes the invoice lines as two-decimal strings that add up to subtotal + tax - discount = total', async () => {
     const db = open(tempDir()).db;
-    seedDemoApps(db, { reset: true });
-    const [invoice] = collection<Invoice>(db, 'invoices.items').list();
+    await seedDemoApps(db, { reset: true });
+    const [invoice] = await collection<Invoice>(db, 'invoices.items').list();
     const cents = (amount: string) => Math.round(Number(amount) * 100);
     for (const line of invoice!.services) {
       expect(line.unitPrice).toMatch(twoDecimals);
@@ -171,7 +169,7 @@ describe('persistence of the sample data', () => {
     expect(login.statusCode).toBe(200);
     const token = login.json().token as string;
     const headers = { authorization: `Bearer ${token}` };
-    const original = mailCollections.mails(first.services.db).list()[0]!;
+    const original = (await mailCollections.mails(first.services.db).list())[0]!;
     const changed: Mail = { ...original, subject: 'Kept across a restart', read: !original.read, starred: !original.starred, folder: 4 };
     const update = await first.inject({ method: 'POST', url: '/api/mail-app/update-mail', payload: changed, headers });
     expect(update.statusCode).toBe(200);
@@ -200,47 +198,48 @@ describe('resetting the sample data', () => {
     const db = handle.db;
     await insertSeededAccounts(db);
     await seedDatabase(db, config, { demoData: true, terms: false });
-    const fresh = dump(db);
-    const mail = mailCollections.mails(db).list()[0]!;
-    mailCollections.mails(db).put({ ...mail, subject: 'Changed by a user', labels: [] });
-    const contact = contactsCollections.contacts(db).list()[0]!;
-    contactsCollections.contacts(db).remove([contact.id]);
-    todoCollections.todos(db).prepend({ ...todoCollections.todos(db).list()[0]!, id: 'user-todo', title: 'Added by a user' });
-    db.update(users).set({ displayName: 'Renamed by the user' }).where(eq(users.email, 'mara@cuepoint.local')).run();
-    db.insert(users)
-      .values({ id: 'extra-account', email: 'extra@example.test', firstName: 'Extra', lastName: 'Account', displayName: 'Extra Account', isActive: true, passwordHash: 'scrypt$x', role: 'dj', creatorTag: 'extra_account' })
-      .run();
-    expect(dump(db)).not.toEqual(fresh);
-    return { config, handle, db, fresh, mail, contact, accountsBefore: accounts(db) };
+    const fresh = await dump(db);
+    const mail = (await mailCollections.mails(db).list())[0]!;
+    await mailCollections.mails(db).put({ ...mail, subject: 'Changed by a user', labels: [] });
+    const contact = (await contactsCollections.contacts(db).list())[0]!;
+    await contactsCollections.contacts(db).remove([contact.id]);
+    await todoCollections.todos(db).prepend({ ...(await todoCollections.todos(db).list())[0]!, id: 'user-todo', title: 'Added by a user' });
+    await db.update(users).set({ displayName: 'Renamed by the user' }).where(eq(users.email, 'mara@cuepoint.local'));
+    await db
+      .insert(users)
+      .values({ id: 'extra-account', email: 'extra@example.test', firstName: 'Extra', lastName: 'Account', displayName: 'Extra Account', isActive: true, passwordHash: 'scrypt$x', role: 'dj', creatorTag: 'extra_account' });
+    expect(await dump(db)).not.toEqual(fresh);
+    return { config, handle, db, fresh, mail, contact, accountsBefore: await accounts(db) };
   }
 
   it('a normal start-up seed keeps the changed sample data', async () => {
     const dir = tempDir();
     const { config, db, mail, contact } = await changedDatabase(dir);
-    const before = dump(db);
+    const before = await dump(db);
     await seedDatabase(db, config, { demoData: true, terms: false });
-    expect(dump(db)).toEqual(before);
-    expect(mailCollections.mails(db).get(mail.id)!.subject).toBe('Changed by a user');
-    expect(contactsCollections.contacts(db).has(contact.id)).toBe(false);
+    expect(await dump(db)).toEqual(before);
+    expect((await mailCollections.mails(db).get(mail.id))!.subject).toBe('Changed by a user');
+    expect(await contactsCollections.contacts(db).has(contact.id)).toBe(false);
   });
 
   it('seedDatabase with resetDemo restores the sample data and keeps every account as it was', async () => {
     const dir = tempDir();
     const { config, db, fresh, mail, contact, accountsBefore } = await changedDatabase(dir);
     await seedDatabase(db, config, { demoData: false, resetDemo: true, terms: false });
-    expect(dump(db)).toEqual(fresh);
-    expect(mailCollections.mails(db).get(mail.id)).toEqual(mail);
-    expect(contactsCollections.contacts(db).get(contact.id)).toEqual(contact);
-    expect(todoCollections.todos(db).has('user-todo')).toBe(false);
-    expect(accounts(db)).toEqual(accountsBefore);
-    expect(accounts(db).find((account) => account.email === 'mara@cuepoint.local')!.displayName).toBe('Renamed by the user');
-    expect(accounts(db).map((account) => account.email)).toContain('extra@example.test');
+    expect(await dump(db)).toEqual(fresh);
+    expect(await mailCollections.mails(db).get(mail.id)).toEqual(mail);
+    expect(await contactsCollections.contacts(db).get(contact.id)).toEqual(contact);
+    expect(await todoCollections.todos(db).has('user-todo')).toBe(false);
+    const after = await accounts(db);
+    expect(after).toEqual(accountsBefore);
+    expect(after.find((account) => account.email === 'mara@cuepoint.local')!.displayName).toBe('Renamed by the user');
+    expect(after.map((account) => account.email)).toContain('extra@example.test');
   });
 
   it('`npm run seed -- --reset-demo` (seed/index.ts) restores the sample data and keeps every account', async () => {
     const dir = tempDir();
     const { handle, fresh, accountsBefore } = await changedDatabase(dir);
-    handle.close();
+    await handle.close();
     const output = await new Promise<{ code: number | null; text: string }>((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'seed/index.ts', '--reset-demo'], {
         env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent', SEED_DEMO_DATA: 'false' },
@@ -253,7 +252,7 @@ describe('resetting the sample data', () => {
     expect(output.code, output.text).toBe(0);
     expect(output.text).toContain(`Seeded ${dir} (sample-data apps reset). Logins:`);
     const db = open(dir).db;
-    expect(dump(db)).toEqual(fresh);
-    expect(accounts(db)).toEqual(accountsBefore);
+    expect(await dump(db)).toEqual(fresh);
+    expect(await accounts(db)).toEqual(accountsBefore);
   }, 60_000);
 });

@@ -6,7 +6,7 @@ import { createDemoTestApp, expectGuarded, type DemoTestApp } from './part1-setu
 
 let t: DemoTestApp;
 const boards = () => scrumboardCollections.boards(t.app.services.db);
-const first = () => boards().list()[0]!;
+const first = async () => (await boards().list())[0]!;
 const base = '/api/scrumboard-app';
 const notExist = { message: 'Requested board do not exist.' };
 
@@ -20,15 +20,15 @@ describe('scrumboard REST', () => {
   it('GET /boards returns id, name and uri of each board', async () => {
     const res = await t.get(`${base}/boards`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(boards().list().map((board) => ({ id: board.id, name: board.name, uri: board.uri })));
-    expect(boards().count()).toBe(2);
-    const sample = first();
+    expect(res.json()).toEqual((await boards().list()).map((board) => ({ id: board.id, name: board.name, uri: board.uri })));
+    expect(await boards().count()).toBe(2);
+    const sample = await first();
     expect(sample.lists.length).toBeGreaterThan(0);
     expect(sample.cards.some((card) => card.checklists.length && card.attachments.length && card.activities.length)).toBe(true);
   });
 
   it('GET /board returns the board; 404 with the spec text when unknown', async () => {
-    const board = first();
+    const board = await first();
     const res = await t.get(`${base}/board?boardId=${board.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(board);
@@ -43,44 +43,44 @@ describe('scrumboard REST', () => {
     expect(res.statusCode).toBe(200);
     const answer = res.json() as { id: string; name: string; uri: string };
     expect(answer).toEqual({ id: expect.any(String), name: 'Tour Planning', uri: 'tour-planning' });
-    expect(boards().get(answer.id)).toMatchObject({ name: 'Tour Planning', uri: 'tour-planning', lists: [], cards: [], settings: { subscribed: true, cardCoverImages: true } });
+    expect(await boards().get(answer.id)).toMatchObject({ name: 'Tour Planning', uri: 'tour-planning', lists: [], cards: [], settings: { subscribed: true, cardCoverImages: true } });
     const taken = await t.post(`${base}/board/new`, { board: { id: answer.id } });
     expect(taken.statusCode).toBe(409);
     const bad = await t.post(`${base}/board/new`, { board: { name: '', owner: 'me' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ 'board.name': 'Min character length is 1' });
-    expect(boards().count()).toBe(3);
+    expect(await boards().count()).toBe(3);
   });
 
   it('POST /board/rename answers the title and saves it', async () => {
-    const board = first();
+    const board = await first();
     const res = await t.post(`${base}/board/rename`, { boardId: board.id, boardTitle: 'Renamed board' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.json()).toBe('Renamed board');
-    expect(boards().get(board.id)!.name).toBe('Renamed board');
+    expect((await boards().get(board.id))!.name).toBe('Renamed board');
     expect((await t.post(`${base}/board/rename`, { boardId: 'nope', boardTitle: 'x' })).json()).toEqual(notExist);
     expect((await t.post(`${base}/board/rename`, { boardId: board.id, boardTitle: '' })).statusCode).toBe(400);
   });
 
   it('POST /board/settings/update answers the settings and saves them', async () => {
-    const board = first();
+    const board = await first();
     const settings = { color: 'red', subscribed: false, cardCoverImages: false };
     const res = await t.post(`${base}/board/settings/update`, { boardId: board.id, settings });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(settings);
-    expect(boards().get(board.id)!.settings).toEqual(settings);
+    expect((await boards().get(board.id))!.settings).toEqual(settings);
     expect((await t.post(`${base}/board/settings/update`, { boardId: 'nope', settings })).statusCode).toBe(404);
     expect((await t.post(`${base}/board/settings/update`, { boardId: board.id, settings: { color: 'blue' } })).statusCode).toBe(400);
-    expect(boards().get(board.id)!.settings).toEqual(settings);
+    expect((await boards().get(board.id))!.settings).toEqual(settings);
   });
 
   it('POST /board/delete answers true and removes the board', async () => {
-    const board = first();
+    const board = await first();
     const res = await t.post(`${base}/board/delete`, { boardId: board.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toBe(true);
-    expect(boards().has(board.id)).toBe(false);
+    expect(await boards().has(board.id)).toBe(false);
     const again = await t.post(`${base}/board/delete`, { boardId: board.id });
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual(notExist);
@@ -88,11 +88,11 @@ describe('scrumboard REST', () => {
   });
 
   it('POST /card/new adds the card to the list and answers the board', async () => {
-    const board = first();
+    const board = await first();
     const list = board.lists[0]!;
     const res = await t.post(`${base}/card/new`, { boardId: board.id, listId: list.id, data: { name: 'Write set list', idLabels: [board.labels[0]!.id] } });
     expect(res.statusCode).toBe(200);
-    const saved = boards().get(board.id)!;
+    const saved = (await boards().get(board.id))!;
     expect(res.json()).toEqual(saved);
     const card = saved.cards[saved.cards.length - 1]!;
     expect(card).toMatchObject({ name: 'Write set list', idLabels: [board.labels[0]!.id], description: '', due: null });
@@ -100,39 +100,39 @@ describe('scrumboard REST', () => {
     expect((await t.post(`${base}/card/new`, { boardId: board.id, listId: 'nope', data: { name: 'x' } })).json()).toEqual({ message: 'List not found' });
     expect((await t.post(`${base}/card/new`, { boardId: board.id, listId: list.id, data: { name: 'x', idMembers: ['ghost'] } })).json()).toEqual({ message: 'Member not found' });
     expect((await t.post(`${base}/card/new`, { boardId: board.id, listId: list.id, data: {} })).statusCode).toBe(400);
-    expect(boards().get(board.id)!.cards.length).toBe(saved.cards.length);
+    expect((await boards().get(board.id))!.cards.length).toBe(saved.cards.length);
   });
 
   it('POST /list/new adds an empty list and answers the lists', async () => {
-    const board = first();
+    const board = await first();
     const res = await t.post(`${base}/list/new`, { boardId: board.id, data: { name: 'Ideas' } });
     expect(res.statusCode).toBe(200);
-    const lists = boards().get(board.id)!.lists;
+    const lists = (await boards().get(board.id))!.lists;
     expect(res.json()).toEqual(lists);
     expect(lists[lists.length - 1]).toMatchObject({ name: 'Ideas', idCards: [] });
     expect((await t.post(`${base}/list/new`, { boardId: 'nope', data: { name: 'x' } })).statusCode).toBe(404);
     expect((await t.post(`${base}/list/new`, { boardId: board.id, data: { title: 'x' } })).statusCode).toBe(400);
-    expect(boards().get(board.id)!.lists.length).toBe(lists.length);
+    expect((await boards().get(board.id))!.lists.length).toBe(lists.length);
   });
 
   it('POST /list/rename answers the title and saves it', async () => {
-    const board = first();
+    const board = await first();
     const list = board.lists[1]!;
     const res = await t.post(`${base}/list/rename`, { boardId: board.id, listId: list.id, listTitle: 'Waiting' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toBe('Waiting');
-    expect(boards().get(board.id)!.lists[1]!.name).toBe('Waiting');
+    expect((await boards().get(board.id))!.lists[1]!.name).toBe('Waiting');
     expect((await t.post(`${base}/list/rename`, { boardId: board.id, listId: 'nope', listTitle: 'x' })).statusCode).toBe(404);
     expect((await t.post(`${base}/list/rename`, { boardId: board.id, listId: list.id })).statusCode).toBe(400);
   });
 
   it('POST /list/remove answers true and removes the list with its cards', async () => {
-    const board = first();
+    const board = await first();
     const list = board.lists[0]!;
     const res = await t.post(`${base}/list/remove`, { boardId: board.id, listId: list.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toBe(true);
-    const saved = boards().get(board.id)!;
+    const saved = (await boards().get(board.id))!;
     expect(saved.lists.map((item) => item.id)).not.toContain(list.id);
     expect(saved.cards.filter((card) => list.idCards.includes(card.id))).toEqual([]);
     expect((await t.post(`${base}/list/remove`, { boardId: board.id, listId: list.id })).statusCode).toBe(404);
@@ -140,24 +140,24 @@ describe('scrumboard REST', () => {
   });
 
   it('POST /card/update answers the card and saves it', async () => {
-    const board = first();
+    const board = await first();
     const card = { ...board.cards[0]!, name: 'Updated card', subscribed: !board.cards[0]!.subscribed, due: '2030-05-01' };
     const res = await t.post(`${base}/card/update`, { boardId: board.id, card });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(card);
-    expect(boards().get(board.id)!.cards[0]).toEqual(card);
+    expect((await boards().get(board.id))!.cards[0]).toEqual(card);
     expect((await t.post(`${base}/card/update`, { boardId: board.id, card: { ...card, id: 'nope' } })).json()).toEqual({ message: 'Card not found' });
     expect((await t.post(`${base}/card/update`, { boardId: board.id, card: { ...card, due: 'tomorrow' } })).statusCode).toBe(400);
-    expect(boards().get(board.id)!.cards[0]).toEqual(card);
+    expect((await boards().get(board.id))!.cards[0]).toEqual(card);
   });
 
   it('POST /card/remove answers the card id and removes it from the board and its list', async () => {
-    const board = first();
+    const board = await first();
     const cardId = board.lists[0]!.idCards[0]!;
     const res = await t.post(`${base}/card/remove`, { boardId: board.id, cardId });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toBe(cardId);
-    const saved = boards().get(board.id)!;
+    const saved = (await boards().get(board.id))!;
     expect(saved.cards.some((card) => card.id === cardId)).toBe(false);
     expect(saved.lists[0]!.idCards).not.toContain(cardId);
     expect((await t.post(`${base}/card/remove`, { boardId: board.id, cardId })).statusCode).toBe(404);
@@ -165,7 +165,7 @@ describe('scrumboard REST', () => {
   });
 
   it('POST /card/order moves a card across lists and persists it', async () => {
-    const board = first();
+    const board = await first();
     const [from, to] = board.lists;
     const moved = from!.idCards[0]!;
     const lists = board.lists.map((list) =>
@@ -174,28 +174,28 @@ describe('scrumboard REST', () => {
     const res = await t.post(`${base}/card/order`, { boardId: board.id, lists });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(lists);
-    expect(boards().get(board.id)!.lists).toEqual(lists);
+    expect((await boards().get(board.id))!.lists).toEqual(lists);
     const lost = lists.map((list) => ({ ...list, idCards: [] as string[] }));
     const bad = await t.post(`${base}/card/order`, { boardId: board.id, lists: lost });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('The order must hold every list and every card of the board exactly once');
-    expect(boards().get(board.id)!.lists).toEqual(lists);
+    expect((await boards().get(board.id))!.lists).toEqual(lists);
   });
 
   it('POST /list/order reorders the lists and persists it', async () => {
-    const board = first();
+    const board = await first();
     const lists = [...board.lists].reverse();
     const res = await t.post(`${base}/list/order`, { boardId: board.id, lists });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(lists);
-    expect(boards().get(board.id)!.lists.map((list) => list.id)).toEqual(lists.map((list) => list.id));
+    expect((await boards().get(board.id))!.lists.map((list) => list.id)).toEqual(lists.map((list) => list.id));
     expect((await t.post(`${base}/list/order`, { boardId: 'nope', lists })).json()).toEqual(notExist);
     expect((await t.post(`${base}/list/order`, { boardId: board.id, lists: lists.slice(1) })).statusCode).toBe(400);
     expect((await t.post(`${base}/list/order`, { boardId: board.id })).statusCode).toBe(400);
   });
 
   it('every scrumboard path answers 401 without a token and 403 for a viewer', async () => {
-    const board: Board = first();
+    const board: Board = await first();
     const list = board.lists[0]!;
     for (const endpoint of [
       { method: 'GET' as const, url: `${base}/boards` },
@@ -215,7 +215,7 @@ describe('scrumboard REST', () => {
     ]) {
       await expectGuarded(t, endpoint);
     }
-    expect(boards().get(board.id)).toEqual(board);
-    expect(boards().count()).toBe(2);
+    expect(await boards().get(board.id)).toEqual(board);
+    expect(await boards().count()).toBe(2);
   });
 });

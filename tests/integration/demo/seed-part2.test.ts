@@ -23,21 +23,20 @@ function freshDb(): Db {
   handles.push({ handle, dir });
   return handle.db;
 }
-afterEach(() => {
+afterEach(async () => {
   for (const { handle, dir } of handles.splice(0)) {
-    handle.close();
+    await handle.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
 /** Every part-2 document exactly as stored (collection, id, position, JSON text). */
-function dump(db: Db) {
+async function dump(db: Db) {
   return db
     .select({ collection: demoDocuments.collection, id: demoDocuments.id, position: demoDocuments.position, data: sql<string>`${demoDocuments.data}` })
     .from(demoDocuments)
     .where(sql`substr(${demoDocuments.collection}, 1, instr(${demoDocuments.collection}, '.') - 1) IN ${part2Apps}`)
-    .orderBy(asc(demoDocuments.collection), asc(demoDocuments.position))
-    .all();
+    .orderBy(asc(demoDocuments.collection), asc(demoDocuments.position));
 }
 
 describe('part-2 sample data seeds', () => {
@@ -46,30 +45,30 @@ describe('part-2 sample data seeds', () => {
     for (const app of part2Apps) expect(registered.filter((name) => name === app)).toHaveLength(1);
   });
 
-  it('are deterministic: two databases and a reseed give byte-identical documents', () => {
+  it('are deterministic: two databases and a reseed give byte-identical documents', async () => {
     const first = freshDb();
     const second = freshDb();
-    seedDemoApps(first, { reset: true });
-    seedDemoApps(second, { reset: true });
-    const once = dump(first);
+    await seedDemoApps(first, { reset: true });
+    await seedDemoApps(second, { reset: true });
+    const once = await dump(first);
     expect(once.length).toBeGreaterThan(200);
-    expect(dump(second)).toEqual(once);
+    expect(await dump(second)).toEqual(once);
 
-    collection<Product>(first, 'ecommerce.products').put({ id: 'extra' });
-    seedDemoApps(first, { reset: false });
-    expect(collection<Product>(first, 'ecommerce.products').count()).toBe(31);
-    seedDemoApps(first, { reset: true });
-    expect(dump(first)).toEqual(once);
+    await collection<Product>(first, 'ecommerce.products').put({ id: 'extra' });
+    await seedDemoApps(first, { reset: false });
+    expect(await collection<Product>(first, 'ecommerce.products').count()).toBe(31);
+    await seedDemoApps(first, { reset: true });
+    expect(await dump(first)).toEqual(once);
   });
 
-  it('hold the spec constants', () => {
+  it('hold the spec constants', async () => {
     const db = freshDb();
-    seedDemoApps(db, { reset: true });
+    await seedDemoApps(db, { reset: true });
 
-    const products = collection<Product>(db, 'ecommerce.products').list();
+    const products = await collection<Product>(db, 'ecommerce.products').list();
     expect(products.length).toBeGreaterThanOrEqual(30);
     for (const product of products) expect(product.taxRate).toBe(10);
-    const orders = collection<Order>(db, 'ecommerce.orders').list();
+    const orders = await collection<Order>(db, 'ecommerce.orders').list();
     expect(orders.length).toBeGreaterThanOrEqual(20);
     expect(orderStatuses.map(({ id, name }) => `${id} ${name}`)).toEqual([
       '1 Awaiting check payment', '2 Payment accepted', '3 Preparing the order', '4 Shipped', '5 Delivered', '6 Canceled',
@@ -81,7 +80,7 @@ describe('part-2 sample data seeds', () => {
       expect(order.shippingDetails.every((detail) => detail.carrier === 'USPS')).toBe(true);
     }
 
-    const courses = collection<Course>(db, 'academy.courses').list();
+    const courses = await collection<Course>(db, 'academy.courses').list();
     expect(courses).toHaveLength(10);
     expect(new Set(courses.map((course) => course.length))).toEqual(new Set([30, 45, 60, 90, 120]));
     for (const course of courses) {
@@ -89,7 +88,7 @@ describe('part-2 sample data seeds', () => {
       expect(course.totalSteps).toBe(11);
     }
 
-    const categories = collection<KnowledgeBaseCategory>(db, 'knowledgebase.categories').list();
+    const categories = await collection<KnowledgeBaseCategory>(db, 'knowledgebase.categories').list();
     expect(categories.map(({ title, articlesCount, path, featuredArticles }) => [title, articlesCount, path, featuredArticles.length])).toEqual([
       ['Your Account', 17, '/pages/knowledge-base', 5],
       ['Selling', 12, '/pages/knowledge-base', 5],
@@ -97,13 +96,13 @@ describe('part-2 sample data seeds', () => {
       ['Item Support', 24, '/pages/knowledge-base', 5],
     ]);
 
-    const invoices = collection<Invoice>(db, 'invoices.items').list();
+    const invoices = await collection<Invoice>(db, 'invoices.items').list();
     expect(invoices).toHaveLength(1);
     expect(invoices[0]).toMatchObject({ subtotal: '8445.00', tax: '675.60', discount: '120.60', total: '9000.00' });
 
-    const icons = collection<IconEntry>(db, 'icons.items').list();
+    const icons = await collection<IconEntry>(db, 'icons.items').list();
     expect(icons.length).toBeGreaterThanOrEqual(100);
     expect(icons.every((icon) => icon.prevSize === 32)).toBe(true);
-    expect(collection(db, 'files.items').count()).toBeGreaterThanOrEqual(20);
+    expect(await collection(db, 'files.items').count()).toBeGreaterThanOrEqual(20);
   });
 });

@@ -7,6 +7,7 @@ import type { ApiTokenScope } from '@server/domains/api-tokens/api-tokens.schema
 import { HubConnectionBuilder, HttpTransportType, LogLevel } from '@microsoft/signalr';
 import { createCuepointClient } from '../../../client/index';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
+import { firstRow } from '@db/store';
 
 let t: TestApp;
 let baseUrl: string;
@@ -65,7 +66,7 @@ describe('API tokens', () => {
     expect(created.apiToken.scopes).toEqual(['events:read', 'chat:write']);
     expect(Date.parse(created.apiToken.expiresAt!) - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
 
-    const row = t.app.services.db.select().from(apiTokens).where(eq(apiTokens.id, created.apiToken.id)).get()!;
+    const row = (await firstRow(t.app.services.db.select().from(apiTokens).where(eq(apiTokens.id, created.apiToken.id))))!;
     expect(row.tokenHash).toBe(createHash('sha256').update(created.token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(created.token.slice(3));
 
@@ -136,12 +137,12 @@ describe('API tokens', () => {
 
     const expiring = await tokenFor(dj, ['chat:write'], { expiresInDays: 1 });
     expect((await trpcMutation('hub.send', expiring.token, { group: dj.id, text: 'hi' })).status).toBe(200);
-    t.app.services.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(apiTokens.id, expiring.apiToken.id)).run();
+    await t.app.services.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(apiTokens.id, expiring.apiToken.id));
     const expired = await trpcMutation('hub.send', expiring.token, { group: dj.id, text: 'hi' });
     expect([expired.status, expired.body.error?.message]).toEqual([401, 'This API token has expired']);
 
     const fresh = await tokenFor(dj, ['chat:write']);
-    t.app.services.db.update(users).set({ isActive: false }).where(eq(users.id, dj.id)).run();
+    await t.app.services.db.update(users).set({ isActive: false }).where(eq(users.id, dj.id));
     const deactivated = await trpcMutation('hub.send', fresh.token, { group: dj.id, text: 'hi' });
     expect([deactivated.status, deactivated.body.error?.message]).toEqual([401, 'Invalid access_token']);
   });

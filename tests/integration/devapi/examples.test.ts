@@ -22,7 +22,7 @@ afterAll(() => t.close());
 describe('example scripts', () => {
   it('watch-chat.ts prints the history and live messages, then stops after --max', async () => {
     const dj = await createUser(t.app, { role: 'dj' });
-    const eventId = insertEvent(t.app, dj.id);
+    const eventId = await insertEvent(t.app, dj.id);
     const session = await callerAs(t.app, dj.token);
     await session.chat.send({ eventId, text: 'from before', displayName: 'DJ Test' });
     const { token } = await session.apiTokens.create({ name: 'watch', scopes: ['events:read'] });

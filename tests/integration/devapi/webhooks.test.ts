@@ -30,7 +30,7 @@ describe('outgoing webhooks', () => {
     const webhook = await caller.webhooks.create({ url: receiver.url, events: ['event.created', 'tip.received'], description: 'my bot' });
     expect(webhook.secret).toMatch(/^whsec_/);
 
-    const eventId = emitWebhookEvent(t.app.services, dj.id, 'tip.received', { amountCents: 500 });
+    const eventId = await emitWebhookEvent(t.app.services, dj.id, 'tip.received', { amountCents: 500 });
     const start = new Date();
     expect(await t.app.services.webhooks.processDue(start)).toBe(1);
     expect(receiver.received).toHaveLength(1);
@@ -66,12 +66,12 @@ describe('outgoing webhooks', () => {
     const other = await createUser(t.app, { role: 'dj' });
     const caller = await callerAs(t.app, dj.token);
     const hook = await caller.webhooks.create({ url: receiver.url, events: ['event.created'] });
-    expect(emitWebhookEvent(t.app.services, dj.id, 'tip.received', {})).toBeNull();
-    expect(emitWebhookEvent(t.app.services, other.id, 'event.created', {})).toBeNull();
+    expect(await emitWebhookEvent(t.app.services, dj.id, 'tip.received', {})).toBeNull();
+    expect(await emitWebhookEvent(t.app.services, other.id, 'event.created', {})).toBeNull();
     await caller.webhooks.update({ id: hook.id, isActive: false });
-    expect(emitWebhookEvent(t.app.services, dj.id, 'event.created', {})).toBeNull();
+    expect(await emitWebhookEvent(t.app.services, dj.id, 'event.created', {})).toBeNull();
     await caller.webhooks.update({ id: hook.id, isActive: true });
-    expect(emitWebhookEvent(t.app.services, dj.id, 'event.created', { id: 'e1' })).toMatch(/^evt_/);
+    expect(await emitWebhookEvent(t.app.services, dj.id, 'event.created', { id: 'e1' })).toMatch(/^evt_/);
     await t.app.services.webhooks.processDue();
     expect(receiver.received.map((request) => request.body.type)).toEqual(['event.created']);
     // Another creator can neither see nor change it.
@@ -88,7 +88,7 @@ describe('outgoing webhooks', () => {
     const dj = await createUser(t.app, { role: 'dj' });
     const caller = await callerAs(t.app, dj.token);
     const hook = await caller.webhooks.create({ url: receiver.url, events: ['event.updated'] });
-    emitWebhookEvent(t.app.services, dj.id, 'event.updated', {});
+    await emitWebhookEvent(t.app.services, dj.id, 'event.updated', {});
     const start = new Date();
     await t.app.services.webhooks.processDue(start);
     expect(receiver.received.map((request) => request.headers.host)).toHaveLength(1);
@@ -109,7 +109,7 @@ describe('outgoing webhooks', () => {
     const dj = await createUser(t.app, { role: 'dj' });
     const caller = await callerAs(t.app, dj.token);
     const hook = await caller.webhooks.create({ url: receiver.url, events: ['event.live'] });
-    emitWebhookEvent(t.app.services, dj.id, 'event.live', {});
+    await emitWebhookEvent(t.app.services, dj.id, 'event.live', {});
     const start = new Date();
     await t.app.services.webhooks.processDue(start);
     const [delivery] = await caller.webhooks.deliveries({ webhookId: hook.id });
@@ -117,7 +117,7 @@ describe('outgoing webhooks', () => {
     expect((await caller.webhooks.list())[0]).toMatchObject({ isActive: true, failingSince: start.toISOString() });
 
     const later = new Date(start.getTime() + 3 * 24 * 60 * minute);
-    emitWebhookEvent(t.app.services, dj.id, 'event.live', {}, { at: later });
+    await emitWebhookEvent(t.app.services, dj.id, 'event.live', {}, { at: later });
     await t.app.services.webhooks.processDue(later);
     const [disabled] = await caller.webhooks.list();
     expect(disabled).toMatchObject({ isActive: false, disabledReason: 'Disabled after failing for 3 days. Fix the endpoint, then turn the webhook back on.' });
@@ -137,7 +137,7 @@ describe('outgoing webhooks', () => {
     const receiver = await startReceiver();
     const dj = await createUser(first.app, { role: 'dj' });
     const hook = await (await callerAs(first.app, dj.token)).webhooks.create({ url: receiver.url, events: ['episode.published'] });
-    const eventId = emitWebhookEvent(first.app.services, dj.id, 'episode.published', { episodeId: 'ep1' });
+    const eventId = await emitWebhookEvent(first.app.services, dj.id, 'episode.published', { episodeId: 'ep1' });
     await first.app.close();
     expect(receiver.received).toHaveLength(0);
 
@@ -168,7 +168,7 @@ describe('outgoing webhooks', () => {
       await expect(caller.webhooks.create({ url, events: ['event.created'] })).rejects.toThrow('Webhooks cannot target private, loopback or link-local addresses');
     }
     const hook = await caller.webhooks.create({ url: 'https://hooks.example.com/cuepoint', events: ['event.created'] });
-    emitWebhookEvent(t.app.services, dj.id, 'event.created', {});
+    await emitWebhookEvent(t.app.services, dj.id, 'event.created', {});
     await t.app.services.webhooks.processDue();
     const [delivery] = await caller.webhooks.deliveries({ webhookId: hook.id });
     expect(delivery!.attempts[0]).toMatchObject({ statusCode: null, error: 'Webhooks cannot target private, loopback or link-local addresses' });
@@ -197,6 +197,6 @@ describe('outgoing webhooks', () => {
     expect([refused.statusCode, refused.json().error.message]).toEqual([403, 'This API token lacks the scope webhooks:manage']);
     const viewer = await createUser(t.app, { role: 'viewer' });
     await expect((await callerAs(t.app, viewer.token)).webhooks.list()).rejects.toThrow('You do not have permission to do this');
-    expect(t.app.services.db.select().from(webhooks).where(eq(webhooks.userId, viewer.id)).all()).toEqual([]);
+    expect(await t.app.services.db.select().from(webhooks).where(eq(webhooks.userId, viewer.id))).toEqual([]);
   });
 });

@@ -27,14 +27,13 @@ describe('going live under "Features require a plan"', () => {
     expect(settings).toMatchObject({ enabled: true, reason: planRefusals.liveStream });
     const refused = publishTestStream(port, settings.streamKey, { seconds: 3 });
     expect(await refused.exited).not.toBe(0);
-    expect(channelOf(app.services.db, creator.id).lastRefusalReason).toBe(planRefusals.liveStream);
+    expect((await channelOf(app.services.db, creator.id)).lastRefusalReason).toBe(planRefusals.liveStream);
     expect((await caller.live.dashboard()).lastRefusal?.reason).toBe(planRefusals.liveStream);
     expect((await caller.live.dashboard()).state).toBe('offline');
 
-    app.services.db
+    await app.services.db
       .insert(subscriptions)
-      .values({ id: newId(), userId: creator.id, productId: 'LIVE_STREAM', provider: 'local', providerCustomerId: 'cus_x', status: 'active', priceCents: 2999, currentPeriodEnd: new Date(Date.now() + 86_400_000).toISOString() })
-      .run();
+      .values({ id: newId(), userId: creator.id, productId: 'LIVE_STREAM', provider: 'local', providerCustomerId: 'cus_x', status: 'active', priceCents: 2999, currentPeriodEnd: new Date(Date.now() + 86_400_000).toISOString() });
     expect((await caller.live.settings()).reason).toBeNull();
     publishTestStream(port, settings.streamKey, { seconds: 30 });
     await waitFor('the creator to be live', async () => (await caller.live.dashboard()).state === 'live');

@@ -29,7 +29,7 @@ describe('replays', () => {
       isPremium: true,
       premiumPrice: 5,
     });
-    app.services.db.insert(eventAccess).values({ viewerId: viewer.id, eventId: event.id }).run();
+    await app.services.db.insert(eventAccess).values({ viewerId: viewer.id, eventId: event.id });
 
     const publisher = publishTestStream(port, (await creator.live.settings()).streamKey, { seconds: 12 });
     expect(await publisher.exited).toBe(0);

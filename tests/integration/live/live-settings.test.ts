@@ -116,20 +116,19 @@ describe('RECORDINGS_MAX_GB', () => {
       sizeBytes: 1000,
       durationSeconds: 10,
     }));
-    live.services.db.insert(liveRecordings).values(rows).run();
+    await live.services.db.insert(liveRecordings).values(rows);
     for (const row of rows) {
       mkdirSync(recordingDir(live.services.config.dataDir, row.id), { recursive: true });
       writeFileSync(join(recordingDir(live.services.config.dataDir, row.id), `${row.id}.mp4`), 'x');
     }
     // The second one became an episode (a real episode row: the column is a foreign key).
-    live.services.db
+    await live.services.db
       .insert(podcastEpisodes)
-      .values({ id: 'ep1', podcastTitleId: title.id, userId: dj.id, name: 'x', mediaUrl: '/uploads/x.mp4', mediaType: 'video/mp4', mediaBytes: 1, durationSeconds: 1, publishDate: new Date().toISOString() })
-      .run();
-    live.services.db.update(liveRecordings).set({ episodeId: 'ep1' }).where(eq(liveRecordings.id, 'old-published-01')).run();
+      .values({ id: 'ep1', podcastTitleId: title.id, userId: dj.id, name: 'x', mediaUrl: '/uploads/x.mp4', mediaType: 'video/mp4', mediaBytes: 1, durationSeconds: 1, publishDate: new Date().toISOString() });
+    await live.services.db.update(liveRecordings).set({ episodeId: 'ep1' }).where(eq(liveRecordings.id, 'old-published-01'));
 
     expect(await enforceRecordingsBudget(live.services, 'newest-recording')).toEqual(['old-unpublished-1']);
-    const left = live.services.db.select({ id: liveRecordings.id }).from(liveRecordings).all().map((row) => row.id).sort();
+    const left = (await live.services.db.select({ id: liveRecordings.id }).from(liveRecordings)).map((row) => row.id).sort();
     expect(left).toEqual(['mid-unpublished-2', 'newest-recording', 'old-published-01']);
     expect(existsSync(recordingDir(live.services.config.dataDir, 'old-unpublished-1'))).toBe(false);
     expect(existsSync(recordingDir(live.services.config.dataDir, 'mid-unpublished-2'))).toBe(true);

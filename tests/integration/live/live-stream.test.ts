@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { firstRow } from '@db/store';
 import { eventAccess, events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { liveMessages } from '@server/domains/live/live.schemas';
@@ -67,7 +68,7 @@ describe('going live from an encoder', () => {
     publishTestStream(port, key);
     const session = await waitLive(app, dj);
     expect(session.eventName).toBe('DJ Spot is live');
-    const event = app.services.db.select().from(events).where(eq(events.id, session.eventId)).get()!;
+    const event = (await firstRow(app.services.db.select().from(events).where(eq(events.id, session.eventId))))!;
     expect(event).toMatchObject({ isActive: true, isPremium: false });
     expect(Date.parse(event.endDateTime!) - Date.parse(event.startDateTime!)).toBe(4 * 3600_000);
 
@@ -135,16 +136,16 @@ describe('going live from an encoder', () => {
     expect(await old.exited).not.toBe(0);
 
     const pending = await createUser(app, { role: 'dj', pendingPayment: true });
-    const pendingKey = channelOf(app.services.db, pending.id).streamKey;
+    const pendingKey = (await channelOf(app.services.db, pending.id)).streamKey;
     const refused = publishTestStream(port, pendingKey);
     expect(await refused.exited).not.toBe(0);
-    const channel = channelOf(app.services.db, pending.id);
+    const channel = await channelOf(app.services.db, pending.id);
     expect(channel.lastRefusalReason).toBe(liveMessages.pendingPayment);
 
-    app.services.db.update(users).set({ isActive: false }).where(eq(users.id, pending.id)).run();
+    await app.services.db.update(users).set({ isActive: false }).where(eq(users.id, pending.id));
     const deactivated = publishTestStream(port, pendingKey);
     expect(await deactivated.exited).not.toBe(0);
-    expect(channelOf(app.services.db, pending.id).lastRefusalReason).toBe(liveMessages.deactivated);
+    expect((await channelOf(app.services.db, pending.id)).lastRefusalReason).toBe(liveMessages.deactivated);
   });
 
   it('refuses a stream past LIVE_MAX_STREAMS', async () => {
@@ -168,7 +169,7 @@ describe('premium live streams', () => {
     const stranger = await createUser(app, { role: 'viewer' });
     const event = await premiumEventOnNow(app, dj);
     const otherEvent = await premiumEventOnNow(app, other, 'Other premium show');
-    app.services.db.insert(eventAccess).values({ viewerId: viewer.id, eventId: event.id }).run();
+    await app.services.db.insert(eventAccess).values({ viewerId: viewer.id, eventId: event.id });
 
     // live.onStatus: the status now, then the change when the stream starts.
     const statuses = (await (await callerAs(app)).live.onStatus({ eventId: event.id }))[Symbol.asyncIterator]();

@@ -8,34 +8,35 @@ export const academyCourses = (db: Db) => collection<Course>(db, 'academy.course
 
 export const courseNotFoundMessage = 'Requested course does not exist.';
 
-export function listCategories(db: Db): CourseCategory[] {
+export async function listCategories(db: Db): Promise<CourseCategory[]> {
   return academyCategories(db).list();
 }
 
 /** The course list leaves out each course's steps. */
-export function listCourses(db: Db): CourseSummary[] {
-  return academyCourses(db)
-    .list()
-    .map(({ steps: _steps, ...summary }) => summary);
+export async function listCourses(db: Db): Promise<CourseSummary[]> {
+  return (await academyCourses(db).list()).map(({ steps: _steps, ...summary }) => summary);
 }
 
-export function getCourse(db: Db, courseId: string): Course {
-  const found = academyCourses(db).get(courseId);
+export async function getCourse(db: Db, courseId: string): Promise<Course> {
+  const found = await academyCourses(db).get(courseId);
   if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: courseNotFoundMessage });
   return found;
 }
 
 /** Replaces the course with the same id, or appends it. */
-export function saveCourse(db: Db, input: Course): Course {
+export async function saveCourse(db: Db, input: Course): Promise<Course> {
   return academyCourses(db).put(input);
 }
 
 /** Merges the given fields into the stored course. */
-export function updateCourse(db: Db, input: CourseUpdateInput): Course {
-  const existing = getCourse(db, input.id);
-  const merged: Course = { ...existing };
-  for (const [key, value] of Object.entries(input)) {
-    if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
-  }
-  return academyCourses(db).put(merged);
+export async function updateCourse(db: Db, input: CourseUpdateInput): Promise<Course> {
+  // Read, merged and written back in one step: no change made meanwhile is lost.
+  return db.transaction(async () => {
+    const existing = await getCourse(db, input.id);
+    const merged: Course = { ...existing };
+    for (const [key, value] of Object.entries(input)) {
+      if (value !== undefined) (merged as Record<string, unknown>)[key] = value;
+    }
+    return academyCourses(db).put(merged);
+  });
 }

@@ -6,8 +6,8 @@ import type { AnalyticsWidgets } from './analytics.schemas';
 /** The widgets are one document with id "widgets". */
 export const analyticsDocuments = (db: Db) => collection<AnalyticsWidgets & { id: string }>(db, 'analytics.widgets');
 
-export function getAnalyticsWidgets(db: Db): AnalyticsWidgets {
-  const document = analyticsDocuments(db).get('widgets');
+export async function getAnalyticsWidgets(db: Db): Promise<AnalyticsWidgets> {
+  const document = await analyticsDocuments(db).get('widgets');
   if (!document) throw new TRPCError({ code: 'NOT_FOUND', message: 'The analytics widgets have not been seeded.' });
   const { id: _id, ...widgets } = document;
   return widgets;

@@ -13,19 +13,22 @@ export const calendarMessages = { eventNotFound: 'Event not found' } as const;
 export const listEvents = (db: Db) => calendarCollections.events(db).list();
 
 /** Adds the event with a generated id (an id sent by the client is replaced). */
-export function addEvent(db: Db, input: NewCalendarEvent): CalendarEvent {
+export async function addEvent(db: Db, input: NewCalendarEvent): Promise<CalendarEvent> {
   const { id: _clientId, ...fields } = input;
   return calendarCollections.events(db).put({ ...fields, id: newId() });
 }
 
-export function updateEvent(db: Db, event: CalendarEvent): CalendarEvent {
+export async function updateEvent(db: Db, event: CalendarEvent): Promise<CalendarEvent> {
   const events = calendarCollections.events(db);
-  if (!events.has(event.id)) throw new TRPCError({ code: 'NOT_FOUND', message: calendarMessages.eventNotFound });
-  return events.put(event);
+  // The check and the write are one step: an event removed meanwhile is not written back.
+  return db.transaction(async () => {
+    if (!(await events.has(event.id))) throw new TRPCError({ code: 'NOT_FOUND', message: calendarMessages.eventNotFound });
+    return events.put(event);
+  });
 }
 
-export function removeEvent(db: Db, eventId: string): string {
-  if (calendarCollections.events(db).remove([eventId]) === 0) {
+export async function removeEvent(db: Db, eventId: string): Promise<string> {
+  if ((await calendarCollections.events(db).remove([eventId])) === 0) {
     throw new TRPCError({ code: 'NOT_FOUND', message: calendarMessages.eventNotFound });
   }
   return eventId;

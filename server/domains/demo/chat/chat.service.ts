@@ -21,58 +21,66 @@ const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message
 
 export const listContacts = (db: Db) => chatCollections.contacts(db).list();
 
-export function getUser(db: Db): ChatUser {
-  const user = chatCollections.user(db).list()[0];
+export async function getUser(db: Db): Promise<ChatUser> {
+  const user = (await chatCollections.user(db).list())[0];
   if (!user) throw notFound(chatMessages.userNotFound);
   return user;
 }
 
 /** The chat of the user with the contact; created (empty) and added to the user's chat list if none exists. */
-export function getChat(db: Db, input: { contactId: string; userId: string }): { chat: Chat; userChatData: ChatListEntry; userChatList: ChatListEntry[] } {
-  const user = getUser(db);
-  if (user.id !== input.userId) throw notFound(chatMessages.userNotFound);
-  if (!chatCollections.contacts(db).has(input.contactId)) throw notFound(chatMessages.contactNotFound);
-  const chats = chatCollections.chats(db);
-  const entry = user.chatList.find((item) => item.contactId === input.contactId);
-  const existing = entry ? chats.get(entry.chatId) : undefined;
-  if (entry && existing) return { chat: existing, userChatData: entry, userChatList: user.chatList };
+export async function getChat(
+  db: Db,
+  input: { contactId: string; userId: string },
+): Promise<{ chat: Chat; userChatData: ChatListEntry; userChatList: ChatListEntry[] }> {
+  // Looking for the chat and creating it when missing is one step: two first visits at once create one chat.
+  return db.transaction(async () => {
+    const user = await getUser(db);
+    if (user.id !== input.userId) throw notFound(chatMessages.userNotFound);
+    if (!(await chatCollections.contacts(db).has(input.contactId))) throw notFound(chatMessages.contactNotFound);
+    const chats = chatCollections.chats(db);
+    const entry = user.chatList.find((item) => item.contactId === input.contactId);
+    const existing = entry ? await chats.get(entry.chatId) : undefined;
+    if (entry && existing) return { chat: existing, userChatData: entry, userChatList: user.chatList };
 
-  const chat: Chat = { id: newId(), dialog: [] };
-  const created: ChatListEntry = { chatId: chat.id, contactId: input.contactId, lastMessageTime: nowIso() };
-  const chatList = [...user.chatList.filter((item) => item.contactId !== input.contactId), created];
-  db.transaction(() => {
-    chats.put(chat);
-    chatCollections.user(db).put({ ...user, chatList });
+    const chat: Chat = { id: newId(), dialog: [] };
+    const created: ChatListEntry = { chatId: chat.id, contactId: input.contactId, lastMessageTime: nowIso() };
+    const chatList = [...user.chatList.filter((item) => item.contactId !== input.contactId), created];
+    await chats.put(chat);
+    await chatCollections.user(db).put({ ...user, chatList });
+    return { chat, userChatData: created, userChatList: chatList };
   });
-  return { chat, userChatData: created, userChatList: chatList };
 }
 
 /** Changes the given fields of the chat user and answers the user. */
-export function updateUser(db: Db, input: UpdateChatUserInput): ChatUser {
-  const user = getUser(db);
+export async function updateUser(db: Db, input: UpdateChatUserInput): Promise<ChatUser> {
   const changes = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
-  return chatCollections.user(db).put({ ...user, ...changes });
+  // Read, merged and written back in one step: no change made meanwhile is lost.
+  return db.transaction(async () => {
+    const user = await getUser(db);
+    return chatCollections.user(db).put({ ...user, ...changes });
+  });
 }
 
 /** Appends the message to the chat's dialog and moves the contact's last message time forward. */
-export function sendMessage(
+export async function sendMessage(
   db: Db,
   input: SendMessageInput,
   now: Date = new Date(),
-): { message: DialogEntry; userChatData: ChatListEntry; userChatList: ChatListEntry[] } {
-  const user = getUser(db);
-  const chats = chatCollections.chats(db);
-  const chat = chats.get(input.chatId);
-  if (!chat) throw notFound(chatMessages.chatNotFound);
-  if (input.contactId !== undefined && !chatCollections.contacts(db).has(input.contactId)) throw notFound(chatMessages.contactNotFound);
-  const entry = user.chatList.find((item) => item.chatId === input.chatId && (input.contactId === undefined || item.contactId === input.contactId));
-  if (!entry) throw notFound(chatMessages.chatNotFound);
-  const message: DialogEntry = { who: user.id, message: input.message, time: now.toISOString() };
-  const userChatData: ChatListEntry = { ...entry, lastMessageTime: message.time };
-  const userChatList = user.chatList.map((item) => (item.chatId === entry.chatId ? userChatData : item));
-  db.transaction(() => {
-    chats.put({ ...chat, dialog: [...chat.dialog, message] });
-    chatCollections.user(db).put({ ...user, chatList: userChatList });
+): Promise<{ message: DialogEntry; userChatData: ChatListEntry; userChatList: ChatListEntry[] }> {
+  // The dialog and the chat list are read and written back in one step: two messages at once both stay.
+  return db.transaction(async () => {
+    const user = await getUser(db);
+    const chats = chatCollections.chats(db);
+    const chat = await chats.get(input.chatId);
+    if (!chat) throw notFound(chatMessages.chatNotFound);
+    if (input.contactId !== undefined && !(await chatCollections.contacts(db).has(input.contactId))) throw notFound(chatMessages.contactNotFound);
+    const entry = user.chatList.find((item) => item.chatId === input.chatId && (input.contactId === undefined || item.contactId === input.contactId));
+    if (!entry) throw notFound(chatMessages.chatNotFound);
+    const message: DialogEntry = { who: user.id, message: input.message, time: now.toISOString() };
+    const userChatData: ChatListEntry = { ...entry, lastMessageTime: message.time };
+    const userChatList = user.chatList.map((item) => (item.chatId === entry.chatId ? userChatData : item));
+    await chats.put({ ...chat, dialog: [...chat.dialog, message] });
+    await chatCollections.user(db).put({ ...user, chatList: userChatList });
+    return { message, userChatData, userChatList };
   });
-  return { message, userChatData, userChatList };
 }

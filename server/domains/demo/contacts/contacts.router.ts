@@ -21,7 +21,7 @@ export const contactsRouter = router({
   removeContact: demoProcedure
     .input(contactIdInput)
     .output(z.string())
-    .mutation(({ ctx, input }) => contacts.removeContacts(ctx.services.db, [input.contactId])[0]!),
+    .mutation(async ({ ctx, input }) => (await contacts.removeContacts(ctx.services.db, [input.contactId]))[0]!),
   removeContacts: demoProcedure
     .input(contactIdsInput)
     .output(z.array(z.string()))

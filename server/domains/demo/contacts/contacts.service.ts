@@ -17,48 +17,51 @@ export const contactsMessages = {
 
 const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
 
-export function getUser(db: Db): ContactsUser {
-  const user = contactsCollections.user(db).list()[0];
+export async function getUser(db: Db): Promise<ContactsUser> {
+  const user = (await contactsCollections.user(db).list())[0];
   if (!user) throw notFound(contactsMessages.userNotFound);
   return user;
 }
 
-export function listContacts(db: Db, view: 'frequent' | 'starred' | 'all'): Contact[] {
-  const contacts = contactsCollections.contacts(db).list();
+export async function listContacts(db: Db, view: 'frequent' | 'starred' | 'all'): Promise<Contact[]> {
+  const contacts = await contactsCollections.contacts(db).list();
   if (view === 'all') return contacts;
-  const user = getUser(db);
+  const user = await getUser(db);
   const ids = new Set(view === 'starred' ? user.starred : user.frequentContacts);
   return contacts.filter((contact) => ids.has(contact.id));
 }
 
-export function addContact(db: Db, input: NewContact): Contact {
+export async function addContact(db: Db, input: NewContact): Promise<Contact> {
   const { id: _clientId, ...fields } = input;
   return contactsCollections.contacts(db).put({ ...fields, id: newId() });
 }
 
-export function updateContact(db: Db, contact: Contact): Contact {
+export async function updateContact(db: Db, contact: Contact): Promise<Contact> {
   const contacts = contactsCollections.contacts(db);
-  if (!contacts.has(contact.id)) throw notFound(contactsMessages.contactNotFound);
-  return contacts.put(contact);
+  // The check and the write are one step: a contact removed meanwhile is not written back.
+  return db.transaction(async () => {
+    if (!(await contacts.has(contact.id))) throw notFound(contactsMessages.contactNotFound);
+    return contacts.put(contact);
+  });
 }
 
-function existingIds(db: Db, ids: string[]): string[] {
+async function existingIds(db: Db, ids: string[]): Promise<string[]> {
   const contacts = contactsCollections.contacts(db);
   const unique = [...new Set(ids)];
-  if (unique.some((id) => !contacts.has(id))) throw notFound(contactsMessages.contactNotFound);
+  for (const id of unique) if (!(await contacts.has(id))) throw notFound(contactsMessages.contactNotFound);
   return unique;
 }
 
 /** Removes contacts and drops them from the user's starred, frequent and group lists. */
-export function removeContacts(db: Db, ids: string[]): string[] {
-  const removed = existingIds(db, ids);
+export async function removeContacts(db: Db, ids: string[]): Promise<string[]> {
+  const removed = await existingIds(db, ids);
   const gone = new Set(removed);
   const keep = (list: string[]) => list.filter((id) => !gone.has(id));
-  db.transaction(() => {
-    contactsCollections.contacts(db).remove(removed);
-    const user = contactsCollections.user(db).list()[0];
+  await db.transaction(async () => {
+    await contactsCollections.contacts(db).remove(removed);
+    const user = (await contactsCollections.user(db).list())[0];
     if (user) {
-      contactsCollections.user(db).put({
+      await contactsCollections.user(db).put({
         ...user,
         starred: keep(user.starred),
         frequentContacts: keep(user.frequentContacts),
@@ -69,25 +72,31 @@ export function removeContacts(db: Db, ids: string[]): string[] {
   return removed;
 }
 
-function saveStarred(db: Db, user: ContactsUser, starred: string[]): ContactsUser {
+async function saveStarred(db: Db, user: ContactsUser, starred: string[]): Promise<ContactsUser> {
   return contactsCollections.user(db).put({ ...user, starred });
 }
 
 /** Stars each given contact that is not starred and unstars each that is; answers the user. */
-export function toggleStarred(db: Db, ids: string[]): ContactsUser {
-  const toggled = existingIds(db, ids);
-  const user = getUser(db);
-  const starred = new Set(user.starred);
-  for (const id of toggled) {
-    if (starred.has(id)) starred.delete(id);
-    else starred.add(id);
-  }
-  return saveStarred(db, user, [...starred]);
+export async function toggleStarred(db: Db, ids: string[]): Promise<ContactsUser> {
+  // Read, toggled and written back in one step: two toggles at once each see the other's result.
+  return db.transaction(async () => {
+    const toggled = await existingIds(db, ids);
+    const user = await getUser(db);
+    const starred = new Set(user.starred);
+    for (const id of toggled) {
+      if (starred.has(id)) starred.delete(id);
+      else starred.add(id);
+    }
+    return saveStarred(db, user, [...starred]);
+  });
 }
 
-export function setStarred(db: Db, ids: string[], starred: boolean): ContactsUser {
-  const chosen = existingIds(db, ids);
-  const user = getUser(db);
-  const next = starred ? [...user.starred, ...chosen.filter((id) => !user.starred.includes(id))] : user.starred.filter((id) => !chosen.includes(id));
-  return saveStarred(db, user, next);
+export async function setStarred(db: Db, ids: string[], starred: boolean): Promise<ContactsUser> {
+  // Read, changed and written back in one step: no change made meanwhile is lost.
+  return db.transaction(async () => {
+    const chosen = await existingIds(db, ids);
+    const user = await getUser(db);
+    const next = starred ? [...user.starred, ...chosen.filter((id) => !user.starred.includes(id))] : user.starred.filter((id) => !chosen.includes(id));
+    return saveStarred(db, user, next);
+  });
 }

@@ -79,10 +79,10 @@ const maxRendered = 512;
  * The JPEG behind `/assets/images/ecommerce/{file}`, or null when no stored product lists that address (so the
  * renderer only ever draws the catalogue's pictures).
  */
-export function sampleProductImage(db: Db, file: string): Promise<Buffer> | null {
+export async function sampleProductImage(db: Db, file: string): Promise<Buffer | null> {
   if (!fileName.test(file)) return null;
   const url = `${sampleImagePrefix}${file}`;
-  for (const product of ecommerceProducts(db).list()) {
+  for (const product of await ecommerceProducts(db).list()) {
     const index = product.images?.findIndex((image) => image.url === url) ?? -1;
     if (index < 0) continue;
     const svg = productImageSvg(product, index + 1);

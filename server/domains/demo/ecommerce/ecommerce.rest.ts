@@ -5,9 +5,9 @@ import { sampleImagePrefix, sampleProductImage } from './ecommerce.images';
 export const ecommerceRest: RestModule = (app, { caller, services }) => {
   // The sample catalogue's pictures, drawn on request (ecommerce.images.ts).
   app.get<{ Params: { file: string } }>(`${sampleImagePrefix}:file`, async (request, reply) => {
-    const image = sampleProductImage(services.db, request.params.file);
+    const image = await sampleProductImage(services.db, request.params.file);
     if (!image) return reply.code(404).send({ message: 'Not found' });
-    return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(await image);
+    return reply.type('image/jpeg').header('cache-control', 'public, max-age=86400').send(image);
   });
   app.get('/api/e-commerce-app/products', async (request) => (await caller(request)).demo.ecommerce.products());
   app.get<{ Querystring: { productId?: string } }>('/api/e-commerce-app/product', async (request) =>

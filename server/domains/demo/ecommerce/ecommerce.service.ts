@@ -9,27 +9,27 @@ export const ecommerceOrders = (db: Db) => collection<Order>(db, 'ecommerce.orde
 export const productNotFoundMessage = 'Requested product does not exist.';
 export const orderNotFoundMessage = 'Requested order does not exist.';
 
-export function listProducts(db: Db): Product[] {
+export async function listProducts(db: Db): Promise<Product[]> {
   return ecommerceProducts(db).list();
 }
 
-export function getProduct(db: Db, productId: string): Product {
-  const found = ecommerceProducts(db).get(productId);
+export async function getProduct(db: Db, productId: string): Promise<Product> {
+  const found = await ecommerceProducts(db).get(productId);
   if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: productNotFoundMessage });
   return found;
 }
 
 /** Replaces the product with the same id, or appends it; answers the product as saved. */
-export function saveProduct(db: Db, input: Product): Product {
+export async function saveProduct(db: Db, input: Product): Promise<Product> {
   return ecommerceProducts(db).put(input);
 }
 
-export function listOrders(db: Db): Order[] {
+export async function listOrders(db: Db): Promise<Order[]> {
   return ecommerceOrders(db).list();
 }
 
-export function getOrder(db: Db, orderId: string): Order {
-  const found = ecommerceOrders(db).get(orderId);
+export async function getOrder(db: Db, orderId: string): Promise<Order> {
+  const found = await ecommerceOrders(db).get(orderId);
   if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: orderNotFoundMessage });
   return found;
 }

@@ -4,6 +4,6 @@ import type { FaqEntry } from './faq.schemas';
 
 export const faqEntries = (db: Db) => collection<FaqEntry>(db, 'faq.entries');
 
-export function listFaqs(db: Db): FaqEntry[] {
+export async function listFaqs(db: Db): Promise<FaqEntry[]> {
   return faqEntries(db).list();
 }

@@ -4,6 +4,6 @@ import type { FileEntry } from './files.schemas';
 
 export const fileEntries = (db: Db) => collection<FileEntry>(db, 'files.items');
 
-export function listFiles(db: Db): FileEntry[] {
+export async function listFiles(db: Db): Promise<FileEntry[]> {
   return fileEntries(db).list();
 }

@@ -4,6 +4,6 @@ import type { IconEntry } from './icons.schemas';
 
 export const iconEntries = (db: Db) => collection<IconEntry>(db, 'icons.items');
 
-export function listIcons(db: Db): IconEntry[] {
+export async function listIcons(db: Db): Promise<IconEntry[]> {
   return iconEntries(db).list();
 }

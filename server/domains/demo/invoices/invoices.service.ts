@@ -7,8 +7,8 @@ export const invoiceEntries = (db: Db) => collection<Invoice>(db, 'invoices.item
 
 export const invoiceNotFoundMessage = 'Requested invoice does not exist.';
 
-export function getInvoice(db: Db, id: string): Invoice {
-  const found = invoiceEntries(db).get(id);
+export async function getInvoice(db: Db, id: string): Promise<Invoice> {
+  const found = await invoiceEntries(db).get(id);
   if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: invoiceNotFoundMessage });
   return found;
 }

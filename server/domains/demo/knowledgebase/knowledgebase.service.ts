@@ -4,6 +4,6 @@ import type { KnowledgeBaseCategory } from './knowledgebase.schemas';
 
 export const knowledgeBaseCategories = (db: Db) => collection<KnowledgeBaseCategory>(db, 'knowledgebase.categories');
 
-export function listKnowledgeBase(db: Db): KnowledgeBaseCategory[] {
+export async function listKnowledgeBase(db: Db): Promise<KnowledgeBaseCategory[]> {
   return knowledgeBaseCategories(db).list();
 }

@@ -21,45 +21,51 @@ const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message
 export const listNotes = (db: Db) => notesCollections.notes(db).list();
 export const listLabels = (db: Db) => notesCollections.labels(db).list();
 
-function checkLabels(db: Db, labelIds: Note['labels']): void {
+async function checkLabels(db: Db, labelIds: Note['labels']): Promise<void> {
   const labels = notesCollections.labels(db);
-  for (const labelId of labelIds) if (!labels.has(labelId)) throw notFound(notesMessages.labelNotFound);
+  for (const labelId of labelIds) if (!(await labels.has(labelId))) throw notFound(notesMessages.labelNotFound);
 }
 
 /** A new note gets a generated id and goes to the top of the list. */
-export function createNote(db: Db, input: CreateNoteInput['note']): Note {
-  checkLabels(db, input.labels);
+export async function createNote(db: Db, input: CreateNoteInput['note']): Promise<Note> {
   const { id: _clientId, time, ...fields } = input;
   const note: Note = { ...fields, id: newId(), time: time ?? nowIso() };
-  return notesCollections.notes(db).prepend(note);
+  // The label check and the write are one step (a label removed meanwhile is not referenced).
+  return db.transaction(async () => {
+    await checkLabels(db, input.labels);
+    return notesCollections.notes(db).prepend(note);
+  });
 }
 
-export function updateNote(db: Db, note: Note): Note {
+export async function updateNote(db: Db, note: Note): Promise<Note> {
   const notes = notesCollections.notes(db);
-  if (!notes.has(note.id)) throw notFound(notesMessages.noteNotFound);
-  checkLabels(db, note.labels);
-  return notes.put(note);
+  // The checks and the write are one step: a note removed meanwhile is not written back.
+  return db.transaction(async () => {
+    if (!(await notes.has(note.id))) throw notFound(notesMessages.noteNotFound);
+    await checkLabels(db, note.labels);
+    return notes.put(note);
+  });
 }
 
 /** Replaces every label; notes lose the ids of labels that no longer exist. */
-export function updateLabels(db: Db, labels: NoteLabel[]): NoteLabel[] {
+export async function updateLabels(db: Db, labels: NoteLabel[]): Promise<NoteLabel[]> {
   const ids = new Set(labels.map((label) => String(label.id)));
   if (ids.size !== labels.length) throw fieldError('BAD_REQUEST', notesMessages.duplicateLabel, { labels: notesMessages.duplicateLabel });
-  db.transaction(() => {
-    notesCollections.labels(db).replaceAll(labels);
+  await db.transaction(async () => {
+    await notesCollections.labels(db).replaceAll(labels);
     const notes = notesCollections.notes(db);
-    for (const note of notes.list()) {
+    for (const note of await notes.list()) {
       const kept = note.labels.filter((labelId) => ids.has(String(labelId)));
-      if (kept.length !== note.labels.length) notes.put({ ...note, labels: kept });
+      if (kept.length !== note.labels.length) await notes.put({ ...note, labels: kept });
     }
   });
   return labels;
 }
 
 /** Removes the note and answers the remaining notes. */
-export function removeNote(db: Db, noteId: string): Note[] {
+export async function removeNote(db: Db, noteId: string): Promise<Note[]> {
   const notes = notesCollections.notes(db);
-  if (!notes.has(noteId)) throw notFound(notesMessages.noteNotFound);
-  notes.remove([noteId]);
+  if (!(await notes.has(noteId))) throw notFound(notesMessages.noteNotFound);
+  await notes.remove([noteId]);
   return notes.list();
 }

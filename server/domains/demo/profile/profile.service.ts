@@ -12,19 +12,19 @@ function notSeeded(): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: 'The profile has not been seeded.' });
 }
 
-export function getTimeline(db: Db): ProfileTimeline {
-  const document = profileTimelineDocuments(db).get('timeline');
+export async function getTimeline(db: Db): Promise<ProfileTimeline> {
+  const document = await profileTimelineDocuments(db).get('timeline');
   if (!document) throw notSeeded();
   const { id: _id, ...timeline } = document;
   return timeline;
 }
 
-export function listPhotosVideos(db: Db): ProfileMediaGroup[] {
+export async function listPhotosVideos(db: Db): Promise<ProfileMediaGroup[]> {
   return profileMediaGroups(db).list();
 }
 
-export function getAbout(db: Db): ProfileAbout {
-  const document = profileAboutDocuments(db).get('about');
+export async function getAbout(db: Db): Promise<ProfileAbout> {
+  const document = await profileAboutDocuments(db).get('about');
   if (!document) throw notSeeded();
   const { id: _id, ...about } = document;
   return about;

@@ -8,14 +8,14 @@ export const projectDashboardDocuments = (db: Db) =>
   collection<ProjectDashboardWidgets & { id: string }>(db, 'projectdashboard.widgets');
 export const projectDashboardProjects = (db: Db) => collection<Project>(db, 'projectdashboard.projects');
 
-export function getProjectDashboardWidgets(db: Db): ProjectDashboardWidgets {
-  const document = projectDashboardDocuments(db).get('widgets');
+export async function getProjectDashboardWidgets(db: Db): Promise<ProjectDashboardWidgets> {
+  const document = await projectDashboardDocuments(db).get('widgets');
   if (!document) throw new TRPCError({ code: 'NOT_FOUND', message: 'The project dashboard widgets have not been seeded.' });
   const { id: _id, ...widgets } = document;
   return widgets;
 }
 
-export function listProjects(db: Db): Project[] {
+export async function listProjects(db: Db): Promise<Project[]> {
   return projectDashboardProjects(db).list();
 }
 

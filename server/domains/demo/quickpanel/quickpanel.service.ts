@@ -5,6 +5,6 @@ import type { QuickPanelData, QuickPanelItem } from './quickpanel.schemas';
 export const quickPanelNotes = (db: Db) => collection<QuickPanelItem>(db, 'quickpanel.notes');
 export const quickPanelEvents = (db: Db) => collection<QuickPanelItem>(db, 'quickpanel.events');
 
-export function getQuickPanelData(db: Db): QuickPanelData {
-  return { notes: quickPanelNotes(db).list(), events: quickPanelEvents(db).list() };
+export async function getQuickPanelData(db: Db): Promise<QuickPanelData> {
+  return { notes: await quickPanelNotes(db).list(), events: await quickPanelEvents(db).list() };
 }

@@ -37,13 +37,13 @@ export function slugify(name: string): string {
   return slug || 'board';
 }
 
-function loadBoard(db: Db, boardId: string): Board {
-  const board = scrumboardCollections.boards(db).get(boardId);
+async function loadBoard(db: Db, boardId: string): Promise<Board> {
+  const board = await scrumboardCollections.boards(db).get(boardId);
   if (!board) throw notFound(scrumboardMessages.boardNotFound);
   return board;
 }
 
-function saveBoard(db: Db, board: Board): Board {
+async function saveBoard(db: Db, board: Board): Promise<Board> {
   return scrumboardCollections.boards(db).put(board);
 }
 
@@ -75,102 +75,130 @@ function checkBoard(board: Board): void {
   for (const card of board.cards) checkCardRefs(board, card);
 }
 
-export function listBoards(db: Db): BoardSummary[] {
-  return scrumboardCollections.boards(db).list().map(summary);
+export async function listBoards(db: Db): Promise<BoardSummary[]> {
+  return (await scrumboardCollections.boards(db).list()).map(summary);
 }
 
-export function getBoard(db: Db, boardId: string): Board {
+export async function getBoard(db: Db, boardId: string): Promise<Board> {
   return loadBoard(db, boardId);
 }
 
-export function newBoard(db: Db, input: NewBoardInput): BoardSummary {
+/**
+ * Every change below reads the board and writes it back changed: one transaction each, so two changes at once
+ * each see the other's result (none is lost).
+ */
+function changeBoard<T>(db: Db, change: () => Promise<T>): Promise<T> {
+  return db.transaction(async () => change());
+}
+
+export async function newBoard(db: Db, input: NewBoardInput): Promise<BoardSummary> {
   const boards = scrumboardCollections.boards(db);
-  if (input.id && boards.has(input.id)) throw fieldError('CONFLICT', scrumboardMessages.boardIdTaken, { id: scrumboardMessages.boardIdTaken });
-  const board: Board = { ...input, id: input.id ?? newId(), uri: input.uri?.trim() ? slugify(input.uri) : slugify(input.name) };
-  checkBoard(board);
-  boards.put(board);
-  return summary(board);
+  return changeBoard(db, async () => {
+    if (input.id && (await boards.has(input.id))) throw fieldError('CONFLICT', scrumboardMessages.boardIdTaken, { id: scrumboardMessages.boardIdTaken });
+    const board: Board = { ...input, id: input.id ?? newId(), uri: input.uri?.trim() ? slugify(input.uri) : slugify(input.name) };
+    checkBoard(board);
+    await boards.put(board);
+    return summary(board);
+  });
 }
 
-export function renameBoard(db: Db, boardId: string, boardTitle: string): string {
-  const board = loadBoard(db, boardId);
-  saveBoard(db, { ...board, name: boardTitle });
-  return boardTitle;
+export async function renameBoard(db: Db, boardId: string, boardTitle: string): Promise<string> {
+  return changeBoard(db, async () => {
+    const board = await loadBoard(db, boardId);
+    await saveBoard(db, { ...board, name: boardTitle });
+    return boardTitle;
+  });
 }
 
-export function updateSettings(db: Db, boardId: string, settings: BoardSettings): BoardSettings {
-  const board = loadBoard(db, boardId);
-  saveBoard(db, { ...board, settings });
-  return settings;
+export async function updateSettings(db: Db, boardId: string, settings: BoardSettings): Promise<BoardSettings> {
+  return changeBoard(db, async () => {
+    const board = await loadBoard(db, boardId);
+    await saveBoard(db, { ...board, settings });
+    return settings;
+  });
 }
 
-export function deleteBoard(db: Db, boardId: string): true {
-  loadBoard(db, boardId);
-  scrumboardCollections.boards(db).remove([boardId]);
-  return true;
+export async function deleteBoard(db: Db, boardId: string): Promise<true> {
+  return changeBoard(db, async () => {
+    await loadBoard(db, boardId);
+    await scrumboardCollections.boards(db).remove([boardId]);
+    return true as const;
+  });
 }
 
 /** Adds the card at the end of the list; answers the whole board. */
-export function newCard(db: Db, input: NewCardInput): Board {
-  const board = loadBoard(db, input.boardId);
-  findList(board, input.listId);
-  const { id: requestedId, ...fields } = input.data;
-  const card: Card = { ...fields, id: requestedId ?? newId() };
-  if (board.cards.some((existing) => existing.id === card.id)) throw fieldError('CONFLICT', scrumboardMessages.idTaken, { 'data.id': scrumboardMessages.idTaken });
-  checkCardRefs(board, card);
-  const updated: Board = {
-    ...board,
-    cards: [...board.cards, card],
-    lists: board.lists.map((list) => (list.id === input.listId ? { ...list, idCards: [...list.idCards, card.id] } : list)),
-  };
-  return saveBoard(db, updated);
+export async function newCard(db: Db, input: NewCardInput): Promise<Board> {
+  return changeBoard(db, async () => {
+    const board = await loadBoard(db, input.boardId);
+    findList(board, input.listId);
+    const { id: requestedId, ...fields } = input.data;
+    const card: Card = { ...fields, id: requestedId ?? newId() };
+    if (board.cards.some((existing) => existing.id === card.id)) throw fieldError('CONFLICT', scrumboardMessages.idTaken, { 'data.id': scrumboardMessages.idTaken });
+    checkCardRefs(board, card);
+    const updated: Board = {
+      ...board,
+      cards: [...board.cards, card],
+      lists: board.lists.map((list) => (list.id === input.listId ? { ...list, idCards: [...list.idCards, card.id] } : list)),
+    };
+    return saveBoard(db, updated);
+  });
 }
 
 /** Adds an empty list at the end; answers the board's lists. */
-export function newList(db: Db, input: NewListInput): BoardList[] {
-  const board = loadBoard(db, input.boardId);
-  const list: BoardList = { id: input.data.id ?? newId(), name: input.data.name, idCards: [] };
-  if (board.lists.some((existing) => existing.id === list.id)) throw fieldError('CONFLICT', scrumboardMessages.idTaken, { 'data.id': scrumboardMessages.idTaken });
-  const lists = [...board.lists, list];
-  saveBoard(db, { ...board, lists });
-  return lists;
+export async function newList(db: Db, input: NewListInput): Promise<BoardList[]> {
+  return changeBoard(db, async () => {
+    const board = await loadBoard(db, input.boardId);
+    const list: BoardList = { id: input.data.id ?? newId(), name: input.data.name, idCards: [] };
+    if (board.lists.some((existing) => existing.id === list.id)) throw fieldError('CONFLICT', scrumboardMessages.idTaken, { 'data.id': scrumboardMessages.idTaken });
+    const lists = [...board.lists, list];
+    await saveBoard(db, { ...board, lists });
+    return lists;
+  });
 }
 
-export function renameList(db: Db, boardId: string, listId: string, listTitle: string): string {
-  const board = loadBoard(db, boardId);
-  findList(board, listId);
-  saveBoard(db, { ...board, lists: board.lists.map((list) => (list.id === listId ? { ...list, name: listTitle } : list)) });
-  return listTitle;
+export async function renameList(db: Db, boardId: string, listId: string, listTitle: string): Promise<string> {
+  return changeBoard(db, async () => {
+    const board = await loadBoard(db, boardId);
+    findList(board, listId);
+    await saveBoard(db, { ...board, lists: board.lists.map((list) => (list.id === listId ? { ...list, name: listTitle } : list)) });
+    return listTitle;
+  });
 }
 
 /** Removes the list together with its cards. */
-export function removeList(db: Db, boardId: string, listId: string): true {
-  const board = loadBoard(db, boardId);
-  const list = findList(board, listId);
-  const gone = new Set(list.idCards);
-  saveBoard(db, { ...board, lists: board.lists.filter((item) => item.id !== listId), cards: board.cards.filter((card) => !gone.has(card.id)) });
-  return true;
+export async function removeList(db: Db, boardId: string, listId: string): Promise<true> {
+  return changeBoard(db, async () => {
+    const board = await loadBoard(db, boardId);
+    const list = findList(board, listId);
+    const gone = new Set(list.idCards);
+    await saveBoard(db, { ...board, lists: board.lists.filter((item) => item.id !== listId), cards: board.cards.filter((card) => !gone.has(card.id)) });
+    return true as const;
+  });
 }
 
 /** Replaces the card with the same id; answers it. */
-export function updateCard(db: Db, boardId: string, card: Card): Card {
-  const board = loadBoard(db, boardId);
-  if (!board.cards.some((existing) => existing.id === card.id)) throw notFound(scrumboardMessages.cardNotFound);
-  checkCardRefs(board, card);
-  saveBoard(db, { ...board, cards: board.cards.map((existing) => (existing.id === card.id ? card : existing)) });
-  return card;
+export async function updateCard(db: Db, boardId: string, card: Card): Promise<Card> {
+  return changeBoard(db, async () => {
+    const board = await loadBoard(db, boardId);
+    if (!board.cards.some((existing) => existing.id === card.id)) throw notFound(scrumboardMessages.cardNotFound);
+    checkCardRefs(board, card);
+    await saveBoard(db, { ...board, cards: board.cards.map((existing) => (existing.id === card.id ? card : existing)) });
+    return card;
+  });
 }
 
 /** Removes the card from the board and from its list; answers the card id. */
-export function removeCard(db: Db, boardId: string, cardId: string): string {
-  const board = loadBoard(db, boardId);
-  if (!board.cards.some((card) => card.id === cardId)) throw notFound(scrumboardMessages.cardNotFound);
-  saveBoard(db, {
-    ...board,
-    cards: board.cards.filter((card) => card.id !== cardId),
-    lists: board.lists.map((list) => ({ ...list, idCards: list.idCards.filter((id) => id !== cardId) })),
+export async function removeCard(db: Db, boardId: string, cardId: string): Promise<string> {
+  return changeBoard(db, async () => {
+    const board = await loadBoard(db, boardId);
+    if (!board.cards.some((card) => card.id === cardId)) throw notFound(scrumboardMessages.cardNotFound);
+    await saveBoard(db, {
+      ...board,
+      cards: board.cards.filter((card) => card.id !== cardId),
+      lists: board.lists.map((list) => ({ ...list, idCards: list.idCards.filter((id) => id !== cardId) })),
+    });
+    return cardId;
   });
-  return cardId;
 }
 
 /**
@@ -178,16 +206,18 @@ export function removeCard(db: Db, boardId: string, cardId: string): string {
  * The lists sent must be exactly the board's lists and hold every card exactly once; list names
  * stay as stored (renaming has its own call). Answers the lists as saved.
  */
-export function reorder(db: Db, boardId: string, lists: BoardList[]): BoardList[] {
-  const board = loadBoard(db, boardId);
-  const known = new Map(board.lists.map((list) => [list.id, list]));
-  const sentIds = lists.map((list) => list.id);
-  const sentCards = lists.flatMap((list) => list.idCards);
-  const cardIds = new Set(board.cards.map((card) => card.id));
-  const sameLists = sentIds.length === known.size && new Set(sentIds).size === sentIds.length && sentIds.every((id) => known.has(id));
-  const sameCards = sentCards.length === cardIds.size && new Set(sentCards).size === sentCards.length && sentCards.every((id) => cardIds.has(id));
-  if (!sameLists || !sameCards) throw badRequest('lists', scrumboardMessages.orderMismatch);
-  const ordered = lists.map((list) => ({ id: list.id, name: known.get(list.id)!.name, idCards: list.idCards }));
-  saveBoard(db, { ...board, lists: ordered });
-  return ordered;
+export async function reorder(db: Db, boardId: string, lists: BoardList[]): Promise<BoardList[]> {
+  return changeBoard(db, async () => {
+    const board = await loadBoard(db, boardId);
+    const known = new Map(board.lists.map((list) => [list.id, list]));
+    const sentIds = lists.map((list) => list.id);
+    const sentCards = lists.flatMap((list) => list.idCards);
+    const cardIds = new Set(board.cards.map((card) => card.id));
+    const sameLists = sentIds.length === known.size && new Set(sentIds).size === sentIds.length && sentIds.every((id) => known.has(id));
+    const sameCards = sentCards.length === cardIds.size && new Set(sentCards).size === sentCards.length && sentCards.every((id) => cardIds.has(id));
+    if (!sameLists || !sameCards) throw badRequest('lists', scrumboardMessages.orderMismatch);
+    const ordered = lists.map((list) => ({ id: list.id, name: known.get(list.id)!.name, idCards: list.idCards }));
+    await saveBoard(db, { ...board, lists: ordered });
+    return ordered;
+  });
 }

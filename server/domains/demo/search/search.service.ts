@@ -6,7 +6,7 @@ import type { SearchItem } from './search.schemas';
 
 export const searchItems = (db: Db) => collection<SearchItem>(db, 'search.items');
 
-export function listSearchItems(db: Db): SearchItem[] {
+export async function listSearchItems(db: Db): Promise<SearchItem[]> {
   return searchItems(db).list();
 }
 

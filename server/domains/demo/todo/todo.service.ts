@@ -47,20 +47,20 @@ export function matchesTodoFilter(todo: Todo, handle: string, now: Date = new Da
 
 const knownFilters = new Set(['starred', 'important', 'dueDate', 'today', 'completed', 'deleted']);
 
-export function listTodos(db: Db, input: ListTodosInput, now: Date = new Date()): Todo[] {
-  const todos = todoCollections.todos(db).list();
+export async function listTodos(db: Db, input: ListTodosInput, now: Date = new Date()): Promise<Todo[]> {
+  const todos = await todoCollections.todos(db).list();
   if (input.labelHandle) {
-    const label = todoCollections.labels(db).list().find((item) => item.handle === input.labelHandle);
+    const label = (await todoCollections.labels(db).list()).find((item) => item.handle === input.labelHandle);
     if (!label) throw notFound(todoMessages.labelNotFound);
     return todos.filter((todo) => !todo.deleted && todo.labels.includes(label.id));
   }
   if (input.filterHandle) {
-    const filter = todoCollections.filters(db).list().find((item) => item.handle === input.filterHandle);
+    const filter = (await todoCollections.filters(db).list()).find((item) => item.handle === input.filterHandle);
     if (!filter || !knownFilters.has(filter.handle)) throw notFound(todoMessages.filterNotFound);
     return todos.filter((todo) => matchesTodoFilter(todo, filter.handle, now));
   }
   const folderHandle = input.folderHandle ?? 'all';
-  const folder = todoCollections.folders(db).list().find((item) => item.handle === folderHandle);
+  const folder = (await todoCollections.folders(db).list()).find((item) => item.handle === folderHandle);
   if (!folder) throw notFound(todoMessages.folderNotFound);
   return todos.filter((todo) => !todo.deleted && (folder.handle === 'all' || todo.folder === folder.id));
 }
@@ -69,10 +69,10 @@ export const listFolders = (db: Db) => todoCollections.folders(db).list();
 export const listFilters = (db: Db) => todoCollections.filters(db).list();
 export const listLabels = (db: Db) => todoCollections.labels(db).list();
 
-function checkRefs(db: Db, todo: { labels: number[]; folder?: number | undefined }): void {
+async function checkRefs(db: Db, todo: { labels: number[]; folder?: number | undefined }): Promise<void> {
   const labels = todoCollections.labels(db);
-  for (const labelId of todo.labels) if (!labels.has(labelId)) throw notFound(todoMessages.labelNotFound);
-  if (todo.folder !== undefined && !todoCollections.folders(db).has(todo.folder)) throw notFound(todoMessages.folderNotFound);
+  for (const labelId of todo.labels) if (!(await labels.has(labelId))) throw notFound(todoMessages.labelNotFound);
+  if (todo.folder !== undefined && !(await todoCollections.folders(db).has(todo.folder))) throw notFound(todoMessages.folderNotFound);
 }
 
 function withoutUndefinedFolder<T extends { folder?: number | undefined }>(todo: T): T {
@@ -82,64 +82,81 @@ function withoutUndefinedFolder<T extends { folder?: number | undefined }>(todo:
 }
 
 /** Replaces the whole todo. */
-export function updateTodo(db: Db, todo: Todo): Todo {
+export async function updateTodo(db: Db, todo: Todo): Promise<Todo> {
   const todos = todoCollections.todos(db);
-  if (!todos.has(todo.id)) throw notFound(todoMessages.todoNotFound);
-  checkRefs(db, todo);
-  return todos.put(withoutUndefinedFolder(todo));
-}
-
-/** A new todo gets a generated id and goes to the front of the list. */
-export function newTodo(db: Db, input: NewTodoInput): Todo {
-  checkRefs(db, input);
-  const { id: _clientId, ...fields } = input;
-  return todoCollections.todos(db).prepend(withoutUndefinedFolder({ ...fields, id: newId() }));
-}
-
-/** Soft delete: the todo stays, marked deleted (it shows under the deleted filter). */
-export function removeTodo(db: Db, todoId: string): Todo {
-  const todos = todoCollections.todos(db);
-  const todo = todos.get(todoId);
-  if (!todo) throw notFound(todoMessages.todoNotFound);
-  return todos.put({ ...todo, deleted: true });
-}
-
-function selectedTodos(db: Db, ids: string[]): Todo[] {
-  const todos = todoCollections.todos(db);
-  return [...new Set(ids)].map((id) => {
-    const todo = todos.get(id);
-    if (!todo) throw notFound(todoMessages.todoNotFound);
-    return todo;
+  // The checks and the write are one step: a todo deleted meanwhile is not written back.
+  return db.transaction(async () => {
+    if (!(await todos.has(todo.id))) throw notFound(todoMessages.todoNotFound);
+    await checkRefs(db, todo);
+    return todos.put(withoutUndefinedFolder(todo));
   });
 }
 
-function putAll(db: Db, todos: Todo[]): Todo[] {
+/** A new todo gets a generated id and goes to the front of the list. */
+export async function newTodo(db: Db, input: NewTodoInput): Promise<Todo> {
+  const { id: _clientId, ...fields } = input;
+  // The reference check and the write are one step (a label or folder removed meanwhile is not referenced).
+  return db.transaction(async () => {
+    await checkRefs(db, input);
+    return todoCollections.todos(db).prepend(withoutUndefinedFolder({ ...fields, id: newId() }));
+  });
+}
+
+/** Soft delete: the todo stays, marked deleted (it shows under the deleted filter). */
+export async function removeTodo(db: Db, todoId: string): Promise<Todo> {
+  const todos = todoCollections.todos(db);
+  // Read and written back in one step: no change made meanwhile is lost.
+  return db.transaction(async () => {
+    const todo = await todos.get(todoId);
+    if (!todo) throw notFound(todoMessages.todoNotFound);
+    return todos.put({ ...todo, deleted: true });
+  });
+}
+
+async function selectedTodos(db: Db, ids: string[]): Promise<Todo[]> {
+  const todos = todoCollections.todos(db);
+  const selected: Todo[] = [];
+  for (const id of new Set(ids)) {
+    const todo = await todos.get(id);
+    if (!todo) throw notFound(todoMessages.todoNotFound);
+    selected.push(todo);
+  }
+  return selected;
+}
+
+async function putAll(db: Db, todos: Todo[]): Promise<Todo[]> {
   const store = todoCollections.todos(db);
-  db.transaction(() => {
-    for (const todo of todos) store.put(todo);
+  await db.transaction(async () => {
+    for (const todo of todos) await store.put(todo);
   });
   return todos;
 }
 
 /** Puts each selected todo in the folder; answers the updated todos. */
-export function setFolder(db: Db, input: SetTodoFolderInput): Todo[] {
-  if (!todoCollections.folders(db).has(input.folderId)) throw notFound(todoMessages.folderNotFound);
-  return putAll(db, selectedTodos(db, input.selectedTodoIds).map((todo) => ({ ...todo, folder: input.folderId })));
+export async function setFolder(db: Db, input: SetTodoFolderInput): Promise<Todo[]> {
+  // Reading the selected todos and writing them back changed is one step (no other change lost in between).
+  return db.transaction(async () => {
+    if (!(await todoCollections.folders(db).has(input.folderId))) throw notFound(todoMessages.folderNotFound);
+    return putAll(db, (await selectedTodos(db, input.selectedTodoIds)).map((todo) => ({ ...todo, folder: input.folderId })));
+  });
 }
 
 /** Adds the label to each selected todo that lacks it, removes it from each that has it. */
-export function toggleLabel(db: Db, input: ToggleTodoLabelInput): Todo[] {
-  if (!todoCollections.labels(db).has(input.labelId)) throw notFound(todoMessages.labelNotFound);
-  const toggled = selectedTodos(db, input.selectedTodoIds).map((todo) => ({
-    ...todo,
-    labels: toggleLabelId(todo.labels, input.labelId),
-  }));
-  return putAll(db, toggled);
+export async function toggleLabel(db: Db, input: ToggleTodoLabelInput): Promise<Todo[]> {
+  // Read, toggle and write back in one step: two toggles at once each see the other's result.
+  return db.transaction(async () => {
+    if (!(await todoCollections.labels(db).has(input.labelId))) throw notFound(todoMessages.labelNotFound);
+    const toggled = (await selectedTodos(db, input.selectedTodoIds)).map((todo) => ({
+      ...todo,
+      labels: toggleLabelId(todo.labels, input.labelId),
+    }));
+    return putAll(db, toggled);
+  });
 }
 
 /** Removes the selected todos permanently; answers the removed ids. */
-export function deleteTodos(db: Db, selectedTodoIds: string[]): string[] {
-  const ids = selectedTodos(db, selectedTodoIds).map((todo) => todo.id);
-  todoCollections.todos(db).remove(ids);
+export async function deleteTodos(db: Db, selectedTodoIds: string[]): Promise<string[]> {
+  const ids = (await selectedTodos(db, selectedTodoIds)).map((todo) => todo.id);
+  await todoCollections.todos(db).remove(ids);
   return ids;
 }

@@ -18,25 +18,35 @@ export async function renewDueSubscriptions(
   const { subscriptions, intents, invoices, events } = parts;
   const nowIso = now.toISOString();
   let renewed = 0;
-  for (const subscription of store.list<SubscriptionObject>('subscription')) {
-    if (subscription.status !== 'active' || subscription.currentPeriodEnd > nowIso) continue;
-    if (subscription.cancelAtPeriodEnd) {
-      subscription.status = 'canceled';
-      subscription.canceledAt = nowIso;
-      store.put('subscription', subscription);
-      await events.subscription('customer.subscription.deleted', subscription);
+  for (const listed of await store.list<SubscriptionObject>('subscription')) {
+    // "Is it due?" and the renewal's records in one transaction (re-read there, so two clock ticks renew it once);
+    // the charge and the events after it.
+    const step = await store.transaction(async () => {
+      const subscription = await store.get<SubscriptionObject>('subscription', listed.id);
+      if (!subscription || subscription.status !== 'active' || subscription.currentPeriodEnd > nowIso) return null;
+      if (subscription.cancelAtPeriodEnd) {
+        subscription.status = 'canceled';
+        subscription.canceledAt = nowIso;
+        await store.put('subscription', subscription);
+        return { kind: 'canceled' as const, subscription };
+      }
+      subscription.currentPeriodStart = subscription.currentPeriodEnd;
+      subscription.currentPeriodEnd = addMonths(subscription.currentPeriodEnd, 1);
+      const invoice = await subscriptions.openInvoice(subscription, 'subscription_cycle', 0);
+      const method = subscription.defaultPaymentMethodId ? await store.get<PaymentMethodObject>('payment_method', subscription.defaultPaymentMethodId) : undefined;
+      if (!method || !invoice.paymentIntentId) await invoices.markPastDue(subscription.id);
+      return { kind: 'renewed' as const, subscription, invoice, method };
+    });
+    if (!step) continue;
+    if (step.kind === 'canceled') {
+      await events.subscription('customer.subscription.deleted', step.subscription);
       continue;
     }
-    subscription.currentPeriodStart = subscription.currentPeriodEnd;
-    subscription.currentPeriodEnd = addMonths(subscription.currentPeriodEnd, 1);
-    const invoice = subscriptions.openInvoice(subscription, 'subscription_cycle', 0);
-    const method = subscription.defaultPaymentMethodId ? store.get<PaymentMethodObject>('payment_method', subscription.defaultPaymentMethodId) : undefined;
     renewed += 1;
-    if (method && invoice.paymentIntentId) {
-      await intents.confirmWithPaymentMethod(invoice.paymentIntentId, method, true);
+    if (step.method && step.invoice.paymentIntentId) {
+      await intents.confirmWithPaymentMethod(step.invoice.paymentIntentId, step.method, true);
     } else {
-      invoices.markPastDue(subscription.id);
-      await events.invoice('invoice.payment_failed', invoice.id);
+      await events.invoice('invoice.payment_failed', step.invoice.id);
     }
   }
   return renewed;

@@ -65,7 +65,7 @@ export function declineErrorOf(behavior: Extract<CardBehavior, { kind: 'declines
 }
 
 /** A payment method from the local card form (validated like Stripe.js); errors are `validation_error`s. */
-export function createPaymentMethod(store: LocalObjectStore, card: CardDetails, now: Date): PaymentMethodObject {
+export async function createPaymentMethod(store: LocalObjectStore, card: CardDetails, now: Date): Promise<PaymentMethodObject> {
   const problem = validateCard(card, now);
   if (problem) throw new PaymentProviderError(problem.message, problem, 400);
   const number = cardDigits(card.cardNumber);
@@ -78,8 +78,8 @@ export function createPaymentMethod(store: LocalObjectStore, card: CardDetails, 
 }
 
 /** A saved payment method by id, or a new one for one of Stripe's test tokens. */
-export function paymentMethodFromToken(store: LocalObjectStore, token: string): PaymentMethodObject {
-  const saved = store.get<PaymentMethodObject>('payment_method', token);
+export async function paymentMethodFromToken(store: LocalObjectStore, token: string): Promise<PaymentMethodObject> {
+  const saved = await store.get<PaymentMethodObject>('payment_method', token);
   if (saved) return saved;
   const number = testTokens[token];
   if (!number) {

@@ -31,7 +31,7 @@ export class LocalEventDelivery {
   }
 
   async invoice(type: string, invoiceId: string): Promise<void> {
-    const invoice = this.store.get<InvoiceObject>('invoice', invoiceId);
+    const invoice = await this.store.get<InvoiceObject>('invoice', invoiceId);
     if (!invoice) return;
     await this.deliver(type, { id: invoice.id, object: 'invoice', status: invoice.status, subscription: invoice.subscriptionId, billing_reason: invoice.billingReason });
   }

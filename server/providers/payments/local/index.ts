@@ -71,12 +71,12 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /** The intent a client secret belongs to (constant-time compare of the secret). */
-  intentByClientSecret(clientSecret: string): IntentObject {
+  async intentByClientSecret(clientSecret: string): Promise<IntentObject> {
     return this.intents.byClientSecret(clientSecret);
   }
 
   /** A payment method from the local card form (validated like Stripe.js); errors are `validation_error`s. */
-  createPaymentMethod(card: CardDetails): PaymentMethodObject {
+  async createPaymentMethod(card: CardDetails): Promise<PaymentMethodObject> {
     return createPaymentMethod(this.store, card, this.now());
   }
 
@@ -120,7 +120,7 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /** A price object to name in subscriptions (the local subscription bills the cents it is created with). */
   async createRecurringPrice(input: CreateRecurringPriceInput, idempotencyKey: string): Promise<{ id: string }> {
-    const price = this.store.once('price', idempotencyKey, () => this.store.put('price', { id: randomId('price'), recurring: 'month', ...input }));
+    const price = await this.store.once('price', idempotencyKey, () => this.store.put('price', { id: randomId('price'), recurring: 'month', ...input }));
     return { id: price.id };
   }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
 import { localProviderObjects } from '@db/schema/payments';
 import { PaymentProviderError, type IntentMetadata, type ProviderIntent, type ProviderInvoice, type ProviderSubscription } from '../interface';
 
@@ -51,35 +52,44 @@ export interface SubscriptionObject {
 export class LocalObjectStore {
   constructor(private readonly db: Db) {}
 
-  get<T>(type: string, id: string): T | undefined {
-    const row = this.db.select().from(localProviderObjects).where(eq(localProviderObjects.id, id)).get();
+  async get<T>(type: string, id: string): Promise<T | undefined> {
+    const row = await firstRow(this.db.select().from(localProviderObjects).where(eq(localProviderObjects.id, id)));
     return row && row.type === type ? (row.data as T) : undefined;
   }
 
-  put<T extends { id: string }>(type: string, object: T): T {
-    this.db
+  async put<T extends { id: string }>(type: string, object: T): Promise<T> {
+    await this.db
       .insert(localProviderObjects)
       .values({ id: object.id, type, data: object as unknown as Record<string, unknown> })
-      .onConflictDoUpdate({ target: localProviderObjects.id, set: { data: object as unknown as Record<string, unknown> } })
-      .run();
+      .onConflictDoUpdate({ target: localProviderObjects.id, set: { data: object as unknown as Record<string, unknown> } });
     return object;
   }
 
-  list<T>(type: string): T[] {
-    return this.db.select().from(localProviderObjects).where(eq(localProviderObjects.type, type)).all().map((row) => row.data as T);
+  async list<T>(type: string): Promise<T[]> {
+    return (await this.db.select().from(localProviderObjects).where(eq(localProviderObjects.type, type))).map((row) => row.data as T);
   }
 
-  /** Runs a create once per idempotency key, answering the first result to every retry. */
-  once<T extends { id: string }>(type: string, idempotencyKey: string, create: () => T): T {
+  /**
+   * Runs `work` (database statements of this store only, never event deliveries) in one transaction, so a
+   * read-check-write of the provider's objects is not interleaved with another request's; a nested call joins.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    return this.db.transaction(() => work());
+  }
+
+  /** Runs a create once per idempotency key, answering the first result to every retry (`create` only stores objects). */
+  once<T extends { id: string }>(type: string, idempotencyKey: string, create: () => Promise<T>): Promise<T> {
     const key = `idem_${type}_${idempotencyKey}`;
-    const known = this.get<{ id: string; objectId: string }>('idempotency', key);
-    if (known) {
-      const existing = this.get<T>(type, known.objectId);
-      if (existing) return existing;
-    }
-    const created = create();
-    this.put('idempotency', { id: key, objectId: created.id });
-    return created;
+    return this.transaction(async () => {
+      const known = await this.get<{ id: string; objectId: string }>('idempotency', key);
+      if (known) {
+        const existing = await this.get<T>(type, known.objectId);
+        if (existing) return existing;
+      }
+      const created = await create();
+      await this.put('idempotency', { id: key, objectId: created.id });
+      return created;
+    });
   }
 }
 

@@ -42,25 +42,25 @@ export class LocalSubscriptions {
     private readonly now: () => Date,
   ) {}
 
-  toSubscription(subscription: SubscriptionObject): ProviderSubscription {
-    const invoice = subscription.latestInvoiceId ? this.store.get<InvoiceObject>('invoice', subscription.latestInvoiceId) : undefined;
-    const method = subscription.defaultPaymentMethodId ? this.store.get<PaymentMethodObject>('payment_method', subscription.defaultPaymentMethodId) : undefined;
+  async toSubscription(subscription: SubscriptionObject): Promise<ProviderSubscription> {
+    const invoice = subscription.latestInvoiceId ? await this.store.get<InvoiceObject>('invoice', subscription.latestInvoiceId) : undefined;
+    const method = subscription.defaultPaymentMethodId ? await this.store.get<PaymentMethodObject>('payment_method', subscription.defaultPaymentMethodId) : undefined;
     return {
       id: subscription.id,
       customerId: subscription.customerId,
       status: subscription.status,
       currentPeriodStart: subscription.currentPeriodStart,
       currentPeriodEnd: subscription.currentPeriodEnd,
-      latestInvoice: invoice ? this.invoices.toInvoice(invoice) : null,
+      latestInvoice: invoice ? await this.invoices.toInvoice(invoice) : null,
       cardLast4: method?.last4 ?? null,
       cancelAtPeriodEnd: !!subscription.cancelAtPeriodEnd,
     };
   }
 
-  /** The subscription's invoice for its current period, with the intent that pays it. */
-  openInvoice(subscription: SubscriptionObject, reason: ProviderInvoice['billingReason'], setUpFeeCents: number): InvoiceObject {
+  /** The subscription's invoice for its current period, with the intent that pays it (call inside a transaction). */
+  async openInvoice(subscription: SubscriptionObject, reason: ProviderInvoice['billingReason'], setUpFeeCents: number): Promise<InvoiceObject> {
     const invoiceId = randomId('in');
-    const intent = this.intents.open({
+    const intent = await this.intents.open({
       amountCents: subscription.priceCents + setUpFeeCents,
       currency: 'cad',
       description: subscription.description,
@@ -68,7 +68,7 @@ export class LocalSubscriptions {
       customerId: subscription.customerId,
       invoiceId,
     });
-    const invoice = this.store.put<InvoiceObject>('invoice', {
+    const invoice = await this.store.put<InvoiceObject>('invoice', {
       id: invoiceId,
       subscriptionId: subscription.id,
       status: 'open',
@@ -80,40 +80,42 @@ export class LocalSubscriptions {
       paymentIntentId: intent.id,
     });
     subscription.latestInvoiceId = invoice.id;
-    this.store.put('subscription', subscription);
+    await this.store.put('subscription', subscription);
     return invoice;
   }
 
   async create(input: CreateSubscriptionInput, idempotencyKey: string): Promise<ProviderSubscription> {
-    requireCustomer(this.store, input.customerId);
-    const method = input.paymentMethodId ? paymentMethodFromToken(this.store, input.paymentMethodId) : null;
-    let created = false;
-    const subscription = this.store.once('subscription', idempotencyKey, () => {
-      created = true;
-      const start = this.now().toISOString();
-      return this.store.put<SubscriptionObject>('subscription', {
-        id: randomId('sub'),
-        customerId: input.customerId,
-        priceId: input.priceId,
-        priceCents: input.priceCents,
-        status: 'incomplete',
-        currentPeriodStart: start,
-        currentPeriodEnd: addMonths(start, 1),
-        latestInvoiceId: null,
-        defaultPaymentMethodId: method?.id ?? null,
-        metadata: input.metadata,
-        description: input.description,
+    // The subscription and its first invoice in one transaction (a retry sees both or neither); the charge after it.
+    const { subscription, method, invoice } = await this.store.transaction(async () => {
+      await requireCustomer(this.store, input.customerId);
+      const method = input.paymentMethodId ? await paymentMethodFromToken(this.store, input.paymentMethodId) : null;
+      let created = false;
+      const subscription = await this.store.once('subscription', idempotencyKey, () => {
+        created = true;
+        const start = this.now().toISOString();
+        return this.store.put<SubscriptionObject>('subscription', {
+          id: randomId('sub'),
+          customerId: input.customerId,
+          priceId: input.priceId,
+          priceCents: input.priceCents,
+          status: 'incomplete',
+          currentPeriodStart: start,
+          currentPeriodEnd: addMonths(start, 1),
+          latestInvoiceId: null,
+          defaultPaymentMethodId: method?.id ?? null,
+          metadata: input.metadata,
+          description: input.description,
+        });
       });
+      const invoice = created ? await this.openInvoice(subscription, 'subscription_create', input.setUpFeePriceId ? input.setUpFeeCents : 0) : null;
+      return { subscription, method, invoice };
     });
-    if (created) {
-      const invoice = this.openInvoice(subscription, 'subscription_create', input.setUpFeePriceId ? input.setUpFeeCents : 0);
-      if (method && invoice.paymentIntentId) await this.intents.confirmWithPaymentMethod(invoice.paymentIntentId, method);
-    }
-    return this.toSubscription(this.store.get<SubscriptionObject>('subscription', subscription.id) ?? subscription);
+    if (method && invoice?.paymentIntentId) await this.intents.confirmWithPaymentMethod(invoice.paymentIntentId, method);
+    return this.toSubscription((await this.store.get<SubscriptionObject>('subscription', subscription.id)) ?? subscription);
   }
 
-  retrieve(id: string): ProviderSubscription {
-    return this.toSubscription(this.require(id));
+  async retrieve(id: string): Promise<ProviderSubscription> {
+    return this.toSubscription(await this.require(id));
   }
 
   /**
@@ -122,23 +124,27 @@ export class LocalSubscriptions {
    * `customer.subscription.updated`. A repeated idempotency key answers without changing anything again.
    */
   async update(id: string, update: SubscriptionUpdate, idempotencyKey: string): Promise<ProviderSubscription> {
-    const subscription = this.require(id);
     const key = `idem_subscription_update_${idempotencyKey}`;
-    if (this.store.get('idempotency', key)) return this.toSubscription(subscription);
-    if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
-      const message = 'A canceled subscription can only update its cancellation_reason and cancellation_details.';
-      throw new PaymentProviderError(message, { type: 'invalid_request_error', message }, 400);
-    }
-    if (update.paymentMethodId !== undefined) {
-      const method = paymentMethodFromToken(this.store, update.paymentMethodId);
-      const behavior = behaviorOf(method);
-      if (behavior.kind === 'declines') throw new PaymentProviderError(behavior.message, declineErrorOf(behavior));
-      subscription.defaultPaymentMethodId = method.id;
-    }
-    if (update.cancelAtPeriodEnd !== undefined) subscription.cancelAtPeriodEnd = update.cancelAtPeriodEnd;
-    this.store.put('subscription', subscription);
-    this.store.put('idempotency', { id: key, objectId: subscription.id });
-    await this.events.subscription('customer.subscription.updated', subscription);
+    // Read, check and write of the subscription (and its idempotency key) in one transaction; the event after it.
+    const { subscription, replayed } = await this.store.transaction(async () => {
+      const subscription = await this.require(id);
+      if (await this.store.get('idempotency', key)) return { subscription, replayed: true };
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
+        const message = 'A canceled subscription can only update its cancellation_reason and cancellation_details.';
+        throw new PaymentProviderError(message, { type: 'invalid_request_error', message }, 400);
+      }
+      if (update.paymentMethodId !== undefined) {
+        const method = await paymentMethodFromToken(this.store, update.paymentMethodId);
+        const behavior = behaviorOf(method);
+        if (behavior.kind === 'declines') throw new PaymentProviderError(behavior.message, declineErrorOf(behavior));
+        subscription.defaultPaymentMethodId = method.id;
+      }
+      if (update.cancelAtPeriodEnd !== undefined) subscription.cancelAtPeriodEnd = update.cancelAtPeriodEnd;
+      await this.store.put('subscription', subscription);
+      await this.store.put('idempotency', { id: key, objectId: subscription.id });
+      return { subscription, replayed: false };
+    });
+    if (!replayed) await this.events.subscription('customer.subscription.updated', subscription);
     return this.toSubscription(subscription);
   }
 
@@ -147,13 +153,19 @@ export class LocalSubscriptions {
    * card declines). A repeated idempotency key, or an invoice no longer open, answers without charging again.
    */
   async payInvoice(invoiceId: string, idempotencyKey: string): Promise<ProviderInvoice> {
-    const invoice = this.store.get<InvoiceObject>('invoice', invoiceId);
-    if (!invoice) throw notFound('invoice', invoiceId);
     const key = `idem_invoice_pay_${idempotencyKey}`;
-    if (invoice.status !== 'open' || this.store.get('idempotency', key)) return this.invoices.toInvoice(invoice);
-    this.store.put('idempotency', { id: key, objectId: invoice.id });
-    const subscription = this.require(invoice.subscriptionId);
-    const method = subscription.defaultPaymentMethodId ? this.store.get<PaymentMethodObject>('payment_method', subscription.defaultPaymentMethodId) : undefined;
+    // The "already paid or tried?" check and the idempotency key in one transaction; the charge after it.
+    const { invoice, charge, method } = await this.store.transaction(async () => {
+      const invoice = await this.store.get<InvoiceObject>('invoice', invoiceId);
+      if (!invoice) throw notFound('invoice', invoiceId);
+      if (invoice.status !== 'open' || (await this.store.get('idempotency', key))) return { invoice, charge: false, method: undefined };
+      // Kept even when the subscription turns out to have no card (the refusal below comes after the commit).
+      await this.store.put('idempotency', { id: key, objectId: invoice.id });
+      const subscription = await this.require(invoice.subscriptionId);
+      const method = subscription.defaultPaymentMethodId ? await this.store.get<PaymentMethodObject>('payment_method', subscription.defaultPaymentMethodId) : undefined;
+      return { invoice, charge: true, method };
+    });
+    if (!charge) return this.invoices.toInvoice(invoice);
     if (!method) {
       const message = 'This customer has no attached payment source or default payment method.';
       throw new PaymentProviderError(message, { type: 'invalid_request_error', code: 'invoice_no_payment_method_types', message }, 400);
@@ -164,27 +176,30 @@ export class LocalSubscriptions {
 
   /** Ends the subscription now (`DELETE /v1/subscriptions/{id}`), announcing `customer.subscription.deleted` once. */
   async cancel(id: string): Promise<ProviderSubscription> {
-    const subscription = this.require(id);
-    if (subscription.status === 'canceled') return this.toSubscription(subscription);
-    subscription.status = 'canceled';
-    subscription.canceledAt = this.now().toISOString();
-    this.store.put('subscription', subscription);
-    await this.events.subscription('customer.subscription.deleted', subscription);
+    const { subscription, canceled } = await this.store.transaction(async () => {
+      const subscription = await this.require(id);
+      if (subscription.status === 'canceled') return { subscription, canceled: false };
+      subscription.status = 'canceled';
+      subscription.canceledAt = this.now().toISOString();
+      await this.store.put('subscription', subscription);
+      return { subscription, canceled: true };
+    });
+    if (canceled) await this.events.subscription('customer.subscription.deleted', subscription);
     return this.toSubscription(subscription);
   }
 
   /** A SetupIntent (the local card form saves cards through `POST /api/payment/local/payment-methods` instead). */
-  createSetupIntent(input: { customerId: string; metadata: IntentMetadata }, idempotencyKey: string): ProviderSetupIntent {
-    requireCustomer(this.store, input.customerId);
-    const setupIntent = this.store.once('setup_intent', idempotencyKey, () => {
+  async createSetupIntent(input: { customerId: string; metadata: IntentMetadata }, idempotencyKey: string): Promise<ProviderSetupIntent> {
+    await requireCustomer(this.store, input.customerId);
+    const setupIntent = await this.store.once('setup_intent', idempotencyKey, () => {
       const id = randomId('seti');
       return this.store.put('setup_intent', { id, clientSecret: clientSecretFor(id), customerId: input.customerId, metadata: input.metadata });
     });
     return { id: setupIntent.id, clientSecret: setupIntent.clientSecret };
   }
 
-  private require(id: string): SubscriptionObject {
-    const subscription = this.store.get<SubscriptionObject>('subscription', id);
+  private async require(id: string): Promise<SubscriptionObject> {
+    const subscription = await this.store.get<SubscriptionObject>('subscription', id);
     if (!subscription) throw notFound('subscription', id);
     return subscription;
   }

@@ -1,0 +1,91 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from './schema/index';
+import { openPostgres, type PostgresOptions } from './postgres';
+import type { Db, Store } from './store';
+
+export interface PostgresStore extends Store {
+  dialect: 'postgres';
+  sqlite: null;
+  pool: pg.Pool;
+}
+
+/** SQLSTATEs after which a transaction is simply run again: serialization failure, deadlock. */
+const retryableCodes = new Set(['40001', '40P01']);
+const maxAttempts = 15;
+
+function isRetryable(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause && depth < 4; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && retryableCodes.has(code)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Sends each statement to the connection of the transaction open in the caller's async context, else to the pool.
+ * Drizzle only calls `query`, so the services keep one `db` whether or not they are inside a transaction.
+ */
+class ContextualClient {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly context: AsyncLocalStorage<pg.PoolClient>,
+  ) {}
+
+  query(...args: Parameters<pg.Pool['query']>): ReturnType<pg.Pool['query']> {
+    const connection = this.context.getStore() ?? this.pool;
+    return (connection.query as (...rest: unknown[]) => ReturnType<pg.Pool['query']>)(...args);
+  }
+}
+
+/**
+ * The services' store on PostgreSQL: Drizzle's node-postgres driver over the same table objects as SQLite (the
+ * PostgreSQL tables are derived from them, db/schema-pg/derive.ts), migrations applied once across instances.
+ *
+ * Transactions are SERIALIZABLE and run again on a serialization failure or deadlock, so every transaction behaves
+ * as if it ran alone — what SQLite's single writer gives the same code — while the rest of the traffic runs beside it.
+ * `work` may therefore run more than once: it holds database statements only (the services keep mail, provider and
+ * bus calls outside).
+ */
+export async function openPostgresStore(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
+  const handle = await openPostgres(url, options);
+  const { pool } = handle;
+  const context = new AsyncLocalStorage<pg.PoolClient>();
+  const db = drizzle({ client: new ContextualClient(pool, context) as unknown as pg.Pool, schema }) as unknown as Db;
+
+  const transaction = async <T>(work: (tx: Db) => Promise<T>): Promise<T> => {
+    if (context.getStore()) return work(db);
+    for (let attempt = 1; ; attempt++) {
+      const connection = await pool.connect();
+      let broken = false;
+      try {
+        await connection.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+        const result = await context.run(connection, () => work(db));
+        await connection.query('COMMIT');
+        return result;
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        if (attempt >= maxAttempts || !isRetryable(error)) throw error;
+      } finally {
+        connection.release(broken);
+      }
+      await sleep(Math.random() * Math.min(250, 2 ** attempt));
+    }
+  };
+  Object.assign(db, { transaction });
+
+  return {
+    dialect: 'postgres',
+    db,
+    pool,
+    sqlite: null,
+    transaction,
+    inTransaction: () => context.getStore() !== undefined,
+    close: () => handle.close(),
+  };
+}
