@@ -5,6 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from './schema/index';
 import { openPostgres, type PostgresOptions } from './postgres';
 import type { Db, Store } from './store';
+import { tagDialect } from './portable-sql';
 
 export interface PostgresStore extends Store {
   dialect: 'postgres';
@@ -78,6 +79,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
     }
   };
   Object.assign(db, { transaction });
+  tagDialect(db, 'postgres');
 
   return {
     dialect: 'postgres',
@@ -86,6 +88,30 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
     sqlite: null,
     transaction,
     inTransaction: () => context.getStore() !== undefined,
+    alone: async (name, work) => {
+      const connection = await pool.connect();
+      let broken = false;
+      try {
+        await connection.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [name]);
+        try {
+          return await work();
+        } finally {
+          await connection.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]).catch(() => {
+            broken = true;
+          });
+        }
+      } finally {
+        // A connection whose unlock failed is destroyed, which releases its session locks.
+        connection.release(broken);
+      }
+    },
+    ping: async () => {
+      // Readiness answers quickly: a server that does not answer within 2 s counts as unavailable.
+      const timeout = sleep(2_000, undefined, { ref: false }).then(() => {
+        throw new Error('PostgreSQL did not answer within 2 s');
+      });
+      await Promise.race([pool.query('SELECT 1'), timeout]);
+    },
     close: () => handle.close(),
   };
 }

@@ -53,7 +53,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
 
 /** Opens a pool on `url`, applies pending migrations (once across instances) and gives Drizzle over the derived tables. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<PostgresHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, connectionTimeoutMillis: 10_000 });
   pool.on('error', options.onIdleError ?? ((error) => process.emitWarning(`PostgreSQL idle connection: ${error.message}`)));
   try {
     await migratePostgres(pool);

@@ -6,6 +6,7 @@ import * as schema from './schema/index';
 import { projectPath } from '@common/node/project-paths';
 import type { Db, Store, WriteResult } from './store';
 import { TransactionGate } from './transaction-gate';
+import { tagDialect } from './portable-sql';
 
 /** The store's own tests name it so. */
 export type AsyncDb = Db;
@@ -77,6 +78,7 @@ export function openSqliteStore(path: string): SqliteStore {
     });
   // Drizzle's own proxy transaction would let other requests' statements in: services get the gated one.
   Object.assign(db, { transaction });
+  tagDialect(db, 'sqlite');
 
   return {
     dialect: 'sqlite',
@@ -84,6 +86,10 @@ export function openSqliteStore(path: string): SqliteStore {
     sqlite,
     transaction,
     inTransaction: () => gate.ownsConnection && sqlite.inTransaction,
+    alone: (_name, work) => work(),
+    ping: async () => {
+      if (!sqlite.open) throw new Error('The SQLite database is closed');
+    },
     close: async () => {
       await gate.exclusive(async () => {
         if (sqlite.open) sqlite.close();

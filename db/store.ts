@@ -28,6 +28,13 @@ export interface Store {
   transaction<T>(work: (tx: Db) => Promise<T>): Promise<T>;
   /** Whether the calling async context is inside an open transaction. */
   inTransaction(): boolean;
+  /**
+   * Runs `work` while no other instance sharing this database runs work under the same name (PostgreSQL: a session
+   * advisory lock, waited for; SQLite: one process owns the file, so it simply runs). For start-up steps such as seeding.
+   */
+  alone<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** Answers when the database answers (readiness); throws otherwise. */
+  ping(): Promise<void>;
   /** The embedded connection (backups, change-detecting caches); null on PostgreSQL. */
   sqlite: Database.Database | null;
   close(): Promise<void>;

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { openDatabase, type DatabaseHandle } from '@db/client';
+import { openConfiguredDatabase, type DatabaseHandle } from '@db/client';
 import { fastifyTrustProxy, secretFilePath, type AppConfig } from './config';
 import { toHttpError } from './lib/errors';
 import { passwordHashing } from './lib/passwords';
@@ -103,7 +103,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     routerOptions: { maxParamLength: 5000 },
   });
 
-  const database = deps.database ?? openDatabase(join(config.dataDir, 'cuepoint.db'));
+  // PostgreSQL with DATABASE_URL, else the SQLite file in DATA_DIR; the same services on either.
+  const database = deps.database ?? (await openConfiguredDatabase({ databaseUrl: config.databaseUrl, sqlitePath: join(config.dataDir, 'cuepoint.db') }));
   const secret = loadOrCreateSecret(secretFilePath(config.dataDir), config.jwtSecret);
   // Bus, rate limits, sweep locks and presence: in this process, or shared through Redis with REDIS_URL.
   const engines = createSharedEngines(config.redis, app.log, (error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
@@ -114,6 +115,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const jobs = new JobQueue(database.db, app.log);
   const storage = deps.storage ?? createStorage(config.storage, config.dataDir);
   const storageProbe: ReadinessProbe = { name: 'storage', check: async () => (await storage.ping(), true) };
+  // The SQLite file is this process's own; a PostgreSQL server is checked like the other shared engines.
+  const databaseProbes: ReadinessProbe[] = database.store.dialect === 'postgres' ? [{ name: 'database', check: async () => (await database.store.ping(), true) }] : [];
   const services: AppServices = {
     db: database.db,
     store: database.store,
@@ -130,7 +133,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     presence: engines.presence,
     once: engines.once,
     leases: engines.leases,
-    readiness: [...engines.probes, storageProbe],
+    readiness: [...databaseProbes, ...engines.probes, storageProbe],
     domainEvents: new DomainEvents(app.log, () => database.store.inTransaction()),
     chat: new ChatRuntime(database.db, bus, app.log),
     jobs,
@@ -210,7 +213,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     registerSignalRHub(live, services);
   });
 
-  app.get('/healthz', async () => ({ status: 'ok', db: 'sqlite', bus: engines.kind, storage: storage.kind }));
+  app.get('/healthz', async () => ({ status: 'ok', db: database.store.dialect, bus: engines.kind, storage: storage.kind }));
   // 503 until every engine this instance needs answers (a load balancer sends no traffic meanwhile).
   app.get('/readyz', async (_request, reply) => {
     const { ready, checks } = await readiness(services.readiness);

@@ -15,7 +15,8 @@ function configOrExit() {
 
 const config = configOrExit();
 const app = await buildApp(config);
-const logins = await seedDatabase(app.services.db, config, { demoData: config.seedDemoData });
+// Instances starting together on one PostgreSQL seed one after another (the second finds the rows there).
+const logins = await app.services.store.alone('cuepoint:seed', () => seedDatabase(app.services.db, config, { demoData: config.seedDemoData }));
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -46,13 +47,6 @@ const lines = [
   '',
   app.services.live.bannerLine(),
   '',
-  ...(config.databaseUrl
-    ? [
-        '  DATABASE_URL is set, but this version still keeps its data in the SQLite file in DATA_DIR (PostgreSQL',
-        '  support is in progress: its schema and `npm run db:copy` are ready). /healthz says which database is in use.',
-        '',
-      ]
-    : []),
   ...(config.publicUrl
     ? []
     : [

@@ -3,9 +3,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, serverBuildDir } from '../../scripts/build-server';
+import { usePostgres } from '../engines/postgres';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-main-'));
 /** The server as `npm start` and the container run it: the build in dist/node, run by plain node. */
@@ -43,6 +45,7 @@ function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
 }
 
 describe('server/main.ts, built (npm run build:server)', () => {
+  const postgres = usePostgres();
   beforeAll(() => buildServer(), 60_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -75,15 +78,41 @@ describe('server/main.ts, built (npm run build:server)', () => {
     expect(output()).toContain('shutting down');
   });
 
-  it('says at start that DATABASE_URL is not used yet, and /healthz names the SQLite store it runs on', async () => {
-    const { child, url, output } = await start({ DATABASE_URL: 'postgres://cuepoint@127.0.0.1:1/cuepoint', JWT_SECRET: 'j'.repeat(40) });
+  it('with DATABASE_URL, two servers started at once migrate and seed one PostgreSQL database once, and name it in /healthz', async () => {
+    const databaseUrl = await postgres.current.createDatabase();
+    const otherDataDir = mkdtempSync(join(tmpdir(), 'cuepoint-main-pg-'));
+    const env = { DATABASE_URL: databaseUrl, JWT_SECRET: 'j'.repeat(40) };
+    const servers = await Promise.all([start(env), start({ ...env, DATA_DIR: otherDataDir })]);
     try {
-      expect(output()).toContain('DATABASE_URL is set, but this version still keeps its data in the SQLite file in DATA_DIR');
-      expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({ db: 'sqlite' });
+      for (const { url, output } of servers) {
+        expect(output()).toMatch(/Creator\s+mara@cuepoint\.local/);
+        expect(await (await fetch(`${url}/healthz`)).json()).toEqual({ status: 'ok', db: 'postgres', bus: 'memory', storage: 'disk' });
+        const ready = await fetch(`${url}/readyz`);
+        expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
+      }
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const accounts = await client.query<{ email: string; n: number }>('SELECT email, count(*)::int AS n FROM users GROUP BY email HAVING count(*) > 1');
+        expect(accounts.rows).toEqual([]);
+        const creators = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email = 'mara@cuepoint.local'");
+        expect(creators.rows[0]!.n).toBe(1);
+        const demoEvents = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE user_id = (SELECT id FROM users WHERE email = 'mara@cuepoint.local')");
+        const onSqlite = new Database(join(dataDir, 'cuepoint.db'), { readonly: true });
+        const seededOnce = onSqlite.prepare("SELECT count(*) AS n FROM events WHERE user_id = (SELECT id FROM users WHERE email = 'mara@cuepoint.local')").get() as { n: number };
+        onSqlite.close();
+        expect(demoEvents.rows[0]!.n).toBe(seededOnce.n);
+      } finally {
+        await client.end();
+      }
+      expect(existsSync(join(otherDataDir, 'cuepoint.db'))).toBe(false);
     } finally {
-      const exited = exitOf(child);
-      child.kill('SIGTERM');
-      await exited;
+      for (const { child } of servers) {
+        const exited = exitOf(child);
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(otherDataDir, { recursive: true, force: true });
     }
   });
 

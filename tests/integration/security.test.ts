@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { users } from '@db/schema/users';
 import { adminRuleMessages, assertAdminChangeAllowed } from '@server/domains/users/admin-rules';
 import { findUserById } from '@server/domains/users/session-reads';
-import { matchingErrorMessage } from '@server/domains/users/constraint-errors';
+import { isUniqueViolation } from '@db/portable-sql';
 import { markSubscriptionPaid } from '@server/domains/users/users.service';
 import { IdentityError, type IdentityProviders } from '@server/providers/identity/interface';
 import { passwordHashing } from '@server/lib/passwords';
@@ -330,7 +330,8 @@ describe('creator tags and lookups in the database', () => {
       () => undefined,
       (error: unknown) => error,
     );
-    expect(matchingErrorMessage(refused, /UNIQUE constraint failed/)).toBeDefined();
+    expect(isUniqueViolation(refused, { index: 'users_creator_tag_lower_unique' })).toBe(true);
+    expect(isUniqueViolation(refused, { index: 'users_email_unique', columns: 'users.email' })).toBe(false);
     const registered = await post(app, '/api/user/register', { ...checkoutForm, subDomain: 'MIXMASTER' });
     expect(registered.statusCode).toBe(409);
     expect(registered.json().errors).toEqual({ subDomain: 'This creator tag is already taken' });

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { changedRows, firstRow, type Db } from '@db/store';
 import { chatBans, chatMessages } from '@db/schema/chat';
@@ -256,7 +255,6 @@ export class ChatStore {
   /** Everyone banned from the room, latest ban first, with the name they last chatted under there. */
   async bannedUsers(eventId: string): Promise<BannedChatUser[]> {
     await this.flush();
-    const moderators = alias(users, 'moderators');
     const lastChatName = sql<string | null>`(
       select ${chatMessages.displayName} from ${chatMessages}
       where ${chatMessages.eventId} = ${chatBans.eventId} and ${chatMessages.userId} = ${chatBans.userId}
@@ -268,12 +266,11 @@ export class ChatStore {
         displayName: users.displayName,
         chatName: lastChatName,
         bannedAt: chatBans.createdAt,
-        moderatorId: moderators.id,
-        moderatorName: moderators.displayName,
+        moderatorId: sql<string | null>`(select moderators.id from users moderators where moderators.id = ${chatBans.bannedBy})`,
+        moderatorName: sql<string | null>`(select moderators.display_name from users moderators where moderators.id = ${chatBans.bannedBy})`,
       })
       .from(chatBans)
       .innerJoin(users, eq(users.id, chatBans.userId))
-      .leftJoin(moderators, eq(moderators.id, chatBans.bannedBy))
       .where(eq(chatBans.eventId, eventId))
       .orderBy(desc(chatBans.createdAt), asc(chatBans.userId));
     return rows.map(({ moderatorId, moderatorName, ...banned }) => ({

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { and, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { changedRows, firstRow } from '@db/store';
+import { executeStatement, inJsonList } from '@db/portable-sql';
 import { events } from '@db/schema/events';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '@db/schema/push';
 import { users } from '@db/schema/users';
@@ -110,8 +111,7 @@ export async function subscriberCount(db: Db, creatorId: string): Promise<number
 async function audienceOf(db: Db, creatorId: string, audience: PushAudience) {
   const ofCreator = eq(pushSubscriptions.creatorId, creatorId);
   if (audience === 'all') return ofCreator;
-  const members = JSON.stringify(await currentMemberIds(db, creatorId));
-  return and(ofCreator, sql`${pushSubscriptions.viewerId} IN (SELECT value FROM json_each(${members}))`);
+  return and(ofCreator, inJsonList(db, pushSubscriptions.viewerId, await currentMemberIds(db, creatorId)));
 }
 
 export async function memberSubscriberCount(db: Db, creatorId: string): Promise<number> {
@@ -183,8 +183,9 @@ async function enqueue(services: AppServices, notification: NewNotification): Pr
         .onConflictDoNothing(),
     );
     if (inserted === 0) return null;
-    const queued = await changedRows(
-      tx.run(sql`INSERT INTO ${pushDeliveries} (notification_id, subscription_id) SELECT ${id}, ${pushSubscriptions.id} FROM ${pushSubscriptions} WHERE ${recipients}`),
+    const queued = await executeStatement(
+      tx,
+      sql`INSERT INTO ${pushDeliveries} (notification_id, subscription_id) SELECT cast(${id} as text), ${pushSubscriptions.id} FROM ${pushSubscriptions} WHERE ${recipients}`,
     );
     if (queued === 0) await tx.update(pushNotifications).set({ completedAt: nowIso() }).where(eq(pushNotifications.id, id));
     return { id, recipients: queued };

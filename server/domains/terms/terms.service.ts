@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { termsAcceptances, termsDocuments, users } from '@db/schema/users';
@@ -11,8 +11,8 @@ import type { SessionUser } from '@server/domains/users/users.schemas';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { termsMessages, type TermsDocument, type TermsListItem, type UploadTermsAnswer, type UploadTermsInput } from './terms.schemas';
 
-/** Newest first; rowid breaks ties between documents published in the same millisecond. */
-const newestFirst = [desc(termsDocuments.createdAt), desc(sql`${termsDocuments}.rowid`)] as const;
+/** Newest first: each document is published at least a millisecond after the one before (insertTermsDocument). */
+const newestFirst = [desc(termsDocuments.createdAt)] as const;
 
 export async function currentTerms(db: Db): Promise<TermsDocument | null> {
   const row = await firstRow(
@@ -33,9 +33,15 @@ export async function requireCurrentTerms(db: Db): Promise<TermsDocument> {
 
 /** Inserts a terms document for a PDF already stored under /uploads. */
 export async function insertTermsDocument(db: Db, pdfUrl: string, uploadedBy: string | null): Promise<TermsDocument> {
-  const document: TermsDocument = { id: newId(), pdfUrl, createdAt: nowIso() };
-  await db.insert(termsDocuments).values({ ...document, uploadedBy });
-  return document;
+  return db.transaction(async (tx) => {
+    // Two documents published in one millisecond still have an order: the later one a millisecond after.
+    const latest = await currentTerms(tx);
+    const now = Date.now();
+    const createdAt = new Date(latest ? Math.max(now, Date.parse(latest.createdAt) + 1) : now).toISOString();
+    const document: TermsDocument = { id: newId(), pdfUrl, createdAt };
+    await tx.insert(termsDocuments).values({ ...document, uploadedBy });
+    return document;
+  });
 }
 
 /** An admin publishes a new terms document; every creator and staff member must accept it again. */

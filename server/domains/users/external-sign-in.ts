@@ -6,7 +6,7 @@ import { newId, nowIso } from '@server/lib/ids';
 import type { ExternalIdentity } from '@server/providers/identity/interface';
 import type { AppServices, UserRow } from '@server/trpc/context';
 import { authMessages, type SessionAnswer } from './users.schemas';
-import { matchingErrorMessage } from './constraint-errors';
+import { isUniqueViolation } from '@db/portable-sql';
 import { findUserById } from './session-reads';
 import { issueSession } from './sessions';
 import { findUserByEmail } from './users.service';
@@ -73,7 +73,7 @@ export async function signInWithExternalIdentity(
         });
     } catch (error) {
       // Two first sign-ins racing (double click): the unique indexes decide, the loser retries as a sign-in.
-      if (matchingErrorMessage(error, /UNIQUE constraint failed/)) {
+      if (isUniqueViolation(error)) {
         user = await firstRow(db.select().from(users).where(eq(subColumn, identity.subject)));
         if (!user) throw new TRPCError({ code: 'CONFLICT', message: authMessages.emailTaken });
       } else {

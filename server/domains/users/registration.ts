@@ -10,7 +10,7 @@ import type { AppServices, UserRow } from '@server/trpc/context';
 import { authMessages, type RegisterInput } from './users.schemas';
 import type { UserRole } from '@common/roles';
 import { limitAuthAttempts } from './auth-rate-limits';
-import { matchingErrorMessage } from './constraint-errors';
+import { isUniqueViolation } from '@db/portable-sql';
 import { findUserById } from './session-reads';
 import { findUserByEmail } from './users.service';
 
@@ -80,9 +80,9 @@ export async function registerAccount(
       });
   } catch (error) {
     // Two registrations racing for the same email or tag: the unique index decides.
-    const unique = matchingErrorMessage(error, /UNIQUE constraint failed: (users\.email|index 'users_creator_tag_lower_unique')/);
-    if (unique) {
-      const field = unique.includes('users.email') ? 'email' : 'subDomain';
+    const emailTaken = isUniqueViolation(error, { index: 'users_email_unique', columns: 'users.email' });
+    if (emailTaken || isUniqueViolation(error, { index: 'users_creator_tag_lower_unique' })) {
+      const field = emailTaken ? 'email' : 'subDomain';
       const message = field === 'email' ? authMessages.emailTaken : authMessages.creatorTagTaken;
       throw fieldError('CONFLICT', message, { [field]: message });
     }

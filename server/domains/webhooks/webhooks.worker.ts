@@ -93,7 +93,7 @@ export class WebhooksWorker {
         dueAt: webhookDeliveries.nextAttemptAt,
         attempts: webhookDeliveries.attemptCount,
         waiting: 'pending',
-        claimable: sql`exists (select 1 from ${webhooks} where ${webhooks.id} = ${webhookDeliveries.webhookId} and ${webhooks.isActive} = 1)`,
+        claimable: sql`exists (select 1 from ${webhooks} where ${webhooks.id} = ${webhookDeliveries.webhookId} and ${eq(webhooks.isActive, true)})`,
       },
       retry: webhookRetryPolicy,
       concurrency: 20,
