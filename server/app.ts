@@ -13,6 +13,7 @@ import { passwordHashing } from './lib/passwords';
 import { RateLimiter } from './lib/rate-limit';
 import { createSharedEngines } from './lib/bus-engines';
 import { readiness, type ReadinessProbe } from './lib/readiness';
+import { DatabaseSweepLock } from './lib/sweep-lock';
 import { DomainEvents } from './lib/domain-events';
 import { registerDomainListeners } from './domain-listeners';
 import { followSessionChanges } from './domains/users/session-reads';
@@ -129,7 +130,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     payments: deps.paymentProvider ?? createLivePaymentProvider(liveProviders.currentConfig, database.db, secret),
     log: app.log,
     bus,
-    sweeps: engines.sweeps,
+    // Without Redis, instances sharing a PostgreSQL database take turns through a row of it.
+    sweeps: !config.redis && database.store.dialect === 'postgres' ? new DatabaseSweepLock(database.db, app.log) : engines.sweeps,
     presence: engines.presence,
     once: engines.once,
     leases: engines.leases,

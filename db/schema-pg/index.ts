@@ -25,6 +25,7 @@ export const {
   podcastEpisodes,
   podcastUploads,
   platformSettings,
+  sweepLocks,
   chatMessages,
   chatBans,
   pushSubscriptions,

@@ -16,3 +16,13 @@ export const platformSettings = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.group, table.key] })],
 );
+
+/**
+ * Periodic sweeps shared by instances on one PostgreSQL database without Redis: a sweep runs on the instance that
+ * takes its row (held until `held_until`, an ISO time), and the row stays taken for the rest of the sweep's period.
+ */
+export const sweepLocks = sqliteTable('sweep_locks', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  heldUntil: text('held_until').notNull(),
+});

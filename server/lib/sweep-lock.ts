@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
+import { sweepLocks } from '@db/schema/settings';
+import { firstRow, type Db } from '@db/store';
 import type { FastifyBaseLogger } from 'fastify';
 import { OutageLog } from './redis/connection';
 
@@ -12,7 +15,7 @@ import { OutageLog } from './redis/connection';
  * always takes it (only an overlapping run of the same sweep is skipped).
  */
 export interface SweepLock {
-  readonly kind: 'local' | 'redis';
+  readonly kind: 'local' | 'redis' | 'database';
   runExclusive(name: string, timing: SweepTiming, work: () => unknown): Promise<boolean>;
 }
 
@@ -86,6 +89,46 @@ export class RedisSweepLock implements SweepLock {
     } finally {
       const release = (this.client as unknown as { cuepointReleaseLock(key: string, token: string, keepMs: string): Promise<number> }).cuepointReleaseLock;
       await release.call(this.client, key, token, String(Math.max(0, keepMs))).catch((error: unknown) => this.outage.failed(error, name));
+    }
+  }
+}
+
+/**
+ * The lock as a row of the shared database, for instances on one PostgreSQL without Redis: taken by an upsert that
+ * only overwrites a row whose time has run out (one statement, so two instances never both take it), kept for the
+ * rest of the period after the work, released at once when the work fails.
+ */
+export class DatabaseSweepLock implements SweepLock {
+  readonly kind = 'database' as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async runExclusive(name: string, timing: SweepTiming, work: () => unknown): Promise<boolean> {
+    const holder = randomBytes(16).toString('base64url');
+    const takenAt = Date.now();
+    const heldUntil = new Date(takenAt + Math.max(timing.ttlMs, timing.periodMs ?? 0)).toISOString();
+    const taken = await firstRow(
+      this.db
+        .insert(sweepLocks)
+        .values({ name, holder, heldUntil })
+        .onConflictDoUpdate({ target: sweepLocks.name, set: { holder, heldUntil }, setWhere: lt(sweepLocks.heldUntil, new Date(takenAt).toISOString()) })
+        .returning({ holder: sweepLocks.holder }),
+    );
+    if (taken?.holder !== holder) return false;
+    let keepUntil = Date.now();
+    try {
+      await work();
+      keepUntil = Math.max(keepUntil, takenAt + (timing.periodMs ?? 0));
+      return true;
+    } finally {
+      await this.db
+        .update(sweepLocks)
+        .set({ heldUntil: new Date(keepUntil).toISOString() })
+        .where(and(eq(sweepLocks.name, name), eq(sweepLocks.holder, holder)))
+        .catch((error: unknown) => this.log.error({ err: error, sweep: name }, 'sweep lock: release failed (it expires on its own)'));
     }
   }
 }

@@ -9,6 +9,7 @@ import { newId } from '@server/lib/ids';
 import { hashPassword } from '@server/lib/passwords';
 import { createCaller, type AppCaller } from '@server/trpc/root';
 import { createContext } from '@server/trpc/context';
+import { testEngineEnv } from './test-engines';
 
 export const testPassword = 'test-password';
 let cachedHash: Promise<string> | undefined;
@@ -25,15 +26,20 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A full app on a fresh SQLite file in a temp dir (bot check off unless env says otherwise). */
+/**
+ * A full app on a fresh SQLite file in a temp dir (bot check off unless env says otherwise); on a `TEST_ENGINES` run, on
+ * a fresh PostgreSQL database and the shared Redis with a prefix of its own.
+ */
 export async function createTestApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-test-'));
+  const engines = await testEngineEnv({ database: !deps.database });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     BOT_CHECK_PROVIDER: 'off',
     JWT_SECRET: 'test-secret-test-secret-test-secret-test',
+    ...engines,
     ...env,
   });
   const app = await buildApp(config, deps);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '@server/app';
 import { loadConfig, type AppConfig } from '@server/config';
+import { testEngineEnv } from './test-engines';
 
 export interface TestInstance {
   app: FastifyInstance;
@@ -25,6 +26,8 @@ export interface TestInstances {
 export async function createTestInstances(n: number, env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestInstances> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-instances-'));
   const instances: TestInstance[] = [];
+  // On a TEST_ENGINES run the instances share one PostgreSQL database (and the shared Redis, unless env names its own).
+  const engines = await testEngineEnv({ database: !deps.database });
   try {
     for (let index = 0; index < n; index += 1) {
       const config = loadConfig({
@@ -33,6 +36,7 @@ export async function createTestInstances(n: number, env: Record<string, string>
         LOG_LEVEL: 'silent',
         BOT_CHECK_PROVIDER: 'off',
         JWT_SECRET: 'test-secret-test-secret-test-secret-test',
+        ...engines,
         ...env,
       });
       const app = await buildApp(config, deps);

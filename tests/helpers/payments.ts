@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase } from '@db/client';
+import { openConfiguredDatabase } from '@db/client';
 import { events } from '@db/schema/events';
 import { tipOptions } from '@db/schema/tips';
 import { products } from '@db/schema/billing';
@@ -10,6 +10,7 @@ import { newId } from '@server/lib/ids';
 import { LocalPaymentProvider } from '@server/providers/payments/local';
 import { seedProducts } from '../../seed/accounts';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from './app';
+import { createTestDatabaseUrl } from './test-engines';
 
 export const cards = {
   success: '4242424242424242',
@@ -23,7 +24,7 @@ export const testWebhookSecret = 'whsec_test_local_provider_secret';
 /** A test app whose local provider runs on a clock the test moves. */
 export async function createPaymentsApp(env: Record<string, string> = {}): Promise<TestApp & { clock: { now: Date }; provider: LocalPaymentProvider }> {
   const dbDir = mkdtempSync(join(tmpdir(), 'cuepoint-payments-'));
-  const database = openDatabase(join(dbDir, 'cuepoint.db'));
+  const database = await openConfiguredDatabase({ databaseUrl: await createTestDatabaseUrl(), sqlitePath: join(dbDir, 'cuepoint.db') });
   const clock = { now: new Date() };
   const provider = new LocalPaymentProvider(database.db, testWebhookSecret, () => clock.now);
   const test = await createTestApp(env, { database, paymentProvider: provider });

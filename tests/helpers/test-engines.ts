@@ -26,9 +26,9 @@ export async function createTestDatabaseUrl(): Promise<string | undefined> {
 }
 
 /** What a test app adds to its environment on this run: a database of its own, the shared Redis with its own prefix. */
-export async function testEngineEnv(): Promise<Record<string, string>> {
+export async function testEngineEnv(options: { database?: boolean } = {}): Promise<Record<string, string>> {
   const env: Record<string, string> = {};
-  const databaseUrl = await createTestDatabaseUrl();
+  const databaseUrl = options.database === false ? undefined : await createTestDatabaseUrl();
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const { redis } = testEngines();
   if (redis) {

@@ -1,0 +1,96 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries, payments } from '@db/schema/payments';
+import type { LocalPaymentProvider } from '@server/providers/payments/local';
+import { bearer } from '../helpers/app';
+import { createTestInstances, type TestInstances } from '../helpers/instances';
+import { cards, confirmCard, createTip, expectedSplit, stage } from '../helpers/payments';
+import { usePostgres } from '../engines/postgres';
+
+/**
+ * Two instances on one PostgreSQL database, without Redis (each has its own in-process bus): what they share is the
+ * database, and the database alone keeps money exact, webhooks idempotent and sweeps on one instance at a time.
+ */
+const postgres = usePostgres();
+let deployment: TestInstances;
+
+beforeAll(async () => {
+  deployment = await createTestInstances(2, { DATABASE_URL: await postgres.current.createDatabase(), PAYMENT_RATE_LIMIT: '100000' });
+}, 60_000);
+afterAll(async () => deployment?.close());
+
+const instances = () => deployment.instances.map((instance) => instance.app);
+
+describe('two instances on one PostgreSQL database', () => {
+  it('name the store and the in-process bus in /healthz, and check the database in /readyz', async () => {
+    for (const app of instances()) {
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok', db: 'postgres', bus: 'memory', storage: 'disk' });
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
+    }
+  });
+
+  it('run a sweep on one instance when both tick at once, keep it taken for the period, and free it after a failed run', async () => {
+    const [a, b] = instances() as [ReturnType<typeof instances>[number], ReturnType<typeof instances>[number]];
+    expect(a.services.sweeps.kind).toBe('database');
+    const timing = { ttlMs: 60_000, periodMs: 60_000 };
+    let runs = 0;
+    const tick = (app: typeof a) => app.services.sweeps.runExclusive('test:period', timing, async () => void runs++);
+    expect((await Promise.all([tick(a), tick(b), tick(a), tick(b)])).filter(Boolean)).toHaveLength(1);
+    // The rest of the period is taken: neither instance's next tick runs it again.
+    expect(await Promise.all([tick(a), tick(b)])).toEqual([false, false]);
+    expect(runs).toBe(1);
+
+    await expect(a.services.sweeps.runExclusive('test:failing', timing, () => Promise.reject(new Error('sweep failed')))).rejects.toThrow('sweep failed');
+    let ranOnB = false;
+    expect(await b.services.sweeps.runExclusive('test:failing', timing, () => (ranOnB = true))).toBe(true);
+    expect(ranOnB).toBe(true);
+  });
+
+  it('keep the ledger exact to the cent for 200 concurrent tips created on one instance and paid on the other', async () => {
+    const [a, b] = instances() as [ReturnType<typeof instances>[number], ReturnType<typeof instances>[number]];
+    const s = await stage(a, { tipCents: 777 });
+    const created = await Promise.all(Array.from({ length: 200 }, (_, index) => createTip(index % 2 ? a : b, s)));
+    expect(created.every((response) => response.statusCode === 200)).toBe(true);
+    const intents = created.map((response) => response.json() as { client_secret: string; paymentId: string });
+    const results = await Promise.all(intents.map((intent, index) => confirmCard(index % 2 ? b : a, intent.client_secret, cards.success)));
+    expect(results.every((result) => result.status === 'succeeded')).toBe(true);
+
+    const rows = await a.services.db.select().from(payments).where(eq(payments.creatorId, s.creator.id));
+    expect(rows.filter((row) => row.status === 'succeeded')).toHaveLength(200);
+    const entries = await a.services.db
+      .select()
+      .from(ledgerEntries)
+      .where(
+        inArray(
+          ledgerEntries.paymentId,
+          rows.map((row) => row.id),
+        ),
+      );
+    const split = expectedSplit(777);
+    expect(entries).toHaveLength(400);
+    expect(entries.filter((entry) => entry.account === 'creator').reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(200 * split.creator);
+    expect(entries.filter((entry) => entry.account === 'platform').reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(200 * split.platform);
+  }, 120_000);
+
+  it('credit a payment once when its webhook reaches both instances at once, with status reports on both', async () => {
+    const [a, b] = instances() as [ReturnType<typeof instances>[number], ReturnType<typeof instances>[number]];
+    const s = await stage(a);
+    const intent = (await createTip(a, s)).json() as { client_secret: string; paymentId: string; paymentIntentId: string };
+    const provider = a.services.payments as LocalPaymentProvider;
+    // The card is charged without the provider's own event delivery reaching us: the webhooks below are the news.
+    const payload = JSON.stringify({ id: 'evt_both_instances', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: intent.paymentIntentId, object: 'payment_intent' } } });
+    const confirm = confirmCard(b, intent.client_secret, cards.success);
+    const deliveries = await Promise.all(
+      [a, b, a, b].map((app) => app.inject({ method: 'POST', url: '/api/payment/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': provider.signWebhookPayload(payload) }, payload })),
+    );
+    const reports = await Promise.all(
+      [a, b].map((app) => app.inject({ method: 'POST', url: '/api/payment/finalize', headers: bearer(s.viewer.token), payload: { stripePaymentIntentId: intent.paymentIntentId, status: 'succeeded' } })),
+    );
+    expect((await confirm).status).toBe('succeeded');
+    expect(deliveries.every((response) => response.statusCode === 200)).toBe(true);
+    expect(reports.every((response) => response.statusCode === 200)).toBe(true);
+    expect(await a.services.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, intent.paymentId))).toHaveLength(2);
+    const [payment] = await b.services.db.select().from(payments).where(eq(payments.id, intent.paymentId));
+    expect(payment?.status).toBe('succeeded');
+  });
+});
