@@ -3,8 +3,9 @@
  * and the domains that act on it listen, so the publisher never imports them. The names live in their own
  * namespace (`<domain>:<fact>`), apart from the public webhook types (`payment.succeeded`).
  *
- * Delivery: synchronous, before `publish` returns, to the listeners in the order they were registered. A listener
- * that throws (or whose promise rejects) is logged; the publisher and the other listeners carry on. Publishing inside
+ * Delivery: to the listeners in the order they were registered, all started at once; `publish` settles when every
+ * one has finished, so a request that publishes answers after its listeners' work (webhook rows, push queue) is
+ * recorded. A listener that throws (or whose promise rejects) is logged; the publisher and the other listeners carry on. Publishing inside
  * a database transaction is refused: work that must commit with the fact is a call inside the publisher's
  * transaction, never a listener.
  *
@@ -142,16 +143,19 @@ export class DomainEvents<Events extends Record<keyof Events, Json> = DomainEven
     };
   }
 
-  publish<N extends keyof Events>(name: N, payload: Events[N]): void {
+  /** Starts every listener in registration order and settles when all have finished (a failure is logged, never thrown). */
+  publish<N extends keyof Events>(name: N, payload: Events[N]): Promise<void> {
     if (this.insideTransaction()) throw new Error(`Domain event ${String(name)} published inside a transaction: publish after the commit`);
+    const running: Array<Promise<void>> = [];
     for (const listener of [...(this.listeners.get(name) ?? [])] as Array<(payload: Events[N]) => void | Promise<void>>) {
       try {
         const pending = listener(payload);
-        if (pending instanceof Promise) pending.catch((error: unknown) => this.listenerFailed(error, name));
+        if (pending instanceof Promise) running.push(pending.catch((error: unknown) => this.listenerFailed(error, name)));
       } catch (error) {
         this.listenerFailed(error, name);
       }
     }
+    return Promise.all(running).then(() => undefined);
   }
 
   /** Registers the one handler of a request; a second one for the same name is a wiring mistake. */

@@ -37,3 +37,23 @@ export async function testEngineEnv(options: { database?: boolean } = {}): Promi
   }
   return env;
 }
+
+/** Whether test apps run on PostgreSQL on this run (SQLite-only behaviour is skipped then). */
+export function onPostgres(): boolean {
+  return Boolean(testEngines().postgres);
+}
+
+/** What `/healthz` and `/readyz` name for a test app of this run, given what the test itself configures. */
+export function expectedEngines(configured: { bus?: 'redis' | 'memory'; storage?: 'disk' | 's3' } = {}) {
+  const db = onPostgres() ? ('postgres' as const) : ('sqlite' as const);
+  const bus = configured.bus ?? (testEngines().redis ? 'redis' : 'memory');
+  const storage = configured.storage ?? 'disk';
+  return {
+    health: { status: 'ok', db, bus, storage },
+    checks: (states: { redis?: 'ok' | 'unavailable'; storage?: 'ok' | 'unavailable' } = {}) => ({
+      ...(db === 'postgres' && { database: 'ok' }),
+      ...(bus === 'redis' && { redis: states.redis ?? 'ok' }),
+      storage: states.storage ?? 'ok',
+    }),
+  };
+}

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { expectedEngines } from '../helpers/test-engines';
 
 describe('the HTTP surface', () => {
   let t: TestApp;
@@ -23,10 +24,11 @@ describe('the HTTP surface', () => {
   it('answers the health check (naming its engines) and, with its data folder writable, is ready', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', db: 'sqlite', bus: 'memory', storage: 'disk' });
+    const engines = expectedEngines();
+    expect(response.json()).toEqual(engines.health);
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', checks: { storage: 'ok' } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: engines.checks() });
   });
 
   it('serves index.html for unknown page paths and a JSON 404 for unknown API paths and files', async () => {

@@ -99,6 +99,7 @@ describe('server/main.ts, built (npm run build:server)', () => {
         expect(creators.rows[0]!.n).toBe(1);
         const demoEvents = await client.query<{ n: number }>("SELECT count(*)::int AS n FROM events WHERE user_id = (SELECT id FROM users WHERE email = 'mara@cuepoint.local')");
         const onSqlite = new Database(join(dataDir, 'cuepoint.db'), { readonly: true });
+        // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
         const seededOnce = onSqlite.prepare("SELECT count(*) AS n FROM events WHERE user_id = (SELECT id FROM users WHERE email = 'mara@cuepoint.local')").get() as { n: number };
         onSqlite.close();
         expect(demoEvents.rows[0]!.n).toBe(seededOnce.n);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
 import { mediaMessages, uploadsDir } from '@server/lib/uploads';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
+import { expectedEngines } from '../helpers/test-engines';
 import { makePng, multipart } from '../helpers/images';
 import { createTestInstances, type TestInstances } from '../helpers/instances';
 import { useS3 } from '../engines/s3';
@@ -43,14 +44,15 @@ const keyOf = (url: string) => url.replace(/^\//, '');
 describe('media in an S3-compatible bucket', () => {
   it('names the bucket in /healthz and is ready only while the bucket answers', async () => {
     const { app } = await s3App();
-    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok', db: 'sqlite', bus: 'memory', storage: 's3' });
+    const engines = expectedEngines({ storage: 's3' });
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual(engines.health);
     const ready = await app.inject({ method: 'GET', url: '/readyz' });
-    expect(ready.json()).toEqual({ status: 'ready', checks: { storage: 'ok' } });
+    expect(ready.json()).toEqual({ status: 'ready', checks: engines.checks() });
 
     const { app: misconfigured } = await s3App({ S3_BUCKET: 'no-such-bucket' });
     const notReady = await misconfigured.inject({ method: 'GET', url: '/readyz' });
     expect(notReady.statusCode).toBe(503);
-    expect(notReady.json()).toEqual({ status: 'unavailable', checks: { storage: 'unavailable' } });
+    expect(notReady.json()).toEqual({ status: 'unavailable', checks: engines.checks({ storage: 'unavailable' }) });
   });
 
   it('stores an uploaded episode in the bucket (nothing under DATA_DIR/uploads) and streams it back: 206 for a Range, 304 for its ETag', async () => {

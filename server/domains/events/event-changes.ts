@@ -10,7 +10,7 @@ import { createEvent, getOwnEvent, updateEvent } from './events.service';
 export async function createOwnEvent(services: AppServices, actor: Actor, input: CreateEventInput): Promise<EventOutput> {
   await assertMayCreateEvents(services, actor.id);
   const event = await createEvent(services.db, actor, input);
-  services.domainEvents.publish('events:created', { event });
+  await services.domainEvents.publish('events:created', { event });
   return event;
 }
 
@@ -21,6 +21,6 @@ export async function updateOwnEvent(services: AppServices, actor: Actor, input:
     const before = await getOwnEvent(services.db, actor, input.id);
     return { previous: before, event: await updateEvent(services.db, actor, input) };
   });
-  services.domainEvents.publish('events:changed', { event, previous });
+  await services.domainEvents.publish('events:changed', { event, previous });
   return event;
 }

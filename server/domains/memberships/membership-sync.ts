@@ -230,15 +230,15 @@ export async function announceMembershipChange(services: AppServices, before: Me
   const snapshot = () => membershipSnapshot(db, after);
   if (paidCharge) {
     const name = paidCharge.reason === 'membership_create' ? 'memberships:created' : 'memberships:renewed';
-    domainEvents.publish(name, { membership: await snapshot(), charge: chargeSnapshot(paidCharge) });
+    await domainEvents.publish(name, { membership: await snapshot(), charge: chargeSnapshot(paidCharge) });
     await mailMembershipNotice(services, after, paidCharge.reason === 'membership_create' ? 'welcome' : 'renewed', paidCharge);
   }
   if (after.status === 'past_due' && before.status !== 'past_due') await mailMembershipNotice(services, after, 'renewal_failed');
   if (after.status === 'lapsed' && before.status !== 'lapsed') {
-    domainEvents.publish('memberships:lapsed', { membership: await snapshot() });
+    await domainEvents.publish('memberships:lapsed', { membership: await snapshot() });
     await mailMembershipNotice(services, after, 'lapsed');
   }
   const nowEnding = !before.cancelAtPeriodEnd && after.cancelAtPeriodEnd;
   const endedWithoutNotice = after.status === 'canceled' && before.status !== 'canceled' && !before.cancelAtPeriodEnd;
-  if (nowEnding || endedWithoutNotice) domainEvents.publish('memberships:cancelled', { membership: await snapshot(), endsAt: after.currentPeriodEnd });
+  if (nowEnding || endedWithoutNotice) await domainEvents.publish('memberships:cancelled', { membership: await snapshot(), endsAt: after.currentPeriodEnd });
 }

@@ -235,6 +235,8 @@ const platformOperations: RestOperation[] = [
   get('/api/admin/database-backup', 'system.database', 'Admin: download a consistent backup of the database (SQLite file)', {
     input: 'none',
     html: { statuses: [200], description: 'The database file (`VACUUM INTO` a copy)', contentType: 'application/vnd.sqlite3' },
+    // 412 on PostgreSQL, which is backed up with pg_dump.
+    errors: ['PRECONDITION_FAILED'],
     tag: 'System',
   }),
   get('/api/payment/products', 'billing.products', 'Subscription products', { response: z.array(productWithDollars) }),

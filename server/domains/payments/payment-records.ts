@@ -149,8 +149,8 @@ export function toPaymentOutput(row: PaymentRow): PaymentOutput {
  * `payments:succeeded` for a payment that has just been marked (`newlySucceeded`): called once the transaction that
  * marked it has committed, by whichever domain ran it (a subscription's invoice is settled by the subscriptions domain).
  */
-export function publishPaymentSucceeded(services: Pick<AppServices, 'domainEvents'>, payment: PaymentRow): void {
-  services.domainEvents.publish('payments:succeeded', { payment: toPaymentOutput(payment), payerId: payment.payerId });
+export async function publishPaymentSucceeded(services: Pick<AppServices, 'domainEvents'>, payment: PaymentRow): Promise<void> {
+  await services.domainEvents.publish('payments:succeeded', { payment: toPaymentOutput(payment), payerId: payment.payerId });
 }
 
 /** A provider failure as the caller sees it: the provider's message, never a 500. */

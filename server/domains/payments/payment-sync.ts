@@ -26,7 +26,7 @@ export async function applyIntent(services: AppServices, intent: ProviderIntent)
   if (!row) return null;
   const outcome = await db.transaction((tx) => applyIntentToPayment(tx, row, intent));
   if (outcome.newlySucceeded) {
-    publishPaymentSucceeded(services, outcome.row);
+    await publishPaymentSucceeded(services, outcome.row);
     const paid = outcome.row;
     void mailPaymentReceipts(services, paid).catch((error: unknown) => services.log.warn({ err: error, paymentId: paid.id }, 'payment receipt not sent'));
   }

@@ -193,7 +193,7 @@ export function paymentConfig(services: AppServices) {
 export async function renewDueSubscriptions(services: AppServices): Promise<number> {
   const provider = services.payments as { renewDueSubscriptions?: () => Promise<number> };
   const renewed = provider.renewDueSubscriptions ? await provider.renewDueSubscriptions() : 0;
-  services.domainEvents.publish('payments:billing-clock', { at: new Date().toISOString() });
+  await services.domainEvents.publish('payments:billing-clock', { at: new Date().toISOString() });
   return renewed;
 }
 

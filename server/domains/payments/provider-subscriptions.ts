@@ -148,7 +148,7 @@ export async function syncProviderInvoice<Row, Result>(
     const paidCardLast4 = intent?.status === 'succeeded' ? intent.cardLast4 : null;
     return { payment, newlySucceeded, result: await sync.apply(tx, row, { invoice, remote, payment, failure, paidCardLast4 }) };
   });
-  if (synced.payment && synced.newlySucceeded) publishPaymentSucceeded(services, synced.payment);
+  if (synced.payment && synced.newlySucceeded) await publishPaymentSucceeded(services, synced.payment);
   return { row, invoice, payment: synced.payment, result: synced.result };
 }
 

@@ -119,7 +119,7 @@ export async function syncInvoice(services: AppServices, providerInvoiceId: stri
     },
   });
   if (!synced) return undefined;
-  publishSubscriptionChange(services, synced.result.before, synced.result.after);
+  await publishSubscriptionChange(services, synced.result.before, synced.result.after);
   // A confirmed subscription payment lifts the checkout-only limit of a creator who registered at checkout.
   if (synced.invoice.status === 'paid') await markSubscriptionPaid(services.db, synced.row.userId);
   return synced.payment;
@@ -137,7 +137,7 @@ export async function applyRemoteSubscription(services: AppServices, rowId: stri
     (tx) => firstRow(tx.select().from(subscriptions).where(eq(subscriptions.id, rowId))),
     (tx, before) => applySubscriptionState(tx, before, remote, null),
   );
-  if (result) publishSubscriptionChange(services, result.before, result.after);
+  if (result) await publishSubscriptionChange(services, result.before, result.after);
   return result?.after;
 }
 
@@ -156,14 +156,14 @@ function snapshotOf(row: SubscriptionRow): SubscriptionSnapshot {
 }
 
 /** `subscriptions:changed` when the status, period, cancellation or card changed (after the commit). */
-function publishSubscriptionChange(services: Pick<AppServices, 'domainEvents'>, before: SubscriptionRow, after: SubscriptionRow): void {
+async function publishSubscriptionChange(services: Pick<AppServices, 'domainEvents'>, before: SubscriptionRow, after: SubscriptionRow): Promise<void> {
   const changed =
     before.status !== after.status ||
     before.currentPeriodEnd !== after.currentPeriodEnd ||
     before.canceledAt !== after.canceledAt ||
     before.cancelAtPeriodEnd !== after.cancelAtPeriodEnd ||
     before.cardLast4 !== after.cardLast4;
-  if (changed) services.domainEvents.publish('subscriptions:changed', { subscription: snapshotOf(after), previous: snapshotOf(before) });
+  if (changed) await services.domainEvents.publish('subscriptions:changed', { subscription: snapshotOf(after), previous: snapshotOf(before) });
 }
 
 export const insertSubscriptionPayment: InsertInvoicePayment<SubscriptionRow> = async (db, subscription, invoice, intent) => {
