@@ -48,8 +48,8 @@ function outboxMails(): { to: string; subject: string; text: string }[] {
     .map((name) => JSON.parse(readFileSync(joinPath(folder, name), 'utf8')) as { to: string; subject: string; text: string });
 }
 
-async function createTier(creator: TestUser, overrides: Record<string, unknown> = {}) {
-  return (await callerAs(app, creator.token)).memberships.createTier({
+async function createTier(creator: TestUser, overrides: Record<string, unknown> = {}, onApp = app) {
+  return (await callerAs(onApp, creator.token)).memberships.createTier({
     name: 'Backstage',
     monthlyPrice: 5,
     includesAllPremiumEvents: false,
@@ -229,15 +229,7 @@ describe('joining and access', () => {
     const limited = await createPaymentsApp({ PAYMENT_RATE_LIMIT: '3' });
     try {
       const s = await stage(limited.app);
-      const tier = await (await callerAs(limited.app, s.creator.token)).memberships.createTier({
-        name: 'Backstage',
-        monthlyPrice: 5,
-        includesAllPremiumEvents: false,
-        premiumEventIds: [],
-        includesReplays: false,
-        podcastTitleIds: [],
-        chatBadge: false,
-      });
+      const tier = await createTier(s.creator, {}, limited.app);
       const statuses = [];
       for (let index = 0; index < 4; index += 1) {
         statuses.push((await limited.app.inject({ method: 'POST', url: '/api/memberships/join', headers: bearer(s.viewer.token), payload: { tierId: tier.id } })).statusCode);

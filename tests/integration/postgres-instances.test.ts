@@ -2,7 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, payments } from '@db/schema/payments';
 import type { LocalPaymentProvider } from '@server/providers/payments/local';
-import { bearer } from '../helpers/app';
+import { bearer, callerAs, createUser } from '../helpers/app';
+import { startReceiver } from '../helpers/webhook-receiver';
 import { createTestInstances, type TestInstances } from '../helpers/instances';
 import { cards, confirmCard, createTip, expectedSplit, stage } from '../helpers/payments';
 import { usePostgres } from '../engines/postgres';
@@ -92,5 +93,22 @@ describe('two instances on one PostgreSQL database', () => {
     expect(await a.services.db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, intent.paymentId))).toHaveLength(2);
     const [payment] = await b.services.db.select().from(payments).where(eq(payments.id, intent.paymentId));
     expect(payment?.status).toBe('succeeded');
+  });
+
+  it('deliver each webhook exactly once with the workers of both instances claiming from one queue', async () => {
+    const [a, b] = instances() as [ReturnType<typeof instances>[number], ReturnType<typeof instances>[number]];
+    const receiver = await startReceiver();
+    try {
+      const creator = await createUser(a, { role: 'dj' });
+      await (await callerAs(a, creator.token)).webhooks.create({ url: receiver.url, events: ['event.created'] });
+      const created = await Promise.all(Array.from({ length: 40 }, async (_, index) => (await callerAs(index % 2 ? a : b, creator.token)).events.create({ name: `Set ${index}` })));
+      await receiver.waitFor(40, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const deliveredEvents = receiver.received.map((request) => (request.body.data as { id: string }).id);
+      expect(deliveredEvents.sort()).toEqual(created.map((event) => event.id).sort());
+      expect(new Set(receiver.received.map((request) => request.body.id)).size).toBe(40);
+    } finally {
+      await receiver.close();
+    }
   });
 });
