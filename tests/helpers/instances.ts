@@ -23,11 +23,16 @@ export interface TestInstances {
  * `n` app instances as a deployment runs them: one data dir and database (the same SQLite file), the same JWT_SECRET,
  * and whatever `env` adds (REDIS_URL and a key prefix for a shared bus). Each listens on a loopback port.
  */
-export async function createTestInstances(n: number, env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestInstances> {
+export async function createTestInstances(
+  n: number,
+  env: Record<string, string> = {},
+  deps: AppDeps = {},
+  options: { sharedEngines?: boolean } = {},
+): Promise<TestInstances> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-instances-'));
   const instances: TestInstance[] = [];
   // On a TEST_ENGINES run the instances share one PostgreSQL database (and the shared Redis, unless env names its own).
-  const engines = await testEngineEnv({ database: !deps.database });
+  const engines = options.sharedEngines === false ? {} : await testEngineEnv({ database: !deps.database });
   try {
     for (let index = 0; index < n; index += 1) {
       const config = loadConfig({

@@ -16,7 +16,8 @@ const postgres = usePostgres();
 let deployment: TestInstances;
 
 beforeAll(async () => {
-  deployment = await createTestInstances(2, { DATABASE_URL: await postgres.current.createDatabase(), PAYMENT_RATE_LIMIT: '100000' });
+  // Exactly this topology on every run: no Redis, even where TEST_ENGINES shares one.
+  deployment = await createTestInstances(2, { DATABASE_URL: await postgres.current.createDatabase(), PAYMENT_RATE_LIMIT: '100000' }, {}, { sharedEngines: false });
 }, 60_000);
 afterAll(async () => deployment?.close());
 
