@@ -1,9 +1,11 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, payments } from '@db/schema/payments';
+import { pushDeliveries } from '@db/schema/push';
 import type { LocalPaymentProvider } from '@server/providers/payments/local';
 import { bearer, callerAs, createUser } from '../helpers/app';
 import { startReceiver } from '../helpers/webhook-receiver';
+import { FakeBrowserKeys, LocalPushService, waitFor } from '../helpers/push-service';
 import { createTestInstances, type TestInstances } from '../helpers/instances';
 import { cards, confirmCard, createTip, expectedSplit, stage } from '../helpers/payments';
 import { usePostgres } from '../engines/postgres';
@@ -110,6 +112,45 @@ describe('two instances on one PostgreSQL database', () => {
       expect(new Set(receiver.received.map((request) => request.body.id)).size).toBe(40);
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('send a push to every browser exactly once with both instances working the queue, and finish what a dead instance had claimed', async () => {
+    const [a, b] = instances() as [ReturnType<typeof instances>[number], ReturnType<typeof instances>[number]];
+    const pushService = await new LocalPushService().start();
+    try {
+      const admin = await createUser(a, { role: 'admin' });
+      const browsers = Array.from({ length: 30 }, (_, index) => `browser-${index}`);
+      for (const [index, name] of browsers.entries()) {
+        const subscribed = await (index % 2 ? a : b).inject({
+          method: 'POST',
+          url: '/api/push/subscribe',
+          payload: { creatorId: admin.id, subscription: new FakeBrowserKeys().subscription(pushService.endpoint(name)) },
+          remoteAddress: `10.9.${index >> 8}.${(index & 255) + 1}`,
+        });
+        expect(subscribed.statusCode, subscribed.body).toBe(200);
+      }
+      const caller = await callerAs(a, admin.token);
+      const first = await caller.push.send({ title: 'Both', body: 'Once each', url: '/' });
+      const receivedFor = (topic: string) => pushService.received.filter((push) => push.headers.topic === topic).map((push) => push.path.replace('/push/', ''));
+      await waitFor(() => receivedFor(first.id).length >= 30, 15_000, 'the first notification');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receivedFor(first.id).sort()).toEqual([...browsers].sort());
+
+      // Instance A claims the second notification's deliveries and dies before sending: B sends them once its lease is up.
+      await Promise.all([a.services.push.queue.stop(), b.services.push.queue.stop()]);
+      const second = await caller.push.send({ title: 'After a crash', body: 'Still once', url: '/' });
+      await a.services.db
+        .update(pushDeliveries)
+        .set({ status: 'sending', claimedAt: new Date(Date.now() - 10 * 60_000).toISOString(), attempts: 1 })
+        .where(eq(pushDeliveries.notificationId, second.id));
+      b.services.push.queue.start();
+      await waitFor(() => receivedFor(second.id).length >= 30, 15_000, 'the second notification');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receivedFor(second.id).sort()).toEqual([...browsers].sort());
+      a.services.push.queue.start();
+    } finally {
+      await pushService.stop();
     }
   });
 });
