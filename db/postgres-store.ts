@@ -31,15 +31,31 @@ function isRetryable(error: unknown): boolean {
  * Drizzle only calls `query`, so the services keep one `db` whether or not they are inside a transaction.
  */
 class ContextualClient {
+  /** Moves as a write outside a transaction starts and as it ends (see `Store.writePosition`). */
+  writes = 0;
+
   constructor(
     private readonly pool: pg.Pool,
     private readonly context: AsyncLocalStorage<pg.PoolClient>,
   ) {}
 
   query(...args: Parameters<pg.Pool['query']>): ReturnType<pg.Pool['query']> {
-    const connection = this.context.getStore() ?? this.pool;
-    return (connection.query as (...rest: unknown[]) => ReturnType<pg.Pool['query']>)(...args);
+    const transaction = this.context.getStore();
+    const send = () => ((transaction ?? this.pool).query as (...rest: unknown[]) => ReturnType<pg.Pool['query']>)(...args);
+    if (transaction || isRead(args[0])) return send();
+    this.writes += 1;
+    const sent = send() as unknown as Promise<unknown>;
+    void sent.then(
+      () => (this.writes += 1),
+      () => (this.writes += 1),
+    );
+    return sent as unknown as ReturnType<pg.Pool['query']>;
   }
+}
+
+function isRead(query: unknown): boolean {
+  const text = typeof query === 'string' ? query : ((query as { text?: unknown } | null)?.text ?? '');
+  return typeof text === 'string' && /^\s*(select|with)\b/i.test(text) && !/\b(insert|update|delete)\b/i.test(text);
 }
 
 /**
@@ -55,7 +71,8 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   const handle = await openPostgres(url, options);
   const { pool } = handle;
   const context = new AsyncLocalStorage<pg.PoolClient>();
-  const db = drizzle({ client: new ContextualClient(pool, context) as unknown as pg.Pool, schema }) as unknown as Db;
+  const client = new ContextualClient(pool, context);
+  const db = drizzle({ client: client as unknown as pg.Pool, schema }) as unknown as Db;
 
   const transaction = async <T>(work: (tx: Db) => Promise<T>): Promise<T> => {
     if (context.getStore()) return work(db);
@@ -65,7 +82,12 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
       try {
         await connection.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
         const result = await context.run(connection, () => work(db));
-        await connection.query('COMMIT');
+        client.writes += 1;
+        try {
+          await connection.query('COMMIT');
+        } finally {
+          client.writes += 1;
+        }
         return result;
       } catch (error) {
         await connection.query('ROLLBACK').catch(() => {
@@ -88,6 +110,7 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
     sqlite: null,
     transaction,
     inTransaction: () => context.getStore() !== undefined,
+    writePosition: () => (context.getStore() ? null : client.writes),
     alone: async (name, work) => {
       const connection = await pool.connect();
       let broken = false;

@@ -87,6 +87,7 @@ export function openSqliteStore(path: string): SqliteStore {
     transaction,
     inTransaction: () => gate.ownsConnection && sqlite.inTransaction,
     alone: (_name, work) => work(),
+    writePosition: () => null,
     ping: async () => {
       if (!sqlite.open) throw new Error('The SQLite database is closed');
     },

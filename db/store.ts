@@ -35,6 +35,12 @@ export interface Store {
   alone<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Answers when the database answers (readiness); throws otherwise. */
   ping(): Promise<void>;
+  /**
+   * PostgreSQL: a count this instance moves whenever one of its writes starts or becomes visible (a statement outside
+   * a transaction, a COMMIT), so a value read while it stood still is what the database held, as far as this
+   * instance's own writes go; null inside a transaction. SQLite: null (its caches watch the connection itself).
+   */
+  writePosition(): number | null;
   /** The embedded connection (backups, change-detecting caches); null on PostgreSQL. */
   sqlite: Database.Database | null;
   close(): Promise<void>;

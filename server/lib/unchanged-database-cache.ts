@@ -37,6 +37,24 @@ class DatabasePosition {
 const otherConnectionsCheckMs = 1;
 const positions = new WeakMap<Database.Database, DatabasePosition>();
 
+/** A PostgreSQL store's position: its own writes only (others' are announced, or bounded by `maxAgeMs`). */
+export interface WritePositionSource {
+  writePosition(): number | null;
+}
+
+interface Position {
+  read(includeOthers: boolean): { ownChanges: number; otherCommits: number } | null;
+}
+
+function storePosition(source: WritePositionSource): Position {
+  return {
+    read: () => {
+      const ownChanges = source.writePosition();
+      return ownChanges === null ? null : { ownChanges, otherCommits: 0 };
+    },
+  };
+}
+
 function positionOf(sqlite: Database.Database): DatabasePosition {
   let position = positions.get(sqlite);
   if (!position) {
@@ -73,12 +91,13 @@ export interface UnchangedDatabaseCacheOptions {
  * from the very next request. Values are frozen: callers share them. Bounded: the least recently used entry goes.
  *
  * The position is taken before the read: a write that lands while the read is waiting moves it, so the entry is
- * read again next time. SQLite only: without the embedded connection (`null`, PostgreSQL) nothing is kept and every
- * `get` reads through.
+ * read again next time. On SQLite the position is the embedded connection's; on PostgreSQL the store's count of
+ * this instance's writes, and every other writer is `announced` (`maxAgeMs` bounds what is not); with no source
+ * (`null`) nothing is kept and every `get` reads through.
  */
 export class UnchangedDatabaseCache<K, V extends object> {
   private readonly entries = new Map<K, Entry<V>>();
-  private readonly position: DatabasePosition | null;
+  private readonly position: Position | null;
   private readonly capacity: number;
   private readonly pollOthers: boolean;
   private readonly maxAgeMs: number;
@@ -86,11 +105,13 @@ export class UnchangedDatabaseCache<K, V extends object> {
   /** Moves on each `delete`/`clear`: a read in flight meanwhile may predate the change, so it is not kept. */
   private forgets = 0;
 
-  constructor(sqlite: Database.Database | null, options: UnchangedDatabaseCacheOptions = {}) {
-    this.position = sqlite ? positionOf(sqlite) : null;
+  constructor(source: Database.Database | WritePositionSource | null, options: UnchangedDatabaseCacheOptions = {}) {
+    const isStore = source !== null && 'writePosition' in source && !('prepare' in source);
+    this.position = source === null ? null : isStore ? storePosition(source) : positionOf(source as Database.Database);
     this.capacity = options.capacity ?? 5_000;
-    this.pollOthers = (options.otherWriters ?? 'poll') === 'poll';
-    this.maxAgeMs = this.pollOthers ? Infinity : (options.maxAgeMs ?? Infinity);
+    // A store's position sees only this instance's writes: the others can only be announced.
+    this.pollOthers = !isStore && (options.otherWriters ?? 'poll') === 'poll';
+    this.maxAgeMs = this.pollOthers ? Infinity : (options.maxAgeMs ?? (isStore ? 1_000 : Infinity));
     this.bypass = options.bypass ?? (() => false);
   }
 

@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq, gte, inArray, lte, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { membershipGrantsAccess, membershipTiers, membershipTierTitles, memberships } from '@db/schema/memberships';
@@ -124,7 +124,7 @@ export async function listMembers(services: AppServices, actor: Actor, tierId?: 
 export async function membershipStats(services: AppServices, actor: Actor, now = new Date()): Promise<MembershipStatsOutput> {
   const { db } = services;
   const since = new Date(now.getTime() - churnWindowMs).toISOString();
-  const tiers = await db.select().from(membershipTiers).where(eq(membershipTiers.creatorId, actor.id));
+  const tiers = await db.select().from(membershipTiers).where(eq(membershipTiers.creatorId, actor.id)).orderBy(asc(membershipTiers.priceCents), asc(membershipTiers.createdAt), asc(membershipTiers.id));
   const current = (
     await db
       .select()

@@ -52,29 +52,33 @@ interface SessionRow {
  * elsewhere (names, an invoice, a terms document) is read again within `announcedMaxAgeMs`; while the bus is down
  * nothing is kept, and everything is dropped when it is back (announcements may have been missed meanwhile).
  *
- * SQLite only (the cache watches the embedded connection's changes). On PostgreSQL (`store.sqlite` null) every
- * request reads its row through Drizzle: nothing there tells a cache that another instance changed a row.
+ * On PostgreSQL the cache watches this instance's own writes (`store.writePosition()`); other instances' changes
+ * are announced the same way when they share Redis, and without Redis an entry is kept at most `aloneMaxAgeMs`, the
+ * bound on a change made by another instance on the same database.
  */
 interface SessionReads {
-  sqlite: Database.Database;
-  statement: ReturnType<typeof prepareSessionRowStatement>;
+  /** The embedded connection and its prepared statement (SQLite), or null (PostgreSQL: read through the store). */
+  sqlite: Database.Database | null;
+  statement: ReturnType<typeof prepareSessionRowStatement> | null;
   cache: UnchangedDatabaseCache<string, SessionRow>;
 }
 
 const announcedMaxAgeMs = 5_000;
+const aloneMaxAgeMs = 1_000;
 
 /** A user's sessions changed (password, role, activation): every instance reads their row again. */
 const sessionChangesTopic = busTopic<{ userId: string }>('users:session-changed');
 
 const sessionReadsByDb = new WeakMap<Db, SessionReads>();
 
-/** The SQLite fast path's statement and cache; null on PostgreSQL. */
-function sessionReadsOf(services: SessionReadServices): SessionReads | null {
+/** The cache (and on SQLite the fast path's statement) of this database. */
+function sessionReadsOf(services: SessionReadServices): SessionReads {
   const { sqlite } = services.store;
-  if (!sqlite) return null;
   let reads = sessionReadsByDb.get(services.db);
   if (!reads) {
-    reads = { sqlite, statement: prepareSessionRowStatement(sqlite), cache: new UnchangedDatabaseCache(sqlite) };
+    reads = sqlite
+      ? { sqlite, statement: prepareSessionRowStatement(sqlite), cache: new UnchangedDatabaseCache(sqlite) }
+      : { sqlite: null, statement: null, cache: new UnchangedDatabaseCache(services.store, { otherWriters: 'announced', maxAgeMs: aloneMaxAgeMs }) };
     sessionReadsByDb.set(services.db, reads);
   }
   return reads;
@@ -88,8 +92,7 @@ export function followSessionChanges(services: Pick<AppServices, 'db' | 'store' 
   const { bus } = services;
   if (bus.kind === 'memory') return;
   const reads = sessionReadsOf(services);
-  if (!reads) return;
-  reads.cache = new UnchangedDatabaseCache(reads.sqlite, { otherWriters: 'announced', maxAgeMs: announcedMaxAgeMs, bypass: () => bus.state !== 'live' });
+  reads.cache = new UnchangedDatabaseCache(reads.sqlite ?? services.store, { otherWriters: 'announced', maxAgeMs: announcedMaxAgeMs, bypass: () => bus.state !== 'live' });
   bus.subscribe(sessionChangesTopic, ({ userId }) => reads.cache.delete(userId));
   bus.onStateChange((state) => {
     if (state === 'live') reads.cache.clear();
@@ -101,7 +104,7 @@ export function followSessionChanges(services: Pick<AppServices, 'db' | 'store' 
  * every other instance as soon as the announcement arrives (milliseconds; well within a second).
  */
 export function sessionChanged(services: Pick<AppServices, 'db' | 'store' | 'bus'>, userId: string): void {
-  sessionReadsOf(services)?.cache.delete(userId);
+  sessionReadsOf(services).cache.delete(userId);
   services.bus.publish(sessionChangesTopic, { userId });
 }
 
@@ -112,11 +115,10 @@ function toSessionRow(found: { row: UserRow } & SessionFlags): SessionRow {
 
 async function readSessionRow(services: SessionReadServices, id: string): Promise<SessionRow | undefined> {
   const reads = sessionReadsOf(services);
-  if (!reads) return readSessionRowThroughStore(services.db, id);
   return reads.cache.get(id, async () => {
     // The prepared statement reads the connection directly, past the store's transaction gate: only while no
     // transaction is open on it (another request's would show its uncommitted rows).
-    if (reads.sqlite.inTransaction) return readSessionRowThroughStore(services.db, id);
+    if (!reads.sqlite || !reads.statement || reads.sqlite.inTransaction) return readSessionRowThroughStore(services.db, id);
     const found = reads.statement.get({ id });
     return found ? toSessionRow(found) : undefined;
   });
