@@ -16,6 +16,19 @@ export interface ChatStreamEntry {
   item: ChatStreamItem;
 }
 
+/** A chat message as its row is written. */
+function messageRow(message: ChatMessage): NewMessageRow {
+  return {
+    id: message.id,
+    eventId: message.eventId,
+    userId: message.userId,
+    displayName: message.displayName,
+    photoUrl: message.photoURL,
+    text: message.text,
+    createdAt: message.createdAt,
+  };
+}
+
 type StoredMessage = Pick<MessageRow, 'id' | 'eventId' | 'userId' | 'displayName' | 'photoUrl' | 'text' | 'createdAt'>;
 
 export function toChatMessage(row: StoredMessage, badge: ChatBadge | null, memberBadge: boolean): ChatMessage {
@@ -78,15 +91,7 @@ export class ChatStore {
   ) {}
 
   enqueue(message: ChatMessage): void {
-    this.pending.push({
-      id: message.id,
-      eventId: message.eventId,
-      userId: message.userId,
-      displayName: message.displayName,
-      photoUrl: message.photoURL,
-      text: message.text,
-      createdAt: message.createdAt,
-    });
+    this.pending.push(messageRow(message));
     if (this.pending.length >= this.options.maxBatch) this.flushInBackground();
     else this.timer ??= setTimeout(() => this.flushInBackground(), this.options.flushDelayMs);
   }
@@ -140,18 +145,7 @@ export class ChatStore {
     const writes = entries.map((entry) => async () => {
       if (entry.item.type === 'message') {
         const { message } = entry.item;
-        await this.db
-          .insert(chatMessages)
-          .values({
-            id: message.id,
-            eventId: message.eventId,
-            userId: message.userId,
-            displayName: message.displayName,
-            photoUrl: message.photoURL,
-            text: message.text,
-            createdAt: message.createdAt,
-          })
-          .onConflictDoNothing();
+        await this.db.insert(chatMessages).values(messageRow(message)).onConflictDoNothing();
       } else if (entry.item.type === 'deleted') {
         await this.db.update(chatMessages).set({ deletedId: entry.id }).where(and(eq(chatMessages.id, entry.item.messageId), isNull(chatMessages.deletedId)));
       }
