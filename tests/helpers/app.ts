@@ -26,22 +26,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** A test app's configuration: quiet, no bot check, a fixed JWT secret, and `env` on top. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', BOT_CHECK_PROVIDER: 'off', JWT_SECRET: 'test-secret-test-secret-test-secret-test', ...env });
+}
+
 /**
  * A full app on a fresh SQLite file in a temp dir (bot check off unless env says otherwise); on a `TEST_ENGINES` run, on
  * a fresh PostgreSQL database and the shared Redis with a prefix of its own.
  */
 export async function createTestApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-test-'));
-  const engines = await testEngineEnv({ database: !deps.database });
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    BOT_CHECK_PROVIDER: 'off',
-    JWT_SECRET: 'test-secret-test-secret-test-secret-test',
-    ...engines,
-    ...env,
-  });
+  const config = testConfig(dataDir, { ...(await testEngineEnv({ database: !deps.database })), ...env });
   const app = await buildApp(config, deps);
   return {
     app,

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { deflateSync } from 'node:zlib';
 
 function crc32(buffer: Buffer): number {
@@ -54,4 +55,16 @@ export function multipart(
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POSTs a multipart/form-data body to the app as the given token's owner. */
+export function postMultipart(
+  app: FastifyInstance,
+  token: string,
+  url: string,
+  fields: Record<string, string>,
+  files: Parameters<typeof multipart>[1] = {},
+) {
+  const body = multipart(fields, files);
+  return app.inject({ method: 'POST', url, headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
 }

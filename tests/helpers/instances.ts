@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '@server/app';
-import { loadConfig, type AppConfig } from '@server/config';
+import type { AppConfig } from '@server/config';
+import { testConfig } from './app';
 import { testEngineEnv } from './test-engines';
 
 export interface TestInstance {
@@ -35,15 +36,7 @@ export async function createTestInstances(
   const engines = options.sharedEngines === false ? {} : await testEngineEnv({ database: !deps.database });
   try {
     for (let index = 0; index < n; index += 1) {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        BOT_CHECK_PROVIDER: 'off',
-        JWT_SECRET: 'test-secret-test-secret-test-secret-test',
-        ...engines,
-        ...env,
-      });
+      const config = testConfig(dataDir, { ...engines, ...env });
       const app = await buildApp(config, deps);
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();

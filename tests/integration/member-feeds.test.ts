@@ -7,8 +7,8 @@ import { myMembershipsPath } from '@server/domains/podcasts/member-feeds';
 import { podcastMessages } from '@server/domains/podcasts/podcasts.schemas';
 import { appPagePaths } from '@server/domains/public-pages/page-paths';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
-import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
-import { makePng, multipart } from '../helpers/images';
+import { callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
+import { makePng, postMultipart, type multipart } from '../helpers/images';
 import { insertMembership, insertTier, type MembershipRow, type TierRow } from '../helpers/membership-rows';
 
 const publicUrl = 'https://casts.example.test';
@@ -28,8 +28,7 @@ describe('private member feeds', () => {
   let membership: MembershipRow;
 
   async function post(url: string, fields: Record<string, string>, files: Parameters<typeof multipart>[1] = {}) {
-    const body = multipart(fields, files);
-    const response = await test.app.inject({ method: 'POST', url, headers: { ...body.headers, ...bearer(creator.token) }, payload: body.payload });
+    const response = await postMultipart(test.app, creator.token, url, fields, files);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json();
   }

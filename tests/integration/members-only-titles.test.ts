@@ -6,7 +6,7 @@ import { podcastMessages } from '@server/domains/podcasts/podcasts.schemas';
 import { SignedUploads } from '@server/lib/signed-uploads';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
-import { makePng, multipart } from '../helpers/images';
+import { makePng, postMultipart, type multipart } from '../helpers/images';
 
 const publicUrl = 'https://casts.example.test';
 const cover = makePng(1400, 1400);
@@ -32,8 +32,7 @@ describe('members-only podcast titles', () => {
   afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
   async function post(url: string, fields: Record<string, string>, files: Parameters<typeof multipart>[1] = {}) {
-    const body = multipart(fields, files);
-    const response = await test.app.inject({ method: 'POST', url, headers: { ...body.headers, ...bearer(creator.token) }, payload: body.payload });
+    const response = await postMultipart(test.app, creator.token, url, fields, files);
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json();
   }

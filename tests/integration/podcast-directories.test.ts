@@ -13,8 +13,8 @@ import { podcastGuid } from '@server/domains/podcasts/podcast-feed';
 import { podcastMessages } from '@server/domains/podcasts/podcasts.schemas';
 import { uploadsDir } from '@server/lib/uploads';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
-import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
-import { multipart } from '../helpers/images';
+import { callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
+import { postMultipart, type multipart } from '../helpers/images';
 
 const publicUrl = 'https://casts.example.test';
 
@@ -45,8 +45,7 @@ describe('feeds that podcast directories accept', () => {
   const storedFiles = () => readdirSync(uploadsDir(test.dataDir)).sort();
 
   function postTitle(fields: Record<string, string>, files: Parameters<typeof multipart>[1] = {}, url = '/api/podcast/titles') {
-    const body = multipart(fields, files);
-    return test.app.inject({ method: 'POST', url, headers: { ...body.headers, ...bearer(creator.token) }, payload: body.payload });
+    return postMultipart(test.app, creator.token, url, fields, files);
   }
 
   async function createTitle(fields: Record<string, string> = {}) {
@@ -56,8 +55,7 @@ describe('feeds that podcast directories accept', () => {
   }
 
   function postEpisode(url: string, fields: Record<string, string>, files: Parameters<typeof multipart>[1] = {}) {
-    const body = multipart(fields, files);
-    return test.app.inject({ method: 'POST', url, headers: { ...body.headers, ...bearer(creator.token) }, payload: body.payload });
+    return postMultipart(test.app, creator.token, url, fields, files);
   }
 
   async function createEpisode(titleId: string, fields: Record<string, string> = {}) {
