@@ -8,9 +8,6 @@ import type { Db, Store, WriteResult } from './store';
 import { TransactionGate } from './transaction-gate';
 import { tagDialect } from './portable-sql';
 
-/** The store's own tests name it so. */
-export type AsyncDb = Db;
-
 export interface SqliteStore extends Store {
   dialect: 'sqlite';
   sqlite: Database.Database;
