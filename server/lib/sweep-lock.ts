@@ -96,7 +96,7 @@ export class RedisSweepLock implements SweepLock {
 /**
  * The lock as a row of the shared database, for instances on one PostgreSQL without Redis: taken by an upsert that
  * only overwrites a row whose time has run out (one statement, so two instances never both take it), kept for the
- * rest of the period after the work, released at once when the work fails.
+ * rest of the period after the work, removed at once when the work fails.
  */
 export class DatabaseSweepLock implements SweepLock {
   readonly kind = 'database' as const;
@@ -118,17 +118,17 @@ export class DatabaseSweepLock implements SweepLock {
         .returning({ holder: sweepLocks.holder }),
     );
     if (taken?.holder !== holder) return false;
-    let keepUntil = Date.now();
+    let keepUntil: number | null = null;
     try {
       await work();
-      keepUntil = Math.max(keepUntil, takenAt + (timing.periodMs ?? 0));
+      // Done: the rest of the period stays taken, so the other instances' ticks in it skip the sweep.
+      if (timing.periodMs && takenAt + timing.periodMs > Date.now()) keepUntil = takenAt + timing.periodMs;
       return true;
     } finally {
-      await this.db
-        .update(sweepLocks)
-        .set({ heldUntil: new Date(keepUntil).toISOString() })
-        .where(and(eq(sweepLocks.name, name), eq(sweepLocks.holder, holder)))
-        .catch((error: unknown) => this.log.error({ err: error, sweep: name }, 'sweep lock: release failed (it expires on its own)'));
+      // Failed, or no period left: the row goes, so the next tick anywhere takes the lock.
+      const ours = and(eq(sweepLocks.name, name), eq(sweepLocks.holder, holder));
+      const release = keepUntil === null ? this.db.delete(sweepLocks).where(ours) : this.db.update(sweepLocks).set({ heldUntil: new Date(keepUntil).toISOString() }).where(ours);
+      await release.catch((error: unknown) => this.log.error({ err: error, sweep: name }, 'sweep lock: release failed (it expires on its own)'));
     }
   }
 }
