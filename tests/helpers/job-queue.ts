@@ -23,6 +23,7 @@ export function openJobsDatabase(path: string) {
   sqlite.exec(
     "CREATE TABLE IF NOT EXISTS test_jobs (id INTEGER PRIMARY KEY AUTOINCREMENT, status TEXT NOT NULL DEFAULT 'waiting', due_at TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, claimed_at TEXT, note TEXT)",
   );
+  sqlite.exec('CREATE TABLE IF NOT EXISTS test_workers (pid INTEGER PRIMARY KEY)');
   return {
     db,
     sqlite,
