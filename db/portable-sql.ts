@@ -44,6 +44,17 @@ export function isUniqueViolation(error: unknown, target?: { index: string; colu
   return false;
 }
 
+/**
+ * A select on a PostgreSQL store with `FOR UPDATE SKIP LOCKED`: the rows it answers are locked for the statement (or
+ * transaction) it is part of, and rows another one holds are passed over instead of waited for. The services' query
+ * type is SQLite's; on a PostgreSQL store the builder behind it is PostgreSQL's, which has `for`.
+ */
+export function skipLocked<Q extends SQLWrapper>(select: Q): Q {
+  const builder = select as unknown as { for?: (strength: 'update', config: { skipLocked: boolean }) => Q };
+  if (typeof builder.for !== 'function') throw new Error('skipLocked needs a select built on a PostgreSQL store');
+  return builder.for('update', { skipLocked: true });
+}
+
 /** Runs a statement written in SQL both dialects read (INSERT … SELECT, say) and answers how many rows it changed. */
 export async function executeStatement(db: Db, statement: SQL): Promise<number> {
   if (dialectOf(db) === 'postgres') return ((await (db as unknown as { execute(query: SQL): Promise<{ rowCount: number | null }> }).execute(statement)).rowCount ?? 0);

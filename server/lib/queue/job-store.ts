@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, lt, lte, min, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { dialectOf, skipLocked } from '@db/portable-sql';
 import { changedRows, firstRow, type Db } from '@db/store';
 
 /** The store's async database (the app's, or a test's own store on its file). */
@@ -61,9 +62,10 @@ export class JobStore {
   }
 
   /**
-   * Due waiting jobs and abandoned claims, the earliest due first, marked as claimed in one IMMEDIATE transaction
-   * (SQLite's write lock is taken before the read, so two workers never claim the same row). On PostgreSQL the select
-   * takes `FOR UPDATE SKIP LOCKED` and the rest stays as it is.
+   * Due waiting jobs and abandoned claims, the earliest due first, marked as claimed so that two workers never claim
+   * the same row. SQLite: the select and the update in one IMMEDIATE transaction (its write lock is taken before the
+   * read). PostgreSQL: one statement outside any transaction, its select taking `FOR UPDATE SKIP LOCKED`, so workers
+   * on other instances claim the rows beside it at once instead of waiting for it or failing a serializable check.
    */
   async claim(limit: number, now: number): Promise<ClaimedJob[]> {
     const { table, id, status, dueAt, attempts, waiting, claimed, claimable } = this.spec;
@@ -72,16 +74,28 @@ export class JobStore {
     const claim = claimed ? iso(now) : iso(now + this.leaseMs);
     const mark: Record<string, unknown> = claimed ? { [this.keys.status]: claimed.status, [this.keys.claimedAt!]: claim } : { [this.keys.dueAt]: claim };
     mark[this.keys.attempts] = sql`${attempts} + 1`;
-    // The store's transaction: BEGIN IMMEDIATE on SQLite, so the select and the update are one claim.
+    const claimableRows = (db: QueueDb) =>
+      db
+        .select({ id })
+        .from(table)
+        .where(and(abandoned ? or(due, abandoned) : due, claimable))
+        .orderBy(asc(dueAt), asc(id))
+        .limit(limit);
+
+    if (dialectOf(this.db) === 'postgres') {
+      const picked = skipLocked(claimableRows(this.db));
+      const rows = (await this.db.update(table).set(mark).where(inArray(id, picked)).returning({ id, attempts, dueAt })) as {
+        id: string | number;
+        attempts: number;
+        dueAt: string;
+      }[];
+      // A claim that moves the due time leaves every row at the same one: the ids keep their order then.
+      rows.sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      return rows.map((row) => ({ id: row.id, attempts: row.attempts, claim }));
+    }
+
     return this.db.transaction(async (tx) => {
-      const ids = (
-        (await tx
-          .select({ id })
-          .from(table)
-          .where(and(abandoned ? or(due, abandoned) : due, claimable))
-          .orderBy(asc(dueAt), asc(id))
-          .limit(limit)) as { id: string | number }[]
-      ).map((row) => row.id);
+      const ids = ((await claimableRows(tx)) as { id: string | number }[]).map((row) => row.id);
       if (!ids.length) return [];
       const rows = (await tx.update(table).set(mark).where(inArray(id, ids)).returning({ id, attempts })) as { id: string | number; attempts: number }[];
       const attemptsOf = new Map(rows.map((row) => [row.id, row.attempts]));
