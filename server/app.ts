@@ -20,6 +20,7 @@ import { followSessionChanges } from './domains/users/session-reads';
 import { ChatRuntime } from './domains/chat/chat.runtime';
 import { WebhooksWorker, type WebhooksWorkerOptions } from './domains/webhooks/webhooks.worker';
 import { JobQueue } from './lib/queue/job-queue';
+import { BackgroundTasks } from './lib/background-tasks';
 import { registerTrpcWebSocket } from './domains/chat/chat.socket';
 import { registerSignalRHub } from './domains/hub/hub.signalr';
 import { loadOrCreateSecret } from './lib/secrets';
@@ -114,6 +115,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const { bus } = engines;
   const mailer = deps.mailer ?? liveProviders.mailer;
   const jobs = new JobQueue(database.db, app.log);
+  const background = new BackgroundTasks(app.log);
   const storage = deps.storage ?? createStorage(config.storage, config.dataDir);
   const storageProbe: ReadinessProbe = { name: 'storage', check: async () => (await storage.ping(), true) };
   // The SQLite file is this process's own; a PostgreSQL server is checked like the other shared engines.
@@ -140,10 +142,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     chat: new ChatRuntime(database.db, bus, app.log),
     jobs,
     push: createPushWorker(config, database.db, jobs, app.log, deps.pushSender),
-    webhooks: new WebhooksWorker({ db: database.db, config, log: app.log, mailer }, jobs, deps.webhooks),
+    webhooks: new WebhooksWorker({ db: database.db, config, log: app.log, mailer, background }, jobs, deps.webhooks),
     live: new LiveRuntime(secret, deps.live),
     signedUploads: new SignedUploads(secret),
     storage,
+    background,
   };
   services.live.attach(services);
   registerDomainListeners(services);
@@ -156,6 +159,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.addHook('onClose', async () => {
     // Jobs in flight (webhook deliveries queued while live sessions ended, too) are recorded before the database closes.
     await services.jobs.stop();
+    // Receipt mails, notices and sweeps started by requests and jobs write their rows before the database closes.
+    await services.background.drain();
     await services.chat.close();
     await database.close();
     await engines.close();

@@ -19,6 +19,7 @@ import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
 import type { PushWorker } from '@server/domains/push/push.worker';
 import type { WebhooksWorker } from '@server/domains/webhooks/webhooks.worker';
 import type { JobQueue } from '@server/lib/queue/job-queue';
+import type { BackgroundTasks } from '@server/lib/background-tasks';
 import type { Storage } from '@server/lib/storage';
 import type { LiveRuntime } from '@server/domains/live/live.runtime';
 import type { ApiTokenScope } from '@server/domains/api-tokens/api-tokens.schemas';
@@ -64,6 +65,8 @@ export interface AppServices {
   signedUploads: SignedUploads;
   /** Media: uploads, icons, live segments and recordings (DATA_DIR files, or an S3-compatible bucket; server/lib/storage). */
   storage: Storage;
+  /** Work nobody awaits (receipt mails, notices, sweeps) that the app's close waits for (server/lib/background-tasks.ts). */
+  background: BackgroundTasks;
 }
 
 export type UserRow = typeof users.$inferSelect;

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '@server/app';
 import { openConfiguredDatabase } from '@db/client';
 import { events } from '@db/schema/events';
 import { tipOptions } from '@db/schema/tips';
@@ -22,12 +23,12 @@ export const cards = {
 export const testWebhookSecret = 'whsec_test_local_provider_secret';
 
 /** A test app whose local provider runs on a clock the test moves. */
-export async function createPaymentsApp(env: Record<string, string> = {}): Promise<TestApp & { clock: { now: Date }; provider: LocalPaymentProvider }> {
+export async function createPaymentsApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestApp & { clock: { now: Date }; provider: LocalPaymentProvider }> {
   const dbDir = mkdtempSync(join(tmpdir(), 'cuepoint-payments-'));
   const database = await openConfiguredDatabase({ databaseUrl: await createTestDatabaseUrl(), sqlitePath: join(dbDir, 'cuepoint.db') });
   const clock = { now: new Date() };
   const provider = new LocalPaymentProvider(database.db, testWebhookSecret, () => clock.now);
-  const test = await createTestApp(env, { database, paymentProvider: provider });
+  const test = await createTestApp(env, { ...deps, database, paymentProvider: provider });
   await database.db.insert(products).values([...seedProducts]).onConflictDoNothing();
   return {
     ...test,

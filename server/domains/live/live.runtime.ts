@@ -108,7 +108,7 @@ export class LiveRuntime {
     this.startOrphanSweep();
     this.unfollowKeyRotations ??= this.services.bus.subscribe(streamKeyRotatedTopic, ({ userId, origin }) => {
       if (origin !== this.instanceId) {
-        void this.endStreamsOfOldKeys(userId).catch((error: unknown) => this.services.log.error({ err: error, userId }, 'live: ending streams of a rotated key failed'));
+        this.services.background.run('live: ending streams of a rotated key failed', () => this.endStreamsOfOldKeys(userId), { userId });
       }
     });
     if (!live.ingest) {

@@ -28,7 +28,8 @@ export async function applyIntent(services: AppServices, intent: ProviderIntent)
   if (outcome.newlySucceeded) {
     await publishPaymentSucceeded(services, outcome.row);
     const paid = outcome.row;
-    void mailPaymentReceipts(services, paid).catch((error: unknown) => services.log.warn({ err: error, paymentId: paid.id }, 'payment receipt not sent'));
+    // After the answer, never holding it up; the app's close waits for it.
+    services.background.run('payment receipt not sent', () => mailPaymentReceipts(services, paid), { paymentId: paid.id });
   }
   return outcome.row;
 }

@@ -174,9 +174,7 @@ export function createPushWorker(config: AppConfig, db: Db, jobs: JobQueue, log:
     sender: pushSender,
     queue,
     start(services) {
-      const announce = () => {
-        void announceStartedEventsSweep(services).catch((error: unknown) => log.error({ err: error }, 'push: announcing started events failed'));
-      };
+      const announce = () => services.background.run('push: announcing started events failed', () => announceStartedEventsSweep(services));
       announce();
       sweep = setInterval(announce, sweepIntervalMs);
       sweep.unref();

@@ -10,6 +10,7 @@ import { webhookAttempts, webhookDeliveries, webhooks } from '@db/schema/webhook
 import type { AppConfig } from '@server/config';
 import { newId } from '@server/lib/ids';
 import type { ClaimedJob, JobKind, JobLaneHandle, JobQueue, QueueTx, Settled } from '@server/lib/queue/job-queue';
+import type { BackgroundTasks } from '@server/lib/background-tasks';
 import type { RetryPolicy } from '@server/lib/queue/retry-policy';
 import type { Mailer } from '@server/providers/mail/interface';
 import { webhookMessages } from './webhooks.schemas';
@@ -40,6 +41,7 @@ interface WebhooksWorkerDeps {
   config: AppConfig;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  background: BackgroundTasks;
 }
 
 type WebhookRow = typeof webhooks.$inferSelect;
@@ -150,9 +152,7 @@ export class WebhooksWorker {
       .where(eq(webhooks.id, webhook.id));
     if (disable) {
       // After the commit, detached: the mail never holds the transaction.
-      return () => {
-        void this.noticeDisabled(webhook).catch((error: unknown) => this.deps.log.error({ err: error, webhookId: webhook.id }, 'could not send the webhook notice'));
-      };
+      return () => this.deps.background.run('could not send the webhook notice', () => this.noticeDisabled(webhook), { webhookId: webhook.id });
     }
   }
 
