@@ -307,12 +307,12 @@ describe('admin screens in the browser', () => {
       await page.getByRole('button', { name: 'Save profile' }).click();
       await page.getByText('Profile saved').waitFor();
       // The "new tip / new ticket" notice can be turned off, and it stays off.
-      const notices = page.getByRole('switch', { name: 'Mail me about each new tip or ticket' });
+      const notices = page.getByRole('switch', { name: 'Mail me about each new tip, ticket or member' });
       expect(await notices.getAttribute('aria-checked')).toBe('true');
       await notices.click();
       await page.getByText('No more mails about new tips and tickets').waitFor();
       await page.reload();
-      await expect.poll(() => page.getByRole('switch', { name: 'Mail me about each new tip or ticket' }).getAttribute('aria-checked')).toBe('false');
+      await expect.poll(() => page.getByRole('switch', { name: 'Mail me about each new tip, ticket or member' }).getAttribute('aria-checked')).toBe('false');
       await page.getByRole('link', { name: 'Subscriptions' }).click();
       await page.getByTestId('plan-status').waitFor();
       await page.getByRole('link', { name: 'Security' }).click();

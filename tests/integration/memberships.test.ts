@@ -8,6 +8,7 @@ import { ledgerEntries, payments } from '@db/schema/payments';
 import { podcastTitles } from '@db/schema/podcasts';
 import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
+import { users } from '@db/schema/users';
 import { membershipMessages } from '@server/domains/memberships/memberships.schemas';
 import { privateFeedAccess } from '@server/domains/memberships/membership-access';
 import { runMembershipBilling } from '@server/domains/memberships/membership-billing';
@@ -198,6 +199,19 @@ describe('joining and access', () => {
     ]);
     expect(mine[0]!.nextChargeAt).toBe(mine[0]!.currentPeriodEnd);
     expect(outboxMails().filter((mail) => mail.to === s.viewer.email).map((mail) => mail.subject)).toEqual([expect.stringContaining('Backstage membership, $19.99 CAD')]);
+    // The creator hears of the new member, as of a new tip or ticket.
+    const notices = outboxMails().filter((mail) => mail.to === s.creator.email);
+    expect(notices.map((mail) => mail.subject)).toEqual(["New member: Test viewer joined Backstage ($19.99 CAD a month)"]);
+    expect(notices[0]!.text).toContain('/apps/members');
+  });
+
+  it('a creator who turned payment notices off gets no new-member mail; the member still gets the receipt', async () => {
+    const s = await stage(app);
+    await db.update(users).set({ notifyNewPayments: false }).where(eq(users.id, s.creator.id));
+    const tier = await createTier(s.creator);
+    await joinAndPay(s.viewer, tier.id);
+    expect(outboxMails().filter((mail) => mail.to === s.creator.email)).toEqual([]);
+    expect(outboxMails().filter((mail) => mail.to === s.viewer.email)).toHaveLength(1);
   });
 
   it('a tier with every premium event opens events made after joining too', async () => {

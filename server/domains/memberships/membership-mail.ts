@@ -97,3 +97,42 @@ export async function mailMembershipNotice(
     services.log.warn({ err: error, membershipId: membership.id, kind }, 'membership mail not sent');
   }
 }
+
+/** The creator's notice of a new member (like the notice of a new tip or ticket, and under the same preference). */
+export function newMemberNoticeText(parts: { siteName: string; origin: string; memberName: string; tierName: string; amount: string; date: string }): { subject: string; text: string } {
+  return {
+    subject: `New member: ${parts.memberName} joined ${parts.tierName} (${parts.amount} CAD a month)`,
+    text: [
+      `New member on ${parts.siteName}.`,
+      '',
+      `Member: ${parts.memberName}`,
+      `Tier: ${parts.tierName}`,
+      `Amount: ${parts.amount} CAD a month`,
+      `Date: ${parts.date}`,
+      '',
+      `Your members are listed in the Members app: ${parts.origin}/apps/members`,
+    ].join('\n'),
+  };
+}
+
+/** Mails the creator about a new member unless they turned payment notices off; a mail failure is only logged. */
+export async function mailCreatorNewMember(services: AppServices, membership: typeof memberships.$inferSelect, charge: typeof membershipCharges.$inferSelect): Promise<void> {
+  const { db } = services;
+  const creator = await firstRow(db.select({ email: users.email, notifyNewPayments: users.notifyNewPayments }).from(users).where(eq(users.id, membership.creatorId)));
+  if (!creator?.notifyNewPayments) return;
+  const member = await firstRow(db.select({ displayName: users.displayName }).from(users).where(eq(users.id, membership.memberId)));
+  const tier = await firstRow(db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, membership.tierId)));
+  const mail = newMemberNoticeText({
+    siteName: await siteNameOf(services),
+    origin: publicOrigin(services.config),
+    memberName: member?.displayName ?? 'A viewer',
+    tierName: tier?.name ?? 'membership',
+    amount: formatDollars(charge.amountCents),
+    date: new Date(charge.paidAt ?? charge.periodStart).toUTCString(),
+  });
+  try {
+    await services.mailer.send({ to: creator.email, ...mail });
+  } catch (error) {
+    services.log.warn({ err: error, membershipId: membership.id }, 'new member notice not sent');
+  }
+}

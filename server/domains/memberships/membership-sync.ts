@@ -9,7 +9,7 @@ import type { MembershipChargeSnapshot, MembershipSnapshot } from '@server/lib/d
 import { newId, nowIso } from '@server/lib/ids';
 import type { ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
 import type { AppServices } from '@server/trpc/context';
-import { mailMembershipNotice } from './membership-mail';
+import { mailCreatorNewMember, mailMembershipNotice } from './membership-mail';
 
 export type MembershipRow = typeof memberships.$inferSelect;
 export type MembershipChargeRow = typeof membershipCharges.$inferSelect;
@@ -222,8 +222,8 @@ function chargeSnapshot(charge: MembershipChargeRow): MembershipChargeSnapshot {
 
 /**
  * After the commit: `memberships:created|renewed` for a month newly paid, `memberships:lapsed`, `memberships:cancelled`
- * (the member set it to end, or the provider ended it), and the member's mail when a renewal failed or the
- * membership lapsed.
+ * (the member set it to end, or the provider ended it), the member's mail for a paid month, a failed renewal or a
+ * lapse, and the creator's notice of a new member.
  */
 export async function announceMembershipChange(services: AppServices, before: MembershipRow, after: MembershipRow, paidCharge: MembershipChargeRow | null): Promise<void> {
   const { db, domainEvents } = services;
@@ -232,6 +232,7 @@ export async function announceMembershipChange(services: AppServices, before: Me
     const name = paidCharge.reason === 'membership_create' ? 'memberships:created' : 'memberships:renewed';
     await domainEvents.publish(name, { membership: await snapshot(), charge: chargeSnapshot(paidCharge) });
     await mailMembershipNotice(services, after, paidCharge.reason === 'membership_create' ? 'welcome' : 'renewed', paidCharge);
+    if (paidCharge.reason === 'membership_create') await mailCreatorNewMember(services, after, paidCharge);
   }
   if (after.status === 'past_due' && before.status !== 'past_due') await mailMembershipNotice(services, after, 'renewal_failed');
   if (after.status === 'lapsed' && before.status !== 'lapsed') {

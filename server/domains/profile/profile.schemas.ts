@@ -7,7 +7,7 @@ export const profileMessages = {
   tooLong: 'This value is too long',
   saved: 'Profile saved',
   avatarSaved: 'Profile picture updated',
-  noticesOn: 'You will get a mail for each new tip or ticket',
+  noticesOn: 'You will get a mail for each new tip, ticket or member',
   noticesOff: 'No more mails about new tips and tickets',
 } as const;
 
@@ -33,7 +33,7 @@ export const profileUpdateInput = z.strictObject({
     .refine((value) => value === '' || isHttpUrl(value), profileMessages.streamValue)
     .nullable()
     .optional(),
-  /** Mail me a notice of each new tip or ticket (payers' receipts are always sent). */
+  /** Mail me a notice of each new tip, ticket or member (payers' receipts are always sent). */
   notifyNewPayments: z.boolean().optional(),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateInput>;

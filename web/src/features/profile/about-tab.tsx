@@ -113,7 +113,7 @@ export function AboutTab({ profile }: { profile: Profile }) {
         <div className="mt-3 flex items-start justify-between gap-4">
           <div>
             <label htmlFor="notify-new-payments" className="text-sm font-medium text-slate-800">
-              Mail me about each new tip or ticket
+              Mail me about each new tip, ticket or member
             </label>
             <p className="text-sm text-slate-500">Viewers always get their receipt; this is only your own notice.</p>
           </div>
