@@ -90,6 +90,10 @@ export interface DomainEventMap {
   'events:created': { event: EventSnapshot };
   /** An event was changed by its owner. */
   'events:changed': { event: EventSnapshot; previous: EventSnapshot };
+  /** A creator's stream went live in an event (its session is stored): the go-live notification, `stream.started`. */
+  'live:stream-started': { sessionId: string; userId: string; eventId: string; eventName: string; startedAt: string };
+  /** A live session ended (its end is stored; the recording is finished in the background): `stream.ended`. */
+  'live:stream-ended': { sessionId: string; userId: string; eventId: string; startedAt: string; endedAt: string; recordingId: string };
   /** The billing clock ticked (the provider's renewals ran): the memberships' grace and retries follow. */
   'payments:billing-clock': { at: string };
   /** A membership's first month was paid: it is active. */

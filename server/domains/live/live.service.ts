@@ -13,7 +13,6 @@ import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { createEvent } from '@server/domains/events/events.service';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { createEpisode } from '@server/domains/podcasts/podcast-episodes';
-import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
 import { liveLimits, liveMessages, type PublishRecordingInput, type PublishRecordingOutput, type RecordingOutput } from './live.schemas';
 
 export type EventRow = typeof events.$inferSelect;
@@ -85,8 +84,11 @@ export async function eventForPublish(db: Db, userId: string, now = new Date()):
   );
 }
 
-/** "{display name} is live": free, active, from now for four hours (editable afterwards), made through the events service. */
-export async function createSpotEvent(services: Pick<AppServices, 'db' | 'webhooks'>, user: UserRow, now = new Date()): Promise<EventOutput> {
+/**
+ * "{display name} is live": free, active, from now for four hours (editable afterwards), made through the events
+ * service and announced as any new event (`events:created`: webhooks, the go-live notification).
+ */
+export async function createSpotEvent(services: Pick<AppServices, 'db' | 'domainEvents'>, user: UserRow, now = new Date()): Promise<EventOutput> {
   const actor: Actor = { id: user.id, role: user.role, typ: 'user', issuedAt: 0, token: '', user };
   const event = await createEvent(services.db, actor, {
     name: `${user.displayName} is live`.slice(0, 120),
@@ -97,8 +99,7 @@ export async function createSpotEvent(services: Pick<AppServices, 'db' | 'webhoo
     premiumPrice: 0,
     isActive: true,
   });
-  await emitWebhookEvent(services, event.userId, 'event.created', event);
-  await emitWebhookEvent(services, event.userId, 'event.live', event);
+  await services.domainEvents.publish('events:created', { event });
   return event;
 }
 

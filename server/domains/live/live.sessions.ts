@@ -1,8 +1,6 @@
 import { join } from 'node:path';
 import { newId, nowIso } from '@server/lib/ids';
 import type { AppServices } from '@server/trpc/context';
-import { announceStreamStarted } from '@server/domains/push/push.service';
-import { emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
 import { liveStreamRefusal } from '@server/domains/billing/plan-access';
 import type { EndedInfo, PublishAttempt, PublishDecision, StreamHealth } from './ingest';
 import { publisherLeaseGroup, type LiveHousekeeping } from './live.housekeeping';
@@ -279,8 +277,7 @@ export class LiveSessions {
     this.housekeeping.startSession(session.id, session.hlsDir);
     await liveService.insertSession(this.db, { id: session.id, userId: user.id, eventId: event.id, recordingId: session.recordingId, startedAt: session.startedAt, parts: session.parts });
     this.services.log.info({ sessionId: session.id, userId: user.id, eventId: event.id }, 'live: session started');
-    await announceStreamStarted(this.services, event.id);
-    await emitWebhookEvent(this.services, user.id, 'stream.started', { sessionId: session.id, eventId: event.id, eventName: event.name, startedAt: session.startedAt });
+    await this.services.domainEvents.publish('live:stream-started', { sessionId: session.id, userId: user.id, eventId: event.id, eventName: event.name, startedAt: session.startedAt });
     this.ensureViewerTicker();
     this.signal(event.id);
   }
@@ -361,13 +358,7 @@ export class LiveSessions {
     this.inOrder(session, async () => {
       await liveService.markSessionEnded(this.db, session.id, session.recordingId, endedAt);
       this.services.log.info({ sessionId: session.id, eventId }, 'live: session ended');
-      await emitWebhookEvent(this.services, session.userId, 'stream.ended', {
-        sessionId: session.id,
-        eventId,
-        startedAt,
-        endedAt,
-        recordingId: session.recordingId,
-      });
+      await this.services.domainEvents.publish('live:stream-ended', { sessionId: session.id, userId: session.userId, eventId, startedAt, endedAt, recordingId: session.recordingId });
       this.signal(eventId);
       this.housekeeping.finishSession({ id: session.id, recordingId: session.recordingId, hlsDir: session.hlsDir, parts: session.parts }, () => this.signal(eventId));
     });

@@ -74,6 +74,12 @@ export function registerWebhookListeners(services: Services): void {
   services.domainEvents.on('subscriptions:changed', (payload) => subscriptionChanged(services, payload));
   services.domainEvents.on('events:created', (payload) => eventCreated(services, payload));
   services.domainEvents.on('events:changed', (payload) => eventChanged(services, payload));
+  services.domainEvents.on('live:stream-started', async ({ userId, sessionId, eventId, eventName, startedAt }) => {
+    await emitWebhookEvent(services, userId, 'stream.started', { sessionId, eventId, eventName, startedAt });
+  });
+  services.domainEvents.on('live:stream-ended', async ({ userId, sessionId, eventId, startedAt, endedAt, recordingId }) => {
+    await emitWebhookEvent(services, userId, 'stream.ended', { sessionId, eventId, startedAt, endedAt, recordingId });
+  });
   services.domainEvents.on('memberships:created', async ({ membership, charge }) => {
     await emitWebhookEvent(services, membership.creatorId, 'membership.created', membershipPayload(membership, { charge }));
   });

@@ -7,9 +7,11 @@ import { eq } from 'drizzle-orm';
 import { firstRow } from '@db/store';
 import { eventAccess, events } from '@db/schema/events';
 import { users } from '@db/schema/users';
+import { pushNotifications } from '@db/schema/push';
 import { liveMessages } from '@server/domains/live/live.schemas';
 import { callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
 import { channelOf } from '@server/domains/live/live.keys';
+import { startReceiver } from '../../helpers/webhook-receiver';
 import { publishTestStream, runningPublishers, startIngest, stopAllPublishers, waitFor } from '../../helpers/live';
 
 const apps: TestApp[] = [];
@@ -53,6 +55,32 @@ async function premiumEventOnNow(app: TestApp['app'], creator: TestUser, name = 
 }
 
 describe('going live from an encoder', () => {
+  it("tells the creator's webhooks and fans: the spot event, stream.started, one go-live notification, then stream.ended with the recording", async () => {
+    const receiver = await startReceiver();
+    try {
+      const { app, port } = await liveApp();
+      const host = await createUser(app, { role: 'admin', displayName: 'House Hooks', creatorTag: 'house_hooks' });
+      await (await callerAs(app, host.token)).webhooks.create({ url: receiver.url, events: ['event.created', 'event.live', 'stream.started', 'stream.ended'] });
+      const publisher = publishTestStream(port, await keyOf(app, host));
+      const session = await waitLive(app, host);
+      await receiver.waitFor(3);
+      const ofType = (type: string) => receiver.received.filter((request) => request.body.type === type).map((request) => request.body.data);
+      expect(ofType('event.created')).toEqual([expect.objectContaining({ id: session.eventId, name: 'House Hooks is live', isActive: true })]);
+      expect(ofType('event.live')).toEqual([expect.objectContaining({ id: session.eventId })]);
+      expect(ofType('stream.started')).toEqual([{ sessionId: session.id, eventId: session.eventId, eventName: 'House Hooks is live', startedAt: session.startedAt }]);
+      const announced = await app.services.db.select().from(pushNotifications).where(eq(pushNotifications.eventId, session.eventId));
+      expect(announced.map((row) => [row.kind, row.title])).toEqual([['event_live', 'House Hooks is live: House Hooks is live']]);
+
+      await publisher.stop();
+      await receiver.waitFor(4, 15_000);
+      expect(ofType('stream.ended')).toEqual([
+        { sessionId: session.id, eventId: session.eventId, startedAt: session.startedAt, endedAt: expect.any(String), recordingId: expect.any(String) },
+      ]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('makes a spot event live: playlist within 10 s, a segment that decodes, status live, free playback open with CORS *, the key never logged', async () => {
     let logs = '';
     const logStream = new Writable({
