@@ -100,6 +100,16 @@ export async function confirmCard(app: FastifyInstance, clientSecret: string, nu
   return response.json() as { status: string; error?: { type: string; code?: string; decline_code?: string; message: string } };
 }
 
+/** The event page's report after the card form: `POST /api/payment/update-event-page-payment-status` as the payer. */
+export function reportPaymentStatus(app: FastifyInstance, payerToken: string, paymentIntentId: string, status = 'succeeded') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/payment/update-event-page-payment-status',
+    headers: bearer(payerToken),
+    payload: { stripePaymentIntentId: paymentIntentId, status },
+  });
+}
+
 /** What the fee and split must be for a local payment of `cents` (2.9% + 30¢, 60% of net rounded half up). */
 export function expectedSplit(cents: number) {
   const fee = Math.round((cents * 29) / 1000) + 30;

@@ -5,8 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { OutboxMailer } from '@server/providers/mail/outbox';
 import type { OutgoingMail } from '@server/providers/mail/interface';
-import { bearer } from '../helpers/app';
-import { cards, confirmCard, createPaymentsApp, createTip, stage } from '../helpers/payments';
+import { cards, confirmCard, createPaymentsApp, createTip, reportPaymentStatus, stage } from '../helpers/payments';
 
 /** Mail that takes a while to hand over (a slow SMTP server), written to an outbox of the test's own. */
 const outbox = mkdtempSync(join(tmpdir(), 'cuepoint-slow-outbox-'));
@@ -26,12 +25,7 @@ describe('work started after an answer', () => {
     const s = await stage(app, { tipCents: 700 });
     const intent = (await createTip(app, s)).json() as { client_secret: string; paymentIntentId: string };
     expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
-    const report = await app.inject({
-      method: 'POST',
-      url: '/api/payment/update-event-page-payment-status',
-      headers: bearer(s.viewer.token),
-      payload: { stripePaymentIntentId: intent.paymentIntentId, status: 'succeeded' },
-    });
+    const report = await reportPaymentStatus(app, s.viewer.token, intent.paymentIntentId);
     expect(report.statusCode, report.body).toBe(200);
     // The answer did not wait for the mail…
     expect(readdirSync(outbox)).toEqual([]);

@@ -12,7 +12,7 @@ import { hubTopic } from '@server/domains/hub/hub.service';
 import { newId } from '@server/lib/ids';
 import { bearer, callerAs } from '../helpers/app';
 import { signWebhookPayload } from '@server/providers/payments/webhook-signature';
-import { cards, confirmCard, createPaymentsApp, createPaywall, createTip, expectedSplit, stage, testWebhookSecret } from '../helpers/payments';
+import { cards, confirmCard, createPaymentsApp, createPaywall, createTip, expectedSplit, reportPaymentStatus, stage, testWebhookSecret } from '../helpers/payments';
 
 const validYear = new Date().getUTCFullYear() + 3;
 
@@ -46,12 +46,7 @@ describe('tips with the local provider', () => {
 
     expect(await confirmCard(app, intent.client_secret, cards.success)).toEqual({ status: 'succeeded' });
 
-    const report = await app.inject({
-      method: 'POST',
-      url: '/api/payment/update-event-page-payment-status',
-      headers: bearer(s.viewer.token),
-      payload: { stripePaymentIntentId: intent.paymentIntentId, status: 'succeeded' },
-    });
+    const report = await reportPaymentStatus(app, s.viewer.token, intent.paymentIntentId);
     expect(report.statusCode, report.body).toBe(200);
     expect(report.json()).toMatchObject({ id: intent.paymentId, status: 'succeeded', kind: 'tip', providerStatus: 'succeeded', cardLast4: '4242' });
 

@@ -8,7 +8,7 @@ import { invoices } from '@db/schema/users';
 import { paymentMessages } from '@server/domains/payments/payments.schemas';
 import { seedProducts } from '../../seed/accounts';
 import { bearer, callerAs, createTestApp, createUser } from '../helpers/app';
-import { createPaywall, createTip, stage } from '../helpers/payments';
+import { createPaywall, createTip, reportPaymentStatus, stage } from '../helpers/payments';
 import { StripeFake } from '../helpers/stripe-fake';
 
 const webhookSecret = 'whsec_stripe_adapter_test';
@@ -79,7 +79,7 @@ describe('the stripe adapter against a wire-format fake', () => {
     expect((await firstRow(db.select().from(payments).where(eq(payments.id, intent.paymentId))))?.status).toBe('pending');
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, intent.paymentId))).toEqual([]);
     // The page's own status report re-fetches from Stripe and records the success.
-    const report = await app.inject({ method: 'POST', url: '/api/payment/update-event-page-payment-status', headers: bearer(s.viewer.token), payload: { stripePaymentIntentId: intent.paymentIntentId, status: 'succeeded' } });
+    const report = await reportPaymentStatus(app, s.viewer.token, intent.paymentIntentId);
     expect(report.json()).toMatchObject({ status: 'succeeded', providerStatus: 'succeeded' });
   });
 
