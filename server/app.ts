@@ -21,6 +21,7 @@ import { ChatRuntime } from './domains/chat/chat.runtime';
 import { WebhooksWorker, type WebhooksWorkerOptions } from './domains/webhooks/webhooks.worker';
 import { JobQueue } from './lib/queue/job-queue';
 import { BackgroundTasks } from './lib/background-tasks';
+import { InstanceHeartbeat, type InstanceHeartbeatOptions } from './lib/instance-heartbeat';
 import { registerTrpcWebSocket } from './domains/chat/chat.socket';
 import { registerSignalRHub } from './domains/hub/hub.signalr';
 import { loadOrCreateSecret } from './lib/secrets';
@@ -72,6 +73,8 @@ export interface AppDeps {
   live?: LiveRuntimeOptions;
   /** Replaces the media storage the config names. */
   storage?: Storage;
+  /** The instance heartbeat's timing (PostgreSQL without Redis; tests shorten it). */
+  instanceHeartbeat?: InstanceHeartbeatOptions;
 }
 
 declare module 'fastify' {
@@ -156,7 +159,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await fillMissingPodcastGuids(services);
   app.decorate('services', services);
   wirePayments(app, services);
+  // PostgreSQL without Redis: instances find each other through the database and warn that the bus stays per instance.
+  const heartbeat = database.store.dialect === 'postgres' && !config.redis ? new InstanceHeartbeat(database.db, app.log, deps.instanceHeartbeat) : null;
   app.addHook('onClose', async () => {
+    await heartbeat?.stop();
     // Jobs in flight (webhook deliveries queued while live sessions ended, too) are recorded before the database closes.
     await services.jobs.stop();
     // Receipt mails, notices and sweeps started by requests and jobs write their rows before the database closes.
@@ -167,6 +173,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     services.storage.close();
   });
   services.jobs.start();
+  heartbeat?.start();
   // Push deliveries in flight finish and are recorded before the database closes (a restart sends nothing twice).
   services.push.start(services);
   app.addHook('preClose', async () => services.push.stop());

@@ -26,6 +26,7 @@ export const {
   podcastUploads,
   platformSettings,
   sweepLocks,
+  instanceHeartbeats,
   chatMessages,
   chatBans,
   pushSubscriptions,

@@ -26,3 +26,14 @@ export const sweepLocks = sqliteTable('sweep_locks', {
   holder: text('holder').notNull(),
   heldUntil: text('held_until').notNull(),
 });
+
+/**
+ * The instances running on one PostgreSQL database without Redis: each refreshes its row every 30 s, so an instance
+ * can tell that others share the database (server/lib/instance-heartbeat.ts).
+ */
+export const instanceHeartbeats = sqliteTable('instance_heartbeats', {
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  startedAt: text('started_at').notNull(),
+  seenAt: text('seen_at').notNull(),
+});
