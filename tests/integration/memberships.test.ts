@@ -391,6 +391,36 @@ describe('renewals', () => {
     expect((rejoin.json() as JoinAnswer).membershipId).not.toBe(answer.membershipId);
   });
 
+  it('a renewal paid just after the grace ended (the card form was open) opens the membership for that month, ending with it', async () => {
+    const s = await stage(app);
+    const tier = await createTier(s.creator, { monthlyPrice: 7, premiumEventIds: [s.premiumEventId] });
+    const answer = await joinAndPay(s.viewer, tier.id, { card: cards.laterDeclines, at: new Date(Date.now() - 29 * dayMs) });
+    const paidUntil = (await membershipRow(answer.membershipId)).currentPeriodEnd!;
+    await renewAt(new Date(Date.parse(paidUntil) + 60_000));
+    const pastDue = await membershipRow(answer.membershipId);
+    expect(pastDue.status).toBe('past_due');
+    // The member opens the card form for the renewal in the grace…
+    const due = (await join(s.viewer, tier.id, 7)).json() as JoinAnswer;
+    expect(due.membershipId).toBe(answer.membershipId);
+    // …the clock ends the grace before they pay…
+    expect(await runMembershipBilling(app.services, new Date(Date.parse(pastDue.graceEndsAt!) + 60_000))).toEqual({ retried: 0, lapsed: 1 });
+    expect((await membershipRow(answer.membershipId)).status).toBe('lapsed');
+    expect(await permittedEvents(s.viewer)).toEqual([]);
+    // …and the payment goes through: the month they paid is theirs.
+    expect(await confirmCard(app, due.client_secret, cards.success)).toEqual({ status: 'succeeded' });
+    const charge = (await firstRow(db.select().from(membershipCharges).where(and(eq(membershipCharges.membershipId, answer.membershipId), eq(membershipCharges.reason, 'membership_cycle')))))!;
+    expect(charge.paidAt).not.toBeNull();
+    expect(await membershipRow(answer.membershipId)).toMatchObject({ status: 'canceled', currentPeriodStart: charge.periodStart, currentPeriodEnd: charge.periodEnd, graceEndsAt: null });
+    expect(Date.parse(charge.periodEnd)).toBeGreaterThan(Date.now());
+    expect(await permittedEvents(s.viewer)).toEqual([s.premiumEventId]);
+    expect((await (await callerAs(app, s.viewer.token)).memberships.mine())[0]).toMatchObject({ status: 'canceled', hasAccess: true, nextChargeAt: null, currentPeriodEnd: charge.periodEnd });
+    const mail = outboxMails().find((entry) => entry.to === s.viewer.email && entry.subject.startsWith('Your Backstage membership is open again until'));
+    expect(mail?.text).toContain('It will not renew by itself.');
+    // Credited once, 60/40, like any month.
+    const ledger = await db.select().from(ledgerEntries).where(eq(ledgerEntries.paymentId, charge.paymentId!));
+    expect(ledger.map((entry) => entry.amountCents).reduce((sum, cents) => sum + cents, 0)).toBe(expectedSplit(700).net);
+  });
+
   it('a member in the grace pays the renewal with another card and is active again', async () => {
     const s = await stage(app);
     const tier = await createTier(s.creator, { monthlyPrice: 6 });

@@ -7,7 +7,7 @@ import { siteNameOf } from '@server/domains/settings/settings.service';
 import { publicOrigin } from '@server/lib/public-url';
 import type { AppServices } from '@server/trpc/context';
 
-export type MembershipNotice = 'welcome' | 'renewed' | 'renewal_failed' | 'lapsed';
+export type MembershipNotice = 'welcome' | 'renewed' | 'paid_after_lapse' | 'renewal_failed' | 'lapsed';
 
 interface NoticeParts {
   siteName: string;
@@ -40,6 +40,21 @@ export function membershipNoticeText(kind: MembershipNotice, parts: NoticeParts)
           `Paid until: ${parts.periodEnd}`,
           '',
           manage,
+          `Keep this mail as your receipt. — ${parts.siteName}`,
+        ].join('\n'),
+      };
+    case 'paid_after_lapse':
+      return {
+        subject: `Your ${parts.tierName} membership is open again until ${parts.periodEnd}`,
+        text: [
+          `Your payment for the ${parts.tierName} membership of ${parts.creatorName} arrived after the membership had ended, so it is open again for the month you paid.`,
+          '',
+          `Item: ${parts.tierName} membership (one month)`,
+          `Amount: ${parts.amount} CAD`,
+          `Paid with: ${parts.card}`,
+          `Paid until: ${parts.periodEnd}`,
+          '',
+          `It will not renew by itself. To stay a member after ${parts.periodEnd}, become a member again from ${parts.creatorName}'s page on ${parts.origin}.`,
           `Keep this mail as your receipt. — ${parts.siteName}`,
         ].join('\n'),
       };

@@ -92,6 +92,33 @@ async function applyMembershipState(tx: Tx, row: MembershipRow, remote: Provider
 }
 
 /**
+ * A month paid after the membership lapsed (the member was paying the renewal in the grace when the clock ended it):
+ * the month is theirs, so the membership opens for it as a canceled one, ending with it (the provider's subscription
+ * is over, nothing renews). A month already past leaves it lapsed.
+ */
+async function reopenForPaidMonth(tx: Tx, row: MembershipRow, charge: MembershipChargeRow, cardLast4: string | null): Promise<MembershipRow> {
+  const time = nowIso();
+  if (charge.periodEnd <= time) return row;
+  const reopened = await firstRow(
+    tx
+      .update(memberships)
+      .set({
+        status: 'canceled',
+        currentPeriodStart: charge.periodStart,
+        currentPeriodEnd: charge.periodEnd,
+        cancelAtPeriodEnd: false,
+        graceEndsAt: null,
+        canceledAt: time,
+        cardLast4: cardLast4 ?? row.cardLast4,
+        updatedAt: time,
+      })
+      .where(and(eq(memberships.id, row.id), eq(memberships.status, 'lapsed')))
+      .returning(),
+  );
+  return reopened ?? row;
+}
+
+/**
  * Records the invoice's monthly charge: one row per membership and period (the unique index), so a replayed or
  * repeated report credits a month once. A first invoice still waiting for the card form is not a charge yet.
  * Answers the charge when this call marked it paid.
@@ -172,12 +199,14 @@ export async function syncMembershipInvoice(services: AppServices, providerInvoi
     apply: async (tx, membership, { invoice, remote, payment, failure, paidCardLast4 }) => {
       const before = (await firstRow(tx.select().from(memberships).where(eq(memberships.id, membership.id)))) ?? membership;
       const charge = await recordCharge(tx, before, invoice, payment, failure);
-      const after = await applyMembershipState(tx, before, remote, paidCardLast4);
-      return { before, after, charge };
+      const applied = await applyMembershipState(tx, before, remote, paidCardLast4);
+      const after = charge && applied.status === 'lapsed' ? await reopenForPaidMonth(tx, applied, charge, paidCardLast4) : applied;
+      return { before, after, charge, reopened: after !== applied };
     },
   });
   if (!synced) return undefined;
-  await announceMembershipChange(services, synced.result.before, synced.result.after, synced.result.charge);
+  const { before, after, charge, reopened } = synced.result;
+  await announceMembershipChange(services, before, after, charge, reopened);
   return synced.payment;
 }
 
@@ -222,16 +251,23 @@ function chargeSnapshot(charge: MembershipChargeRow): MembershipChargeSnapshot {
 
 /**
  * After the commit: `memberships:created|renewed` for a month newly paid, `memberships:lapsed`, `memberships:cancelled`
- * (the member set it to end, or the provider ended it), the member's mail for a paid month, a failed renewal or a
- * lapse, and the creator's notice of a new member.
+ * (the member set it to end, the provider ended it, or a month paid after a lapse opened it until that month's end), the
+ * member's mail for a paid month, a failed renewal or a lapse, and the creator's notice of a new member.
  */
-export async function announceMembershipChange(services: AppServices, before: MembershipRow, after: MembershipRow, paidCharge: MembershipChargeRow | null): Promise<void> {
+export async function announceMembershipChange(
+  services: AppServices,
+  before: MembershipRow,
+  after: MembershipRow,
+  paidCharge: MembershipChargeRow | null,
+  reopenedAfterLapse = false,
+): Promise<void> {
   const { db, domainEvents } = services;
   const snapshot = () => membershipSnapshot(db, after);
   if (paidCharge) {
     const name = paidCharge.reason === 'membership_create' ? 'memberships:created' : 'memberships:renewed';
     await domainEvents.publish(name, { membership: await snapshot(), charge: chargeSnapshot(paidCharge) });
-    await mailMembershipNotice(services, after, paidCharge.reason === 'membership_create' ? 'welcome' : 'renewed', paidCharge);
+    const notice = paidCharge.reason === 'membership_create' ? 'welcome' : reopenedAfterLapse ? 'paid_after_lapse' : 'renewed';
+    await mailMembershipNotice(services, after, notice, paidCharge);
     if (paidCharge.reason === 'membership_create') await mailCreatorNewMember(services, after, paidCharge);
   }
   if (after.status === 'past_due' && before.status !== 'past_due') await mailMembershipNotice(services, after, 'renewal_failed');
