@@ -3,7 +3,6 @@ import { ImageUp, RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
 import { mobileAppMessages, type MobileAppOutput } from '@server/domains/mobile-app/mobile-app.schemas';
 import { Button } from '@web/components/button';
-import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
 import { upload } from '@web/lib/upload';
 import { failureMessage } from '@web/components/error-message';
@@ -52,7 +51,6 @@ export function IconField({ app, onChange }: { app: MobileAppOutput; onChange(ap
     setProgress(0);
     try {
       const updated = await upload<MobileAppOutput>(`/api/mobile-app/${encodeURIComponent(app.id)}/icon`, form, {
-        token: useSession.getState().token,
         onProgress: setProgress,
       });
       onChange(updated);

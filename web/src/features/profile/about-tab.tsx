@@ -55,7 +55,7 @@ export function AboutTab({ profile }: { profile: Profile }) {
     if (!file) return;
     setUploading(true);
     try {
-      applied(await upload<{ profile: Profile; user: SessionUser }>('/api/profile/avatar', toFormData({ image: file }), { token: useSession.getState().token }));
+      applied(await upload<{ profile: Profile; user: SessionUser }>('/api/profile/avatar', toFormData({ image: file })));
       setAvatar(null);
       toast.success(profileMessages.avatarSaved);
     } catch (error) {

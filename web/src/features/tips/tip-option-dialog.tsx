@@ -6,7 +6,6 @@ import { dollarsText, parseDollars } from '@common/money';
 import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { TextField } from '@web/components/text-field';
-import { useSession } from '@web/lib/session-store';
 import { ApiError, upload } from '@web/lib/upload';
 
 const iconTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
@@ -82,7 +81,6 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
     setSaving(true);
     try {
       const saved = await upload<TipOptionOutput>(option ? `/api/tips/options/${encodeURIComponent(option.id)}` : '/api/tips/options', form, {
-        token: useSession.getState().token,
         onProgress: setProgress,
       });
       onSaved(saved);
