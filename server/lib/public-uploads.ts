@@ -33,10 +33,13 @@ export class PublicUploads {
 
   private readonly db: Db;
 
-  /** Without the embedded connection (PostgreSQL) nothing is cached: every answer is read again. */
-  constructor(store: Pick<Store, 'db' | 'sqlite'>) {
+  /**
+   * On SQLite an answer is kept while the database is unchanged; on PostgreSQL while this instance has written
+   * nothing, and for at most a second (what another instance changed shows within that bound).
+   */
+  constructor(store: Pick<Store, 'db' | 'sqlite' | 'writePosition'>) {
     this.db = store.db;
-    this.cache = new UnchangedDatabaseCache(store.sqlite);
+    this.cache = new UnchangedDatabaseCache(store.sqlite ?? store);
   }
 
   /** `url` is the stored form, `/uploads/<name>`. */

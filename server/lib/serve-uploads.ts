@@ -142,7 +142,7 @@ export interface UploadsOptions {
  * public files may be redirected to MEDIA_PUBLIC_URL), its caching, and the rest of `sendStoredFile`. A members-only
  * title's files answer 404 here unless the URL is signed (server/lib/signed-uploads.ts).
  */
-export async function registerUploads(app: FastifyInstance, store: Pick<Store, 'db' | 'sqlite'>, storage: Storage, options: UploadsOptions = {}): Promise<void> {
+export async function registerUploads(app: FastifyInstance, store: Pick<Store, 'db' | 'sqlite' | 'writePosition'>, storage: Storage, options: UploadsOptions = {}): Promise<void> {
   const publicUploads = new PublicUploads(store);
   const publicAnswer: StoredFileAnswer = { cacheControl: publicCache, crossOrigin: true, redirectToPublicUrl: true };
   const privateAnswer: StoredFileAnswer = { cacheControl: privateCache, crossOrigin: false };

@@ -64,10 +64,10 @@ export function registerLivePlayback(app: FastifyInstance, services: AppServices
   });
   const readPlaylist = async (key: string): Promise<string | null> =>
     storage.kind === 's3' ? ((await bucketPlaylists.fetch(key))?.text ?? null) : ((await storage.readBuffer(key))?.toString('utf8') ?? null);
-  // Every playlist and segment request asks which event a session plays: kept while the database is unchanged
-  // (any write anywhere, e.g. the event turning premium, reads it again). On PostgreSQL (no embedded connection)
-  // it is read every time.
-  const sessionEvents = new UnchangedDatabaseCache<string, { event: { id: string; isPremium: boolean } }>(services.store.sqlite);
+  // Every playlist and segment request asks which event a session plays: kept while the database is unchanged (any
+  // write, e.g. the event turning premium, reads it again). On PostgreSQL: while this instance has written nothing,
+  // and for at most a second (an event made premium through another instance is protected here within it).
+  const sessionEvents = new UnchangedDatabaseCache<string, { event: { id: string; isPremium: boolean } }>(services.store.sqlite ?? services.store);
   const sessionEvent = (sessionId: string) =>
     sessionEvents.get(sessionId, async () => {
       const found = await liveService.sessionWithEvent(services.db, sessionId);
