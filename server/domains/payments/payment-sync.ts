@@ -24,6 +24,8 @@ export async function applyIntent(services: AppServices, intent: ProviderIntent)
   const invoiceId = row?.providerInvoiceId ?? (row ? null : intent.metadata.invoice_id);
   if (invoiceId) return syncInvoicePayment(services, invoiceId, row?.kind);
   if (!row) return null;
+  // Succeeded is final (nothing the provider reports changes it): a report after the webhook opens no transaction.
+  if (row.status === 'succeeded') return row;
   const outcome = await db.transaction((tx) => applyIntentToPayment(tx, row, intent));
   if (outcome.newlySucceeded) {
     await publishPaymentSucceeded(services, outcome.row);
