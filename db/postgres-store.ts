@@ -74,8 +74,20 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   const client = new ContextualClient(pool, context);
   const db = drizzle({ client: client as unknown as pg.Pool, schema }) as unknown as Db;
 
+  // Transactions under way: with none, the async-context tracking `run` switched on (a hook on every promise the
+  // process makes) goes off until the next one.
+  let open = 0;
   const transaction = async <T>(work: (tx: Db) => Promise<T>): Promise<T> => {
     if (context.getStore()) return work(db);
+    open += 1;
+    try {
+      return await attempts(work);
+    } finally {
+      open -= 1;
+      if (open === 0) context.disable();
+    }
+  };
+  const attempts = async <T>(work: (tx: Db) => Promise<T>): Promise<T> => {
     for (let attempt = 1; ; attempt++) {
       const connection = await pool.connect();
       let broken = false;

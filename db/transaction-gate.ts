@@ -31,6 +31,9 @@ export class TransactionGate {
       return await this.context.run(token, work);
     } finally {
       this.owner = undefined;
+      // Between transactions nobody asks whose context a statement comes from: the async-context tracking that
+      // `run` switched on (a hook on every promise the process makes) goes off until the next transaction.
+      this.context.disable();
       for (const wake of this.waiters.splice(0)) wake();
     }
   }
