@@ -77,6 +77,20 @@ describe('the job queue on PostgreSQL', () => {
     }
   });
 
+  it('answers the claimed jobs in the order they came due, also for a kind whose claim moves the due time', async () => {
+    // Ids ascending, due times descending: only the due order puts job 5 first.
+    await admin.query("INSERT INTO test_jobs (due_at) SELECT to_char(timestamp '2026-01-01' - n * interval '1 minute', 'YYYY-MM-DD\"T\"HH24:MI:SS.000\"Z\"') FROM generate_series(1, 5) AS n");
+    const store = await openStore();
+    const started: number[] = [];
+    const kind = testKind(async (job) => {
+      started.push(job.id);
+      return { outcome: 'done', detail: 'ran' };
+    });
+    const lane = new JobQueue(store.db, silent).register('test', { ...kind, concurrency: 5, table: { ...kind.table, claimed: undefined } });
+    expect(await lane.runDue()).toBe(5);
+    expect(started).toEqual([5, 4, 3, 2, 1]);
+  });
+
   it('gives each of 400 jobs to exactly one of four workers on their own connections', async () => {
     const jobs = 400;
     await addJobs(jobs);

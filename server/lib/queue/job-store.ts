@@ -74,28 +74,34 @@ export class JobStore {
     const claim = claimed ? iso(now) : iso(now + this.leaseMs);
     const mark: Record<string, unknown> = claimed ? { [this.keys.status]: claimed.status, [this.keys.claimedAt!]: claim } : { [this.keys.dueAt]: claim };
     mark[this.keys.attempts] = sql`${attempts} + 1`;
-    const claimableRows = (db: QueueDb) =>
-      db
-        .select({ id })
-        .from(table)
-        .where(and(abandoned ? or(due, abandoned) : due, claimable))
-        .orderBy(asc(dueAt), asc(id))
-        .limit(limit);
+    const eligible = and(abandoned ? or(due, abandoned) : due, claimable);
+    const dueFirst = [asc(dueAt), asc(id)] as const;
 
     if (dialectOf(this.db) === 'postgres') {
-      const picked = skipLocked(claimableRows(this.db));
-      const rows = (await this.db.update(table).set(mark).where(inArray(id, picked)).returning({ id, attempts, dueAt })) as {
-        id: string | number;
-        attempts: number;
-        dueAt: string;
-      }[];
-      // A claim that moves the due time leaves every row at the same one: the ids keep their order then.
-      rows.sort((a, b) => (a.dueAt < b.dueAt ? -1 : a.dueAt > b.dueAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      // The picked rows keep the due time they had, so the claim answers them in the order they came due.
+      const picked = this.db.$with('picked').as(
+        skipLocked(
+          this.db
+            .select({ pickedId: sql<string | number>`${id}`.as('picked_id'), pickedDue: sql<string>`${dueAt}`.as('picked_due') })
+            .from(table)
+            .where(eligible)
+            .orderBy(...dueFirst)
+            .limit(limit),
+        ),
+      );
+      const rows = (await this.db
+        .with(picked)
+        .update(table)
+        .set(mark)
+        .from(picked)
+        .where(eq(id, picked.pickedId))
+        .returning({ id, attempts, due: picked.pickedDue })) as { id: string | number; attempts: number; due: string }[];
+      rows.sort((a, b) => (a.due < b.due ? -1 : a.due > b.due ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
       return rows.map((row) => ({ id: row.id, attempts: row.attempts, claim }));
     }
 
     return this.db.transaction(async (tx) => {
-      const ids = ((await claimableRows(tx)) as { id: string | number }[]).map((row) => row.id);
+      const ids = ((await tx.select({ id }).from(table).where(eligible).orderBy(...dueFirst).limit(limit)) as { id: string | number }[]).map((row) => row.id);
       if (!ids.length) return [];
       const rows = (await tx.update(table).set(mark).where(inArray(id, ids)).returning({ id, attempts })) as { id: string | number; attempts: number }[];
       const attemptsOf = new Map(rows.map((row) => [row.id, row.attempts]));
