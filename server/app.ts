@@ -144,7 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     domainEvents: new DomainEvents(app.log, () => database.store.inTransaction()),
     chat: new ChatRuntime(database.db, bus, app.log),
     jobs,
-    push: createPushWorker(config, database.db, jobs, app.log, deps.pushSender),
+    push: createPushWorker(config, database.db, jobs, deps.pushSender),
     webhooks: new WebhooksWorker({ db: database.db, config, log: app.log, mailer, background }, jobs, deps.webhooks),
     live: new LiveRuntime(secret, deps.live),
     signedUploads: new SignedUploads(secret),

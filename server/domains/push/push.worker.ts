@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '@db/schema/push';
@@ -161,7 +160,7 @@ export function announceStartedEventsSweep(services: AppServices): Promise<boole
   return services.sweeps.runExclusive('push:announce-started-events', { ttlMs: 5 * 60_000, periodMs: sweepIntervalMs - 1_000 }, () => announceStartedEvents(services));
 }
 
-export function createPushWorker(config: AppConfig, db: Db, jobs: JobQueue, log: FastifyBaseLogger, sender?: PushSender): PushWorker {
+export function createPushWorker(config: AppConfig, db: Db, jobs: JobQueue, sender?: PushSender): PushWorker {
   const pushSender =
     sender ??
     new WebPushSender(
