@@ -1,8 +1,11 @@
 /** The fan-memberships domain's enumerations, free of Drizzle so the web app can import them. */
-export const membershipStatuses = ['incomplete', 'active', 'past_due', 'lapsed', 'canceled'] as const;
+/** `lapsed` and `ended` are final: neither holds a place, so the member may join the creator again. */
+export const membershipStatuses = ['incomplete', 'active', 'past_due', 'lapsed', 'canceled', 'ended'] as const;
+/** The statuses the database allows once per member and creator (the `memberships_one_per_creator_idx` index). */
+export const membershipPlaceStatuses = ['incomplete', 'active', 'past_due', 'canceled'] as const satisfies readonly MembershipStatus[];
 export type MembershipStatus = (typeof membershipStatuses)[number];
 
-export const membershipChargeReasons = ['membership_create', 'membership_cycle'] as const;
+export const membershipChargeReasons = ['membership_create', 'membership_cycle', 'membership_upgrade'] as const;
 export type MembershipChargeReason = (typeof membershipChargeReasons)[number];
 
 export const pushAudiences = ['all', 'members'] as const;

@@ -101,8 +101,17 @@ export const memberships = sqliteTable(
     activatedAt: text('activated_at'),
     canceledAt: text('canceled_at'),
     lapsedAt: text('lapsed_at'),
+    /** When a membership moved to the final `ended` status (canceled and past its period, replaced, or a duplicate). */
+    endedAt: text('ended_at'),
+    /** A downgrade waiting for the end of the paid period: the tier and price the next renewal switches to. */
+    scheduledTierId: text('scheduled_tier_id'),
+    scheduledPriceCents: integer('scheduled_price_cents'),
   },
   (table) => [
+    /** One membership per member and creator among those that hold a place (paying, paid or being paid). */
+    uniqueIndex('memberships_one_per_creator_idx')
+      .on(table.creatorId, table.memberId)
+      .where(sql`status <> 'lapsed' and status <> 'ended'`),
     index('memberships_member_idx').on(table.memberId, table.status),
     index('memberships_creator_idx').on(table.creatorId, table.status),
     index('memberships_tier_idx').on(table.tierId, table.status),

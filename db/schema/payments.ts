@@ -44,6 +44,8 @@ export const payments = sqliteTable(
     /** The provider's invoice a subscription payment pays. */
     providerInvoiceId: text('provider_invoice_id'),
     description: text('description').notNull(),
+    /** The payer's message to the creator (tips only), 1–140 characters. */
+    message: text('message'),
     email: text('email'),
     cardLast4: text('card_last4'),
     lastError: text('last_error', { mode: 'json' }).$type<PaymentErrorDetails>(),
@@ -94,6 +96,10 @@ export const tips = sqliteTable(
     tipOptionId: text('tip_option_id'),
     title: text('title').notNull(),
     amountCents: integer('amount_cents').notNull(),
+    /** The tipper's message, shown with the tip line in the hub and in Earnings. */
+    message: text('message'),
+    /** When the creator hid the message from their Earnings. */
+    messageHiddenAt: text('message_hidden_at'),
     createdAt: text('created_at').notNull().default(now),
   },
   (table) => [index('tips_creator_idx').on(table.creatorId)],

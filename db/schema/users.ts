@@ -22,6 +22,8 @@ export const users = sqliteTable(
     streamValue: text('stream_value'),
     role: text('role', { enum: userRoles }).notNull(),
     isActive: integer('is_active', { mode: 'boolean' }).notNull(),
+    /** Set when an admin deactivates the account (cleared on activation); a creator still waiting for a first activation has none. */
+    deactivatedAt: text('deactivated_at'),
     /** Registered through checkout and not paid yet: may only reach checkout (see checkoutProcedure). */
     pendingPayment: integer('pending_payment', { mode: 'boolean' }).notNull().default(false),
     passwordHash: text('password_hash'),

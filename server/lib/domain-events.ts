@@ -1,3 +1,5 @@
+import type { MembershipStatus } from '@common/membership-values';
+
 /**
  * Domain events: a domain announces a fact it owns once it is committed (a payment succeeded, an event changed),
  * and the domains that act on it listen, so the publisher never imports them. The names live in their own
@@ -70,7 +72,7 @@ export type MembershipSnapshot = {
   creatorId: string;
   memberId: string;
   memberName: string;
-  status: 'incomplete' | 'active' | 'past_due' | 'lapsed' | 'canceled';
+  status: MembershipStatus;
   priceCents: number;
   currentPeriodStart: string | null;
   currentPeriodEnd: string | null;

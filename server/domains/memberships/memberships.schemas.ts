@@ -133,7 +133,7 @@ export type TierOutput = z.infer<typeof tierOutput>;
 export const joinOutput = intentAnswer.extend({ membershipId: z.string() });
 export type JoinOutput = z.infer<typeof joinOutput>;
 
-export const mineStatuses = ['active', 'past_due', 'lapsed', 'canceled'] as const;
+export const mineStatuses = ['active', 'past_due', 'lapsed', 'canceled', 'ended'] as const;
 
 /** One of the viewer's memberships ("My memberships"). */
 export const myMembershipOutput = z.object({

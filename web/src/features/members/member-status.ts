@@ -11,6 +11,8 @@ export function memberStatusLabel(member: Pick<MemberOutput, 'status' | 'cancelA
       return 'Canceled';
     case 'lapsed':
       return 'Lapsed';
+    case 'ended':
+      return 'Ended';
     case 'incomplete':
       return 'Not paid';
   }
