@@ -91,6 +91,10 @@ export function uploadRoutes(app: FastifyInstance, defineRoutes: (uploads: Fasti
     uploads.addHook('onRoute', (route) => {
       if (!uploadRouteAdmission(route.handler)) throw new Error(`${route.method} ${route.url} takes uploads: make it an uploadRoute`);
     });
+    uploads.addHook('onSend', async (request, reply) => {
+      // A refusal sent before the body was read leaves the rest of it on the socket: close rather than keep it alive.
+      if (!request.raw.complete) void reply.header('connection', 'close');
+    });
     defineRoutes(uploads);
   });
 }
