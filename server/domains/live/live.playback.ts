@@ -5,6 +5,7 @@ import { sendStoredFile } from '@server/lib/serve-uploads';
 import { UnchangedDatabaseCache } from '@server/lib/unchanged-database-cache';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
 import * as liveService from './live.service';
+import { grantOpens } from './live.tokens';
 import { viewerKeyOf } from './live.viewers';
 
 export const playbackMessages = {
@@ -84,7 +85,7 @@ export function registerLivePlayback(app: FastifyInstance, services: AppServices
     if (event.isPremium) {
       token = queryToken(request);
       const grant = await live.tokens.verify(token);
-      if (!grant || grant.evt !== event.id) return forbidden(reply);
+      if (!grant || !grantOpens(grant, event.id, 'live', sessionId)) return forbidden(reply);
       if (grant.sub !== 'guest') viewer = `u:${grant.sub}`;
     } else {
       reply.headers(crossOriginReadableHeaders);
@@ -112,7 +113,7 @@ export function registerLivePlayback(app: FastifyInstance, services: AppServices
     const { event } = found;
     if (event.isPremium) {
       const grant = await live.tokens.verify(queryToken(request));
-      if (!grant || grant.evt !== event.id) return forbidden(reply);
+      if (!grantOpens(grant, event.id, 'replay', id)) return forbidden(reply);
     } else {
       reply.headers(crossOriginReadableHeaders);
     }

@@ -25,7 +25,7 @@ import {
 import * as liveService from './live.service';
 import { LiveSessions } from './live.sessions';
 import { streamKeyRotatedTopic, watchLiveStatus } from './live.status';
-import { PlaybackTokens } from './live.tokens';
+import { PlaybackTokens, type PlaybackScope } from './live.tokens';
 
 export interface LiveRuntimeOptions {
   /** A publisher that comes back within this long continues its session (default 30 s; tests use less). */
@@ -332,11 +332,11 @@ export class LiveRuntime {
    */
   readonly playbackFor = async (event: EventOutput, viewerId: string | null, options: { replayOnly?: boolean } = {}): Promise<EventStreamOutput | null> => {
     const session = options.replayOnly ? undefined : this.sessions.liveSessionOfEvent(event.id);
-    if (session?.startedAt) return this.signed(event, viewerId, livePlaylistPath(session.id), 'hls', true);
+    if (session?.startedAt) return this.signed(event, viewerId, { scope: 'live', res: session.id }, livePlaylistPath(session.id), 'hls');
     const elsewhere = options.replayOnly || !this.heldElsewhere() ? undefined : await liveService.lastSessionOfEvent(this.db, event.id);
-    if (elsewhere?.state === 'live') return this.signed(event, viewerId, livePlaylistPath(elsewhere.id), 'hls', true);
+    if (elsewhere?.state === 'live') return this.signed(event, viewerId, { scope: 'live', res: elsewhere.id }, livePlaylistPath(elsewhere.id), 'hls');
     const recording = await liveService.latestReadyRecording(this.db, event.id);
-    if (recording) return this.signed(event, viewerId, replayPath(recording.id), 'video', false);
+    if (recording) return this.signed(event, viewerId, { scope: 'replay', res: recording.id }, replayPath(recording.id), 'video');
     return null;
   };
 
@@ -348,9 +348,10 @@ export class LiveRuntime {
     return this.services.bus.kind !== 'memory';
   }
 
-  private signed(event: EventOutput, viewerId: string | null, path: string, kind: 'hls' | 'video', live: boolean): EventStreamOutput {
+  private signed(event: EventOutput, viewerId: string | null, opens: { scope: PlaybackScope; res: string }, path: string, kind: 'hls' | 'video'): EventStreamOutput {
+    const live = opens.scope === 'live';
     if (!event.isPremium) return { kind, url: path, live, expiresAt: null };
-    const { token, expiresAt } = this.tokens.mint(viewerId ?? 'guest', event.id);
+    const { token, expiresAt } = this.tokens.mint(viewerId ?? 'guest', event.id, opens.scope, opens.res);
     return { kind, url: `${path}?token=${token}`, live, expiresAt };
   }
 }

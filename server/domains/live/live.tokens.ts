@@ -2,11 +2,25 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { liveLimits } from './live.schemas';
 
-/** What a playback token grants: `sub` (viewer id, or 'guest'), `evt` (the one event it opens), `exp` (≤ 10 min). */
+/** What a playback token opens: one live session's HLS, or one finished recording (a replay). */
+export type PlaybackScope = 'live' | 'replay';
+const playbackScopes: readonly string[] = ['live', 'replay'] satisfies PlaybackScope[];
+
+/**
+ * What a playback token grants: `sub` (viewer id, or 'guest'), `evt` (the event), `scope` and `res` (the live session
+ * or the recording it opens, and nothing else of the event), `exp` (≤ 10 min).
+ */
 export interface PlaybackGrant {
   sub: string;
   evt: string;
+  scope: PlaybackScope;
+  res: string;
   exp: number;
+}
+
+/** Whether `grant` opens `resource` (a session id for `live`, a recording id for `replay`) of `eventId`. */
+export function grantOpens(grant: PlaybackGrant | null, eventId: string, scope: PlaybackScope, resource: string): boolean {
+  return !!grant && grant.evt === eventId && grant.scope === scope && grant.res === resource;
 }
 
 const audience = 'cuepoint-live';
@@ -28,11 +42,17 @@ export class PlaybackTokens {
     this.key = Buffer.from(hkdfSync('sha256', appSecret, 'cuepoint', 'live playback tokens v1', 32));
   }
 
-  /** A token for `evt`, valid `ttlSeconds` (at most liveLimits.playbackTokenSeconds). */
-  mint(sub: string, evt: string, ttlSeconds: number = liveLimits.playbackTokenSeconds): { token: string; expiresAt: string } {
+  /** A token opening `res` (the live session or the recording, per `scope`) of `evt`, valid `ttlSeconds` (at most liveLimits.playbackTokenSeconds). */
+  mint(
+    sub: string,
+    evt: string,
+    scope: PlaybackScope,
+    res: string,
+    ttlSeconds: number = liveLimits.playbackTokenSeconds,
+  ): { token: string; expiresAt: string } {
     const iat = Math.floor(this.now() / 1000);
     const exp = iat + Math.min(ttlSeconds, liveLimits.playbackTokenSeconds);
-    return { token: this.sign({ sub, evt, aud: audience, iat, exp }), expiresAt: new Date(exp * 1000).toISOString() };
+    return { token: this.sign({ sub, evt, scope, res, aud: audience, iat, exp }), expiresAt: new Date(exp * 1000).toISOString() };
   }
 
   /** Signs any claims (tests mint expired tokens with it). */
@@ -54,10 +74,11 @@ export class PlaybackTokens {
         currentDate: new Date(this.now()),
         requiredClaims: ['sub', 'exp', 'iat'],
       });
-      const { sub, evt, exp, iat } = payload as { sub?: unknown; evt?: unknown; exp?: unknown; iat?: unknown };
+      const { sub, evt, scope, res, exp, iat } = payload as Record<string, unknown>;
       if (typeof sub !== 'string' || typeof evt !== 'string' || typeof exp !== 'number' || typeof iat !== 'number') return null;
+      if (typeof scope !== 'string' || !playbackScopes.includes(scope) || typeof res !== 'string') return null;
       if (exp - iat > liveLimits.playbackTokenSeconds) return null;
-      const grant = { sub, evt, exp };
+      const grant: PlaybackGrant = { sub, evt, scope: scope as PlaybackScope, res, exp };
       this.cache.set(token, grant);
       if (this.cache.size > 10_000) this.cache.delete(this.cache.keys().next().value!);
       return grant;
