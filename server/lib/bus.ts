@@ -205,6 +205,12 @@ export class BoundedQueue<T> {
     this.wake?.();
   }
 
+  /** Ends the drain with `error` (after nothing more: queued items are dropped), e.g. when the reader lost access. */
+  fail(error: Error): void {
+    this.failure ??= error;
+    this.wake?.();
+  }
+
   /** Yields queued items until the signal aborts; throws the overflow error when the queue overflowed. */
   async *drain(signal?: AbortSignal): AsyncGenerator<T> {
     const onAbort = () => this.wake?.();

@@ -4,6 +4,7 @@ import { firstRow, type Db } from '@db/store';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { BoundedQueue } from '@server/lib/bus';
+import { requireActiveAccount, watchAccess } from '@server/lib/access-watch';
 import { nowIso } from '@server/lib/ids';
 import { toDollars } from '@common/money';
 import { fieldError } from '@server/lib/errors';
@@ -44,6 +45,11 @@ export async function isOpenRoom(db: Db, eventId: string): Promise<boolean> {
   return !!event && !event.isPremium;
 }
 
+/** Refuses a room that is no longer open to anyone (the event turned premium or is gone), as a guest is refused. */
+export async function requireOpenRoom(db: Db, eventId: string): Promise<void> {
+  if (!(await isOpenRoom(db, eventId))) await requireChatAccess(db, null, await requireEvent(db, eventId));
+}
+
 /** A premium event's chat reaches only its creator, admins and viewers with access: "Buy access to join this chat". */
 export async function requireChatAccess(db: Db, actor: Actor | null, event: EventRow): Promise<void> {
   if (!(await mayWatchEvent(db, actor, event))) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.buyToJoin });
@@ -68,22 +74,32 @@ function requireModerator(event: EventRow, actor: Actor): void {
 
 /** Live events of the room: history first (last 100, or after lastEventId), then everything new. */
 export async function* streamChat(services: AppServices, actor: Actor | null, input: ChatMessagesInput, signal?: AbortSignal) {
-  await requireChatAccess(services.db, actor, await requireEvent(services.db, input.eventId));
+  await mayStillReadChat(services.db, actor, input.eventId);
   const queue = new BoundedQueue<ChatDelivery>(
     maxQueuedPerSubscriber,
     () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'This chat connection fell too far behind; reconnect to resume' }),
   );
   const detach = services.chat.rooms.attach(input.eventId, { deliver: (delivery) => queue.push(delivery) }, input.lastEventId);
+  // Access is re-checked while the subscription stays open (a lapsed membership, the event turned premium, ...).
+  const stopWatch = watchAccess(() => mayStillReadChat(services.db, actor, input.eventId), (refusal) => queue.fail(refusal));
   try {
     for await (const delivery of queue.drain(signal)) yield tracked(delivery.id, delivery.item);
   } finally {
+    stopWatch();
     detach();
   }
+}
+
+/** What a new chat subscription checks, again: the reader's account still active and the room still theirs to read. */
+export async function mayStillReadChat(db: Db, actor: Actor | null, eventId: string): Promise<void> {
+  if (actor) await requireActiveAccount(db, actor.id);
+  await requireChatAccess(db, actor, await requireEvent(db, eventId));
 }
 
 /** A signed-in viewer or creator posts to an active event's room (3 messages per 2 seconds at most). */
 export async function sendMessage(services: AppServices, actor: Actor, input: SendChatInput): Promise<ChatMessage> {
   const event = await requireEvent(services.db, input.eventId);
+  await requireActiveAccount(services.db, actor.id);
   await requireChatAccess(services.db, actor, event);
   if (!event.isActive) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: chatMessages.inactive });
   const { store, rooms, nextId } = services.chat;

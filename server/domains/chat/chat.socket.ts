@@ -2,11 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { getWSConnectionHandler, type WSSHandlerOptions } from '@trpc/server/adapters/ws';
-import type { AnyRouter } from '@trpc/server';
+import type { AnyRouter, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { watchAccess } from '@server/lib/access-watch';
 import type { AppServices } from '@server/trpc/context';
 import type { ChatDelivery, ChatSink } from './chat.rooms';
 import { chatMessagesInput, type ChatMessagesInput } from './chat.schemas';
-import { isOpenRoom } from './chat.service';
+import { isOpenRoom, requireOpenRoom } from './chat.service';
 
 /** A socket whose unsent data passes this is too slow for the room and is dropped (it reconnects and resumes). */
 export const maxBufferedBytesPerSocket = 512 * 1024;
@@ -41,6 +44,14 @@ export class SocketSubscription implements ChatSink {
 
   sendResult(result: 'started' | 'stopped'): void {
     if (this.socket.readyState === socketOpen) this.socket.send(`${this.framePrefix}"result":{"type":"${result}"}}`);
+  }
+
+  /** Ends the subscription with tRPC's error frame for `refusal`, as tRPC would answer a new subscription. */
+  sendRefusal(refusal: TRPCError): void {
+    if (this.socket.readyState !== socketOpen) return;
+    const httpStatus = getHTTPStatusCodeFromError(refusal);
+    const error = { message: refusal.message, code: TRPC_ERROR_CODES_BY_KEY[refusal.code], data: { code: refusal.code, httpStatus, path: chatStreamPath, fieldErrors: null } };
+    this.socket.send(`${this.framePrefix}"error":${JSON.stringify(error)}}`);
   }
 }
 
@@ -145,7 +156,20 @@ class ChatSocketRouter {
     const subscription = new SocketSubscription(this.socket, `{"id":${JSON.stringify(id)}${jsonrpc},`);
     this.subscriptions.set(id, subscription);
     subscription.sendResult('started');
-    subscription.detach = this.services.chat.rooms.attach(input.eventId, subscription, input.lastEventId);
+    const detachFromRoom = this.services.chat.rooms.attach(input.eventId, subscription, input.lastEventId);
+    // A room that stops being open (the event turned premium) ends its fast-path readers with the refusal tRPC gives.
+    const stopWatch = watchAccess(
+      () => requireOpenRoom(this.services.db, input.eventId),
+      (refusal) => {
+        this.subscriptions.delete(id);
+        subscription.detach();
+        subscription.sendRefusal(refusal);
+      },
+    );
+    subscription.detach = () => {
+      stopWatch();
+      detachFromRoom();
+    };
     return true;
   }
 }

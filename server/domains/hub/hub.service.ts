@@ -5,6 +5,7 @@ import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { BoundedQueue, busTopic, type BusTopic } from '@server/lib/bus';
 import { nowIso } from '@server/lib/ids';
+import { requireActiveAccount, watchAccess } from '@server/lib/access-watch';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { mayWatchEvent } from '@server/domains/events/events.service';
 import { hubLimits, hubMessages, type HubMessage, type SendHubInput } from './hub.schemas';
@@ -98,12 +99,20 @@ export async function sendHubMessage(services: AppServices, actor: Actor, input:
 
 /** A group's live messages for a tRPC subscriber. */
 export async function* streamHub(services: AppServices, actor: Actor | null, group: string, signal?: AbortSignal): AsyncGenerator<HubMessage> {
-  await requireHubAccess(services.db, actor, group);
+  await mayStillReadHub(services.db, actor, group);
   const queue = new BoundedQueue<HubDelivery>(500, () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'This hub connection fell too far behind' }));
   const unsubscribe = services.bus.subscribe(hubTopic(group), (delivery) => queue.push(delivery));
+  const stopWatch = watchAccess(() => mayStillReadHub(services.db, actor, group), (refusal) => queue.fail(refusal));
   try {
     for await (const delivery of queue.drain(signal)) yield delivery.message;
   } finally {
+    stopWatch();
     unsubscribe();
   }
+}
+
+/** What a new hub subscription checks, again while it stays open: an active account and access to the group. */
+export async function mayStillReadHub(db: Db, actor: Actor | null, group: string): Promise<void> {
+  if (actor) await requireActiveAccount(db, actor.id);
+  await requireHubAccess(db, actor, group);
 }

@@ -7,7 +7,8 @@ import { bearerToken, resolveActor, type Actor, type AppServices } from '@server
 import { enforceApiTokenScope } from '@server/trpc/init';
 import { validationMessage, zodFieldErrors } from '@server/lib/errors';
 import { hubMessages, sendHubInput } from './hub.schemas';
-import { hubTopic, requireHubAccess, resolveHubGroup, sendHubMessage, type HubDelivery } from './hub.service';
+import { watchAccess } from '@server/lib/access-watch';
+import { hubTopic, mayStillReadHub, requireHubAccess, resolveHubGroup, sendHubMessage, type HubDelivery } from './hub.service';
 
 /**
  * /msgHub: the real-time hub for SignalR clients (`@microsoft/signalr`, unchanged). Negotiate (version 1)
@@ -64,6 +65,7 @@ class HubConnection {
   private lastSeen = Date.now();
   private unsubscribe: (() => void) | null = null;
   private readonly pingTimer: NodeJS.Timeout;
+  private readonly stopWatch: () => void;
 
   constructor(
     private readonly socket: WebSocket,
@@ -77,6 +79,8 @@ class HubConnection {
     connections.add(this);
     this.pingTimer = setInterval(() => this.keepAlive(), pingIntervalMs);
     this.pingTimer.unref();
+    // Access is re-checked while the connection stays open; losing it closes the connection with the refusal's text.
+    this.stopWatch = watchAccess(() => mayStillReadHub(services.db, actor, group), (refusal) => this.close(refusal.message, false));
     socket.on('message', (data, isBinary) => this.receive(data, isBinary));
     socket.once('close', () => this.dispose());
     for (const [data, isBinary] of early) this.receive(data, isBinary);
@@ -204,13 +208,14 @@ class HubConnection {
     }
   }
 
-  close(error?: string): void {
-    this.write(frame(error ? { type: messageType.close, error, allowReconnect: true } : { type: messageType.close }));
+  close(error?: string, allowReconnect = true): void {
+    this.write(frame(error ? { type: messageType.close, error, allowReconnect } : { type: messageType.close }));
     this.socket.close(1000);
   }
 
   private dispose(): void {
     clearInterval(this.pingTimer);
+    this.stopWatch();
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.connections.delete(this);
