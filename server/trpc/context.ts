@@ -109,7 +109,7 @@ export async function resolveActor(
   try {
     const claims = await services.tokens.verify(token);
     const user = await findUserById(services, claims.sub);
-    if (!user || user.tokenVersion !== claims.ver || user.role !== claims.role || (!user.isActive && user.role !== 'viewer')) {
+    if (!user || user.tokenVersion !== claims.ver || user.role !== claims.role || (!user.isActive && user.role !== 'viewer') || user.deactivatedAt !== null) {
       return { actor: null, authError: 'Invalid access_token' };
     }
     const actor: Actor = { id: user.id, role: user.role, typ: claims.typ, issuedAt: claims.iat, token, user };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { invoices, users } from '@db/schema/users';
 import { newId } from '@server/lib/ids';
+import { createUser, testPassword } from '../helpers/app';
 import { fillLogin, login, newPage, saveScreenshot, seededLogins, submitLogin, useBrowserApp } from './harness';
 import { firstRow } from '@db/store';
 
@@ -119,7 +120,10 @@ describe('web app: sign-in, guard, shell', () => {
 
     await page.getByLabel('Creator tag').fill('nia_okafor');
     await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByText('Your account is ready! Please log in to start.').waitFor();
+    // Creator activation is on (the default): the new creator is told to wait, never that the account is ready.
+    await page.getByText('Please wait for an admin to activate your account').waitFor();
+    await page.getByText('We will send you an email once your account is ready.').waitFor();
+    expect(await page.getByText('Your account is ready! Please log in to start.').count()).toBe(0);
     await page.waitForURL('**/login');
     const row = await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.email, 'nia@example.test')));
     expect(row).toMatchObject({ creatorTag: 'nia_okafor', role: 'dj', isActive: false, firstName: 'Nia', lastName: 'Okafor' });
@@ -190,6 +194,14 @@ describe('web app: sign-in, guard, shell', () => {
     await page.waitForURL('**/apps/calendar');
     await page.getByTestId('user-display-name').getByText(mara.name).waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('cuepoint.originalToken'))).toMatch(/^ey/);
+    // The emulation stays in this tab: another tab of the same browser is still the admin, without a banner.
+    const otherTab = await context.newPage();
+    await otherTab.goto('/apps/calendar');
+    await otherTab.getByTestId('user-display-name').getByText(admin.name).waitFor();
+    expect(await otherTab.getByTestId('user-display-name').getByText(mara.name).count()).toBe(0);
+    await otherTab.close();
+    await page.reload();
+    await page.getByTestId('user-display-name').getByText(mara.name).waitFor();
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Exit Emulate' }).click();
     await page.waitForURL('**/apps/users');
@@ -197,6 +209,19 @@ describe('web app: sign-in, guard, shell', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('cuepoint.originalToken'))).toBeNull();
     await page.getByRole('button', { name: 'User menu' }).click();
     expect(await page.getByRole('menuitem', { name: 'Exit Emulate' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('a staff account’s menu leads only to pages that open for it: Change Password opens, no Profile item', async () => {
+    const staff = await createUser(fixture.running.app, { role: 'staff', email: 'staff.menu@example.test', displayName: 'Sam Staff' });
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await login(page, staff.email, testPassword);
+    await page.getByTestId('user-display-name').getByText('Sam Staff').waitFor();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Profile' }).count()).toBe(0);
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    await page.waitForURL(`**/apps/users/${staff.id}/change-password`);
+    await page.getByRole('heading', { name: 'Change Password' }).waitFor();
     await context.close();
   });
 

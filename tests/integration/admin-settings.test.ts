@@ -89,6 +89,7 @@ describe('admin users, settings and profile', () => {
     await (await callerAs(test.app, admin.token)).settings.update({ group: 'general', values: { creatorsNeedActivation: false } });
     const registered = await test.app.inject({ method: 'POST', url: '/api/user/register', payload: registration('quick_start') });
     expect(registered.json().user.isActive).toBe(true);
+    expect(registered.json().message).toBe('Your account is ready! Please log in to start.');
     expect(mails).toEqual([]);
     expect((await login('quick_start')).statusCode).toBe(200);
   });

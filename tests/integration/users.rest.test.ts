@@ -27,11 +27,11 @@ describe('accounts over REST', () => {
   const userRow = (email: string) => firstRow(t.app.services.db.select().from(users).where(eq(users.email, email)));
 
   describe('POST /api/user/register', () => {
-    it('creates an inactive creator and answers the account-ready message', async () => {
+    it('creates an inactive creator and tells them to wait for an admin (never "ready" before activation)', async () => {
       const response = await post('/api/user/register', creatorForm);
       expect(response.statusCode).toBe(201);
       const body = response.json();
-      expect(body.message).toBe('Your account is ready! Please log in to start.');
+      expect(body.message).toBe('Please wait for an admin to activate your account. We will send you an email once your account is ready.');
       expect(body.token).toBeUndefined();
       expect(body.user).toMatchObject({ email: 'new.creator@example.com', role: ['dj'], subdomain: 'nia_stone', isActive: false, hasUnpaidInvoices: 'false' });
       const row = await userRow('new.creator@example.com');

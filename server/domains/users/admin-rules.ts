@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { users } from '@db/schema/users';
 import { firstRow } from '@db/store';
@@ -39,13 +39,31 @@ export async function assertAdminChangeAllowed(
   if ((activeAdmins?.count ?? 0) <= 1) throw new TRPCError({ code: 'CONFLICT', message: adminRuleMessages.lastAdmin });
 }
 
+interface ActivationColumns {
+  isActive?: boolean;
+  pendingPayment?: boolean;
+  deactivatedAt?: string | null;
+  tokenVersion?: SQL;
+}
+
+/**
+ * The columns an admin's activation change writes. Deactivating an active account stamps `deactivated_at` and bumps
+ * its token version, so every token it holds (viewers' too) stops working at once; activating clears the stamp and
+ * ends a pending checkout payment. A creator still waiting for a first activation stays waiting (not deactivated).
+ */
+export function activationChange(current: UserRow, isActive: boolean | undefined): ActivationColumns {
+  if (isActive === true) return { isActive, pendingPayment: false, deactivatedAt: null };
+  if (isActive === false && current.isActive) return { isActive, deactivatedAt: nowIso(), tokenVersion: sql`${users.tokenVersion} + 1` };
+  return isActive === undefined ? {} : { isActive };
+}
+
 async function requireUser(db: Db | Transaction, id: string): Promise<UserRow> {
   const user = await firstRow(db.select().from(users).where(eq(users.id, id)));
   if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
   return user;
 }
 
-/** Admin activation (or deactivation). Activating also ends a pending checkout payment. */
+/** Admin activation (or deactivation): see activationChange. */
 export async function setUserActive(
   services: Pick<AppServices, 'db' | 'store' | 'bus'>,
   actor: Pick<Actor, 'id'>,
@@ -58,7 +76,7 @@ export async function setUserActive(
     await assertAdminChangeAllowed(tx, actor, user, { isActive });
     await tx
       .update(users)
-      .set({ isActive, ...(isActive && { pendingPayment: false }), updatedAt: nowIso() })
+      .set({ ...activationChange(user, isActive), updatedAt: nowIso() })
       .where(eq(users.id, id));
   });
   sessionChanged(services, id);

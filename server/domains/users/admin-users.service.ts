@@ -8,7 +8,7 @@ import { publicOrigin } from '@server/lib/public-url';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { adminUsersMessages, type AdminUserRow, type AdminUsersListInput, type AdminUserUpdateInput } from './admin-users.schemas';
 import { getEffectiveSettings, siteNameOf } from '@server/domains/settings/settings.service';
-import { assertAdminChangeAllowed } from './admin-rules';
+import { activationChange, assertAdminChangeAllowed } from './admin-rules';
 import type { ExternalSignInOptions } from './external-sign-in';
 import { requestPasswordReset } from './passwords';
 import { sessionChanged } from './session-reads';
@@ -100,8 +100,7 @@ export async function updateUser(
         ...(input.lastName !== undefined && { lastName: input.lastName }),
         ...(input.displayName !== undefined && { displayName: input.displayName }),
         ...(input.role !== undefined && { role: input.role }),
-        ...(input.isActive !== undefined && { isActive: input.isActive }),
-        ...(input.isActive === true && { pendingPayment: false }),
+        ...activationChange(current, input.isActive),
         updatedAt: nowIso(),
       })
       .where(eq(users.id, target.id));

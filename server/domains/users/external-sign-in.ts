@@ -8,6 +8,7 @@ import type { AppServices, UserRow } from '@server/trpc/context';
 import { authMessages, type SessionAnswer } from './users.schemas';
 import { isUniqueViolation } from '@db/portable-sql';
 import { findUserById } from './session-reads';
+import { refuseDeactivated } from './login';
 import { issueSession } from './sessions';
 import { findUserByEmail } from './users.service';
 
@@ -85,6 +86,7 @@ export async function signInWithExternalIdentity(
       if (!user.isActive && user.role !== 'viewer') await options.onCreatorWaiting?.(user);
     }
   }
+  refuseDeactivated(user);
   if (!user.isActive && user.role !== 'viewer') return { kind: 'pending-activation', message: authMessages.waitForActivation };
   return { kind: 'session', session: await issueSession(services, user) };
 }

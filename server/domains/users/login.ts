@@ -14,9 +14,15 @@ async function checkCredentials(services: AppServices, input: LoginInput, client
   return valid ? user : undefined;
 }
 
+/** An admin deactivated this account: it may not sign in (asked only once its password or provider proved it). */
+export function refuseDeactivated(user: UserRow): void {
+  if (user.deactivatedAt) throw new TRPCError({ code: 'FORBIDDEN', message: authMessages.accountDeactivated });
+}
+
 export async function login(services: AppServices, input: LoginInput, clientIp: string): Promise<SessionAnswer> {
   const user = await checkCredentials(services, input, clientIp);
   if (!user || user.role === 'viewer') throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidLogin });
+  refuseDeactivated(user);
   if (!user.isActive) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: authMessages.notValidated });
   return issueSession(services, user);
 }
@@ -24,5 +30,6 @@ export async function login(services: AppServices, input: LoginInput, clientIp: 
 export async function viewerLogin(services: AppServices, input: LoginInput, clientIp: string): Promise<SessionAnswer> {
   const user = await checkCredentials(services, input, clientIp);
   if (!user || user.role !== 'viewer') throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidViewerLogin });
+  refuseDeactivated(user);
   return issueSession(services, user);
 }

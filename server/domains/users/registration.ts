@@ -15,6 +15,8 @@ import { findUserById } from './session-reads';
 import { findUserByEmail } from './users.service';
 
 export const accountReadyMessage = authMessages.accountReady;
+/** What a creator who must wait for an admin is told instead (never "ready", then a 503 at the first login). */
+export const awaitingActivationMessage = `${authMessages.waitForActivation}. ${authMessages.emailWhenReady}`;
 
 async function creatorTagTaken(db: Db, tag: string): Promise<boolean> {
   return !!(await firstRow(db.select({ id: users.id }).from(users).where(sql`lower(${users.creatorTag}) = ${tag.toLowerCase()}`).limit(1)));

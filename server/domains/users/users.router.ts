@@ -24,7 +24,7 @@ import { setUserActive, setUserRole } from './admin-rules';
 import { signInWithExternalIdentity } from './external-sign-in';
 import { login, viewerLogin } from './login';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords';
-import { accountReadyMessage, registerAccount } from './registration';
+import { accountReadyMessage, awaitingActivationMessage, registerAccount } from './registration';
 import { toSessionUser } from './session-reads';
 import { emulate, issueSession, refreshSession } from './sessions';
 import { checkUserExists, updateSelf, updateViewerProfile } from './users.service';
@@ -47,7 +47,7 @@ export const usersRouter = router({
         const session = await issueSession(ctx.services, user);
         return { message: accountReadyMessage, ...session };
       }
-      return { message: accountReadyMessage, user: await toSessionUser(ctx.services, user) };
+      return { message: user.isActive ? accountReadyMessage : awaitingActivationMessage, user: await toSessionUser(ctx.services, user) };
     }),
 
   /** Checkout: signs the new creator in at once, limited to checkout until the first payment or an admin's activation. */

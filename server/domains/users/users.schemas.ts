@@ -16,9 +16,10 @@ export const validationMessages = {
 export const authMessages = {
   invalidLogin: 'Invalid email/password',
   notValidated: 'Your account has not been validated. We will send you an email once your account is ready.',
+  accountDeactivated: 'This account has been deactivated. Contact the site admin.',
   invalidViewerLogin: 'Invalid username or password',
   accountReady: 'Your account is ready! Please log in to start.',
-  adminWillActivate: 'An admin will activate your account before your first login; you will get an email then.',
+  emailWhenReady: 'We will send you an email once your account is ready.',
   waitForActivation: 'Please wait for an admin to activate your account',
   emailTaken: 'This email is already registered',
   creatorTagTaken: 'This creator tag is already taken',

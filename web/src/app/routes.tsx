@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { dashboardRoles } from '@common/roles';
 import { adminRoles, djRoles, guestsOnly } from '@web/lib/navigation-rules';
 import { catalogRoutes } from '@web/features/demo/catalog-routes';
 import type { PageRoute } from '@web/lib/route-types';
@@ -99,7 +100,7 @@ export const appRoutes: PageRoute[] = [
   { path: appPagePaths.migrateDb, component: MigrateDbPage, title: 'Database', roles: [...adminRoles] },
   { path: appPagePaths.setting, component: SettingsPage, title: 'Settings', roles: [...adminRoles] },
   { path: appPagePaths.users, component: UsersPage, title: 'Users', roles: [...adminRoles] },
-  { path: appPagePaths.changePassword, component: ChangePasswordPage, title: 'Change Password', roles: [...djRoles] },
+  { path: appPagePaths.changePassword, component: ChangePasswordPage, title: 'Change Password', roles: [...dashboardRoles] },
   { path: appPagePaths.userEdit, component: UserEditPage, title: 'Edit User', roles: [...adminRoles] },
   { path: appPagePaths.profile, component: ProfilePage, title: 'Profile', roles: [...djRoles] },
   { path: appPagePaths.manageTips, component: ManageTipsPage, title: 'Tips', roles: [...djRoles] },

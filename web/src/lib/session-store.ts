@@ -22,18 +22,31 @@ interface SessionState {
   setRedirectUrl(url: string | null): void;
 }
 
-const storedToken = local.get(storageKeys.token);
+const storedOriginalToken = session.get(storageKeys.originalToken);
+const storedToken = (storedOriginalToken && session.get(storageKeys.emulatedToken)) || local.get(storageKeys.token);
 
-/** The creator/admin session. The token persists in localStorage (`cuepoint.token`); the user is re-fetched with `alive`. */
+/** Keeps a session token: the signed-in account's in localStorage, an emulated user's in this tab's sessionStorage only. */
+function storeToken(token: string, emulating: boolean): void {
+  if (emulating) session.set(storageKeys.emulatedToken, token);
+  else {
+    session.remove(storageKeys.emulatedToken);
+    local.set(storageKeys.token, token);
+  }
+}
+
+/**
+ * The creator/admin session. The token persists in localStorage (`cuepoint.token`); the user is re-fetched with `alive`.
+ * Emulation stays in the admin's tab: the emulated token lives in sessionStorage, localStorage keeps the admin's.
+ */
 export const useSession = create<SessionState>()((set, get) => ({
   token: storedToken,
   user: null,
   status: storedToken ? 'checking' : 'ready',
-  originalToken: session.get(storageKeys.originalToken),
+  originalToken: storedOriginalToken,
   redirectUrl: session.get(storageKeys.redirectUrl),
 
   setSession: ({ token, user }) => {
-    local.set(storageKeys.token, token);
+    storeToken(token, !!get().originalToken);
     set({ token, user, status: 'ready' });
   },
   setUser: (user) => set({ user }),
@@ -42,18 +55,19 @@ export const useSession = create<SessionState>()((set, get) => ({
     const wasSignedIn = !!get().token;
     local.remove(storageKeys.token);
     session.remove(storageKeys.originalToken);
+    session.remove(storageKeys.emulatedToken);
     set({ token: null, user: null, status: 'ready', originalToken: null });
     if (reason && wasSignedIn) toastError(reason, { id: 'session-ended' });
   },
   startEmulation: (answer) => {
     const current = get().originalToken ?? get().token;
     if (current) session.set(storageKeys.originalToken, current);
-    local.set(storageKeys.token, answer.token);
+    storeToken(answer.token, !!current);
     set({ token: answer.token, user: answer.user, status: 'ready', originalToken: current });
   },
   finishEmulation: (answer) => {
     session.remove(storageKeys.originalToken);
-    local.set(storageKeys.token, answer.token);
+    storeToken(answer.token, false);
     set({ token: answer.token, user: answer.user, status: 'ready', originalToken: null });
   },
   setRedirectUrl: (url) => {

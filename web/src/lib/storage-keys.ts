@@ -8,6 +8,8 @@ export const storageKeys = {
   eventPermissions: 'cuepoint.eventPermissions',
   /** The admin's own token while emulating another user (sessionStorage). */
   originalToken: 'cuepoint.originalToken',
+  /** The emulated user's token: this tab only (sessionStorage), so other tabs and a reopened browser stay the admin's. */
+  emulatedToken: 'cuepoint.emulatedToken',
   /** Where to go after login (sessionStorage). */
   redirectUrl: 'cuepoint.redirectUrl',
   /** The product a guest picked on /product-page (sessionStorage). */

@@ -14,7 +14,9 @@ export default function RegisterPage() {
         procedure="register"
         referrerId={referrerId}
         onSuccess={(answer) => {
-          toast.success(authMessages.accountReady, answer.user.isActive ? undefined : { description: authMessages.adminWillActivate });
+          // Only an account that can sign in now is "ready"; one waiting for an admin is told so (never "ready", then a 503).
+          if (answer.user.isActive) toast.success(authMessages.accountReady);
+          else toast.success(authMessages.waitForActivation, { description: authMessages.emailWhenReady });
           navigate('/');
         }}
       />

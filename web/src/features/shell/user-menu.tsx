@@ -52,11 +52,12 @@ export function UserMenu() {
               <DropdownMenu.Item className={itemClasses} onSelect={() => navigate(`/apps/users/${user.id}/change-password`)}>
                 <KeyRound className="size-4" aria-hidden /> Change Password
               </DropdownMenu.Item>
-              <DropdownMenu.Item className={itemClasses} onSelect={() => navigate(`/profile/${user.id}`)}>
-                <UserRound className="size-4" aria-hidden /> Profile
-              </DropdownMenu.Item>
               {(user.role.includes('dj') || user.role.includes('admin')) && (
                 <>
+                  {/* The profile (about, plan, API) is a creator's: staff and user accounts have no such page to open. */}
+                  <DropdownMenu.Item className={itemClasses} onSelect={() => navigate(`/profile/${user.id}`)}>
+                    <UserRound className="size-4" aria-hidden /> Profile
+                  </DropdownMenu.Item>
                   <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/apps/developer/api-tokens')}>
                     <KeySquare className="size-4" aria-hidden /> API tokens
                   </DropdownMenu.Item>
