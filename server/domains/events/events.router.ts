@@ -14,6 +14,7 @@ import {
 } from './events.schemas';
 import * as eventsService from './events.service';
 import { createOwnEvent, updateOwnEvent } from './event-changes';
+import { eventStream } from './stream-source';
 
 export const eventsRouter = router({
   /** The caller's own events, by start ("TBA" last). */
@@ -44,13 +45,13 @@ export const eventsRouter = router({
   publicById: publicProcedure.meta({ scope: 'public' })
     .input(eventIdInput)
     .output(eventOutput)
-    .query(({ ctx, input }) => eventsService.getPublicEvent(ctx.services.db, ctx.actor, input.id)),
+    .query(({ ctx, input }) => eventsService.getPublicEvent(ctx.services.db, input.id)),
 
   /** The event a subdomain's page opens with: the next upcoming active one, else the most recent. */
   latest: publicProcedure.meta({ scope: 'public' })
     .input(subdomainInput)
     .output(eventOutput)
-    .query(({ ctx, input }) => eventsService.latestEvent(ctx.services.db, ctx.actor, input.subdomain)),
+    .query(({ ctx, input }) => eventsService.latestEvent(ctx.services.db, input.subdomain)),
 
   /**
    * What the event's player plays: free events to anyone; premium ones to the creator, admins and viewers with
@@ -59,7 +60,7 @@ export const eventsRouter = router({
   stream: publicProcedure.meta({ scope: 'public' })
     .input(eventStreamInput)
     .output(eventStreamOutput)
-    .query(({ ctx, input }) => eventsService.eventStream(ctx.services.db, ctx.actor, input.eventId, ctx.services.live.playbackFor)),
+    .query(({ ctx, input }) => eventStream(ctx.services.db, ctx.actor, input.eventId, ctx.services.live.playbackFor)),
 
   /** A creator and their active, dated events (the iCal feed). */
   publicSchedule: publicProcedure.meta({ scope: 'public' })

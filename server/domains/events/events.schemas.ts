@@ -15,6 +15,7 @@ export const eventMessages = {
   priceDecimals: 'Use at most 2 decimals for the price',
   ownAccessOnly: 'You can only check your own access',
   buyToWatch: 'Buy access to watch this event',
+  premiumStreamOnly: "While a premium event is scheduled and not over, the stream plays only on that event's page, for viewers with access.",
 } as const;
 
 export const minPremiumPriceCents = 100;
@@ -98,8 +99,8 @@ export const subdomainInput = z.strictObject({ subdomain: z.string().trim().min(
 export const viewerAccessInput = z.strictObject({ userId: id });
 
 /**
- * The creator block of a public event (platform.md §3). `userName` is the creator tag. `streamValue` is null in a
- * premium event's answer to anyone without access (the player asks `events.stream`).
+ * The creator block of an event (platform.md §3). `userName` is the creator tag. `streamValue` is only in the creator's
+ * own answers (`events.list`/`byId`/`create`/`update`); public answers carry null (the player asks `events.stream`).
  */
 export const eventCreator = z.object({
   id: z.string(),

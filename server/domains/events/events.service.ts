@@ -5,18 +5,16 @@ import { firstRow } from '@db/store';
 import { cancelledEvents, eventAccess, events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { fieldError } from '@server/lib/errors';
-import { parseStreamValue } from '@common/stream-url';
 import { newId, nowIso } from '@server/lib/ids';
 import { toCents, toDollars } from '@common/money';
 import type { Actor } from '@server/trpc/context';
-import { membershipEventIds, membershipOpensEvent, membershipOpensReplays } from '@server/domains/memberships/membership-access';
+import { membershipEventIds, membershipOpensEvent } from '@server/domains/memberships/membership-access';
 import {
   eventMessages,
   eventRuleErrors,
   type CreateEventInput,
   type EventCreator,
   type EventOutput,
-  type EventStreamOutput,
   type PublicScheduleOutput,
   type UpdateEventInput,
 } from './events.schemas';
@@ -33,7 +31,7 @@ const creatorColumns = {
 
 type CreatorRow = { id: string; creatorTag: string | null; displayName: string; description: string; streamValue: string | null };
 
-/** `revealStream` false: the stream location is left out (a premium event answered to someone without access). */
+/** `revealStream` false: the stream location is left out (every public answer: players ask `events.stream`). */
 function toCreator(creator: CreatorRow, revealStream: boolean): EventCreator {
   return {
     id: creator.id,
@@ -45,7 +43,7 @@ function toCreator(creator: CreatorRow, revealStream: boolean): EventCreator {
 }
 
 /** Creators and admins reading their own events see everything; public answers go through `toPublicEvent`. */
-function toEvent(row: EventRow, creator: CreatorRow, revealStream = true): EventOutput {
+export function toEvent(row: EventRow, creator: CreatorRow, revealStream = true): EventOutput {
   return {
     id: row.id,
     name: row.name,
@@ -77,19 +75,22 @@ export async function mayWatchEvent(db: Db, actor: Actor | null, event: { id: st
   return access !== undefined || (await membershipOpensEvent(db, actor.id, event));
 }
 
-/** An event as a public answer carries it: a premium event's stream location only to those who may watch. */
-async function toPublicEvent(db: Db, actor: Actor | null, row: EventRow, creator: CreatorRow): Promise<EventOutput> {
-  return toEvent(row, creator, await mayWatchEvent(db, actor, row));
+/**
+ * An event as a public answer carries it: never the creator's stream URL, which also plays their premium events
+ * (the player asks `events.stream`, which answers it only where and to whom it may play).
+ */
+function toPublicEvent(row: EventRow, creator: CreatorRow): EventOutput {
+  return toEvent(row, creator, false);
 }
 
-function selectEvents(db: Db) {
+export function selectEvents(db: Db) {
   return db.select({ event: events, creator: creatorColumns }).from(events).innerJoin(users, eq(users.id, events.userId));
 }
 
 /** Dated events by start, the "TBA" ones after them (newest first). */
 const byStart = [sql`${events.startDateTime} IS NULL`, asc(events.startDateTime), desc(events.createdAt)] as const;
 
-function notFound(): TRPCError {
+export function notFound(): TRPCError {
   return new TRPCError({ code: 'NOT_FOUND', message: eventMessages.notFound });
 }
 
@@ -216,50 +217,11 @@ export async function deleteEvent(db: Db, actor: Actor, id: string, now = new Da
   return { id: event.id };
 }
 
-/** Any event by id, as the public event page shows it (to this caller). */
-export async function getPublicEvent(db: Db, actor: Actor | null, id: string): Promise<EventOutput> {
+/** Any event by id, as the public event page shows it. */
+export async function getPublicEvent(db: Db, id: string): Promise<EventOutput> {
   const found = await firstRow(selectEvents(db).where(eq(events.id, id)));
   if (!found) throw notFound();
-  return toPublicEvent(db, actor, found.event, found.creator);
-}
-
-/** What our own ingest has for an event (live now, or its replay), from the live domain; null when nothing. */
-/** `replayOnly`: the viewer may watch the event's replay but not its live stream (a member whose tier includes replays). */
-export type LivePlaybackLookup = (event: EventOutput, viewerId: string | null, options?: { replayOnly?: boolean }) => Promise<EventStreamOutput | null>;
-
-function isOnNow(event: EventOutput, now: Date): boolean {
-  if (!event.isActive) return false;
-  if (!event.startDateTime || !event.endDateTime) return true;
-  const at = now.getTime();
-  return Date.parse(event.startDateTime) <= at && at < Date.parse(event.endDateTime);
-}
-
-/**
- * The event's player source, only for those who may watch (else FORBIDDEN "Buy access to watch this event"):
- * our own live stream or replay first, else the creator's external stream URL, else `none`.
- */
-export async function eventStream(
-  db: Db,
-  actor: Actor | null,
-  eventId: string,
-  livePlayback: LivePlaybackLookup | undefined,
-  now = new Date(),
-): Promise<EventStreamOutput> {
-  const found = await firstRow(selectEvents(db).where(eq(events.id, eventId)));
-  if (!found) throw notFound();
-  // A member whose tier includes replays (but not this premium event) may watch its replay, not the live stream.
-  const replayOnly = !(await mayWatchEvent(db, actor, found.event));
-  if (replayOnly && !(actor && (await membershipOpensReplays(db, actor.id, found.event.userId)))) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
-  }
-  const event = toEvent(found.event, found.creator);
-  const own = await livePlayback?.(event, actor?.id ?? null, { replayOnly });
-  if (own) return own;
-  if (replayOnly) throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
-  const external = parseStreamValue(found.creator.streamValue);
-  if (external.kind === 'none') return { kind: 'none', url: null, live: false, expiresAt: null };
-  const url = external.kind === 'hls' ? external.url : found.creator.streamValue!.trim();
-  return { kind: external.kind, url, live: isOnNow(event, now), expiresAt: null };
+  return toPublicEvent(found.event, found.creator);
 }
 
 async function creatorBySubdomain(db: Db, subdomain: string): Promise<CreatorRow> {
@@ -278,7 +240,7 @@ async function creatorBySubdomain(db: Db, subdomain: string): Promise<CreatorRow
  * The event a subdomain's page opens with: the next active event that has not ended (one live now comes first),
  * else an active "TBA" event, else the most recent event of any kind.
  */
-export async function latestEvent(db: Db, actor: Actor | null, subdomain: string, now = new Date()): Promise<EventOutput> {
+export async function latestEvent(db: Db, subdomain: string, now = new Date()): Promise<EventOutput> {
   const creator = await creatorBySubdomain(db, subdomain);
   const ofCreator = eq(events.userId, creator.id);
   const found =
@@ -301,7 +263,7 @@ export async function latestEvent(db: Db, actor: Actor | null, subdomain: string
         .limit(1),
     ));
   if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.noEvents });
-  return toPublicEvent(db, actor, found.event, found.creator);
+  return toPublicEvent(found.event, found.creator);
 }
 
 /** A creator and their active, dated events (the public calendar feed). No stream locations: the players ask `events.stream`. */

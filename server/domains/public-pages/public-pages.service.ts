@@ -1,30 +1,24 @@
-import { join } from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { parse as parsePattern } from 'regexparam';
-import sharp from 'sharp';
 import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
-import { mobileApps } from '@db/schema/mobile-app';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { listProducts } from '@server/domains/billing/billing.service';
 import { getPublicEvent, latestEvent, publicSchedule } from '@server/domains/events/events.service';
 import type { EventOutput } from '@server/domains/events/events.schemas';
-import { iconKey } from '@server/domains/mobile-app/mobile-app.icons';
 import { brandOrange } from '@common/mobile-app-values';
 import { publicEpisodeById, publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
 import type { PublicEpisode } from '@server/domains/podcasts/podcasts.schemas';
 import { siteNameOf } from '@server/domains/settings/settings.service';
 import { nowIso } from '@server/lib/ids';
 import { formatDollars } from '@common/money';
-import { publicOrigin } from '@server/lib/public-url';
-import { localCopy } from '@server/lib/storage';
-import { uploadKey } from '@server/lib/uploads';
 import type { AppServices } from '@server/trpc/context';
-import { ensurePreviewFile, previewHeight, previewsDir, previewPath, previewVersion, previewWidth, type PreviewCard, type PreviewKind } from './og-images';
+import { ensurePreviewFile, type PreviewCard, type PreviewKind } from './og-images';
+import { absoluteUrl, cardImage, creatorArt, localUpload, previewImage, type LocalImage } from './preview-art';
 import { appPagePaths, webPagePaths } from './page-paths';
-import { headTags, noindexTag, summarize, type PageHead, type PreviewImage } from './public-pages.head';
+import { headTags, noindexTag, summarize, type PageHead } from './public-pages.head';
 import { creatorPageLimits, publicPagesMessages, type CreatorPageOutput } from './public-pages.schemas';
 
 type Services = Pick<AppServices, 'db' | 'config' | 'webhooks' | 'storage'>;
@@ -38,76 +32,13 @@ export interface PageAnswer {
 
 const plainPage: PageAnswer = { status: 200, title: null, tags: '' };
 
-function absoluteUrl(services: Services, path: string): string {
-  return /^https?:\/\//i.test(path) ? path : `${publicOrigin(services.config)}${path.startsWith('/') ? '' : '/'}${path}`;
-}
-
 const isNotFound = (error: unknown) => error instanceof TRPCError && error.code === 'NOT_FOUND';
-
-// Art.
-
-interface LocalImage {
-  file: string;
-  width: number;
-  height: number;
-  format: string;
-}
-
-/**
- * A stored image as a file on this machine, for drawing cards: the disk storage's own file, else a copy of the
- * bucket's object kept beside the cards (DATA_DIR/link-previews is a cache each instance keeps for itself).
- */
-function artFile(services: Services, key: string): Promise<string | null> {
-  return localCopy(services.storage, key, join(previewsDir(services.config.dataDir), 'art'));
-}
-
-/** An `/uploads/<name>` URL's file on this machine with its size, when it is stored and readable. */
-async function localUpload(services: Services, url: string | null): Promise<LocalImage | null> {
-  const key = uploadKey(url);
-  const file = key ? await artFile(services, key) : null;
-  if (!file) return null;
-  try {
-    const { width = 0, height = 0, format = '' } = await sharp(file).metadata();
-    return { file, width, height, format };
-  } catch {
-    return null;
-  }
-}
-
-const directFormats: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
-
-async function cardImage(services: Services, card: PreviewCard, alt: string): Promise<PreviewImage> {
-  const version = await previewVersion(card);
-  return { url: absoluteUrl(services, `${previewPath(card)}?v=${version}`), width: previewWidth, height: previewHeight, type: 'image/png', alt };
-}
-
-/** The art itself when it is large enough for a large preview, else a card drawn around it. */
-async function previewImage(services: Services, art: LocalImage | null, artUrl: string | null, card: PreviewCard, alt: string): Promise<PreviewImage> {
-  const type = art && directFormats[art.format];
-  if (art && artUrl && type && art.width >= previewWidth && art.height >= previewHeight) {
-    return { url: absoluteUrl(services, artUrl), width: art.width, height: art.height, type, alt };
-  }
-  return cardImage(services, card, alt);
-}
 
 export interface CreatorRow {
   id: string;
   creatorTag: string;
   displayName: string;
   description: string;
-}
-
-/** The creator's art: their app's icon (uploaded, or drawn in their colour) when the app exists. */
-async function creatorArt(services: Services, creatorId: string): Promise<{ coverFile: string | null; color: string }> {
-  const app = await firstRow(
-    services.db
-      .select({ id: mobileApps.id, iconVersion: mobileApps.iconVersion, themeColor: mobileApps.themeColor })
-      .from(mobileApps)
-      .where(eq(mobileApps.userId, creatorId))
-      .limit(1),
-  );
-  if (!app) return { coverFile: null, color: brandOrange };
-  return { coverFile: await artFile(services, iconKey(app.id, app.iconVersion, 'icon-512.png')), color: app.themeColor };
 }
 
 // Records.
@@ -227,16 +158,10 @@ function isVideoEpisode(episode: PublicEpisode): boolean {
   return episode.isVideo;
 }
 
-function episodeCard(episode: PublicEpisode, siteName: string, cover: LocalImage | null): PreviewCard {
-  return {
-    kind: 'episodes',
-    id: episode.id,
-    title: episode.name,
-    subtitle: `${episode.podcastTitle} · ${episode.userName}`,
-    siteName,
-    coverFile: cover?.file ?? null,
-    color: brandOrange,
-  };
+/** The episode's card: its art (the episode's, else the title's cover) when there is some, else the creator's face. */
+async function episodeCard(services: Services, episode: PublicEpisode, siteName: string, cover: LocalImage | null): Promise<PreviewCard> {
+  const art = cover ? { coverFile: cover.file, color: brandOrange } : await creatorArt(services, episode.userId);
+  return { kind: 'episodes', id: episode.id, title: episode.name, subtitle: `${episode.podcastTitle} · ${episode.userName}`, siteName, ...art };
 }
 
 async function episodeHead(services: Services, episode: PublicEpisode): Promise<PageHead> {
@@ -251,7 +176,7 @@ async function episodeHead(services: Services, episode: PublicEpisode): Promise<
     canonicalUrl: absoluteUrl(services, `/video/${encodeURIComponent(episode.id)}`),
     siteName,
     type: video ? 'video.other' : 'music.song',
-    image: await previewImage(services, art, episode.imageUrl, episodeCard(episode, siteName, art), episode.name),
+    image: await previewImage(services, art, episode.imageUrl, await episodeCard(services, episode, siteName, art), episode.name),
     ...(video ? { video: media } : { audio: media }),
     durationSeconds: episode.duration,
   };
@@ -307,7 +232,7 @@ async function eventPage(services: Services, tag: string, eventId: string | unde
   if (eventId) {
     let event: EventOutput;
     try {
-      event = await getPublicEvent(services.db, null, eventId);
+      event = await getPublicEvent(services.db, eventId);
     } catch (error) {
       if (isNotFound(error)) return notFound(services);
       throw error;
@@ -318,7 +243,7 @@ async function eventPage(services: Services, tag: string, eventId: string | unde
   const creator = await creatorByTag(services, tag);
   if (!creator) return notFound(services);
   try {
-    return answer(await eventHead(services, await latestEvent(services.db, null, creator.creatorTag), eventPath(creator.creatorTag)));
+    return answer(await eventHead(services, await latestEvent(services.db, creator.creatorTag), eventPath(creator.creatorTag)));
   } catch (error) {
     if (!isNotFound(error)) throw error;
     return answer(await creatorHead(services, creator, eventPath(creator.creatorTag), creator.displayName));
@@ -396,10 +321,10 @@ export async function previewCardFor(services: Services, kind: PreviewKind, id: 
   try {
     switch (kind) {
       case 'events':
-        return await eventCard(services, await getPublicEvent(services.db, null, id), siteName);
+        return await eventCard(services, await getPublicEvent(services.db, id), siteName);
       case 'episodes': {
         const episode = await publicEpisodeById(services, id);
-        return episodeCard(episode, siteName, await localUpload(services, episode.imageUrl));
+        return await episodeCard(services, episode, siteName, await localUpload(services, episode.imageUrl));
       }
       case 'creators': {
         const creator = await creatorByTag(services, id);

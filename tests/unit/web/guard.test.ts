@@ -68,7 +68,7 @@ describe('route guard decisions', () => {
     const roles = (path: string) => appRoutes.find((route) => route.path === path)?.roles;
     expect(roles('/apps/calendar')).toEqual(['admin', 'dj']);
     expect(roles('/apps/users')).toEqual(['admin']);
-    expect(roles('/apps/users/:userId/change-password')).toEqual(['admin', 'dj']);
+    expect(roles('/apps/users/:userId/change-password')).toEqual(['admin', 'dj', 'staff', 'user']);
     expect(roles('/apps/terms-and-conditions')).toEqual(['admin']);
     expect(roles('/apps/settings')).toEqual(['admin']);
     expect(roles('/manage-tips')).toEqual(['admin', 'dj']);

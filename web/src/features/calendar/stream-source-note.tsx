@@ -1,6 +1,7 @@
 import { Link } from 'wouter';
 import { Radio, Settings2 } from 'lucide-react';
 import { parseStreamValue } from '@common/stream-url';
+import { eventMessages } from '@server/domains/events/events.schemas';
 import { liveMessages } from '@server/domains/live/live.schemas';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
@@ -33,6 +34,7 @@ export function StreamSourceNote({ eventId }: { eventId: string | null }) {
     liveHere ? liveMessages.liveNowFromObs : null,
     goesLiveHere ? liveMessages.goesLiveHere : null,
     external ? liveMessages.playsStreamSource(external) : liveHere ? null : liveMessages.noStreamSource,
+    external ? eventMessages.premiumStreamOnly : null,
   ].filter((line): line is string => !!line);
   return (
     <section aria-label="Stream" data-testid="stream-source" className={liveHere || goesLiveHere ? 'space-y-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900' : 'space-y-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700'}>

@@ -1,20 +1,26 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ExternalLink, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import { eventMessages } from '@server/domains/events/events.schemas';
 import { profileMessages, type Profile } from '@server/domains/profile/profile.schemas';
 import type { SessionUser } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
+import { failureFields, failureMessage } from '@web/components/error-message';
+import { FormError, unexpectedFailure } from '@web/components/form-error';
 import { TextAreaField } from '@web/components/form-fields';
 import { ImagePicker } from '@web/components/image-picker';
 import { Switch } from '@web/components/switch';
 import { TextField } from '@web/components/text-field';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
-import { ApiError, toFormData, upload } from '@web/lib/upload';
+import { toFormData, upload } from '@web/lib/upload';
 
-const photoRule = 'A square jpg or png between 50×50 and 200×200 px';
+const photoRule = 'A jpg or png: cropped to its centre square and sized to at most 200×200 px for you';
 
-/** Display name, names, description, stream source and avatar; the creator tag is read-only. */
+/**
+ * Display name, names and avatar, the email read-only; a creator (or admin) also has the description, stream source,
+ * mail notices and the read-only creator tag. Staff and `user` accounts see their own names, email and photo only.
+ */
 export function AboutTab({ profile }: { profile: Profile }) {
   const utils = trpc.useUtils();
   const setUser = useSession((state) => state.setUser);
@@ -23,6 +29,9 @@ export function AboutTab({ profile }: { profile: Profile }) {
   const [avatar, setAvatar] = useState<File | null>(null);
   const [avatarError, setAvatarError] = useState<string | undefined>();
   const [uploading, setUploading] = useState(false);
+  // Refusals no field shows (the server down, a refused picture removal or notice change): in the card they concern.
+  const [failure, setFailure] = useState<unknown>(null);
+  const creator = profile.isCreator;
   useEffect(() => setForm({ displayName: profile.displayName, firstName: profile.firstName, lastName: profile.lastName, description: profile.description, streamValue: profile.streamValue ?? '' }), [profile]);
 
   const applied = (answer: { profile: Profile; user: SessionUser }) => {
@@ -36,8 +45,9 @@ export function AboutTab({ profile }: { profile: Profile }) {
       toast.success(profileMessages.saved);
     },
     onError: (error) => {
-      setErrors(error.data?.fieldErrors ?? {});
-      if (!error.data?.fieldErrors) toast.error(error.message);
+      const fields = failureFields(error);
+      setErrors(fields);
+      if (!Object.keys(fields).length) setFailure(error);
     },
   });
   const notices = trpc.profile.update.useMutation({
@@ -45,9 +55,8 @@ export function AboutTab({ profile }: { profile: Profile }) {
       applied(answer);
       toast.success(answer.profile.notifyNewPayments ? profileMessages.noticesOn : profileMessages.noticesOff);
     },
-    onError: (error) => toast.error(error.message),
   });
-  const removeAvatar = trpc.profile.removeAvatar.useMutation({ onSuccess: applied, onError: (error) => toast.error(error.message) });
+  const removeAvatar = trpc.profile.removeAvatar.useMutation({ onSuccess: applied });
 
   async function uploadAvatar(file: File | null) {
     setAvatar(file);
@@ -60,7 +69,7 @@ export function AboutTab({ profile }: { profile: Profile }) {
       toast.success(profileMessages.avatarSaved);
     } catch (error) {
       setAvatar(null);
-      setAvatarError(error instanceof ApiError ? (error.fields.image ?? error.message) : 'Unexpected error. Please try again.');
+      setAvatarError(failureFields(error).image ?? failureMessage(error, unexpectedFailure));
     } finally {
       setUploading(false);
     }
@@ -68,7 +77,9 @@ export function AboutTab({ profile }: { profile: Profile }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    update.mutate({ ...form, streamValue: form.streamValue.trim() || null });
+    setFailure(null);
+    const names = { displayName: form.displayName, firstName: form.firstName, lastName: form.lastName };
+    update.mutate(creator ? { ...names, description: form.description, streamValue: form.streamValue.trim() || null } : names);
   }
 
   const bind = (key: keyof typeof form) => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }), error: errors[key] });
@@ -76,23 +87,25 @@ export function AboutTab({ profile }: { profile: Profile }) {
   return (
     <div className="space-y-4">
       <div className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
-        <ImagePicker label="Profile picture" file={avatar} currentUrl={profile.imageUrl} onChange={(file) => void uploadAvatar(file)} error={avatarError} hint={uploading ? 'Uploading…' : photoRule} accept="image/png,image/jpeg" round />
+        <ImagePicker label="Profile picture" file={avatar} currentUrl={profile.imageUrl} onChange={(file) => void uploadAvatar(file)} error={avatarError} hint={uploading ? 'Uploading…' : photoRule} accept="image/png,image/jpeg" round squarePhoto />
         {profile.imageUrl && (
           <Button size="sm" variant="ghost" className="mt-2" busy={removeAvatar.isPending} onClick={() => removeAvatar.mutate()}>
             <Trash2 className="size-4" aria-hidden /> Remove picture
           </Button>
         )}
+        <FormError error={removeAvatar.error} className="mt-2" />
       </div>
       <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label="About">
+        <FormError error={failure} />
         <TextField label="Display name" maxLength={80} {...bind('displayName')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" maxLength={80} {...bind('firstName')} />
           <TextField label="Last name" maxLength={80} {...bind('lastName')} />
         </div>
-        <TextAreaField label="Description" maxLength={2000} {...bind('description')} hint="Shown on your public event page." />
-        <TextField label="Stream source" type="url" inputMode="url" placeholder="https://…" {...bind('streamValue')} hint="An HLS (.m3u8), YouTube, Twitch or Vimeo URL your event page plays." />
+        {creator && <TextAreaField label="Description" maxLength={2000} {...bind('description')} hint="Shown on your public event page." />}
+        {creator && <TextField label="Stream source" type="url" inputMode="url" placeholder="https://…" {...bind('streamValue')} hint={`An HLS (.m3u8), YouTube, Twitch or Vimeo URL your event page plays. ${eventMessages.premiumStreamOnly}`} />}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Creator tag" value={profile.creatorTag ?? '—'} readOnly disabled hint="Set at registration; it names your public pages." />
+          {creator && <TextField label="Creator tag" value={profile.creatorTag ?? '—'} readOnly disabled hint="Set at registration; it names your public pages." />}
           <TextField label="Email" value={profile.email} readOnly disabled />
         </div>
         {profile.eventPagePath && (
@@ -106,6 +119,7 @@ export function AboutTab({ profile }: { profile: Profile }) {
           </Button>
         </div>
       </form>
+      {creator && (
       <section className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-labelledby="mail-notices-title">
         <h2 id="mail-notices-title" className="text-base font-semibold text-slate-900">
           Mail notices
@@ -124,7 +138,9 @@ export function AboutTab({ profile }: { profile: Profile }) {
             onCheckedChange={(checked) => notices.mutate({ notifyNewPayments: checked })}
           />
         </div>
+        <FormError error={notices.error} className="mt-3" />
       </section>
+      )}
     </div>
   );
 }
