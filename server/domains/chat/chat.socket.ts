@@ -5,7 +5,7 @@ import { getWSConnectionHandler, type WSSHandlerOptions } from '@trpc/server/ada
 import type { AnyRouter, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { watchAccess } from '@server/lib/access-watch';
+import { requireActiveAccount, watchAccess } from '@server/lib/access-watch';
 import type { AppServices } from '@server/trpc/context';
 import type { ChatDelivery, ChatSink } from './chat.rooms';
 import { chatMessagesInput, type ChatMessagesInput } from './chat.schemas';
@@ -65,6 +65,8 @@ export class SocketSubscription implements ChatSink {
 class ChatSocketRouter {
   private readonly subscriptions = new Map<string | number, SocketSubscription>();
   private awaitingConnectionParams: boolean;
+  /** The signed-in account behind the socket's token (connectionParams), whose deactivation ends its fast-path reads too. */
+  private accountId: Promise<string | null> = Promise.resolve(null);
   private closed = false;
 
   constructor(
@@ -85,6 +87,7 @@ class ChatSocketRouter {
     if (isBinary) return data;
     if (this.awaitingConnectionParams) {
       this.awaitingConnectionParams = false;
+      this.accountId = this.accountOf(data.toString());
       return data;
     }
     const text = data.toString();
@@ -98,6 +101,17 @@ class ChatSocketRouter {
     const messages = (Array.isArray(parsed) ? parsed : [parsed]) as ClientMessage[];
     const taken = this.takeAll(messages);
     return Array.isArray(taken) ? remainder(data, messages, taken) : taken.then((all) => remainder(data, messages, all));
+  }
+
+  /** The account id a connectionParams message's token names (null: no token, an API token or one that does not verify). */
+  private async accountOf(text: string): Promise<string | null> {
+    try {
+      const token = (JSON.parse(text) as { data?: { token?: unknown } }).data?.token;
+      if (typeof token !== 'string' || token === '') return null;
+      return (await this.services.tokens.verify(token)).sub;
+    } catch {
+      return null;
+    }
   }
 
   /** Whether each message was taken, one after another (synchronously unless a room has to be looked up). */
@@ -157,9 +171,14 @@ class ChatSocketRouter {
     this.subscriptions.set(id, subscription);
     subscription.sendResult('started');
     const detachFromRoom = this.services.chat.rooms.attach(input.eventId, subscription, input.lastEventId);
-    // A room that stops being open (the event turned premium) ends its fast-path readers with the refusal tRPC gives.
+    // A room that stops being open (the event turned premium), or a reader's account deactivated, ends its fast-path
+    // readers with the refusal tRPC gives.
     const stopWatch = watchAccess(
-      () => requireOpenRoom(this.services.db, input.eventId),
+      async () => {
+        const accountId = await this.accountId;
+        if (accountId) await requireActiveAccount(this.services.db, accountId);
+        await requireOpenRoom(this.services.db, input.eventId);
+      },
       (refusal) => {
         this.subscriptions.delete(id);
         subscription.detach();

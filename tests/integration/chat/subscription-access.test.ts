@@ -58,6 +58,22 @@ describe('open subscriptions follow access', () => {
     expect(guest.texts()).not.toContain('paid only');
   });
 
+  it('a signed-in viewer reading a free room on the fast path stops receiving once deactivated; a guest goes on', async () => {
+    const eventId = await insertEvent(t.app, creator.id);
+    const viewer = await createUser(t.app, { role: 'viewer' });
+    const reader = watchRoom(socket(viewer.token), eventId);
+    const guest = watchRoom(socket(), eventId);
+    await say('hello room', eventId);
+    await reader.until((entries) => entries.some((entry) => entry.item.type === 'message'));
+
+    await t.app.services.db.update(users).set({ isActive: false, deactivatedAt: new Date().toISOString() }).where(eq(users.id, viewer.id));
+    await waitFor(() => reader.errors.length > 0, lossWithinMs);
+    expect(refusalOf(reader.errors)).toContain(accountDeactivatedMessage);
+    await say('after deactivation', eventId);
+    await guest.until((entries) => entries.some((entry) => entry.item.type === 'message' && entry.item.message.text === 'after deactivation'));
+    expect(reader.texts()).not.toContain('after deactivation');
+  });
+
   it('a member who lapses stops receiving a premium chat; a member who keeps access goes on (tRPC websocket)', async () => {
     const eventId = await insertEvent(t.app, creator.id, { isPremium: true, premiumPriceCents: 900 });
     const tier = await insertTier(t.app, creator.id);
