@@ -9,7 +9,11 @@ import { newId } from '@server/lib/ids';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { subscriptionMessages, type SubscriptionInfo } from './subscriptions.schemas';
 import { applyRemoteSubscription } from './subscription-sync';
+import { mailPlanNotice } from './plan-mail';
 import { infoById, type SubscriptionRow } from './subscriptions.service';
+
+/** How long a card change's mail is remembered as sent (the provider replays the same update meanwhile). */
+const cardMailDedupeMs = 24 * 60 * 60_000;
 
 /** Only the subscriber manages a subscription (an admin does so by emulating them); anyone else gets 404. */
 async function subscriberOwn(db: Db, actor: Actor, id: string): Promise<SubscriptionRow> {
@@ -44,8 +48,12 @@ export async function setCancelAtPeriodEnd(services: AppServices, actor: Actor, 
 export async function updatePaymentMethod(services: AppServices, actor: Actor, id: string, paymentMethodId: string): Promise<SubscriptionInfo> {
   const row = await subscriberOwn(services.db, actor, id);
   const providerId = manageable(services, row, ['active', 'past_due'], subscriptionMessages.noCardToChange);
-  const remote = await services.payments.updateSubscription(providerId, { paymentMethodId }, `subscription-card:${row.id}:${paymentMethodId}`).catch(providerFailure);
-  await applyRemoteSubscription(services, row.id, remote);
+  const key = `subscription-card:${row.id}:${paymentMethodId}`;
+  const remote = await services.payments.updateSubscription(providerId, { paymentMethodId }, key).catch(providerFailure);
+  const after = await applyRemoteSubscription(services, row.id, remote);
+  // The creator hears of each new card once: the same card sent again (a repeated click, a retried request) is the
+  // provider's replay of the same update, and mails nothing more.
+  if (after && (await services.once.put(`plan-mail:${key}`, '1', cardMailDedupeMs))) await mailPlanNotice(services, after, 'card_changed');
   return infoById(services.db, row.id);
 }
 

@@ -12,6 +12,7 @@ import { newId, nowIso } from '@server/lib/ids';
 import type { ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
 import type { AppServices } from '@server/trpc/context';
 import type { SubscriptionRow } from './subscriptions.service';
+import { mailPlanChanges, type PlanCharge } from './plan-mail';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -57,6 +58,18 @@ async function applySubscriptionState(tx: Tx, row: SubscriptionRow, remote: Prov
       .returning(),
   );
   return updated ?? row;
+}
+
+/** Whether our record of a provider invoice says it is paid. */
+async function invoicePaid(tx: Tx, providerInvoiceId: string): Promise<boolean> {
+  const found = await firstRow(
+    tx
+      .select({ status: invoices.status })
+      .from(subscriptionInvoices)
+      .innerJoin(invoices, eq(invoices.id, subscriptionInvoices.invoiceId))
+      .where(eq(subscriptionInvoices.providerInvoiceId, providerInvoiceId)),
+  );
+  return found?.status === 'paid';
 }
 
 /**
@@ -114,12 +127,19 @@ export async function syncInvoice(services: AppServices, providerInvoiceId: stri
     apply: async (tx, subscription, { invoice, remote, payment, failure, paidCardLast4 }) => {
       const latest = (await firstRow(tx.select().from(subscriptions).where(eq(subscriptions.id, subscription.id)))) ?? subscription;
       const after = await applySubscriptionState(tx, latest, remote, paidCardLast4);
+      // Newly paid in this transaction: the receipt's moment (a replay finds the invoice paid already).
+      const wasPaid = await invoicePaid(tx, invoice.id);
       await recordInvoice(tx, latest, invoice, payment, failure);
-      return { before: latest, after };
+      const newlyPaid = !wasPaid && (await invoicePaid(tx, invoice.id));
+      const charge: PlanCharge | null = newlyPaid
+        ? { amountCents: payment?.amountCents ?? invoice.amountDueCents, setUpFeeCents: invoice.setUpFeeCents, billingReason: invoice.billingReason, paidAt: nowIso() }
+        : null;
+      return { before: latest, after, charge };
     },
   });
   if (!synced) return undefined;
   await publishSubscriptionChange(services, synced.result.before, synced.result.after);
+  await mailPlanChanges(services, synced.result.before, synced.result.after, synced.result.charge);
   // A confirmed subscription payment lifts the checkout-only limit of a creator who registered at checkout.
   if (synced.invoice.status === 'paid') await markSubscriptionPaid(services.db, synced.row.userId);
   return synced.payment;
@@ -137,7 +157,10 @@ export async function applyRemoteSubscription(services: AppServices, rowId: stri
     (tx) => firstRow(tx.select().from(subscriptions).where(eq(subscriptions.id, rowId))),
     (tx, before) => applySubscriptionState(tx, before, remote, null),
   );
-  if (result) await publishSubscriptionChange(services, result.before, result.after);
+  if (result) {
+    await publishSubscriptionChange(services, result.before, result.after);
+    await mailPlanChanges(services, result.before, result.after, null);
+  }
   return result?.after;
 }
 
