@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { events } from '@db/schema/events';
-import { memberships } from '@db/schema/memberships';
+import { membershipCharges, memberships } from '@db/schema/memberships';
 import { payments } from '@db/schema/payments';
 import { podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
@@ -244,6 +244,82 @@ describe('fan memberships in the browser', () => {
       await context.close();
     }
   });
+  it('a member changes tier on My memberships and the creator page: an upgrade is charged at once, a downgrade waits for the period’s end', async () => {
+    const { app } = fixture.running;
+    const { db } = app.services;
+    const fan = await createUser(app, { role: 'viewer' });
+    const supporter = await createTier(fixture.running, { name: 'Supporter', monthlyPrice: 3, premiumEventIds: [], podcastTitleIds: [] });
+    const patron = await createTier(fixture.running, { name: 'Patron', monthlyPrice: 9, premiumEventIds: [], podcastTitleIds: [] });
+    const spare = await createTier(fixture.running, { name: 'Spare Seat', monthlyPrice: 20, premiumEventIds: [], podcastTitleIds: [] });
+    // The fan joins Supporter with a card (the join dialog is covered above).
+    const joined = await app.inject({ method: 'POST', url: '/api/memberships/join', headers: { authorization: `Bearer ${fan.token}` }, payload: { tierId: supporter.id } });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const { client_secret: clientSecret, membershipId } = joined.json<{ client_secret: string; membershipId: string }>();
+    const paid = await app.inject({
+      method: 'POST',
+      url: '/api/payment/local/confirm',
+      payload: { clientSecret, cardNumber: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 3, cvc: '123', name: 'Sam Lindqvist' },
+      remoteAddress: '10.91.0.1',
+    });
+    expect(paid.json()).toEqual({ status: 'succeeded' });
+    const periodEnd = (await firstRow(db.select().from(memberships).where(eq(memberships.id, membershipId))))!.currentPeriodEnd!;
+
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    await context.addInitScript(([key, value]) => window.localStorage.setItem(key!, value!), [storageKeys.viewerToken, fan.token]);
+    try {
+      await page.goto('/memberships');
+      const card = page.getByTestId('membership').filter({ hasText: 'Supporter' });
+      await card.getByTestId('membership-tier').getByText('Supporter · $3.00 / month').waitFor();
+
+      // A tier that closes while the dialog is open: the server's refusal shows in the dialog.
+      await card.getByRole('button', { name: 'Change tier' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Change tier' });
+      await dialog.getByRole('radio', { name: /Spare Seat/ }).check();
+      const archived = await app.inject({ method: 'POST', url: '/api/user/login', payload: { userName: seededLogins.mara.email, password: seededLogins.mara.password } });
+      await app.inject({ method: 'POST', url: `/api/membership-tiers/${spare.id}/archive`, headers: { authorization: `Bearer ${archived.json<{ token: string }>().token}` }, payload: {} });
+      await dialog.getByRole('button', { name: /^Upgrade and pay \$/ }).click();
+      await dialog.getByTestId('tier-change-error').getByText('This tier no longer takes new members').waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // The upgrade: the prorated difference now, Patron at once.
+      await card.getByRole('button', { name: 'Change tier' }).click();
+      await dialog.getByRole('radio', { name: /Patron/ }).check();
+      await dialog.getByTestId('tier-change-summary').getByText(/Patron opens now\. You pay \$\d+\.\d\d now for the rest of this month, then \$9\.00 \/ month/).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await saveScreenshot(page, 'membership-change-tier');
+      await dialog.getByRole('button', { name: /^Upgrade and pay \$/ }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const upgraded = page.getByTestId('membership').filter({ hasText: 'Patron' });
+      await upgraded.getByTestId('membership-tier').getByText('Patron · $9.00 / month').waitFor();
+      expect(await firstRow(db.select().from(memberships).where(eq(memberships.id, membershipId)))).toMatchObject({ tierId: patron.id, priceCents: 900, status: 'active' });
+      const upgradeCharge = await firstRow(db.select().from(membershipCharges).where(and(eq(membershipCharges.membershipId, membershipId), eq(membershipCharges.reason, 'membership_upgrade'))));
+      expect(upgradeCharge?.amountCents).toBeGreaterThan(500);
+
+      // The creator page marks Patron as the fan's tier and offers the others as a change.
+      await page.goto('/c/mara_quill');
+      const patronCard = page.getByTestId('membership-tier').filter({ hasText: 'Patron' });
+      await patronCard.getByTestId('tier-member').waitFor();
+      await patronCard.getByRole('button', { name: 'Change tier: Patron' }).waitFor();
+      await page.getByTestId('membership-tier').filter({ hasText: 'Supporter' }).getByRole('button', { name: 'Change to this tier: Supporter' }).click();
+      // The downgrade waits for the end of the month paid for.
+      const downgradeOn = await dayInBrowser(page, periodEnd);
+      await dialog.getByRole('radio', { name: /Supporter/ }).isChecked().then((checked) => expect(checked).toBe(true));
+      await dialog.getByTestId('tier-change-summary').getByText(`You keep Patron until ${downgradeOn}. From then you pay $3.00 / month. Nothing is charged now.`).waitFor();
+      await dialog.getByRole('button', { name: `Change on ${downgradeOn}` }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await patronCard.getByText(`Changes to Supporter on ${downgradeOn}`).waitFor();
+      expect(await firstRow(db.select().from(memberships).where(eq(memberships.id, membershipId)))).toMatchObject({ tierId: patron.id, scheduledTierId: supporter.id, scheduledPriceCents: 300 });
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto('/memberships');
+      await upgraded.getByTestId('membership-scheduled-tier').getByText(/Changes to/).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
   it('a member whose membership lapsed sees the paywall of the included event on reload, not a player error', async () => {
     const { app } = fixture.running;
     const { db } = app.services;

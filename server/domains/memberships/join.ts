@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, desc, eq } from 'drizzle-orm';
-import { membershipGrantsAccess, membershipTiers, memberships } from '@db/schema/memberships';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { membershipPlaceStatuses, membershipTiers, memberships } from '@db/schema/memberships';
+import { isUniqueViolation } from '@db/portable-sql';
 import { users } from '@db/schema/users';
 import { firstRow } from '@db/store';
 import { toCents } from '@common/money';
@@ -12,7 +13,7 @@ import { ensureCustomer } from '@server/domains/subscriptions/checkout';
 import { newId, nowIso } from '@server/lib/ids';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { membershipMessages, type JoinInput, type JoinOutput } from './memberships.schemas';
-import { insertMembershipPayment, syncMembershipInvoice, type MembershipRow } from './membership-sync';
+import { endMembership, isFinished, insertMembershipPayment, syncMembershipInvoice, type MembershipRow } from './membership-sync';
 import type { TierRow } from './tiers';
 
 /** The secret of a member's private feed URLs: 32 random bytes, URL-safe. */
@@ -21,24 +22,85 @@ export function newFeedToken(): string {
 }
 
 /**
- * The provider's monthly price for the tier at its current price, made once (the idempotency key names the tier and
- * the cents) and kept on the tier as `provider:priceId`, so a change of provider makes a new one.
+ * The provider's monthly price for the tier at `cents` (its current price unless given: a member keeps the price they
+ * joined at), made once (the idempotency key names the tier and the cents). The tier's current one is kept on the tier
+ * as `provider:priceId`, so a change of provider makes a new one.
  */
-async function tierPriceId(services: AppServices, tier: TierRow, creatorName: string): Promise<string> {
+export async function tierPriceId(services: AppServices, tier: TierRow, creatorName: string, cents = tier.priceCents): Promise<string> {
   const provider = services.payments;
   const prefix = `${provider.name}:`;
-  if (tier.providerPriceId?.startsWith(prefix)) return tier.providerPriceId.slice(prefix.length);
+  const current = cents === tier.priceCents;
+  if (current && tier.providerPriceId?.startsWith(prefix)) return tier.providerPriceId.slice(prefix.length);
   const price = await provider
     .createRecurringPrice(
-      { productName: `${tier.name} membership of ${creatorName}`, amountCents: tier.priceCents, currency: 'cad', metadata: { tier_id: tier.id, creator_id: tier.creatorId } },
-      `membership-price:${tier.id}:${tier.priceCents}`,
+      { productName: `${tier.name} membership of ${creatorName}`, amountCents: cents, currency: 'cad', metadata: { tier_id: tier.id, creator_id: tier.creatorId } },
+      `membership-price:${tier.id}:${cents}`,
     )
     .catch(providerFailure);
+  if (!current) return price.id;
   await services.db
     .update(membershipTiers)
     .set({ providerPriceId: `${prefix}${price.id}` })
     .where(and(eq(membershipTiers.id, tier.id), eq(membershipTiers.priceCents, tier.priceCents)));
   return price.id;
+}
+
+/** Whether a statement failed on the one-membership-per-creator index (two joins raced; one landed). */
+export function isSecondMembership(error: unknown): boolean {
+  return isUniqueViolation(error, { index: 'memberships_one_per_creator_idx', columns: 'memberships.creator_id, memberships.member_id' });
+}
+
+/**
+ * Memberships of this member and creator that no longer hold a place are moved out of the way of a new one: a
+ * canceled membership (or one set to end) whose paid month is over ends (`ended`, as the billing clock would), and a
+ * join left unpaid on another tier or price, whose card was never given, is given up (ended, and its provider
+ * subscription ended). Answers the rows left.
+ */
+/**
+ * Whether an unpaid join's first charge has not been tried: its provider subscription still waits for a card that was
+ * never given (a card being confirmed, or paid, keeps the join: the member is paying it).
+ */
+async function firstChargeUntouched(services: AppServices, row: MembershipRow): Promise<boolean> {
+  if (row.provider !== services.payments.name || !row.providerSubscriptionId) return true;
+  try {
+    const remote = await services.payments.retrieveSubscription(row.providerSubscriptionId);
+    if (remote.status === 'incomplete_expired' || remote.status === 'canceled') return true;
+    const intentId = remote.latestInvoice?.paymentIntentId;
+    if (remote.status !== 'incomplete' || !intentId) return false;
+    const intent = await services.payments.retrievePaymentIntent(intentId);
+    return intent.status === 'requires_payment_method' || intent.status === 'canceled';
+  } catch (error) {
+    services.log.warn({ err: error, membershipId: row.id }, 'unpaid membership not checked at the provider');
+    return false;
+  }
+}
+
+async function clearFinished(services: AppServices, rows: MembershipRow[], tier: TierRow, now: Date): Promise<MembershipRow[]> {
+  const kept: MembershipRow[] = [];
+  for (const row of rows) {
+    if (isFinished(row, now)) {
+      await endMembership(services, row, now);
+      continue;
+    }
+    const otherJoin = row.status === 'incomplete' && row.providerSubscriptionId && (row.tierId !== tier.id || row.priceCents !== tier.priceCents || row.provider !== services.payments.name);
+    if (otherJoin && (await firstChargeUntouched(services, row))) {
+      const ended = await firstRow(
+        services.db
+          .update(memberships)
+          .set({ status: 'ended', endedAt: now.toISOString(), updatedAt: nowIso() })
+          .where(and(eq(memberships.id, row.id), eq(memberships.status, 'incomplete')))
+          .returning(),
+      );
+      if (ended && row.provider === services.payments.name) {
+        await services.payments
+          .cancelSubscription(row.providerSubscriptionId!, `membership-abandoned:${row.id}`)
+          .catch((error: unknown) => services.log.warn({ err: error, membershipId: row.id }, 'unpaid membership not ended at the provider'));
+      }
+      continue;
+    }
+    kept.push(row);
+  }
+  return kept;
 }
 
 /**
@@ -51,19 +113,23 @@ export async function joinTier(services: AppServices, actor: Actor, clientIp: st
   const tier = await firstRow(db.select().from(membershipTiers).where(eq(membershipTiers.id, input.tierId)));
   if (!tier) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
   if (tier.creatorId === actor.id) throw new TRPCError({ code: 'BAD_REQUEST', message: membershipMessages.ownTier });
-  const mine = await db
+  // One membership per creator: every membership of this creator that still holds a place counts, whichever tier.
+  const ofCreator = await db
     .select()
     .from(memberships)
-    .where(and(eq(memberships.memberId, actor.id), eq(memberships.tierId, tier.id)))
+    .where(and(eq(memberships.memberId, actor.id), eq(memberships.creatorId, tier.creatorId), inArray(memberships.status, [...membershipPlaceStatuses])))
     .orderBy(desc(memberships.createdAt));
-  const pastDue = mine.find((row) => row.status === 'past_due' && row.provider === services.payments.name);
+  const pastDue = ofCreator.find((row) => row.status === 'past_due' && row.tierId === tier.id && row.provider === services.payments.name);
   const expectedCents = pastDue ? pastDue.priceCents : tier.priceCents;
   if (input.amount !== undefined && toCents(input.amount) !== expectedCents) throw new TRPCError({ code: 'BAD_REQUEST', message: membershipMessages.amountMismatch });
   if (pastDue) {
     await limitPaymentCreation(services, actor, clientIp);
     return payOpenRenewal(services, pastDue);
   }
-  if (mine.some((row) => row.status === 'active' || row.status === 'past_due' || membershipGrantsAccess(row))) {
+  const mine = await clearFinished(services, ofCreator, tier, new Date());
+  // A membership that gives access (or is being paid) is changed with `changeTier`, never doubled; a join still being
+  // made (no provider subscription yet) is the other half of a race.
+  if (mine.some((row) => row.status !== 'incomplete' || !row.providerSubscriptionId)) {
     throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.alreadyMember });
   }
   if (tier.archivedAt) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.archived });
@@ -74,6 +140,8 @@ export async function joinTier(services: AppServices, actor: Actor, clientIp: st
   if (pending) {
     const resumed = await resumeFirstCharge(services, pending);
     if (resumed) return resumed;
+    // Its first invoice can no longer be paid: the join is given up and a new one made.
+    await db.update(memberships).set({ status: 'ended', endedAt: nowIso(), updatedAt: nowIso() }).where(and(eq(memberships.id, pending.id), eq(memberships.status, 'incomplete')));
   }
   return startMembership(services, actor, tier);
 }
@@ -84,6 +152,7 @@ async function startMembership(services: AppServices, actor: Actor, tier: TierRo
   const creatorName = creator?.displayName ?? 'a creator';
   const priceId = await tierPriceId(services, tier, creatorName);
   const customerId = await ensureCustomer(services, actor.user);
+  // The database is the last word: of two joins at once, the second insert fails on the one-per-creator index.
   const row = (await firstRow(
     db
       .insert(memberships)
@@ -99,7 +168,10 @@ async function startMembership(services: AppServices, actor: Actor, tier: TierRo
         feedToken: newFeedToken(),
       })
       .returning(),
-  ))!;
+  ).catch((error: unknown) => {
+    if (isSecondMembership(error)) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.alreadyMember, cause: error });
+    throw error;
+  }))!;
   const answer = await openFirstInvoice(services, {
     subscription: {
       customerId,

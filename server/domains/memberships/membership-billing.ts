@@ -1,9 +1,9 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { membershipCharges, memberships } from '@db/schema/memberships';
 import { firstRow } from '@db/store';
 import { nowIso } from '@server/lib/ids';
 import type { AppServices } from '@server/trpc/context';
-import { announceMembershipChange, lastPaidCharge, syncMembershipInvoice, syncMembershipSubscription, type MembershipRow } from './membership-sync';
+import { announceMembershipChange, endMembership, isFinished, lastPaidCharge, syncMembershipInvoice, syncMembershipSubscription, type MembershipRow } from './membership-sync';
 
 /** A failed renewal is tried again at most once a day during the grace. */
 export const membershipRetryIntervalMs = 86_400_000;
@@ -88,4 +88,39 @@ async function retryRenewal(services: AppServices, row: MembershipRow, now: Date
   });
   await syncMembershipInvoice(services, invoice.id);
   return true;
+}
+
+/**
+ * The billing clock's sweep of memberships that are over: a canceled membership (or one set to end) whose paid month
+ * has passed moves to the final `ended`, so it no longer holds the member's place with the creator.
+ */
+export async function endFinishedMemberships(services: AppServices, now = new Date()): Promise<number> {
+  const candidates = await services.db
+    .select()
+    .from(memberships)
+    .where(or(eq(memberships.status, 'canceled'), and(eq(memberships.status, 'active'), eq(memberships.cancelAtPeriodEnd, true))));
+  let ended = 0;
+  for (const row of candidates) {
+    if (isFinished(row, now) && (await endMembership(services, row, now))) ended += 1;
+  }
+  return ended;
+}
+
+/**
+ * Downgrades due: the provider renews at the period's end and its report switches the tier; one whose report has not
+ * arrived is asked for here (the subscription as the provider has it now).
+ */
+export async function applyDueDowngrades(services: AppServices, now = new Date()): Promise<void> {
+  const due = await services.db
+    .select()
+    .from(memberships)
+    .where(and(isNotNull(memberships.scheduledTierId), or(eq(memberships.status, 'active'), eq(memberships.status, 'past_due')), lte(memberships.currentPeriodEnd, now.toISOString())));
+  for (const row of due) {
+    if (!row.providerSubscriptionId || row.provider !== services.payments.name) continue;
+    try {
+      await syncMembershipSubscription(services, row.providerSubscriptionId);
+    } catch (error) {
+      services.log.warn({ err: error, membershipId: row.id }, 'scheduled tier change not applied');
+    }
+  }
 }

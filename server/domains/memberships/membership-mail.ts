@@ -151,3 +151,101 @@ export async function mailCreatorNewMember(services: AppServices, membership: ty
     services.log.warn({ err: error, membershipId: membership.id }, 'new member notice not sent');
   }
 }
+
+export type TierChangeNotice = 'upgraded' | 'downgrade_scheduled' | 'downgrade_canceled';
+
+interface TierChangeParts {
+  siteName: string;
+  origin: string;
+  creatorName: string;
+  fromTier: string;
+  toTier: string;
+  /** What was charged now (an upgrade's prorated difference), "0.00" when nothing. */
+  charged: string;
+  chargedCents: number;
+  /** The monthly price from the next renewal on. */
+  monthly: string;
+  /** The day the change applies (a downgrade) or the next renewal (an upgrade). */
+  from: string;
+  date: string;
+  card: string;
+}
+
+/** The member's mail for a tier change: the upgrade's receipt, or the scheduled downgrade (and its undoing). */
+export function tierChangeNoticeText(kind: TierChangeNotice, parts: TierChangeParts): { subject: string; text: string } {
+  const manage = `You can see and change your memberships under "My memberships" on ${parts.origin}.`;
+  switch (kind) {
+    case 'upgraded':
+      return {
+        subject:
+          parts.chargedCents > 0
+            ? `Your receipt from ${parts.siteName}: upgrade to ${parts.toTier}, ${parts.charged} CAD`
+            : `Your membership of ${parts.creatorName} is now ${parts.toTier}`,
+        text: [
+          `Your membership of ${parts.creatorName} moved from ${parts.fromTier} to ${parts.toTier}. Its perks are open now.`,
+          '',
+          `Item: Upgrade from ${parts.fromTier} to ${parts.toTier} (the rest of the month you paid for)`,
+          `Amount: ${parts.charged} CAD`,
+          ...(parts.chargedCents > 0 ? [`Paid with: ${parts.card}`] : ['Nothing was charged: the difference for the rest of the month is below $0.50.']),
+          `Date: ${parts.date}`,
+          `From ${parts.from}: ${parts.monthly} CAD a month`,
+          '',
+          manage,
+          ...(parts.chargedCents > 0 ? [`Keep this mail as your receipt. — ${parts.siteName}`] : [`— ${parts.siteName}`]),
+        ].join('\n'),
+      };
+    case 'downgrade_scheduled':
+      return {
+        subject: `Your ${parts.fromTier} membership changes to ${parts.toTier} on ${parts.from}`,
+        text: [
+          `Your membership of ${parts.creatorName} moves from ${parts.fromTier} to ${parts.toTier} at the end of the month you paid for.`,
+          '',
+          `You keep ${parts.fromTier} and its perks until ${parts.from}. From then you pay ${parts.monthly} CAD a month. Nothing is charged now.`,
+          '',
+          manage,
+          `— ${parts.siteName}`,
+        ].join('\n'),
+      };
+    case 'downgrade_canceled':
+      return {
+        subject: `Your ${parts.toTier} membership stays as it is`,
+        text: [
+          `The change of your membership of ${parts.creatorName} is undone: you stay on ${parts.toTier} at ${parts.monthly} CAD a month.`,
+          '',
+          manage,
+          `— ${parts.siteName}`,
+        ].join('\n'),
+      };
+  }
+}
+
+/** Mails the member about a tier change (the upgrade's receipt); a mail failure is logged and never undoes the change. */
+export async function mailTierChange(
+  services: AppServices,
+  membership: typeof memberships.$inferSelect,
+  kind: TierChangeNotice,
+  change: { fromTierName: string; toTierName: string; chargedCents: number; monthlyCents: number; from: string | null; cardLast4: string | null },
+): Promise<void> {
+  const { db } = services;
+  const member = await firstRow(db.select({ email: users.email }).from(users).where(eq(users.id, membership.memberId)));
+  if (!member) return;
+  const creator = await firstRow(db.select({ displayName: users.displayName }).from(users).where(eq(users.id, membership.creatorId)));
+  const mail = tierChangeNoticeText(kind, {
+    siteName: await siteNameOf(services),
+    origin: publicOrigin(services.config),
+    creatorName: creator?.displayName ?? 'the creator',
+    fromTier: change.fromTierName,
+    toTier: change.toTierName,
+    charged: formatDollars(change.chargedCents),
+    chargedCents: change.chargedCents,
+    monthly: formatDollars(change.monthlyCents),
+    from: day(change.from),
+    date: new Date().toUTCString(),
+    card: change.cardLast4 ? `your card ending in ${change.cardLast4}` : 'your card',
+  });
+  try {
+    await services.mailer.send({ to: member.email, ...mail });
+  } catch (error) {
+    services.log.warn({ err: error, membershipId: membership.id, kind }, 'membership tier change mail not sent');
+  }
+}

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
-import { membershipCharges, membershipGraceDays, membershipTiers, memberships, type MembershipStatus } from '@db/schema/memberships';
+import { membershipCharges, membershipGraceDays, membershipPlaceStatuses, membershipTiers, memberships, type MembershipStatus } from '@db/schema/memberships';
 import { users } from '@db/schema/users';
 import type { PaymentRow, Queryable } from '@server/domains/payments/payment-records';
 import { insertInvoicePayment, refreshProviderSubscription, syncProviderInvoice, updateInTransaction, type InsertInvoicePayment } from '@server/domains/payments/provider-subscriptions';
@@ -44,6 +44,28 @@ function statusOf(row: MembershipRow, remote: ProviderSubscription): MembershipS
   }
 }
 
+/**
+ * Whether a membership is over but not yet marked so: canceled (or set to end) and past the month it paid for. The
+ * billing clock (and a new join of the same creator) moves it to the final `ended`.
+ */
+export function isFinished(row: Pick<MembershipRow, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>, now = new Date()): boolean {
+  const over = !!row.currentPeriodEnd && Date.parse(row.currentPeriodEnd) <= now.getTime();
+  if (row.status === 'canceled') return !row.currentPeriodEnd || over;
+  return row.status === 'active' && row.cancelAtPeriodEnd && over;
+}
+
+/** Moves a finished membership to the final `ended` (as of its period's end); false when it changed meanwhile. */
+export async function endMembership(services: Pick<AppServices, 'db'>, row: MembershipRow, now = new Date()): Promise<boolean> {
+  const ended = await firstRow(
+    services.db
+      .update(memberships)
+      .set({ status: 'ended', endedAt: row.currentPeriodEnd ?? now.toISOString(), updatedAt: nowIso() })
+      .where(and(eq(memberships.id, row.id), eq(memberships.status, row.status), eq(memberships.cancelAtPeriodEnd, row.cancelAtPeriodEnd)))
+      .returning({ id: memberships.id }),
+  );
+  return !!ended;
+}
+
 /** The last month the member paid for. */
 export async function lastPaidCharge(db: Queryable, membershipId: string): Promise<MembershipChargeRow | undefined> {
   return firstRow(
@@ -61,11 +83,13 @@ export async function lastPaidCharge(db: Queryable, membershipId: string): Promi
  * the month the member paid (never with an unpaid month the provider had already opened).
  */
 async function applyMembershipState(tx: Tx, row: MembershipRow, remote: ProviderSubscription, cardLast4: string | null): Promise<MembershipRow> {
-  if (row.status === 'lapsed' || row.status === 'canceled') return row;
+  if (row.status === 'lapsed' || row.status === 'canceled' || row.status === 'ended') return row;
   const status = statusOf(row, remote);
   const time = nowIso();
   const ended = status === 'canceled' || status === 'lapsed';
   const paid = ended ? await lastPaidCharge(tx, row.id) : undefined;
+  // A downgrade the member chose takes over once the provider has moved to the next period (the renewal bills it).
+  const downgradeDue = !ended && status !== 'incomplete' && !!row.scheduledTierId && row.scheduledPriceCents !== null && !!row.currentPeriodEnd && Date.parse(remote.currentPeriodStart) >= Date.parse(row.currentPeriodEnd);
   const updated = await firstRow(
     tx
       .update(memberships)
@@ -84,6 +108,7 @@ async function applyMembershipState(tx: Tx, row: MembershipRow, remote: Provider
         ...(status === 'active' && !row.activatedAt ? { activatedAt: time } : {}),
         ...(status === 'canceled' ? { canceledAt: time } : {}),
         ...(status === 'lapsed' ? { lapsedAt: time } : {}),
+        ...(downgradeDue ? { tierId: row.scheduledTierId!, priceCents: row.scheduledPriceCents!, scheduledTierId: null, scheduledPriceCents: null } : {}),
       })
       .where(eq(memberships.id, row.id))
       .returning(),
@@ -99,6 +124,15 @@ async function applyMembershipState(tx: Tx, row: MembershipRow, remote: Provider
 async function reopenForPaidMonth(tx: Tx, row: MembershipRow, charge: MembershipChargeRow, cardLast4: string | null): Promise<MembershipRow> {
   const time = nowIso();
   if (charge.periodEnd <= time) return row;
+  // Not when the member has joined the creator again meanwhile: one membership per creator holds a place.
+  const other = await firstRow(
+    tx
+      .select({ id: memberships.id })
+      .from(memberships)
+      .where(and(eq(memberships.memberId, row.memberId), eq(memberships.creatorId, row.creatorId), ne(memberships.id, row.id), inArray(memberships.status, [...membershipPlaceStatuses])))
+      .limit(1),
+  );
+  if (other) return row;
   const reopened = await firstRow(
     tx
       .update(memberships)

@@ -1,10 +1,10 @@
 import type { AppServices } from '@server/trpc/context';
-import { runMembershipBilling } from './membership-billing';
+import { applyDueDowngrades, endFinishedMemberships, runMembershipBilling } from './membership-billing';
 import { syncMembershipInvoice, syncMembershipSubscription } from './membership-sync';
 
 /**
  * The provider's reports on memberships' invoices and subscriptions (its webhook and payment status reports reach
- * payments first), and the billing clock's tick: grace, retries and lapses.
+ * payments first), and the billing clock's tick: grace, retries and lapses, downgrades due, memberships that ended.
  */
 export function registerMembershipListeners(services: AppServices): void {
   services.domainEvents.handle('payments:sync-membership-invoice', async ({ invoiceId }) => {
@@ -16,6 +16,9 @@ export function registerMembershipListeners(services: AppServices): void {
     return null;
   });
   services.domainEvents.on('payments:billing-clock', async ({ at }) => {
-    await runMembershipBilling(services, new Date(at));
+    const now = new Date(at);
+    await runMembershipBilling(services, now);
+    await applyDueDowngrades(services, now);
+    await endFinishedMemberships(services, now);
   });
 }

@@ -39,6 +39,12 @@ export const membershipsRest: RestModule = (app, { caller }) => {
   app.get<MembershipId>('/api/memberships/:membershipId', async (request) => (await caller(request)).memberships.byId({ membershipId: request.params.membershipId }));
   app.post<MembershipId>('/api/memberships/:membershipId/cancel', async (request) => (await caller(request)).memberships.cancel(withPathId(request.body, 'membershipId', request.params.membershipId)));
   app.post<MembershipId>('/api/memberships/:membershipId/resume', async (request) => (await caller(request)).memberships.resume(withPathId(request.body, 'membershipId', request.params.membershipId)));
+  app.post<MembershipId>('/api/memberships/:membershipId/change-tier', async (request) =>
+    (await caller(request)).memberships.changeTier(withPathId(request.body, 'membershipId', request.params.membershipId)),
+  );
+  app.get<MembershipId>('/api/memberships/:membershipId/tier-options', async (request) =>
+    (await caller(request)).memberships.tierOptions({ membershipId: request.params.membershipId }),
+  );
   app.post<MembershipId>('/api/memberships/:membershipId/reset-feeds', async (request) =>
     (await caller(request)).memberships.resetFeeds(withPathId(request.body, 'membershipId', request.params.membershipId)),
   );

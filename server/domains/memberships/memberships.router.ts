@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { authedProcedure, creatorProcedure, publicProcedure, router } from '@server/trpc/init';
 import {
+  changeTierInput,
+  changeTierOutput,
   createTierInput,
   creatorIdInput,
   joinInput,
@@ -11,6 +13,7 @@ import {
   membershipStatsOutput,
   myMembershipOutput,
   publicTierOutput,
+  tierChangeOptionOutput,
   tierIdInput,
   tierOutput,
   updateTierInput,
@@ -19,6 +22,7 @@ import { archiveTier, createTier, listMyTiers, listPublicTiers, updateTier } fro
 import { joinTier } from './join';
 import { cancelMembership, resetFeeds, resumeMembership } from './membership-changes';
 import { listMembers, listMyMemberships, membershipStats, myMembership } from './memberships.service';
+import { changeTier, tierChangeOptions } from './tier-change';
 
 export const membershipsRouter = router({
   /** A new monthly tier of the signed-in creator. */
@@ -78,6 +82,21 @@ export const membershipsRouter = router({
     .input(membershipIdInput)
     .output(myMembershipOutput)
     .mutation(({ ctx, input }) => resumeMembership(ctx.services, ctx.actor, input.membershipId)),
+
+  /**
+   * Another tier of the same creator on the same membership: an upgrade now (the prorated difference charged to the
+   * saved card at once), a downgrade at the end of the paid period; the current tier again undoes a scheduled downgrade.
+   */
+  changeTier: authedProcedure.meta({ scope: 'session', errors: ['CONFLICT', 'BAD_GATEWAY'] })
+    .input(changeTierInput)
+    .output(changeTierOutput)
+    .mutation(({ ctx, input }) => changeTier(ctx.services, ctx.actor, input)),
+
+  /** The tiers a membership may change to, with the charge now (an upgrade) or the day it applies (a downgrade). */
+  tierOptions: authedProcedure.meta({ scope: 'session', errors: ['CONFLICT'] })
+    .input(membershipIdInput)
+    .output(z.array(tierChangeOptionOutput))
+    .query(({ ctx, input }) => tierChangeOptions(ctx.services, ctx.actor, input.membershipId)),
 
   /** New private feed URLs; the old ones answer 410. */
   resetFeeds: authedProcedure.meta({ scope: 'session' })

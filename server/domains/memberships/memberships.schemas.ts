@@ -20,7 +20,14 @@ export const membershipMessages = {
   archived: 'This tier no longer takes new members',
   alreadyArchived: 'This tier is already archived',
   amountMismatch: "The amount does not match this tier's monthly price",
-  alreadyMember: 'You are already a member of this tier',
+  alreadyMember: 'You are already a member of this creator',
+  sameTier: 'Your membership is already on this tier',
+  otherCreatorTier: 'Choose one of the same creator’s tiers',
+  changePastDue: 'Pay the renewal that did not go through before changing your tier',
+  changeEnding: 'Resume this membership before changing its tier',
+  changeEnded: 'This membership has ended: become a member again from the creator’s page',
+  changeBusy: 'This membership is being changed right now. Please try again.',
+  upgradeNeedsAuthentication: 'Your bank asked to confirm this charge, which cannot be done here. Your tier was not changed.',
   ownTier: 'You cannot join your own tier',
   notCancelable: 'Only an active membership can be canceled',
   notResumable: 'Only a membership set to end at the period\'s end can be resumed',
@@ -97,6 +104,10 @@ export type JoinInput = z.infer<typeof joinInput>;
 
 export const membershipIdInput = z.strictObject({ membershipId: id });
 
+/** `changeTier`: one of the member's memberships, to another tier of the same creator. */
+export const changeTierInput = z.strictObject({ membershipId: id, tierId: id });
+export type ChangeTierInput = z.infer<typeof changeTierInput>;
+
 export const membersInput = z.strictObject({ tierId: id.optional() }).optional();
 
 /** A tier as the public creator page and the join dialog show it. */
@@ -160,8 +171,39 @@ export const myMembershipOutput = z.object({
   since: z.string().nullable(),
   /** The member's private feed per podcast title of the tier (only while the membership is open). */
   feeds: z.array(z.object({ titleId: z.string(), titleName: z.string(), url: z.string() })),
+  /** A downgrade waiting for the end of the paid period: the tier and price from `currentPeriodEnd` on (null when none). */
+  scheduledTierId: z.string().nullable(),
+  scheduledTierName: z.string().nullable(),
+  scheduledPriceCents: z.number().int().nullable(),
 });
 export type MyMembershipOutput = z.infer<typeof myMembershipOutput>;
+
+export const tierChangeKinds = ['current', 'upgrade', 'downgrade'] as const;
+
+/** One tier a member may move to (the "Change tier" dialog): what it costs now, and from when it applies. */
+export const tierChangeOptionOutput = z.object({
+  tierId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  priceCents: z.number().int(),
+  /** `current`: the membership's tier (choosing it again undoes a scheduled downgrade). */
+  kind: z.enum(tierChangeKinds),
+  /** An upgrade's prorated difference, charged at once (0 below the smallest card charge, $0.50). */
+  chargeNowCents: z.number().int(),
+  /** When the change applies: now for an upgrade, the end of the paid period for a downgrade. */
+  effectiveAt: z.string().nullable(),
+});
+export type TierChangeOptionOutput = z.infer<typeof tierChangeOptionOutput>;
+
+/** `changeTier`: the membership as it now stands and what the change did. */
+export const changeTierOutput = z.object({
+  membership: myMembershipOutput,
+  /** `upgraded`: the new tier now (charged `chargedCents`); `downgrade_scheduled`: from `effectiveAt`; `downgrade_canceled`: stays. */
+  change: z.enum(['upgraded', 'downgrade_scheduled', 'downgrade_canceled']),
+  chargedCents: z.number().int(),
+  effectiveAt: z.string().nullable(),
+});
+export type ChangeTierOutput = z.infer<typeof changeTierOutput>;
 
 /** One member as the creator's Members page lists them. */
 export const memberOutput = z.object({
@@ -178,6 +220,8 @@ export const memberOutput = z.object({
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   hasAccess: z.boolean(),
+  /** A downgrade the member chose, from `currentPeriodEnd` on (null when none). */
+  scheduledTierName: z.string().nullable(),
 });
 export type MemberOutput = z.infer<typeof memberOutput>;
 

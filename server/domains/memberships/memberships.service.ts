@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, gte, inArray, lte, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { membershipGrantsAccess, membershipTiers, membershipTierTitles, memberships } from '@db/schema/memberships';
@@ -24,10 +24,18 @@ export async function memberOwn(db: Pick<Db, 'select'>, actor: Pick<Actor, 'id'>
   return row;
 }
 
+/**
+ * The memberships a member or creator sees: every one paid at least once (a join never paid, or ended before it was
+ * paid, is nobody's business).
+ */
+export function paidOnce(): SQL {
+  return and(ne(memberships.status, 'incomplete'), or(ne(memberships.status, 'ended'), isNotNull(memberships.activatedAt)))!;
+}
+
 async function toMyMemberships(services: AppServices, rows: MembershipRow[]): Promise<MyMembershipOutput[]> {
   const { db } = services;
   if (rows.length === 0) return [];
-  const tierIds = [...new Set(rows.map((row) => row.tierId))];
+  const tierIds = [...new Set(rows.flatMap((row) => (row.scheduledTierId ? [row.tierId, row.scheduledTierId] : [row.tierId])))];
   const tiers = new Map(
     (
       await db
@@ -47,6 +55,7 @@ async function toMyMemberships(services: AppServices, rows: MembershipRow[]): Pr
     const tier = tiers.get(row.tierId);
     const hasAccess = membershipGrantsAccess(row, now);
     const renews = row.status === 'active' && !row.cancelAtPeriodEnd;
+    const scheduled = row.scheduledTierId && row.scheduledPriceCents !== null && (row.status === 'active' || row.status === 'past_due') ? row : null;
     return {
       id: row.id,
       tierId: row.tierId,
@@ -60,13 +69,16 @@ async function toMyMemberships(services: AppServices, rows: MembershipRow[]): Pr
       cancelAtPeriodEnd: row.cancelAtPeriodEnd,
       graceEndsAt: row.status === 'past_due' ? row.graceEndsAt : null,
       nextChargeAt: renews ? row.currentPeriodEnd : null,
-      nextChargeCents: renews ? row.priceCents : null,
+      nextChargeCents: renews ? (scheduled?.scheduledPriceCents ?? row.priceCents) : null,
       hasAccess,
       cardLast4: row.cardLast4,
       since: row.activatedAt,
       feeds: hasAccess
         ? titles.filter((title) => title.tierId === row.tierId).map((title) => ({ titleId: title.id, titleName: title.name, url: privateFeedUrl(services, title.id, row.feedToken) }))
         : [],
+      scheduledTierId: scheduled?.scheduledTierId ?? null,
+      scheduledTierName: scheduled?.scheduledTierId ? (tiers.get(scheduled.scheduledTierId)?.name ?? '') : null,
+      scheduledPriceCents: scheduled?.scheduledPriceCents ?? null,
     };
   });
 }
@@ -76,7 +88,7 @@ export async function listMyMemberships(services: AppServices, actor: Actor): Pr
   const rows = await services.db
     .select()
     .from(memberships)
-    .where(and(eq(memberships.memberId, actor.id), ne(memberships.status, 'incomplete')))
+    .where(and(eq(memberships.memberId, actor.id), paidOnce()))
     .orderBy(desc(memberships.createdAt));
   return toMyMemberships(services, rows);
 }
@@ -98,8 +110,14 @@ export async function listMembers(services: AppServices, actor: Actor, tierId?: 
     .from(memberships)
     .innerJoin(membershipTiers, eq(membershipTiers.id, memberships.tierId))
     .innerJoin(users, eq(users.id, memberships.memberId))
-    .where(and(eq(memberships.creatorId, actor.id), ne(memberships.status, 'incomplete'), ...(tierId ? [eq(memberships.tierId, tierId)] : [])))
+    .where(and(eq(memberships.creatorId, actor.id), paidOnce(), ...(tierId ? [eq(memberships.tierId, tierId)] : [])))
     .orderBy(desc(memberships.activatedAt), desc(memberships.createdAt));
+  const scheduledIds = [...new Set(rows.flatMap(({ membership }) => (membership.scheduledTierId ? [membership.scheduledTierId] : [])))];
+  const scheduledNames = new Map(
+    scheduledIds.length > 0
+      ? (await db.select({ id: membershipTiers.id, name: membershipTiers.name }).from(membershipTiers).where(inArray(membershipTiers.id, scheduledIds))).map((tier) => [tier.id, tier.name])
+      : [],
+  );
   return rows.map(({ membership, tierName, name, email }) => ({
     membershipId: membership.id,
     memberId: membership.memberId,
@@ -113,13 +131,15 @@ export async function listMembers(services: AppServices, actor: Actor, tierId?: 
     currentPeriodEnd: membership.currentPeriodEnd,
     cancelAtPeriodEnd: membership.cancelAtPeriodEnd,
     hasAccess: membershipGrantsAccess(membership, now),
+    scheduledTierName:
+      membership.scheduledTierId && (membership.status === 'active' || membership.status === 'past_due') ? (scheduledNames.get(membership.scheduledTierId) ?? null) : null,
   }));
 }
 
 /**
  * The Members page's figures: members with access now; monthly recurring revenue (what the memberships that will
  * renew pay a month: active ones not set to end, and past-due ones in their grace); memberships that ended in the
- * last 30 days (canceled at their end, or lapsed) and that churn as a share of members now plus those.
+ * last 30 days (canceled at their end, whether or not the billing clock has moved them to ended yet, or lapsed) and that churn as a share of members now plus those.
  */
 export async function membershipStats(services: AppServices, actor: Actor, now = new Date()): Promise<MembershipStatsOutput> {
   const { db } = services;
@@ -141,7 +161,11 @@ export async function membershipStats(services: AppServices, actor: Actor, now =
           or(
             and(eq(memberships.status, 'lapsed'), gte(memberships.lapsedAt, since)),
             and(
-              or(eq(memberships.status, 'canceled'), and(eq(memberships.status, 'active'), eq(memberships.cancelAtPeriodEnd, true))),
+              or(
+                eq(memberships.status, 'canceled'),
+                and(eq(memberships.status, 'ended'), isNotNull(memberships.activatedAt)),
+                and(eq(memberships.status, 'active'), eq(memberships.cancelAtPeriodEnd, true)),
+              ),
               gte(memberships.currentPeriodEnd, since),
               lte(memberships.currentPeriodEnd, now.toISOString()),
             ),

@@ -64,6 +64,19 @@ export interface SubscriptionUpdate {
   cancelAtPeriodEnd?: boolean | undefined;
   /** A payment method of the subscription's customer (a SetupIntent's, or the local card form's). */
   paymentMethodId?: string | undefined;
+  /**
+   * Another monthly price (its provider id, and our cents for the local provider), billed from the next renewal on
+   * with no proration: what the period's change costs is the app's to charge (a membership's tier change).
+   */
+  price?: { id: string; cents: number } | undefined;
+}
+
+/** A one-off charge with a subscription's saved card, made without the payer present (a membership's upgrade). */
+export interface SavedCardChargeInput {
+  amountCents: number;
+  currency: 'cad';
+  description: string;
+  metadata: IntentMetadata;
 }
 
 /** A SetupIntent: the browser confirms a card with its client secret (Stripe Elements) without paying. */
@@ -101,6 +114,8 @@ export interface CreateIntentInput {
   customerId?: string | undefined;
   /** Confirm at once with this payment method or wallet token (the `...-with-token` calls). */
   paymentMethodId?: string | undefined;
+  /** Charged without the payer present (a saved card, Stripe's `off_session`): the bank cannot ask them to authenticate. */
+  offSession?: boolean | undefined;
 }
 
 export interface CreateSubscriptionInput {
@@ -176,6 +191,11 @@ export interface PaymentProvider {
    * a failed renewal. A decline is not thrown: the answer is the invoice as it is after the attempt (still open).
    */
   payInvoice(invoiceId: string, idempotencyKey: string): Promise<ProviderInvoice>;
+  /**
+   * Charges the subscription's saved card once, now, off session (a payment intent of its customer, outside the
+   * subscription's invoices). A decline is not thrown: the answer is the intent with its last error.
+   */
+  chargeSavedCard(subscriptionId: string, input: SavedCardChargeInput, idempotencyKey: string): Promise<ProviderIntent>;
   /** Ends a subscription now (no further invoices or retries), announcing `customer.subscription.deleted`. */
   cancelSubscription(id: string, idempotencyKey: string): Promise<ProviderSubscription>;
   /** Checks the signature over the exact raw body; throws WebhookSignatureError. */

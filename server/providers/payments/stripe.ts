@@ -17,6 +17,7 @@ import {
   type ProviderInvoice,
   type ProviderSetupIntent,
   type ProviderSubscription,
+  type SavedCardChargeInput,
   type SubscriptionUpdate,
 } from './interface';
 import { signWebhookPayload, verifyWebhookPayload } from './webhook-signature';
@@ -151,6 +152,7 @@ export class StripePaymentProvider implements PaymentProvider {
       if (input.paymentMethodId.startsWith('tok_')) params.payment_method_data = { type: 'card', card: { token: input.paymentMethodId } } as Stripe.PaymentIntentCreateParams.PaymentMethodData;
       else params.payment_method = input.paymentMethodId;
       params.confirm = true;
+      if (input.offSession) params.off_session = true;
     }
     try {
       const intent = await this.stripe.paymentIntents.create(params, { idempotencyKey });
@@ -202,15 +204,24 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  /** `POST /v1/subscriptions/{id}`: `cancel_at_period_end` and the card (`default_payment_method`). */
+  /**
+   * `POST /v1/subscriptions/{id}`: `cancel_at_period_end`, the card (`default_payment_method`) and the price (its one
+   * item's, with `proration_behavior=none`: the next renewal bills the new price, nothing is prorated by Stripe).
+   */
   async updateSubscription(id: string, update: SubscriptionUpdate, idempotencyKey: string): Promise<ProviderSubscription> {
     try {
+      let item: string | undefined;
+      if (update.price !== undefined) {
+        item = (await this.stripe.subscriptions.retrieve(id)).items?.data?.[0]?.id;
+        if (!item) throw new PaymentProviderError(`Subscription ${id} has no item to change`, { type: 'invalid_request_error', message: `Subscription ${id} has no item to change` }, 400);
+      }
       return this.toSubscription(
         await this.stripe.subscriptions.update(
           id,
           {
             ...(update.cancelAtPeriodEnd !== undefined ? { cancel_at_period_end: update.cancelAtPeriodEnd } : {}),
             ...(update.paymentMethodId !== undefined ? { default_payment_method: update.paymentMethodId } : {}),
+            ...(update.price !== undefined && item ? { items: [{ id: item, price: update.price.id }], proration_behavior: 'none' as const } : {}),
             expand: ['latest_invoice.confirmation_secret', 'latest_invoice.payments', 'default_payment_method'],
           },
           { idempotencyKey },
@@ -300,6 +311,31 @@ export class StripePaymentProvider implements PaymentProvider {
       if (!(error instanceof Stripe.errors.StripeCardError)) return providerError(error);
     }
     return this.retrieveInvoice(invoiceId);
+  }
+
+  /**
+   * `POST /v1/payment_intents` for the subscription's customer with its saved card (`off_session`, confirmed at once): the
+   * subscription's default payment method, or the card that paid its latest invoice. A decline answers the intent.
+   */
+  async chargeSavedCard(subscriptionId: string, input: SavedCardChargeInput, idempotencyKey: string): Promise<ProviderIntent> {
+    let customerId: string | null;
+    let paymentMethodId: string | null;
+    try {
+      const subscription = await this.stripe.subscriptions.retrieve(subscriptionId, { expand: ['latest_invoice.payments'] });
+      customerId = idOf(subscription.customer);
+      paymentMethodId = idOf(subscription.default_payment_method);
+      const invoice = typeof subscription.latest_invoice === 'object' ? subscription.latest_invoice : null;
+      const paidWith = invoice?.payments?.data?.find((entry) => entry.payment?.type === 'payment_intent')?.payment?.payment_intent;
+      if (!paymentMethodId && paidWith) paymentMethodId = (await this.retrievePaymentIntent(idOf(paidWith) ?? '')).paymentMethodId;
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw error;
+      return providerError(error);
+    }
+    if (!customerId || !paymentMethodId) {
+      const message = 'This customer has no attached payment source or default payment method.';
+      throw new PaymentProviderError(message, { type: 'invalid_request_error', code: 'payment_method_missing', message }, 400);
+    }
+    return this.createPaymentIntent({ ...input, customerId, paymentMethodId, offSession: true }, idempotencyKey);
   }
 
   /** `DELETE /v1/subscriptions/{id}`: ends it now. */

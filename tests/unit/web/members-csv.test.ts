@@ -16,6 +16,7 @@ function member(overrides: Partial<MemberOutput> = {}): MemberOutput {
     currentPeriodEnd: '2026-12-03T09:15:00.000Z',
     cancelAtPeriodEnd: false,
     hasAccess: true,
+    scheduledTierName: null,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ import type {
   ProviderInvoice,
   ProviderSetupIntent,
   ProviderSubscription,
+  SavedCardChargeInput,
   SubscriptionUpdate,
 } from '../interface';
 import { signWebhookPayload, verifyWebhookPayload } from '../webhook-signature';
@@ -126,6 +127,10 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async payInvoice(invoiceId: string, idempotencyKey: string): Promise<ProviderInvoice> {
     return this.subscriptions.payInvoice(invoiceId, idempotencyKey);
+  }
+
+  async chargeSavedCard(subscriptionId: string, input: SavedCardChargeInput, idempotencyKey: string): Promise<ProviderIntent> {
+    return this.subscriptions.chargeSavedCard(subscriptionId, input, idempotencyKey);
   }
 
   async cancelSubscription(id: string): Promise<ProviderSubscription> {

@@ -7,6 +7,14 @@ import type { LocalEventDelivery } from './events';
 import type { LocalInvoices } from './invoices';
 import { clientSecretFor, notFound, randomId, unexpectedState, type IntentObject, type InvoiceObject, type LocalObjectStore, type PaymentMethodObject } from './store';
 
+/** Stripe's decline of an off-session charge on a card that asks for authentication. */
+const authenticationRequiredError: PaymentErrorDetails = {
+  type: 'card_error',
+  code: 'authentication_required',
+  decline_code: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
+};
+
 export interface LocalCardResult {
   status: 'succeeded' | 'requires_action' | 'requires_payment_method';
   error?: PaymentErrorDetails;
@@ -70,7 +78,9 @@ export class LocalIntents {
         }),
       );
       if (input.paymentMethodId && intent.status === 'requires_payment_method' && !intent.lastError) {
-        return { intent, charge: await this.charge(intent, await paymentMethodFromToken(this.store, input.paymentMethodId), false) };
+        const method = await paymentMethodFromToken(this.store, input.paymentMethodId);
+        // Off session (a saved card charged by the app) as a renewal is: a card that declines later declines.
+        return { intent, charge: await this.charge(intent, method, input.offSession === true, input.offSession === true) };
       }
       return { intent, charge: null };
     });
@@ -150,8 +160,11 @@ export class LocalIntents {
     };
   }
 
-  /** The charge's records (inside the caller's transaction); its events are the answer's `announce`. */
-  private async charge(intent: IntentObject, method: PaymentMethodObject, isRenewal: boolean): Promise<Charge> {
+  /**
+   * The charge's records (inside the caller's transaction); its events are the answer's `announce`. Off session, a card
+   * that needs authentication is declined with `authentication_required`, as Stripe does (nobody is there to confirm).
+   */
+  private async charge(intent: IntentObject, method: PaymentMethodObject, isRenewal: boolean, offSession = false): Promise<Charge> {
     if (intent.status === 'succeeded') {
       throw unexpectedState('You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.');
     }
@@ -159,6 +172,7 @@ export class LocalIntents {
     const behavior = behaviorOf(method);
     intent.paymentMethodId = method.id;
     intent.cardLast4 = method.last4;
+    if (behavior.kind === 'authenticates' && offSession) return this.fail(intent, authenticationRequiredError);
     if (behavior.kind === 'authenticates') {
       intent.status = 'requires_action';
       intent.lastError = null;

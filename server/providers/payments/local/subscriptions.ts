@@ -2,8 +2,10 @@ import {
   PaymentProviderError,
   type CreateSubscriptionInput,
   type IntentMetadata,
+  type ProviderIntent,
   type ProviderInvoice,
   type ProviderSetupIntent,
+  type SavedCardChargeInput,
   type ProviderSubscription,
   type SubscriptionUpdate,
 } from '../interface';
@@ -140,6 +142,11 @@ export class LocalSubscriptions {
         subscription.defaultPaymentMethodId = method.id;
       }
       if (update.cancelAtPeriodEnd !== undefined) subscription.cancelAtPeriodEnd = update.cancelAtPeriodEnd;
+      // The renewals bill the new price; nothing is prorated (the app charges a change's difference itself).
+      if (update.price !== undefined) {
+        subscription.priceId = update.price.id;
+        subscription.priceCents = update.price.cents;
+      }
       await this.store.put('subscription', subscription);
       await this.store.put('idempotency', { id: key, objectId: subscription.id });
       return { subscription, replayed: false };
@@ -172,6 +179,19 @@ export class LocalSubscriptions {
     }
     if (invoice.paymentIntentId) await this.intents.confirmWithPaymentMethod(invoice.paymentIntentId, method, true);
     return this.invoices.retrieve(invoice.id);
+  }
+
+  /**
+   * A one-off charge with the subscription's saved card, off session (a payment intent of its customer): declines and
+   * cards that would ask for authentication answer the intent with its last error.
+   */
+  async chargeSavedCard(subscriptionId: string, input: SavedCardChargeInput, idempotencyKey: string): Promise<ProviderIntent> {
+    const subscription = await this.require(subscriptionId);
+    if (!subscription.defaultPaymentMethodId) {
+      const message = 'This customer has no attached payment source or default payment method.';
+      throw new PaymentProviderError(message, { type: 'invalid_request_error', code: 'payment_method_missing', message }, 400);
+    }
+    return this.intents.create({ ...input, customerId: subscription.customerId, paymentMethodId: subscription.defaultPaymentMethodId, offSession: true }, idempotencyKey);
   }
 
   /** Ends the subscription now (`DELETE /v1/subscriptions/{id}`), announcing `customer.subscription.deleted` once. */

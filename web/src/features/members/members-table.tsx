@@ -18,6 +18,7 @@ const statusClasses: Record<string, string> = {
   past_due: 'bg-amber-100 text-amber-800',
   canceled: 'bg-slate-100 text-slate-700',
   lapsed: 'bg-slate-100 text-slate-600',
+  ended: 'bg-slate-100 text-slate-600',
 };
 
 /** The creator's members (all tiers or one), with the CSV export of what is shown. */
@@ -116,6 +117,11 @@ export function MembersTable({ tiers, creatorPageUrl }: { tiers: TierOutput[]; c
                     </span>
                     {member.hasAccess && member.currentPeriodEnd && (member.cancelAtPeriodEnd || member.status === 'canceled') && (
                       <span className="block text-xs text-slate-500">Access until {formatDay(member.currentPeriodEnd)}</span>
+                    )}
+                    {member.scheduledTierName && member.currentPeriodEnd && (
+                      <span className="block text-xs text-slate-500">
+                        Moves to {member.scheduledTierName} on {formatDay(member.currentPeriodEnd)}
+                      </span>
                     )}
                   </td>
                   <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatDay(member.since)}</td>

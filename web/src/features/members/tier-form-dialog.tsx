@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info } from 'lucide-react';
@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { dollarsText, formatDollars, toCents } from '@common/money';
 import { createTierInput, membershipMessages, monthlyPrice, type TierOutput } from '@server/domains/memberships/memberships.schemas';
 import { Button } from '@web/components/button';
-import { failureMessage } from '@web/components/error-message';
+import { failureFields } from '@web/components/error-message';
+import { FormError } from '@web/components/form-error';
 import { TextAreaField } from '@web/components/form-fields';
 import { Modal } from '@web/components/modal';
 import { Switch } from '@web/components/switch';
@@ -150,7 +151,12 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
   const typedPrice = priceText.safeParse(priceInput);
   const priceChanged = !!tier && typedPrice.success && toCents(typedPrice.data) !== tier.priceCents;
 
+  // A refusal no field shows (the plan, a conflict, the server down): shown at the top of the dialog.
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => setFailure(null), [open]);
+
   const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
     try {
       if (tier) await updateTier.mutateAsync({ id: tier.id, ...values });
       else await createTier.mutateAsync(values);
@@ -158,7 +164,7 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
       toast.success(tier ? 'Tier saved' : 'Tier created');
       onOpenChange(false);
     } catch (error) {
-      const fieldErrors = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data?.fieldErrors ?? {};
+      const fieldErrors = failureFields(error);
       let mapped = false;
       for (const [key, message] of Object.entries(fieldErrors)) {
         const field = fieldNames.find((name) => key === name || key.startsWith(`${name}.`));
@@ -172,7 +178,7 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
         setError(messageField, { type: 'server', message: (error as Error).message });
         mapped = true;
       }
-      if (!mapped) toast.error(failureMessage(error));
+      if (!mapped) setFailure(error);
     }
   });
 
@@ -196,6 +202,7 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="space-y-5" aria-label={tier ? 'Edit tier' : 'New tier'}>
+        <FormError error={failure} />
         {tier?.archivedAt && (
           <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-700">This tier is archived: it takes no new members. Its members keep their membership until they cancel.</p>
         )}

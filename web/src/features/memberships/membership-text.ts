@@ -44,6 +44,8 @@ export function membershipState(membership: Pick<MyMembershipOutput, 'status' | 
       return 'past_due';
     case 'canceled':
       return membership.hasAccess ? 'ending' : 'ended';
+    case 'ended':
+      return 'ended';
     default:
       return 'lapsed';
   }
@@ -56,6 +58,11 @@ export const membershipStateLabels: Record<MembershipState, string> = {
   lapsed: 'Lapsed',
   ended: 'Ended',
 };
+
+/** The viewer's membership of a creator that still counts (open now, or in the grace of a failed renewal), whichever tier. */
+export function creatorMembershipOf(memberships: MyMembershipOutput[] | undefined, creatorId: string): MyMembershipOutput | null {
+  return memberships?.find((membership) => membership.creatorId === creatorId && (membership.hasAccess || membership.status === 'past_due')) ?? null;
+}
 
 /** The viewer's membership of a tier that still counts (open now, or in the grace of a failed renewal), if any. */
 export function currentMembershipOf(memberships: MyMembershipOutput[] | undefined, tierId: string): MyMembershipOutput | null {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { BadgeCheck, Check } from 'lucide-react';
 import { Link } from 'wouter';
 import type { MyMembershipOutput, PublicTierOutput } from '@server/domains/memberships/memberships.schemas';
@@ -5,7 +6,8 @@ import { appPagePaths } from '@server/domains/public-pages/page-paths';
 import { Button } from '@web/components/button';
 import { cx } from '@web/components/cx';
 import { joinChoice, renewalChoice, type JoinChoice } from './become-member-dialog';
-import { currentMembershipOf, formatDay, monthlyPriceText, tierIncludesEvent, tierPerks } from './membership-text';
+import { ChangeTierDialog } from './change-tier-dialog';
+import { creatorMembershipOf, formatDay, monthlyPriceText, tierIncludesEvent, tierPerks } from './membership-text';
 
 export interface MembershipTiersProps {
   tiers: PublicTierOutput[];
@@ -19,13 +21,19 @@ export interface MembershipTiersProps {
   className?: string;
 }
 
-/** A creator's tiers: name, monthly price, perks and "Become a member" (or the viewer's own membership of it). */
+/**
+ * A creator's tiers: name, monthly price, perks and "Become a member". A member of the creator sees their tier marked
+ * with "Change tier", and "Change to this tier" on the others (one membership per creator: joining another tier is a
+ * tier change).
+ */
 export function MembershipTiers({ tiers, memberships, onJoin, eventId, headingLevel = 3, className }: MembershipTiersProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
+  const [changing, setChanging] = useState<{ membership: MyMembershipOutput; tierId: string | null } | null>(null);
   return (
+    <>
     <ul className={cx('grid gap-4 sm:grid-cols-2', className)}>
       {tiers.map((tier) => {
-        const mine = currentMembershipOf(memberships, tier.id);
+        const member = tiers.length > 0 ? creatorMembershipOf(memberships, tier.creatorId) : null;
         const perks = tierPerks(tier);
         return (
           <li key={tier.id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4" data-testid="membership-tier">
@@ -48,16 +56,28 @@ export function MembershipTiers({ tiers, memberships, onJoin, eventId, headingLe
               </ul>
             )}
             <div className="mt-auto pt-1">
-              <TierAction tier={tier} mine={mine} onJoin={onJoin} />
+              <TierAction tier={tier} member={member} onJoin={onJoin} onChange={(membership, tierId) => setChanging({ membership, tierId })} />
             </div>
           </li>
         );
       })}
     </ul>
+    <ChangeTierDialog membership={changing?.membership ?? null} initialTierId={changing?.tierId ?? null} onClose={() => setChanging(null)} />
+    </>
   );
 }
 
-function TierAction({ tier, mine, onJoin }: { tier: PublicTierOutput; mine: MyMembershipOutput | null; onJoin(choice: JoinChoice): void }) {
+interface TierActionProps {
+  tier: PublicTierOutput;
+  /** The viewer's membership of this creator that still counts, whichever tier. */
+  member: MyMembershipOutput | null;
+  onJoin(choice: JoinChoice): void;
+  onChange(membership: MyMembershipOutput, tierId: string | null): void;
+}
+
+function TierAction({ tier, member, onJoin, onChange }: TierActionProps) {
+  const mine = member?.tierId === tier.id ? member : null;
+  const renewing = member?.status === 'active' && !member.cancelAtPeriodEnd;
   if (mine?.status === 'past_due') {
     return (
       <div className="space-y-2">
@@ -72,14 +92,44 @@ function TierAction({ tier, mine, onJoin }: { tier: PublicTierOutput; mine: MyMe
   }
   if (mine) {
     return (
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="inline-flex items-center gap-1 text-sm font-semibold text-emerald-800" data-testid="tier-member">
-          <BadgeCheck className="size-4" aria-hidden /> You're a member
-        </span>
-        <Link href={appPagePaths.myMemberships} className="text-sm font-medium text-brand-700 hover:underline">
-          My memberships
-        </Link>
+      <div className="space-y-2">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span className="inline-flex items-center gap-1 text-sm font-semibold text-emerald-800" data-testid="tier-member">
+            <BadgeCheck className="size-4" aria-hidden /> You're a member
+          </span>
+          <Link href={appPagePaths.myMemberships} className="text-sm font-medium text-brand-700 hover:underline">
+            My memberships
+          </Link>
+        </div>
+        {mine.scheduledTierName && mine.currentPeriodEnd && (
+          <p className="text-xs text-slate-600">
+            Changes to {mine.scheduledTierName} on {formatDay(mine.currentPeriodEnd)}
+          </p>
+        )}
+        {renewing && (
+          <Button size="sm" variant="secondary" onClick={() => onChange(mine, null)} aria-label={`Change tier: ${tier.name}`}>
+            Change tier
+          </Button>
+        )}
       </div>
+    );
+  }
+  if (member) {
+    // A member of another of the creator's tiers changes tier rather than joining a second time.
+    if (!renewing) {
+      return (
+        <p className="text-sm text-slate-600">
+          You are a member on {member.tierName}.{' '}
+          <Link href={appPagePaths.myMemberships} className="font-medium text-brand-700 hover:underline">
+            My memberships
+          </Link>
+        </p>
+      );
+    }
+    return (
+      <Button size="sm" variant="secondary" onClick={() => onChange(member, tier.id)} aria-label={`Change to this tier: ${tier.name}`}>
+        Change to this tier
+      </Button>
     );
   }
   return (

@@ -19,6 +19,7 @@ import { viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
 import { ViewerDialogs, ViewerMenu, type ViewerDialog } from '@web/features/events/public';
 import { BecomeMemberDialog, renewalChoice, type JoinChoice } from './become-member-dialog';
+import { ChangeTierDialog } from './change-tier-dialog';
 import { formatDay, membershipState, membershipStateLabels, monthlyPriceText, type MembershipState } from './membership-text';
 import { myMembershipsKey, useMyMemberships } from './use-my-memberships';
 
@@ -49,6 +50,7 @@ export default function MyMembershipsPage() {
   const [dialog, setDialog] = useState<ViewerDialog>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [paying, setPaying] = useState<{ choice: JoinChoice; creatorName: string } | null>(null);
+  const [changingTier, setChangingTier] = useState<MyMembershipOutput | null>(null);
 
   /** The server answers the membership as it now stands: it replaces the listed one. */
   const change = useMutation({
@@ -103,6 +105,7 @@ export default function MyMembershipsPage() {
             onResume={() => change.mutate({ kind: 'resume', membership })}
             onResetFeeds={() => setConfirming({ kind: 'reset', membership })}
             onPay={() => setPaying({ choice: renewalChoice(membership), creatorName: membership.creatorName })}
+            onChangeTier={() => setChangingTier(membership)}
           />
         ))}
       </ul>
@@ -145,6 +148,7 @@ export default function MyMembershipsPage() {
         onConfirm={() => confirming && change.mutate(confirming)}
       />
       <BecomeMemberDialog choice={paying?.choice ?? null} creatorName={paying?.creatorName ?? ''} onClose={() => setPaying(null)} />
+      <ChangeTierDialog membership={changingTier} onClose={() => setChangingTier(null)} />
     </div>
   );
 }
@@ -162,9 +166,10 @@ interface MembershipCardProps {
   onResume(): void;
   onResetFeeds(): void;
   onPay(): void;
+  onChangeTier(): void;
 }
 
-function MembershipCard({ membership, busy, onCancel, onResume, onResetFeeds, onPay }: MembershipCardProps) {
+function MembershipCard({ membership, busy, onCancel, onResume, onResetFeeds, onPay, onChangeTier }: MembershipCardProps) {
   const state = membershipState(membership);
   const creatorPage = creatorPagePath(membership);
   const creatorLink = creatorPage ? (
@@ -182,7 +187,7 @@ function MembershipCard({ membership, busy, onCancel, onResume, onResetFeeds, on
           <h2 id={headingId} className="text-lg font-semibold break-words text-slate-900">
             {membership.creatorName}
           </h2>
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-slate-600" data-testid="membership-tier">
             {membership.tierName} · {monthlyPriceText(membership.priceCents)}
           </p>
         </div>
@@ -194,6 +199,12 @@ function MembershipCard({ membership, busy, onCancel, onResume, onResetFeeds, on
           <p>
             Next charge: {formatDollars(membership.nextChargeCents ?? membership.priceCents)} on {formatDay(membership.nextChargeAt)}
             {membership.cardLast4 ? ` (card ending in ${membership.cardLast4})` : ''}
+          </p>
+        )}
+        {state === 'renewing' && membership.scheduledTierName && membership.currentPeriodEnd && (
+          <p data-testid="membership-scheduled-tier">
+            Changes to <strong>{membership.scheduledTierName}</strong> ({monthlyPriceText(membership.scheduledPriceCents ?? membership.priceCents)}) on{' '}
+            {formatDay(membership.currentPeriodEnd)}.
           </p>
         )}
         {state === 'ending' && membership.currentPeriodEnd && (
@@ -255,6 +266,11 @@ function MembershipCard({ membership, busy, onCancel, onResume, onResetFeeds, on
         {state === 'ending' && membership.status === 'active' && (
           <Button onClick={onResume} busy={busy}>
             <BadgeCheck className="size-4" aria-hidden /> Resume membership
+          </Button>
+        )}
+        {state === 'renewing' && membership.status === 'active' && (
+          <Button variant="secondary" onClick={onChangeTier} disabled={busy}>
+            Change tier
           </Button>
         )}
         {(state === 'renewing' || state === 'past_due') && (
