@@ -38,10 +38,11 @@ import { liveRest } from '@server/domains/live/live.rest';
 import { settingsRest } from '@server/domains/settings/settings.rest';
 import { publicPagesApiRest } from '@server/domains/public-pages/public-pages.rest';
 import { membershipsRest } from '@server/domains/memberships/memberships.rest';
+import { earningsRest } from '@server/domains/earnings/earnings.rest';
 import type { RestModule } from './kit';
 
 /** Every REST module, registered in this order under the app. */
 /** The sample-data apps' documented paths (demo-apps.md), served to admins and staff. */
 export const sampleAppRestModules: RestModule[] = [mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest];
 
-export const restModules: RestModule[] = [usersRest, socialRest, ...sampleAppRestModules, termsRest, systemRest, billingRest, chatRoomRest, podcastsRest, creatorProfileRest, eventsRest, tipsRest, subscriptionsRest, paymentsRest, tipOptionsRest, openApiRest, pushRest, mobileAppRest, liveRest, settingsRest, publicPagesApiRest, membershipsRest];
+export const restModules: RestModule[] = [usersRest, socialRest, ...sampleAppRestModules, termsRest, systemRest, billingRest, chatRoomRest, podcastsRest, creatorProfileRest, eventsRest, tipsRest, subscriptionsRest, paymentsRest, tipOptionsRest, openApiRest, pushRest, mobileAppRest, liveRest, settingsRest, publicPagesApiRest, membershipsRest, earningsRest];

@@ -1,11 +1,23 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
-import { ledgerEntries, payments, revenueSources, type RevenueSource } from '@db/schema/payments';
+import { firstRow } from '@db/store';
+import { ledgerEntries, payments, revenueSources, tips, type PaymentKind, type RevenueSource } from '@db/schema/payments';
+import { users } from '@db/schema/users';
+import { nowIso } from '@server/lib/ids';
 import { forbiddenMessage } from '@server/trpc/init';
 import type { Actor } from '@server/trpc/context';
 import { sourceOfKind } from '@server/domains/payments/ledger';
-import type { EarningsSummary, EarningsTotals } from './earnings.schemas';
+import {
+  earningSources,
+  earningsMessages,
+  earningsPaymentsPageSize,
+  type EarningSource,
+  type EarningsPayments,
+  type EarningsPaymentsInput,
+  type EarningsSummary,
+  type EarningsTotals,
+} from './earnings.schemas';
 
 function emptyTotals(): EarningsTotals {
   return { count: 0, grossCents: 0, feeCents: 0, netCents: 0, creatorShareCents: 0, platformShareCents: 0 };
@@ -82,4 +94,91 @@ export async function earningsSummary(db: Db, actor: Actor, input: { from?: stri
     byMonth: [...months.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([monthKey, values]) => ({ month: monthKey, ...values })),
     bySource: [...sources.entries()].map(([source, values]) => ({ source, ...values })),
   };
+}
+
+/** The payment kinds behind each source a creator earns from (the inverse of the ledger's `sourceOfKind`). */
+const kindsOfSource = Object.fromEntries(
+  earningSources.map((source) => [source, (Object.keys(sourceOfKind) as PaymentKind[]).filter((kind) => sourceOfKind[kind] === source)]),
+) as Record<EarningSource, PaymentKind[]>;
+
+/** `{month}` as the half-open UTC range `[first of the month, first of the next)`. */
+function monthRange(month: string): [string, string] {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return [new Date(Date.UTC(year, monthNumber - 1, 1)).toISOString(), new Date(Date.UTC(year, monthNumber, 1)).toISOString()];
+}
+
+function encodeCursor(date: string, id: string): string {
+  return Buffer.from(JSON.stringify([date, id]), 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): [string, string] {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === 'string' && part.length > 0 && part.length <= 64)) return value as [string, string];
+  } catch {
+    // Falls through to the refusal.
+  }
+  throw new TRPCError({ code: 'BAD_REQUEST', message: earningsMessages.cursorInvalid });
+}
+
+/**
+ * Who paid: the calling creator's succeeded payments (tips, pay-per-view and memberships; never their own plan's
+ * payments, which are costs), newest first, with the payer's display name and the creator's share as the ledger
+ * credited it (what `earningsSummary` adds up). An admin gets their own, as a creator. Paged by `cursor`.
+ */
+export async function earningsPayments(db: Db, actor: Actor, input: EarningsPaymentsInput = {}): Promise<EarningsPayments> {
+  const limit = Number(input.limit ?? earningsPaymentsPageSize);
+  const kinds = input.source ? kindsOfSource[input.source] : earningSources.flatMap((source) => kindsOfSource[source]);
+  const conditions: SQL[] = [eq(payments.creatorId, actor.id), eq(payments.status, 'succeeded'), inArray(payments.kind, kinds)];
+  if (input.month) {
+    const [from, to] = monthRange(input.month);
+    conditions.push(gte(payments.succeededAt, from), lt(payments.succeededAt, to));
+  }
+  if (input.cursor) {
+    const [date, id] = decodeCursor(input.cursor);
+    conditions.push(or(lt(payments.succeededAt, date), and(eq(payments.succeededAt, date), lt(payments.id, id)))!);
+  }
+  const rows = await db
+    .select({
+      id: payments.id,
+      date: payments.succeededAt,
+      kind: payments.kind,
+      amountCents: payments.amountCents,
+      payerName: users.displayName,
+      creatorShareCents: ledgerEntries.amountCents,
+      tipId: tips.id,
+      tipMessage: tips.message,
+      tipMessageHiddenAt: tips.messageHiddenAt,
+    })
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.payerId))
+    .leftJoin(ledgerEntries, and(eq(ledgerEntries.paymentId, payments.id), eq(ledgerEntries.account, 'creator')))
+    .leftJoin(tips, eq(tips.paymentId, payments.id))
+    .where(and(...conditions))
+    .orderBy(desc(payments.succeededAt), desc(payments.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      date: row.date ?? '',
+      payerName: row.payerName ?? 'A deleted account',
+      source: sourceOfKind[row.kind] as EarningSource,
+      amountCents: Number(row.amountCents),
+      creatorShareCents: Number(row.creatorShareCents ?? 0),
+      tipId: row.tipId ?? null,
+      tipMessage: row.tipMessage ?? null,
+      tipMessageHidden: !!row.tipMessageHiddenAt,
+    })),
+    nextCursor: rows.length > limit && last?.date ? encodeCursor(last.date, last.id) : null,
+  };
+}
+
+/** Hides (or shows again) a tip's message: only the creator the tip was for. Hidden, it is shown nowhere public. */
+export async function setTipMessageHidden(db: Db, actor: Actor, tipId: string, hidden: boolean): Promise<{ tipId: string; tipMessageHidden: boolean }> {
+  const tip = await firstRow(db.select({ id: tips.id, creatorId: tips.creatorId, hiddenAt: tips.messageHiddenAt }).from(tips).where(eq(tips.id, tipId)));
+  if (!tip || tip.creatorId !== actor.id) throw new TRPCError({ code: 'NOT_FOUND', message: earningsMessages.tipNotFound });
+  if (hidden !== !!tip.hiddenAt) await db.update(tips).set({ messageHiddenAt: hidden ? nowIso() : null }).where(eq(tips.id, tip.id));
+  return { tipId: tip.id, tipMessageHidden: hidden };
 }

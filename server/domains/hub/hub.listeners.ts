@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
+import { tips } from '@db/schema/payments';
 import type { DomainEventMap, PaymentSnapshot } from '@server/lib/domain-events';
 import { formatDollars } from '@common/money';
 import type { AppServices } from '@server/trpc/context';
@@ -17,10 +18,15 @@ function paymentHubMessage(
   payment: Pick<PaymentSnapshot, 'kind' | 'amountCents' | 'description' | 'creatorId' | 'eventId'>,
   payerName: string,
   eventName: string,
-): { groupId: string; text: string } | null {
+  tipMessage: string | null,
+): { groupId: string; text: string; tipMessage?: string } | null {
   if (!payment.creatorId || !payment.eventId) return null;
   const groupId = eventGroupId(payment.creatorId, payment.eventId);
-  if (payment.kind === 'tip') return { groupId, text: `${payerName} sent a tip: ${payment.description} (${formatDollars(payment.amountCents)}). Thank you!` };
+  if (payment.kind === 'tip') {
+    const text = `${payerName} sent a tip: ${payment.description} (${formatDollars(payment.amountCents)}). Thank you!`;
+    // The message is quoted at the end of the text too, for clients that read only the text (SignalR's ReceiveMessage).
+    return tipMessage ? { groupId, text: `${text} “${tipMessage}”`, tipMessage } : { groupId, text };
+  }
   if (payment.kind === 'paywall') return { groupId, text: `Welcome ${payerName}! Thanks for joining ${eventName}.` };
   return null;
 }
@@ -30,10 +36,13 @@ async function announcePayment(services: AppServices, { payment, payerId }: Doma
   if (!payment.eventId) return;
   const payer = payerId ? await firstRow(services.db.select({ displayName: users.displayName }).from(users).where(eq(users.id, payerId))) : undefined;
   const event = await firstRow(services.db.select({ name: events.name }).from(events).where(eq(events.id, payment.eventId)));
-  const message = paymentHubMessage(payment, payer?.displayName ?? 'A viewer', event?.name ?? 'the event');
+  // A tip's message as recorded with the tip (none once the creator has hidden it).
+  const tip = payment.kind === 'tip' ? await firstRow(services.db.select({ message: tips.message, hiddenAt: tips.messageHiddenAt }).from(tips).where(eq(tips.paymentId, payment.id))) : undefined;
+  const tipMessage = tip && !tip.hiddenAt ? tip.message : null;
+  const message = paymentHubMessage(payment, payer?.displayName ?? 'A viewer', event?.name ?? 'the event', tipMessage);
   if (!message) return;
   try {
-    await publishHubMessage(services, message.groupId, message.text);
+    await publishHubMessage(services, message.groupId, message.text, message.tipMessage ? { tipMessage: message.tipMessage } : {});
   } catch (error) {
     services.log.warn({ err: error, groupId: message.groupId }, 'payment hub message not sent');
   }

@@ -21,5 +21,11 @@ export const sendHubInput = z.strictObject({
 });
 export type SendHubInput = z.infer<typeof sendHubInput>;
 
-export const hubMessage = z.object({ group: z.string(), text: z.string(), sentAt: z.string() });
+export const hubMessage = z.object({
+  group: z.string(),
+  text: z.string(),
+  sentAt: z.string(),
+  /** A tip line's message from the tipper (also quoted at the end of `text`, for clients that read only the text). */
+  tipMessage: z.string().optional(),
+});
 export type HubMessage = z.infer<typeof hubMessage>;

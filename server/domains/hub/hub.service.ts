@@ -81,12 +81,12 @@ export async function requireHubAccess(db: Db, actor: Actor | null, group: strin
 /**
  * Publishes `text` to a hub group: every tRPC `hub.messages` subscriber and every SignalR connection of that
  * group receives it (`ReceiveMessage`), on every instance. For server-side senders (payments: "welcome", "tip
- * received"). Answers how many listeners of this instance it reaches (listeners on other instances get it too but are
+ * received"; a tip line may carry the tipper's `tipMessage`). Answers how many listeners of this instance it reaches (listeners on other instances get it too but are
  * not counted: a lower bound with several instances); throws NOT_FOUND for an unknown group.
  */
-export async function publishHubMessage(services: AppServices, group: string, text: string): Promise<{ delivered: number }> {
+export async function publishHubMessage(services: AppServices, group: string, text: string, extra: Pick<HubMessage, 'tipMessage'> = {}): Promise<{ delivered: number }> {
   await requireHubGroup(services.db, group);
-  const delivered = services.bus.publish(hubTopic(group), new HubDelivery({ group, text, sentAt: nowIso() }));
+  const delivered = services.bus.publish(hubTopic(group), new HubDelivery({ group, text, sentAt: nowIso(), ...(extra.tipMessage ? { tipMessage: extra.tipMessage } : {}) }));
   return { delivered };
 }
 

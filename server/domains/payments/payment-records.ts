@@ -118,6 +118,7 @@ async function applyInTransaction(tx: Queryable, row: PaymentRow, intent: Provid
         tipOptionId: marked.tipOptionId,
         title: marked.description,
         amountCents: marked.amountCents,
+        message: marked.message,
       })
       .onConflictDoNothing();
   }

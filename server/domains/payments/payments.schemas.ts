@@ -21,7 +21,27 @@ export const paymentMessages = {
   couponNotFound: 'Coupon not found',
   invalidWebhook: 'Invalid webhook signature',
   localOnly: 'The local card form is only available with the local payment provider',
+  tipMessageTooLong: 'A tip message can have at most 140 characters',
 } as const;
+
+/** A tip message's longest length, in characters (code points) after trimming. */
+export const tipMessageMaxLength = 140;
+
+/** How many characters a tip message counts as (what the server checks and the dialog's counter shows). */
+export function tipMessageLength(value: string): number {
+  return [...value.replace(/\s+/g, ' ').trim()].length;
+}
+
+/**
+ * The tipper's optional message to the creator: whitespace runs become one space and the ends are trimmed; empty
+ * (or only whitespace) means no message; 1–140 characters otherwise.
+ */
+export const tipMessage = z
+  .string()
+  .max(4000, paymentMessages.tipMessageTooLong)
+  .nullish()
+  .transform((value) => (value ?? '').replace(/\s+/g, ' ').trim() || undefined)
+  .refine((value) => value === undefined || [...value].length <= tipMessageMaxLength, paymentMessages.tipMessageTooLong);
 
 /** The card holder's full name on the payment forms (platform.md §5). */
 export const paymentFullName = z
@@ -52,6 +72,8 @@ export const createTipsPaymentInput = z.strictObject({
   tipsAmount: dollars,
   /** Which of the creator's tip options (the web app sends it; without it the amount picks the option). */
   tipOptionId: id.optional(),
+  /** The tipper's message to the creator (1–140 characters; empty means none), shown with the tip line and in Earnings. */
+  message: tipMessage,
 });
 export type CreateTipsPaymentInput = z.infer<typeof createTipsPaymentInput>;
 

@@ -47,6 +47,8 @@ interface IntentSpec {
   creatorId: string;
   eventId: string;
   tipOptionId?: string;
+  /** A tip's message (already trimmed, 1–140 characters). */
+  message?: string | undefined;
   /** The tip's title, or the event's name for a paywall. */
   description: string;
   providerDescription: string;
@@ -70,6 +72,7 @@ async function startIntent(services: AppServices, actor: Actor, spec: IntentSpec
     eventId: spec.eventId,
     tipOptionId: spec.tipOptionId ?? null,
     description: spec.description,
+    message: spec.message ?? null,
     email: spec.email,
   });
   let intent;
@@ -117,6 +120,7 @@ export async function createTipPayment(services: AppServices, actor: Actor, clie
     creatorId: creator.id,
     eventId: event.id,
     tipOptionId: option.id,
+    message: input.message,
     description: option.title,
     providerDescription: `Tip "${option.title}" for ${creator.displayName} (${event.name})`,
     email: input.email ?? actor.user.email,

@@ -26,6 +26,20 @@ function timeOf(iso: string): string {
   return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
 }
 
+/** A hub line as text (never markup); a tip's message goes on its own line under it. */
+function NoticeText({ notice }: { notice: HubMessage }) {
+  const quoted = notice.tipMessage ? ` “${notice.tipMessage}”` : null;
+  if (!quoted || !notice.text.endsWith(quoted)) return <span className="min-w-0 break-words">{notice.text}</span>;
+  return (
+    <span className="min-w-0 break-words">
+      {notice.text.slice(0, -quoted.length)}
+      <q className="mt-0.5 block whitespace-pre-wrap italic text-brand-800" data-testid="tip-message">
+        {notice.tipMessage}
+      </q>
+    </span>
+  );
+}
+
 /** The room's messages, newest at the bottom; follows new messages while the reader is at the bottom. */
 type Entry = { kind: 'message'; at: string; message: ChatMessage } | { kind: 'notice'; at: string; notice: HubMessage; key: string };
 
@@ -86,7 +100,7 @@ export function ChatMessageList({
             return (
               <li key={entry.key} data-testid="chat-notice" className="flex items-center gap-2 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-900">
                 <Sparkles className="size-4 shrink-0" aria-hidden />
-                <span className="min-w-0 break-words">{entry.notice.text}</span>
+                <NoticeText notice={entry.notice} />
               </li>
             );
           }

@@ -7,6 +7,7 @@ import { Spinner } from '@web/components/spinner';
 import { formatDollars, paymentErrorMessage } from '@web/lib/payments';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
+import { EarningsPayments } from './earnings-payments';
 
 const EarningsChart = lazy(() => import('./earnings-chart'));
 
@@ -76,6 +77,7 @@ function TotalsTable({ caption, rows }: { caption: string; rows: { label: string
 /** /apps/earnings: the creator's earnings (admin: the platform's or one creator's) per month and per source, with a chart. */
 export default function EarningsPage() {
   const isAdmin = useSession((state) => state.user?.role.includes('admin') ?? false);
+  const ownId = useSession((state) => state.user?.id ?? null);
   const [range, setRange] = useState<Range>('12m');
   const [creatorId, setCreatorId] = useState('');
   const creators = trpc.adminUsers.list.useQuery({ role: 'dj', pageSize: 100 }, { enabled: isAdmin });
@@ -152,6 +154,8 @@ export default function EarningsPage() {
               <TotalsTable caption="By month" rows={[...data.byMonth].reverse().map((row) => ({ label: monthLabel(row.month), totals: row }))} />
             </>
           )}
+          {/* Who paid is always the caller's own (an admin's as a creator): not under the platform's or another creator's totals. */}
+          {data.scope === 'creator' && data.creatorId === ownId && <EarningsPayments months={[...data.byMonth].reverse().map((row) => row.month)} />}
         </>
       )}
     </section>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { Modal } from '@web/components/modal';
 import { CardPaymentForm, type CardPaymentFormProps, type PaymentIntentHandle } from '@web/components/payment/card-payment-form';
@@ -31,6 +32,8 @@ export interface EventPayment<Details extends object> {
   onSucceeded(): void;
   /** Shown to a guest: "… to {signInAction}." */
   signInAction: string;
+  /** The payer's own input above the card fields (a tip's message). */
+  extraFields?: ReactNode;
 }
 
 export interface EventPaymentDialogProps<Details extends object> {
@@ -64,7 +67,9 @@ export function EventPaymentDialog<Details extends object>({ event, title, descr
               payWithToken={(tokenId) => payment.payWithToken({ tokenId, ...eventPayer(event, viewer), ...payment.details })}
               reportStatus={(input) => viewerTrpc.payments.reportStatus.mutate(input)}
               onSucceeded={payment.onSucceeded}
-            />
+            >
+              {payment.extraFields}
+            </CardPaymentForm>
           ) : (
             <SignInToPay action={payment.signInAction} />
           )}
