@@ -207,7 +207,9 @@ describe('the public app', () => {
     const page = await test.app.inject({ method: 'GET', url: `/m/${tag}/` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('Live now');
+    // On now by the schedule, but nothing on air: the badge follows the stream (common/event-badge.ts), never LIVE.
+    expect(page.body).toContain('data-badge="starting-soon">Starting soon</span>');
+    expect(page.body).not.toContain('LIVE');
     expect(page.body).toContain('Sunrise Set');
     expect(page.body).toContain(`href="/events/${tag}/${eventId}"`);
     expect(page.body).toContain('Mara &lt;Quill&gt;');

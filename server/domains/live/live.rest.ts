@@ -12,6 +12,12 @@ export const liveRest: RestModule = (app, { caller }) => {
   app.get<{ Params: { eventId: string } }>('/api/live/status/:eventId', async (request) =>
     (await caller(request)).live.status({ eventId: request.params.eventId }),
   );
+  // `?eventIds=a,b,c` (or the parameter repeated): the events whose badges a page shows.
+  app.get<{ Querystring: { eventIds?: string | string[] } }>('/api/live/badges', async (request) => {
+    const raw = request.query.eventIds;
+    const eventIds = raw === undefined ? undefined : (Array.isArray(raw) ? raw : [raw]).flatMap((value) => value.split(',')).filter((value) => value.trim());
+    return (await caller(request)).live.badges({ eventIds } as never);
+  });
   app.get('/api/live/recordings', async (request) => (await caller(request)).live.recordings());
   app.get<{ Params: { recordingId: string } }>('/api/live/recordings/:recordingId', async (request) =>
     (await caller(request)).live.recording({ recordingId: request.params.recordingId }),

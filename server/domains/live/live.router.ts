@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { creatorProcedure, publicProcedure, router } from '@server/trpc/init';
 import {
+  liveBadgesInput,
+  liveBadgesOutput,
   liveDashboardOutput,
   liveEventInput,
   liveSettingsOutput,
@@ -43,6 +45,15 @@ export const liveRouter = router({
     .input(liveEventInput)
     .output(liveStatusOutput)
     .query(({ ctx, input }) => ctx.services.live.status(ctx.actor, input.eventId)),
+
+  /**
+   * What the badges of up to 100 events follow (public): our own stream's state (offline, live, ended) and the name
+   * of the external source each plays (never its URL); unknown ids are left out.
+   */
+  badges: publicProcedure.meta({ scope: 'public' })
+    .input(liveBadgesInput)
+    .output(liveBadgesOutput)
+    .query(({ ctx, input }) => ctx.services.live.badges(input.eventIds)),
 
   /** The same status now and on every change (start, end, viewer count). */
   onStatus: publicProcedure.meta({ scope: 'public' })

@@ -5,6 +5,9 @@ import type { Actor, AppServices } from '@server/trpc/context';
 import type { EventOutput, EventStreamOutput } from '@server/domains/events/events.schemas';
 import { eventMessages } from '@server/domains/events/events.schemas';
 import { liveStreamRefusal } from '@server/domains/billing/plan-access';
+import { externalStreamSource } from '@server/domains/events/stream-source';
+import { parseStreamValue } from '@common/stream-url';
+import { streamProviderNames } from '@common/event-badge';
 import { createIngestServer, findFfmpeg, type IngestServer } from './ingest';
 import { LiveHousekeeping } from './live.housekeeping';
 import { channelOf, recordRefusal, rotateStreamKey, setShowViewerCount } from './live.keys';
@@ -14,6 +17,7 @@ import {
   liveNotices,
   livePlaylistPath,
   replayPath,
+  type LiveBadgeOutput,
   type LiveDashboardOutput,
   type LiveSettingsOutput,
   type LiveStatusOutput,
@@ -256,6 +260,41 @@ export class LiveRuntime {
     return ended;
   }
 
+  /**
+   * Our own stream's state for an event, as `live.status` answers it: live while a session of it is on air (here,
+   * through the reconnect grace, or on another instance), ended once its last session ended, else offline.
+   */
+  private async onAirState(eventId: string): Promise<{ state: LiveStatusOutput['state']; session: { id: string; startedAt: string } | null }> {
+    const session = this.sessions.liveSessionOfEvent(eventId);
+    if (session?.startedAt) return { state: 'live', session: { id: session.id, startedAt: session.startedAt } };
+    const last = await liveService.lastSessionOfEvent(this.db, eventId);
+    if (last && last.state === 'live' && this.heldElsewhere()) return { state: 'live', session: last };
+    if (last && last.state === 'ended') return { state: 'ended', session: last };
+    return { state: 'offline', session: null };
+  }
+
+  /**
+   * What the badges of these events follow (common/event-badge.ts): our own stream's state and the name of the
+   * external source each event's player plays (the events domain's rule: a free event plays none while the creator
+   * has a premium event not over), never its URL. Unknown ids are left out.
+   */
+  async badges(eventIds: string[], now = new Date()): Promise<LiveBadgeOutput[]> {
+    const rows = await liveService.eventsWithStreamValue(this.db, [...new Set(eventIds)]);
+    const byId = new Map(rows.map((row) => [row.event.id, row]));
+    const answers: LiveBadgeOutput[] = [];
+    for (const eventId of eventIds) {
+      const row = byId.get(eventId);
+      if (!row) continue;
+      byId.delete(eventId);
+      const { state } = await this.onAirState(eventId);
+      const plays = await externalStreamSource(this.db, row.event, row.streamValue, false, now);
+      const source = plays.kind === 'none' ? null : parseStreamValue(row.streamValue);
+      const streamProvider = !source || source.kind === 'none' ? null : source.kind === 'hls' ? streamProviderNames.hls : streamProviderNames[source.provider];
+      answers.push({ eventId, onAir: state, streamProvider });
+    }
+    return answers;
+  }
+
   async status(actor: Actor | null, eventId: string): Promise<LiveStatusOutput> {
     const event = await liveService.findEvent(this.db, eventId);
     if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.notFound });
@@ -263,16 +302,11 @@ export class LiveRuntime {
       !!actor && (actor.id === event.userId || actor.role === 'admin')
         ? true
         : (await channelOf(this.db, event.userId)).showViewerCount;
-    const session = this.sessions.liveSessionOfEvent(eventId);
-    if (session?.startedAt) {
-      return { state: 'live', viewers: (await mayCount()) ? await this.sessions.viewerCount(session.id) : null, startedAt: session.startedAt };
+    const { state, session } = await this.onAirState(eventId);
+    if (state === 'live' && session) {
+      return { state, viewers: (await mayCount()) ? await this.sessions.viewerCount(session.id) : null, startedAt: session.startedAt };
     }
-    const last = await liveService.lastSessionOfEvent(this.db, eventId);
-    if (last && last.state === 'live' && this.heldElsewhere()) {
-      return { state: 'live', viewers: (await mayCount()) ? await this.sessions.viewerCount(last.id) : null, startedAt: last.startedAt };
-    }
-    if (last && last.state === 'ended') return { state: 'ended', viewers: (await mayCount()) ? 0 : null, startedAt: last.startedAt };
-    return { state: 'offline', viewers: (await mayCount()) ? 0 : null, startedAt: null };
+    return { state, viewers: (await mayCount()) ? 0 : null, startedAt: session?.startedAt ?? null };
   }
 
   /** The status now and after every change (coalesced: a burst of changes is one update). */

@@ -169,3 +169,22 @@ export const liveNotices = {
   ingestFailed: (why: string) => `Live ingest could not start: ${why}`,
   unavailable: 'Publishing is unavailable right now',
 } as const;
+
+/** `live.badges`: up to 100 events at once (the events a page lists). */
+export const liveBadgesInput = z.strictObject({
+  eventIds: z.array(id).min(1, 'Name at least one event').max(100, 'At most 100 events at once'),
+});
+export type LiveBadgesInput = z.infer<typeof liveBadgesInput>;
+
+/**
+ * `live.badges` (public): what an event's badge follows (common/event-badge.ts). `onAir` is `live.status`'s state
+ * (live while our own ingest is on air for the event, through the reconnect grace); `streamProvider` names the
+ * external source the event's player plays (YouTube, Twitch, Vimeo, HLS…), never its URL. Unknown ids are left out.
+ */
+export const liveBadgeOutput = z.object({
+  eventId: z.string(),
+  onAir: z.enum(liveStates),
+  streamProvider: z.string().nullable(),
+});
+export type LiveBadgeOutput = z.infer<typeof liveBadgeOutput>;
+export const liveBadgesOutput = z.array(liveBadgeOutput);

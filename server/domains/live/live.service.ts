@@ -107,6 +107,12 @@ export async function findEvent(db: Db, eventId: string): Promise<EventRow | und
   return firstRow(db.select().from(events).where(eq(events.id, eventId)));
 }
 
+/** The events (of `ids` that exist) with their creator's external stream source, for their badges. */
+export async function eventsWithStreamValue(db: Db, ids: string[]): Promise<Array<{ event: EventRow; streamValue: string | null }>> {
+  if (!ids.length) return [];
+  return db.select({ event: events, streamValue: users.streamValue }).from(events).innerJoin(users, eq(users.id, events.userId)).where(inArray(events.id, ids));
+}
+
 export async function lastSessionOfEvent(db: Db, eventId: string): Promise<SessionRow | undefined> {
   return firstRow(db.select().from(liveSessions).where(eq(liveSessions.eventId, eventId)).orderBy(desc(liveSessions.startedAt)).limit(1));
 }

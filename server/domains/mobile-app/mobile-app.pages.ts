@@ -1,3 +1,4 @@
+import type { EventBadge } from '@common/event-badge';
 import type { FeaturedEvent, MobileAppRow } from './mobile-app.service';
 import { iconPath } from './mobile-app.service';
 import { brandOrange } from '@common/mobile-app-values';
@@ -16,6 +17,9 @@ export interface AppPageCreator {
   displayName: string;
   description: string;
 }
+
+/** The featured event with its badge (common/event-badge.ts: it follows the stream, not the schedule). */
+export type AppPageEvent = FeaturedEvent & { badge: EventBadge };
 
 export interface AppPageEpisode {
   id: string;
@@ -68,7 +72,7 @@ ${options.body}
 
 const utcFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
-function eventSection(creator: AppPageCreator, event: FeaturedEvent | null): string {
+function eventSection(creator: AppPageCreator, event: AppPageEvent | null): string {
   if (!event) {
     return `<section aria-labelledby="event-heading"><h2 id="event-heading">Events</h2><p class="muted">No upcoming events right now. Turn on notifications to hear when ${escapeHtml(creator.displayName)} goes live.</p></section>`;
   }
@@ -76,12 +80,14 @@ function eventSection(creator: AppPageCreator, event: FeaturedEvent | null): str
   const when = event.startDateTime
     ? `<p class="muted"><time datetime="${escapeHtml(event.startDateTime)}">${escapeHtml(utcFormat.format(new Date(event.startDateTime)))}</time></p>`
     : '<p class="muted">Time to be announced</p>';
+  const { badge } = event;
+  const playing = badge.kind === 'live' || badge.kind === 'external';
   return `<section aria-labelledby="event-heading">
-<span class="badge${event.live ? '' : ' next'}">${event.live ? 'Live now' : 'Next up'}</span>
+<span class="badge${badge.kind === 'live' ? '' : ' next'}" data-badge="${badge.kind}">${escapeHtml(badge.text ?? 'Next up')}</span>
 <h2 id="event-heading" style="margin-top:8px">${escapeHtml(event.name)}</h2>
-${event.live ? '' : when}
+${playing ? '' : when}
 ${event.description ? `<p class="muted">${escapeHtml(event.description.slice(0, 280))}</p>` : ''}
-<div class="actions"><a class="button" href="${href}">${event.live ? 'Watch now' : 'Open event'}</a></div>
+<div class="actions"><a class="button" href="${href}">${playing ? 'Watch now' : 'Open event'}</a></div>
 </section>`;
 }
 
@@ -99,7 +105,7 @@ function episodesSection(episodes: AppPageEpisode[]): string {
 }
 
 /** `head`: the page's description, canonical and link-preview tags (public-pages domain), already escaped. */
-export function appHomePage(app: MobileAppRow, creator: AppPageCreator, event: FeaturedEvent | null, episodes: AppPageEpisode[], head?: string): string {
+export function appHomePage(app: MobileAppRow, creator: AppPageCreator, event: AppPageEvent | null, episodes: AppPageEpisode[], head?: string): string {
   const notify = `<section aria-labelledby="notify-heading"><h2 id="notify-heading">Notifications</h2>
 <p class="muted">Get a notification when ${escapeHtml(creator.displayName)} goes live or posts news.</p>
 <div class="actions"><button type="button" id="notify-me" hidden aria-pressed="false">Notify me</button></div>

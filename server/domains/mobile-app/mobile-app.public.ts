@@ -10,6 +10,7 @@ import { ensureIconVersion, iconFiles, iconKey, type IconFileName } from './mobi
 import { appHomePage, appNotFoundPage, appOfflinePage, type AppPageCreator, type AppPageEpisode } from './mobile-app.pages';
 import { appPath, ensureApp, featuredEvent, findCreatorByTag, iconPath, manifestOf, type MobileAppRow } from './mobile-app.service';
 import { projectPath } from '@common/node/project-paths';
+import { eventBadge } from '@common/event-badge';
 
 /** Browser scripts of the app (server/domains/mobile-app/public), read once. */
 const script = (name: string) => readFileSync(projectPath('server', 'domains', 'mobile-app', 'public', name), 'utf8');
@@ -67,7 +68,10 @@ export function mobileAppPublicRoutes(options: { headTags: AppHeadTags }): RestM
     app.get<TagParams>('/m/:tag/', async (request, reply) => {
       const found = await resolveApp(services, request.params.tag);
       if (!found) return notFound(reply);
-      const event = await featuredEvent(services.db, found.creator.id);
+      const featured = await featuredEvent(services.db, found.creator.id);
+      // The badge follows the stream (the live domain's on-air state), not the schedule.
+      const onAir = featured ? (await services.live.badges([featured.id]))[0] : undefined;
+      const event = featured && { ...featured, badge: eventBadge({ ...featured, onAir: onAir?.onAir ?? 'offline', streamProvider: onAir?.streamProvider ?? null }) };
       const head = await options.headTags(services, found.creator, found.app.name);
       const html = appHomePage(found.app, found.creator, event, await latestEpisodes(services, found.creator.id, 5), head);
       return revalidate(reply).type('text/html; charset=utf-8').send(html);

@@ -3,6 +3,7 @@ import { ImagePlus, X } from 'lucide-react';
 import { chatDisplayName, chatMessages, isHostName } from '@server/domains/chat/chat.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
+import { fitSquarePhoto } from '@web/lib/upload';
 import { checkChatPhoto } from './photo-check';
 
 export interface ChatSignInValues {
@@ -56,9 +57,10 @@ export function ChatSignInForm({ initialName = '', host, onStart }: { initialNam
     const files = list ? Array.from(list) : [];
     setPhotoError(null);
     clearPhoto();
-    const file = files[0];
-    if (!file) return;
+    if (!files[0]) return;
     setCheckingPhoto(true);
+    // Centre-cropped and sized to the photo rule first (a phone photo works); the check then sees what is uploaded.
+    const file = files.length === 1 ? await fitSquarePhoto(files[0]) : files[0];
     const problem = files.length === 1 ? await checkChatPhoto(file) : chatMessages.photo;
     setCheckingPhoto(false);
     if (problem) {

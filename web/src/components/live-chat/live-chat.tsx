@@ -36,6 +36,11 @@ export interface LiveChatProps {
   className?: string;
 }
 
+/** An event's hub group (`{creatorId}-{eventId}`): the event page and the Go live page show the same welcomes and tips. */
+export function eventHubGroup(event: { id: string; userId: string }): string {
+  return `${event.userId}-${event.id}`;
+}
+
 function reasonOf(error: unknown): string {
   return error instanceof Error && error.message ? error.message : 'Unexpected error. Please try again.';
 }

@@ -5,32 +5,48 @@ import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import type { EventInput } from '@fullcalendar/core';
 import { CalendarClock, Plus } from 'lucide-react';
+import type { EventBadge } from '@common/event-badge';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { Button } from '@web/components/button';
 import { accessibleCalendarOptions } from '@web/components/calendar-a11y';
+import { EventBadgePill, useEventBadges } from '@web/components/event-badge';
 import { EmptyState } from '@web/components/empty-state';
 import { Skeleton } from '@web/components/skeleton';
 import { trpc } from '@web/lib/trpc';
 import { EventDialog, type EventDialogState } from './event-dialog';
 import { formValuesOf, newFormValues } from './event-form';
 
-/** `liveEventId`: the event the creator is streaming into right now (from the Go live state). */
-function toCalendarEvent(event: EventOutput, liveEventId: string | null): EventInput {
-  const live = event.id === liveEventId;
+/** The badge's words in the calendar (the calendar itself shows the time; an ended event is just past). */
+function badgePrefix(badge: EventBadge | undefined): string {
+  if (!badge) return '';
+  if (badge.kind === 'live') return '● LIVE · ';
+  if (badge.kind === 'starting-soon' || badge.kind === 'external') return `${badge.text} · `;
+  return '';
+}
+
+function toCalendarEvent(event: EventOutput, badge: EventBadge | undefined): EventInput {
+  const live = badge?.kind === 'live';
   const title = event.isPremium ? `★ ${event.name}` : event.name;
   return {
     id: event.id,
-    title: live ? `● LIVE · ${title}` : title,
+    title: `${badgePrefix(badge)}${title}`,
     start: event.startDateTime!,
     end: event.endDateTime!,
     classNames: [event.isActive ? 'cp-event-active' : 'cp-event-inactive', ...(live ? ['cp-event-live'] : [])],
   };
 }
 
-/** The event live now, if the creator is streaming (refreshed while the calendar is open). */
-function useLiveEventId(): string | null {
-  const dashboard = trpc.live.dashboard.useQuery(undefined, { refetchInterval: 15_000, retry: false });
-  return dashboard.data?.state === 'live' ? (dashboard.data.session?.eventId ?? null) : null;
+/**
+ * The events whose badges the server is asked for: those nearest to now (only they can be on air, starting soon or
+ * streaming from a source; a creator is on air in one event at a time, started at most an hour early).
+ */
+function nearNow(events: EventOutput[], now = Date.now()): EventOutput[] {
+  const distance = (event: EventOutput) => {
+    const start = Date.parse(event.startDateTime ?? '');
+    const end = Date.parse(event.endDateTime ?? '') || start;
+    return start <= now && now < end ? 0 : Math.min(Math.abs(start - now), Math.abs(end - now));
+  };
+  return [...events].sort((a, b) => distance(a) - distance(b)).slice(0, 100);
 }
 
 /** Shown while the events load. */
@@ -53,10 +69,11 @@ function CalendarSkeleton() {
 /** `/apps/calendar`: the creator's events in month, week and day views; create, edit and delete in a dialog. */
 export default function CalendarPage() {
   const events = trpc.events.list.useQuery();
-  const liveEventId = useLiveEventId();
   const [dialog, setDialog] = useState<EventDialogState>(null);
   const dated = useMemo(() => (events.data ?? []).filter((event) => event.startDateTime && event.endDateTime), [events.data]);
   const tba = useMemo(() => (events.data ?? []).filter((event) => !event.startDateTime), [events.data]);
+  const asked = useMemo(() => [...nearNow(dated), ...tba].slice(0, 100), [dated, tba]);
+  const badges = useEventBadges(asked);
 
   const edit = (id: string) => {
     const event = events.data?.find((candidate) => candidate.id === id);
@@ -88,7 +105,7 @@ export default function CalendarPage() {
               initialView="dayGridMonth"
               headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
               buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day' }}
-              events={dated.map((event) => toCalendarEvent(event, liveEventId))}
+              events={dated.map((event) => toCalendarEvent(event, badges.get(event.id)))}
               height="auto"
               nowIndicator
               selectable
@@ -117,8 +134,9 @@ export default function CalendarPage() {
                 {tba.map((event) => (
                   <li key={event.id}>
                     <button type="button" onClick={() => edit(event.id)} className="flex w-full items-center justify-between gap-3 py-2 text-left text-sm hover:text-brand-700">
-                      <span className="font-medium">{event.name}</span>
-                      <span className="text-xs text-slate-500">
+                      <span className="min-w-0 font-medium break-words">{event.name}</span>
+                      <EventBadgePill badge={badges.get(event.id)} className="shrink-0" />
+                      <span className="shrink-0 text-xs text-slate-500">
                         TBA{event.isPremium ? ' · Premium' : ''}
                         {event.isActive ? '' : ' · Inactive'}
                       </span>

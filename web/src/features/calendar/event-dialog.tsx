@@ -4,6 +4,8 @@ import { ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 import { eventPagePath, type EventOutput } from '@server/domains/events/events.schemas';
 import { Button } from '@web/components/button';
+import { failureFields, failureMessage } from '@web/components/error-message';
+import { FormError } from '@web/components/form-error';
 import { Modal } from '@web/components/modal';
 import { isPlanRefusal, PlanRequiredNotice } from '@web/components/plan-notice';
 import { TextField } from '@web/components/text-field';
@@ -14,17 +16,14 @@ import { ToggleField } from './toggle-field';
 
 export type EventDialogState = { mode: 'create'; values: EventFormValues } | { mode: 'edit'; event: EventOutput; values: EventFormValues } | null;
 
-function fieldErrorsOfFailure(error: unknown): Record<string, string> {
-  const data = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data;
-  return data?.fieldErrors ?? {};
-}
-
 /** Create, edit or delete one event: name, description, TBA toggle, start and end, premium toggle with price, active toggle. */
 export function EventDialog({ state, onClose }: { state: EventDialogState; onClose(): void }) {
   const utils = trpc.useUtils();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // "Features require a plan": the refusal a new event would meet, shown before trying (and after a refused save).
   const [planRefusal, setPlanRefusal] = useState<string | null>(null);
+  // Any other refusal no field shows (a conflict, the server down): shown at the top of the dialog.
+  const [failure, setFailure] = useState<unknown>(null);
   const planAccess = trpc.billing.myPlanAccess.useQuery(undefined, { enabled: state?.mode === 'create', retry: false, staleTime: 0 });
   const {
     register,
@@ -47,6 +46,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
     if (state) reset(state.values);
     setConfirmingDelete(false);
     setPlanRefusal(null);
+    setFailure(null);
   }, [state, reset]);
 
   const onSaved = (message: string) => {
@@ -55,22 +55,23 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
     onClose();
   };
   const onFailed = (error: unknown) => {
-    const fields = formErrorsOf(fieldErrorsOfFailure(error));
+    const fields = formErrorsOf(failureFields(error));
     for (const [field, message] of Object.entries(fields)) setError(field as keyof EventFormValues, { type: 'server', message });
-    const message = (error as Error).message;
+    const message = failureMessage(error);
     if (isPlanRefusal(message)) return setPlanRefusal(message);
-    toast.error((error as Error).message || 'Unexpected error. Please try again.');
+    if (!Object.keys(fields).length) setFailure(error);
   };
   const create = trpc.events.create.useMutation();
   const update = trpc.events.update.useMutation();
   const remove = trpc.events.delete.useMutation({
     onSuccess: () => onSaved('Event deleted'),
-    onError: (error) => toast.error(error.message),
+    onError: setFailure,
   });
 
   const onSubmit = handleSubmit(async (values) => {
     const result = parseEventForm(values);
     if (!result.input || !state) return;
+    setFailure(null);
     try {
       if (state.mode === 'create') {
         await create.mutateAsync(result.input);
@@ -93,6 +94,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
     <Modal open={!!state} onOpenChange={(open) => !open && onClose()} title={editing ? 'Edit event' : 'New event'} size="md">
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={editing ? 'Edit event' : 'New event'}>
         {needsPlan && <PlanRequiredNotice message={needsPlan} />}
+        <FormError error={failure} />
         <TextField label="Event name" error={errors.name?.message} {...register('name')} />
         <div className="space-y-1">
           <label htmlFor="event-description" className="block text-sm font-medium text-slate-700">

@@ -16,7 +16,10 @@ export function formatEventTime(event: Pick<EventOutput, 'startDateTime' | 'endD
     : `${date.format(start)}, ${time.format(start)} – ${date.format(end)}, ${time.format(end)}`;
 }
 
-/** "live" while the event runs, "ended" after, "upcoming" before (or when TBA). */
+/**
+ * The schedule's phase: "live" while the event's time runs, "ended" after, "upcoming" before (or when TBA). Not a
+ * badge: badges follow the stream (common/event-badge.ts, `useEventBadges`).
+ */
 export function eventPhase(event: Pick<EventOutput, 'startDateTime' | 'endDateTime'>, now = Date.now()): 'live' | 'ended' | 'upcoming' {
   if (!event.startDateTime || !event.endDateTime) return 'upcoming';
   if (Date.parse(event.endDateTime) <= now) return 'ended';

@@ -76,7 +76,7 @@ export default function GoLivePage() {
         <Spinner label="Loading your live status" className="py-10" />
       )}
 
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
         <StreamSetup settings={live} />
         <ObsSettings ingestUrl={live.ingestUrl} />
       </div>

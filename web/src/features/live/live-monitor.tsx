@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import { eventPagePath } from '@server/domains/events/events.schemas';
 import type { LiveDashboardOutput, LiveSettingsOutput, LiveStatusOutput } from '@server/domains/live/live.schemas';
 import { failureMessage } from '@web/components/error-message';
-import { LiveChat } from '@web/components/live-chat/live-chat';
+import { eventHubGroup, LiveChat } from '@web/components/live-chat/live-chat';
 import { StreamPlayer } from '@web/components/stream-player/stream-player';
 import { streamRefetchInterval } from '@web/components/stream-player/use-event-stream';
 import { Switch } from '@web/components/switch';
@@ -78,7 +78,7 @@ export function LiveMonitor({ dashboard, settings }: { dashboard: LiveDashboardO
 
   const eventName = dashboard.session && dashboard.state !== 'offline' ? dashboard.session.eventName : (dashboard.nextEvent?.name ?? dashboard.session?.eventName);
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
       <div className="min-w-0 space-y-4">
         <section className={`${cardClass} space-y-4`} aria-labelledby="preview-heading">
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -101,12 +101,14 @@ export function LiveMonitor({ dashboard, settings }: { dashboard: LiveDashboardO
           />
           <div className="space-y-1 text-sm text-slate-700">
             {dashboard.state === 'live' && dashboard.session ? (
-              <p className="flex items-center gap-1.5 font-medium text-red-700">
-                <Radio className="size-4" aria-hidden />
-                Live in “{dashboard.session.eventName}”
+              <p className="flex items-start gap-1.5 font-medium break-words text-red-700">
+                <Radio className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <span className="min-w-0">Live in “{dashboard.session.eventName}”</span>
               </p>
             ) : (
-              <p data-testid="goes-live-in">{goesLiveText(dashboard.nextEvent, user?.displayName ?? 'You')}</p>
+              <p data-testid="goes-live-in" className="break-words">
+                {goesLiveText(dashboard.nextEvent, user?.displayName ?? 'You')}
+              </p>
             )}
             {event.data && (
               <a href={eventPagePath(event.data.user.userName, event.data.id)} target="_blank" rel="noopener" className="font-medium text-brand-700 hover:underline">
@@ -154,6 +156,7 @@ export function LiveMonitor({ dashboard, settings }: { dashboard: LiveDashboardO
             displayName={user?.displayName}
             photoURL={user?.imageUrl}
             host={{ displayName: event.data.user.displayName, tag: event.data.user.userName }}
+            hubGroup={eventHubGroup(event.data)}
             title={`Live chat · ${event.data.name}`}
             className="h-full"
           />

@@ -5,6 +5,7 @@ import { obsSettings, type LiveSettingsOutput } from '@server/domains/live/live.
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { CopyButton } from '@web/components/copy-button';
+import { cx } from '@web/components/cx';
 import { failureMessage } from '@web/components/error-message';
 import { trpc } from '@web/lib/trpc';
 
@@ -54,15 +55,25 @@ export function StreamSetup({ settings }: { settings: LiveSettingsOutput }) {
         <p className="text-sm font-medium text-slate-700" id="stream-key-label">
           Stream key
         </p>
-        <div className="flex flex-wrap items-center gap-2">
-          <code className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1.5 font-mono text-sm break-all text-slate-900" aria-labelledby="stream-key-label" data-testid="stream-key">
+        {/* One line with Reveal and Copy on a phone too: the hidden key is cut to the room left, the revealed one wraps. */}
+        <div className="flex items-center gap-2" data-testid="stream-key-row">
+          <code
+            className={cx(
+              'min-w-0 flex-1 rounded bg-slate-100 px-2 py-1.5 font-mono text-sm text-slate-900',
+              revealed ? 'break-all' : 'overflow-hidden text-ellipsis whitespace-nowrap',
+            )}
+            aria-labelledby="stream-key-label"
+            data-testid="stream-key"
+          >
             {revealed ? settings.streamKey : hiddenKey}
           </code>
-          <Button variant="secondary" size="sm" onClick={() => setRevealed((value) => !value)} aria-pressed={revealed}>
+          <Button variant="secondary" size="sm" className="shrink-0" onClick={() => setRevealed((value) => !value)} aria-pressed={revealed}>
             {revealed ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
             {revealed ? 'Hide' : 'Reveal'}
           </Button>
-          <CopyButton value={settings.streamKey} label="Copy stream key" />
+          <span className="shrink-0">
+            <CopyButton value={settings.streamKey} label="Copy stream key" />
+          </span>
         </div>
         <p className="text-xs text-slate-500">Keep the key secret: anyone with it can stream on your page.</p>
       </div>
