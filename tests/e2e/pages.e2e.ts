@@ -374,7 +374,7 @@ describe('web app: pages, checkout, shell', () => {
     await saveScreenshot(page, 'error-404');
     await page.goto('/pages/errors/error-500');
     await page.getByRole('heading', { name: '500' }).waitFor();
-    await page.getByRole('link', { name: 'Go back to the dashboard' }).waitFor();
+    await page.getByRole('link', { name: 'Go to the home page' }).waitFor();
     await page.goto('/pages/maintenance');
     await page.getByRole('heading', { name: 'Closed for scheduled maintenance!' }).waitFor();
     await page.goto('/privacy-policy');

@@ -66,11 +66,18 @@ function itunesCategory(value: string): string {
     : element('itunes:category', { text: category }, { xml: element('itunes:category', { text: subcategory }) });
 }
 
+/** The podcast's own public page (`/podcasts/{creatorTag}/{titleId}`): the feed's channel links to it. */
+export function podcastPagePath(creatorTag: string, titleId: string): string {
+  return `/podcasts/${encodeURIComponent(creatorTag)}/${encodeURIComponent(titleId)}`;
+}
+
 /** RSS 2.0 with the iTunes tags and the Podcasting 2.0 basics. */
 export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl, privateFeed }: FeedInput): string {
   const author = owner.displayName;
   const cover = title.imageUrl ? absolute(origin, title.imageUrl) : undefined;
   const eventPage = owner.creatorTag ? `${origin}/events/${encodeURIComponent(owner.creatorTag)}` : undefined;
+  // The channel's home: the podcast's own page (cover, episodes, subscribe links; members-only titles show guests no media).
+  const podcastPage = owner.creatorTag ? `${origin}${podcastPagePath(owner.creatorTag, title.id)}` : origin;
   const lastBuild = episodes[0]?.publishDate ?? title.updatedAt;
   // Apple mails the verification code here; podcast:locked names the same address as the owner who may move the feed.
   const ownerEmail = title.contactEmail ?? owner.email;
@@ -109,13 +116,13 @@ export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl, priv
     {},
     children(
       element('title', {}, title.name),
-      element('link', {}, eventPage ?? origin),
+      element('link', {}, podcastPage),
       element('description', {}, title.description || title.name),
       element('language', {}, title.language),
       element('generator', {}, 'Cuepoint'),
       element('lastBuildDate', {}, new Date(lastBuild).toUTCString()),
       element('atom:link', { href: feedUrl, rel: 'self', type: 'application/rss+xml' }),
-      cover && element('image', {}, children(element('url', {}, cover), element('title', {}, title.name), element('link', {}, eventPage ?? origin))),
+      cover && element('image', {}, children(element('url', {}, cover), element('title', {}, title.name), element('link', {}, podcastPage))),
       element('itunes:author', {}, author),
       element('itunes:summary', {}, title.description || title.name),
       element('itunes:owner', {}, children(element('itunes:name', {}, author), element('itunes:email', {}, ownerEmail))),

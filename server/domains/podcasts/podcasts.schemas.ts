@@ -283,6 +283,8 @@ export const publicEpisode = z.object({
   feedUrl: z.string(),
   /** `/events/{creatorTag}`, or null for a creator without a tag. */
   eventPagePath: z.string().nullable(),
+  /** The podcast's own page `/podcasts/{creatorTag}/{podcastTitleId}`, or null for a creator without a tag. */
+  podcastPagePath: z.string().nullable(),
 });
 export type PublicEpisode = z.infer<typeof publicEpisode>;
 

@@ -11,7 +11,7 @@ import { removeUploads } from '@server/lib/uploads';
 import { publicOrigin } from '@server/lib/public-url';
 import { cancelWebhookEvents } from '@server/domains/webhooks/webhooks.service';
 import { assertMayCreateTitle } from '@server/domains/billing/plan-access';
-import { buildPodcastFeed, podcastGuid, type FeedInput } from './podcast-feed';
+import { buildPodcastFeed, podcastGuid, podcastPagePath, type FeedInput } from './podcast-feed';
 import { episodeFiles, episodeNotFound, ownedTitle, titleNotFound, type EpisodeRow, type PodcastServices as Services, type TitleRow } from './podcast-rows';
 import { claimUpload } from './podcast-uploads';
 import {
@@ -210,6 +210,7 @@ function toPublicEpisode(services: Services, row: PublicEpisodeRow): PublicEpiso
     chaptersUrl: episode.chaptersUrl,
     feedUrl: feedUrl(services.config, episode.podcastTitleId),
     eventPagePath: row.creatorTag ? `/events/${encodeURIComponent(row.creatorTag)}` : null,
+    podcastPagePath: row.creatorTag ? podcastPagePath(row.creatorTag, episode.podcastTitleId) : null,
   };
 }
 

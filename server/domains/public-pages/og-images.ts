@@ -11,7 +11,7 @@ export const previewHeight = 630;
 /** Raised whenever the drawing below changes, so every cached card is drawn again. */
 const drawingVersion = 1;
 
-export type PreviewKind = 'events' | 'episodes' | 'creators' | 'pages';
+export type PreviewKind = 'events' | 'episodes' | 'creators' | 'podcasts' | 'pages';
 
 /** What a preview card shows: the title, a line under it, the site name, and the record's art when it has any. */
 export interface PreviewCard {

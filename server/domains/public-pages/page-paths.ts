@@ -39,6 +39,8 @@ export const appPagePaths = {
   video: '/video/:videoId',
   /** A creator's public page: their membership tiers, upcoming events and latest episodes. */
   creatorPage: '/c/:tag',
+  /** A podcast's public page: cover, description, subscribe links, episodes (members-only titles: no media for guests). */
+  podcastPage: '/podcasts/:tag/:titleId',
   /** The signed-in account's memberships (private feed addresses, cancel, resume). */
   myMemberships: '/memberships',
   /** The creator's Members app: tiers, members, figures. */

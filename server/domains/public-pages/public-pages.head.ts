@@ -90,3 +90,8 @@ export function withHead(template: string, title: string | null, tags: string): 
   if (/<head\b[^>]*>/i.test(template)) return template.replace(/<head\b[^>]*>/i, (found) => `${found}\n${block}`);
   return template.replace(/^(<!doctype[^>]*>)?/i, (found) => `${found}${block}`);
 }
+
+/** index.html with `markup` at the start of `<body>` (a 404's links in a `<noscript>`; never a script). */
+export function withBody(html: string, markup: string): string {
+  return /<body\b[^>]*>/i.test(html) ? html.replace(/<body\b[^>]*>/i, (found) => `${found}\n${markup}`) : `${html}${markup}`;
+}

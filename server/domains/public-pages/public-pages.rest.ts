@@ -4,10 +4,10 @@ import type { RestModule } from '@server/rest/kit';
 import { publicOrigin } from '@server/lib/public-url';
 import type { AppServices } from '@server/trpc/context';
 import type { PreviewKind } from './og-images';
-import { withHead } from './public-pages.head';
+import { withBody, withHead } from './public-pages.head';
 import { answerPagePath, previewFileFor, sitemapEntries } from './public-pages.service';
 
-const previewKinds: readonly PreviewKind[] = ['events', 'episodes', 'creators', 'pages'];
+const previewKinds: readonly PreviewKind[] = ['events', 'episodes', 'creators', 'podcasts', 'pages'];
 
 const xmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (text: string) => text.replace(/[&<>"']/g, (character) => xmlEscapes[character]!);
@@ -54,10 +54,13 @@ export const publicPagesRest: RestModule = (app, { services }) => {
   });
 };
 
-/** The documented /api paths of the public pages: the creator page's data. */
+/** The documented /api paths of the public pages: the creator page's and the podcast page's data. */
 export const publicPagesApiRest: RestModule = (app, { caller }) => {
   app.get<{ Params: { tag: string } }>('/api/creator-page/:tag', async (request) =>
     (await caller(request)).publicPages.creatorPage({ tag: request.params.tag }),
+  );
+  app.get<{ Params: { tag: string; titleId: string } }>('/api/podcast-page/:tag/:titleId', async (request) =>
+    (await caller(request)).publicPages.podcastPage({ tag: request.params.tag, titleId: request.params.titleId }),
   );
 };
 
@@ -70,6 +73,7 @@ export function pageResponder(services: Pick<AppServices, 'db' | 'config' | 'web
     const page = await answerPagePath(services, path);
     reply.header('cache-control', 'no-cache');
     if (page.status === 200 && !page.title && !page.tags) return reply.type('text/html').sendFile('index.html', webDist);
-    return reply.code(page.status).type('text/html; charset=utf-8').send(withHead(template, page.title, page.tags));
+    const html = withHead(template, page.title, page.tags);
+    return reply.code(page.status).type('text/html; charset=utf-8').send(page.body ? withBody(html, page.body) : html);
   };
 }

@@ -20,6 +20,9 @@ import { absoluteUrl, cardImage, creatorArt, localUpload, previewImage, type Loc
 import { appPagePaths, webPagePaths } from './page-paths';
 import { headTags, noindexTag, summarize, type PageHead } from './public-pages.head';
 import { creatorPageLimits, publicPagesMessages, type CreatorPageOutput } from './public-pages.schemas';
+import { creatorOfMissingPage, notFoundBody } from './not-found-page';
+import { notFoundTexts, type MissingKind } from './not-found.schemas';
+import { creatorPodcasts, podcastCardById, podcastPageHead, podcastSitemapEntries } from './podcast-page';
 
 type Services = Pick<AppServices, 'db' | 'config' | 'webhooks' | 'storage'>;
 
@@ -28,6 +31,8 @@ export interface PageAnswer {
   status: 200 | 404;
   title: string | null;
   tags: string;
+  /** Markup put at the start of `<body>` (a missing event's, episode's or podcast's links, in a `<noscript>`). */
+  body?: string;
 }
 
 const plainPage: PageAnswer = { status: 200, title: null, tags: '' };
@@ -85,6 +90,7 @@ export async function creatorPage(services: Services, tag: string, now = nowIso(
     creator: { id: creator.id, tag: creator.creatorTag, displayName: creator.displayName, description: creator.description, imageUrl: creator.imageUrl },
     upcomingEvents,
     latestEpisodes: await publicUserEpisodes(services, { userId: creator.id, limit: creatorPageLimits.episodes }),
+    podcasts: await creatorPodcasts(services, { id: creator.id, tag: creator.creatorTag }, now),
   };
 }
 
@@ -223,8 +229,15 @@ function answer(head: PageHead): PageAnswer {
   return { status: 200, title: head.title, tags: headTags(head) };
 }
 
-async function notFound(services: Services): Promise<PageAnswer> {
-  return { status: 404, title: `Page not found · ${await siteNameOf(services)}`, tags: noindexTag };
+/**
+ * A 404 with noindex. A missing event, episode or podcast says which and carries its links (the creator's page when the
+ * creator exists, and home) for readers without scripts; the web app shows the same links.
+ */
+async function notFound(services: Services, missing?: { kind: MissingKind; tag?: string; id?: string }): Promise<PageAnswer> {
+  const siteName = await siteNameOf(services);
+  if (!missing) return { status: 404, title: `${notFoundTexts.page.title} · ${siteName}`, tags: noindexTag };
+  const { creator } = await creatorOfMissingPage(services, missing);
+  return { status: 404, title: `${notFoundTexts[missing.kind].title} · ${siteName}`, tags: noindexTag, body: notFoundBody(missing.kind, creator) };
 }
 
 /** `/events/{tag}/{id?}`: the event (it must be that creator's), else the creator's latest event, else the creator. */
@@ -234,14 +247,14 @@ async function eventPage(services: Services, tag: string, eventId: string | unde
     try {
       event = await getPublicEvent(services.db, eventId);
     } catch (error) {
-      if (isNotFound(error)) return notFound(services);
+      if (isNotFound(error)) return notFound(services, { kind: 'event', tag });
       throw error;
     }
-    if (!event.user.userName || event.user.userName.toLowerCase() !== tag.toLowerCase()) return notFound(services);
+    if (!event.user.userName || event.user.userName.toLowerCase() !== tag.toLowerCase()) return notFound(services, { kind: 'event', tag });
     return answer(await eventHead(services, event, eventPath(event.user.userName, event.id)));
   }
   const creator = await creatorByTag(services, tag);
-  if (!creator) return notFound(services);
+  if (!creator) return notFound(services, { kind: 'event', tag });
   try {
     return answer(await eventHead(services, await latestEvent(services.db, creator.creatorTag), eventPath(creator.creatorTag)));
   } catch (error) {
@@ -260,9 +273,15 @@ async function videoPage(services: Services, videoId: string): Promise<PageAnswe
   try {
     return answer(await episodeHead(services, await publicEpisodeById(services, videoId)));
   } catch (error) {
-    if (isNotFound(error)) return notFound(services);
+    if (isNotFound(error)) return notFound(services, { kind: 'episode', id: videoId });
     throw error;
   }
+}
+
+/** `/podcasts/{tag}/{titleId}`: the podcast's page (the title's cover and description; no episode's file). */
+async function podcastPageAnswer(services: Services, tag: string, titleId: string): Promise<PageAnswer> {
+  const head = await podcastPageHead(services, tag, titleId);
+  return head ? answer(head) : notFound(services, { kind: 'podcast', tag });
 }
 
 type PageHandler = (services: Services, params: Record<string, string | undefined>) => Promise<PageAnswer>;
@@ -273,6 +292,7 @@ const publicPageHandlers: Partial<Record<string, PageHandler>> = {
   [appPagePaths.video]: (services, params) => videoPage(services, params.videoId!),
   [appPagePaths.productPage]: async (services) => answer(await plansHead(services)),
   [appPagePaths.creatorPage]: (services, params) => creatorPageAnswer(services, params.tag!),
+  [appPagePaths.podcastPage]: (services, params) => podcastPageAnswer(services, params.tag!, params.titleId!),
 };
 
 /** The web app's route table as wouter matches it (the same regexparam patterns), in its order. */
@@ -330,6 +350,8 @@ export async function previewCardFor(services: Services, kind: PreviewKind, id: 
         const creator = await creatorByTag(services, id);
         return creator ? await creatorCard(services, creator, siteName) : null;
       }
+      case 'podcasts':
+        return await podcastCardById(services, id, siteName);
       case 'pages':
         return id === 'product-page' ? plansCard(siteName) : null;
     }
@@ -354,7 +376,7 @@ const sitemapLimit = 50_000;
 
 /**
  * The public pages search engines may list: the plans page; each active creator's page, event page and app; their
- * active events; published episodes (publish date reached) of active creators' titles open to everyone, as the
+ * active events; the pages of their podcasts open to everyone; published episodes (publish date reached) of active creators' titles open to everyone, as the
  * podcasts domain shows them to guests (a members-only title's episodes are for its members alone).
  */
 export async function sitemapEntries(services: Services, now = nowIso()): Promise<SitemapEntry[]> {
@@ -381,5 +403,6 @@ export async function sitemapEntries(services: Services, now = nowIso()): Promis
   }
   for (const event of eventRows) entries.push({ path: eventPath(event.tag!, event.id), lastModified: event.updatedAt });
   for (const episode of episodeRows) entries.push({ path: `/video/${encodeURIComponent(episode.id)}`, lastModified: episode.updatedAt });
+  entries.push(...(await podcastSitemapEntries(services, sitemapLimit)));
   return entries.slice(0, sitemapLimit);
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CalendarDays, UserX } from 'lucide-react';
+import { CalendarDays, Podcast, UserX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { eventPagePath } from '@server/domains/events/events.schemas';
@@ -7,6 +7,7 @@ import type { PublicTierOutput } from '@server/domains/memberships/memberships.s
 import { formatDollars, toCents } from '@common/money';
 import { Avatar } from '@web/components/avatar';
 import { EmptyState } from '@web/components/empty-state';
+import { EventBadgePill, useEventBadges } from '@web/components/event-badge';
 import { Logo } from '@web/components/logo';
 import { NotifyMeButton } from '@web/components/notify-me-button';
 import { Spinner } from '@web/components/spinner';
@@ -88,6 +89,36 @@ export default function CreatorPage() {
           <UpcomingEvents events={page.data.upcomingEvents} tiers={activeTiers} />
         </section>
 
+        {page.data.podcasts.length > 0 && (
+          <section aria-labelledby="podcasts-heading" className="space-y-4">
+            <h2 id="podcasts-heading" className="text-xl font-semibold text-slate-900">
+              Podcasts
+            </h2>
+            <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+              {page.data.podcasts.map((podcast) => (
+                <li key={podcast.id}>
+                  <Link href={podcast.pagePath} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-2 hover:border-brand-500 hover:bg-brand-50" data-testid="creator-podcast">
+                    {podcast.imageUrl ? (
+                      <img src={podcast.imageUrl} alt="" className="size-16 shrink-0 rounded-md object-cover" />
+                    ) : (
+                      <span className="flex size-16 shrink-0 items-center justify-center rounded-md bg-slate-100 text-slate-500">
+                        <Podcast className="size-6" aria-hidden />
+                      </span>
+                    )}
+                    <span className="min-w-0">
+                      <span className="block text-sm font-medium break-words text-slate-900">{podcast.name}</span>
+                      <span className="block text-xs text-slate-600">
+                        {podcast.episodeCount === 1 ? '1 episode' : `${podcast.episodeCount} episodes`}
+                        {podcast.membersOnly && ' · Members only'}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+
         <section aria-labelledby="episodes-heading" className="space-y-4">
           <h2 id="episodes-heading" className="text-xl font-semibold text-slate-900">
             Latest episodes
@@ -111,6 +142,7 @@ export default function CreatorPage() {
 }
 
 function UpcomingEvents({ events, tiers }: { events: EventOutput[]; tiers: PublicTierOutput[] }) {
+  const badges = useEventBadges(events);
   if (events.length === 0) return <p className="text-sm text-slate-500">No upcoming events yet.</p>;
   return (
     <ul className="space-y-3">
@@ -124,9 +156,10 @@ function UpcomingEvents({ events, tiers }: { events: EventOutput[]; tiers: Publi
             >
               <span className="min-w-0">
                 <span className="block font-medium break-words text-slate-900">{event.name}</span>
-                <span className="flex items-center gap-1 text-sm text-slate-600">
+                <span className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
                   <CalendarDays className="size-4 shrink-0" aria-hidden />
                   <time dateTime={event.startDateTime ?? undefined}>{formatEventTime(event)}</time>
+                  <EventBadgePill badge={badges.get(event.id)} className="ml-1" />
                 </span>
               </span>
               {event.isPremium && (

@@ -1,4 +1,5 @@
-import { Link } from 'wouter';
+import { notFoundTexts } from '@server/domains/public-pages/not-found.schemas';
+import { NotFoundLinks } from './missing-page-links';
 
 function ErrorPage({ code, message, children }: { code: string; message: string; children?: React.ReactNode }) {
   return (
@@ -6,15 +7,13 @@ function ErrorPage({ code, message, children }: { code: string; message: string;
       <h1 className="text-8xl font-extrabold tracking-tight text-brand-600 sm:text-9xl">{code}</h1>
       <p className="max-w-md text-xl text-gray-700">{message}</p>
       {children}
-      <Link href="/" className="font-medium text-brand-600 underline underline-offset-4 hover:text-brand-700">
-        Go back to the dashboard
-      </Link>
+      <NotFoundLinks />
     </main>
   );
 }
 
 export function Error404Page() {
-  return <ErrorPage code="404" message="Sorry but we could not find the page you are looking for" />;
+  return <ErrorPage code="404" message={notFoundTexts.page.detail} />;
 }
 
 export function Error500Page() {

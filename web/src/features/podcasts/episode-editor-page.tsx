@@ -8,6 +8,7 @@ import { TextAreaField } from '@web/components/form-fields';
 import { ImagePicker } from '@web/components/image-picker';
 import { ProgressBar } from '@web/components/progress-bar';
 import { Spinner } from '@web/components/spinner';
+import { FormError } from '@web/components/form-error';
 import { EmptyState } from '@web/components/empty-state';
 import { TextField } from '@web/components/text-field';
 import { useDocumentTitle } from '@web/lib/site-name';
@@ -74,6 +75,8 @@ export default function EpisodeEditorPage() {
   const [transcript, setTranscript] = useState<File | null>(null);
   const [chapters, setChapters] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The server's refusal of the last save (a wrong file, the plan, the server down): shown at the top of the form.
+  const [failure, setFailure] = useState<unknown>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
   useEffect(() => {
@@ -95,6 +98,7 @@ export default function EpisodeEditorPage() {
     if (!episodeNumberSchema.safeParse(numberOrNull(episodeNumber)).success) problems.episodeNumber = podcastMessages.episodeNumber;
     setErrors(problems);
     if (Object.keys(problems).length) return;
+    setFailure(null);
     setProgress(0);
     try {
       const saved = await upload<PodcastEpisode>(
@@ -123,7 +127,7 @@ export default function EpisodeEditorPage() {
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
       setErrors(fields);
-      toast.error(error instanceof Error ? error.message : 'Unexpected error. Please try again.');
+      setFailure(error);
     } finally {
       setProgress(null);
     }
@@ -174,6 +178,7 @@ export default function EpisodeEditorPage() {
         </dl>
       )}
       <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label="Episode">
+        <FormError error={failure} />
         <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} maxLength={120} />
         <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} error={errors.description} maxLength={4000} />
         <TextField label="Publish date" type="datetime-local" value={publishDate} onChange={(event) => setPublishDate(event.target.value)} error={errors.publishDate} hint="A future date keeps the episode private until then." />

@@ -15,6 +15,7 @@ import {
 import { Button } from '@web/components/button';
 import { SelectField, TextAreaField } from '@web/components/form-fields';
 import { ImagePicker } from '@web/components/image-picker';
+import { FormError } from '@web/components/form-error';
 import { isPlanRefusal, PlanRequiredNotice } from '@web/components/plan-notice';
 import { ProgressBar } from '@web/components/progress-bar';
 import { Switch } from '@web/components/switch';
@@ -33,6 +34,8 @@ const itunesTypeOptions: Array<{ value: ItunesType; label: string }> = [
   { value: 'serial', label: 'Serial: in order, from episode 1' },
 ];
 const otherLanguage = 'other';
+/** The fields the dialog shows a message under; a refusal naming none of them is shown at the top. */
+const shownFields = new Set(['name', 'description', 'category', 'language', 'itunesType', 'contactEmail', 'image']);
 const isListedLanguage = (value: string) => commonPodcastLanguages.some((language) => language.value === value);
 
 /** Creates a podcast title (POST /api/podcast/titles) or edits one (POST /api/podcast/titles/{id}), cover included. */
@@ -52,6 +55,8 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
   const [languageCode, setLanguageCode] = useState(isListedLanguage(initialLanguage) ? '' : initialLanguage);
   const [cover, setCover] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A refusal no field of the form shows: shown at the top of the dialog.
+  const [failure, setFailure] = useState<unknown>(null);
   const [progress, setProgress] = useState<number | null>(null);
   // "Features require a plan": the refusal a new title of this kind would meet (and the last refused save).
   const planAccess = trpc.billing.myPlanAccess.useQuery(undefined, { enabled: open && !title, retry: false, staleTime: 0 });
@@ -68,6 +73,7 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
     if (!contactEmailSchema.safeParse(contactEmail).success) problems.contactEmail = podcastMessages.contactEmail;
     if (Object.keys(problems).length) return setErrors(problems);
     setErrors({});
+    setFailure(null);
     setProgress(0);
     try {
       const saved = await upload<PodcastTitle>(
@@ -94,7 +100,7 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
       const fields = error instanceof ApiError ? error.fields : {};
       setErrors(fields);
       if (error instanceof Error && isPlanRefusal(error.message)) return setPlanRefusal(error.message);
-      if (!Object.keys(fields).length || fields.image) toast.error(error instanceof Error ? error.message : 'Unexpected error. Please try again.');
+      if (!Object.keys(fields).some((field) => shownFields.has(field))) setFailure(error);
     } finally {
       setProgress(null);
     }
@@ -108,6 +114,7 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
           <Dialog.Title className="mb-4 text-lg font-semibold text-slate-900">{title ? 'Edit podcast' : 'New podcast'}</Dialog.Title>
           <form onSubmit={onSubmit} className="space-y-4" noValidate>
             {needsPlan && <PlanRequiredNotice message={needsPlan} />}
+            <FormError error={failure} />
             <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} maxLength={120} required />
             <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} error={errors.description} maxLength={4000} />
             <label className="flex items-center gap-2 text-sm text-slate-700">

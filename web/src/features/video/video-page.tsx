@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { CalendarDays, Clock, Play, Podcast } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { formatDuration, relatedEpisodesCount, type PublicEpisode } from '@server/domains/podcasts/podcasts.schemas';
-import { Logo } from '@web/components/logo';
 import { Spinner } from '@web/components/spinner';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
+import { MissingPage } from '@web/features/pages/public';
 import { EpisodeChapters, EpisodeTranscript, SubscribeRow } from './episode-extras-panels';
 
 function isVideoEpisode(episode: PublicEpisode): boolean {
@@ -67,15 +67,7 @@ export default function VideoPage() {
   useDocumentTitle(episode.data?.name);
 
   if (episode.isPending) return <Spinner label="Loading episode" className="min-h-screen" />;
-  if (episode.isError) {
-    return (
-      <main className="flex min-h-screen flex-col items-center justify-center gap-3 p-6 text-center">
-        <Logo />
-        <h1 className="text-xl font-semibold text-slate-900">{episode.error.message}</h1>
-        <p className="text-slate-600">This episode does not exist or is not published yet.</p>
-      </main>
-    );
-  }
+  if (episode.isError) return <MissingPage kind="episode" id={videoId} message={episode.error.message} />;
   const current = episode.data;
 
   return (
@@ -94,6 +86,12 @@ export default function VideoPage() {
               {formatDuration(current.duration)}
             </span>
           </p>
+          {current.podcastPagePath && (
+            <Link href={current.podcastPagePath} className="mr-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline" data-testid="podcast-page-link">
+              <Podcast className="size-4" aria-hidden />
+              All episodes of {current.podcastTitle}
+            </Link>
+          )}
           {current.eventPagePath && (
             <Link href={current.eventPagePath} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline" data-testid="event-page-link">
               <CalendarDays className="size-4" aria-hidden />
