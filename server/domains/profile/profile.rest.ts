@@ -2,7 +2,7 @@ import { fieldError } from '@server/lib/errors';
 import { profilePhotoMessage } from '@server/lib/uploads';
 import type { RestModule } from '@server/rest/kit';
 import { uploadRoute, uploadRoutes } from '@server/rest/upload-route';
-import { creatorProcedure } from '@server/trpc/init';
+import { ownProfileProcedure } from './profile.procedure';
 import { setAvatar } from './profile.service';
 
 export const profileAvatarMessages = { notMultipart: 'Send the picture as multipart/form-data' } as const;
@@ -16,7 +16,7 @@ export const profileRest: RestModule = (app, kit) => {
   uploadRoutes(app, (uploads) => {
     uploads.post(
       '/api/profile/avatar',
-      uploadRoute(kit, { base: creatorProcedure, scope: 'session', kinds: { image: 'profile-photo' }, notMultipart: profileAvatarMessages.notMultipart }, async ({ actor, read }) => {
+      uploadRoute(kit, { base: ownProfileProcedure, scope: 'session', kinds: { image: 'profile-photo' }, notMultipart: profileAvatarMessages.notMultipart }, async ({ actor, read }) => {
         const { image } = (await read()).files;
         if (!image) throw fieldError('BAD_REQUEST', profilePhotoMessage, { image: profilePhotoMessage });
         return setAvatar(kit.services, actor, image.url);

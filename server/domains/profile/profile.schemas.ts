@@ -9,7 +9,11 @@ export const profileMessages = {
   avatarSaved: 'Profile picture updated',
   noticesOn: 'You will get a mail for each new tip, ticket or member',
   noticesOff: 'No more mails about new tips and tickets',
+  creatorOnly: 'The description, stream source and mail notices are for creators',
 } as const;
+
+/** The profile fields only a creator (or admin) has: staff and `user` accounts edit their names and photo only. */
+export const creatorOnlyProfileFields = ['description', 'streamValue', 'notifyNewPayments'] as const;
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -40,6 +44,8 @@ export type ProfileUpdateInput = z.infer<typeof profileUpdateInput>;
 
 export const profile = z.object({
   id: z.string(),
+  /** Whether the account has the creator fields (description, stream source, creator tag, mail notices): admin and dj. */
+  isCreator: z.boolean(),
   email: z.string(),
   displayName: z.string(),
   firstName: z.string(),

@@ -1,3 +1,4 @@
+import { TRPCError } from '@trpc/server';
 import { and, asc, eq } from 'drizzle-orm';
 import { fieldError } from '@server/lib/errors';
 import { invoices, users } from '@db/schema/users';
@@ -6,23 +7,30 @@ import { removeUploads } from '@server/lib/uploads';
 import { findUserById, toSessionUser } from '@server/domains/users/session-reads';
 import type { SessionUser } from '@server/domains/users/users.schemas';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
-import { profileMessages, type PlanStatus, type Profile, type ProfileUpdateInput } from './profile.schemas';
+import { creatorOnlyProfileFields, profileMessages, type PlanStatus, type Profile, type ProfileUpdateInput } from './profile.schemas';
 
 type Services = Pick<AppServices, 'db' | 'store' | 'config' | 'storage'>;
 
+/** Creators and admins have the creator fields; staff and `user` accounts have their names, email and photo. */
+function isCreatorRole(role: string): boolean {
+  return role === 'admin' || role === 'dj';
+}
+
 function toProfile(user: UserRow): Profile {
+  const isCreator = isCreatorRole(user.role);
   return {
     id: user.id,
+    isCreator,
     email: user.email,
     displayName: user.displayName,
     firstName: user.firstName,
     lastName: user.lastName,
-    description: user.description,
+    description: isCreator ? user.description : '',
     imageUrl: user.imageUrl,
-    streamValue: user.streamValue,
-    creatorTag: user.creatorTag,
-    eventPagePath: user.creatorTag ? `/events/${encodeURIComponent(user.creatorTag)}` : null,
-    notifyNewPayments: user.notifyNewPayments,
+    streamValue: isCreator ? user.streamValue : null,
+    creatorTag: isCreator ? user.creatorTag : null,
+    eventPagePath: isCreator && user.creatorTag ? `/events/${encodeURIComponent(user.creatorTag)}` : null,
+    notifyNewPayments: isCreator && user.notifyNewPayments,
   };
 }
 
@@ -42,6 +50,9 @@ function refuseInsecureStream(services: Services, streamValue: string | null | u
 }
 
 export async function updateProfile(services: Services, actor: Actor, input: ProfileUpdateInput) {
+  if (!isCreatorRole(actor.role) && creatorOnlyProfileFields.some((field) => input[field] !== undefined)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: profileMessages.creatorOnly });
+  }
   refuseInsecureStream(services, input.streamValue);
   await services.db
     .update(users)

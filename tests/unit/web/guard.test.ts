@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { afterLoginTarget, changePasswordRedirect, decideAccess, rootRedirect } from '@web/lib/navigation-rules';
 import { appRoutes } from '@web/app/routes';
+import { dashboardRoles } from '@common/roles';
+import { accountMenuItems, visibleNavigation, visibleSampleApps } from '@web/features/shell/navigation';
+import { pageRoutes } from '@web/features/pages/routes';
 
 const dj = ['admin', 'dj'];
 
@@ -69,6 +72,7 @@ describe('route guard decisions', () => {
     expect(roles('/apps/calendar')).toEqual(['admin', 'dj']);
     expect(roles('/apps/users')).toEqual(['admin']);
     expect(roles('/apps/users/:userId/change-password')).toEqual(['admin', 'dj', 'staff', 'user']);
+    expect(roles('/profile/:userId/:tab?')).toEqual(['admin', 'dj', 'staff', 'user']);
     expect(roles('/apps/terms-and-conditions')).toEqual(['admin']);
     expect(roles('/apps/settings')).toEqual(['admin']);
     expect(roles('/manage-tips')).toEqual(['admin', 'dj']);
@@ -106,5 +110,39 @@ describe('change-password page', () => {
     expect(changePasswordRedirect('me', 'me')).toBeNull();
     expect(changePasswordRedirect('someone-else', 'me')).toBe('/apps/users/me/change-password');
     expect(changePasswordRedirect(undefined, 'me')).toBe('/apps/users/me/change-password');
+  });
+});
+
+/** The route a path opens, as the router matches it (first match wins; `:name` one segment, `/:name?` optional). */
+function routeOf(path: string) {
+  const routes = [...appRoutes, ...pageRoutes];
+  return routes.find((route) => {
+    const pattern = route.path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? (segment.endsWith('?') ? '(?:/[^/]+)?' : '/[^/]+') : segment ? `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}` : ''))
+      .join('');
+    return new RegExp(`^${pattern || '/'}/?$`).test(path);
+  });
+}
+
+describe('no menu item leads to a page that refuses its reader', () => {
+  it('every account menu item (Change Password, Profile, creator tools) and every menu entry opens for each dashboard role', () => {
+    for (const role of dashboardRoles) {
+      const links = [...accountMenuItems([role], 'u1'), ...visibleNavigation([role]), ...visibleSampleApps([role])];
+      for (const link of links) {
+        const route = routeOf(link.url);
+        expect(route, `${role}: ${link.url} has a route`).toBeDefined();
+        expect(decideAccess({ allowed: route!.roles, userRoles: [role], location: link.url, redirectUrl: null }), `${role} opens ${link.url}`).toEqual({ action: 'allow' });
+      }
+    }
+  });
+
+  it('staff and user accounts get Change Password and Profile for their own account; creators and admins also the API tools', () => {
+    for (const role of ['staff', 'user']) {
+      expect(accountMenuItems([role], 'u1').map((item) => item.url)).toEqual(['/apps/users/u1/change-password', '/profile/u1']);
+    }
+    for (const role of ['admin', 'dj']) {
+      expect(accountMenuItems([role], 'u1').map((item) => item.id)).toEqual(['change-password', 'profile', 'api-tokens', 'webhooks', 'api-docs']);
+    }
   });
 });

@@ -5,7 +5,8 @@ import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 import { CopyButton } from './copy-button';
 import { EmptyState } from './empty-state';
-import { failureMessage } from './error-message';
+import { failureFields, failureMessage } from './error-message';
+import { FormError } from './form-error';
 import { Modal } from './modal';
 import { QueryState } from './query-state';
 import { Spinner } from './spinner';
@@ -38,6 +39,8 @@ function CreateTokenForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated: 
   const [scopes, setScopes] = useState<ApiTokenScope[]>(['events:read']);
   const [expiry, setExpiry] = useState<number | undefined>(90);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The server's refusal of the last create (a limit, the scope, the server down): shown in the form.
+  const [failure, setFailure] = useState<unknown>(null);
   const create = trpc.apiTokens.create.useMutation();
   const offered = apiTokenScopes.filter((scope) => scope !== 'admin' || isAdmin);
 
@@ -49,6 +52,7 @@ function CreateTokenForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated: 
     if (!name.trim()) problems.name = 'Please enter a name';
     if (!scopes.length) problems.scopes = 'Please choose at least one scope';
     setErrors(problems);
+    setFailure(null);
     if (Object.keys(problems).length) return;
     try {
       const answer = await create.mutateAsync({ name: name.trim(), scopes, ...(expiry ? { expiresInDays: expiry } : {}) });
@@ -56,7 +60,9 @@ function CreateTokenForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated: 
       await utils.apiTokens.list.invalidate();
       onCreated(answer.token);
     } catch (error) {
-      toast.error(failureMessage(error, 'The token could not be created. Please try again.'));
+      const fields = failureFields(error);
+      setErrors(fields);
+      if (!fields.name && !fields.scopes) setFailure(error);
     }
   };
 
@@ -65,6 +71,7 @@ function CreateTokenForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated: 
       <h2 id="new-token-heading" className="text-lg font-semibold text-slate-900">
         New token
       </h2>
+      <FormError error={failure} fallback="The token could not be created. Please try again." />
       <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} maxLength={80} placeholder="e.g. Schedule script" error={errors.name} />
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">Scopes</legend>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
@@ -6,6 +7,8 @@ import { authMessages, changePasswordInput } from '@server/domains/users/users.s
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
 import { Button } from './button';
+import { failureFields } from './error-message';
+import { FormError } from './form-error';
 import { PasswordField } from './text-field';
 
 type ChangePasswordValues = z.infer<typeof changePasswordInput>;
@@ -21,16 +24,18 @@ export function ChangePasswordForm() {
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordInput), mode: 'onTouched', defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } });
   const changePassword = trpc.users.changePassword.useMutation();
+  // A refusal no field shows (a wrong token, too many tries, the server down): shown in the form.
+  const [failure, setFailure] = useState<unknown>(null);
 
   const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
     try {
       const answer = await changePassword.mutateAsync(values);
       useSession.getState().setSession(answer);
       reset();
       toast.success(authMessages.passwordChanged);
     } catch (error) {
-      const data = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data;
-      const fieldErrors = data?.fieldErrors ?? {};
+      const fieldErrors = failureFields(error);
       let mapped = false;
       for (const field of fields) {
         if (fieldErrors[field]) {
@@ -38,12 +43,13 @@ export function ChangePasswordForm() {
           mapped = true;
         }
       }
-      if (!mapped) toast.error(error instanceof Error ? error.message : 'Unexpected error. Please try again.');
+      if (!mapped) setFailure(error);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-6" aria-label="Change password">
+      <FormError error={failure} />
       <PasswordField label="Current password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
       <PasswordField label="New password" autoComplete="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
       <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />

@@ -18,3 +18,11 @@ export function failureMessage(error: unknown, fallback = 'Something went wrong.
   const message = error && typeof error === 'object' ? (error as ServerErrorLike).message : undefined;
   return status >= 400 && status < 500 && typeof message === 'string' && message ? message : fallback;
 }
+
+/** The per-field messages a refusal carries: tRPC's `data.fieldErrors` or an upload's ApiError `fields`; {} when none. */
+export function failureFields(error: unknown): Record<string, string> {
+  if (!error || typeof error !== 'object') return {};
+  const { data, fields } = error as { data?: { fieldErrors?: unknown } | null; fields?: unknown };
+  const found = data?.fieldErrors ?? fields;
+  return found && typeof found === 'object' ? (found as Record<string, string>) : {};
+}

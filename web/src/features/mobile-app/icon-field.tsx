@@ -64,11 +64,12 @@ export function IconField({ app, onChange }: { app: MobileAppOutput; onChange(ap
   };
 
   const useDrawnIcon = async () => {
+    setError(null);
     try {
       onChange(await removeIcon.mutateAsync({ appId: app.id }));
       toast.success('Using the drawn icon');
     } catch (failure) {
-      toast.error(failureMessage(failure));
+      setError(failureMessage(failure));
     }
   };
 

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Save } from 'lucide-react';
@@ -15,7 +15,8 @@ import { trpc } from '@web/lib/trpc';
 import { IconField } from './icon-field';
 import { InstallCard } from './install-card';
 import { PhonePreview } from './phone-preview';
-import { failureMessage } from '@web/components/error-message';
+import { failureFields, failureMessage } from '@web/components/error-message';
+import { FormError } from '@web/components/form-error';
 
 type SettingsValues = z.input<typeof updateAppInput>;
 const fields = ['name', 'shortName', 'themeColor', 'backgroundColor', 'startPage'] as const;
@@ -81,13 +82,17 @@ export default function MobileAppSettingsPage() {
     void utils.mobileApp.list.invalidate();
   };
 
+  // A refusal no field shows: shown at the top of the settings form.
+  const [failure, setFailure] = useState<unknown>(null);
+
   const onSubmit = handleSubmit(async (input) => {
+    setFailure(null);
     try {
       const updated = await update.mutateAsync(updateAppInput.parse(input));
       accept(updated);
       toast.success('App saved');
     } catch (error) {
-      const fieldErrors = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data?.fieldErrors ?? {};
+      const fieldErrors = failureFields(error);
       let mapped = false;
       for (const field of fields) {
         if (fieldErrors[field]) {
@@ -95,7 +100,7 @@ export default function MobileAppSettingsPage() {
           mapped = true;
         }
       }
-      if (!mapped) toast.error(failureMessage(error));
+      if (!mapped) setFailure(error);
     }
   });
 
@@ -128,6 +133,7 @@ export default function MobileAppSettingsPage() {
         <div className="space-y-6">
           <form onSubmit={onSubmit} noValidate className="space-y-5 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="App settings">
             <h2 className="text-lg font-semibold text-slate-900">Settings</h2>
+            <FormError error={failure} />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField label="App name" maxLength={nameMaxLength + 10} error={errors.name?.message} hint="Shown when the app opens and in the app list" {...register('name')} />
               <TextField label="Short name" maxLength={shortNameMaxLength + 10} error={errors.shortName?.message} hint="Shown under the icon" {...register('shortName')} />

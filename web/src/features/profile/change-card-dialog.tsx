@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { SubscriptionInfo } from '@server/domains/subscriptions/subscriptions.schemas';
 import { Button } from '@web/components/button';
+import { FormError } from '@web/components/form-error';
 import { Modal } from '@web/components/modal';
 import { CardFields, useCardFields } from '@web/components/payment/card-fields';
 import { Spinner } from '@web/components/spinner';
@@ -90,11 +91,7 @@ export function ChangeCardDialog({ subscription, open, onOpenChange }: { subscri
         <Spinner label="Loading the card form" className="py-6" />
       ) : (
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="New card" className="space-y-4">
-          {failure && (
-            <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="change-card-error">
-              {failure}
-            </p>
-          )}
+          <FormError error={failure} testId="change-card-error" />
           <CardFields
             fields={fields}
             stripeKey={usesStripe ? config.data!.publishableKey : null}

@@ -11,19 +11,29 @@ import { trpc } from '@web/lib/trpc';
 import { AboutTab } from './about-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
 
-const tabs = [
-  { id: 'about', title: 'About' },
-  { id: 'subscriptions', title: 'Subscriptions' },
-  { id: 'security', title: 'Security' },
-  { id: 'api', title: 'API' },
+const allTabs = [
+  { id: 'about', title: 'About', creatorOnly: false },
+  { id: 'subscriptions', title: 'Subscriptions', creatorOnly: true },
+  { id: 'security', title: 'Security', creatorOnly: false },
+  { id: 'api', title: 'API', creatorOnly: true },
 ] as const;
 
-/** /profile/{userId}/{tab?}: the signed-in creator's own profile (another id opens one's own). */
+/** The profile tabs of an account with these roles: plans and API tokens are a creator's (or admin's). */
+export function profileTabsFor(roles: readonly string[]) {
+  const creator = roles.includes('admin') || roles.includes('dj');
+  return allTabs.filter((tab) => creator || !tab.creatorOnly);
+}
+
+/**
+ * /profile/{userId}/{tab?}: the signed-in account's own profile (another id opens one's own). Every dashboard
+ * account has About (names, email, photo) and Security; creators and admins also Subscriptions and API.
+ */
 export default function ProfilePage() {
   const params = useParams<{ userId: string; tab?: string }>();
   const me = useSession((state) => state.user);
   const profile = trpc.profile.get.useQuery();
   useDocumentTitle('Profile');
+  const tabs = profileTabsFor(me?.role ?? []);
   const tab = tabs.find((candidate) => candidate.id === params.tab)?.id;
   if (me && (params.userId !== me.id || (params.tab !== undefined && !tab))) return <Redirect to={`/profile/${me.id}/${tab ?? 'about'}`} replace />;
   if (profile.isPending) return <Spinner label="Loading profile" className="py-20" />;
@@ -39,7 +49,7 @@ export default function ProfilePage() {
           {profile.data.creatorTag && <p className="text-sm text-slate-500">@{profile.data.creatorTag}</p>}
         </div>
       </div>
-      <LinkTabs label="Profile sections" active={active} tabs={tabs.map((item) => ({ ...item, href: `/profile/${profile.data.id}/${item.id}` }))} />
+      <LinkTabs label="Profile sections" active={active} tabs={tabs.map((item) => ({ id: item.id, title: item.title, href: `/profile/${profile.data.id}/${item.id}` }))} />
       {active === 'about' && <AboutTab profile={profile.data} />}
       {active === 'subscriptions' && <SubscriptionsTab />}
       {active === 'api' && <ApiTokensPanel />}

@@ -11,7 +11,8 @@ import { TextAreaField } from '@web/components/textarea-field';
 import { cx } from '@web/components/cx';
 import { trpc } from '@web/lib/trpc';
 import { NotificationPreview } from './notification-preview';
-import { failureMessage } from '@web/components/error-message';
+import { failureFields } from '@web/components/error-message';
+import { FormError } from '@web/components/form-error';
 
 const formSchema = sendInput.pick({ title: true, body: true }).extend({ url: sitePath, audience: z.enum(pushAudiences) });
 type ComposeValues = z.infer<typeof formSchema>;
@@ -51,7 +52,11 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
     .map((group) => ({ group, links: overview.links.filter((link) => link.group === group) }))
     .filter(({ links }) => links.length > 0);
 
+  // A refusal no field shows (the plan, the rate limit, the server down): shown in the form.
+  const [failure, setFailure] = useState<unknown>(null);
+
   const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
     try {
       const answer = await send.mutateAsync({ ...values, creatorId: overview.creatorId });
       toast.success(answer.recipients === 1 ? 'Sending to 1 subscriber' : `Sending to ${answer.recipients} subscribers`);
@@ -59,7 +64,7 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
       setLinkChoice(defaultUrl);
       onSent();
     } catch (error) {
-      const fieldErrors = (error as { data?: { fieldErrors?: Record<string, string> | null } }).data?.fieldErrors ?? {};
+      const fieldErrors = failureFields(error);
       let mapped = false;
       for (const field of ['title', 'body', 'url', 'audience'] as const) {
         if (fieldErrors[field]) {
@@ -67,7 +72,7 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
           mapped = true;
         }
       }
-      if (!mapped) toast.error(failureMessage(error));
+      if (!mapped) setFailure(error);
     }
   });
 
@@ -75,6 +80,7 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
       <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="New notification">
         <h2 className="text-lg font-semibold text-slate-900">New notification</h2>
+        <FormError error={failure} />
         <TextField label="Title" maxLength={titleMaxLength + 20} error={errors.title?.message} hint={<Counter value={title} max={titleMaxLength} />} {...register('title')} />
         <div className="space-y-1">
           <TextAreaField label="Message" rows={3} error={errors.body?.message} {...register('body')} />

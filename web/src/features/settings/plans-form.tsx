@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { ProductOutput } from '@server/domains/billing/billing.schemas';
 import { Button } from '@web/components/button';
+import { failureMessage } from '@web/components/error-message';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { TextAreaField } from '@web/components/textarea-field';
@@ -18,10 +19,7 @@ function ProductFeaturesForm({ product }: { product: ProductOutput }) {
       void utils.billing.products.invalidate();
       toast.success(`${saved.name}: what the plan includes was saved`);
     },
-    onError: (failure) => {
-      setError(failure.message);
-      toast.error(failure.message);
-    },
+    onError: (failure) => setError(failureMessage(failure)),
   });
   function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Redirect, useParams } from 'wouter';
 import { settingGroupIds, settingsMessages, type SettingsAnswer, type UpdateSettingsInput } from '@server/domains/settings/settings.schemas';
 import { Button } from '@web/components/button';
+import { FormError } from '@web/components/form-error';
 import { EmptyState } from '@web/components/empty-state';
 import { SelectField } from '@web/components/form-fields';
 import { LinkTabs } from '@web/components/link-tabs';
@@ -44,11 +45,10 @@ function GroupForm({ group }: { group: Group }) {
       setErrors({});
       toast.success(settingsMessages.saved);
     },
-    onError: (error) => {
-      setErrors(error.data?.fieldErrors ?? {});
-      toast.error(error.message);
-    },
+    onError: (error) => setErrors(error.data?.fieldErrors ?? {}),
   });
+  // A refusal no field shows (or the server down): in the form, under its description.
+  const failure = update.error && !Object.keys(update.error.data?.fieldErrors ?? {}).some((key) => group.fields.some((field) => field.key === key)) ? update.error : null;
 
   function changes(): Changes {
     const values: Changes = {};
@@ -89,6 +89,7 @@ function GroupForm({ group }: { group: Group }) {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label={group.title}>
       <p className="text-sm text-slate-600">{group.description}</p>
+      <FormError error={failure} />
       {group.fields.map((field) => {
         const pendingClear = cleared.has(field.key);
         const meta = (

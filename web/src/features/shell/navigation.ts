@@ -112,3 +112,32 @@ export function canUseSampleApps(roles: readonly string[]): boolean {
 export function canUseShellTools(roles: readonly string[]): boolean {
   return roles.some((role) => role === 'admin' || role === 'dj' || role === 'staff' || role === 'user');
 }
+
+export type AccountMenuItemId = 'change-password' | 'profile' | 'api-tokens' | 'webhooks' | 'api-docs';
+
+/** One entry of the user menu that opens a page. */
+export interface AccountMenuItem {
+  id: AccountMenuItemId;
+  title: string;
+  url: string;
+}
+
+/**
+ * The user menu's pages for a signed-in account: Change Password and Profile are every dashboard account's own (admin,
+ * dj, staff, user); API tokens, webhooks and the API reference are a creator's (or admin's). Each leads to a route
+ * whose roles admit the reader (tests/unit/web/guard.test.ts checks it against the route table).
+ */
+export function accountMenuItems(roles: readonly string[], userId: string): AccountMenuItem[] {
+  const creator = roles.includes('admin') || roles.includes('dj');
+  return [
+    { id: 'change-password', title: 'Change Password', url: `/apps/users/${userId}/change-password` },
+    { id: 'profile', title: 'Profile', url: `/profile/${userId}` },
+    ...(creator
+      ? ([
+          { id: 'api-tokens', title: 'API tokens', url: '/apps/developer/api-tokens' },
+          { id: 'webhooks', title: 'Webhooks', url: '/apps/developer/webhooks' },
+          { id: 'api-docs', title: 'API reference', url: '/docs/api' },
+        ] as const)
+      : []),
+  ];
+}

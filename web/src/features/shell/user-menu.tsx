@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { BookOpen, ChevronDown, KeyRound, KeySquare, LogIn, Webhook, LogOut, PanelRight, Rows3, Columns3, UserRound, UserPlus, Undo2 } from 'lucide-react';
+import { BookOpen, ChevronDown, KeyRound, KeySquare, LogIn, Webhook, LogOut, PanelRight, Rows3, Columns3, UserRound, UserPlus, Undo2, type LucideIcon } from 'lucide-react';
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { Avatar } from '@web/components/avatar';
@@ -7,6 +7,15 @@ import { isLayoutStyle, useLayout } from '@web/lib/layout-store';
 import { emulationMessages, exitEmulation } from '@web/lib/trpc';
 import { roleLabel } from '@web/lib/role-labels';
 import { useSession } from '@web/lib/session-store';
+import { accountMenuItems, type AccountMenuItemId } from './navigation';
+
+const accountMenuIcons: Record<AccountMenuItemId, LucideIcon> = {
+  'change-password': KeyRound,
+  profile: UserRound,
+  'api-tokens': KeySquare,
+  webhooks: Webhook,
+  'api-docs': BookOpen,
+};
 
 const itemClasses =
   'flex cursor-pointer select-none items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-brand-50 data-[highlighted]:text-brand-700';
@@ -49,26 +58,15 @@ export function UserMenu() {
         <DropdownMenu.Content align="end" sideOffset={8} className="z-50 min-w-56 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
           {signedIn && user ? (
             <>
-              <DropdownMenu.Item className={itemClasses} onSelect={() => navigate(`/apps/users/${user.id}/change-password`)}>
-                <KeyRound className="size-4" aria-hidden /> Change Password
-              </DropdownMenu.Item>
-              {(user.role.includes('dj') || user.role.includes('admin')) && (
-                <>
-                  {/* The profile (about, plan, API) is a creator's: staff and user accounts have no such page to open. */}
-                  <DropdownMenu.Item className={itemClasses} onSelect={() => navigate(`/profile/${user.id}`)}>
-                    <UserRound className="size-4" aria-hidden /> Profile
+              {/* Every item opens a page its reader may open: Change Password and Profile are every account's own. */}
+              {accountMenuItems(user.role, user.id).map((item) => {
+                const Icon = accountMenuIcons[item.id];
+                return (
+                  <DropdownMenu.Item key={item.id} className={itemClasses} onSelect={() => navigate(item.url)}>
+                    <Icon className="size-4" aria-hidden /> {item.title}
                   </DropdownMenu.Item>
-                  <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/apps/developer/api-tokens')}>
-                    <KeySquare className="size-4" aria-hidden /> API tokens
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/apps/developer/webhooks')}>
-                    <Webhook className="size-4" aria-hidden /> Webhooks
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item className={itemClasses} onSelect={() => navigate('/docs/api')}>
-                    <BookOpen className="size-4" aria-hidden /> API reference
-                  </DropdownMenu.Item>
-                </>
-              )}
+                );
+              })}
               {originalToken && (
                 <DropdownMenu.Item className={itemClasses} onSelect={() => void onExitEmulate()}>
                   <Undo2 className="size-4" aria-hidden /> Exit Emulate

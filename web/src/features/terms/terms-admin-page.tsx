@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { ExternalLink, FileText, Upload } from 'lucide-react';
 import { toast } from 'sonner';
+import { FormError } from '@web/components/form-error';
 import { Button } from '@web/components/button';
 import { Spinner } from '@web/components/spinner';
 import { trpc } from '@web/lib/trpc';
@@ -20,6 +21,7 @@ export function TermsAdminPage() {
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [uploadFailure, setUploadFailure] = useState<unknown>(null);
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
@@ -29,6 +31,7 @@ export function TermsAdminPage() {
 
   const upload = async () => {
     if (!file || fileError) return;
+    setUploadFailure(null);
     setUploading(true);
     try {
       const answer = await uploadTermsPdf(file);
@@ -37,7 +40,8 @@ export function TermsAdminPage() {
       if (inputRef.current) inputRef.current.value = '';
       await Promise.all([utils.terms.list.invalidate(), utils.terms.current.invalidate()]);
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Unexpected error. Please try again.');
+      // uploadTermsPdf throws the text to show (the server's message or the generic one).
+      setUploadFailure(error instanceof Error ? error.message : error);
     } finally {
       setUploading(false);
     }
@@ -56,6 +60,7 @@ export function TermsAdminPage() {
         <h2 id="terms-upload-heading" className="text-lg font-semibold text-slate-900">
           Upload a new version
         </h2>
+        <FormError error={uploadFailure} className="mt-4" />
         <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1 space-y-1">
             <label htmlFor="terms-pdf" className="block text-sm font-medium text-slate-700">

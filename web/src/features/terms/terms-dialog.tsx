@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Download } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button, buttonClasses } from '@web/components/button';
+import { FormError } from '@web/components/form-error';
 import { trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
 import { PdfViewer } from './pdf-viewer';
@@ -23,7 +23,6 @@ export function TermsDialog() {
   const acceptedBefore = trpc.terms.acceptedBefore.useQuery(undefined, { enabled: !!pdfUrl });
   const accept = trpc.terms.accept.useMutation({
     onSuccess: ({ user }) => setUser(user),
-    onError: (error) => toast.error(termsFailureMessage(error)),
   });
   if (!pdfUrl) return null;
 
@@ -48,6 +47,8 @@ export function TermsDialog() {
               </p>
             )}
           </div>
+          {/* A refused Accept: the server's message (or the generic text) in the dialog, over which no toast shows. */}
+          {accept.error && <FormError error={termsFailureMessage(accept.error)} />}
           <PdfViewer
             url={pdfUrl}
             label="Terms and Conditions"

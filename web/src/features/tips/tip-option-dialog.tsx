@@ -4,9 +4,11 @@ import type { TipOptionOutput } from '@server/domains/tips/tip-options.schemas';
 import { tipOptionMessages } from '@server/domains/tips/tip-options.schemas';
 import { dollarsText, parseDollars } from '@common/money';
 import { Button } from '@web/components/button';
+import { failureFields } from '@web/components/error-message';
+import { FormError } from '@web/components/form-error';
 import { Modal } from '@web/components/modal';
 import { TextField } from '@web/components/text-field';
-import { ApiError, upload } from '@web/lib/upload';
+import { upload } from '@web/lib/upload';
 
 const iconTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const maxIconBytes = 2 * 1024 * 1024;
@@ -28,6 +30,8 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
   const [removeIcon, setRemoveIcon] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The server's refusal no field shows: at the top of the dialog.
+  const [failure, setFailure] = useState<unknown>(null);
   const [saving, setSaving] = useState(false);
   const [progress, setProgress] = useState(0);
 
@@ -38,6 +42,7 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
     setIcon(null);
     setRemoveIcon(false);
     setErrors({});
+    setFailure(null);
     setProgress(0);
   }, [open, option]);
 
@@ -78,6 +83,7 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
     form.append('tipsAmount', dollarsText(parsed.cents));
     if (icon) form.append('iconFile', icon, icon.name);
     else if (removeIcon) form.append('removeIcon', 'true');
+    setFailure(null);
     setSaving(true);
     try {
       const saved = await upload<TipOptionOutput>(option ? `/api/tips/options/${encodeURIComponent(option.id)}` : '/api/tips/options', form, {
@@ -85,8 +91,9 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
       });
       onSaved(saved);
     } catch (error) {
-      if (error instanceof ApiError) setErrors({ ...error.fields, form: error.message });
-      else setErrors({ form: 'Unexpected error. Please try again.' });
+      const fields = failureFields(error);
+      setErrors(fields);
+      if (!fields.title && !fields.tipsAmount && !fields.amountCents && !fields.iconFile) setFailure(error);
     } finally {
       setSaving(false);
     }
@@ -101,11 +108,7 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
       description="The title, amount and icon viewers see on your event page."
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
-        {errors.form && (
-          <p role="alert" className="rounded-md bg-red-50 p-2 text-sm text-red-700">
-            {errors.form}
-          </p>
-        )}
+        <FormError error={failure} />
         <TextField label="Title" value={title} maxLength={60} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
         <TextField label="Amount (CAD)" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} error={errors.tipsAmount ?? errors.amountCents} placeholder="5.00" />
         <div className="space-y-2">
