@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
+import { authMessages } from '@server/domains/users/users.schemas';
 import { invoices, users } from '@db/schema/users';
 import { newId } from '@server/lib/ids';
 import { createUser, testPassword } from '../helpers/app';
@@ -45,6 +47,59 @@ describe('web app: sign-in, guard, shell', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Your account has not been validated. We will send you an email once your account is ready.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  it('a deactivated account: the login form and the viewer login dialog show the server’s text under the email field', async () => {
+    const { app } = fixture.running;
+    const deactivated = { isActive: false, deactivatedAt: new Date().toISOString() };
+    const creator = await createUser(app, { role: 'dj', email: 'gone.creator@example.test', ...deactivated });
+    const viewer = await createUser(app, { role: 'viewer', email: 'gone.viewer@example.test', ...deactivated });
+    /** The message under a field: the text its input names through aria-describedby. */
+    const describedBy = (scope: Pick<Page, 'getByLabel'>, label: string) =>
+      scope.getByLabel(label, { exact: true }).evaluate((input) => {
+        const id = input.getAttribute('aria-describedby');
+        return id ? (document.getElementById(id)?.textContent ?? null) : null;
+      });
+
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    // The wrong password first: the credentials' error sits under the password, the account is not revealed.
+    await submitLogin(page, creator.email, 'wrong-password');
+    await page.getByText(authMessages.invalidLogin).waitFor();
+    expect(await describedBy(page, 'Password')).toBe(authMessages.invalidLogin);
+    expect(await describedBy(page, 'Email or username')).toBeNull();
+    await page.getByLabel('Password', { exact: true }).fill(testPassword);
+    expect(await page.getByText(authMessages.invalidLogin).count()).toBe(0);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText(authMessages.accountDeactivated).waitFor();
+    expect(await describedBy(page, 'Email or username')).toBe('This account has been deactivated. Contact the site admin.');
+    expect(await describedBy(page, 'Password')).toBeNull();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    // Editing either field clears it.
+    await page.getByLabel('Password', { exact: true }).fill(`${testPassword}x`);
+    await page.getByText(authMessages.accountDeactivated).waitFor({ state: 'detached' });
+    // The creator still waiting for a first activation keeps the spec's 503 text, also under the account's field.
+    await fillLogin(page, pending.email, pending.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText(authMessages.notValidated).waitFor();
+    expect(await describedBy(page, 'Email or username')).toBe(authMessages.notValidated);
+    await saveScreenshot(page, 'login-deactivated');
+
+    await page.goto('/events/mara_quill');
+    await page.getByRole('button', { name: 'Login' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Viewer login' });
+    await dialog.getByLabel('Email', { exact: true }).fill(viewer.email);
+    await dialog.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.getByText(authMessages.invalidViewerLogin).waitFor();
+    expect(await describedBy(dialog, 'Password')).toBe(authMessages.invalidViewerLogin);
+    await dialog.getByLabel('Password', { exact: true }).fill(testPassword);
+    await dialog.getByRole('button', { name: 'Log in' }).click();
+    await dialog.getByText(authMessages.accountDeactivated).waitFor();
+    expect(await describedBy(dialog, 'Email')).toBe('This account has been deactivated. Contact the site admin.');
+    expect(await describedBy(dialog, 'Password')).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('cuepoint.viewerToken'))).toBeNull();
+    await saveScreenshot(page, 'viewer-login-deactivated');
     await context.close();
   });
 
@@ -212,16 +267,19 @@ describe('web app: sign-in, guard, shell', () => {
     await context.close();
   });
 
-  it('a staff account’s menu leads only to pages that open for it: Change Password opens, no Profile item', async () => {
+  it('a staff account’s menu leads only to pages that open for it: Change Password and Profile open', async () => {
     const staff = await createUser(fixture.running.app, { role: 'staff', email: 'staff.menu@example.test', displayName: 'Sam Staff' });
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     await login(page, staff.email, testPassword);
     await page.getByTestId('user-display-name').getByText('Sam Staff').waitFor();
     await page.getByRole('button', { name: 'User menu' }).click();
-    expect(await page.getByRole('menuitem', { name: 'Profile' }).count()).toBe(0);
     await page.getByRole('menuitem', { name: 'Change Password' }).click();
     await page.waitForURL(`**/apps/users/${staff.id}/change-password`);
     await page.getByRole('heading', { name: 'Change Password' }).waitFor();
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(`**/profile/${staff.id}**`);
+    expect(await page.getByLabel('Email').inputValue()).toBe(staff.email);
     await context.close();
   });
 

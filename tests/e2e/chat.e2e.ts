@@ -59,10 +59,12 @@ describe('live chat in the browser', () => {
     expect(await startButton.isDisabled()).toBe(true);
     await first.getByLabel('Full name').blur();
     await first.getByText(chatMessages.nameRequired).waitFor();
-    await first.getByLabel('Profile photo (optional)').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: makePng(120, 80) });
+    // A file that is no image keeps the spec's photo message; a large wide photo is centre-cropped and sized to fit.
+    await first.getByLabel('Profile photo (optional)').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
     await first.getByText(chatMessages.photo).waitFor();
-    await first.getByLabel('Profile photo (optional)').setInputFiles({ name: 'square.png', mimeType: 'image/png', buffer: makePng(100, 100) });
+    await first.getByLabel('Profile photo (optional)').setInputFiles({ name: 'wide.png', mimeType: 'image/png', buffer: makePng(1200, 800) });
     await first.getByAltText('Chosen profile photo').waitFor();
+    expect(await first.getByText(chatMessages.photo).count()).toBe(0);
     await startChat(first, 'Ana');
     await startChat(second, 'Ben');
 
@@ -70,7 +72,10 @@ describe('live chat in the browser', () => {
     await second.getByText('Hello from Ana').waitFor({ timeout: 1000 });
     await say(second, 'Hi Ana, Ben here');
     await first.getByText('Hi Ana, Ben here').waitFor({ timeout: 1000 });
-    expect(await second.locator('li', { hasText: 'Hello from Ana' }).locator('img').getAttribute('src')).toMatch(/^\/uploads\/.+\.png$/);
+    const photo = second.locator('li', { hasText: 'Hello from Ana' }).locator('img');
+    expect(await photo.getAttribute('src')).toMatch(/^\/uploads\/.+\.png$/);
+    // What was uploaded is the 200 px square the browser made of the 1200×800 photo.
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => `${image.naturalWidth}x${image.naturalHeight}`)).toBe('200x200');
     await saveScreenshot(first, 'chat-two-viewers');
 
     await first.reload();
@@ -169,6 +174,53 @@ describe('live chat in the browser', () => {
     await say(viewer, 'Hi host');
     await host.locator('li', { hasText: 'Hi host' }).waitFor();
     expect(await host.locator('li', { hasText: 'Hi host' }).getByText('Host', { exact: true }).count()).toBe(0);
+  });
+
+  it('/chats is chat-only: no player, a link to the event page', async () => {
+    const { mara, eventId, path } = await setUp();
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Late Night Session', level: 1 }).waitFor();
+      await page.getByRole('region', { name: /Live chat/ }).waitFor();
+      const watch = page.getByRole('link', { name: 'Watch on the event page' });
+      expect(await watch.getAttribute('href')).toBe(`/events/${mara.creatorTag}/${eventId}`);
+      expect(await page.getByTestId('stream-video').count()).toBe(0);
+      expect(await page.getByTestId('stream-state').count()).toBe(0);
+      expect(await page.getByTestId('paywall').count()).toBe(0);
+      expect(await page.locator('video, iframe').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('below 1024 px the chat takes the full viewport height, on /chats and on the event page; from 1024 px it is the column', async () => {
+    const { mara, eventId, path } = await setUp();
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    try {
+      for (const viewport of [{ width: 390, height: 844 }, { width: 1000, height: 700 }]) {
+        await page.setViewportSize(viewport);
+        await page.goto(path);
+        const chatBox = (await page.getByRole('region', { name: /Live chat/ }).boundingBox())!;
+        expect(Math.round(chatBox.height)).toBe(viewport.height);
+
+        await page.goto(`/events/${mara.creatorTag}/${eventId}`);
+        const slot = page.getByTestId('live-chat-slot');
+        await slot.waitFor({ timeout: 15_000 });
+        expect(Math.round((await slot.boundingBox())!.height)).toBe(viewport.height);
+        const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+        expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+      }
+      await page.getByTestId('live-chat-slot').scrollIntoViewIfNeeded();
+      await saveScreenshot(page, 'event-page-chat-full-height-1000');
+      // From 1024 px the chat is the sticky column beside the player again.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`/events/${mara.creatorTag}/${eventId}`);
+      await page.getByTestId('live-chat-slot').waitFor({ timeout: 15_000 });
+      expect((await page.getByTestId('live-chat-slot').boundingBox())!.width).toBeLessThan(400);
+    } finally {
+      await context.close();
+    }
   });
 
   it('shows the messages read-only to a guest, with a way to sign in; the embed shows them read-only', async () => {

@@ -75,3 +75,65 @@ export function toFormData(values: Record<string, string | Blob | null | undefin
   }
   return form;
 }
+
+/** The photo rule of platform.md §5 (profile, viewer and chat photos): a square of 50 to 200 px, jpeg or png. */
+export const photoSide = { min: 50, max: 200 } as const;
+const photoTypes = ['image/jpeg', 'image/png'];
+
+/** Which square of a width×height image is kept (centred, its shorter side) and the side it is drawn at. */
+export interface SquareFit {
+  /** The kept square's left and top edge in the source, in pixels. */
+  sx: number;
+  sy: number;
+  /** The kept square's side in the source. */
+  sourceSide: number;
+  /** The side of the uploaded square: the source side brought within min..max. */
+  side: number;
+  /** False when the image already is a square of an allowed size (it is uploaded as it is). */
+  changes: boolean;
+}
+
+/**
+ * The centre crop to a square and the scale into the allowed sides (pure math, unit-tested): a 4032×3024 phone photo
+ * keeps its middle 3024×3024 and is drawn at 200 px; a 40 px square grows to 50 px. Null for an image without pixels.
+ */
+export function squarePhotoFit(width: number, height: number, limits: { min: number; max: number } = photoSide): SquareFit | null {
+  if (!Number.isFinite(width) || !Number.isFinite(height) || width < 1 || height < 1) return null;
+  const w = Math.floor(width);
+  const h = Math.floor(height);
+  const sourceSide = Math.min(w, h);
+  const side = Math.min(limits.max, Math.max(limits.min, sourceSide));
+  return { sx: Math.floor((w - sourceSide) / 2), sy: Math.floor((h - sourceSide) / 2), sourceSide, side, changes: w !== h || side !== sourceSide };
+}
+
+/**
+ * Makes a chosen photo fit the photo rule before it is uploaded: centre-cropped to a square and scaled to 50–200 px in
+ * the browser, keeping its type (PNG stays PNG, JPEG stays JPEG) and name. A file that already fits, a type the rule
+ * does not take or an image the browser cannot read is answered unchanged, so the checks (and the server) refuse it
+ * with the rule's message. EXIF rotation is applied, as the browser shows the photo.
+ */
+export async function fitSquarePhoto(file: File): Promise<File> {
+  if (!photoTypes.includes(file.type) || typeof createImageBitmap !== 'function') return file;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+  } catch {
+    return file;
+  }
+  try {
+    const fit = squarePhotoFit(bitmap.width, bitmap.height);
+    if (!fit || !fit.changes) return file;
+    const canvas = document.createElement('canvas');
+    canvas.width = fit.side;
+    canvas.height = fit.side;
+    const context = canvas.getContext('2d');
+    if (!context) return file;
+    context.imageSmoothingEnabled = true;
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(bitmap, fit.sx, fit.sy, fit.sourceSide, fit.sourceSide, 0, 0, fit.side, fit.side);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, file.type, 0.9));
+    return blob ? new File([blob], file.name, { type: file.type, lastModified: file.lastModified }) : file;
+  } finally {
+    bitmap.close();
+  }
+}

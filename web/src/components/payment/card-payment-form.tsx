@@ -24,6 +24,18 @@ export interface PaymentIntentHandle {
 export interface PaymentSucceeded {
   paymentId: string;
   paymentIntentId: string;
+  /**
+   * True when the provider confirmed the card but the status report to our server failed: the payment is taken and
+   * the provider's webhook records it shortly, so the page shows success (or "confirming") rather than a failure.
+   */
+  reportFailed?: boolean;
+}
+
+/** The console line a failed status report leaves (platform.md §8: "Payment status update … failures are only logged"). */
+export const reportFailureLog = 'Payment status update failed';
+
+function logReportFailure(handle: PaymentIntentHandle, error: unknown) {
+  console.error(reportFailureLog, { paymentId: handle.paymentId, paymentIntentId: handle.paymentIntentId, error: error instanceof Error ? error.message : error });
 }
 
 /** What the server recorded after a status report (re-checked with the provider). */
@@ -77,17 +89,27 @@ export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWit
       return;
     }
     setStage('reporting');
+    const input = statusReport(handle.paymentIntentId, outcome);
+    let recorded: ReportedPayment;
     try {
-      const input = statusReport(handle.paymentIntentId, outcome);
-      const recorded = reportStatus ? await reportStatus(input) : await report.mutateAsync(input);
-      if (recorded.status === 'succeeded') {
-        await onSucceeded({ paymentId: recorded.id, paymentIntentId: handle.paymentIntentId });
+      recorded = reportStatus ? await reportStatus(input) : await report.mutateAsync(input);
+    } catch (error) {
+      if (outcome.status === 'succeeded') {
+        // The provider confirmed the card: the money is taken. A status report that fails is only logged
+        // (platform.md §8); the provider's webhook (or the server's next sync) records the payment.
+        logReportFailure(handle, error);
+        await onSucceeded({ paymentId: handle.paymentId, paymentIntentId: handle.paymentIntentId, reportFailed: true });
         return;
       }
-      setFailure(outcome.error?.message ?? recorded.error?.message ?? 'Your payment could not be completed.');
-    } catch (error) {
       setFailure(outcome.error?.message ?? paymentErrorMessage(error));
+      setStage('idle');
+      return;
     }
+    if (recorded.status === 'succeeded') {
+      await onSucceeded({ paymentId: recorded.id, paymentIntentId: handle.paymentIntentId });
+      return;
+    }
+    setFailure(outcome.error?.message ?? recorded.error?.message ?? 'Your payment could not be completed.');
     setStage('idle');
   }
 

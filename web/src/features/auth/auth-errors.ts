@@ -25,11 +25,53 @@ export function serverMessage(error: unknown, fallback = unexpectedError): strin
   return status >= 400 && status < 500 && typeof message === 'string' && message ? message : fallback;
 }
 
-/** Login failures (platform.md §8): 401 and 503 carry the spec's texts, 429 the server's; anything else is the generic message. */
+/** The text our server answered with (a tRPC refusal, not a proxy's page), else the fallback. */
+function sentMessage(error: unknown, fallback: string): string {
+  const { message, data } = asTrpcError(error);
+  return data && typeof message === 'string' && message ? message : fallback;
+}
+
+/**
+ * Login failures (platform.md §8): 401 and 503 carry the spec's texts, 403 the server's deactivation text, 429 the
+ * server's; anything else is the generic message.
+ */
 export function loginErrorMessage(error: unknown): string {
+  return loginFailure(error).message;
+}
+
+export type LoginField = 'userName' | 'password';
+
+/** A refused sign-in: its text and the field it concerns (platform.md §4: errors go under the field). */
+export interface LoginFailure {
+  field: LoginField;
+  message: string;
+}
+
+/** The texts a login form shows: the dashboard login's (§8 "Login") or the viewer login's (§8 "Viewer login"). */
+export interface LoginTexts {
+  invalid: string;
+  /** The 503 of a creator still waiting for a first activation; the viewer login has none. */
+  notValidated?: string;
+  other: string;
+}
+
+export const dashboardLoginTexts: LoginTexts = { invalid: authMessages.invalidLogin, notValidated: authMessages.notValidated, other: genericLoginError };
+export const viewerLoginTexts: LoginTexts = { invalid: authMessages.invalidViewerLogin, other: unexpectedError };
+
+/**
+ * Which field a refused sign-in concerns and what it says there. The account's state (deactivated: 403, not yet
+ * activated: 503) concerns the email or username field; wrong credentials (401), too many attempts (429) and
+ * anything unexpected go under the password, beside the button; a field the server names (400) gets its own message.
+ */
+export function loginFailure(error: unknown, texts: LoginTexts = dashboardLoginTexts): LoginFailure {
   const status = callStatus(error);
-  if (status === 401) return authMessages.invalidLogin;
-  if (status === 503) return authMessages.notValidated;
-  if (status === 429) return serverMessage(error, genericLoginError);
-  return genericLoginError;
+  if (status === 401) return { field: 'password', message: texts.invalid };
+  if (status === 403) return { field: 'userName', message: sentMessage(error, authMessages.accountDeactivated) };
+  if (status === 503 && texts.notValidated) return { field: 'userName', message: texts.notValidated };
+  if (status === 429) return { field: 'password', message: serverMessage(error, texts.other) };
+  if (status === 400) {
+    const fields = errorFields(error);
+    for (const field of ['userName', 'password'] as const) if (fields[field]) return { field, message: fields[field] };
+  }
+  return { field: 'password', message: texts.other };
 }

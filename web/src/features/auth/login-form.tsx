@@ -28,6 +28,8 @@ export function LoginForm({ onSuccess, defaultUserName = '', submitLabel = 'Logi
     register,
     handleSubmit,
     setError,
+    clearErrors,
+    getFieldState,
     formState: { errors, isValid, isSubmitting },
   } = useForm<LoginInput>({ resolver: lazyLoginResolver, mode: 'onChange', defaultValues: { userName: defaultUserName, password: '' } });
 
@@ -36,17 +38,29 @@ export function LoginForm({ onSuccess, defaultUserName = '', submitLabel = 'Logi
       const answer = await guestTrpc.users.login.mutate(values);
       onSuccess(answer);
     } catch (error) {
-      // Shown under the password field; editing either field clears it and re-enables Login.
-      // Submitting ran the resolver, so the validation module is already here.
-      const { loginErrorMessage } = await loadValidation();
-      setError('password', { type: 'server', message: loginErrorMessage(error) });
+      // Shown under the field it concerns (the account's state under the username, the rest under the password);
+      // editing either field clears it. Submitting ran the resolver, so the validation module is already here.
+      const { loginFailure } = await loadValidation();
+      const failure = loginFailure(error);
+      setError(failure.field, { type: 'server', message: failure.message });
     }
   });
+  /** A field with the rule that an edit anywhere clears the server's answer (the form's own checks run as usual). */
+  const field = (name: keyof LoginInput) => {
+    const registered = register(name);
+    return {
+      ...registered,
+      onChange: (event: { target: unknown; type?: unknown }) => {
+        for (const other of ['userName', 'password'] as const) if (getFieldState(other).error?.type === 'server') clearErrors(other);
+        return registered.onChange(event);
+      },
+    };
+  };
 
   return (
     <form onSubmit={onSubmit} onFocus={prefetchValidation} noValidate className="space-y-4" aria-label="Login">
-      <TextField label="Email or username" autoComplete="username" error={errors.userName?.message || undefined} {...register('userName')} />
-      <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message || undefined} {...register('password')} />
+      <TextField label="Email or username" autoComplete="username" error={errors.userName?.message || undefined} {...field('userName')} />
+      <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message || undefined} {...field('password')} />
       <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
         {submitLabel}
       </Button>

@@ -6,4 +6,4 @@ import { loginInput } from '@server/domains/users/users.schemas';
  * Loaded apart from the login page (zod is most of its weight) when the form is first focused.
  */
 export const loginResolver = zodResolver(loginInput);
-export { loginErrorMessage } from './auth-errors';
+export { loginFailure } from './auth-errors';

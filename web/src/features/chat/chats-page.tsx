@@ -1,17 +1,20 @@
-import { CalendarX } from 'lucide-react';
+import { CalendarX, Clapperboard } from 'lucide-react';
+import { eventPagePath } from '@server/domains/events/events.schemas';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { LiveChat } from '@web/components/live-chat/live-chat';
-import { ChatStream } from './chat-stream';
+import { useViewerBootstrap } from '@web/components/stream-player/use-event-access';
 import { useChatPageRoom } from './use-chat-room-page';
 
 /**
- * /chats/{subdomain}/{eventId?}: the chat (platform.md §2) under a compact player of the event's stream, with optional
- * displayName and photoURL query parameters. Below 1024 px the player sits on top and the chat below it fills the
- * viewport height (the page scrolls to it).
+ * /chats/{subdomain}/{eventId?}: the chat-only page (platform.md §2), with optional displayName and photoURL query
+ * parameters. No player here: a viewer who wants the video opens the event page, linked above the chat. Below 1024 px
+ * the chat takes the full viewport height (§2 "Shell").
  */
 export default function ChatsPage() {
   const { subdomain, room, displayName, photoURL } = useChatPageRoom();
+  // A stored viewer token is refreshed once, so the chat's name form starts with the viewer's own name.
+  useViewerBootstrap();
 
   if (room.isPending) return <Spinner label="Loading chat" className="min-h-dvh" />;
   if (room.isError) {
@@ -26,16 +29,19 @@ export default function ChatsPage() {
   const event = room.data;
   return (
     <main className="flex flex-col lg:mx-auto lg:max-w-3xl lg:gap-4 lg:p-6">
-      <header className="hidden lg:block">
-        <h1 className="text-2xl font-semibold text-slate-900">{event.name}</h1>
-        <p className="text-sm text-slate-600">
-          with {event.creatorDisplayName} ·{' '}
-          <a className="font-medium text-brand-700 hover:underline" href={`/events/${encodeURIComponent(event.subdomain)}/${encodeURIComponent(event.eventId)}`}>
-            Watch the event
-          </a>
-        </p>
+      <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 lg:p-0">
+        <div className="min-w-0">
+          <h1 className="text-lg font-semibold break-words text-slate-900 lg:text-2xl">{event.name}</h1>
+          <p className="text-sm text-slate-600">with {event.creatorDisplayName}</p>
+        </div>
+        <a
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+          href={eventPagePath(event.subdomain, event.eventId)}
+        >
+          <Clapperboard className="size-4" aria-hidden />
+          Watch on the event page
+        </a>
       </header>
-      <ChatStream room={event} />
       <LiveChat
         eventId={event.eventId}
         isActive={event.isActive}
@@ -44,7 +50,7 @@ export default function ChatsPage() {
         photoURL={photoURL}
         host={{ displayName: event.creatorDisplayName, tag: event.subdomain }}
         title={`${event.name} · Live chat`}
-        className="h-dvh shrink-0 rounded-none border-0 lg:h-[70vh] lg:rounded-lg lg:border"
+        className="h-dvh shrink-0 rounded-none border-0 border-t lg:h-[70vh] lg:rounded-lg lg:border"
       />
     </main>
   );

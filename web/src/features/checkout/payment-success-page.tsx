@@ -9,7 +9,16 @@ import { CheckoutDoneLinks } from './checkout-done-links';
 /** /payment-success/{paymentId}: the recorded payment (as the server has it after the provider confirmed it). */
 export default function PaymentSuccessPage() {
   const { paymentId = '' } = useParams<{ paymentId: string }>();
-  const payment = trpc.payments.byId.useQuery({ id: paymentId }, { retry: false, staleTime: 0 });
+  // A payment the provider has not settled yet (e.g. the page's status report failed and the provider's webhook is on
+  // its way) is looked at again every few seconds for a minute: the page turns to "Payment successful" by itself.
+  const payment = trpc.payments.byId.useQuery(
+    { id: paymentId },
+    {
+      retry: false,
+      staleTime: 0,
+      refetchInterval: (query) => (query.state.data && query.state.data.status !== 'succeeded' && !query.state.data.error && query.state.dataUpdateCount < 20 ? 3000 : false),
+    },
+  );
   if (payment.isPending) return <Spinner label="Loading your payment" className="py-20" />;
   if (payment.isError) return <EmptyState title="Payment not found">{paymentErrorMessage(payment.error)}</EmptyState>;
   const data = payment.data;
@@ -17,7 +26,7 @@ export default function PaymentSuccessPage() {
   return (
     <section className="mx-auto max-w-lg space-y-6 rounded-lg border border-slate-200 bg-white p-6 text-center">
       {succeeded ? <CheckCircle2 className="mx-auto size-12 text-green-600" aria-hidden /> : <Clock className="mx-auto size-12 text-amber-500" aria-hidden />}
-      <h1 className="text-2xl font-bold text-slate-900">{succeeded ? 'Payment successful' : 'Payment not completed yet'}</h1>
+      <h1 className="text-2xl font-bold text-slate-900">{succeeded ? 'Payment successful' : data.error ? 'Payment not completed' : 'Confirming your payment…'}</h1>
       <dl className="mx-auto max-w-xs space-y-1 text-left text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-slate-500">For</dt>

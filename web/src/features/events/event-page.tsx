@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { CalendarPlus, CalendarX2, Radio } from 'lucide-react';
+import { CalendarPlus } from 'lucide-react';
 import { useParams } from 'wouter';
 import type { PublicTipOption } from '@server/domains/tips/tips.schemas';
-import { EmptyState } from '@web/components/empty-state';
+import { EventBadgePill, useEventBadges } from '@web/components/event-badge';
 import { Logo } from '@web/components/logo';
 import { StreamPlayer } from '@web/components/stream-player/stream-player';
 import { useEventAccess } from '@web/components/stream-player/use-event-access';
@@ -13,9 +13,10 @@ import { loadSonner } from '@web/lib/lazy-toast';
 import { trpc } from '@web/lib/trpc';
 import { useMediaQuery } from '@web/lib/use-media-query';
 import { useViewer } from '@web/lib/viewer-session';
+import { MissingPage } from '@web/features/pages/public';
 import { BecomeMemberDialog, cheapestTierIncluding, joinChoice, MembershipTiers, monthlyPriceText, useJoinFlow, useMyMemberships } from '@web/features/memberships/public';
 import { EventPageSkeleton } from './event-page-skeleton';
-import { eventPhase, formatEventTime } from './event-time';
+import { formatEventTime } from './event-time';
 import { LiveChatSlot } from './live-chat-slot';
 import { MakePremiumPaymentDialog } from './payments/make-premium-payment-dialog';
 import { MakeTipsPaymentDialog } from './payments/make-tips-payment-dialog';
@@ -30,18 +31,6 @@ export const pageRevealDelayMs = 2000;
 
 const mobileTabLabels = { chat: 'Chat', tips: 'Tips', about: 'About' } as const;
 
-function PhaseBadge({ phase }: { phase: ReturnType<typeof eventPhase> }) {
-  if (phase === 'live') {
-    return (
-      <span className="inline-flex items-center gap-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white uppercase">
-        <Radio className="size-3" aria-hidden /> Live
-      </span>
-    );
-  }
-  if (phase === 'ended') return <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Ended</span>;
-  return null;
-}
-
 /** `/events/{subdomain}/{eventId?}`: the public event page (platform.md §2). */
 export default function EventPage() {
   const { subdomain = '', eventId } = useParams<{ subdomain: string; eventId?: string }>();
@@ -52,6 +41,8 @@ export default function EventPage() {
   const memberships = useMyMemberships();
   const access = useEventAccess(event);
   const { stream, status } = useEventPlayback(event, access);
+  // The badge follows our own stream (the live status heard at once when the player listens), not the schedule.
+  const badge = useEventBadges(event ? [event] : [], event ? { [event.id]: status?.state } : {}).get(event?.id ?? '');
   const loaded = !!event && !tips.isPending && !related.isPending && !tiers.isPending && access !== 'checking';
   const revealed = useRevealAfter(loaded, pageRevealDelayMs);
 
@@ -61,15 +52,7 @@ export default function EventPage() {
   const [paying, setPaying] = useState(false);
   const join = useJoinFlow({ signInOpen: dialog !== null, requestSignIn: () => setDialog('login') });
 
-  if (notFound) {
-    return (
-      <main className="mx-auto max-w-xl p-6 pt-20">
-        <EmptyState title={errorMessage} icon={<CalendarX2 className="size-10" aria-hidden />}>
-          Check the link, or ask the creator for their event page.
-        </EmptyState>
-      </main>
-    );
-  }
+  if (notFound) return <MissingPage kind="event" tag={subdomain} message={errorMessage} />;
   if (!event || !revealed) return <EventPageSkeleton />;
 
   const calendarFeed = `/api/event/calendar/${encodeURIComponent(event.user.userName)}.ics`;
@@ -90,7 +73,7 @@ export default function EventPage() {
   const title = (
     <div className="flex flex-wrap items-center gap-2">
       <h1 className="text-2xl font-bold break-words text-slate-900 max-lg:text-lg">{event.name}</h1>
-      <PhaseBadge phase={eventPhase(event)} />
+      <EventBadgePill badge={badge} />
       {event.isPremium && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Premium</span>}
       {!event.isActive && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Closed</span>}
     </div>
@@ -176,14 +159,14 @@ export default function EventPage() {
           </main>
         </div>
       ) : (
-        // Under 1024 px: the player stays on top and the chat fills the rest of the screen, so a viewer watches and
-        // types at once; tips and the event's details sit in tabs beside the chat.
-        <div className="flex h-dvh flex-col">
+        // Under 1024 px (platform.md §2 "Shell"): the player on top, then the chat, which takes the full viewport
+        // height (the page scrolls to it); tips and the event's details sit in tabs beside the chat.
+        <div className="min-h-dvh">
           {header}
-          <div className="shrink-0">{player}</div>
-          <div className="shrink-0 px-4 pt-2">{title}</div>
-          <Tabs.Root defaultValue="chat" className="flex min-h-0 flex-1 flex-col">
-            <Tabs.List aria-label="Event" className="flex shrink-0 gap-1 border-b border-slate-200 px-2">
+          <div>{player}</div>
+          <div className="px-4 pt-2">{title}</div>
+          <Tabs.Root defaultValue="chat">
+            <Tabs.List aria-label="Event" className="flex gap-1 border-b border-slate-200 px-2">
               {(['chat', 'tips', 'about'] as const).map((tab) => (
                 <Tabs.Trigger
                   key={tab}
@@ -194,14 +177,14 @@ export default function EventPage() {
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
-            <Tabs.Content value="chat" className="min-h-0 flex-1 p-2 data-[state=inactive]:hidden">
+            <Tabs.Content value="chat" className="data-[state=inactive]:hidden">
               {chat}
             </Tabs.Content>
-            <Tabs.Content value="tips" className="min-h-0 flex-1 space-y-6 overflow-y-auto p-4 data-[state=inactive]:hidden">
+            <Tabs.Content value="tips" className="space-y-6 p-4 data-[state=inactive]:hidden">
               {tipsSection}
               {membershipSection}
             </Tabs.Content>
-            <Tabs.Content value="about" className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4 data-[state=inactive]:hidden">
+            <Tabs.Content value="about" className="space-y-4 p-4 data-[state=inactive]:hidden">
               {details}
               {creatorCard}
               {episodesSection}

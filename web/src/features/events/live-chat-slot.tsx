@@ -1,11 +1,11 @@
 import { Lock } from 'lucide-react';
 import type { EventOutput } from '@server/domains/events/events.schemas';
-import { LiveChat } from '@web/components/live-chat/live-chat';
+import { eventHubGroup, LiveChat } from '@web/components/live-chat/live-chat';
 import { useSession } from '@web/lib/session-store';
 import { useViewer } from '@web/lib/viewer-session';
 
-/** From 1024 px the chat is a sticky column; below it, it fills what the phone layout leaves it (the page is one screen). */
-const slotHeight = 'h-full min-h-0 lg:sticky lg:top-6 lg:h-[calc(100vh-3rem)] lg:min-h-64';
+/** From 1024 px the chat is a sticky column; below it, it takes the full viewport height (platform.md §2 "Shell"). */
+const slotHeight = 'h-dvh min-h-0 lg:sticky lg:top-6 lg:h-[calc(100vh-3rem)] lg:min-h-64';
 const chatBoxClass = `flex flex-col rounded-xl border border-slate-200 bg-white ${slotHeight}`;
 
 /**
@@ -38,7 +38,7 @@ export function LiveChatSlot({ event, hasAccess }: { event: EventOutput; hasAcce
         displayName={chatsAsStaff ? dashboardUser.displayName : undefined}
         photoURL={chatsAsStaff ? dashboardUser.imageUrl : undefined}
         host={{ displayName: event.user.displayName, tag: event.user.userName }}
-        hubGroup={`${event.userId}-${event.id}`}
+        hubGroup={eventHubGroup(event)}
         className="h-full"
       />
     </div>

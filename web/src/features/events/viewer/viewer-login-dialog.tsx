@@ -6,25 +6,18 @@ import { loginInput, type LoginInput } from '@server/domains/users/users.schemas
 import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { PasswordField, TextField } from '@web/components/text-field';
-import { failureStatus } from '@web/components/error-message';
+import { loginFailure, viewerLoginTexts } from '@web/features/auth/public';
 import { viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
-import { viewerMessages } from './viewer-messages';
 import { ViewerSocialSignIn } from './viewer-social-sign-in';
-
-/** Viewer login failures (platform.md §8): 401 "Invalid username or password", 429 the server's text, else the generic one. */
-function viewerLoginError(error: unknown): string {
-  const status = failureStatus(error);
-  if (status === 401) return viewerMessages.invalidLogin;
-  if (status === 429 && error instanceof Error) return error.message;
-  return viewerMessages.unexpected;
-}
 
 export function ViewerLoginDialog({ open, onOpenChange, onRegister }: { open: boolean; onOpenChange(open: boolean): void; onRegister(): void }) {
   const {
     register,
     handleSubmit,
     setError,
+    clearErrors,
+    getFieldState,
     reset,
     formState: { errors, isValid, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginInput), mode: 'onChange', defaultValues: { userName: '', password: '' } });
@@ -42,15 +35,29 @@ export function ViewerLoginDialog({ open, onOpenChange, onRegister }: { open: bo
       reset();
       onOpenChange(false);
     } catch (error) {
-      setError('password', { type: 'server', message: viewerLoginError(error) });
+      // Viewer login failures (platform.md §8) under the field they concern (§4): a deactivated account's text under
+      // the email, "Invalid username or password", 429 and the unexpected error under the password.
+      const failure = loginFailure(error, viewerLoginTexts);
+      setError(failure.field, { type: 'server', message: failure.message });
     }
   });
+  /** Editing either field clears the server's answer; the form's own checks run as usual. */
+  const field = (name: keyof LoginInput) => {
+    const registered = register(name);
+    return {
+      ...registered,
+      onChange: (event: { target: unknown; type?: unknown }) => {
+        for (const other of ['userName', 'password'] as const) if (getFieldState(other).error?.type === 'server') clearErrors(other);
+        return registered.onChange(event);
+      },
+    };
+  };
 
   return (
     <Modal size="sm" open={open} onOpenChange={onOpenChange} title="Viewer login" description="Log in to watch premium events, chat and send tips.">
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Viewer login">
-        <TextField label="Email" autoComplete="username" error={errors.userName?.message || undefined} {...register('userName')} />
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message || undefined} {...register('password')} />
+        <TextField label="Email" autoComplete="username" error={errors.userName?.message || undefined} {...field('userName')} />
+        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message || undefined} {...field('password')} />
         <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
           Log in
         </Button>

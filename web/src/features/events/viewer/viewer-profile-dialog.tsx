@@ -8,7 +8,7 @@ import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { TextField } from '@web/components/text-field';
 import { failureMessage } from '@web/components/error-message';
-import { toFormData, upload } from '@web/lib/upload';
+import { fitSquarePhoto, toFormData, upload } from '@web/lib/upload';
 import { useViewer } from '@web/lib/viewer-session';
 import { viewerMessages } from './viewer-messages';
 
@@ -27,6 +27,7 @@ export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onO
   const user = useViewer((state) => state.user);
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [fitting, setFitting] = useState(false);
   const {
     register,
     handleSubmit,
@@ -49,8 +50,19 @@ export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onO
     return () => URL.revokeObjectURL(url);
   }, [picture]);
 
+  /** The chosen picture, centre-cropped and sized to the photo rule in the browser (a phone photo works as it is). */
+  async function choosePicture(file: File | null) {
+    if (!file) return setPicture(null);
+    setFitting(true);
+    try {
+      setPicture(await fitSquarePhoto(file));
+    } finally {
+      setFitting(false);
+    }
+  }
+
   const onSubmit = handleSubmit(async (values) => {
-    if (!user) return;
+    if (!user || fitting) return;
     try {
       await saveViewerProfile(user, values, picture);
       toast.success('Your profile has been saved');
@@ -72,7 +84,8 @@ export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onO
               type="file"
               accept="image/png,image/jpeg"
               className="sr-only"
-              onChange={(event) => setPicture(event.target.files?.[0] ?? null)}
+              disabled={fitting}
+              onChange={(event) => void choosePicture(event.target.files?.[0] ?? null)}
               aria-label="Change picture"
             />
           </label>
@@ -82,7 +95,7 @@ export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onO
             </button>
           )}
         </div>
-        <p className="text-xs text-slate-500">A square jpg or png between 50×50 and 200×200 px.</p>
+        <p className="text-xs text-slate-500">{fitting ? 'Preparing the picture…' : 'A jpg or png: cropped to its centre square and sized to at most 200×200 px for you.'}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
           <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
@@ -97,7 +110,7 @@ export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onO
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" busy={isSubmitting}>
+          <Button type="submit" busy={isSubmitting} disabled={fitting}>
             Save
           </Button>
         </div>
