@@ -79,6 +79,7 @@ const tagDescriptions: Record<string, string> = {
   Memberships:
     'Fan memberships: a creator’s monthly tiers (premium events, replays, members-only podcast feeds, a chat badge), joining and managing your memberships, and a creator’s members. Webhook events: `membership.created`, `membership.renewed`, `membership.lapsed`, `membership.cancelled`.',
   'Mobile app': 'Each creator’s installable app.',
+  Earnings: 'Who paid: your payments behind the earnings totals, as JSON or CSV, and hiding tip messages.',
 };
 
 function tagOf(operation: RestOperation): string {

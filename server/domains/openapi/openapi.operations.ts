@@ -7,7 +7,7 @@ import { botCheckVerdict, sessionUser } from '@server/domains/users/users.schema
 import { appleStartQuery } from '@server/domains/users/social.rest';
 import { project } from '@server/domains/demo/projectdashboard/projectdashboard.schemas';
 import { publishRecordingInput } from '@server/domains/live/live.schemas';
-import { updateTierInput } from '@server/domains/memberships/memberships.schemas';
+import { changeTierInput, updateTierInput } from '@server/domains/memberships/memberships.schemas';
 
 /**
  * One documented `/api` route: the procedure its shim calls (whose zod input and output the document uses),
@@ -349,11 +349,20 @@ const platformOperations: RestOperation[] = [
   get('/api/creator-page/:tag', 'publicPages.creatorPage', 'A creator’s public page: the creator, upcoming events and latest episodes (tiers: memberships)', {
     tag: 'Public pages',
   }),
+  get('/api/podcast-page/:tag/:titleId', 'publicPages.podcastPage', 'A podcast’s public page: the title, its episodes and feed (a members-only title’s media for its members only)', {
+    tag: 'Public pages',
+  }),
   get('/api/live/settings', 'live.settings', 'Where OBS publishes (RTMP URL) and your stream key', { tag: 'Live' }),
   post('/api/live/settings', 'live.updateSettings', 'Change your live settings (show the viewer count to viewers)', { tag: 'Live' }),
   post('/api/live/rotate-key', 'live.rotateKey', 'A new stream key; a stream running on the old key ends at once (no body, or `{}`)', { tag: 'Live' }),
   get('/api/live/dashboard', 'live.dashboard', 'Your live state: session, stream health, viewers, last refused publish, the event a publish would use', { tag: 'Live' }),
   get('/api/live/status/:eventId', 'live.status', 'Whether an event is live: offline, live or ended, with the viewer count when shown', { tag: 'Live' }),
+  get('/api/live/badges', 'live.badges', 'What the badges of up to 100 events follow: our own stream’s state (offline, live, ended) and the external source’s provider name', {
+    tag: 'Live',
+    input: 'none',
+    query: z.object({ eventIds: z.string().describe('Event ids, comma-separated (1–100)') }),
+    errors: ['BAD_REQUEST'],
+  }),
   get('/api/live/recordings', 'live.recordings', 'Your recordings of live sessions, newest first', { tag: 'Live' }),
   get('/api/live/recordings/:recordingId', 'live.recording', 'One of your recordings', { tag: 'Live' }),
   post('/api/live/recordings/:recordingId/publish', 'live.publishRecording', 'Publish a ready recording as an episode of one of your video podcast titles', {
@@ -379,6 +388,19 @@ const platformOperations: RestOperation[] = [
   post('/api/memberships/:membershipId/cancel', 'memberships.cancel', 'Cancel: access lasts until the end of the paid month', { tag: 'Memberships' }),
   post('/api/memberships/:membershipId/resume', 'memberships.resume', 'Undo a cancel before the paid month ends', { tag: 'Memberships' }),
   post('/api/memberships/:membershipId/reset-feeds', 'memberships.resetFeeds', 'New private feed URLs (the old ones answer 410)', { tag: 'Memberships' }),
+  post('/api/memberships/:membershipId/change-tier', 'memberships.changeTier', 'Change tier: an upgrade now (the prorated difference charged at once), a downgrade at the end of the paid period', {
+    input: 'none',
+    body: changeTierInput.omit({ membershipId: true }),
+    tag: 'Memberships',
+  }),
+  get('/api/memberships/:membershipId/tier-options', 'memberships.tierOptions', 'The tiers a membership may change to, with the charge now or the day it applies', { tag: 'Memberships' }),
+  get('/api/earnings/payments', 'earnings.payments', 'Who paid: your payments behind the earnings totals (tips, paywall, memberships), newest first; `nextCursor` pages', { tag: 'Earnings' }),
+  get('/api/earnings/payments.csv', 'earnings.payments', 'The same payments as CSV (every page of the `month` and `source` asked for)', {
+    html: { statuses: [200], description: 'CSV: date, payer, source, amount, creator share, tip message', contentType: 'text/csv' },
+    tag: 'Earnings',
+  }),
+  post('/api/earnings/tips/:tipId/hide-message', 'earnings.hideTipMessage', 'Hide a tip’s message from everything public (you still see it)', { tag: 'Earnings' }),
+  post('/api/earnings/tips/:tipId/unhide-message', 'earnings.unhideTipMessage', 'Show a hidden tip message again', { tag: 'Earnings' }),
   post('/api/mobile-app/:appId/icon', 'mobileApp.setIcon', 'Upload your app icon (multipart icon: square PNG or JPEG, at least 512 px)', {
     input: 'none',
     multipart: { fields: z.object({}), files: ['icon'] },

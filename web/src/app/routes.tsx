@@ -19,6 +19,7 @@ const ChatsPage = lazy(() => import('@web/features/chat/chats-page'));
 const EmbedChatPage = lazy(() => import('@web/features/chat/embed-chat-page'));
 const CreatorPage = lazy(() => import('@web/features/creator-page/creator-page'));
 const MyMembershipsPage = lazy(() => import('@web/features/memberships/my-memberships-page'));
+const PodcastPublicPage = lazy(() => import('@web/features/podcasts/podcast-public-page'));
 
 // The admin app.
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
@@ -86,6 +87,7 @@ export const appRoutes: PageRoute[] = [
     layout: 'empty',
     prefetch: (utils, { tag = '' }) => void utils.publicPages.creatorPage.prefetch({ tag }),
   },
+  { path: appPagePaths.podcastPage, component: PodcastPublicPage, title: 'Podcast', layout: 'empty' },
   // Viewers sign in on the viewer pages (their own token), not the dashboard: the page asks a guest to log in itself.
   { path: appPagePaths.myMemberships, component: MyMembershipsPage, title: 'My memberships', layout: 'empty' },
 
@@ -102,7 +104,7 @@ export const appRoutes: PageRoute[] = [
   { path: appPagePaths.users, component: UsersPage, title: 'Users', roles: [...adminRoles] },
   { path: appPagePaths.changePassword, component: ChangePasswordPage, title: 'Change Password', roles: [...dashboardRoles] },
   { path: appPagePaths.userEdit, component: UserEditPage, title: 'Edit User', roles: [...adminRoles] },
-  { path: appPagePaths.profile, component: ProfilePage, title: 'Profile', roles: [...djRoles] },
+  { path: appPagePaths.profile, component: ProfilePage, title: 'Profile', roles: [...dashboardRoles] },
   { path: appPagePaths.manageTips, component: ManageTipsPage, title: 'Tips', roles: [...djRoles] },
   { path: appPagePaths.earnings, component: EarningsPage, title: 'Earnings', roles: [...djRoles] },
   { path: appPagePaths.members, component: MembersPage, title: 'Members', roles: [...djRoles] },
