@@ -11,7 +11,7 @@ import { firstRow } from '@db/store';
 const { admin, mara, pending } = seededLogins;
 
 describe('web app: sign-in, guard, shell', () => {
-  const fixture = useBrowserApp();
+  const fixture = useBrowserApp({ LOGIN_RATE_LIMIT: '1000' });
 
   it('logs a creator in: lands on /apps/calendar showing the display name', async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);

@@ -38,6 +38,21 @@ async function openEventPage(page: Page, path: string, name: string): Promise<nu
   return Date.now() - started;
 }
 
+/**
+ * A creator's one external stream URL plays their free events only while no premium event of theirs is still ahead
+ * (the paywall rule); the seeded creators each have one. Moves those into the past for a test, and back.
+ */
+async function premiumEventsOver(running: RunningApp, creatorTag: string): Promise<() => Promise<void>> {
+  const { db } = running.app.services;
+  const creatorId = (await firstRow(db.select({ id: users.id }).from(users).where(eq(users.creatorTag, creatorTag))))!.id;
+  const premium = await db.select().from(events).where(and(eq(events.userId, creatorId), eq(events.isPremium, true)));
+  const past = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3_600_000).toISOString();
+  for (const event of premium) await db.update(events).set({ startDateTime: past(3), endDateTime: past(2) }).where(eq(events.id, event.id));
+  return async () => {
+    for (const event of premium) await db.update(events).set({ startDateTime: event.startDateTime, endDateTime: event.endDateTime }).where(eq(events.id, event.id));
+  };
+}
+
 async function viewerLogsIn(page: Page): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Viewer login' });
   await dialog.getByLabel('Email').fill(viewerLogin.email);
@@ -193,11 +208,14 @@ describe('events: calendar and public event page', () => {
   it('shows the skeleton for at least 2 seconds, then the stream, tips and the tip dialog', async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     const violations = watchPolicyViolations(page);
+    const restore = await premiumEventsOver(fixture.running, 'mara_quill');
     try {
       const elapsed = await openEventPage(page, '/events/mara_quill', 'Around the Clock: deep house listening room');
       expect(elapsed).toBeGreaterThanOrEqual(2000);
       await page.getByTestId('stream-video').waitFor();
-      await page.getByText('Live', { exact: true }).waitFor();
+      // An external source plays, and says so: never LIVE (that is our own ingest on air).
+      await page.getByText('Streaming from HLS').first().waitFor();
+      expect(await page.getByTestId('live-badge').count()).toBe(0);
       // Related episodes: the creator's published episodes, newest first, each opening its player page.
       const episodes = page.getByRole('region', { name: 'Episodes by Mara Quill' });
       const first = episodes.getByRole('link').first();
@@ -216,12 +234,14 @@ describe('events: calendar and public event page', () => {
       await saveScreenshot(page, 'event-page-tip-dialog');
       expect(violations).toEqual([]);
     } finally {
+      await restore();
       await context.close();
     }
   });
 
   it('registers a viewer from the event page and edits "My Profile"', async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    const restore = await premiumEventsOver(fixture.running, 'tobin_live');
     try {
       await openEventPage(page, '/events/tobin_live', 'Studio Hang: Open Mic Interviews');
       await page.getByTestId('stream-iframe').waitFor();
@@ -253,6 +273,7 @@ describe('events: calendar and public event page', () => {
       await page.getByRole('button', { name: 'Viewer menu' }).getByText('Nova Viewer').waitFor();
       expect((await firstRow(fixture.running.app.services.db.select().from(users).where(eq(users.id, stored.id))))!.firstName).toBe('Nova');
     } finally {
+      await restore();
       await context.close();
     }
   });
@@ -263,8 +284,10 @@ describe('events: calendar and public event page', () => {
     const viewer = await createUser(fixture.running.app, { role: 'viewer' });
     await context.addInitScript((token) => window.localStorage.setItem('cuepoint.viewerToken', token), viewer.token);
     const page = await context.newPage();
+    const restore = await premiumEventsOver(fixture.running, 'mara_quill');
     try {
       await openEventPage(page, '/events/mara_quill', 'Around the Clock: deep house listening room');
+      await page.getByTestId('stream-video').waitFor();
       const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
       expect(widths.scroll).toBeLessThanOrEqual(widths.client);
       const frame = await page.getByTestId('stream-video').boundingBox();
@@ -286,6 +309,7 @@ describe('events: calendar and public event page', () => {
       await page.getByTestId('creator-name').waitFor();
       await saveScreenshot(page, 'event-page-390');
     } finally {
+      await restore();
       await context.close();
     }
   });
@@ -293,6 +317,7 @@ describe('events: calendar and public event page', () => {
   it('the embed player shows only the stream; an unknown event says so', async () => {
     const live = (await eventNamed(fixture.running, 'Around the Clock: deep house listening room'))!;
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
+    const restore = await premiumEventsOver(fixture.running, 'mara_quill');
     try {
       await page.goto(`/embed/mara_quill/${live.id}/player`);
       await page.getByTestId('stream-video').waitFor();
@@ -300,6 +325,7 @@ describe('events: calendar and public event page', () => {
       await page.goto('/events/mara_quill/no-such-event');
       await page.getByText('Event not found').waitFor();
     } finally {
+      await restore();
       await context.close();
     }
   });

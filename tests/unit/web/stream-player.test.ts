@@ -40,6 +40,13 @@ describe('stream player states', () => {
       url: 'https://cue.example/live/s1/index.m3u8?token=a',
       live: true,
     });
+    expect(view({ stream: { kind: 'hls', url: '/live/s1/index.m3u8?token=a', live: true, expiresAt: null } })).toMatchObject({ view: 'hls', live: true });
+    // An external playlist during its scheduled time plays, but is never LIVE (that badge is our own ingest's).
+    expect(view({ stream: { kind: 'hls', url: 'https://cdn.example/live.m3u8', live: true, expiresAt: null }, status: { state: 'offline', viewers: null, startedAt: null } })).toEqual({
+      view: 'hls',
+      url: 'https://cdn.example/live.m3u8',
+      live: false,
+    });
     expect(view({ stream: { kind: 'video', url: '/live/replays/r1.mp4', live: false, expiresAt: null } })).toEqual({ view: 'video', url: 'https://cue.example/live/replays/r1.mp4' });
     expect(view({ stream: { kind: 'iframe', url: 'https://www.youtube.com/watch?v=jfKfPfyJRdk', live: true, expiresAt: null } })).toMatchObject({
       view: 'iframe',

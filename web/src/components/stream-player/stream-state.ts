@@ -57,7 +57,9 @@ export function playerView(input: PlayerViewInput): PlayerView {
   if (source.kind === 'iframe') return { view: 'iframe', source };
   if (source.kind === 'none' || playbackFailed) return idleMessage(status, schedule, now);
   if (source.kind === 'video') return { view: 'video', url: source.url };
-  return { view: 'hls', url: source.url, live: !!stream?.live || status?.state === 'live' };
+  // LIVE is our own ingest on air (our playlists come as site-relative URLs); an external source is never LIVE.
+  const ownOnAir = !!stream?.live && !!stream.url?.startsWith('/');
+  return { view: 'hls', url: source.url, live: ownOnAir || status?.state === 'live' };
 }
 
 /** A URL without its `token` parameter: the same stream whatever signed token it carries. */
