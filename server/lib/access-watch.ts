@@ -14,6 +14,25 @@ export async function requireActiveAccount(db: Db, userId: string): Promise<void
   if (!row || !row.isActive || row.deactivatedAt) throw new TRPCError({ code: 'FORBIDDEN', message: accountDeactivatedMessage });
 }
 
+const recentChecks = new WeakMap<object, Map<string, { at: number; result: Promise<void> }>>();
+
+/**
+ * One answer per `key` within `ttlMs`, shared by every open subscription of the app (`scope`: its database) that asks
+ * the same question (the same room, the same reader): a room of thousands re-checks once, not once per subscriber.
+ */
+export function sharedCheck(scope: object, key: string, check: () => Promise<void>, ttlMs = accessRecheckMs / 2): Promise<void> {
+  const now = Date.now();
+  let checks = recentChecks.get(scope);
+  if (!checks) recentChecks.set(scope, (checks = new Map()));
+  const recent = checks.get(key);
+  if (recent && now - recent.at < ttlMs) return recent.result;
+  if (checks.size >= 10_000) for (const [oldKey, old] of checks) if (now - old.at >= ttlMs) checks.delete(oldKey);
+  const result = check();
+  result.catch(() => {});
+  checks.set(key, { at: now, result });
+  return result;
+}
+
 /**
  * Runs `check` every `everyMs` while a subscription stays open; the first refusal it throws (a TRPCError: the same one
  * a new subscription would get) goes to `onLost` and the watch ends. Anything else (a database hiccup) is retried at

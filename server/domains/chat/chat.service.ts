@@ -4,7 +4,7 @@ import { firstRow, type Db } from '@db/store';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { BoundedQueue } from '@server/lib/bus';
-import { requireActiveAccount, watchAccess } from '@server/lib/access-watch';
+import { requireActiveAccount, sharedCheck, watchAccess } from '@server/lib/access-watch';
 import { nowIso } from '@server/lib/ids';
 import { toDollars } from '@common/money';
 import { fieldError } from '@server/lib/errors';
@@ -81,7 +81,10 @@ export async function* streamChat(services: AppServices, actor: Actor | null, in
   );
   const detach = services.chat.rooms.attach(input.eventId, { deliver: (delivery) => queue.push(delivery) }, input.lastEventId);
   // Access is re-checked while the subscription stays open (a lapsed membership, the event turned premium, ...).
-  const stopWatch = watchAccess(() => mayStillReadChat(services.db, actor, input.eventId), (refusal) => queue.fail(refusal));
+  const stopWatch = watchAccess(
+    () => sharedCheck(services.db, `chat:${actor?.id ?? 'guest'}:${input.eventId}`, () => mayStillReadChat(services.db, actor, input.eventId)),
+    (refusal) => queue.fail(refusal),
+  );
   try {
     for await (const delivery of queue.drain(signal)) yield tracked(delivery.id, delivery.item);
   } finally {

@@ -5,7 +5,7 @@ import { getWSConnectionHandler, type WSSHandlerOptions } from '@trpc/server/ada
 import type { AnyRouter, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { requireActiveAccount, watchAccess } from '@server/lib/access-watch';
+import { requireActiveAccount, sharedCheck, watchAccess } from '@server/lib/access-watch';
 import type { AppServices } from '@server/trpc/context';
 import type { ChatDelivery, ChatSink } from './chat.rooms';
 import { chatMessagesInput, type ChatMessagesInput } from './chat.schemas';
@@ -175,9 +175,10 @@ class ChatSocketRouter {
     // readers with the refusal tRPC gives.
     const stopWatch = watchAccess(
       async () => {
+        const { db } = this.services;
         const accountId = await this.accountId;
-        if (accountId) await requireActiveAccount(this.services.db, accountId);
-        await requireOpenRoom(this.services.db, input.eventId);
+        if (accountId) await sharedCheck(db, `account:${accountId}`, () => requireActiveAccount(db, accountId));
+        await sharedCheck(db, `open-room:${input.eventId}`, () => requireOpenRoom(db, input.eventId));
       },
       (refusal) => {
         this.subscriptions.delete(id);

@@ -5,7 +5,7 @@ import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { BoundedQueue, busTopic, type BusTopic } from '@server/lib/bus';
 import { nowIso } from '@server/lib/ids';
-import { requireActiveAccount, watchAccess } from '@server/lib/access-watch';
+import { requireActiveAccount, sharedCheck, watchAccess } from '@server/lib/access-watch';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { mayWatchEvent } from '@server/domains/events/events.service';
 import { hubLimits, hubMessages, type HubMessage, type SendHubInput } from './hub.schemas';
@@ -102,7 +102,7 @@ export async function* streamHub(services: AppServices, actor: Actor | null, gro
   await mayStillReadHub(services.db, actor, group);
   const queue = new BoundedQueue<HubDelivery>(500, () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'This hub connection fell too far behind' }));
   const unsubscribe = services.bus.subscribe(hubTopic(group), (delivery) => queue.push(delivery));
-  const stopWatch = watchAccess(() => mayStillReadHub(services.db, actor, group), (refusal) => queue.fail(refusal));
+  const stopWatch = watchAccess(() => recheckHub(services.db, actor, group), (refusal) => queue.fail(refusal));
   try {
     for await (const delivery of queue.drain(signal)) yield delivery.message;
   } finally {
@@ -115,4 +115,9 @@ export async function* streamHub(services: AppServices, actor: Actor | null, gro
 export async function mayStillReadHub(db: Db, actor: Actor | null, group: string): Promise<void> {
   if (actor) await requireActiveAccount(db, actor.id);
   await requireHubAccess(db, actor, group);
+}
+
+/** `mayStillReadHub` for an open subscription: one answer per reader and group shared by all their open subscriptions. */
+export function recheckHub(db: Db, actor: Actor | null, group: string): Promise<void> {
+  return sharedCheck(db, `hub:${actor?.id ?? 'guest'}:${group}`, () => mayStillReadHub(db, actor, group));
 }

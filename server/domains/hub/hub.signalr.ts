@@ -8,7 +8,7 @@ import { enforceApiTokenScope } from '@server/trpc/init';
 import { validationMessage, zodFieldErrors } from '@server/lib/errors';
 import { hubMessages, sendHubInput } from './hub.schemas';
 import { watchAccess } from '@server/lib/access-watch';
-import { hubTopic, mayStillReadHub, requireHubAccess, resolveHubGroup, sendHubMessage, type HubDelivery } from './hub.service';
+import { hubTopic, recheckHub, requireHubAccess, resolveHubGroup, sendHubMessage, type HubDelivery } from './hub.service';
 
 /**
  * /msgHub: the real-time hub for SignalR clients (`@microsoft/signalr`, unchanged). Negotiate (version 1)
@@ -80,7 +80,7 @@ class HubConnection {
     this.pingTimer = setInterval(() => this.keepAlive(), pingIntervalMs);
     this.pingTimer.unref();
     // Access is re-checked while the connection stays open; losing it closes the connection with the refusal's text.
-    this.stopWatch = watchAccess(() => mayStillReadHub(services.db, actor, group), (refusal) => this.close(refusal.message, false));
+    this.stopWatch = watchAccess(() => recheckHub(services.db, actor, group), (refusal) => this.close(refusal.message, false));
     socket.on('message', (data, isBinary) => this.receive(data, isBinary));
     socket.once('close', () => this.dispose());
     for (const [data, isBinary] of early) this.receive(data, isBinary);
