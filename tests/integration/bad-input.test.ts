@@ -14,6 +14,7 @@ import { paymentMessages } from '@server/domains/payments/payments.schemas';
 import { tipOptionMultipartMessage } from '@server/domains/tips/tip-options.rest';
 import { seedDemoApps } from '../../seed/demo/index';
 import { bearer, createTestApp, createUser } from '../helpers/app';
+import { printedRoutes } from '../helpers/printed-routes';
 
 /**
  * A sweep over every /api route the running app has registered: malformed JSON, wrong types, unknown
@@ -27,27 +28,14 @@ interface Route {
   key: string;
 }
 
-/** Parses `printRoutes({ commonPrefix: false })`: each tree line is a path suffix of its parent line. */
+/** The /api routes the app serves (GET, POST, DELETE; any other method but HEAD fails the sweep). */
 function routesOfTree(tree: string): Route[] {
-  // Routes naming one parameter differently share a node printed as `/:id|:eventId`: each name is tried.
-  const stack: string[][] = [];
   const routes: Route[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const [segment, ...otherNames] = match[2]!.split('|');
-    const segments = [segment!, ...otherNames.map((name) => segment!.replace(/:[^/]*$/, name))];
-    const paths = (depth > 0 ? stack[depth - 1]! : ['']).flatMap((parent) => segments.map((own) => parent + own));
-    stack[depth] = paths;
-    stack.length = depth + 1;
-    for (const path of paths) {
-      for (const method of (match[3] ?? '').split(', ')) {
-        if (path.startsWith('/api/') || path === '/api') {
-          if (method === 'GET' || method === 'POST' || method === 'DELETE') routes.push({ method, url: path, key: `${method} ${path}` });
-          else if (method && method !== 'HEAD') throw new Error(`the sweep does not know how to call ${method} ${path}`);
-        }
-      }
+  for (const { path, methods } of printedRoutes(tree)) {
+    if (!path.startsWith('/api/') && path !== '/api') continue;
+    for (const method of methods) {
+      if (method === 'GET' || method === 'POST' || method === 'DELETE') routes.push({ method, url: path, key: `${method} ${path}` });
+      else if (method !== 'HEAD') throw new Error(`the sweep does not know how to call ${method} ${path}`);
     }
   }
   return routes;

@@ -17,6 +17,7 @@ import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '
 import { makePng, postMultipart } from '../helpers/images';
 import { insertMembership, insertTier, type MembershipRow } from '../helpers/membership-rows';
 import { baseUrl, freshRateLimits, socketClient, waitFor, type SocketClient } from './chat/chat-helpers';
+import { printedRoutes } from '../helpers/printed-routes';
 
 /**
  * The paywall, searched: every kind of premium content is built with a unique marker in each protected piece (a premium
@@ -46,22 +47,9 @@ interface Found {
   marker: string;
 }
 
-/** Parses `printRoutes({ commonPrefix: false })`: each tree line is a path suffix of its parent line (GET routes). */
+/** Every GET path the app serves. */
 function getRoutesOfTree(tree: string): string[] {
-  const stack: string[][] = [];
-  const routes: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const [segment, ...otherNames] = match[2]!.split('|');
-    const segments = [segment!, ...otherNames.map((name) => segment!.replace(/:[^/]*$/, name))];
-    const paths = (depth > 0 ? stack[depth - 1]! : ['']).flatMap((parent) => segments.map((own) => parent + own));
-    stack[depth] = paths;
-    stack.length = depth + 1;
-    for (const path of paths) if ((match[3] ?? '').split(', ').includes('GET')) routes.push(path);
-  }
-  return [...new Set(routes)];
+  return [...new Set(printedRoutes(tree).filter(({ methods }) => methods.includes('GET')).map(({ path }) => path))];
 }
 
 /** Every combination of the candidate values of a route's parameters (at most `limit`). */
