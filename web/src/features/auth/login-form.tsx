@@ -3,6 +3,7 @@ import type { LoginInput, SessionAnswer } from '@server/domains/users/users.sche
 import { Button } from '@web/components/button';
 import { PasswordField, TextField } from '@web/components/text-field';
 import { guestTrpc } from '@web/lib/trpc';
+import { loginFields } from './login-fields';
 
 let validation: Promise<typeof import('./login-validation')> | null = null;
 /** The shared login schema (and zod with it), fetched once, when the form is first focused. */
@@ -45,17 +46,7 @@ export function LoginForm({ onSuccess, defaultUserName = '', submitLabel = 'Logi
       setError(failure.field, { type: 'server', message: failure.message });
     }
   });
-  /** A field with the rule that an edit anywhere clears the server's answer (the form's own checks run as usual). */
-  const field = (name: keyof LoginInput) => {
-    const registered = register(name);
-    return {
-      ...registered,
-      onChange: (event: { target: unknown; type?: unknown }) => {
-        for (const other of ['userName', 'password'] as const) if (getFieldState(other).error?.type === 'server') clearErrors(other);
-        return registered.onChange(event);
-      },
-    };
-  };
+  const field = loginFields({ register, getFieldState, clearErrors });
 
   return (
     <form onSubmit={onSubmit} onFocus={prefetchValidation} noValidate className="space-y-4" aria-label="Login">

@@ -3,6 +3,7 @@
  * the step after a sign-in. Everything else in this folder is auth's own.
  */
 export { errorFields, loginErrorMessage, loginFailure, serverMessage, unexpectedError, viewerLoginTexts, type LoginFailure } from './auth-errors';
+export { loginFields } from './login-fields';
 export { RegisterFields } from './register-fields';
 export { useCompleteLogin } from './use-complete-login';
 export { showServerFieldErrors, useRegisterForm } from './use-register-form';

@@ -6,7 +6,7 @@ import { loginInput, type LoginInput } from '@server/domains/users/users.schemas
 import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { PasswordField, TextField } from '@web/components/text-field';
-import { loginFailure, viewerLoginTexts } from '@web/features/auth/public';
+import { loginFailure, loginFields, viewerLoginTexts } from '@web/features/auth/public';
 import { viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
 import { ViewerSocialSignIn } from './viewer-social-sign-in';
@@ -41,17 +41,7 @@ export function ViewerLoginDialog({ open, onOpenChange, onRegister }: { open: bo
       setError(failure.field, { type: 'server', message: failure.message });
     }
   });
-  /** Editing either field clears the server's answer; the form's own checks run as usual. */
-  const field = (name: keyof LoginInput) => {
-    const registered = register(name);
-    return {
-      ...registered,
-      onChange: (event: { target: unknown; type?: unknown }) => {
-        for (const other of ['userName', 'password'] as const) if (getFieldState(other).error?.type === 'server') clearErrors(other);
-        return registered.onChange(event);
-      },
-    };
-  };
+  const field = loginFields({ register, getFieldState, clearErrors });
 
   return (
     <Modal size="sm" open={open} onOpenChange={onOpenChange} title="Viewer login" description="Log in to watch premium events, chat and send tips.">
