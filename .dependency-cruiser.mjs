@@ -53,17 +53,25 @@ export default {
 
     // server --------------------------------------------------------------------------------------------------------------
     {
-      name: 'server-lib-under-the-domains',
-      comment: 'server/lib holds the engines domains use (bus, queue, uploads, tokens); it imports no domain, router or shim.',
+      name: 'server-lib-holds-pure-helpers',
+      comment: 'server/lib holds helpers (ids, HTTP caching, headers) the platform and domains use; it imports no other server code.',
       severity: 'error',
       from: { path: '^server/lib/' },
       to: { path: '^server/', pathNot: ['^server/lib/', '^server/config[.]ts$'] },
     },
     {
-      name: 'server-lib-is-handed-its-config',
-      comment: 'server/lib may name the AppConfig type; the values are passed in by its caller.',
+      name: 'platform-under-the-domains',
+      comment:
+        'server/platform holds the engines (store seams, bus, queue, limits, leases, presence, storage, uploads, errors); it imports no domain, router, provider or shim.',
       severity: 'error',
-      from: { path: '^server/lib/' },
+      from: { path: '^server/platform/' },
+      to: { path: '^server/', pathNot: ['^server/platform/', '^server/lib/', '^server/config[.]ts$'] },
+    },
+    {
+      name: 'server-lib-and-platform-are-handed-their-config',
+      comment: 'server/lib and server/platform may name the AppConfig type; the values are passed in by their caller.',
+      severity: 'error',
+      from: { path: '^server/(lib|platform)/' },
       to: { path: '^server/config[.]ts$', dependencyTypesNot: ['type-only'] },
     },
     {

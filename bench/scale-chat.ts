@@ -7,7 +7,7 @@ import { openDatabase } from '@db/client';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { newId } from '@server/lib/ids';
-import { TokenService } from '@server/lib/tokens';
+import { TokenService } from '@server/platform/tokens';
 import { now } from './scale-subscribers';
 
 export interface ChatFixtures {

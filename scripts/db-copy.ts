@@ -35,7 +35,7 @@ import { migrationsFolder } from '@db/client';
 import { openPostgres } from '@db/postgres';
 import { pgSchema } from '@db/schema-pg/index';
 import type { AppConfig } from '@server/config';
-import { createStorage, DiskStorage, type Storage } from '@server/lib/storage';
+import { createStorage, DiskStorage, type Storage } from '@server/platform/storage';
 
 type Kind = 'boolean' | 'integer' | 'real' | 'text' | 'blob';
 

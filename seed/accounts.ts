@@ -6,7 +6,7 @@ import { users } from '@db/schema/users';
 import type { UserRole } from '@common/roles';
 import type { AppConfig } from '@server/config';
 import { newId } from '@server/lib/ids';
-import { hashPassword } from '@server/lib/passwords';
+import { hashPassword } from '@server/platform/passwords';
 
 /** A seeded login as the start-up banner names it: never its password. */
 export interface SeededLogin {

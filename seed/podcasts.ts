@@ -10,7 +10,7 @@ import { feedUrl } from '@server/domains/podcasts/podcasts.service';
 import { podcastCover } from '@server/domains/podcasts/podcasts.schemas';
 import { newId } from '@server/lib/ids';
 import { makeMp3Tone, mp3ToneFormat, mp3ToneFrames } from '@server/lib/mp3-tone';
-import type { Storage } from '@server/lib/storage';
+import type { Storage } from '@server/platform/storage';
 
 interface SeedTitle {
   creatorEmail: string;

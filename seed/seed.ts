@@ -1,6 +1,6 @@
 import type { Db } from '@db/client';
 import type { AppConfig } from '@server/config';
-import { createStorage } from '@server/lib/storage';
+import { createStorage } from '@server/platform/storage';
 import { seedCoreData, type SeededLogin } from './accounts';
 import { seedDemoApps } from './demo';
 import { seedTerms } from './terms';

@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Db } from '@db/client';
 import { newId } from '@server/lib/ids';
-import type { Storage } from '@server/lib/storage';
+import type { Storage } from '@server/platform/storage';
 import { currentTerms, insertTermsDocument } from '@server/domains/terms/terms.service';
 
 const title = 'Cuepoint Terms and Conditions';

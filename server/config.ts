@@ -131,7 +131,7 @@ export interface AppConfig {
   apple: { clientId: string | undefined; clientSecret: string | undefined; issuer: string };
   mail: { smtpUrl: string | undefined; from: string };
   rateLimits: { login: number; register: number; windowSeconds: number };
-  /** The process-wide ceiling on concurrent scrypt hashes (see server/lib/passwords.ts). */
+  /** The process-wide ceiling on concurrent scrypt hashes (see server/platform/passwords.ts). */
   passwordHashing: { maxConcurrent: number; maxWaitMs: number };
   /** Web push: configured VAPID keys (else generated into DATA_DIR), the VAPID subject, sends in flight at most. */
   push: { vapidPublicKey: string | undefined; vapidPrivateKey: string | undefined; subject: string; concurrency: number };
@@ -307,7 +307,7 @@ function vapidSubject(env: Env): string {
   return `mailto:${address}`;
 }
 
-/** File the generated JWT secret is kept in (see server/lib/secrets.ts). */
+/** File the generated JWT secret is kept in (see server/platform/secrets.ts). */
 export function secretFilePath(dataDir: string): string {
   return join(dataDir, 'secret.key');
 }

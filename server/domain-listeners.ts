@@ -6,7 +6,7 @@ import { registerWebhookListeners } from './domains/webhooks/webhooks.listeners'
 import type { AppServices } from './trpc/context';
 
 /**
- * Each domain's listeners of other domains' events and its request handlers (server/lib/domain-events.ts),
+ * Each domain's listeners of other domains' events and its request handlers (server/platform/domain-events.ts),
  * registered once at start-up. Listeners of one event run in this order.
  */
 const domainListeners: ReadonlyArray<(services: AppServices) => void> = [

@@ -29,7 +29,7 @@ export const sweepLocks = sqliteTable('sweep_locks', {
 
 /**
  * The instances running on one PostgreSQL database without Redis: each refreshes its row every 30 s, so an instance
- * can tell that others share the database (server/lib/instance-heartbeat.ts).
+ * can tell that others share the database (server/platform/instance-heartbeat.ts).
  */
 export const instanceHeartbeats = sqliteTable('instance_heartbeats', {
   id: text('id').primaryKey(),

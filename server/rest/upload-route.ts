@@ -1,8 +1,8 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import type { ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
-import type { RateLimitRule } from '@server/lib/rate-limit';
-import { readUpload, removeStored, type UploadedForm, type UploadKinds } from '@server/lib/uploads';
+import type { RateLimitRule } from '@server/platform/rate-limit';
+import { readUpload, removeStored, type UploadedForm, type UploadKinds } from '@server/platform/uploads';
 import type { Actor, Context } from '@server/trpc/context';
 import { admissionOf, admit, type Admission } from '@server/trpc/init';
 import type { AppCaller } from '@server/trpc/root';

@@ -8,23 +8,23 @@ import type { BotCheckProvider } from '@server/providers/bot-check/interface';
 import type { IdentityProviders } from '@server/providers/identity/interface';
 import type { Mailer } from '@server/providers/mail/interface';
 import type { PaymentProvider } from '@server/providers/payments/interface';
-import type { RateLimiter } from '@server/lib/rate-limit';
-import type { SignedUploads } from '@server/lib/signed-uploads';
-import type { MessageBus } from '@server/lib/bus';
-import type { SharedEngines } from '@server/lib/bus-engines';
-import type { ReadinessProbe } from '@server/lib/readiness';
-import type { SweepLock } from '@server/lib/sweep-lock';
-import type { DomainEvents } from '@server/lib/domain-events';
+import type { RateLimiter } from '@server/platform/rate-limit';
+import type { SignedUploads } from '@server/platform/signed-uploads';
+import type { MessageBus } from '@server/platform/bus';
+import type { SharedEngines } from '@server/platform/bus-engines';
+import type { ReadinessProbe } from '@server/platform/readiness';
+import type { SweepLock } from '@server/platform/sweep-lock';
+import type { DomainEvents } from '@server/platform/domain-events';
 import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
 import type { PushWorker } from '@server/domains/push/push.worker';
 import type { WebhooksWorker } from '@server/domains/webhooks/webhooks.worker';
-import type { JobQueue } from '@server/lib/queue/job-queue';
-import type { BackgroundTasks } from '@server/lib/background-tasks';
-import type { Storage } from '@server/lib/storage';
+import type { JobQueue } from '@server/platform/queue/job-queue';
+import type { BackgroundTasks } from '@server/platform/background-tasks';
+import type { Storage } from '@server/platform/storage';
 import type { LiveRuntime } from '@server/domains/live/live.runtime';
 import type { ApiTokenScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { isApiTokenString, resolveApiTokenActor } from '@server/domains/api-tokens/api-tokens.service';
-import { TokenInvalidError, type TokenService, type TokenType } from '@server/lib/tokens';
+import { TokenInvalidError, type TokenService, type TokenType } from '@server/platform/tokens';
 
 export interface AppServices {
   db: Db;
@@ -40,20 +40,20 @@ export interface AppServices {
   log: FastifyBaseLogger;
   /** The message bus (chat rooms, hub groups, live status, session changes): in process, or Redis across instances. */
   bus: MessageBus;
-  /** One instance at a time runs each periodic sweep (server/lib/sweep-lock.ts). */
+  /** One instance at a time runs each periodic sweep (server/platform/sweep-lock.ts). */
   sweeps: SweepLock;
-  /** Who is present in a set (live viewers), counted across instances with Redis (server/lib/bus-presence.ts). */
+  /** Who is present in a set (live viewers), counted across instances with Redis (server/platform/bus-presence.ts). */
   presence: SharedEngines['presence'];
-  /** Short-lived entries taken once, by whichever instance a later request reaches (server/lib/bus-once.ts). */
+  /** Short-lived entries taken once, by whichever instance a later request reaches (server/platform/bus-once.ts). */
   once: SharedEngines['once'];
-  /** Names one holder keeps alive with a heartbeat, counted per group (live publishers; server/lib/bus-leases.ts). */
+  /** Names one holder keeps alive with a heartbeat, counted per group (live publishers; server/platform/bus-leases.ts). */
   leases: SharedEngines['leases'];
-  /** What `/readyz` checks: one named probe per engine this instance needs (server/lib/readiness.ts). */
+  /** What `/readyz` checks: one named probe per engine this instance needs (server/platform/readiness.ts). */
   readiness: ReadinessProbe[];
-  /** Facts a domain announces after committing them, and requests across domains (server/lib/domain-events.ts). */
+  /** Facts a domain announces after committing them, and requests across domains (server/platform/domain-events.ts). */
   domainEvents: DomainEvents;
   chat: ChatRuntime;
-  /** The persisted job queue (server/lib/queue): push and webhook deliveries, each kind with its handler and metrics. */
+  /** The persisted job queue (server/platform/queue): push and webhook deliveries, each kind with its handler and metrics. */
   jobs: JobQueue;
   /** Web push: the VAPID sender, its lane of the job queue and the go-live sweep (server/domains/push). */
   push: PushWorker;
@@ -61,11 +61,11 @@ export interface AppServices {
   webhooks: WebhooksWorker;
   /** Live streaming: the RTMP ingest, sessions, recordings and playback tokens (server/domains/live). */
   live: LiveRuntime;
-  /** Signed /uploads URLs of members-only files, for their creator's podcasts app (server/lib/signed-uploads.ts). */
+  /** Signed /uploads URLs of members-only files, for their creator's podcasts app (server/platform/signed-uploads.ts). */
   signedUploads: SignedUploads;
-  /** Media: uploads, icons, live segments and recordings (DATA_DIR files, or an S3-compatible bucket; server/lib/storage). */
+  /** Media: uploads, icons, live segments and recordings (DATA_DIR files, or an S3-compatible bucket; server/platform/storage). */
   storage: Storage;
-  /** Work nobody awaits (receipt mails, notices, sweeps) that the app's close waits for (server/lib/background-tasks.ts). */
+  /** Work nobody awaits (receipt mails, notices, sweeps) that the app's close waits for (server/platform/background-tasks.ts). */
   background: BackgroundTasks;
 }
 

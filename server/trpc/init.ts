@@ -1,7 +1,8 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { UserRole } from '@common/roles';
-import { fieldErrorsOf, validationMessage } from '@server/lib/errors';
+import { fieldErrorsOf, forbiddenMessage, pendingPaymentMessage, validationMessage, type DomainErrorCode } from '@server/platform/errors';
+import { withDomainErrorsMapped } from './errors';
 import { apiTokenMessages, tokenHoldsScope, type ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { apiTokenRefusal } from '@server/domains/api-tokens/api-tokens.service';
 import type { Actor, Context } from './context';
@@ -13,7 +14,7 @@ export interface ProcedureMeta {
    * Errors the procedure's own work can answer, for the OpenAPI document. Those its base (401/403), its input (400)
    * and the record ids in its input (404) imply are derived and need no entry.
    */
-  errors?: readonly TRPCError['code'][];
+  errors?: readonly DomainErrorCode[];
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
@@ -50,8 +51,7 @@ export async function enforceApiTokenScope(ctx: Pick<Context, 'actor' | 'service
   if (!tokenHoldsScope(apiToken.scopes, scope)) throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.missingScope(scope) });
 }
 
-export const forbiddenMessage = 'You do not have permission to do this';
-export const pendingPaymentMessage = 'Please complete your subscription payment to use this feature.';
+export { forbiddenMessage, pendingPaymentMessage };
 
 /** Whom a signed-in procedure base admits (checked in this order: API token scope, signed in, role, checkout payment). */
 export interface Admission {
@@ -96,14 +96,14 @@ export async function admit(ctx: AdmissionContext, admission: Admission | undefi
  * call's options and context, which showed in the profile of every request).
  */
 function admitSignedIn(admission: Admission) {
-  const middleware = t.middleware(async ({ ctx, meta, next }) => next({ ctx: { actor: await admit(ctx, admission, meta?.scope) } }));
+  const middleware = t.middleware(async ({ ctx, meta, type, next }) => withDomainErrorsMapped(await next({ ctx: { actor: await admit(ctx, admission, meta?.scope) } }), type));
   for (const fn of middleware._middlewares) admissions.set(fn, admission);
   return middleware;
 }
 
-const admitAnyone = t.middleware(async ({ ctx, meta, next }) => {
+const admitAnyone = t.middleware(async ({ ctx, meta, type, next }) => {
   await admit(ctx, undefined, meta?.scope);
-  return next();
+  return withDomainErrorsMapped(await next(), type);
 });
 
 // Every base below checks the caller in `.use()` before any `.input()` a procedure adds, so a wrong

@@ -7,7 +7,7 @@ import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { podcastMessages } from '@server/domains/podcasts/podcasts.schemas';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadsDir } from '@server/platform/uploads';
 import { newId } from '@server/lib/ids';
 import { createUser, testPassword } from '../helpers/app';
 import { makePng } from '../helpers/images';

@@ -6,7 +6,7 @@ import { buildApp, type AppDeps } from '@server/app';
 import { loadConfig, type AppConfig } from '@server/config';
 import { users, type UserRole } from '@db/schema/users';
 import { newId } from '@server/lib/ids';
-import { hashPassword } from '@server/lib/passwords';
+import { hashPassword } from '@server/platform/passwords';
 import { createCaller, type AppCaller } from '@server/trpc/root';
 import { createContext } from '@server/trpc/context';
 import { testEngineEnv } from './test-engines';

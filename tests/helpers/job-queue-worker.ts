@@ -5,7 +5,7 @@
  * the machine schedules late still takes part (on a loaded machine one process could otherwise drain the queue).
  */
 import { sql } from 'drizzle-orm';
-import { JobQueue } from '@server/lib/queue/job-queue';
+import { JobQueue } from '@server/platform/queue/job-queue';
 import { openJobsDatabase, testKind } from './job-queue';
 
 const [path] = process.argv.slice(2);

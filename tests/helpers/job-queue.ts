@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { openSqliteStore } from '@db/sqlite-store';
 import { firstRow } from '@db/store';
-import type { Attempt, ClaimedJob, JobKind } from '@server/lib/queue/job-queue';
+import type { Attempt, ClaimedJob, JobKind } from '@server/platform/queue/job-queue';
 
 /** A kind's table as the queue needs it: status, due time, attempts and a claim time. */
 export const testJobs = sqliteTable('test_jobs', {

@@ -6,7 +6,7 @@ import { invoices } from '@db/schema/users';
 import { adminUsersMessages } from '@server/domains/users/admin-users.schemas';
 import { adminRuleMessages } from '@server/domains/users/admin-rules';
 import { getEffectiveSettings } from '@server/domains/settings/settings.service';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadsDir } from '@server/platform/uploads';
 import type { OutgoingMail } from '@server/providers/mail/interface';
 import { forbiddenMessage } from '@server/trpc/init';
 import { bearer, callerAs, createTestApp, createUser, testPassword, type TestApp, type TestUser } from '../helpers/app';

@@ -6,7 +6,7 @@ import { demoDocuments } from '@db/schema/demo';
 import { podcastEpisodes } from '@db/schema/podcasts';
 import { createTitle } from '@server/domains/podcasts/podcasts.service';
 import { tipOptions } from '@db/schema/tips';
-import { malformedMultipartMessage, profilePhotoMessage, uploadKinds, uploadsDir } from '@server/lib/uploads';
+import { malformedMultipartMessage, profilePhotoMessage, uploadKinds, uploadsDir } from '@server/platform/uploads';
 import { createRestKit } from '@server/rest/kit';
 import { restModules, sampleAppRestModules } from '@server/rest/modules';
 import { forbiddenMessage } from '@server/trpc/init';

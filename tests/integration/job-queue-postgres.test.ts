@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgresStore, type PostgresStore } from '@db/postgres-store';
-import { JobQueue } from '@server/lib/queue/job-queue';
+import { JobQueue } from '@server/platform/queue/job-queue';
 import { usePostgres } from '../engines/postgres';
 import { testKind } from '../helpers/job-queue';
 

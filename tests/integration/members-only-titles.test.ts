@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { podcastMessages } from '@server/domains/podcasts/podcasts.schemas';
-import { SignedUploads } from '@server/lib/signed-uploads';
+import { SignedUploads } from '@server/platform/signed-uploads';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
 import { makePng, postMultipart, type multipart } from '../helpers/images';

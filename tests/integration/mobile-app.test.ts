@@ -8,7 +8,7 @@ import { events } from '@db/schema/events';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { newId } from '@server/lib/ids';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadsDir } from '@server/platform/uploads';
 import { appIconsDir } from '@server/domains/mobile-app/mobile-app.icons';
 import { mobileAppMessages } from '@server/domains/mobile-app/mobile-app.schemas';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';

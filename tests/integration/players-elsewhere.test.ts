@@ -11,7 +11,7 @@ import { users } from '@db/schema/users';
 import { recordingDir, recordingFile } from '@server/domains/live/live.service';
 import { newId } from '@server/lib/ids';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadsDir } from '@server/platform/uploads';
 import { seedTerms } from '../../seed/terms';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
 import { makePng, multipart } from '../helpers/images';

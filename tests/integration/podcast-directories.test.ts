@@ -11,7 +11,7 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { podcastGuid } from '@server/domains/podcasts/podcast-feed';
 import { podcastMessages } from '@server/domains/podcasts/podcasts.schemas';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadsDir } from '@server/platform/uploads';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
 import { callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
 import { postMultipart, type multipart } from '../helpers/images';

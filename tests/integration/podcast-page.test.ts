@@ -10,7 +10,7 @@ import { notFoundTexts } from '@server/domains/public-pages/not-found.schemas';
 import { podcastPageMessages } from '@server/domains/public-pages/podcast-page.schemas';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
 import { newId } from '@server/lib/ids';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadsDir } from '@server/platform/uploads';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
 import { makePng, postMultipart, type multipart } from '../helpers/images';
 import { insertMembership, insertTier, type MembershipRow } from '../helpers/membership-rows';

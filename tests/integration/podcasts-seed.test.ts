@@ -10,7 +10,7 @@ import { podcastGuid } from '@server/domains/podcasts/podcast-feed';
 import { podcastCategory, podcastLanguage } from '@server/domains/podcasts/podcasts.schemas';
 import { feedUrl } from '@server/domains/podcasts/podcasts.service';
 import { coverProblem, readMediaDuration } from '@server/domains/podcasts/podcast-uploads';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadsDir } from '@server/platform/uploads';
 import { seedCoverPng } from '../../seed/podcasts';
 import { seedDatabase } from '../../seed/seed';
 import { createTestApp, type TestApp } from '../helpers/app';

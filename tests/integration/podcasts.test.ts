@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { podcastEpisodes, podcastTitles, podcastUploads } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { makeMp3Tone, mp3ToneFrames } from '@server/lib/mp3-tone';
-import { mediaMessages, uploadsDir } from '@server/lib/uploads';
+import { mediaMessages, uploadsDir } from '@server/platform/uploads';
 import { podcastGuid } from '@server/domains/podcasts/podcast-feed';
 import { podcastMessages } from '@server/domains/podcasts/podcasts.schemas';
 import { eq } from 'drizzle-orm';

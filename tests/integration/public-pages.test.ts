@@ -8,7 +8,7 @@ import { products } from '@db/schema/billing';
 import { events } from '@db/schema/events';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { newId } from '@server/lib/ids';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadsDir } from '@server/platform/uploads';
 import { seedProducts } from '../../seed/accounts';
 import { createTestApp, createUser, type TestApp } from '../helpers/app';
 import { makePng } from '../helpers/images';

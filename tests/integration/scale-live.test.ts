@@ -68,8 +68,13 @@ describe('live streaming across instances sharing Redis', () => {
 
     expect(await first.exited).toBe(0);
     await waitFor('the session on A to end', async () => (await dashboardOn(a, dj)).state === 'ended', 10_000);
+    // A changes its own state at once and stores the end a moment later: B reads the stored end.
+    await waitFor('the end seen on B', async () => (await dashboardOn(b, dj)).state === 'ended', 10_000);
     const third = publishTestStream(b.port, key, { seconds: 3 });
-    const onB = await waitLive(b, dj);
+    const onB = await waitFor('a new session live on B', async () => {
+      const dashboard = await dashboardOn(b, dj);
+      return dashboard.state === 'live' && dashboard.session?.id !== onA.id ? dashboard.session! : null;
+    });
     expect(onB.id).not.toBe(onA.id);
     expect(await third.exited).toBe(0);
   }, 60_000);

@@ -10,7 +10,7 @@ import { onPostgres } from '../helpers/test-engines';
 
 /**
  * Each request's user row and session flags are kept between requests while the database is unchanged
- * (server/lib/unchanged-database-cache.ts). Whatever changes them must count from the next request.
+ * (server/platform/unchanged-database-cache.ts). Whatever changes them must count from the next request.
  */
 const t = await createTestApp();
 afterAll(() => t.close());

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
-import { mediaMessages, uploadsDir } from '@server/lib/uploads';
+import { mediaMessages, uploadsDir } from '@server/platform/uploads';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
 import { expectedEngines } from '../helpers/test-engines';
 import { makePng, multipart } from '../helpers/images';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { termsAcceptances, termsDocuments } from '@db/schema/users';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadsDir } from '@server/platform/uploads';
 import { termsMessages } from '@server/domains/terms/terms.schemas';
 import { seedTerms } from '../../seed/terms';
 import { makePng } from '../helpers/images';

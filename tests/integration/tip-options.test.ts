@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadsDir } from '@server/platform/uploads';
 import { tipOptionMessages } from '@server/domains/tips/tip-options.schemas';
 import { bearer, callerAs, createTestApp, createUser } from '../helpers/app';
 import { makePng } from '../helpers/images';

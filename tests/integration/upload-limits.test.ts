@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { readdirSync } from 'node:fs';
 import { tooManyPartsMessage } from '@server/app';
-import { uploadsDir } from '@server/lib/uploads';
+import { uploadsDir } from '@server/platform/uploads';
 import { createTestApp, createUser } from '../helpers/app';
 
 /** The upload routes' multipart limits (server/rest/kit.ts): a form may not grow without bound. */

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { firstRow } from '@db/store';
 import { users } from '@db/schema/users';
-import { profilePhotoMessage } from '@server/lib/uploads';
+import { profilePhotoMessage } from '@server/platform/uploads';
 import { bearer, createTestApp, createUser, type TestApp } from '../helpers/app';
 import { makePng, multipart } from '../helpers/images';
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { BackgroundTasks } from '@server/lib/background-tasks';
+import { BackgroundTasks } from '@server/platform/background-tasks';
 
 function recordingLog() {
   const errors: { details: object; message: string }[] = [];

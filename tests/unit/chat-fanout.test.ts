@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { Bus, BoundedQueue } from '@server/lib/bus';
+import { Bus, BoundedQueue } from '@server/platform/bus';
 import { ChatDelivery, ChatRooms } from '@server/domains/chat/chat.rooms';
 import { maxBufferedBytesPerSocket, SocketSubscription } from '@server/domains/chat/chat.socket';
 import type { ChatStore } from '@server/domains/chat/chat.store';

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
-import { DomainEvents, type EventSnapshot } from '@server/lib/domain-events';
+import { DomainEvents, type EventSnapshot } from '@server/platform/domain-events';
 
 const event: EventSnapshot = {
   id: 'e1',

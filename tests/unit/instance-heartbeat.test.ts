@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { instanceHeartbeats } from '@db/schema/settings';
 import { openDatabase, type DatabaseHandle } from '@db/client';
-import { InstanceHeartbeat, sharedDatabaseWithoutRedisMessage } from '@server/lib/instance-heartbeat';
+import { InstanceHeartbeat, sharedDatabaseWithoutRedisMessage } from '@server/platform/instance-heartbeat';
 
 const intervalMs = 30_000;
 let dir: string;

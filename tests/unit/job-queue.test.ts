@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JobQueue, type Attempt } from '@server/lib/queue/job-queue';
-import { backoffMs, nextAttemptAt, type RetryPolicy } from '@server/lib/queue/retry-policy';
+import { JobQueue, type Attempt } from '@server/platform/queue/job-queue';
+import { backoffMs, nextAttemptAt, type RetryPolicy } from '@server/platform/queue/retry-policy';
 import { openJobsDatabase, testKind, type TestJob } from '../helpers/job-queue';
 
 const root = resolve(import.meta.dirname, '../..');

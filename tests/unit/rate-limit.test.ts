@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RateLimiter, tooManyAttemptsMessage } from '@server/lib/rate-limit';
+import { RateLimiter, tooManyAttemptsMessage } from '@server/platform/rate-limit';
 
 describe('RateLimiter', () => {
   it('allows `limit` hits in any window, refuses the next with the time to wait, and frees slots one by one', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sharedCheck } from '@server/lib/access-watch';
+import { sharedCheck } from '@server/platform/access-watch';
 
 describe('sharedCheck: open subscriptions asking the same question share one answer', () => {
   afterEach(() => vi.useRealTimers());

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HlsMirror, playlistUris } from '@server/domains/live/live.mirror';
-import { DiskStorage, type Storage } from '@server/lib/storage';
+import { DiskStorage, type Storage } from '@server/platform/storage';
 
 /** A storage that records what was put or deleted, in order (a disk storage underneath). */
 function recording(storage: Storage) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseByteRange } from '@server/lib/serve-uploads';
-import { contentTypeOf } from '@server/lib/storage';
+import { parseByteRange } from '@server/platform/serve-uploads';
+import { contentTypeOf } from '@server/platform/storage';
 
 describe('byte ranges of stored files (as @fastify/send read them)', () => {
   it('reads one range, an open end and a suffix, clamped to the size', () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiskStorage, S3Storage, type Storage } from '@server/lib/storage';
+import { DiskStorage, S3Storage, type Storage } from '@server/platform/storage';
 import { useS3 } from '../engines/s3';
 
 const s3 = useS3();

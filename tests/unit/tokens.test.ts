@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { jwtVerify, SignJWT } from 'jose';
-import { TokenInvalidError, TokenService } from '@server/lib/tokens';
+import { TokenInvalidError, TokenService } from '@server/platform/tokens';
 
 vi.mock('jose', async (importOriginal) => {
   const jose = await importOriginal<typeof import('jose')>();

@@ -1,6 +1,6 @@
+import { DomainError } from '@server/platform/errors';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { TRPCError } from '@trpc/server';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { apiTokens } from '@db/schema/api-tokens';
@@ -45,7 +45,7 @@ function toSummary(row: ApiTokenRow): ApiTokenSummary {
 }
 
 function refuseApiTokenManagement(actor: Actor): void {
-  if (actor.emulatedBy) throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.emulating });
+  if (actor.emulatedBy) throw new DomainError({ code: 'FORBIDDEN', message: apiTokenMessages.emulating });
 }
 
 export async function createApiToken(
@@ -56,13 +56,13 @@ export async function createApiToken(
 ): Promise<{ token: string; apiToken: ApiTokenSummary }> {
   refuseApiTokenManagement(actor);
   if (input.scopes.includes('admin') && actor.role !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: apiTokenMessages.adminScopeForAdmins });
+    throw new DomainError({ code: 'FORBIDDEN', message: apiTokenMessages.adminScopeForAdmins });
   }
   const token = apiTokenPrefix + randomBytes(32).toString('base64url');
   // Counting the active tokens and adding one is one step: two creations at once cannot both pass the limit.
   const row = await db.transaction(async (tx) => {
     const active = (await listApiTokens(tx, actor)).filter((summary) => !summary.revokedAt && !isExpired(summary.expiresAt, now));
-    if (active.length >= maxActiveTokens) throw new TRPCError({ code: 'CONFLICT', message: apiTokenMessages.tooMany });
+    if (active.length >= maxActiveTokens) throw new DomainError({ code: 'CONFLICT', message: apiTokenMessages.tooMany });
     return (await firstRow(
       tx
         .insert(apiTokens)
@@ -97,7 +97,7 @@ export async function revokeApiToken(db: Db, actor: Actor, id: string, now = new
         .from(apiTokens)
         .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, actor.id))),
     );
-    if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: apiTokenMessages.notFound });
+    if (!row) throw new DomainError({ code: 'NOT_FOUND', message: apiTokenMessages.notFound });
     if (row.revokedAt) return toSummary(row);
     const updated = await firstRow(
       tx

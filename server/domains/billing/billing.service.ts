@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -51,7 +51,7 @@ export async function getProductRecord(db: Db, id: string): Promise<ProductRecor
       .from(products)
       .where(eq(products.id, id as ProductOutput['id'])),
   );
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: productNotFoundMessage });
+  if (!row) throw new DomainError({ code: 'NOT_FOUND', message: productNotFoundMessage });
   return row;
 }
 

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { changedRows, firstRow } from '@db/store';
@@ -114,7 +114,7 @@ export async function liveStreamRefusal(services: Services, userId: string, now 
 /** events.create (and its REST path): 403 with the plan to choose. */
 export async function assertMayCreateEvents(services: Services, userId: string): Promise<void> {
   const refusal = await liveStreamRefusal(services, userId);
-  if (refusal) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
+  if (refusal) throw new DomainError({ code: 'FORBIDDEN', message: refusal });
 }
 
 /** podcasts.createTitle: 403 when the plans allow no more titles of this kind. */
@@ -123,7 +123,7 @@ export async function assertMayCreateTitle(services: Services, userId: string, i
   const allowed = isVideo ? access.videoTitles : access.audioTitles;
   if (allowed === null) return;
   const refusal = titleRefusal(allowed, await titleCount(services.db, userId, isVideo), isVideo);
-  if (refusal) throw new TRPCError({ code: 'FORBIDDEN', message: refusal });
+  if (refusal) throw new DomainError({ code: 'FORBIDDEN', message: refusal });
 }
 
 /** `billing.myPlanAccess`: what the web shows before the creator tries (the same texts as the refusals). */
@@ -148,8 +148,8 @@ export async function planAccessSummary(services: Services, userId: string, now 
 
 async function creatorOrThrow(db: Pick<Db, 'select'>, userId: string): Promise<{ id: string; role: string }> {
   const user = await firstRow(db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)));
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
-  if (user.role === 'viewer') throw new TRPCError({ code: 'BAD_REQUEST', message: planMessages.notACreator });
+  if (!user) throw new DomainError({ code: 'NOT_FOUND', message: 'User not found' });
+  if (user.role === 'viewer') throw new DomainError({ code: 'BAD_REQUEST', message: planMessages.notACreator });
   return user;
 }
 
@@ -185,7 +185,7 @@ export async function grantComplimentaryPlan(services: Services, adminId: string
   await services.db.transaction(async (tx) => {
     await creatorOrThrow(tx, userId);
     const inserted = await changedRows(tx.insert(planGrants).values({ userId, productId, grantedBy: adminId }).onConflictDoNothing());
-    if (inserted === 0) throw new TRPCError({ code: 'CONFLICT', message: planMessages.alreadyGranted });
+    if (inserted === 0) throw new DomainError({ code: 'CONFLICT', message: planMessages.alreadyGranted });
   });
   return userPlans(services, userId);
 }
@@ -194,7 +194,7 @@ export async function revokeComplimentaryPlan(services: Services, userId: string
   await services.db.transaction(async (tx) => {
     await creatorOrThrow(tx, userId);
     const removed = await changedRows(tx.delete(planGrants).where(and(eq(planGrants.userId, userId), eq(planGrants.productId, productId))));
-    if (removed === 0) throw new TRPCError({ code: 'NOT_FOUND', message: planMessages.notGranted });
+    if (removed === 0) throw new DomainError({ code: 'NOT_FOUND', message: planMessages.notGranted });
   });
   return userPlans(services, userId);
 }

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { RestModule } from '@server/rest/kit';
 import { uploadRoute, uploadRoutes } from '@server/rest/upload-route';
 import { chatterProcedure } from './chat.router';
@@ -27,7 +27,7 @@ export const chatRoomRest: RestModule = (app, kit) => {
         },
         async ({ read }): Promise<UploadChatPhotoAnswer> => {
           const photo = (await read()).files.userPhoto;
-          if (!photo) throw new TRPCError({ code: 'BAD_REQUEST', message: chatMessages.photo });
+          if (!photo) throw new DomainError({ code: 'BAD_REQUEST', message: chatMessages.photo });
           return { imageUrl: photo.url };
         },
       ),

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { orderedTopic, type BusState, type BusSubscription, type MessageBus, type OrderedTopic } from '@server/lib/bus';
+import { orderedTopic, type BusState, type BusSubscription, type MessageBus, type OrderedTopic } from '@server/platform/bus';
 import type { ChatStreamItem } from './chat.schemas';
 import type { ChatStore, ChatStreamEntry } from './chat.store';
 

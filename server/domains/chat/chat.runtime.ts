@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@db/client';
-import type { MessageBus } from '@server/lib/bus';
+import type { MessageBus } from '@server/platform/bus';
 import { ChatRooms } from './chat.rooms';
 import { ChatStore, type ChatStoreOptions } from './chat.store';
 import { createMessageIdFactory } from './message-ids';

@@ -1,18 +1,20 @@
-import { TRPCError, tracked } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
+import { tracked } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { firstRow, type Db } from '@db/store';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
-import { BoundedQueue } from '@server/lib/bus';
-import { requireActiveAccount, sharedCheck, watchAccess } from '@server/lib/access-watch';
+import { BoundedQueue } from '@server/platform/bus';
+import { sharedCheck, watchAccess } from '@server/platform/access-watch';
+import { requireActiveAccount } from '@server/domains/users/account-check';
 import { nowIso } from '@server/lib/ids';
 import { toDollars } from '@common/money';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { findUserById } from '@server/domains/users/session-reads';
 import { mayWatchEvent } from '@server/domains/events/events.service';
 import { membershipChatBadge } from '@server/domains/memberships/membership-access';
 import type { Actor, AppServices } from '@server/trpc/context';
-import { forbiddenMessage } from '@server/trpc/init';
+import { forbiddenMessage } from '@server/platform/errors';
 import { ChatDelivery } from './chat.rooms';
 import {
   chatMessages,
@@ -35,7 +37,7 @@ const maxQueuedPerSubscriber = 1000;
 
 export async function requireEvent(db: Db, eventId: string): Promise<EventRow> {
   const event = await firstRow(db.select().from(events).where(eq(events.id, eventId)));
-  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.eventNotFound });
+  if (!event) throw new DomainError({ code: 'NOT_FOUND', message: chatMessages.eventNotFound });
   return event;
 }
 
@@ -52,7 +54,7 @@ export async function requireOpenRoom(db: Db, eventId: string): Promise<void> {
 
 /** A premium event's chat reaches only its creator, admins and viewers with access: "Buy access to join this chat". */
 export async function requireChatAccess(db: Db, actor: Actor | null, event: EventRow): Promise<void> {
-  if (!(await mayWatchEvent(db, actor, event))) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.buyToJoin });
+  if (!(await mayWatchEvent(db, actor, event))) throw new DomainError({ code: 'FORBIDDEN', message: chatMessages.buyToJoin });
 }
 
 function canModerate(event: EventRow, actor: Actor): boolean {
@@ -69,7 +71,7 @@ async function refuseHostName(db: Db, event: EventRow, actor: Actor, displayName
 }
 
 function requireModerator(event: EventRow, actor: Actor): void {
-  if (!canModerate(event, actor)) throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
+  if (!canModerate(event, actor)) throw new DomainError({ code: 'FORBIDDEN', message: forbiddenMessage });
 }
 
 /** Live events of the room: history first (last 100, or after lastEventId), then everything new. */
@@ -77,7 +79,7 @@ export async function* streamChat(services: AppServices, actor: Actor | null, in
   await mayStillReadChat(services.db, actor, input.eventId);
   const queue = new BoundedQueue<ChatDelivery>(
     maxQueuedPerSubscriber,
-    () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'This chat connection fell too far behind; reconnect to resume' }),
+    () => new DomainError({ code: 'TOO_MANY_REQUESTS', message: 'This chat connection fell too far behind; reconnect to resume' }),
   );
   const detach = services.chat.rooms.attach(input.eventId, { deliver: (delivery) => queue.push(delivery) }, input.lastEventId);
   // Access is re-checked while the subscription stays open (a lapsed membership, the event turned premium, ...).
@@ -104,9 +106,9 @@ export async function sendMessage(services: AppServices, actor: Actor, input: Se
   const event = await requireEvent(services.db, input.eventId);
   await requireActiveAccount(services.db, actor.id);
   await requireChatAccess(services.db, actor, event);
-  if (!event.isActive) throw new TRPCError({ code: 'PRECONDITION_FAILED', message: chatMessages.inactive });
+  if (!event.isActive) throw new DomainError({ code: 'PRECONDITION_FAILED', message: chatMessages.inactive });
   const { store, rooms, nextId } = services.chat;
-  if (await store.isBanned(event.id, actor.id)) throw new TRPCError({ code: 'FORBIDDEN', message: chatMessages.banned });
+  if (await store.isBanned(event.id, actor.id)) throw new DomainError({ code: 'FORBIDDEN', message: chatMessages.banned });
   await refuseHostName(services.db, event, actor, input.displayName);
   const memberBadge = await membershipChatBadge(services.db, actor.id, event.userId);
   await services.rateLimiter.consume(`chat:send:${actor.id}`, { limit: chatLimits.sendBurst, windowMs: chatLimits.sendWindowSeconds * 1000 }, chatMessages.tooFast);
@@ -134,7 +136,7 @@ export async function deleteMessage(services: AppServices, actor: Actor, input: 
   requireModerator(event, actor);
   const { store, rooms, nextId } = services.chat;
   const message = await store.findMessage(event.id, input.messageId);
-  if (!message) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.messageNotFound });
+  if (!message) throw new DomainError({ code: 'NOT_FOUND', message: chatMessages.messageNotFound });
   if (!message.deletedId) {
     const published = rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'deleted', messageId: message.id }), { pending: true });
     const deletedId = typeof published === 'string' ? published : await published;
@@ -149,9 +151,9 @@ export async function banUser(services: AppServices, actor: Actor, input: { even
   const event = await requireEvent(services.db, input.eventId);
   requireModerator(event, actor);
   if (input.userId === actor.id || input.userId === event.userId) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: chatMessages.cannotBanSelf });
+    throw new DomainError({ code: 'BAD_REQUEST', message: chatMessages.cannotBanSelf });
   }
-  if (!(await findUserById(services, input.userId))) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.unknownUser });
+  if (!(await findUserById(services, input.userId))) throw new DomainError({ code: 'NOT_FOUND', message: chatMessages.unknownUser });
   const { store, rooms, nextId } = services.chat;
   // One transaction: of two moderators banning at once, only one stores the ban and tells the room.
   const newlyBanned = await services.db.transaction(async () => {
@@ -214,7 +216,7 @@ export async function findChatRoom(db: Db, input: { subdomain: string; eventId?:
       .where(and(sql`lower(${users.creatorTag}) = lower(${input.subdomain})`, inArray(users.role, ['dj', 'admin'])))
       .limit(1),
   );
-  if (!creator || !creator.creatorTag) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.roomNotFound });
+  if (!creator || !creator.creatorTag) throw new DomainError({ code: 'NOT_FOUND', message: chatMessages.roomNotFound });
   const owned = await db.select().from(events).where(eq(events.userId, creator.id));
   let event: EventRow | undefined;
   if (input.eventId) {
@@ -225,7 +227,7 @@ export async function findChatRoom(db: Db, input: { subdomain: string; eventId?:
     event = owned.filter((candidate) => candidate.isActive && (upcomingUntil(candidate) ?? '') >= now).sort(byStart)[0];
     event ??= [...owned].sort((a, b) => (b.startDateTime ?? b.createdAt).localeCompare(a.startDateTime ?? a.createdAt))[0];
   }
-  if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: chatMessages.roomNotFound });
+  if (!event) throw new DomainError({ code: 'NOT_FOUND', message: chatMessages.roomNotFound });
   return {
     eventId: event.id,
     name: event.name,

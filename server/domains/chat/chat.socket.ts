@@ -1,3 +1,4 @@
+import { toTrpcError } from '@server/trpc/errors';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
@@ -5,7 +6,8 @@ import { getWSConnectionHandler, type WSSHandlerOptions } from '@trpc/server/ada
 import type { AnyRouter, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import { requireActiveAccount, sharedCheck, watchAccess } from '@server/lib/access-watch';
+import { sharedCheck, watchAccess } from '@server/platform/access-watch';
+import { requireActiveAccount } from '@server/domains/users/account-check';
 import type { AppServices } from '@server/trpc/context';
 import type { ChatDelivery, ChatSink } from './chat.rooms';
 import { chatMessagesInput, type ChatMessagesInput } from './chat.schemas';
@@ -183,7 +185,7 @@ class ChatSocketRouter {
       (refusal) => {
         this.subscriptions.delete(id);
         subscription.detach();
-        subscription.sendRefusal(refusal);
+        subscription.sendRefusal(toTrpcError(refusal));
       },
     );
     subscription.detach = () => {

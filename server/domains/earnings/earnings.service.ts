@@ -1,11 +1,11 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { ledgerEntries, payments, revenueSources, tips, type PaymentKind, type RevenueSource } from '@db/schema/payments';
 import { users } from '@db/schema/users';
 import { nowIso } from '@server/lib/ids';
-import { forbiddenMessage } from '@server/trpc/init';
+import { forbiddenMessage } from '@server/platform/errors';
 import type { Actor } from '@server/trpc/context';
 import { sourceOfKind } from '@server/domains/payments/ledger';
 import {
@@ -34,7 +34,7 @@ function boundary(value: string | undefined): string | null {
  * without `creatorId`, the whole platform's (subscriptions included, which are all the platform's).
  */
 export async function earningsSummary(db: Db, actor: Actor, input: { from?: string | undefined; to?: string | undefined; creatorId?: string | undefined } = {}): Promise<EarningsSummary> {
-  if (input.creatorId && input.creatorId !== actor.id && actor.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: forbiddenMessage });
+  if (input.creatorId && input.creatorId !== actor.id && actor.role !== 'admin') throw new DomainError({ code: 'FORBIDDEN', message: forbiddenMessage });
   const creatorId = actor.role === 'admin' ? (input.creatorId ?? null) : actor.id;
   const from = boundary(input.from);
   const to = boundary(input.to);
@@ -118,7 +118,7 @@ function decodeCursor(cursor: string): [string, string] {
   } catch {
     // Falls through to the refusal.
   }
-  throw new TRPCError({ code: 'BAD_REQUEST', message: earningsMessages.cursorInvalid });
+  throw new DomainError({ code: 'BAD_REQUEST', message: earningsMessages.cursorInvalid });
 }
 
 /**
@@ -178,7 +178,7 @@ export async function earningsPayments(db: Db, actor: Actor, input: EarningsPaym
 /** Hides (or shows again) a tip's message: only the creator the tip was for. Hidden, it is shown nowhere public. */
 export async function setTipMessageHidden(db: Db, actor: Actor, tipId: string, hidden: boolean): Promise<{ tipId: string; tipMessageHidden: boolean }> {
   const tip = await firstRow(db.select({ id: tips.id, creatorId: tips.creatorId, hiddenAt: tips.messageHiddenAt }).from(tips).where(eq(tips.id, tipId)));
-  if (!tip || tip.creatorId !== actor.id) throw new TRPCError({ code: 'NOT_FOUND', message: earningsMessages.tipNotFound });
+  if (!tip || tip.creatorId !== actor.id) throw new DomainError({ code: 'NOT_FOUND', message: earningsMessages.tipNotFound });
   if (hidden !== !!tip.hiddenAt) await db.update(tips).set({ messageHiddenAt: hidden ? nowIso() : null }).where(eq(tips.id, tip.id));
   return { tipId: tip.id, tipMessageHidden: hidden };
 }

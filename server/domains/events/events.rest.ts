@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { RestModule } from '@server/rest/kit';
 import { ContentClock, sendWithValidators } from '@server/lib/http-caching';
 import { publicOrigin } from '@server/lib/public-url';
@@ -27,7 +27,7 @@ export const eventsRest: RestModule = (app, { caller, services }) => {
   const calendarVersions = new ContentClock();
   app.get<{ Params: { file: string } }>('/api/event/calendar/:file', { compress: { customTypes: /^text\/calendar\b/ } }, async (request, reply) => {
     const subdomain = icsSuffix.exec(request.params.file)?.[1];
-    if (!subdomain) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.creatorNotFound });
+    if (!subdomain) throw new DomainError({ code: 'NOT_FOUND', message: eventMessages.creatorNotFound });
     const { creator, entries } = await publicCalendar(services.db, subdomain);
     const creatorTag = creator.userName;
     const body = toICalendar(entries, {

@@ -1,10 +1,10 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { cancelledEvents, eventAccess, events } from '@db/schema/events';
 import { users } from '@db/schema/users';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { toCents, toDollars } from '@common/money';
 import type { Actor } from '@server/trpc/context';
@@ -90,8 +90,8 @@ export function selectEvents(db: Db) {
 /** Dated events by start, the "TBA" ones after them (newest first). */
 const byStart = [sql`${events.startDateTime} IS NULL`, asc(events.startDateTime), desc(events.createdAt)] as const;
 
-export function notFound(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: eventMessages.notFound });
+export function notFound(): DomainError {
+  return new DomainError({ code: 'NOT_FOUND', message: eventMessages.notFound });
 }
 
 async function findEvent(db: Db, id: string): Promise<EventOutput | null> {
@@ -232,7 +232,7 @@ async function creatorBySubdomain(db: Db, subdomain: string): Promise<CreatorRow
       .where(and(sql`lower(${users.creatorTag}) = lower(${subdomain})`, inArray(users.role, ['dj', 'admin'])))
       .limit(1),
   );
-  if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.creatorNotFound });
+  if (!creator) throw new DomainError({ code: 'NOT_FOUND', message: eventMessages.creatorNotFound });
   return creator;
 }
 
@@ -262,7 +262,7 @@ export async function latestEvent(db: Db, subdomain: string, now = new Date()): 
         .orderBy(sql`${events.startDateTime} IS NULL`, desc(events.startDateTime), desc(events.createdAt))
         .limit(1),
     ));
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.noEvents });
+  if (!found) throw new DomainError({ code: 'NOT_FOUND', message: eventMessages.noEvents });
   return toPublicEvent(found.event, found.creator);
 }
 
@@ -356,7 +356,7 @@ export async function publicCalendar(db: Db, subdomain: string, now = new Date()
  * memberships include now. Only the viewer themself may ask.
  */
 export async function viewerEventAccess(db: Db, actor: Actor, userId: string): Promise<{ eventIds: string[] }> {
-  if (userId !== actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.ownAccessOnly });
+  if (userId !== actor.id) throw new DomainError({ code: 'FORBIDDEN', message: eventMessages.ownAccessOnly });
   const rows = await db
     .select({ eventId: eventAccess.eventId })
     .from(eventAccess)

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -69,11 +69,11 @@ export async function eventStream(
   // A member whose tier includes replays (but not this premium event) may watch its replay, not the live stream.
   const replayOnly = !(await mayWatchEvent(db, actor, found.event));
   if (replayOnly && !(actor && (await membershipOpensReplays(db, actor.id, found.event.userId)))) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
+    throw new DomainError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
   }
   const event = toEvent(found.event, found.creator);
   const own = await livePlayback?.(event, actor?.id ?? null, { replayOnly });
   if (own) return own;
-  if (replayOnly) throw new TRPCError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
+  if (replayOnly) throw new DomainError({ code: 'FORBIDDEN', message: eventMessages.buyToWatch });
   return externalStreamSource(db, found.event, found.creator.streamValue, isOnNow(event, now), now);
 }

@@ -3,7 +3,7 @@ import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { tips } from '@db/schema/payments';
-import type { DomainEventMap, PaymentSnapshot } from '@server/lib/domain-events';
+import type { DomainEventMap, PaymentSnapshot } from '@server/platform/domain-events';
 import { formatDollars } from '@common/money';
 import type { AppServices } from '@server/trpc/context';
 import { publishHubMessage } from './hub.service';

@@ -1,11 +1,12 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, eq, inArray } from 'drizzle-orm';
 import { firstRow, type Db } from '@db/store';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
-import { BoundedQueue, busTopic, type BusTopic } from '@server/lib/bus';
+import { BoundedQueue, busTopic, type BusTopic } from '@server/platform/bus';
 import { nowIso } from '@server/lib/ids';
-import { requireActiveAccount, sharedCheck, watchAccess } from '@server/lib/access-watch';
+import { sharedCheck, watchAccess } from '@server/platform/access-watch';
+import { requireActiveAccount } from '@server/domains/users/account-check';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { mayWatchEvent } from '@server/domains/events/events.service';
 import { hubLimits, hubMessages, type HubMessage, type SendHubInput } from './hub.schemas';
@@ -63,7 +64,7 @@ export async function resolveHubGroup(db: Db, group: string): Promise<{ creatorI
 }
 
 export async function requireHubGroup(db: Db, group: string): Promise<void> {
-  if (!(await resolveHubGroup(db, group))) throw new TRPCError({ code: 'NOT_FOUND', message: hubMessages.unknownGroup });
+  if (!(await resolveHubGroup(db, group))) throw new DomainError({ code: 'NOT_FOUND', message: hubMessages.unknownGroup });
 }
 
 /**
@@ -72,10 +73,10 @@ export async function requireHubGroup(db: Db, group: string): Promise<void> {
  */
 export async function requireHubAccess(db: Db, actor: Actor | null, group: string): Promise<void> {
   const resolved = await resolveHubGroup(db, group);
-  if (!resolved) throw new TRPCError({ code: 'NOT_FOUND', message: hubMessages.unknownGroup });
+  if (!resolved) throw new DomainError({ code: 'NOT_FOUND', message: hubMessages.unknownGroup });
   if (!resolved.eventId) return;
   const event = await firstRow(db.select({ id: events.id, userId: events.userId, isPremium: events.isPremium }).from(events).where(eq(events.id, resolved.eventId)));
-  if (event && !(await mayWatchEvent(db, actor, event))) throw new TRPCError({ code: 'FORBIDDEN', message: hubMessages.buyToJoin });
+  if (event && !(await mayWatchEvent(db, actor, event))) throw new DomainError({ code: 'FORBIDDEN', message: hubMessages.buyToJoin });
 }
 
 /**
@@ -100,7 +101,7 @@ export async function sendHubMessage(services: AppServices, actor: Actor, input:
 /** A group's live messages for a tRPC subscriber. */
 export async function* streamHub(services: AppServices, actor: Actor | null, group: string, signal?: AbortSignal): AsyncGenerator<HubMessage> {
   await mayStillReadHub(services.db, actor, group);
-  const queue = new BoundedQueue<HubDelivery>(500, () => new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'This hub connection fell too far behind' }));
+  const queue = new BoundedQueue<HubDelivery>(500, () => new DomainError({ code: 'TOO_MANY_REQUESTS', message: 'This hub connection fell too far behind' }));
   const unsubscribe = services.bus.subscribe(hubTopic(group), (delivery) => queue.push(delivery));
   const stopWatch = watchAccess(() => recheckHub(services.db, actor, group), (refusal) => queue.fail(refusal));
   try {

@@ -1,13 +1,14 @@
+import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import { bearerToken, resolveActor, type Actor, type AppServices } from '@server/trpc/context';
 import { enforceApiTokenScope } from '@server/trpc/init';
-import { validationMessage, zodFieldErrors } from '@server/lib/errors';
+import { validationMessage, zodFieldErrors } from '@server/platform/errors';
 import { hubMessages, sendHubInput } from './hub.schemas';
-import { watchAccess } from '@server/lib/access-watch';
+import { watchAccess } from '@server/platform/access-watch';
 import { hubTopic, recheckHub, requireHubAccess, resolveHubGroup, sendHubMessage, type HubDelivery } from './hub.service';
 
 /**
@@ -38,7 +39,7 @@ function frame(message: object): string {
 }
 
 function errorText(error: unknown): string {
-  if (error instanceof TRPCError) {
+  if (error instanceof DomainError || error instanceof TRPCError) {
     return error.cause instanceof ZodError ? validationMessage(zodFieldErrors(error.cause)) : error.message;
   }
   if (error instanceof ZodError) return validationMessage(zodFieldErrors(error));
@@ -195,7 +196,7 @@ class HubConnection {
     const [group, text] = Array.isArray(record.arguments) ? (record.arguments as unknown[]) : [];
     const actor = this.actor;
     const fail = (error: unknown) => {
-      if (!(error instanceof TRPCError || error instanceof ZodError)) this.services.log.error({ err: error }, 'hub invocation failed');
+      if (!(error instanceof DomainError || error instanceof TRPCError || error instanceof ZodError)) this.services.log.error({ err: error }, 'hub invocation failed');
       complete({ error: errorText(error) });
     };
     try {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Storage } from '@server/lib/storage';
+import type { Storage } from '@server/platform/storage';
 
 /** How often the local playlists are looked at (ffmpeg rewrites them once per segment, every 2 s). */
 const pollMs = 500;

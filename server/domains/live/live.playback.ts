@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppServices } from '@server/trpc/context';
-import { sendStoredFile } from '@server/lib/serve-uploads';
-import { UnchangedDatabaseCache } from '@server/lib/unchanged-database-cache';
+import { sendStoredFile } from '@server/platform/serve-uploads';
+import { UnchangedDatabaseCache } from '@server/platform/unchanged-database-cache';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
 import * as liveService from './live.service';
 import { grantOpens } from './live.tokens';

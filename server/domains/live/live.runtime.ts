@@ -1,6 +1,6 @@
+import { DomainError } from '@server/platform/errors';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { TRPCError } from '@trpc/server';
 import type { Actor, AppServices } from '@server/trpc/context';
 import type { EventOutput, EventStreamOutput } from '@server/domains/events/events.schemas';
 import { eventMessages } from '@server/domains/events/events.schemas';
@@ -297,7 +297,7 @@ export class LiveRuntime {
 
   async status(actor: Actor | null, eventId: string): Promise<LiveStatusOutput> {
     const event = await liveService.findEvent(this.db, eventId);
-    if (!event) throw new TRPCError({ code: 'NOT_FOUND', message: eventMessages.notFound });
+    if (!event) throw new DomainError({ code: 'NOT_FOUND', message: eventMessages.notFound });
     const mayCount = async () =>
       !!actor && (actor.id === event.userId || actor.role === 'admin')
         ? true
@@ -347,7 +347,7 @@ export class LiveRuntime {
 
   async recording(actor: Actor, recordingId: string): Promise<RecordingOutput> {
     const found = (await liveService.listRecordings(this.db, actor.id, recordingId))[0];
-    if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: liveMessages.recordingNotFound });
+    if (!found) throw new DomainError({ code: 'NOT_FOUND', message: liveMessages.recordingNotFound });
     return found;
   }
 

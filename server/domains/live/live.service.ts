@@ -1,13 +1,13 @@
+import { DomainError } from '@server/platform/errors';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { firstRow, type Db } from '@db/store';
 import { events } from '@db/schema/events';
 import { liveRecordings, liveSessions } from '@db/schema/live';
 import { podcastTitles, podcastUploads } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { createEvent } from '@server/domains/events/events.service';
@@ -171,7 +171,7 @@ export async function listRecordings(db: Db, userId: string, recordingId?: strin
 
 async function ownedRecording(db: Db, userId: string, recordingId: string): Promise<RecordingRow> {
   const row = await firstRow(db.select().from(liveRecordings).where(and(eq(liveRecordings.id, recordingId), eq(liveRecordings.userId, userId))));
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: liveMessages.recordingNotFound });
+  if (!row) throw new DomainError({ code: 'NOT_FOUND', message: liveMessages.recordingNotFound });
   return row;
 }
 
@@ -188,10 +188,10 @@ export async function publishRecording(
 ): Promise<PublishRecordingOutput> {
   const { db, storage } = services;
   const recording = await ownedRecording(db, userId, input.recordingId);
-  if (recording.episodeId) throw new TRPCError({ code: 'CONFLICT', message: liveMessages.recordingPublished });
-  if (recording.status !== 'ready') throw new TRPCError({ code: 'CONFLICT', message: liveMessages.recordingNotReady });
+  if (recording.episodeId) throw new DomainError({ code: 'CONFLICT', message: liveMessages.recordingPublished });
+  if (recording.status !== 'ready') throw new DomainError({ code: 'CONFLICT', message: liveMessages.recordingNotReady });
   const title = await firstRow(db.select().from(podcastTitles).where(and(eq(podcastTitles.id, input.titleId), eq(podcastTitles.userId, userId))));
-  if (!title) throw new TRPCError({ code: 'NOT_FOUND', message: liveMessages.titleNotFound });
+  if (!title) throw new DomainError({ code: 'NOT_FOUND', message: liveMessages.titleNotFound });
   if (!title.isVideo) throw fieldError('BAD_REQUEST', liveMessages.videoTitleOnly, { titleId: liveMessages.videoTitleOnly });
 
   const name = `${newId(16)}.mp4`;
@@ -218,7 +218,7 @@ export async function publishRecording(
 /** Removes a recording's files and row (an episode made from it keeps its own copy). Not while it is being written. */
 export async function deleteRecording(services: Pick<AppServices, 'db' | 'config' | 'storage'>, userId: string, recordingId: string): Promise<{ id: string }> {
   const recording = await ownedRecording(services.db, userId, recordingId);
-  if (recording.status === 'recording' || recording.status === 'processing') throw new TRPCError({ code: 'CONFLICT', message: liveMessages.recordingNotReady });
+  if (recording.status === 'recording' || recording.status === 'processing') throw new DomainError({ code: 'CONFLICT', message: liveMessages.recordingNotReady });
   await services.db.delete(liveRecordings).where(eq(liveRecordings.id, recording.id));
   await removeRecordingFiles(services, recording.id);
   return { id: recording.id };

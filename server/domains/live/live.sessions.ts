@@ -8,7 +8,7 @@ import { channelByKey, recordRefusal } from './live.keys';
 import { liveLimits, liveMessages, liveNotices } from './live.schemas';
 import * as liveService from './live.service';
 import { liveStatusTopic } from './live.status';
-import type { Presence } from '@server/lib/bus-presence';
+import type { Presence } from '@server/platform/bus-presence';
 
 /** A live (or starting) session held by this instance. */
 export interface LiveSession {

@@ -1,4 +1,4 @@
-import { busTopic, type BusTopic, type MessageBus } from '@server/lib/bus';
+import { busTopic, type BusTopic, type MessageBus } from '@server/platform/bus';
 import type { LiveStatusOutput } from './live.schemas';
 
 export type LiveStatusSignal = null;

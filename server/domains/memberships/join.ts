@@ -1,5 +1,5 @@
+import { DomainError } from '@server/platform/errors';
 import { randomBytes } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { membershipPlaceStatuses, membershipTiers, memberships } from '@db/schema/memberships';
 import { isUniqueViolation } from '@db/portable-sql';
@@ -111,8 +111,8 @@ async function clearFinished(services: AppServices, rows: MembershipRow[], tier:
 export async function joinTier(services: AppServices, actor: Actor, clientIp: string, input: JoinInput): Promise<JoinOutput> {
   const { db } = services;
   const tier = await firstRow(db.select().from(membershipTiers).where(eq(membershipTiers.id, input.tierId)));
-  if (!tier) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
-  if (tier.creatorId === actor.id) throw new TRPCError({ code: 'BAD_REQUEST', message: membershipMessages.ownTier });
+  if (!tier) throw new DomainError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
+  if (tier.creatorId === actor.id) throw new DomainError({ code: 'BAD_REQUEST', message: membershipMessages.ownTier });
   // One membership per creator: every membership of this creator that still holds a place counts, whichever tier.
   const ofCreator = await db
     .select()
@@ -121,7 +121,7 @@ export async function joinTier(services: AppServices, actor: Actor, clientIp: st
     .orderBy(desc(memberships.createdAt));
   const pastDue = ofCreator.find((row) => row.status === 'past_due' && row.tierId === tier.id && row.provider === services.payments.name);
   const expectedCents = pastDue ? pastDue.priceCents : tier.priceCents;
-  if (input.amount !== undefined && toCents(input.amount) !== expectedCents) throw new TRPCError({ code: 'BAD_REQUEST', message: membershipMessages.amountMismatch });
+  if (input.amount !== undefined && toCents(input.amount) !== expectedCents) throw new DomainError({ code: 'BAD_REQUEST', message: membershipMessages.amountMismatch });
   if (pastDue) {
     await limitPaymentCreation(services, actor, clientIp);
     return payOpenRenewal(services, pastDue);
@@ -130,9 +130,9 @@ export async function joinTier(services: AppServices, actor: Actor, clientIp: st
   // A membership that gives access (or is being paid) is changed with `changeTier`, never doubled; a join still being
   // made (no provider subscription yet) is the other half of a race.
   if (mine.some((row) => row.status !== 'incomplete' || !row.providerSubscriptionId)) {
-    throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.alreadyMember });
+    throw new DomainError({ code: 'CONFLICT', message: membershipMessages.alreadyMember });
   }
-  if (tier.archivedAt) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.archived });
+  if (tier.archivedAt) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.archived });
   await limitPaymentCreation(services, actor, clientIp);
 
   // A join left unpaid is resumed rather than doubled.
@@ -169,7 +169,7 @@ async function startMembership(services: AppServices, actor: Actor, tier: TierRo
       })
       .returning(),
   ).catch((error: unknown) => {
-    if (isSecondMembership(error)) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.alreadyMember, cause: error });
+    if (isSecondMembership(error)) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.alreadyMember, cause: error });
     throw error;
   }))!;
   const answer = await openFirstInvoice(services, {
@@ -214,6 +214,6 @@ async function resumeFirstCharge(services: AppServices, row: MembershipRow): Pro
 /** A past-due membership's open renewal, readied for the card form (the card paying it renews the membership). */
 async function payOpenRenewal(services: AppServices, row: MembershipRow): Promise<JoinOutput> {
   const answer = row.providerSubscriptionId ? await prepareOpenInvoice(services, row.providerSubscriptionId, row, insertMembershipPayment) : null;
-  if (!answer) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.alreadyMember });
+  if (!answer) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.alreadyMember });
   return { ...answer, membershipId: row.id };
 }

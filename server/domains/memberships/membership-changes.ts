@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, eq } from 'drizzle-orm';
 import { memberships, revokedFeedTokens } from '@db/schema/memberships';
 import { firstRow } from '@db/store';
@@ -12,7 +12,7 @@ import { memberOwn, myMembership } from './memberships.service';
 
 /** The provider in effect must be the membership's to change it. */
 function providerSubscriptionOf(services: AppServices, row: MembershipRow): string {
-  if (row.provider !== services.payments.name || !row.providerSubscriptionId) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.otherProvider });
+  if (row.provider !== services.payments.name || !row.providerSubscriptionId) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.otherProvider });
   return row.providerSubscriptionId;
 }
 
@@ -67,13 +67,13 @@ export async function cancelMembership(services: AppServices, actor: Actor, id: 
     await announceMembershipChange(services, row, after, null);
     return myMembership(services, actor, row.id);
   }
-  throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.notCancelable });
+  throw new DomainError({ code: 'CONFLICT', message: membershipMessages.notCancelable });
 }
 
 /** `memberships.resume`: undoes a cancel before the paid month ends; the membership renews again. */
 export async function resumeMembership(services: AppServices, actor: Actor, id: string): Promise<MyMembershipOutput> {
   const row = await memberOwn(services.db, actor, id);
-  if (row.status !== 'active' || !row.cancelAtPeriodEnd) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.notResumable });
+  if (row.status !== 'active' || !row.cancelAtPeriodEnd) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.notResumable });
   const providerId = providerSubscriptionOf(services, row);
   const key = `membership-resume:${row.id}:${row.updatedAt}`;
   const remote = await services.payments.updateSubscription(providerId, { cancelAtPeriodEnd: false }, key).catch(providerFailure);

@@ -5,7 +5,7 @@ import { membershipCharges, membershipGraceDays, membershipPlaceStatuses, member
 import { users } from '@db/schema/users';
 import type { PaymentRow, Queryable } from '@server/domains/payments/payment-records';
 import { insertInvoicePayment, refreshProviderSubscription, syncProviderInvoice, updateInTransaction, type InsertInvoicePayment } from '@server/domains/payments/provider-subscriptions';
-import type { MembershipChargeSnapshot, MembershipSnapshot } from '@server/lib/domain-events';
+import type { MembershipChargeSnapshot, MembershipSnapshot } from '@server/platform/domain-events';
 import { newId, nowIso } from '@server/lib/ids';
 import type { ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
 import type { AppServices } from '@server/trpc/context';

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, asc, desc, eq, gte, inArray, isNotNull, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -20,7 +20,7 @@ export function privateFeedUrl(services: Pick<AppServices, 'config'>, titleId: s
 /** Only the member sees and manages a membership; anyone else gets "not found". */
 export async function memberOwn(db: Pick<Db, 'select'>, actor: Pick<Actor, 'id'>, id: string): Promise<MembershipRow> {
   const row = await firstRow(db.select().from(memberships).where(eq(memberships.id, id)));
-  if (!row || row.memberId !== actor.id || row.status === 'incomplete') throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.membershipNotFound });
+  if (!row || row.memberId !== actor.id || row.status === 'incomplete') throw new DomainError({ code: 'NOT_FOUND', message: membershipMessages.membershipNotFound });
   return row;
 }
 
@@ -102,7 +102,7 @@ export async function listMembers(services: AppServices, actor: Actor, tierId?: 
   const { db } = services;
   if (tierId) {
     const tier = await firstRow(db.select({ creatorId: membershipTiers.creatorId }).from(membershipTiers).where(eq(membershipTiers.id, tierId)));
-    if (!tier || tier.creatorId !== actor.id) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
+    if (!tier || tier.creatorId !== actor.id) throw new DomainError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
   }
   const now = new Date();
   const rows = await db

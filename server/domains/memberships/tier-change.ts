@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { membershipCharges, membershipTiers, memberships } from '@db/schema/memberships';
 import { users } from '@db/schema/users';
@@ -37,10 +37,10 @@ export function upgradeChargeCents(row: Pick<MembershipRow, 'priceCents' | 'curr
 
 /** Only a membership that renews (active, not set to end) on the provider in effect changes tier. */
 function assertChangeable(services: AppServices, row: MembershipRow): string {
-  if (row.status === 'past_due') throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.changePastDue });
-  if (row.status === 'active' && row.cancelAtPeriodEnd) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.changeEnding });
-  if (row.status !== 'active') throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.changeEnded });
-  if (row.provider !== services.payments.name || !row.providerSubscriptionId) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.otherProvider });
+  if (row.status === 'past_due') throw new DomainError({ code: 'CONFLICT', message: membershipMessages.changePastDue });
+  if (row.status === 'active' && row.cancelAtPeriodEnd) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.changeEnding });
+  if (row.status !== 'active') throw new DomainError({ code: 'CONFLICT', message: membershipMessages.changeEnded });
+  if (row.provider !== services.payments.name || !row.providerSubscriptionId) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.otherProvider });
   return row.providerSubscriptionId;
 }
 
@@ -86,7 +86,7 @@ async function claim(services: AppServices, row: MembershipRow): Promise<Members
       .where(and(eq(memberships.id, row.id), eq(memberships.updatedAt, row.updatedAt), eq(memberships.status, 'active')))
       .returning(),
   );
-  if (!claimed) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.changeBusy });
+  if (!claimed) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.changeBusy });
   return claimed;
 }
 
@@ -104,13 +104,13 @@ export async function changeTier(services: AppServices, actor: Actor, input: Cha
   const row = await memberOwn(services.db, actor, input.membershipId);
   const subscriptionId = assertChangeable(services, row);
   const tier = await tierById(services, input.tierId);
-  if (!tier) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
-  if (tier.creatorId !== row.creatorId) throw new TRPCError({ code: 'BAD_REQUEST', message: membershipMessages.otherCreatorTier });
+  if (!tier) throw new DomainError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
+  if (tier.creatorId !== row.creatorId) throw new DomainError({ code: 'BAD_REQUEST', message: membershipMessages.otherCreatorTier });
   const currentTier = await tierById(services, row.tierId);
   const creatorName = await creatorNameOf(services, row.creatorId);
 
   if (tier.id === row.tierId) {
-    if (!row.scheduledTierId) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.sameTier });
+    if (!row.scheduledTierId) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.sameTier });
     const claimed = await claim(services, row);
     // The renewal bills the member's own price again.
     const priceId = await tierPriceId(services, tier, creatorName, claimed.priceCents);
@@ -122,7 +122,7 @@ export async function changeTier(services: AppServices, actor: Actor, input: Cha
     await mailTierChange(services, after, 'downgrade_canceled', { fromTierName: scheduledName, toTierName: tier.name, chargedCents: 0, monthlyCents: after.priceCents, from: null, cardLast4: after.cardLast4 });
     return { membership: await myMembership(services, actor, row.id), change: 'downgrade_canceled', chargedCents: 0, effectiveAt: null };
   }
-  if (tier.archivedAt) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.archived });
+  if (tier.archivedAt) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.archived });
 
   const claimed = await claim(services, row);
   const priceId = await tierPriceId(services, tier, creatorName);
@@ -174,7 +174,7 @@ export async function changeTier(services: AppServices, actor: Actor, input: Cha
       await services.db.transaction(async (tx) => applyIntentToPayment(tx, (await findPaymentForIntent(tx, intent!)) ?? payment!, intent!));
       await undoPrice(services, claimed, subscriptionId, creatorName, key);
       const needsAuthentication = intent.status === 'requires_action' || intent.lastError?.code === 'authentication_required';
-      throw new TRPCError({ code: 'BAD_REQUEST', message: needsAuthentication ? membershipMessages.upgradeNeedsAuthentication : (intent.lastError?.message ?? 'Your card was declined.') });
+      throw new DomainError({ code: 'BAD_REQUEST', message: needsAuthentication ? membershipMessages.upgradeNeedsAuthentication : (intent.lastError?.message ?? 'Your card was declined.') });
     }
   }
   const time = now.toISOString();

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -15,7 +15,7 @@ export type TierRow = typeof membershipTiers.$inferSelect;
 type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 function badPerk(message: string): never {
-  throw new TRPCError({ code: 'BAD_REQUEST', message });
+  throw new DomainError({ code: 'BAD_REQUEST', message });
 }
 
 /** A tier's perks must be the creator's own: premium events and podcast titles (anything else is refused). */
@@ -49,7 +49,7 @@ async function replacePerks(tx: Queryable, tierId: string, eventIds: readonly st
 /** The creator's own tier; anyone else's (or none) is "not found". */
 export async function ownTier(db: Queryable, actor: Pick<Actor, 'id'>, id: string): Promise<TierRow> {
   const tier = await firstRow(db.select().from(membershipTiers).where(eq(membershipTiers.id, id)));
-  if (!tier || tier.creatorId !== actor.id) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
+  if (!tier || tier.creatorId !== actor.id) throw new DomainError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
   return tier;
 }
 
@@ -64,7 +64,7 @@ export async function createTier(services: AppServices, actor: Actor, input: Cre
         .from(membershipTiers)
         .where(and(eq(membershipTiers.creatorId, actor.id), isNull(membershipTiers.archivedAt))),
     );
-    if ((active?.value ?? 0) >= maxActiveTiers) throw new TRPCError({ code: 'CONFLICT', message: membershipMessages.tooManyTiers });
+    if ((active?.value ?? 0) >= maxActiveTiers) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.tooManyTiers });
     const eventIds = input.includesAllPremiumEvents ? [] : input.premiumEventIds;
     await checkPerks(tx, actor.id, eventIds, input.podcastTitleIds);
     await tx.insert(membershipTiers).values({
@@ -146,7 +146,7 @@ export async function listPublicTiers(db: Db, creatorId: string): Promise<Public
       .from(users)
       .where(and(eq(users.id, creatorId), inArray(users.role, ['dj', 'admin']))),
   );
-  if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.creatorNotFound });
+  if (!creator) throw new DomainError({ code: 'NOT_FOUND', message: membershipMessages.creatorNotFound });
   const rows = await db
     .select()
     .from(membershipTiers)
@@ -169,7 +169,7 @@ export async function listPublicTiers(db: Db, creatorId: string): Promise<Public
 
 async function tierById(db: Db, id: string): Promise<TierOutput> {
   const row = await firstRow(db.select().from(membershipTiers).where(eq(membershipTiers.id, id)));
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
+  if (!row) throw new DomainError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
   return (await toTierOutputs(db, [row]))[0]!;
 }
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
-import type { Storage } from '@server/lib/storage';
+import type { Storage } from '@server/platform/storage';
 
 /** The rendered files of one icon version, in the storage under `mobile-apps/{appId}/{version}/`. */
 export const iconFiles = {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import type { RestModule } from '@server/rest/kit';
-import { sendStoredFile } from '@server/lib/serve-uploads';
+import { sendStoredFile } from '@server/platform/serve-uploads';
 import type { AppServices } from '@server/trpc/context';
 import { publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
 import { ensureIconVersion, iconFiles, iconKey, type IconFileName } from './mobile-app.icons';

@@ -1,6 +1,6 @@
 import type { RestModule } from '@server/rest/kit';
 import { uploadRoute, uploadRoutes } from '@server/rest/upload-route';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { creatorProcedure } from '@server/trpc/init';
 import { mobileAppMessages } from './mobile-app.schemas';
 

@@ -1,13 +1,13 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { changedRows, firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { mobileApps } from '@db/schema/mobile-app';
 import { users } from '@db/schema/users';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { newId, nowIso } from '@server/lib/ids';
-import { uploadKey } from '@server/lib/uploads';
+import { uploadKey } from '@server/platform/uploads';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { appIconsFolder, IconImageError, pruneIconVersions, removeIconSource, renderIconVersion, storeIconSource, type IconFileName } from './mobile-app.icons';
 import { mobileAppMessages, nameMaxLength, shortNameMaxLength, type MobileAppOutput, type UpdateAppInput } from './mobile-app.schemas';
@@ -75,7 +75,7 @@ export async function ensureApp(services: AppServices, creator: UserRow): Promis
 }
 
 function requireCreatorTag(user: UserRow): string {
-  if (!user.creatorTag) throw new TRPCError({ code: 'BAD_REQUEST', message: mobileAppMessages.noCreatorTag });
+  if (!user.creatorTag) throw new DomainError({ code: 'BAD_REQUEST', message: mobileAppMessages.noCreatorTag });
   return user.creatorTag;
 }
 
@@ -108,7 +108,7 @@ export async function listOwnApps(services: AppServices, actor: Actor): Promise<
 /** Someone else's app answers 404, like a missing one. */
 async function ownApp(db: Db, actor: Actor, appId: string): Promise<MobileAppRow> {
   const app = await firstRow(db.select().from(mobileApps).where(eq(mobileApps.id, appId)));
-  if (!app || app.userId !== actor.id) throw new TRPCError({ code: 'NOT_FOUND', message: mobileAppMessages.notFound });
+  if (!app || app.userId !== actor.id) throw new DomainError({ code: 'NOT_FOUND', message: mobileAppMessages.notFound });
   return app;
 }
 

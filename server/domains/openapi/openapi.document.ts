@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AnyRouter, TRPCError } from '@trpc/server';
+import type { AnyRouter } from '@trpc/server';
 import { apiTokenScopeLabels, apiTokenScopes, type ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
-import { httpStatusOfCode } from '@server/lib/errors';
+import { httpStatusOfCode, type DomainErrorCode } from '@server/platform/errors';
 import { listProcedures, type ProcedureInfo } from './procedures';
 import type { RestOperation } from './openapi.operations';
 
@@ -158,7 +158,7 @@ interface ErrorFacts {
   hasInput: boolean;
   hasBody: boolean;
   namesRecord: boolean;
-  declared: readonly TRPCError['code'][];
+  declared: readonly DomainErrorCode[];
 }
 
 /**

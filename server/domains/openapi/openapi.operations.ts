@@ -1,4 +1,4 @@
-import type { TRPCError } from '@trpc/server';
+import type { DomainErrorCode } from '@server/platform/errors';
 import { z } from 'zod';
 import type { ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { productOutput } from '@server/domains/billing/billing.schemas';
@@ -39,7 +39,7 @@ export interface RestOperation {
   /** A query the shim reads itself (no procedure input). */
   query?: z.ZodObject;
   /** Errors the shim's own work answers (as `ProcedureMeta.errors`: what the scope, input and ids imply is derived). */
-  errors?: readonly TRPCError['code'][];
+  errors?: readonly DomainErrorCode[];
   /** Answers whose description is the route's own (a status derived or declared elsewhere keeps this text). */
   extraResponses?: Record<string, string>;
   /** The reference section, when the path's first segment does not name it. */

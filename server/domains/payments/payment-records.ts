@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -157,9 +157,9 @@ export async function publishPaymentSucceeded(services: Pick<AppServices, 'domai
 /** A provider failure as the caller sees it: the provider's message, never a 500. */
 export function providerFailure(error: unknown): never {
   if (error instanceof PaymentProviderError) {
-    if (error.statusCode === 404) throw new TRPCError({ code: 'NOT_FOUND', message: error.message, cause: error });
-    if (error.statusCode < 500) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message, cause: error });
-    throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider could not be reached. Please try again.', cause: error });
+    if (error.statusCode === 404) throw new DomainError({ code: 'NOT_FOUND', message: error.message, cause: error });
+    if (error.statusCode < 500) throw new DomainError({ code: 'BAD_REQUEST', message: error.message, cause: error });
+    throw new DomainError({ code: 'BAD_GATEWAY', message: 'The payment provider could not be reached. Please try again.', cause: error });
   }
   throw error;
 }

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { eq } from 'drizzle-orm';
 import { webhookEvents, type PaymentKind } from '@db/schema/payments';
 import { changedRows } from '@db/store';
@@ -59,7 +59,7 @@ export async function handleWebhook(services: AppServices, rawBody: Buffer | str
   try {
     event = services.payments.verifyWebhook(rawBody, signature);
   } catch (error) {
-    if (error instanceof WebhookSignatureError) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.invalidWebhook });
+    if (error instanceof WebhookSignatureError) throw new DomainError({ code: 'BAD_REQUEST', message: paymentMessages.invalidWebhook });
     throw error;
   }
   const { db } = services;

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -32,12 +32,12 @@ export async function limitPaymentCreation(services: AppServices, actor: Actor, 
 }
 
 async function payableEvent(db: Db, actor: Actor, input: { userId: string; eventId: string; viewerId?: string | undefined }) {
-  if (input.viewerId && input.viewerId !== actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: paymentMessages.payForYourself });
+  if (input.viewerId && input.viewerId !== actor.id) throw new DomainError({ code: 'FORBIDDEN', message: paymentMessages.payForYourself });
   const event = await firstRow(db.select().from(events).where(eq(events.id, input.eventId)));
-  if (!event || event.userId !== input.userId) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.eventNotFound });
-  if (event.userId === actor.id) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.ownEvent });
+  if (!event || event.userId !== input.userId) throw new DomainError({ code: 'NOT_FOUND', message: paymentMessages.eventNotFound });
+  if (event.userId === actor.id) throw new DomainError({ code: 'BAD_REQUEST', message: paymentMessages.ownEvent });
   const creator = await firstRow(db.select({ id: users.id, displayName: users.displayName }).from(users).where(eq(users.id, event.userId)));
-  if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.eventNotFound });
+  if (!creator) throw new DomainError({ code: 'NOT_FOUND', message: paymentMessages.eventNotFound });
   return { event, creator };
 }
 
@@ -111,8 +111,8 @@ export async function createTipPayment(services: AppServices, actor: Actor, clie
   const requestedCents = toCents(input.tipsAmount);
   const options = await db.select().from(tipOptions).where(eq(tipOptions.userId, creator.id));
   const option = input.tipOptionId ? options.find((candidate) => candidate.id === input.tipOptionId) : options.find((candidate) => candidate.amountCents === requestedCents);
-  if (input.tipOptionId && !option) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.tipOptionNotFound });
-  if (!option || option.amountCents !== requestedCents) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.tipAmountMismatch });
+  if (input.tipOptionId && !option) throw new DomainError({ code: 'NOT_FOUND', message: paymentMessages.tipOptionNotFound });
+  if (!option || option.amountCents !== requestedCents) throw new DomainError({ code: 'BAD_REQUEST', message: paymentMessages.tipAmountMismatch });
   await limitPaymentCreation(services, actor, clientIp);
   return startIntent(services, actor, {
     kind: 'tip',
@@ -132,15 +132,15 @@ export async function createTipPayment(services: AppServices, actor: Actor, clie
 export async function createPaywallPayment(services: AppServices, actor: Actor, clientIp: string, input: CreatePaywallPaymentInput & { tokenId?: string }): Promise<IntentAnswer> {
   const { db } = services;
   const { event, creator } = await payableEvent(db, actor, input);
-  if (!event.isPremium || event.premiumPriceCents <= 0) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.eventNotPremium });
-  if (toCents(input.premiumPrice) !== event.premiumPriceCents) throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.premiumPriceMismatch });
+  if (!event.isPremium || event.premiumPriceCents <= 0) throw new DomainError({ code: 'BAD_REQUEST', message: paymentMessages.eventNotPremium });
+  if (toCents(input.premiumPrice) !== event.premiumPriceCents) throw new DomainError({ code: 'BAD_REQUEST', message: paymentMessages.premiumPriceMismatch });
   const access = await firstRow(
     db
       .select({ eventId: eventAccess.eventId })
       .from(eventAccess)
       .where(and(eq(eventAccess.viewerId, actor.id), eq(eventAccess.eventId, event.id))),
   );
-  if (access) throw new TRPCError({ code: 'CONFLICT', message: paymentMessages.alreadyHasAccess });
+  if (access) throw new DomainError({ code: 'CONFLICT', message: paymentMessages.alreadyHasAccess });
   await limitPaymentCreation(services, actor, clientIp);
   return startIntent(services, actor, {
     kind: 'paywall',
@@ -157,7 +157,7 @@ export async function createPaywallPayment(services: AppServices, actor: Actor, 
 /** Who may see a payment: its payer, the creator it pays and admins. */
 function visiblePayment(actor: Actor, row: PaymentRow | undefined): PaymentRow {
   if (!row || (row.payerId !== actor.id && row.creatorId !== actor.id && actor.role !== 'admin')) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.paymentNotFound });
+    throw new DomainError({ code: 'NOT_FOUND', message: paymentMessages.paymentNotFound });
   }
   return row;
 }
@@ -169,7 +169,7 @@ function visiblePayment(actor: Actor, row: PaymentRow | undefined): PaymentRow {
 export async function reportPaymentStatus(services: AppServices, actor: Actor, intentId: string): Promise<PaymentOutput & { providerStatus: string }> {
   visiblePayment(actor, await findPaymentByIntentId(services.db, intentId));
   const synced = await syncIntent(services, intentId);
-  if (!synced) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.paymentNotFound });
+  if (!synced) throw new DomainError({ code: 'NOT_FOUND', message: paymentMessages.paymentNotFound });
   const row = (await findPaymentById(services.db, synced.row.id)) ?? synced.row;
   return { ...toPaymentOutput(row), providerStatus: synced.intent.status };
 }
@@ -181,7 +181,7 @@ export async function getPayment(db: Db, actor: Actor, id: string): Promise<Paym
 
 export async function getCoupon(services: AppServices, id: string) {
   const coupon = await services.payments.retrieveCoupon(id).catch(providerFailure);
-  if (!coupon) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.couponNotFound });
+  if (!coupon) throw new DomainError({ code: 'NOT_FOUND', message: paymentMessages.couponNotFound });
   return coupon;
 }
 
@@ -203,7 +203,7 @@ export async function renewDueSubscriptions(services: AppServices): Promise<numb
 
 function localProvider(services: AppServices): LocalPaymentProvider {
   const provider = services.payments;
-  if (!isLocalPaymentProvider(provider)) throw new TRPCError({ code: 'NOT_FOUND', message: paymentMessages.localOnly });
+  if (!isLocalPaymentProvider(provider)) throw new DomainError({ code: 'NOT_FOUND', message: paymentMessages.localOnly });
   return provider;
 }
 

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
 import type { payments } from '@db/schema/payments';
 import { newId } from '@server/lib/ids';
@@ -70,7 +70,7 @@ export async function openFirstInvoice<Row>(services: AppServices, flow: FirstIn
   const stored = await flow.store(remote);
   const invoice = remote.latestInvoice;
   const paymentIntentId = invoice?.paymentIntentId;
-  if (!invoice || !paymentIntentId) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
+  if (!invoice || !paymentIntentId) throw new DomainError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
   // "Recorded yet?" then insert, in one transaction: the provider's own report of the invoice may be recording it now.
   await db.transaction(async (tx) => {
     if (!(await findPaymentForIntent(tx, { id: paymentIntentId, metadata: {} }))) {
@@ -78,7 +78,7 @@ export async function openFirstInvoice<Row>(services: AppServices, flow: FirstIn
     }
   });
   const payment = (await flow.syncInvoice(services, invoice.id)) ?? (await findPaymentForIntent(db, { id: paymentIntentId, metadata: {} }));
-  if (!payment) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
+  if (!payment) throw new DomainError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
   const intent = await provider.retrievePaymentIntent(paymentIntentId).catch(providerFailure);
   return intentAnswerOf(payment, intent, invoice.clientSecret ?? intent.clientSecret);
 }
@@ -93,7 +93,7 @@ export async function prepareOpenInvoice<Row>(services: AppServices, providerSub
   const invoice = open[0];
   if (!invoice) return null;
   const ready = await provider.prepareInvoicePayment(invoice.id, `invoice-payment:${invoice.id}`).catch(providerFailure);
-  if (!ready.paymentIntentId || !ready.clientSecret) throw new TRPCError({ code: 'BAD_GATEWAY', message: 'The payment provider could not prepare this invoice' });
+  if (!ready.paymentIntentId || !ready.clientSecret) throw new DomainError({ code: 'BAD_GATEWAY', message: 'The payment provider could not prepare this invoice' });
   const intent = await provider.retrievePaymentIntent(ready.paymentIntentId).catch(providerFailure);
   // Found or inserted in one transaction (a webhook of this invoice may be recording its payment at the same time).
   const payment = await db.transaction(async (tx) => (await findPaymentForIntent(tx, intent)) ?? (await insertPayment(tx, row, ready, intent)));

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { storedName, type UploadRoutes } from '@server/lib/serve-uploads';
+import { storedName, type UploadRoutes } from '@server/platform/serve-uploads';
 import { crossOriginPreflightHeaders } from '@server/lib/security-headers';
 import { memberFile } from './member-feeds';
 import { podcastMessages } from './podcasts.schemas';

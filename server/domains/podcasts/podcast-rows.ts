@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, eq } from 'drizzle-orm';
 import { firstRow } from '@db/store';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
@@ -11,8 +11,8 @@ export type PodcastServices = Pick<AppServices, 'db' | 'config' | 'webhooks' | '
 export type TitleRow = typeof podcastTitles.$inferSelect;
 export type EpisodeRow = typeof podcastEpisodes.$inferSelect;
 
-export const titleNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.titleNotFound });
-export const episodeNotFound = () => new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.episodeNotFound });
+export const titleNotFound = () => new DomainError({ code: 'NOT_FOUND', message: podcastMessages.titleNotFound });
+export const episodeNotFound = () => new DomainError({ code: 'NOT_FOUND', message: podcastMessages.episodeNotFound });
 
 /** The owner's title; any other account's title is "not found" (it is not theirs to know about). */
 export async function ownedTitle(db: DbOrTransaction, ownerId: string, titleId: string): Promise<TitleRow> {

@@ -4,10 +4,10 @@ import sharp from 'sharp';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { podcastUploads, type PodcastUploadKind } from '@db/schema/podcasts';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { newId } from '@server/lib/ids';
-import type { Storage } from '@server/lib/storage';
-import { mediaMessages, refuseFile, removeUploads, sniffAmong, uploadKinds, type StoredFile, type UploadKind, type UploadKindName } from '@server/lib/uploads';
+import type { Storage } from '@server/platform/storage';
+import { mediaMessages, refuseFile, removeUploads, sniffAmong, uploadKinds, type StoredFile, type UploadKind, type UploadKindName } from '@server/platform/uploads';
 import type { AppServices } from '@server/trpc/context';
 import { podcastCover, podcastMessages } from './podcasts.schemas';
 

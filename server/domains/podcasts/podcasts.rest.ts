@@ -1,7 +1,7 @@
+import { DomainError } from '@server/platform/errors';
 import type { RouteGenericInterface } from 'fastify';
-import { TRPCError } from '@trpc/server';
 import type { PodcastUploadKind } from '@db/schema/podcasts';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { bodyEtag, ContentClock, evaluatePreconditions, sendWithValidators, setValidators } from '@server/lib/http-caching';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
 import type { RestModule } from '@server/rest/kit';
@@ -186,7 +186,7 @@ export const podcastsRest: RestModule = (app, kit) => {
   const feedVersions = new ContentClock();
   app.get<Params<'file'>>('/feeds/:file', async (request, reply) => {
     const match = /^(.+)\.xml$/.exec(request.params.file);
-    if (!match) throw new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.titleNotFound });
+    if (!match) throw new DomainError({ code: 'NOT_FOUND', message: podcastMessages.titleNotFound });
     const xml = await callerFor(await context(request)).podcasts.feed({ id: match[1]! });
     reply.type('application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').headers(crossOriginReadableHeaders);
     return sendWithValidators(request, reply, xml, feedVersions, match[1]!);
@@ -197,7 +197,7 @@ export const podcastsRest: RestModule = (app, kit) => {
   // the member's own client keeps it (private). A stopped feed (lapsed, reset) is a one-item notice with 410 Gone.
   app.get<Params<'titleId' | 'file'>>('/feeds/:titleId/:file', async (request, reply) => {
     const match = /^(.+)\.xml$/.exec(request.params.file);
-    if (!match) throw new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.titleNotFound });
+    if (!match) throw new DomainError({ code: 'NOT_FOUND', message: podcastMessages.titleNotFound });
     const feed = await callerFor(await context(request)).podcasts.memberFeed({ id: request.params.titleId, token: match[1]! });
     reply.type('application/rss+xml; charset=utf-8').headers(crossOriginReadableHeaders);
     if (feed.state !== 'open') return reply.code(410).header('cache-control', 'private, no-cache').send(feed.xml);

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, asc, count, desc, eq, isNull, lte, ne } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -6,8 +6,8 @@ import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import type { AppConfig } from '@server/config';
 import { newId, nowIso } from '@server/lib/ids';
-import { fieldError } from '@server/lib/errors';
-import { removeUploads } from '@server/lib/uploads';
+import { fieldError } from '@server/platform/errors';
+import { removeUploads } from '@server/platform/uploads';
 import { publicOrigin } from '@server/lib/public-url';
 import { cancelWebhookEvents } from '@server/domains/webhooks/webhooks.service';
 import { assertMayCreateTitle } from '@server/domains/billing/plan-access';
@@ -225,7 +225,7 @@ export async function publicEpisodeById(services: Services, id: string): Promise
 /** A creator's most recent published episodes, newest first (the event page's and player's related episodes). */
 export async function publicUserEpisodes(services: Services, input: { userId: string; limit: number; excludeEpisodeId?: string }): Promise<PublicEpisode[]> {
   const creator = await firstRow(services.db.select({ role: users.role, isActive: users.isActive }).from(users).where(eq(users.id, input.userId)));
-  if (!creator || !creator.isActive || creator.role === 'viewer') throw new TRPCError({ code: 'NOT_FOUND', message: podcastMessages.creatorNotFound });
+  if (!creator || !creator.isActive || creator.role === 'viewer') throw new DomainError({ code: 'NOT_FOUND', message: podcastMessages.creatorNotFound });
   const conditions = [eq(podcastEpisodes.userId, input.userId), isPublic(nowIso())];
   if (input.excludeEpisodeId) conditions.push(ne(podcastEpisodes.id, input.excludeEpisodeId));
   const rows = await publicEpisodesQuery(services.db)

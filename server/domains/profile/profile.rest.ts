@@ -1,5 +1,5 @@
-import { fieldError } from '@server/lib/errors';
-import { profilePhotoMessage } from '@server/lib/uploads';
+import { fieldError } from '@server/platform/errors';
+import { profilePhotoMessage } from '@server/platform/uploads';
 import type { RestModule } from '@server/rest/kit';
 import { uploadRoute, uploadRoutes } from '@server/rest/upload-route';
 import { ownProfileProcedure } from './profile.procedure';

@@ -1,9 +1,9 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, asc, eq } from 'drizzle-orm';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { invoices, users } from '@db/schema/users';
 import { nowIso } from '@server/lib/ids';
-import { removeUploads } from '@server/lib/uploads';
+import { removeUploads } from '@server/platform/uploads';
 import { findUserById, toSessionUser } from '@server/domains/users/session-reads';
 import type { SessionUser } from '@server/domains/users/users.schemas';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
@@ -51,7 +51,7 @@ function refuseInsecureStream(services: Services, streamValue: string | null | u
 
 export async function updateProfile(services: Services, actor: Actor, input: ProfileUpdateInput) {
   if (!isCreatorRole(actor.role) && creatorOnlyProfileFields.some((field) => input[field] !== undefined)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: profileMessages.creatorOnly });
+    throw new DomainError({ code: 'FORBIDDEN', message: profileMessages.creatorOnly });
   }
   refuseInsecureStream(services, input.streamValue);
   await services.db

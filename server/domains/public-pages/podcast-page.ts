@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { firstRow } from '@db/store';
 import { membershipTiers, membershipTierTitles } from '@db/schema/memberships';
@@ -137,7 +137,7 @@ async function buildPage(services: Services, found: TitleWithCreator, actorId: s
 /** The podcast page's data for the caller (`actorId`: the signed-in account, null for a guest). */
 export async function podcastPage(services: Services, input: PodcastPageInput, actorId: string | null, now = nowIso()): Promise<PodcastPageOutput> {
   const found = await titleOfCreator(services, input.tag, input.titleId);
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: podcastPageMessages.notFound });
+  if (!found) throw new DomainError({ code: 'NOT_FOUND', message: podcastPageMessages.notFound });
   return buildPage(services, found, actorId, now);
 }
 

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { parse as parsePattern } from 'regexparam';
 import { firstRow } from '@db/store';
@@ -37,7 +37,7 @@ export interface PageAnswer {
 
 const plainPage: PageAnswer = { status: 200, title: null, tags: '' };
 
-const isNotFound = (error: unknown) => error instanceof TRPCError && error.code === 'NOT_FOUND';
+const isNotFound = (error: unknown) => error instanceof DomainError && error.code === 'NOT_FOUND';
 
 export interface CreatorRow {
   id: string;
@@ -82,7 +82,7 @@ function creatorPagePath(tag: string): string {
  */
 export async function creatorPage(services: Services, tag: string, now = nowIso()): Promise<CreatorPageOutput> {
   const creator = await activeCreatorByTag(services, tag);
-  if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: publicPagesMessages.creatorNotFound });
+  if (!creator) throw new DomainError({ code: 'NOT_FOUND', message: publicPagesMessages.creatorNotFound });
   const upcomingEvents = (await publicSchedule(services.db, creator.creatorTag)).events
     .filter((event) => (event.endDateTime ?? event.startDateTime ?? '') >= now)
     .slice(0, creatorPageLimits.events);

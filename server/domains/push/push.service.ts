@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { changedRows, firstRow } from '@db/store';
@@ -6,7 +6,7 @@ import { executeStatement, inJsonList } from '@db/portable-sql';
 import { events } from '@db/schema/events';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '@db/schema/push';
 import { users } from '@db/schema/users';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import type { Actor, AppServices } from '@server/trpc/context';
 import { appIconUrl } from '@server/domains/mobile-app/mobile-app.service';
@@ -84,7 +84,7 @@ export async function subscribe(services: AppServices, input: SubscribeInput, cl
   if (!hasUsableKeys(keys)) throw fieldError('BAD_REQUEST', pushMessages.keys, { 'subscription.keys': pushMessages.keys });
   await services.rateLimiter.consume(`push-subscribe:address:${clientIp}`, subscribeLimits.perAddress);
   await services.rateLimiter.consume(`push-subscribe:endpoint:${endpoint}`, subscribeLimits.perEndpoint);
-  if (!(await findCreator(services.db, input.creatorId))) throw new TRPCError({ code: 'NOT_FOUND', message: pushMessages.creatorNotFound });
+  if (!(await findCreator(services.db, input.creatorId))) throw new DomainError({ code: 'NOT_FOUND', message: pushMessages.creatorNotFound });
   const now = nowIso();
   await services.db
     .insert(pushSubscriptions)
@@ -136,11 +136,11 @@ async function iconFor(db: Db, creator: UserRow): Promise<string> {
 /** Whose subscribers a send or a history read addresses: a creator only their own; an admin any creator's (their own by default). */
 async function targetCreator(db: Db, actor: Actor, creatorId: string | undefined): Promise<UserRow> {
   if (actor.role !== 'admin') {
-    if (creatorId && creatorId !== actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: pushMessages.otherCreator });
+    if (creatorId && creatorId !== actor.id) throw new DomainError({ code: 'FORBIDDEN', message: pushMessages.otherCreator });
     return actor.user;
   }
   const creator = await findCreator(db, creatorId ?? actor.id);
-  if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: pushMessages.creatorNotFound });
+  if (!creator) throw new DomainError({ code: 'NOT_FOUND', message: pushMessages.creatorNotFound });
   return creator;
 }
 
@@ -199,7 +199,7 @@ function wake(services: AppServices, created: { recipients: number } | null): vo
 
 export async function sendNotification(services: AppServices, actor: Actor, input: SendInput): Promise<{ id: string; recipients: number }> {
   const creator = await targetCreator(services.db, actor, input.creatorId);
-  if (!(await hasNotificationCreationPermission(services.db, actor))) throw new TRPCError({ code: 'FORBIDDEN', message: pushMessages.notPermitted });
+  if (!(await hasNotificationCreationPermission(services.db, actor))) throw new DomainError({ code: 'FORBIDDEN', message: pushMessages.notPermitted });
   const url = input.url ?? creatorPages(creator).defaultUrl;
   if (!url) throw fieldError('BAD_REQUEST', pushMessages.noCreatorTag, { url: pushMessages.noCreatorTag });
   const created = (await enqueue(services, { creator, kind: 'manual', title: input.title, body: input.body, url, sentBy: actor.id, audience: input.audience ?? 'all' }))!;

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@db/client';
 import type { AppConfig } from '@server/config';
-import type { OnceStore } from '@server/lib/bus-once';
+import type { OnceStore } from '@server/platform/bus-once';
 import { createBotCheck } from '@server/providers/bot-check';
 import type { BotCheckProvider } from '@server/providers/bot-check/interface';
 import { createIdentityProviders } from '@server/providers/identity';

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { platformSettings } from '@db/schema/settings';
 import type { AppConfig } from '@server/config';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { nowIso } from '@server/lib/ids';
 import type { AppServices } from '@server/trpc/context';
 import {

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -37,7 +37,7 @@ export async function ensureCustomer(services: AppServices, user: Actor['user'])
 
 export async function getCustomer(services: AppServices, actor: Actor, email: string): Promise<{ customerId: string; email: string }> {
   if (email.trim().toLowerCase() !== actor.user.email.toLowerCase() && actor.role !== 'admin') {
-    throw new TRPCError({ code: 'FORBIDDEN', message: subscriptionMessages.ownCustomerOnly });
+    throw new DomainError({ code: 'FORBIDDEN', message: subscriptionMessages.ownCustomerOnly });
   }
   return { customerId: await ensureCustomer(services, actor.user), email: actor.user.email };
 }
@@ -81,16 +81,16 @@ export async function startSubscription(services: AppServices, actor: Actor, pro
   const setUpFeeCents = options.withoutSetUpFee ? 0 : firstInvoiceSetUpFeeCents(product);
   const totalCents = product.pricePerMonthCents + setUpFeeCents;
   if (options.expectedCents !== undefined && options.expectedCents !== totalCents) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: paymentMessages.productAmountMismatch });
+    throw new DomainError({ code: 'BAD_REQUEST', message: paymentMessages.productAmountMismatch });
   }
-  if (!product.providerPriceId) throw new TRPCError({ code: 'BAD_REQUEST', message: subscriptionMessages.noProviderPrice });
+  if (!product.providerPriceId) throw new DomainError({ code: 'BAD_REQUEST', message: subscriptionMessages.noProviderPrice });
   const mine = await db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, actor.id), eq(subscriptions.productId, product.id), eq(subscriptions.provider, provider.name)))
     .orderBy(desc(subscriptions.createdAt));
   if (mine.some((row) => row.status === 'active' || row.status === 'past_due')) {
-    throw new TRPCError({ code: 'CONFLICT', message: subscriptionMessages.alreadySubscribed });
+    throw new DomainError({ code: 'CONFLICT', message: subscriptionMessages.alreadySubscribed });
   }
   // A checkout left unpaid is resumed rather than doubled (the card form without a payment method).
   const pending = !options.paymentMethodId ? mine.find((row) => row.status === 'incomplete' && row.providerSubscriptionId) : undefined;

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -22,7 +22,7 @@ export async function runRenewals(services: AppServices): Promise<number> {
 
 async function ownSubscription(db: Db, actor: Actor, id: string): Promise<SubscriptionRow> {
   const row = await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, id)));
-  if (!row || (row.userId !== actor.id && actor.role !== 'admin')) throw new TRPCError({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
+  if (!row || (row.userId !== actor.id && actor.role !== 'admin')) throw new DomainError({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
   return row;
 }
 
@@ -46,11 +46,11 @@ export async function startReactivation(services: AppServices, actor: Actor, cli
   await limitPaymentCreation(services, actor, clientIp);
   const row = await ownSubscription(services.db, actor, itemId);
   if (row.status === 'canceled') return startSubscription(services, actor, row.productId, { withoutSetUpFee: true });
-  if (row.status !== 'past_due' || !row.providerSubscriptionId) throw new TRPCError({ code: 'CONFLICT', message: subscriptionMessages.nothingToPay });
+  if (row.status !== 'past_due' || !row.providerSubscriptionId) throw new DomainError({ code: 'CONFLICT', message: subscriptionMessages.nothingToPay });
   const answer = await prepareOpenInvoice(services, row.providerSubscriptionId, row, insertSubscriptionPayment);
   if (!answer) {
     await syncSubscription(services, row.providerSubscriptionId);
-    throw new TRPCError({ code: 'CONFLICT', message: subscriptionMessages.nothingToPay });
+    throw new DomainError({ code: 'CONFLICT', message: subscriptionMessages.nothingToPay });
   }
   return { ...answer, subscriptionId: row.id };
 }

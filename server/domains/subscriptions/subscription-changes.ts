@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -18,14 +18,14 @@ const cardMailDedupeMs = 24 * 60 * 60_000;
 /** Only the subscriber manages a subscription (an admin does so by emulating them); anyone else gets 404. */
 async function subscriberOwn(db: Db, actor: Actor, id: string): Promise<SubscriptionRow> {
   const row = await firstRow(db.select().from(subscriptions).where(eq(subscriptions.id, id)));
-  if (!row || row.userId !== actor.id) throw new TRPCError({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
+  if (!row || row.userId !== actor.id) throw new DomainError({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
   return row;
 }
 
 /** A subscription the provider in effect can change (active, or past due for the card). */
 function manageable(services: AppServices, row: SubscriptionRow, statuses: SubscriptionStatus[], message: string): string {
-  if (!statuses.includes(row.status) || !row.providerSubscriptionId) throw new TRPCError({ code: 'CONFLICT', message });
-  if (row.provider !== services.payments.name) throw new TRPCError({ code: 'CONFLICT', message: subscriptionMessages.otherProvider });
+  if (!statuses.includes(row.status) || !row.providerSubscriptionId) throw new DomainError({ code: 'CONFLICT', message });
+  if (row.provider !== services.payments.name) throw new DomainError({ code: 'CONFLICT', message: subscriptionMessages.otherProvider });
   return row.providerSubscriptionId;
 }
 

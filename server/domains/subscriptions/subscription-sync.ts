@@ -7,7 +7,7 @@ import { invoices } from '@db/schema/users';
 import { markSubscriptionPaid } from '@server/domains/users/users.service';
 import type { PaymentRow } from '@server/domains/payments/payment-records';
 import { insertInvoicePayment, refreshProviderSubscription, syncProviderInvoice, updateInTransaction, type InsertInvoicePayment } from '@server/domains/payments/provider-subscriptions';
-import type { SubscriptionSnapshot } from '@server/lib/domain-events';
+import type { SubscriptionSnapshot } from '@server/platform/domain-events';
 import { newId, nowIso } from '@server/lib/ids';
 import type { ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
 import type { AppServices } from '@server/trpc/context';

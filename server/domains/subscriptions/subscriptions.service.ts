@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -14,7 +14,7 @@ export async function infoById(db: Db, id: string): Promise<SubscriptionInfo> {
   const found = await firstRow(
     db.select({ row: subscriptions, productName: products.name }).from(subscriptions).innerJoin(products, eq(products.id, subscriptions.productId)).where(eq(subscriptions.id, id)),
   );
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
+  if (!found) throw new DomainError({ code: 'NOT_FOUND', message: subscriptionMessages.subscriptionNotFound });
   return toInfo(found.row, found.productName);
 }
 

@@ -1,8 +1,8 @@
+import { DomainError } from '@server/platform/errors';
 import { createReadStream, readFileSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
-import { TRPCError } from '@trpc/server';
 import type { Store } from '@db/client';
 import { migrationsFolder } from '@db/client';
 import { newId } from '@server/lib/ids';
@@ -48,7 +48,7 @@ export function databaseInfo(store: Pick<Store, 'sqlite'>): DatabaseInfo {
 
 /** The embedded SQLite connection these tools read; on PostgreSQL (none) a clear refusal (412) instead. */
 function embedded(store: Pick<Store, 'sqlite'>, message: string): Database.Database {
-  if (!store.sqlite) throw new TRPCError({ code: 'PRECONDITION_FAILED', message });
+  if (!store.sqlite) throw new DomainError({ code: 'PRECONDITION_FAILED', message });
   return store.sqlite;
 }
 

@@ -1,11 +1,11 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { termsAcceptances, termsDocuments, users } from '@db/schema/users';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { newId, nowIso } from '@server/lib/ids';
-import { uploadKey } from '@server/lib/uploads';
+import { uploadKey } from '@server/platform/uploads';
 import { findUserById, toSessionUser } from '@server/domains/users/session-reads';
 import type { SessionUser } from '@server/domains/users/users.schemas';
 import type { Actor, AppServices } from '@server/trpc/context';
@@ -27,7 +27,7 @@ export async function currentTerms(db: Db): Promise<TermsDocument | null> {
 
 export async function requireCurrentTerms(db: Db): Promise<TermsDocument> {
   const terms = await currentTerms(db);
-  if (!terms) throw new TRPCError({ code: 'NOT_FOUND', message: termsMessages.noTerms });
+  if (!terms) throw new DomainError({ code: 'NOT_FOUND', message: termsMessages.noTerms });
   return terms;
 }
 
@@ -62,7 +62,7 @@ export async function publishTerms(services: AppServices, actor: Actor, input: U
  */
 export async function acceptTerms(services: Pick<AppServices, 'db' | 'store'>, actor: Actor): Promise<SessionUser> {
   const { db } = services;
-  if (actor.emulatedBy) throw new TRPCError({ code: 'FORBIDDEN', message: termsMessages.onlyUserCanAccept(actor.user.displayName) });
+  if (actor.emulatedBy) throw new DomainError({ code: 'FORBIDDEN', message: termsMessages.onlyUserCanAccept(actor.user.displayName) });
   // One transaction: the document accepted is still the newest when the acceptance is recorded.
   await db.transaction(async (tx) => {
     const terms = await requireCurrentTerms(db);

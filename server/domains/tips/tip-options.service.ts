@@ -1,11 +1,11 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { tipOptions } from '@db/schema/tips';
 import { newId, nowIso } from '@server/lib/ids';
-import type { Storage } from '@server/lib/storage';
-import { removeUploads } from '@server/lib/uploads';
+import type { Storage } from '@server/platform/storage';
+import { removeUploads } from '@server/platform/uploads';
 import { maxTipOptions, tipOptionMessages, type TipOptionOutput } from './tip-options.schemas';
 
 type TipOptionRow = typeof tipOptions.$inferSelect;
@@ -20,14 +20,14 @@ export async function listTipOptions(db: Db, creatorId: string): Promise<TipOpti
 
 export async function ownOption(db: Pick<Db, 'select'>, creatorId: string, id: string): Promise<TipOptionRow> {
   const row = await firstRow(db.select().from(tipOptions).where(and(eq(tipOptions.id, id), eq(tipOptions.userId, creatorId))));
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: tipOptionMessages.notFound });
+  if (!row) throw new DomainError({ code: 'NOT_FOUND', message: tipOptionMessages.notFound });
   return row;
 }
 
 export async function createTipOption(db: Db, creatorId: string, input: { title: string; amountCents: number; iconUrl?: string | null | undefined }): Promise<TipOptionOutput> {
   return db.transaction(async (tx) => {
     const existing = await tx.select({ position: tipOptions.position }).from(tipOptions).where(eq(tipOptions.userId, creatorId));
-    if (existing.length >= maxTipOptions) throw new TRPCError({ code: 'BAD_REQUEST', message: tipOptionMessages.tooMany });
+    if (existing.length >= maxTipOptions) throw new DomainError({ code: 'BAD_REQUEST', message: tipOptionMessages.tooMany });
     const position = existing.reduce((max, row) => Math.max(max, row.position + 1), 0);
     const row = (await firstRow(
       tx
@@ -80,7 +80,7 @@ export async function reorderTipOptions(db: Db, creatorId: string, ids: string[]
     const mine = await tx.select({ id: tipOptions.id }).from(tipOptions).where(eq(tipOptions.userId, creatorId));
     const known = new Set(mine.map((row) => row.id));
     if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: tipOptionMessages.reorderMismatch });
+      throw new DomainError({ code: 'BAD_REQUEST', message: tipOptionMessages.reorderMismatch });
     }
     for (const [position, id] of ids.entries()) await tx.update(tipOptions).set({ position, updatedAt: nowIso() }).where(eq(tipOptions.id, id));
   });

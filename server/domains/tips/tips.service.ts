@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -15,7 +15,7 @@ export async function listPublicTips(db: Db, userId: string): Promise<PublicTipO
       .from(users)
       .where(and(eq(users.id, userId), inArray(users.role, ['dj', 'admin']))),
   );
-  if (!creator) throw new TRPCError({ code: 'NOT_FOUND', message: tipMessages.creatorNotFound });
+  if (!creator) throw new DomainError({ code: 'NOT_FOUND', message: tipMessages.creatorNotFound });
   return (
     await db
       .select()

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { users } from '@db/schema/users';
@@ -29,14 +29,14 @@ export async function assertAdminChangeAllowed(
   const removesAdmin =
     target.role === 'admin' && target.isActive && (change.isActive === false || (change.role !== undefined && change.role !== 'admin'));
   if (!removesAdmin) return;
-  if (target.id === actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: adminRuleMessages.notOwnAccount });
+  if (target.id === actor.id) throw new DomainError({ code: 'FORBIDDEN', message: adminRuleMessages.notOwnAccount });
   const activeAdmins = await firstRow(
     db
       .select({ count: sql<number>`count(*)` })
       .from(users)
       .where(and(eq(users.role, 'admin'), eq(users.isActive, true))),
   );
-  if ((activeAdmins?.count ?? 0) <= 1) throw new TRPCError({ code: 'CONFLICT', message: adminRuleMessages.lastAdmin });
+  if ((activeAdmins?.count ?? 0) <= 1) throw new DomainError({ code: 'CONFLICT', message: adminRuleMessages.lastAdmin });
 }
 
 interface ActivationColumns {
@@ -59,7 +59,7 @@ export function activationChange(current: UserRow, isActive: boolean | undefined
 
 async function requireUser(db: Db | Transaction, id: string): Promise<UserRow> {
   const user = await firstRow(db.select().from(users).where(eq(users.id, id)));
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
+  if (!user) throw new DomainError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
   return user;
 }
 
@@ -95,7 +95,7 @@ export async function setUserRole(
     const user = await requireUser(tx, id);
     if (user.role === role) return;
     if ((user.role === 'viewer') !== (role === 'viewer')) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: authMessages.viewerRoleFixed });
+      throw new DomainError({ code: 'BAD_REQUEST', message: authMessages.viewerRoleFixed });
     }
     await assertAdminChangeAllowed(tx, actor, user, { role });
     await tx

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { users } from '@db/schema/users';
@@ -69,7 +69,7 @@ export async function waitingCreatorCount(db: Db): Promise<number> {
 
 export async function getUser(db: Db, id: string): Promise<AdminUserRow> {
   const row = await firstRow(db.select(rowColumns).from(users).where(eq(users.id, id)));
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: adminUsersMessages.userNotFound });
+  if (!row) throw new DomainError({ code: 'NOT_FOUND', message: adminUsersMessages.userNotFound });
   return row;
 }
 
@@ -85,14 +85,14 @@ export async function updateUser(
 ): Promise<AdminUserRow> {
   const { db } = services;
   const target = await firstRow(db.select().from(users).where(eq(users.id, input.id)));
-  if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: adminUsersMessages.userNotFound });
+  if (!target) throw new DomainError({ code: 'NOT_FOUND', message: adminUsersMessages.userNotFound });
   await db.transaction(async (tx) => {
     // Read again inside the write, so two admins demoting each other at once cannot both pass.
     const current = (await firstRow(tx.select().from(users).where(eq(users.id, input.id))))!;
     await assertAdminChangeAllowed(tx, actor, current, { isActive: input.isActive, role: input.role });
     const roleChanges = input.role !== undefined && input.role !== current.role;
-    if (current.role === 'viewer' && roleChanges) throw new TRPCError({ code: 'BAD_REQUEST', message: adminUsersMessages.viewerRole });
-    if (input.role === 'dj' && roleChanges && !current.creatorTag) throw new TRPCError({ code: 'BAD_REQUEST', message: adminUsersMessages.creatorNeedsTag });
+    if (current.role === 'viewer' && roleChanges) throw new DomainError({ code: 'BAD_REQUEST', message: adminUsersMessages.viewerRole });
+    if (input.role === 'dj' && roleChanges && !current.creatorTag) throw new DomainError({ code: 'BAD_REQUEST', message: adminUsersMessages.creatorNeedsTag });
     await tx
       .update(users)
       .set({

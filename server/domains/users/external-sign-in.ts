@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { eq } from 'drizzle-orm';
 import { users } from '@db/schema/users';
 import { firstRow } from '@db/store';
@@ -43,7 +43,7 @@ export async function signInWithExternalIdentity(
   if (!user && identity.email) {
     const existing = await findUserByEmail(db, identity.email);
     // Only an address the provider vouches for may take over (link to) an existing account.
-    if (existing && !identity.emailVerified) throw new TRPCError({ code: 'CONFLICT', message: externalSignInMessages.emailNotVerified });
+    if (existing && !identity.emailVerified) throw new DomainError({ code: 'CONFLICT', message: externalSignInMessages.emailNotVerified });
     if (existing) {
       await db.update(users).set({ ...link, updatedAt: nowIso() }).where(eq(users.id, existing.id));
       user = (await findUserById(services, existing.id))!;
@@ -51,7 +51,7 @@ export async function signInWithExternalIdentity(
   }
   if (!user) {
     if (!identity.email || !identity.emailVerified) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: externalSignInMessages.noVerifiedEmail });
+      throw new DomainError({ code: 'BAD_REQUEST', message: externalSignInMessages.noVerifiedEmail });
     }
     const isViewer = roleId === 'viewer';
     const firstName = identity.firstName?.trim() || identity.email.split('@')[0]!;
@@ -76,7 +76,7 @@ export async function signInWithExternalIdentity(
       // Two first sign-ins racing (double click): the unique indexes decide, the loser retries as a sign-in.
       if (isUniqueViolation(error)) {
         user = await firstRow(db.select().from(users).where(eq(subColumn, identity.subject)));
-        if (!user) throw new TRPCError({ code: 'CONFLICT', message: authMessages.emailTaken });
+        if (!user) throw new DomainError({ code: 'CONFLICT', message: authMessages.emailTaken });
       } else {
         throw error;
       }

@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server';
-import { verifyPassword } from '@server/lib/passwords';
+import { DomainError } from '@server/platform/errors';
+import { verifyPassword } from '@server/platform/passwords';
 import type { AppServices, UserRow } from '@server/trpc/context';
 import { authMessages, type LoginInput, type SessionAnswer } from './users.schemas';
 import { accountKey, limitAuthAttempts } from './auth-rate-limits';
@@ -16,20 +16,20 @@ async function checkCredentials(services: AppServices, input: LoginInput, client
 
 /** An admin deactivated this account: it may not sign in (asked only once its password or provider proved it). */
 export function refuseDeactivated(user: UserRow): void {
-  if (user.deactivatedAt) throw new TRPCError({ code: 'FORBIDDEN', message: authMessages.accountDeactivated });
+  if (user.deactivatedAt) throw new DomainError({ code: 'FORBIDDEN', message: authMessages.accountDeactivated });
 }
 
 export async function login(services: AppServices, input: LoginInput, clientIp: string): Promise<SessionAnswer> {
   const user = await checkCredentials(services, input, clientIp);
-  if (!user || user.role === 'viewer') throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidLogin });
+  if (!user || user.role === 'viewer') throw new DomainError({ code: 'UNAUTHORIZED', message: authMessages.invalidLogin });
   refuseDeactivated(user);
-  if (!user.isActive) throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: authMessages.notValidated });
+  if (!user.isActive) throw new DomainError({ code: 'SERVICE_UNAVAILABLE', message: authMessages.notValidated });
   return issueSession(services, user);
 }
 
 export async function viewerLogin(services: AppServices, input: LoginInput, clientIp: string): Promise<SessionAnswer> {
   const user = await checkCredentials(services, input, clientIp);
-  if (!user || user.role !== 'viewer') throw new TRPCError({ code: 'UNAUTHORIZED', message: authMessages.invalidViewerLogin });
+  if (!user || user.role !== 'viewer') throw new DomainError({ code: 'UNAUTHORIZED', message: authMessages.invalidViewerLogin });
   refuseDeactivated(user);
   return issueSession(services, user);
 }

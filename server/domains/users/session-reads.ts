@@ -4,8 +4,8 @@ import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { users } from '@db/schema/users';
-import { busTopic } from '@server/lib/bus';
-import { UnchangedDatabaseCache } from '@server/lib/unchanged-database-cache';
+import { busTopic } from '@server/platform/bus';
+import { UnchangedDatabaseCache } from '@server/platform/unchanged-database-cache';
 import type { AppServices, UserRow } from '@server/trpc/context';
 import type { SessionUser } from './users.schemas';
 
@@ -44,7 +44,7 @@ interface SessionRow {
 
 /**
  * What every authenticated request reads (its user row and session flags), kept while the database is unchanged
- * (server/lib/unchanged-database-cache.ts): a write anywhere makes the next request read them again.
+ * (server/platform/unchanged-database-cache.ts): a write anywhere makes the next request read them again.
  *
  * Instances sharing a bus (Redis) do not void each other's entries on every write (each write elsewhere would empty
  * every instance's cache); instead the changes that end sessions are announced (`sessionChanged`: password, role,

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Actor, AppServices, UserRow } from '@server/trpc/context';
 import { authMessages, type SessionAnswer } from './users.schemas';
 import { findUserById, toSessionUser } from './session-reads';
@@ -31,8 +31,8 @@ export async function refreshSession(services: AppServices, actor: Actor): Promi
 
 export async function emulate(services: AppServices, admin: Actor, targetId: string): Promise<SessionAnswer> {
   const target = await findUserById(services, targetId);
-  if (!target) throw new TRPCError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
-  if (target.role === 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: authMessages.cannotEmulateAdmin });
+  if (!target) throw new DomainError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
+  if (target.role === 'admin') throw new DomainError({ code: 'FORBIDDEN', message: authMessages.cannotEmulateAdmin });
   services.log.info({ adminId: admin.id, targetId }, 'admin started emulation');
   return issueSession(services, target, { id: admin.id, tokenVersion: admin.user.tokenVersion });
 }

@@ -1,9 +1,9 @@
+import { DomainError } from '@server/platform/errors';
 import { createHash, randomBytes } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
-import { httpStatusOfCode } from '@server/lib/errors';
+import { httpStatusOfCode } from '@server/platform/errors';
 import { IdentityError, type ExternalIdentity } from '@server/providers/identity/interface';
 import type { AppConfig } from '@server/config';
-import type { OnceStore } from '@server/lib/bus-once';
+import type { OnceStore } from '@server/platform/bus-once';
 import type { AppServices } from '@server/trpc/context';
 import { creatorActivation } from './admin-users.service';
 import { signInWithExternalIdentity } from './external-sign-in';
@@ -233,7 +233,7 @@ export async function completeAppleSignIn(
       },
     };
   } catch (error) {
-    if (error instanceof TRPCError && httpStatusOfCode[error.code] < 500) {
+    if (error instanceof DomainError && httpStatusOfCode[error.code] < 500) {
       return failure(httpStatusOfCode[error.code], entry.host, error.message);
     }
     services.log.error({ err: error }, 'apple sign-in failed unexpectedly');

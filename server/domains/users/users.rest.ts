@@ -1,5 +1,5 @@
+import { DomainError } from '@server/platform/errors';
 import type { FastifyRequest } from 'fastify';
-import { TRPCError } from '@trpc/server';
 import type { RestModule } from '@server/rest/kit';
 import { uploadRoute, uploadRoutes } from '@server/rest/upload-route';
 import { authedProcedure } from '@server/trpc/init';
@@ -49,7 +49,7 @@ export const usersRest: RestModule = (app, kit) => {
         kit,
         { base: authedProcedure, scope: 'session', kinds: { imageFile: 'profile-photo' }, notMultipart: 'Send the profile as multipart/form-data' },
         async ({ actor, caller, read, request }) => {
-          if (actor.id !== request.params.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
+          if (actor.id !== request.params.id) throw new DomainError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
           const { fields, files } = await read();
           return caller.users.updateViewerProfile({
             id: request.params.id,

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -47,7 +47,7 @@ export async function updateSelf(services: AppServices, actor: Actor, input: Upd
 }
 
 export async function updateViewerProfile(services: AppServices, actor: Actor, input: ViewerProfileInput): Promise<SessionUser> {
-  if (input.id !== actor.id) throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
+  if (input.id !== actor.id) throw new DomainError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
   const { db } = services;
   await db
     .update(users)

@@ -1,4 +1,4 @@
-import type { DomainEventMap, MembershipSnapshot } from '@server/lib/domain-events';
+import type { DomainEventMap, MembershipSnapshot } from '@server/platform/domain-events';
 import type { AppServices } from '@server/trpc/context';
 import { emitWebhookEvent } from './webhooks.service';
 

@@ -1,6 +1,6 @@
+import { DomainError } from '@server/platform/errors';
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { TRPCError } from '@trpc/server';
 import type { Db } from '@db/client';
 import { changedRows, firstRow } from '@db/store';
 import { webhookAttempts, webhookDeliveries, webhooks } from '@db/schema/webhooks';
@@ -41,12 +41,12 @@ function toOutput(row: WebhookRow): WebhookOutput {
 
 function refuseTarget(url: string, rules: TargetRules): void {
   const problem = targetProblem(url, rules);
-  if (problem) throw new TRPCError({ code: 'BAD_REQUEST', message: problem });
+  if (problem) throw new DomainError({ code: 'BAD_REQUEST', message: problem });
 }
 
 async function ownWebhook(db: Db, ownerId: string, id: string): Promise<WebhookRow> {
   const row = await firstRow(db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.userId, ownerId))));
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: webhookMessages.notFound });
+  if (!row) throw new DomainError({ code: 'NOT_FOUND', message: webhookMessages.notFound });
   return row;
 }
 
@@ -59,7 +59,7 @@ export async function createWebhook(db: Db, rules: TargetRules, ownerId: string,
   // One transaction: the count and the insert, so two creates at once never pass the limit together.
   const row = await db.transaction(async (tx) => {
     const count = (await tx.select({ id: webhooks.id }).from(webhooks).where(eq(webhooks.userId, ownerId))).length;
-    if (count >= maxWebhooksPerOwner) throw new TRPCError({ code: 'CONFLICT', message: webhookMessages.tooMany });
+    if (count >= maxWebhooksPerOwner) throw new DomainError({ code: 'CONFLICT', message: webhookMessages.tooMany });
     const now = new Date().toISOString();
     return firstRow(
       tx
@@ -152,7 +152,7 @@ export async function redeliver(services: Pick<AppServices, 'db' | 'webhooks'>, 
       .innerJoin(webhooks, eq(webhooks.id, webhookDeliveries.webhookId))
       .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhooks.userId, ownerId))),
   );
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: webhookMessages.deliveryNotFound });
+  if (!found) throw new DomainError({ code: 'NOT_FOUND', message: webhookMessages.deliveryNotFound });
   const now = new Date();
   await services.db
     .update(webhookDeliveries)

@@ -1,5 +1,5 @@
 import type { AppConfig } from '@server/config';
-import type { OnceStore } from '@server/lib/bus-once';
+import type { OnceStore } from '@server/platform/bus-once';
 import type { BotCheckProvider } from './interface';
 import { DisabledBotCheck } from './off';
 import { ProofOfWorkBotCheck } from './pow';

@@ -1,6 +1,6 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import type { BotCheckVerdict } from '@server/domains/users/users.schemas';
-import type { OnceStore } from '@server/lib/bus-once';
+import type { OnceStore } from '@server/platform/bus-once';
 import { botCheckAction, type BotCheckProvider, type PowChallenge } from './interface';
 
 const challengeLifetimeMs = 10 * 60 * 1000;

@@ -3,7 +3,7 @@ import { createTRPCClient, createWSClient, wsLink, type TRPCClient } from '@trpc
 import WebSocket from 'ws';
 import { events } from '@db/schema/events';
 import { newId } from '@server/lib/ids';
-import { RateLimiter } from '@server/lib/rate-limit';
+import { RateLimiter } from '@server/platform/rate-limit';
 import type { ChatStreamItem } from '@server/domains/chat/chat.schemas';
 import type { AppRouter } from '@server/trpc/root';
 

@@ -4,7 +4,7 @@ import { buildApp } from '@server/app';
 import { chatMessages as chatMessagesTable } from '@db/schema/chat';
 import { chatMessages } from '@server/domains/chat/chat.schemas';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
-import { RateLimiter } from '@server/lib/rate-limit';
+import { RateLimiter } from '@server/platform/rate-limit';
 import { freshRateLimits, insertEvent, socketClient, watchRoom } from './chat-helpers';
 
 async function expectTrpcError(promise: Promise<unknown>, code: TRPCError['code'], message?: string) {

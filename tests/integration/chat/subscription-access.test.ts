@@ -6,7 +6,7 @@ import { memberships, membershipTierEvents } from '@db/schema/memberships';
 import { users } from '@db/schema/users';
 import { chatMessages } from '@server/domains/chat/chat.schemas';
 import { publishHubMessage } from '@server/domains/hub/hub.service';
-import { accountDeactivatedMessage } from '@server/lib/access-watch';
+import { authMessages } from '@server/domains/users/users.schemas';
 import { createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
 import { insertMembership, insertTier } from '../../helpers/membership-rows';
 import { baseUrl, freshRateLimits, insertEvent, socketClient, waitFor, watchRoom, type SocketClient } from './chat-helpers';
@@ -68,7 +68,7 @@ describe('open subscriptions follow access', () => {
 
     await t.app.services.db.update(users).set({ isActive: false, deactivatedAt: new Date().toISOString() }).where(eq(users.id, viewer.id));
     await waitFor(() => reader.errors.length > 0, lossWithinMs);
-    expect(refusalOf(reader.errors)).toContain(accountDeactivatedMessage);
+    expect(refusalOf(reader.errors)).toContain(authMessages.accountDeactivated);
     await say('after deactivation', eventId);
     await guest.until((entries) => entries.some((entry) => entry.item.type === 'message' && entry.item.message.text === 'after deactivation'));
     expect(reader.texts()).not.toContain('after deactivation');
@@ -107,7 +107,7 @@ describe('open subscriptions follow access', () => {
     await viewerRoom.until((entries) => entries.some((entry) => entry.item.type === 'message'));
 
     await t.app.services.db.update(users).set({ isActive: false, deactivatedAt: new Date().toISOString() }).where(eq(users.id, viewer.id));
-    await expect(viewerSocket.client.chat.send.mutate({ eventId, displayName: 'Viewer', text: 'still here' })).rejects.toThrow(accountDeactivatedMessage);
+    await expect(viewerSocket.client.chat.send.mutate({ eventId, displayName: 'Viewer', text: 'still here' })).rejects.toThrow(authMessages.accountDeactivated);
   });
 
   it('a viewer whose paid access is removed stops receiving over server-sent events', async () => {

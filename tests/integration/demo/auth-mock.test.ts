@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '@db/schema/users';
-import { TokenService } from '@server/lib/tokens';
+import { TokenService } from '@server/platform/tokens';
 import { authMessages } from '@server/domains/users/users.schemas';
 import { bearer, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
 import { firstRow } from '@db/store';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DiskStorage, type ByteRange, type ObjectInfo } from '@server/lib/storage';
+import { DiskStorage, type ByteRange, type ObjectInfo } from '@server/platform/storage';
 import { copyMediaToStorage, CopyError } from '../../../scripts/db-copy';
 
 const folders: string[] = [];

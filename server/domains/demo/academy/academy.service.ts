@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
 import { collection } from '../demo.store';
 import type { Course, CourseCategory, CourseSummary, CourseUpdateInput } from './academy.schemas';
@@ -19,7 +19,7 @@ export async function listCourses(db: Db): Promise<CourseSummary[]> {
 
 export async function getCourse(db: Db, courseId: string): Promise<Course> {
   const found = await academyCourses(db).get(courseId);
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: courseNotFoundMessage });
+  if (!found) throw new DomainError({ code: 'NOT_FOUND', message: courseNotFoundMessage });
   return found;
 }
 

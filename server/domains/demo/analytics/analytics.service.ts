@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
 import { collection } from '../demo.store';
 import type { AnalyticsWidgets } from './analytics.schemas';
@@ -8,7 +8,7 @@ export const analyticsDocuments = (db: Db) => collection<AnalyticsWidgets & { id
 
 export async function getAnalyticsWidgets(db: Db): Promise<AnalyticsWidgets> {
   const document = await analyticsDocuments(db).get('widgets');
-  if (!document) throw new TRPCError({ code: 'NOT_FOUND', message: 'The analytics widgets have not been seeded.' });
+  if (!document) throw new DomainError({ code: 'NOT_FOUND', message: 'The analytics widgets have not been seeded.' });
   const { id: _id, ...widgets } = document;
   return widgets;
 }

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
 import { newId } from '@server/lib/ids';
 import { collection } from '../demo.store';
@@ -22,14 +22,14 @@ export async function updateEvent(db: Db, event: CalendarEvent): Promise<Calenda
   const events = calendarCollections.events(db);
   // The check and the write are one step: an event removed meanwhile is not written back.
   return db.transaction(async () => {
-    if (!(await events.has(event.id))) throw new TRPCError({ code: 'NOT_FOUND', message: calendarMessages.eventNotFound });
+    if (!(await events.has(event.id))) throw new DomainError({ code: 'NOT_FOUND', message: calendarMessages.eventNotFound });
     return events.put(event);
   });
 }
 
 export async function removeEvent(db: Db, eventId: string): Promise<string> {
   if ((await calendarCollections.events(db).remove([eventId])) === 0) {
-    throw new TRPCError({ code: 'NOT_FOUND', message: calendarMessages.eventNotFound });
+    throw new DomainError({ code: 'NOT_FOUND', message: calendarMessages.eventNotFound });
   }
   return eventId;
 }

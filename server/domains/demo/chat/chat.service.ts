@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
 import { newId, nowIso } from '@server/lib/ids';
 import { collection } from '../demo.store';
@@ -17,7 +17,7 @@ export const chatMessages = {
   chatNotFound: 'Chat not found',
 } as const;
 
-const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+const notFound = (message: string) => new DomainError({ code: 'NOT_FOUND', message });
 
 export const listContacts = (db: Db) => chatCollections.contacts(db).list();
 

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
 import { newId } from '@server/lib/ids';
 import { collection } from '../demo.store';
@@ -15,7 +15,7 @@ export const contactsMessages = {
   userNotFound: 'The contacts user is not set up',
 } as const;
 
-const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+const notFound = (message: string) => new DomainError({ code: 'NOT_FOUND', message });
 
 export async function getUser(db: Db): Promise<ContactsUser> {
   const user = (await contactsCollections.user(db).list())[0];

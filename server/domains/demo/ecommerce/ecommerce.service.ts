@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
 import { collection } from '../demo.store';
 import type { Order, Product } from './ecommerce.schemas';
@@ -15,7 +15,7 @@ export async function listProducts(db: Db): Promise<Product[]> {
 
 export async function getProduct(db: Db, productId: string): Promise<Product> {
   const found = await ecommerceProducts(db).get(productId);
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: productNotFoundMessage });
+  if (!found) throw new DomainError({ code: 'NOT_FOUND', message: productNotFoundMessage });
   return found;
 }
 
@@ -30,6 +30,6 @@ export async function listOrders(db: Db): Promise<Order[]> {
 
 export async function getOrder(db: Db, orderId: string): Promise<Order> {
   const found = await ecommerceOrders(db).get(orderId);
-  if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: orderNotFoundMessage });
+  if (!found) throw new DomainError({ code: 'NOT_FOUND', message: orderNotFoundMessage });
   return found;
 }

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
 import { collection } from '../demo.store';
 import type { DeleteMailsInput, ListMailsInput, Mail, MailFilter, MailFolder, MailLabel, SetFolderInput, ToggleLabelInput } from './mail.schemas';
@@ -18,7 +18,7 @@ export const mailMessages = {
   labelNotFound: 'Label not found',
 } as const;
 
-const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+const notFound = (message: string) => new DomainError({ code: 'NOT_FOUND', message });
 
 /** The flags a filter handle may name (a mail's boolean fields). */
 const filterableFlags = ['read', 'starred', 'important', 'hasAttachments'] as const;

@@ -1,7 +1,7 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
 import { newId, nowIso } from '@server/lib/ids';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { collection } from '../demo.store';
 import type { CreateNoteInput, Note, NoteLabel } from './notes.schemas';
 
@@ -16,7 +16,7 @@ export const notesMessages = {
   duplicateLabel: 'Two labels have the same id',
 } as const;
 
-const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+const notFound = (message: string) => new DomainError({ code: 'NOT_FOUND', message });
 
 export const listNotes = (db: Db) => notesCollections.notes(db).list();
 export const listLabels = (db: Db) => notesCollections.labels(db).list();

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
 import { collection } from '../demo.store';
 import type { ProfileAbout, ProfileMediaGroup, ProfileTimeline } from './profile.schemas';
@@ -8,8 +8,8 @@ export const profileTimelineDocuments = (db: Db) => collection<ProfileTimeline &
 export const profileAboutDocuments = (db: Db) => collection<ProfileAbout & { id: string }>(db, 'profile.about');
 export const profileMediaGroups = (db: Db) => collection<ProfileMediaGroup>(db, 'profile.photosVideos');
 
-function notSeeded(): TRPCError {
-  return new TRPCError({ code: 'NOT_FOUND', message: 'The profile has not been seeded.' });
+function notSeeded(): DomainError {
+  return new DomainError({ code: 'NOT_FOUND', message: 'The profile has not been seeded.' });
 }
 
 export async function getTimeline(db: Db): Promise<ProfileTimeline> {

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
 import { collection } from '../demo.store';
 import type { Project, ProjectDashboardWidgets } from './projectdashboard.schemas';
@@ -10,7 +10,7 @@ export const projectDashboardProjects = (db: Db) => collection<Project>(db, 'pro
 
 export async function getProjectDashboardWidgets(db: Db): Promise<ProjectDashboardWidgets> {
   const document = await projectDashboardDocuments(db).get('widgets');
-  if (!document) throw new TRPCError({ code: 'NOT_FOUND', message: 'The project dashboard widgets have not been seeded.' });
+  if (!document) throw new DomainError({ code: 'NOT_FOUND', message: 'The project dashboard widgets have not been seeded.' });
   const { id: _id, ...widgets } = document;
   return widgets;
 }

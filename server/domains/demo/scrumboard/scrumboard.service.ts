@@ -1,6 +1,6 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
-import { fieldError } from '@server/lib/errors';
+import { fieldError } from '@server/platform/errors';
 import { newId } from '@server/lib/ids';
 import { collection } from '../demo.store';
 import type { Board, BoardList, BoardSettings, BoardSummary, Card, NewBoardInput, NewCardInput, NewListInput } from './scrumboard.schemas';
@@ -22,7 +22,7 @@ export const scrumboardMessages = {
   inconsistentBoard: 'Every card must sit in exactly one list of the board',
 } as const;
 
-const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+const notFound = (message: string) => new DomainError({ code: 'NOT_FOUND', message });
 const badRequest = (field: string, message: string) => fieldError('BAD_REQUEST', message, { [field]: message });
 
 const summary = (board: Board): BoardSummary => ({ id: board.id, name: board.name, uri: board.uri });

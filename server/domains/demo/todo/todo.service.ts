@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import type { Db } from '@db/client';
 import { newId } from '@server/lib/ids';
 import { collection } from '../demo.store';
@@ -19,7 +19,7 @@ export const todoMessages = {
   labelNotFound: 'Label not found',
 } as const;
 
-const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+const notFound = (message: string) => new DomainError({ code: 'NOT_FOUND', message });
 
 const utcDay = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 10) : null);
 

@@ -1,7 +1,7 @@
 /**
  * Short-lived entries taken at most once, readable by every instance: what one request leaves for a later one that
  * a load balancer may send elsewhere (a SignalR negotiate and its socket, an OAuth start and its callback). In
- * process by default; in Redis (`SET … PX … NX`, `GETDEL`) with `REDIS_URL` (server/lib/redis/redis-once.ts).
+ * process by default; in Redis (`SET … PX … NX`, `GETDEL`) with `REDIS_URL` (server/platform/redis/redis-once.ts).
  */
 export interface OnceStore {
   /** Keeps `value` under `key` for `ttlMs`; false when the key is already there. */

@@ -1,22 +1,22 @@
+import { DomainError } from '@server/platform/errors';
 import { once } from 'node:events';
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
-import { TRPCError } from '@trpc/server';
-import { FieldValidationError } from '../errors';
-import { newId } from '../ids';
-import type { Storage } from '../storage';
+import { FieldValidationError } from '@server/platform/errors';
+import { newId } from '@server/lib/ids';
+import type { Storage } from '@server/platform/storage';
 import { fileTypeNotAllowedMessage, sniffBytes, type SniffedType, type UploadKind } from './kinds';
 import { uploadUrlOf, type StoredFile } from './stored';
 
 /** The answer to a refused file, naming its field. A kind with one rule message answers 400 with it whatever the reason. */
-export function refuseFile(kind: UploadKind, field: string, refusal: { code: TRPCError['code']; message: string }): TRPCError {
+export function refuseFile(kind: UploadKind, field: string, refusal: { code: DomainError['code']; message: string }): DomainError {
   const { code, message } = kind.ruleMessage ? { code: 'BAD_REQUEST' as const, message: kind.ruleMessage } : refusal;
-  return new TRPCError({ code, message, cause: new FieldValidationError(message, { [field]: message }) });
+  return new DomainError({ code, message, cause: new FieldValidationError(message, { [field]: message }) });
 }
 
 class UploadRejected extends Error {
-  constructor(readonly error: TRPCError) {
+  constructor(readonly error: DomainError) {
     super(error.message);
   }
 }

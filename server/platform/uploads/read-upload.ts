@@ -1,7 +1,7 @@
+import { DomainError } from '@server/platform/errors';
 import type { FastifyRequest } from 'fastify';
-import { TRPCError } from '@trpc/server';
-import { fieldError } from '../errors';
-import type { Storage } from '../storage';
+import { fieldError } from '@server/platform/errors';
+import type { Storage } from '@server/platform/storage';
 import { writeCheckedStream, refuseFile } from './checked-stream';
 import { kindOf, type UploadKind, type UploadKindName } from './kinds';
 import { removeStored, type StoredFile } from './stored';
@@ -22,7 +22,7 @@ export interface UploadedForm<Field extends string = string> {
  * as a bare Error: no errno `code` (disk failures have one) and no HTTP `statusCode` (the plugin's limits do).
  */
 export function isMalformedMultipart(error: unknown): boolean {
-  return error instanceof Error && !(error instanceof TRPCError) && !('code' in error) && !('statusCode' in error);
+  return error instanceof Error && !(error instanceof DomainError) && !('code' in error) && !('statusCode' in error);
 }
 
 /**
@@ -36,7 +36,7 @@ export async function readUpload<Field extends string>(
   kinds: UploadKinds<Field>,
   notMultipart = notMultipartMessage,
 ): Promise<UploadedForm<Field>> {
-  if (!request.isMultipart()) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: notMultipart });
+  if (!request.isMultipart()) throw new DomainError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: notMultipart });
   const byField = new Map<string, UploadKind>(Object.entries<UploadKindName | UploadKind>(kinds).map(([field, kind]) => [field, kindOf(kind)]));
   const fields: Record<string, string> = {};
   const stored = new Map<string, StoredFile>();
@@ -61,7 +61,7 @@ export async function readUpload<Field extends string>(
     }
   } catch (error) {
     await removeStored(storage, stored.values());
-    throw isMalformedMultipart(error) ? new TRPCError({ code: 'BAD_REQUEST', message: malformedMultipartMessage }) : error;
+    throw isMalformedMultipart(error) ? new DomainError({ code: 'BAD_REQUEST', message: malformedMultipartMessage }) : error;
   }
   return { fields, files: Object.fromEntries(stored) as UploadedForm<Field>['files'] };
 }

@@ -2,7 +2,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { newId } from '../ids';
+import { newId } from '@server/lib/ids';
 import type { Storage } from './storage';
 
 /**

@@ -1,5 +1,5 @@
+import { DomainError } from '@server/platform/errors';
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import { tooManyAttemptsMessage } from './rate-limit';
 
 // OWASP: scrypt with N=2^17, r=8, p=1 (about 0.5 s and 128 MiB per hash on our machines).
@@ -62,7 +62,7 @@ export class HashingGate {
         timer: setTimeout(() => {
           const index = this.waiting.indexOf(waiter);
           if (index >= 0) this.waiting.splice(index, 1);
-          reject(new TRPCError({ code: 'TOO_MANY_REQUESTS', message: tooManyAttemptsMessage }));
+          reject(new DomainError({ code: 'TOO_MANY_REQUESTS', message: tooManyAttemptsMessage }));
         }, this.limits.maxWaitMs),
       };
       this.waiting.push(waiter);

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '@db/store';
-import { evaluatePreconditions, preconditionFailedMessage, rangeStillApplies, setValidators, type Validators } from './http-caching';
+import { evaluatePreconditions, preconditionFailedMessage, rangeStillApplies, setValidators, type Validators } from '@server/lib/http-caching';
 import { PublicUploads } from './public-uploads';
-import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from './security-headers';
+import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
 import type { SignedUploads } from './signed-uploads';
 import { contentTypeOf, type ByteRange, type Storage } from './storage';
 
-/** Stored names: a random id and the extension of the checked type (server/lib/uploads/). */
+/** Stored names: a random id and the extension of the checked type (server/platform/uploads/). */
 export const storedName = /^[A-Za-z0-9_-]+\.[A-Za-z0-9]+$/;
 
 /** A public file never changes under its random name; everything else is checked with us on every use. */
@@ -140,7 +140,7 @@ export interface UploadsOptions {
 /**
  * `/uploads/*` from the storage (key `uploads/<name>`): who may load the file from another site (see PublicUploads;
  * public files may be redirected to MEDIA_PUBLIC_URL), its caching, and the rest of `sendStoredFile`. A members-only
- * title's files answer 404 here unless the URL is signed (server/lib/signed-uploads.ts).
+ * title's files answer 404 here unless the URL is signed (server/platform/signed-uploads.ts).
  */
 export async function registerUploads(app: FastifyInstance, store: Pick<Store, 'db' | 'sqlite' | 'writePosition'>, storage: Storage, options: UploadsOptions = {}): Promise<void> {
   const publicUploads = new PublicUploads(store);

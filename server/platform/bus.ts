@@ -1,7 +1,7 @@
 /**
  * The message bus: publish a payload to a topic, every subscriber of that topic gets it, in order. One interface,
  * two engines: `Bus` (this file) delivers in process, synchronously, and is the default; `RedisBus`
- * (server/lib/redis/redis-bus.ts, chosen by `REDIS_URL`) carries the same topics between instances through Redis
+ * (server/platform/redis/redis-bus.ts, chosen by `REDIS_URL`) carries the same topics between instances through Redis
  * pub/sub, each instance fanning a message out to its own listeners once. Topics cost nothing until someone
  * subscribes, and a publish touches only its own topic's listeners.
  */

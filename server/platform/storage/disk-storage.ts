@@ -3,8 +3,8 @@ import { access, copyFile, link, mkdir, open, readdir, readFile, rename, rm, sta
 import { dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fileValidators } from '../http-caching';
-import { newId } from '../ids';
+import { fileValidators } from '@server/lib/http-caching';
+import { newId } from '@server/lib/ids';
 import { assertFolder, assertKey, type ByteRange, type ObjectInfo, type Storage } from './storage';
 
 const isMissing = (error: unknown) => {

@@ -1,4 +1,4 @@
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 
 export const tooManyAttemptsMessage = 'Too many attempts. Please wait a minute and try again.';
 
@@ -18,7 +18,7 @@ export interface RateLimitVerdict {
 
 /**
  * Where the hit times live: in this process by default (`MemoryRateLimitStore`), in Redis when instances share
- * their limits (`RedisRateLimitStore`, server/lib/redis/redis-rate-limit.ts) — the same sliding window either way.
+ * their limits (`RedisRateLimitStore`, server/platform/redis/redis-rate-limit.ts) — the same sliding window either way.
  */
 export interface RateLimitStore {
   /** Records a hit for `key` when fewer than `rule.limit` hits fall within the last `rule.windowMs`. Refused hits are not recorded. */
@@ -68,7 +68,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
  * with what they count, e.g. `login:account:<userId>`, `chat:send:<senderId>`.
  *
  * - `await hit(key, { limit, windowMs })` counts a hit and answers `{ allowed, remaining, retryAfterMs }`.
- * - `await consume(key, rule, message?)` does the same and throws a 429 TRPCError (`tooManyAttemptsMessage` unless
+ * - `await consume(key, rule, message?)` does the same and throws a 429 DomainError (`tooManyAttemptsMessage` unless
  *   told otherwise) when refused.
  */
 export class RateLimiter {
@@ -83,6 +83,6 @@ export class RateLimiter {
 
   async consume(key: string, rule: RateLimitRule, message = tooManyAttemptsMessage): Promise<void> {
     const verdict = await this.store.hit(key, rule, this.now());
-    if (!verdict.allowed) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
+    if (!verdict.allowed) throw new DomainError({ code: 'TOO_MANY_REQUESTS', message });
   }
 }

@@ -3,7 +3,7 @@
  * released at the end; the names of a group are counted, so a group can be capped (`limit`). A holder that died
  * stops renewing and its lease expires. A lease marked `yielding` (its holder waits for something that may come
  * back on another instance, such as a publisher's reconnect) may be taken by another claimant; the old holder
- * learns it at its next `renew`. In process by default; in Redis with `REDIS_URL` (server/lib/redis/redis-leases.ts).
+ * learns it at its next `renew`. In process by default; in Redis with `REDIS_URL` (server/platform/redis/redis-leases.ts).
  *
  * While Redis is unreachable the Redis leases answer `unknown` (the caller falls back to what this instance knows).
  */

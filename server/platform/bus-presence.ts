@@ -1,6 +1,6 @@
 /**
  * Who is present in a set (a live session's viewers): members noted within the last `windowMs`, counted once each.
- * In process by default; `RedisPresence` (server/lib/redis/redis-presence.ts) counts across instances, so a viewer
+ * In process by default; `RedisPresence` (server/platform/redis/redis-presence.ts) counts across instances, so a viewer
  * whose requests reach two instances counts once and every instance answers the same total.
  */
 export interface Presence {

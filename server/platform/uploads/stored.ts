@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Storage } from '../storage';
+import type { Storage } from '@server/platform/storage';
 
 export interface StoredFile {
   /** Public path the file is served at: `/uploads/<name>`. */

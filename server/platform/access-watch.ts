@@ -1,18 +1,7 @@
-import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
-import { firstRow, type Db } from '@db/store';
-import { users } from '@db/schema/users';
+import { DomainError } from '@server/platform/errors';
 
 /** How often an open chat or hub subscription re-checks that its reader may still read (access lost → stopped within it). */
 export const accessRecheckMs = 2_000;
-
-export const accountDeactivatedMessage = 'This account has been deactivated. Contact the site admin.';
-
-/** Refuses an account an admin deactivated (or made inactive) since its token or socket was accepted. */
-export async function requireActiveAccount(db: Db, userId: string): Promise<void> {
-  const row = await firstRow(db.select({ isActive: users.isActive, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId)));
-  if (!row || !row.isActive || row.deactivatedAt) throw new TRPCError({ code: 'FORBIDDEN', message: accountDeactivatedMessage });
-}
 
 const recentChecks = new WeakMap<object, Map<string, { at: number; result: Promise<void> }>>();
 
@@ -34,11 +23,11 @@ export function sharedCheck(scope: object, key: string, check: () => Promise<voi
 }
 
 /**
- * Runs `check` every `everyMs` while a subscription stays open; the first refusal it throws (a TRPCError: the same one
+ * Runs `check` every `everyMs` while a subscription stays open; the first refusal it throws (a DomainError: the same one
  * a new subscription would get) goes to `onLost` and the watch ends. Anything else (a database hiccup) is retried at
  * the next tick. Answers the function that ends the watch.
  */
-export function watchAccess(check: () => Promise<void>, onLost: (refusal: TRPCError) => void, everyMs = accessRecheckMs): () => void {
+export function watchAccess(check: () => Promise<void>, onLost: (refusal: DomainError) => void, everyMs = accessRecheckMs): () => void {
   let running = false;
   let stopped = false;
   const timer = setInterval(() => {
@@ -46,7 +35,7 @@ export function watchAccess(check: () => Promise<void>, onLost: (refusal: TRPCEr
     running = true;
     check()
       .catch((error: unknown) => {
-        if (error instanceof TRPCError && !stopped) {
+        if (error instanceof DomainError && !stopped) {
           stop();
           onLost(error);
         }
