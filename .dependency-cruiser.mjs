@@ -75,6 +75,28 @@ export default {
       to: { path: '^server/config[.]ts$', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'domain-services-stay-out-of-the-trpc-layer',
+      comment:
+        'Domain services take the services they need (server/services.ts, their own ports) and throw DomainError; only routers, REST shims, procedure bases and transports (websocket, SignalR, the OpenAPI reader) touch server/trpc.',
+      severity: 'error',
+      from: { path: '^server/domains/', pathNot: ['[.](router|rest|procedure|socket|signalr)[.]ts$', '^server/domains/openapi/'] },
+      to: { path: '^server/trpc/' },
+    },
+    {
+      name: 'domains-never-name-the-container',
+      comment: 'The composition root builds the domains; a domain that imported it would depend on every other one.',
+      severity: 'error',
+      from: { path: '^server/domains/' },
+      to: { path: '^server/(composition|app|main)[.]ts$' },
+    },
+    {
+      name: 'providers-know-no-domain',
+      comment: 'Providers (mail, payments, identity, bot check, push) talk to the outside; the domains call them, never the reverse.',
+      severity: 'error',
+      from: { path: '^server/providers/' },
+      to: { path: '^server/(domains|trpc|rest|composition[.]ts|app[.]ts)' },
+    },
+    {
       name: 'routers-call-their-own-domain',
       comment: 'A router calls only its own domain’s service (other domains’ schemas aside); domains talk through domain events.',
       severity: 'error',
@@ -144,11 +166,10 @@ export default {
     // everywhere ----------------------------------------------------------------------------------------------------------
     {
       name: 'no-cycles',
-      comment:
-        'No file cycles, type-only imports included. The one exception is the service container: server/trpc/context.ts names every service’s type (AppServices) and the services take it as a parameter.',
+      comment: 'No file cycles, type-only imports included, the composition root too (server/composition.ts): a domain names what it needs, never the container.',
       severity: 'error',
       from: {},
-      to: { circular: true, viaOnly: { pathNot: '^server/trpc/context[.]ts$' } },
+      to: { circular: true },
     },
     {
       name: 'no-runtime-cycles',

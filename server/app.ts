@@ -6,75 +6,36 @@ import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TRPCError } from '@trpc/server';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { openConfiguredDatabase, type DatabaseHandle } from '@db/client';
-import { fastifyTrustProxy, secretFilePath, type AppConfig } from './config';
+import { fastifyTrustProxy, type AppConfig } from './config';
 import { httpErrorOf } from './trpc/errors';
 import { passwordHashing } from './platform/passwords';
-import { RateLimiter } from './platform/rate-limit';
-import { createSharedEngines } from './platform/bus-engines';
-import { readiness, type ReadinessProbe } from './platform/readiness';
-import { DatabaseSweepLock } from './platform/sweep-lock';
-import { DomainEvents } from './platform/domain-events';
-import { registerDomainListeners } from './domain-listeners';
-import { followSessionChanges } from './domains/users/session-reads';
-import { ChatRuntime } from './domains/chat/chat.runtime';
-import { WebhooksWorker, type WebhooksWorkerOptions } from './domains/webhooks/webhooks.worker';
-import { JobQueue } from './platform/queue/job-queue';
-import { BackgroundTasks } from './platform/background-tasks';
-import { InstanceHeartbeat, type InstanceHeartbeatOptions } from './platform/instance-heartbeat';
+import { readiness } from './platform/readiness';
 import { registerTrpcWebSocket } from './domains/chat/chat.socket';
 import { registerSignalRHub } from './domains/hub/hub.signalr';
-import { loadOrCreateSecret } from './platform/secrets';
 import { buildSecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
-import { redactUrl, TokenService } from './platform/tokens';
+import { redactUrl } from './platform/tokens';
 import { uploadsDir } from './platform/uploads';
-import { createStorage, type Storage } from './platform/storage';
 import { registerUploads } from './platform/serve-uploads';
-import { SignedUploads } from './platform/signed-uploads';
 import { memberMediaRoutes } from './domains/podcasts/member-media';
-import type { BotCheckProvider } from './providers/bot-check/interface';
-import type { IdentityProviders } from './providers/identity/interface';
-import { createPushWorker } from './domains/push/push.worker';
-import { LiveRuntime, type LiveRuntimeOptions } from './domains/live/live.runtime';
 import { registerLivePlayback } from './domains/live/live.playback';
-import type { PushSender } from './providers/push/interface';
-import type { Mailer } from './providers/mail/interface';
-import { createLiveProviders } from './domains/settings/live-providers';
-import { createLivePaymentProvider } from './providers/payments';
 import { effectiveAppConfig } from './domains/settings/settings.service';
-import type { PaymentProvider } from './providers/payments/interface';
 import { wirePayments } from './domains/payments/payments.wiring';
 import { restModules } from './rest/modules';
 import { mobileAppPublicRoutes } from './domains/mobile-app/mobile-app.public';
 import { pageResponder, publicPagesRest } from './domains/public-pages/public-pages.rest';
 import { creatorAppHeadTags } from './domains/public-pages/public-pages.service';
 import { createRestKit } from './rest/kit';
-import { createContext, type AppServices } from './trpc/context';
+import { createContext } from './trpc/context';
+import { createServices, type AppServices, type ServiceDeps } from './composition';
 import { trpcFastPath } from './trpc/fast-path';
 import { appRouter, type AppRouter } from './trpc/root';
 import { projectPath } from '@common/node/project-paths';
-import { fillMissingPodcastGuids } from './domains/podcasts/podcasts.service';
 
-export interface AppDeps {
-  database?: DatabaseHandle;
-  botCheck?: BotCheckProvider;
-  identity?: IdentityProviders;
-  mailer?: Mailer;
-  /** Replaces the Web Push sender (VAPID keys from DATA_DIR or the config otherwise). */
-  pushSender?: PushSender;
-  paymentProvider?: PaymentProvider;
+export interface AppDeps extends ServiceDeps {
   /** Folder of the built web app; defaults to web/dist. */
   webDist?: string;
   /** Where log lines go (default stdout); tests read them to prove what is never logged. */
   logStream?: NodeJS.WritableStream;
-  /** Outgoing webhooks: tests may turn off background sending and drive deliveries themselves. */
-  webhooks?: WebhooksWorkerOptions;
-  /** Live streaming timings (tests shorten the reconnect grace). */
-  live?: LiveRuntimeOptions;
-  /** Replaces the media storage the config names. */
-  storage?: Storage;
-  /** The instance heartbeat's timing (PostgreSQL without Redis; tests shorten it). */
-  instanceHeartbeat?: InstanceHeartbeatOptions;
 }
 
 declare module 'fastify' {
@@ -108,77 +69,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     routerOptions: { maxParamLength: 5000 },
   });
 
-  // PostgreSQL with DATABASE_URL, else the SQLite file in DATA_DIR; the same services on either.
-  const database = deps.database ?? (await openConfiguredDatabase({ databaseUrl: config.databaseUrl, sqlitePath: join(config.dataDir, 'cuepoint.db') }));
-  const secret = loadOrCreateSecret(secretFilePath(config.dataDir), config.jwtSecret);
-  // Bus, rate limits, sweep locks and presence: in this process, or shared through Redis with REDIS_URL.
-  const engines = createSharedEngines(config.redis, app.log, (error, topic) => app.log.error({ err: error, topic }, 'bus listener failed'));
-  // Bot check, social sign-in and mail follow the admin's platform settings (environment values as defaults).
-  const liveProviders = await createLiveProviders(database.db, config, secret, app.log, engines.once);
-  const { bus } = engines;
-  const mailer = deps.mailer ?? liveProviders.mailer;
-  const jobs = new JobQueue(database.db, app.log);
-  const background = new BackgroundTasks(app.log);
-  const storage = deps.storage ?? createStorage(config.storage, config.dataDir);
-  const storageProbe: ReadinessProbe = { name: 'storage', check: async () => (await storage.ping(), true) };
-  // The SQLite file is this process's own; a PostgreSQL server is checked like the other shared engines.
-  const databaseProbes: ReadinessProbe[] = database.store.dialect === 'postgres' ? [{ name: 'database', check: async () => (await database.store.ping(), true) }] : [];
-  const services: AppServices = {
-    db: database.db,
-    store: database.store,
-    config,
-    tokens: new TokenService(secret, config.tokenTtlSeconds),
-    botCheck: deps.botCheck ?? liveProviders.botCheck,
-    identity: deps.identity ?? liveProviders.identity,
-    mailer,
-    rateLimiter: new RateLimiter(Date.now, engines.rateLimits),
-    payments: deps.paymentProvider ?? createLivePaymentProvider(liveProviders.currentConfig, database.db, secret),
-    log: app.log,
-    bus,
-    // Without Redis, instances sharing a PostgreSQL database take turns through a row of it.
-    sweeps: !config.redis && database.store.dialect === 'postgres' ? new DatabaseSweepLock(database.db, app.log) : engines.sweeps,
-    presence: engines.presence,
-    once: engines.once,
-    leases: engines.leases,
-    readiness: [...databaseProbes, ...engines.probes, storageProbe],
-    domainEvents: new DomainEvents(app.log, () => database.store.inTransaction()),
-    chat: new ChatRuntime(database.db, bus, app.log),
-    jobs,
-    push: createPushWorker(config, database.db, jobs, deps.pushSender),
-    webhooks: new WebhooksWorker({ db: database.db, config, log: app.log, mailer, background }, jobs, deps.webhooks),
-    live: new LiveRuntime(secret, deps.live),
-    signedUploads: new SignedUploads(secret),
-    storage,
-    background,
-  };
-  services.live.attach(services);
-  registerDomainListeners(services);
-  // With instances sharing a bus, a password, role or activation change on one reaches every other's session cache.
-  followSessionChanges(services);
-  // Podcast titles from before podcast:guid was stored get it once, from today's feed URL (never recomputed after).
-  await fillMissingPodcastGuids(services);
+  const composed = await createServices(config, app.log, deps);
+  const { services, database, engines } = composed;
   app.decorate('services', services);
   wirePayments(app, services);
-  // PostgreSQL without Redis: instances find each other through the database and warn that the bus stays per instance.
-  const heartbeat = database.store.dialect === 'postgres' && !config.redis ? new InstanceHeartbeat(database.db, app.log, deps.instanceHeartbeat) : null;
-  app.addHook('onClose', async () => {
-    await heartbeat?.stop();
-    // Jobs in flight (webhook deliveries queued while live sessions ended, too) are recorded before the database closes.
-    await services.jobs.stop();
-    // Receipt mails, notices and sweeps started by requests and jobs write their rows before the database closes.
-    await services.background.drain();
-    await services.chat.close();
-    await database.close();
-    await engines.close();
-    services.storage.close();
-  });
-  services.jobs.start();
-  heartbeat?.start();
-  // Push deliveries in flight finish and are recorded before the database closes (a restart sends nothing twice).
-  services.push.start(services);
-  app.addHook('preClose', async () => services.push.stop());
-  // The RTMP listener (started by main.ts, or a test) stops first: publishers end, recordings are finished.
-  app.addHook('preClose', async () => services.live.stop());
+  app.addHook('onClose', () => composed.close());
+  composed.start();
+  app.addHook('preClose', () => composed.stopFirst());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
@@ -227,7 +124,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     registerSignalRHub(live, services);
   });
 
-  app.get('/healthz', async () => ({ status: 'ok', db: database.store.dialect, bus: engines.kind, storage: storage.kind }));
+  app.get('/healthz', async () => ({ status: 'ok', db: database.store.dialect, bus: engines.kind, storage: services.storage.kind }));
   // 503 until every engine this instance needs answers (a load balancer sends no traffic meanwhile).
   app.get('/readyz', async (_request, reply) => {
     const { ready, checks } = await readiness(services.readiness);

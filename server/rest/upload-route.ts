@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterfa
 import type { ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import type { RateLimitRule } from '@server/platform/rate-limit';
 import { readUpload, removeStored, type UploadedForm, type UploadKinds } from '@server/platform/uploads';
-import type { Actor, Context } from '@server/trpc/context';
+import type { Actor } from '@server/platform/actor';
+import type { Context } from '@server/trpc/context';
 import { admissionOf, admit, type Admission } from '@server/trpc/init';
 import type { AppCaller } from '@server/trpc/root';
 import type { RestKit } from './kit';

@@ -1,23 +1,8 @@
 import { z } from 'zod';
 
-/** What an API token may be allowed to do (issue 16). `admin` is only granted to admins. */
-export const apiTokenScopes = [
-  'events:read',
-  'events:write',
-  'chat:write',
-  'podcasts:read',
-  'podcasts:write',
-  'tips:read',
-  'earnings:read',
-  'push:send',
-  'webhooks:manage',
-  'live:read',
-  'live:write',
-  'memberships:read',
-  'memberships:write',
-  'admin',
-] as const;
-export type ApiTokenScope = (typeof apiTokenScopes)[number];
+import { apiTokenScopes, type ApiTokenScope } from '@common/api-token-scopes';
+
+export { apiTokenScopes, type ApiTokenScope };
 
 export const apiTokenScopeLabels: Record<ApiTokenScope, string> = {
   'events:read': 'Read your events',

@@ -6,7 +6,8 @@ import { firstRow } from '@db/store';
 import { apiTokens } from '@db/schema/api-tokens';
 import { users } from '@db/schema/users';
 import { newId } from '@server/lib/ids';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import {
   apiTokenMessages,
   apiTokenPrefix,
@@ -128,7 +129,7 @@ function refusalOf(row: ApiTokenRow, owner: typeof users.$inferSelect | undefine
  * or an expiry counts from the next request). Records `last_used_at` at most once a minute.
  */
 export async function resolveApiTokenActor(
-  services: AppServices,
+  services: Services,
   token: string,
   now = new Date(),
 ): Promise<{ actor: Actor | null; authError: string | null }> {

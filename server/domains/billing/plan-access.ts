@@ -7,7 +7,7 @@ import { subscriptions } from '@db/schema/payments';
 import { podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { getEffectiveSettings } from '@server/domains/settings/settings.service';
-import type { AppServices } from '@server/trpc/context';
+import type { Services as AllServices } from '@server/services';
 import { addOnBase, planMessages, type PlanAccessOutput, type UserPlansOutput } from './billing.schemas';
 
 /**
@@ -17,7 +17,7 @@ import { addOnBase, planMessages, type PlanAccessOutput, type UserPlansOutput } 
  * period's end until that end), past due within its current period, or granted by an admin.
  */
 
-type Services = Pick<AppServices, 'db' | 'config'>;
+type Services = Pick<AllServices, 'db' | 'config'>;
 
 /** The signed-in plans page (Profile → Subscriptions, "Add a plan"). */
 export const plansPagePath = '/profile/me/subscriptions';

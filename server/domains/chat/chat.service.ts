@@ -1,3 +1,4 @@
+import type { ChatRuntime } from './chat.runtime';
 import { DomainError } from '@server/platform/errors';
 import { tracked } from '@trpc/server';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -13,7 +14,8 @@ import { fieldError } from '@server/platform/errors';
 import { findUserById } from '@server/domains/users/session-reads';
 import { mayWatchEvent } from '@server/domains/events/events.service';
 import { membershipChatBadge } from '@server/domains/memberships/membership-access';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { forbiddenMessage } from '@server/platform/errors';
 import { ChatDelivery } from './chat.rooms';
 import {
@@ -29,6 +31,9 @@ import {
   type SendChatInput,
   type UnbanChatUserAnswer,
 } from './chat.schemas';
+
+/** What chat's procedures are handed: the services and chat's own runtime (rooms, store, message ids). */
+export type ChatServices = Services & { chat: ChatRuntime };
 
 type EventRow = typeof events.$inferSelect;
 
@@ -75,7 +80,7 @@ function requireModerator(event: EventRow, actor: Actor): void {
 }
 
 /** Live events of the room: history first (last 100, or after lastEventId), then everything new. */
-export async function* streamChat(services: AppServices, actor: Actor | null, input: ChatMessagesInput, signal?: AbortSignal) {
+export async function* streamChat(services: ChatServices, actor: Actor | null, input: ChatMessagesInput, signal?: AbortSignal) {
   await mayStillReadChat(services.db, actor, input.eventId);
   const queue = new BoundedQueue<ChatDelivery>(
     maxQueuedPerSubscriber,
@@ -102,7 +107,7 @@ export async function mayStillReadChat(db: Db, actor: Actor | null, eventId: str
 }
 
 /** A signed-in viewer or creator posts to an active event's room (3 messages per 2 seconds at most). */
-export async function sendMessage(services: AppServices, actor: Actor, input: SendChatInput): Promise<ChatMessage> {
+export async function sendMessage(services: ChatServices, actor: Actor, input: SendChatInput): Promise<ChatMessage> {
   const event = await requireEvent(services.db, input.eventId);
   await requireActiveAccount(services.db, actor.id);
   await requireChatAccess(services.db, actor, event);
@@ -131,7 +136,7 @@ export async function sendMessage(services: AppServices, actor: Actor, input: Se
   return message;
 }
 
-export async function deleteMessage(services: AppServices, actor: Actor, input: { eventId: string; messageId: string }): Promise<{ messageId: string }> {
+export async function deleteMessage(services: ChatServices, actor: Actor, input: { eventId: string; messageId: string }): Promise<{ messageId: string }> {
   const event = await requireEvent(services.db, input.eventId);
   requireModerator(event, actor);
   const { store, rooms, nextId } = services.chat;
@@ -147,7 +152,7 @@ export async function deleteMessage(services: AppServices, actor: Actor, input: 
   return { messageId: message.id };
 }
 
-export async function banUser(services: AppServices, actor: Actor, input: { eventId: string; userId: string }): Promise<{ userId: string }> {
+export async function banUser(services: ChatServices, actor: Actor, input: { eventId: string; userId: string }): Promise<{ userId: string }> {
   const event = await requireEvent(services.db, input.eventId);
   requireModerator(event, actor);
   if (input.userId === actor.id || input.userId === event.userId) {
@@ -172,7 +177,7 @@ export async function banUser(services: AppServices, actor: Actor, input: { even
  * Lets a banned user write in the room again; every subscriber gets `{ type: 'unbanned' }`, so the user's open
  * chat takes messages at once. Unbanning someone who is not banned changes nothing and answers `unbanned: false`.
  */
-export async function unbanUser(services: AppServices, actor: Actor, input: { eventId: string; userId: string }): Promise<UnbanChatUserAnswer> {
+export async function unbanUser(services: ChatServices, actor: Actor, input: { eventId: string; userId: string }): Promise<UnbanChatUserAnswer> {
   const event = await requireEvent(services.db, input.eventId);
   requireModerator(event, actor);
   const { store, rooms, nextId } = services.chat;
@@ -185,14 +190,14 @@ export async function unbanUser(services: AppServices, actor: Actor, input: { ev
 }
 
 /** Who is banned from the room (its moderators only). */
-export async function bannedUsers(services: AppServices, actor: Actor, eventId: string): Promise<BannedChatUser[]> {
+export async function bannedUsers(services: ChatServices, actor: Actor, eventId: string): Promise<BannedChatUser[]> {
   const event = await requireEvent(services.db, eventId);
   requireModerator(event, actor);
   return services.chat.store.bannedUsers(event.id);
 }
 
 /** The caller's standing in the room; starting a chat checks it (the "sign-in" of the chat sign-in form). */
-export async function chatSession(services: AppServices, actor: Actor, eventId: string): Promise<ChatSession> {
+export async function chatSession(services: ChatServices, actor: Actor, eventId: string): Promise<ChatSession> {
   const event = await requireEvent(services.db, eventId);
   return {
     userId: actor.id,

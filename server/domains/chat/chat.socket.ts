@@ -8,7 +8,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { sharedCheck, watchAccess } from '@server/platform/access-watch';
 import { requireActiveAccount } from '@server/domains/users/account-check';
-import type { AppServices } from '@server/trpc/context';
+import type { ChatServices } from './chat.service';
 import type { ChatDelivery, ChatSink } from './chat.rooms';
 import { chatMessagesInput, type ChatMessagesInput } from './chat.schemas';
 import { isOpenRoom, requireOpenRoom } from './chat.service';
@@ -73,7 +73,7 @@ class ChatSocketRouter {
 
   constructor(
     private readonly socket: WebSocket,
-    private readonly services: AppServices,
+    private readonly services: ChatServices,
     request: IncomingMessage,
   ) {
     this.awaitingConnectionParams = new URL(request.url ?? '/', 'http://localhost').searchParams.get('connectionParams') === '1';
@@ -238,7 +238,7 @@ function filterIncomingMessages(socket: WebSocket, route: (data: RawData, isBina
  */
 export function registerTrpcWebSocket<TRouter extends AnyRouter>(
   app: FastifyInstance,
-  services: AppServices,
+  services: ChatServices,
   options: Omit<WSSHandlerOptions<TRouter>, 'wss'>,
 ): void {
   const handleConnection = getWSConnectionHandler(options as WSSHandlerOptions<TRouter>);

@@ -6,7 +6,7 @@ import { ledgerEntries, payments, revenueSources, tips, type PaymentKind, type R
 import { users } from '@db/schema/users';
 import { nowIso } from '@server/lib/ids';
 import { forbiddenMessage } from '@server/platform/errors';
-import type { Actor } from '@server/trpc/context';
+import type { Actor } from '@server/platform/actor';
 import { sourceOfKind } from '@server/domains/payments/ledger';
 import {
   earningSources,

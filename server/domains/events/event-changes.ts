@@ -1,5 +1,6 @@
 import { assertMayCreateEvents } from '@server/domains/billing/plan-access';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import type { CreateEventInput, EventOutput, UpdateEventInput } from './events.schemas';
 import { createEvent, getOwnEvent, updateEvent } from './events.service';
 
@@ -7,7 +8,7 @@ import { createEvent, getOwnEvent, updateEvent } from './events.service';
  * `events.create`: "Features require a plan" answers 403 with the plan to choose (admins never); the new event is
  * announced as `events:created` (webhooks, push).
  */
-export async function createOwnEvent(services: AppServices, actor: Actor, input: CreateEventInput): Promise<EventOutput> {
+export async function createOwnEvent(services: Services, actor: Actor, input: CreateEventInput): Promise<EventOutput> {
   await assertMayCreateEvents(services, actor.id);
   const event = await createEvent(services.db, actor, input);
   await services.domainEvents.publish('events:created', { event });
@@ -15,7 +16,7 @@ export async function createOwnEvent(services: AppServices, actor: Actor, input:
 }
 
 /** `events.update`: the change is announced as `events:changed` with the event as it was. */
-export async function updateOwnEvent(services: AppServices, actor: Actor, input: UpdateEventInput): Promise<EventOutput> {
+export async function updateOwnEvent(services: Services, actor: Actor, input: UpdateEventInput): Promise<EventOutput> {
   // One transaction: `previous` is the event the update changed (announced after the commit).
   const { previous, event } = await services.db.transaction(async () => {
     const before = await getOwnEvent(services.db, actor, input.id);

@@ -60,7 +60,7 @@ export const eventsRouter = router({
   stream: publicProcedure.meta({ scope: 'public' })
     .input(eventStreamInput)
     .output(eventStreamOutput)
-    .query(({ ctx, input }) => eventStream(ctx.services.db, ctx.actor, input.eventId, ctx.services.live.playbackFor)),
+    .query(({ ctx, input }) => eventStream(ctx.services.db, ctx.actor, input.eventId, ctx.services.streams.playbackFor)),
 
   /** A creator and their active, dated events (the iCal feed). */
   publicSchedule: publicProcedure.meta({ scope: 'public' })

@@ -7,7 +7,7 @@ import { users } from '@db/schema/users';
 import { fieldError } from '@server/platform/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { toCents, toDollars } from '@common/money';
-import type { Actor } from '@server/trpc/context';
+import type { Actor } from '@server/platform/actor';
 import { membershipEventIds, membershipOpensEvent } from '@server/domains/memberships/membership-access';
 import {
   eventMessages,

@@ -4,7 +4,7 @@ import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
 import { parseStreamValue } from '@common/stream-url';
-import type { Actor } from '@server/trpc/context';
+import type { Actor } from '@server/platform/actor';
 import { membershipOpensReplays } from '@server/domains/memberships/membership-access';
 import { eventMessages, type EventOutput, type EventStreamOutput } from './events.schemas';
 import { mayWatchEvent, notFound, selectEvents, toEvent } from './events.service';
@@ -45,6 +45,11 @@ export async function externalStreamSource(
 /** What our own ingest has for an event (live now, or its replay), from the live domain; null when nothing. */
 /** `replayOnly`: the viewer may watch the event's replay but not its live stream (a member whose tier includes replays). */
 export type LivePlaybackLookup = (event: EventOutput, viewerId: string | null, options?: { replayOnly?: boolean }) => Promise<EventStreamOutput | null>;
+
+/** What the events domain asks of our own live ingest: the live domain answers it, handed in by server/composition.ts. */
+export interface StreamLocator {
+  playbackFor: LivePlaybackLookup;
+}
 
 function isOnNow(event: EventOutput, now: Date): boolean {
   if (!event.isActive) return false;

@@ -5,7 +5,7 @@ import { users } from '@db/schema/users';
 import { tips } from '@db/schema/payments';
 import type { DomainEventMap, PaymentSnapshot } from '@server/platform/domain-events';
 import { formatDollars } from '@common/money';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { publishHubMessage } from './hub.service';
 
 /** The hub group of an event's page (platform.md §7: `{creatorId}-{eventId}`). */
@@ -32,7 +32,7 @@ function paymentHubMessage(
 }
 
 /** Sends a succeeded payment's message to its event's hub group (failures are only logged). */
-async function announcePayment(services: AppServices, { payment, payerId }: DomainEventMap['payments:succeeded']): Promise<void> {
+async function announcePayment(services: Services, { payment, payerId }: DomainEventMap['payments:succeeded']): Promise<void> {
   if (!payment.eventId) return;
   const payer = payerId ? await firstRow(services.db.select({ displayName: users.displayName }).from(users).where(eq(users.id, payerId))) : undefined;
   const event = await firstRow(services.db.select({ name: events.name }).from(events).where(eq(events.id, payment.eventId)));
@@ -48,6 +48,6 @@ async function announcePayment(services: AppServices, { payment, payerId }: Doma
   }
 }
 
-export function registerHubListeners(services: AppServices): void {
+export function registerHubListeners(services: Services): void {
   services.domainEvents.on('payments:succeeded', (payload) => announcePayment(services, payload));
 }

@@ -7,7 +7,8 @@ import { BoundedQueue, busTopic, type BusTopic } from '@server/platform/bus';
 import { nowIso } from '@server/lib/ids';
 import { sharedCheck, watchAccess } from '@server/platform/access-watch';
 import { requireActiveAccount } from '@server/domains/users/account-check';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { mayWatchEvent } from '@server/domains/events/events.service';
 import { hubLimits, hubMessages, type HubMessage, type SendHubInput } from './hub.schemas';
 
@@ -85,21 +86,21 @@ export async function requireHubAccess(db: Db, actor: Actor | null, group: strin
  * received"; a tip line may carry the tipper's `tipMessage`). Answers how many listeners of this instance it reaches (listeners on other instances get it too but are
  * not counted: a lower bound with several instances); throws NOT_FOUND for an unknown group.
  */
-export async function publishHubMessage(services: AppServices, group: string, text: string, extra: Pick<HubMessage, 'tipMessage'> = {}): Promise<{ delivered: number }> {
+export async function publishHubMessage(services: Services, group: string, text: string, extra: Pick<HubMessage, 'tipMessage'> = {}): Promise<{ delivered: number }> {
   await requireHubGroup(services.db, group);
   const delivered = services.bus.publish(hubTopic(group), new HubDelivery({ group, text, sentAt: nowIso(), ...(extra.tipMessage ? { tipMessage: extra.tipMessage } : {}) }));
   return { delivered };
 }
 
 /** A signed-in user sends to a group (rate limited per sender). */
-export async function sendHubMessage(services: AppServices, actor: Actor, input: SendHubInput): Promise<{ delivered: number }> {
+export async function sendHubMessage(services: Services, actor: Actor, input: SendHubInput): Promise<{ delivered: number }> {
   await requireHubAccess(services.db, actor, input.group);
   await services.rateLimiter.consume(`hub:send:${actor.id}`, { limit: hubLimits.sendBurst, windowMs: hubLimits.sendWindowSeconds * 1000 }, hubMessages.tooFast);
   return publishHubMessage(services, input.group, input.text);
 }
 
 /** A group's live messages for a tRPC subscriber. */
-export async function* streamHub(services: AppServices, actor: Actor | null, group: string, signal?: AbortSignal): AsyncGenerator<HubMessage> {
+export async function* streamHub(services: Services, actor: Actor | null, group: string, signal?: AbortSignal): AsyncGenerator<HubMessage> {
   await mayStillReadHub(services.db, actor, group);
   const queue = new BoundedQueue<HubDelivery>(500, () => new DomainError({ code: 'TOO_MANY_REQUESTS', message: 'This hub connection fell too far behind' }));
   const unsubscribe = services.bus.subscribe(hubTopic(group), (delivery) => queue.push(delivery));

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newId, nowIso } from '@server/lib/ids';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { finalizePlaylist, finishRecording } from './ingest';
 import { HlsMirror } from './live.mirror';
 import * as liveService from './live.service';
@@ -30,7 +30,7 @@ export class LiveHousekeeping {
   private readonly instanceId = newId(16);
 
   constructor(
-    private readonly services: AppServices,
+    private readonly services: Services,
     private readonly hlsRetentionMs: number,
     /** Whether this instance holds the session (its folder is then left alone). */
     private readonly holds: (sessionId: string) => boolean,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { AppServices } from '@server/trpc/context';
+import type { WebhookServices } from '@server/domains/webhooks/webhooks.service';
+import type { LiveRuntime } from './live.runtime';
 import { sendStoredFile } from '@server/platform/serve-uploads';
 import { UnchangedDatabaseCache } from '@server/platform/unchanged-database-cache';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
@@ -55,7 +56,7 @@ function queryToken(request: FastifyRequest): string | undefined {
  * redirect there). Free events: open, CORS `*`. Premium events: a playback token for that event on every request
  * (`?token=`), minted only by events.stream for those with access, and always answered here.
  */
-export function registerLivePlayback(app: FastifyInstance, services: AppServices): void {
+export function registerLivePlayback(app: FastifyInstance, services: WebhookServices & { live: LiveRuntime }): void {
   const { live, storage } = services;
   // From a bucket, a playlist is fetched at most once per its max-age (1 s) by this instance, however many watch.
   const bucketPlaylists = new LRUCache<string, { text: string | null }>({

@@ -1,7 +1,8 @@
 import { DomainError } from '@server/platform/errors';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { WebhookServices } from '@server/domains/webhooks/webhooks.service';
+import type { Actor } from '@server/platform/actor';
 import type { EventOutput, EventStreamOutput } from '@server/domains/events/events.schemas';
 import { eventMessages } from '@server/domains/events/events.schemas';
 import { liveStreamRefusal } from '@server/domains/billing/plan-access';
@@ -53,7 +54,7 @@ const ingestShutdownMs = 20_000;
  */
 export class LiveRuntime {
   readonly tokens: PlaybackTokens;
-  private services!: AppServices;
+  private services!: WebhookServices;
   private sessions!: LiveSessions;
   private housekeeping!: LiveHousekeeping;
   private ingest: IngestServer | null = null;
@@ -83,7 +84,7 @@ export class LiveRuntime {
   }
 
   /** Called once by buildApp with the finished services. */
-  attach(services: AppServices): void {
+  attach(services: WebhookServices): void {
     this.services = services;
     this.housekeeping = new LiveHousekeeping(services, this.hlsRetentionMs, (sessionId) => this.sessions.holds(sessionId));
     this.sessions = new LiveSessions(services, this.housekeeping, {

@@ -1,3 +1,4 @@
+import type { WebhookServices } from '@server/domains/webhooks/webhooks.service';
 import { DomainError } from '@server/platform/errors';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import { podcastTitles, podcastUploads } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { fieldError } from '@server/platform/errors';
 import { newId, nowIso } from '@server/lib/ids';
-import type { Actor, AppServices, UserRow } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor, UserRow } from '@server/platform/actor';
 import { createEvent } from '@server/domains/events/events.service';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { createEpisode } from '@server/domains/podcasts/podcast-episodes';
@@ -50,7 +52,7 @@ export function recordingKey(recordingId: string): string {
 }
 
 /** A recording's files: the finished MP4 in the storage and whatever is left of its parts on this machine. */
-async function removeRecordingFiles(services: Pick<AppServices, 'config' | 'storage'>, recordingId: string): Promise<void> {
+async function removeRecordingFiles(services: Pick<Services, 'config' | 'storage'>, recordingId: string): Promise<void> {
   await services.storage.deleteFolder(recordingFolderKey(recordingId));
   await rm(recordingDir(services.config.dataDir, recordingId), { recursive: true, force: true });
 }
@@ -88,7 +90,7 @@ export async function eventForPublish(db: Db, userId: string, now = new Date()):
  * "{display name} is live": free, active, from now for four hours (editable afterwards), made through the events
  * service and announced as any new event (`events:created`: webhooks, the go-live notification).
  */
-export async function createSpotEvent(services: Pick<AppServices, 'db' | 'domainEvents'>, user: UserRow, now = new Date()): Promise<EventOutput> {
+export async function createSpotEvent(services: Pick<Services, 'db' | 'domainEvents'>, user: UserRow, now = new Date()): Promise<EventOutput> {
   const actor: Actor = { id: user.id, role: user.role, typ: 'user', issuedAt: 0, token: '', user };
   const event = await createEvent(services.db, actor, {
     name: `${user.displayName} is live`.slice(0, 120),
@@ -182,7 +184,7 @@ async function ownedRecording(db: Db, userId: string, recordingId: string): Prom
  * `episode.published`).
  */
 export async function publishRecording(
-  services: Pick<AppServices, 'db' | 'config' | 'webhooks' | 'storage'>,
+  services: Pick<WebhookServices, 'db' | 'config' | 'webhooks' | 'storage'>,
   userId: string,
   input: PublishRecordingInput,
 ): Promise<PublishRecordingOutput> {
@@ -216,7 +218,7 @@ export async function publishRecording(
 }
 
 /** Removes a recording's files and row (an episode made from it keeps its own copy). Not while it is being written. */
-export async function deleteRecording(services: Pick<AppServices, 'db' | 'config' | 'storage'>, userId: string, recordingId: string): Promise<{ id: string }> {
+export async function deleteRecording(services: Pick<Services, 'db' | 'config' | 'storage'>, userId: string, recordingId: string): Promise<{ id: string }> {
   const recording = await ownedRecording(services.db, userId, recordingId);
   if (recording.status === 'recording' || recording.status === 'processing') throw new DomainError({ code: 'CONFLICT', message: liveMessages.recordingNotReady });
   await services.db.delete(liveRecordings).where(eq(liveRecordings.id, recording.id));
@@ -228,7 +230,7 @@ export async function deleteRecording(services: Pick<AppServices, 'db' | 'config
  * RECORDINGS_MAX_GB: while the ready recordings together are larger, the oldest one not published as an episode is
  * deleted (never `keepId`, the one just finished). Answers the ids removed.
  */
-export async function enforceRecordingsBudget(services: Pick<AppServices, 'db' | 'config' | 'log' | 'storage'>, keepId: string | null): Promise<string[]> {
+export async function enforceRecordingsBudget(services: Pick<Services, 'db' | 'config' | 'log' | 'storage'>, keepId: string | null): Promise<string[]> {
   const { db, config } = services;
   // One transaction: the rows removed are chosen from what is stored when they go (a recording published as an
   // episode, or finished, meanwhile counts).

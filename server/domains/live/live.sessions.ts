@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { newId, nowIso } from '@server/lib/ids';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { liveStreamRefusal } from '@server/domains/billing/plan-access';
 import type { EndedInfo, PublishAttempt, PublishDecision, StreamHealth } from './ingest';
 import { publisherLeaseGroup, type LiveHousekeeping } from './live.housekeeping';
@@ -74,7 +74,7 @@ export class LiveSessions {
   private readonly work = new Set<Promise<void>>();
 
   constructor(
-    private readonly services: AppServices,
+    private readonly services: Services,
     private readonly housekeeping: LiveHousekeeping,
     private readonly options: LiveSessionsOptions,
   ) {

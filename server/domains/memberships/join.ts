@@ -11,7 +11,8 @@ import { limitPaymentCreation } from '@server/domains/payments/payments.service'
 import { intentAnswerOf, openFirstInvoice, prepareOpenInvoice } from '@server/domains/payments/provider-subscriptions';
 import { ensureCustomer } from '@server/domains/subscriptions/checkout';
 import { newId, nowIso } from '@server/lib/ids';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { membershipMessages, type JoinInput, type JoinOutput } from './memberships.schemas';
 import { endMembership, isFinished, insertMembershipPayment, syncMembershipInvoice, type MembershipRow } from './membership-sync';
 import type { TierRow } from './tiers';
@@ -26,7 +27,7 @@ export function newFeedToken(): string {
  * joined at), made once (the idempotency key names the tier and the cents). The tier's current one is kept on the tier
  * as `provider:priceId`, so a change of provider makes a new one.
  */
-export async function tierPriceId(services: AppServices, tier: TierRow, creatorName: string, cents = tier.priceCents): Promise<string> {
+export async function tierPriceId(services: Services, tier: TierRow, creatorName: string, cents = tier.priceCents): Promise<string> {
   const provider = services.payments;
   const prefix = `${provider.name}:`;
   const current = cents === tier.priceCents;
@@ -60,7 +61,7 @@ export function isSecondMembership(error: unknown): boolean {
  * Whether an unpaid join's first charge has not been tried: its provider subscription still waits for a card that was
  * never given (a card being confirmed, or paid, keeps the join: the member is paying it).
  */
-async function firstChargeUntouched(services: AppServices, row: MembershipRow): Promise<boolean> {
+async function firstChargeUntouched(services: Services, row: MembershipRow): Promise<boolean> {
   if (row.provider !== services.payments.name || !row.providerSubscriptionId) return true;
   try {
     const remote = await services.payments.retrieveSubscription(row.providerSubscriptionId);
@@ -75,7 +76,7 @@ async function firstChargeUntouched(services: AppServices, row: MembershipRow): 
   }
 }
 
-async function clearFinished(services: AppServices, rows: MembershipRow[], tier: TierRow, now: Date): Promise<MembershipRow[]> {
+async function clearFinished(services: Services, rows: MembershipRow[], tier: TierRow, now: Date): Promise<MembershipRow[]> {
   const kept: MembershipRow[] = [];
   for (const row of rows) {
     if (isFinished(row, now)) {
@@ -108,7 +109,7 @@ async function clearFinished(services: AppServices, rows: MembershipRow[], tier:
  * membership becomes active when that payment succeeds. The amount is always the tier's: one the page sent that
  * differs is refused. A member whose renewal failed (in the grace) pays that renewal here, with another card.
  */
-export async function joinTier(services: AppServices, actor: Actor, clientIp: string, input: JoinInput): Promise<JoinOutput> {
+export async function joinTier(services: Services, actor: Actor, clientIp: string, input: JoinInput): Promise<JoinOutput> {
   const { db } = services;
   const tier = await firstRow(db.select().from(membershipTiers).where(eq(membershipTiers.id, input.tierId)));
   if (!tier) throw new DomainError({ code: 'NOT_FOUND', message: membershipMessages.tierNotFound });
@@ -146,7 +147,7 @@ export async function joinTier(services: AppServices, actor: Actor, clientIp: st
   return startMembership(services, actor, tier);
 }
 
-async function startMembership(services: AppServices, actor: Actor, tier: TierRow): Promise<JoinOutput> {
+async function startMembership(services: Services, actor: Actor, tier: TierRow): Promise<JoinOutput> {
   const { db, payments: provider } = services;
   const creator = await firstRow(db.select({ displayName: users.displayName }).from(users).where(eq(users.id, tier.creatorId)));
   const creatorName = creator?.displayName ?? 'a creator';
@@ -201,7 +202,7 @@ async function startMembership(services: AppServices, actor: Actor, tier: TierRo
 }
 
 /** The first invoice of a join left unpaid, when the provider still waits for it. */
-async function resumeFirstCharge(services: AppServices, row: MembershipRow): Promise<JoinOutput | null> {
+async function resumeFirstCharge(services: Services, row: MembershipRow): Promise<JoinOutput | null> {
   const remote = await services.payments.retrieveSubscription(row.providerSubscriptionId ?? '').catch(() => null);
   const invoice = remote?.latestInvoice;
   if (!remote || remote.status !== 'incomplete' || !invoice?.paymentIntentId || invoice.status !== 'open' || invoice.amountDueCents !== row.priceCents) return null;
@@ -212,7 +213,7 @@ async function resumeFirstCharge(services: AppServices, row: MembershipRow): Pro
 }
 
 /** A past-due membership's open renewal, readied for the card form (the card paying it renews the membership). */
-async function payOpenRenewal(services: AppServices, row: MembershipRow): Promise<JoinOutput> {
+async function payOpenRenewal(services: Services, row: MembershipRow): Promise<JoinOutput> {
   const answer = row.providerSubscriptionId ? await prepareOpenInvoice(services, row.providerSubscriptionId, row, insertMembershipPayment) : null;
   if (!answer) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.alreadyMember });
   return { ...answer, membershipId: row.id };

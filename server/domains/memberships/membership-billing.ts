@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { membershipCharges, memberships } from '@db/schema/memberships';
 import { firstRow } from '@db/store';
 import { nowIso } from '@server/lib/ids';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { announceMembershipChange, endMembership, isFinished, lastPaidCharge, syncMembershipInvoice, syncMembershipSubscription, type MembershipRow } from './membership-sync';
 
 /** A failed renewal is tried again at most once a day during the grace. */
@@ -13,7 +13,7 @@ export const membershipRetryIntervalMs = 86_400_000;
  * membership whose grace has passed lapses (its provider subscription is ended, so nothing more is charged); the
  * others have their open renewal charged again once a day.
  */
-export async function runMembershipBilling(services: AppServices, now = new Date()): Promise<{ retried: number; lapsed: number }> {
+export async function runMembershipBilling(services: Services, now = new Date()): Promise<{ retried: number; lapsed: number }> {
   const pastDue = await services.db.select().from(memberships).where(eq(memberships.status, 'past_due'));
   let retried = 0;
   let lapsed = 0;
@@ -31,7 +31,7 @@ export async function runMembershipBilling(services: AppServices, now = new Date
   return { retried, lapsed };
 }
 
-async function lapseMembership(services: AppServices, row: MembershipRow, now: Date): Promise<boolean> {
+async function lapseMembership(services: Services, row: MembershipRow, now: Date): Promise<boolean> {
   const { db } = services;
   // Ours first: the provider announces the end at once, and a lapsed membership is final. The last paid month and the
   // lapse in one transaction, so the period set is the one paid when it lapsed.
@@ -61,7 +61,7 @@ async function lapseMembership(services: AppServices, row: MembershipRow, now: D
   return true;
 }
 
-async function retryRenewal(services: AppServices, row: MembershipRow, now: Date): Promise<boolean> {
+async function retryRenewal(services: Services, row: MembershipRow, now: Date): Promise<boolean> {
   const { db, payments: provider } = services;
   if (!row.providerSubscriptionId || row.provider !== provider.name) return false;
   const charge = await firstRow(
@@ -94,7 +94,7 @@ async function retryRenewal(services: AppServices, row: MembershipRow, now: Date
  * The billing clock's sweep of memberships that are over: a canceled membership (or one set to end) whose paid month
  * has passed moves to the final `ended`, so it no longer holds the member's place with the creator.
  */
-export async function endFinishedMemberships(services: AppServices, now = new Date()): Promise<number> {
+export async function endFinishedMemberships(services: Services, now = new Date()): Promise<number> {
   const candidates = await services.db
     .select()
     .from(memberships)
@@ -110,7 +110,7 @@ export async function endFinishedMemberships(services: AppServices, now = new Da
  * Downgrades due: the provider renews at the period's end and its report switches the tier; one whose report has not
  * arrived is asked for here (the subscription as the provider has it now).
  */
-export async function applyDueDowngrades(services: AppServices, now = new Date()): Promise<void> {
+export async function applyDueDowngrades(services: Services, now = new Date()): Promise<void> {
   const due = await services.db
     .select()
     .from(memberships)

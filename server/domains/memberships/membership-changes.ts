@@ -4,14 +4,15 @@ import { memberships, revokedFeedTokens } from '@db/schema/memberships';
 import { firstRow } from '@db/store';
 import { providerFailure } from '@server/domains/payments/payment-records';
 import { nowIso } from '@server/lib/ids';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { membershipMessages, type MyMembershipOutput } from './memberships.schemas';
 import { newFeedToken } from './join';
 import { announceMembershipChange, applyRemoteMembership, lastPaidCharge, type MembershipRow } from './membership-sync';
 import { memberOwn, myMembership } from './memberships.service';
 
 /** The provider in effect must be the membership's to change it. */
-function providerSubscriptionOf(services: AppServices, row: MembershipRow): string {
+function providerSubscriptionOf(services: Services, row: MembershipRow): string {
   if (row.provider !== services.payments.name || !row.providerSubscriptionId) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.otherProvider });
   return row.providerSubscriptionId;
 }
@@ -20,7 +21,7 @@ function providerSubscriptionOf(services: AppServices, row: MembershipRow): stri
  * `memberships.cancel`: an active membership runs to the end of the paid month and then ends (the provider is told
  * first; our row changes from its answer). A past-due one has no paid month left: it ends now and is not retried.
  */
-export async function cancelMembership(services: AppServices, actor: Actor, id: string): Promise<MyMembershipOutput> {
+export async function cancelMembership(services: Services, actor: Actor, id: string): Promise<MyMembershipOutput> {
   const { db } = services;
   // The read and, for a past-due membership, its end in one transaction: the row ended (and restored, should the
   // provider refuse) is the row read, and the period set is the last one paid when it ended.
@@ -71,7 +72,7 @@ export async function cancelMembership(services: AppServices, actor: Actor, id: 
 }
 
 /** `memberships.resume`: undoes a cancel before the paid month ends; the membership renews again. */
-export async function resumeMembership(services: AppServices, actor: Actor, id: string): Promise<MyMembershipOutput> {
+export async function resumeMembership(services: Services, actor: Actor, id: string): Promise<MyMembershipOutput> {
   const row = await memberOwn(services.db, actor, id);
   if (row.status !== 'active' || !row.cancelAtPeriodEnd) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.notResumable });
   const providerId = providerSubscriptionOf(services, row);
@@ -85,7 +86,7 @@ export async function resumeMembership(services: AppServices, actor: Actor, id: 
  * `memberships.resetFeeds`: a new secret for the member's private feed URLs. The replaced one is kept (in the same
  * transaction) so its URLs answer 410 rather than 404: a podcast app then shows that the feed moved.
  */
-export async function resetFeeds(services: AppServices, actor: Actor, id: string): Promise<MyMembershipOutput> {
+export async function resetFeeds(services: Services, actor: Actor, id: string): Promise<MyMembershipOutput> {
   const { db } = services;
   // The token read is the token revoked: two resets at once never leave a replaced token unrevoked.
   const row = await db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { firstRow } from '@db/store';
 import { formatDollars } from '@common/money';
 import { siteNameOf } from '@server/domains/settings/settings.service';
 import { publicOrigin } from '@server/lib/public-url';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 
 export type MembershipNotice = 'welcome' | 'renewed' | 'paid_after_lapse' | 'renewal_failed' | 'lapsed';
 
@@ -86,7 +86,7 @@ export function membershipNoticeText(kind: MembershipNotice, parts: NoticeParts)
 
 /** Sends the member's mail; a mail failure is logged and never undoes what happened. */
 export async function mailMembershipNotice(
-  services: AppServices,
+  services: Services,
   membership: typeof memberships.$inferSelect,
   kind: MembershipNotice,
   charge?: typeof membershipCharges.$inferSelect,
@@ -131,7 +131,7 @@ export function newMemberNoticeText(parts: { siteName: string; origin: string; m
 }
 
 /** Mails the creator about a new member unless they turned payment notices off; a mail failure is only logged. */
-export async function mailCreatorNewMember(services: AppServices, membership: typeof memberships.$inferSelect, charge: typeof membershipCharges.$inferSelect): Promise<void> {
+export async function mailCreatorNewMember(services: Services, membership: typeof memberships.$inferSelect, charge: typeof membershipCharges.$inferSelect): Promise<void> {
   const { db } = services;
   const creator = await firstRow(db.select({ email: users.email, notifyNewPayments: users.notifyNewPayments }).from(users).where(eq(users.id, membership.creatorId)));
   if (!creator?.notifyNewPayments) return;
@@ -221,7 +221,7 @@ export function tierChangeNoticeText(kind: TierChangeNotice, parts: TierChangePa
 
 /** Mails the member about a tier change (the upgrade's receipt); a mail failure is logged and never undoes the change. */
 export async function mailTierChange(
-  services: AppServices,
+  services: Services,
   membership: typeof memberships.$inferSelect,
   kind: TierChangeNotice,
   change: { fromTierName: string; toTierName: string; chargedCents: number; monthlyCents: number; from: string | null; cardLast4: string | null },

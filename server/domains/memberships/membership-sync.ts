@@ -8,7 +8,7 @@ import { insertInvoicePayment, refreshProviderSubscription, syncProviderInvoice,
 import type { MembershipChargeSnapshot, MembershipSnapshot } from '@server/platform/domain-events';
 import { newId, nowIso } from '@server/lib/ids';
 import type { ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { mailCreatorNewMember, mailMembershipNotice } from './membership-mail';
 
 export type MembershipRow = typeof memberships.$inferSelect;
@@ -55,7 +55,7 @@ export function isFinished(row: Pick<MembershipRow, 'status' | 'cancelAtPeriodEn
 }
 
 /** Moves a finished membership to the final `ended` (as of its period's end); false when it changed meanwhile. */
-export async function endMembership(services: Pick<AppServices, 'db'>, row: MembershipRow, now = new Date()): Promise<boolean> {
+export async function endMembership(services: Pick<Services, 'db'>, row: MembershipRow, now = new Date()): Promise<boolean> {
   const ended = await firstRow(
     services.db
       .update(memberships)
@@ -226,7 +226,7 @@ export const insertMembershipPayment: InsertInvoicePayment<MembershipRow> = asyn
  * ledger splits it 60/40 once it succeeded), the month's charge and the membership's status and period. Idempotent:
  * safe for every webhook, status report and replay. Undefined when the invoice is no membership's.
  */
-export async function syncMembershipInvoice(services: AppServices, providerInvoiceId: string): Promise<PaymentRow | undefined> {
+export async function syncMembershipInvoice(services: Services, providerInvoiceId: string): Promise<PaymentRow | undefined> {
   const synced = await syncProviderInvoice(services, providerInvoiceId, {
     find: findMembershipByProviderId,
     insertPayment: insertMembershipPayment,
@@ -245,12 +245,12 @@ export async function syncMembershipInvoice(services: AppServices, providerInvoi
 }
 
 /** Refreshes a membership's status and period (the `customer.subscription.*` webhooks); another subscription is left alone. */
-export async function syncMembershipSubscription(services: AppServices, providerSubscriptionId: string): Promise<void> {
+export async function syncMembershipSubscription(services: Services, providerSubscriptionId: string): Promise<void> {
   await refreshProviderSubscription(services, providerSubscriptionId, findMembershipByProviderId, applyRemoteMembership);
 }
 
 /** Our row as the provider answers it (an update's answer or a webhook's re-fetch); a change is announced. */
-export async function applyRemoteMembership(services: AppServices, rowId: string, remote: ProviderSubscription): Promise<MembershipRow | undefined> {
+export async function applyRemoteMembership(services: Services, rowId: string, remote: ProviderSubscription): Promise<MembershipRow | undefined> {
   const result = await updateInTransaction(
     services.db,
     (tx) => firstRow(tx.select().from(memberships).where(eq(memberships.id, rowId))),
@@ -289,7 +289,7 @@ function chargeSnapshot(charge: MembershipChargeRow): MembershipChargeSnapshot {
  * member's mail for a paid month, a failed renewal or a lapse, and the creator's notice of a new member.
  */
 export async function announceMembershipChange(
-  services: AppServices,
+  services: Services,
   before: MembershipRow,
   after: MembershipRow,
   paidCharge: MembershipChargeRow | null,

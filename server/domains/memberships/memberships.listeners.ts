@@ -1,4 +1,4 @@
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { applyDueDowngrades, endFinishedMemberships, runMembershipBilling } from './membership-billing';
 import { syncMembershipInvoice, syncMembershipSubscription } from './membership-sync';
 
@@ -6,7 +6,7 @@ import { syncMembershipInvoice, syncMembershipSubscription } from './membership-
  * The provider's reports on memberships' invoices and subscriptions (its webhook and payment status reports reach
  * payments first), and the billing clock's tick: grace, retries and lapses, downgrades due, memberships that ended.
  */
-export function registerMembershipListeners(services: AppServices): void {
+export function registerMembershipListeners(services: Services): void {
   services.domainEvents.handle('payments:sync-membership-invoice', async ({ invoiceId }) => {
     const payment = await syncMembershipInvoice(services, invoiceId);
     return payment ? { paymentId: payment.id } : null;

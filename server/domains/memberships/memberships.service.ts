@@ -6,14 +6,15 @@ import { membershipGrantsAccess, membershipTiers, membershipTierTitles, membersh
 import { podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { publicOrigin } from '@server/lib/public-url';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { membershipMessages, type MemberOutput, type MembershipStatsOutput, type MyMembershipOutput } from './memberships.schemas';
 import type { MembershipRow } from './membership-sync';
 
 const churnWindowMs = 30 * 86_400_000;
 
 /** A member's private feed of one of the tier's podcast titles (served by the podcasts domain). */
-export function privateFeedUrl(services: Pick<AppServices, 'config'>, titleId: string, feedToken: string): string {
+export function privateFeedUrl(services: Pick<Services, 'config'>, titleId: string, feedToken: string): string {
   return `${publicOrigin(services.config)}/feeds/${encodeURIComponent(titleId)}/${feedToken}.xml`;
 }
 
@@ -32,7 +33,7 @@ export function paidOnce(): SQL {
   return and(ne(memberships.status, 'incomplete'), or(ne(memberships.status, 'ended'), isNotNull(memberships.activatedAt)))!;
 }
 
-async function toMyMemberships(services: AppServices, rows: MembershipRow[]): Promise<MyMembershipOutput[]> {
+async function toMyMemberships(services: Services, rows: MembershipRow[]): Promise<MyMembershipOutput[]> {
   const { db } = services;
   if (rows.length === 0) return [];
   const tierIds = [...new Set(rows.flatMap((row) => (row.scheduledTierId ? [row.tierId, row.scheduledTierId] : [row.tierId])))];
@@ -84,7 +85,7 @@ async function toMyMemberships(services: AppServices, rows: MembershipRow[]): Pr
 }
 
 /** "My memberships": every membership the account paid for at least once, newest first. */
-export async function listMyMemberships(services: AppServices, actor: Actor): Promise<MyMembershipOutput[]> {
+export async function listMyMemberships(services: Services, actor: Actor): Promise<MyMembershipOutput[]> {
   const rows = await services.db
     .select()
     .from(memberships)
@@ -93,12 +94,12 @@ export async function listMyMemberships(services: AppServices, actor: Actor): Pr
   return toMyMemberships(services, rows);
 }
 
-export async function myMembership(services: AppServices, actor: Pick<Actor, 'id'>, id: string): Promise<MyMembershipOutput> {
+export async function myMembership(services: Services, actor: Pick<Actor, 'id'>, id: string): Promise<MyMembershipOutput> {
   return (await toMyMemberships(services, [await memberOwn(services.db, actor, id)]))[0]!;
 }
 
 /** The creator's members (every membership that was paid at least once), newest first; one tier's with `tierId`. */
-export async function listMembers(services: AppServices, actor: Actor, tierId?: string): Promise<MemberOutput[]> {
+export async function listMembers(services: Services, actor: Actor, tierId?: string): Promise<MemberOutput[]> {
   const { db } = services;
   if (tierId) {
     const tier = await firstRow(db.select({ creatorId: membershipTiers.creatorId }).from(membershipTiers).where(eq(membershipTiers.id, tierId)));
@@ -141,7 +142,7 @@ export async function listMembers(services: AppServices, actor: Actor, tierId?: 
  * renew pay a month: active ones not set to end, and past-due ones in their grace); memberships that ended in the
  * last 30 days (canceled at their end, whether or not the billing clock has moved them to ended yet, or lapsed) and that churn as a share of members now plus those.
  */
-export async function membershipStats(services: AppServices, actor: Actor, now = new Date()): Promise<MembershipStatsOutput> {
+export async function membershipStats(services: Services, actor: Actor, now = new Date()): Promise<MembershipStatsOutput> {
   const { db } = services;
   const since = new Date(now.getTime() - churnWindowMs).toISOString();
   const tiers = await db.select().from(membershipTiers).where(eq(membershipTiers.creatorId, actor.id)).orderBy(asc(membershipTiers.priceCents), asc(membershipTiers.createdAt), asc(membershipTiers.id));

@@ -6,7 +6,8 @@ import { firstRow } from '@db/store';
 import { applyIntentToPayment, findPaymentForIntent, insertPendingPayment, providerFailure, publishPaymentSucceeded, type PaymentRow } from '@server/domains/payments/payment-records';
 import { newId, nowIso } from '@server/lib/ids';
 import type { ProviderIntent } from '@server/providers/payments/interface';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { tierPriceId } from './join';
 import { mailTierChange } from './membership-mail';
 import type { MembershipRow } from './membership-sync';
@@ -36,7 +37,7 @@ export function upgradeChargeCents(row: Pick<MembershipRow, 'priceCents' | 'curr
 }
 
 /** Only a membership that renews (active, not set to end) on the provider in effect changes tier. */
-function assertChangeable(services: AppServices, row: MembershipRow): string {
+function assertChangeable(services: Services, row: MembershipRow): string {
   if (row.status === 'past_due') throw new DomainError({ code: 'CONFLICT', message: membershipMessages.changePastDue });
   if (row.status === 'active' && row.cancelAtPeriodEnd) throw new DomainError({ code: 'CONFLICT', message: membershipMessages.changeEnding });
   if (row.status !== 'active') throw new DomainError({ code: 'CONFLICT', message: membershipMessages.changeEnded });
@@ -44,12 +45,12 @@ function assertChangeable(services: AppServices, row: MembershipRow): string {
   return row.providerSubscriptionId;
 }
 
-async function tierById(services: AppServices, id: string): Promise<TierRow | undefined> {
+async function tierById(services: Services, id: string): Promise<TierRow | undefined> {
   return firstRow(services.db.select().from(membershipTiers).where(eq(membershipTiers.id, id)));
 }
 
 /** "Change tier": the creator's open tiers, each with what choosing it costs now and from when it applies. */
-export async function tierChangeOptions(services: AppServices, actor: Actor, membershipId: string, now = new Date()): Promise<TierChangeOptionOutput[]> {
+export async function tierChangeOptions(services: Services, actor: Actor, membershipId: string, now = new Date()): Promise<TierChangeOptionOutput[]> {
   const row = await memberOwn(services.db, actor, membershipId);
   assertChangeable(services, row);
   const tiers = await services.db
@@ -78,7 +79,7 @@ export async function tierChangeOptions(services: AppServices, actor: Actor, mem
  * Claims the membership for one change at a time: its `updatedAt` moves on only when nobody changed it since it was
  * read (two changes at once: the second is refused rather than charged twice). Answers the claimed row.
  */
-async function claim(services: AppServices, row: MembershipRow): Promise<MembershipRow> {
+async function claim(services: Services, row: MembershipRow): Promise<MembershipRow> {
   const claimed = await firstRow(
     services.db
       .update(memberships)
@@ -90,7 +91,7 @@ async function claim(services: AppServices, row: MembershipRow): Promise<Members
   return claimed;
 }
 
-async function creatorNameOf(services: AppServices, creatorId: string): Promise<string> {
+async function creatorNameOf(services: Services, creatorId: string): Promise<string> {
   return (await firstRow(services.db.select({ displayName: users.displayName }).from(users).where(eq(users.id, creatorId))))?.displayName ?? 'a creator';
 }
 
@@ -100,7 +101,7 @@ async function creatorNameOf(services: AppServices, creatorId: string): Promise<
  * with a receipt, and the new price is billed from the next renewal. A downgrade applies at the end of the paid period
  * (the renewal bills the lower price and switches the tier). Choosing the current tier again undoes a scheduled downgrade.
  */
-export async function changeTier(services: AppServices, actor: Actor, input: ChangeTierInput, now = new Date()): Promise<ChangeTierOutput> {
+export async function changeTier(services: Services, actor: Actor, input: ChangeTierInput, now = new Date()): Promise<ChangeTierOutput> {
   const row = await memberOwn(services.db, actor, input.membershipId);
   const subscriptionId = assertChangeable(services, row);
   const tier = await tierById(services, input.tierId);
@@ -211,7 +212,7 @@ export async function changeTier(services: AppServices, actor: Actor, input: Cha
 }
 
 /** The member's own price back at the provider, after an upgrade's charge did not go through. */
-async function undoPrice(services: AppServices, row: MembershipRow, subscriptionId: string, creatorName: string, key: string): Promise<void> {
+async function undoPrice(services: Services, row: MembershipRow, subscriptionId: string, creatorName: string, key: string): Promise<void> {
   try {
     const tier = await tierById(services, row.tierId);
     if (!tier) return;

@@ -8,7 +8,8 @@ import { podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { toCents, toDollars } from '@common/money';
 import { newId, nowIso } from '@server/lib/ids';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { maxActiveTiers, membershipMessages, type CreateTierInput, type PublicTierOutput, type TierOutput, type UpdateTierInput } from './memberships.schemas';
 
 export type TierRow = typeof membershipTiers.$inferSelect;
@@ -53,7 +54,7 @@ export async function ownTier(db: Queryable, actor: Pick<Actor, 'id'>, id: strin
   return tier;
 }
 
-export async function createTier(services: AppServices, actor: Actor, input: CreateTierInput): Promise<TierOutput> {
+export async function createTier(services: Services, actor: Actor, input: CreateTierInput): Promise<TierOutput> {
   const { db } = services;
   const id = newId();
   // The count of active tiers and the insert in one transaction: two creates at once never pass the limit together.
@@ -86,7 +87,7 @@ export async function createTier(services: AppServices, actor: Actor, input: Cre
  * Changes a tier. A new price is what new members pay: existing memberships keep their `price_cents`, and the
  * provider's price of the tier is made again for the new amount on the next join.
  */
-export async function updateTier(services: AppServices, actor: Actor, input: UpdateTierInput): Promise<TierOutput> {
+export async function updateTier(services: Services, actor: Actor, input: UpdateTierInput): Promise<TierOutput> {
   const { db } = services;
   // Read, merge and write in one transaction: the fields left as they were (and the provider's price, which a join
   // may store meanwhile) are never written back stale.
@@ -116,7 +117,7 @@ export async function updateTier(services: AppServices, actor: Actor, input: Upd
 }
 
 /** No new members from now on; the existing ones keep theirs until they cancel. Archiving twice changes nothing. */
-export async function archiveTier(services: AppServices, actor: Actor, id: string): Promise<TierOutput> {
+export async function archiveTier(services: Services, actor: Actor, id: string): Promise<TierOutput> {
   const { db } = services;
   // "Already archived?" and the archive in one transaction: archiving twice at once keeps the first time.
   const tier = await db.transaction(async (tx) => {
@@ -127,7 +128,7 @@ export async function archiveTier(services: AppServices, actor: Actor, id: strin
   return tierById(db, tier.id);
 }
 
-export async function listMyTiers(services: AppServices, actor: Actor): Promise<TierOutput[]> {
+export async function listMyTiers(services: Services, actor: Actor): Promise<TierOutput[]> {
   const rows = await services.db
     .select()
     .from(membershipTiers)

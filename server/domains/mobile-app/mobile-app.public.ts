@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import type { RestModule } from '@server/rest/kit';
 import { sendStoredFile } from '@server/platform/serve-uploads';
-import type { AppServices } from '@server/trpc/context';
+import type { WebhookServices } from '@server/domains/webhooks/webhooks.service';
+import type { LiveRuntime } from '@server/domains/live/live.runtime';
 import { publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
 import { ensureIconVersion, iconFiles, iconKey, type IconFileName } from './mobile-app.icons';
 import { appHomePage, appNotFoundPage, appOfflinePage, type AppPageCreator, type AppPageEpisode } from './mobile-app.pages';
@@ -12,13 +13,16 @@ import { appPath, ensureApp, featuredEvent, findCreatorByTag, iconPath, manifest
 import { projectPath } from '@common/node/project-paths';
 import { eventBadge } from '@common/event-badge';
 
+/** The app's pages show the featured event's badge (live answers it). */
+type MobileAppServices = WebhookServices & { live: Pick<LiveRuntime, 'badges'> };
+
 /** Browser scripts of the app (server/domains/mobile-app/public), read once. */
 const script = (name: string) => readFileSync(projectPath('server', 'domains', 'mobile-app', 'public', name), 'utf8');
 const scripts = { 'app.js': script('app.js'), 'notify-me.js': script('notify-me.js'), 'sw.js': script('sw.js') };
 
 type TagParams = { Params: { tag: string } };
 
-async function resolveApp(services: AppServices, tag: string): Promise<{ app: MobileAppRow; creator: AppPageCreator } | null> {
+async function resolveApp(services: MobileAppServices, tag: string): Promise<{ app: MobileAppRow; creator: AppPageCreator } | null> {
   const user = await findCreatorByTag(services.db, tag);
   if (!user?.creatorTag) return null;
   const app = await ensureApp(services, user);
@@ -40,7 +44,7 @@ function workerVersion(app: MobileAppRow): string {
 }
 
 /** The creator's newest published episodes (the podcasts domain), as the app page lists them. */
-async function latestEpisodes(services: AppServices, creatorId: string, limit: number): Promise<AppPageEpisode[]> {
+async function latestEpisodes(services: MobileAppServices, creatorId: string, limit: number): Promise<AppPageEpisode[]> {
   return (await publicUserEpisodes(services, { userId: creatorId, limit })).map((episode) => ({
     id: episode.id,
     title: episode.name,
@@ -54,7 +58,7 @@ async function latestEpisodes(services: AppServices, creatorId: string, limit: n
  * (scope `/m/{tag}/`), the offline page, the icons and the two start-page shortcuts.
  */
 /** The `<head>` tags (title, description, Open Graph) of a creator's app page; the public-pages domain provides them. */
-export type AppHeadTags = (services: AppServices, creator: { id: string; creatorTag: string; displayName: string; description: string }, appName: string) => Promise<string>;
+export type AppHeadTags = (services: MobileAppServices, creator: { id: string; creatorTag: string; displayName: string; description: string }, appName: string) => Promise<string>;
 
 export function mobileAppPublicRoutes(options: { headTags: AppHeadTags }): RestModule {
   return async (app, { services }) => {

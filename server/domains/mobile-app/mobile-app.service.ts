@@ -8,7 +8,8 @@ import { users } from '@db/schema/users';
 import { fieldError } from '@server/platform/errors';
 import { newId, nowIso } from '@server/lib/ids';
 import { uploadKey } from '@server/platform/uploads';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { appIconsFolder, IconImageError, pruneIconVersions, removeIconSource, renderIconVersion, storeIconSource, type IconFileName } from './mobile-app.icons';
 import { mobileAppMessages, nameMaxLength, shortNameMaxLength, type MobileAppOutput, type UpdateAppInput } from './mobile-app.schemas';
 import { brandOrange } from '@common/mobile-app-values';
@@ -54,7 +55,7 @@ function truncate(text: string, max: number): string {
  * The creator's app, created on first use with their name and the brand colours (every creator with a tag
  * has an installable app from the start; the settings page changes it).
  */
-export async function ensureApp(services: AppServices, creator: UserRow): Promise<MobileAppRow> {
+export async function ensureApp(services: Services, creator: UserRow): Promise<MobileAppRow> {
   const existing = await findApp(services.db, creator.id);
   if (existing) return existing;
   const id = newId();
@@ -100,7 +101,7 @@ export function toOutput(app: MobileAppRow, creatorTag: string): MobileAppOutput
 }
 
 /** The caller's apps (one per creator for now, created on first visit). */
-export async function listOwnApps(services: AppServices, actor: Actor): Promise<MobileAppOutput[]> {
+export async function listOwnApps(services: Services, actor: Actor): Promise<MobileAppOutput[]> {
   const tag = requireCreatorTag(actor.user);
   return [toOutput(await ensureApp(services, actor.user), tag)];
 }
@@ -118,7 +119,7 @@ export async function getOwnApp(db: Db, actor: Actor, appId: string): Promise<Mo
 
 /** Points the app at a freshly rendered icon version, then drops the older ones. */
 async function switchIcons(
-  services: AppServices,
+  services: Services,
   app: MobileAppRow,
   changes: Partial<Pick<MobileAppRow, 'name' | 'shortName' | 'themeColor' | 'backgroundColor' | 'startPage' | 'hasCustomIcon'>>,
 ): Promise<MobileAppRow> {
@@ -134,7 +135,7 @@ async function switchIcons(
   return (await firstRow(services.db.select().from(mobileApps).where(eq(mobileApps.id, app.id))))!;
 }
 
-export async function updateApp(services: AppServices, actor: Actor, input: UpdateAppInput): Promise<MobileAppOutput> {
+export async function updateApp(services: Services, actor: Actor, input: UpdateAppInput): Promise<MobileAppOutput> {
   const app = await ownApp(services.db, actor, input.appId);
   const tag = requireCreatorTag(actor.user);
   const changes = { name: input.name, shortName: input.shortName, themeColor: input.themeColor, backgroundColor: input.backgroundColor, startPage: input.startPage };
@@ -145,7 +146,7 @@ export async function updateApp(services: AppServices, actor: Actor, input: Upda
 }
 
 /** Turns an image stored under /uploads into the app's icon set (the REST upload removes its file afterwards). */
-export async function setIcon(services: AppServices, actor: Actor, input: { appId: string; uploadUrl: string }): Promise<MobileAppOutput> {
+export async function setIcon(services: Services, actor: Actor, input: { appId: string; uploadUrl: string }): Promise<MobileAppOutput> {
   const app = await ownApp(services.db, actor, input.appId);
   const tag = requireCreatorTag(actor.user);
   const key = uploadKey(input.uploadUrl);
@@ -161,7 +162,7 @@ export async function setIcon(services: AppServices, actor: Actor, input: { appI
 }
 
 /** Back to the drawn icon in the theme colour. */
-export async function removeIcon(services: AppServices, actor: Actor, appId: string): Promise<MobileAppOutput> {
+export async function removeIcon(services: Services, actor: Actor, appId: string): Promise<MobileAppOutput> {
   const app = await ownApp(services.db, actor, appId);
   const tag = requireCreatorTag(actor.user);
   const updated = await switchIcons(services, app, { hasCustomIcon: false });

@@ -4,7 +4,7 @@ import { firstRow } from '@db/store';
 import { users } from '@db/schema/users';
 import { siteNameOf } from '@server/domains/settings/settings.service';
 import { formatDollars } from '@common/money';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import type { PaymentRow } from './payment-records';
 
 interface ReceiptParts {
@@ -48,7 +48,7 @@ export function creatorNotice(kind: PaymentRow['kind'], parts: ReceiptParts & { 
  * After a tip or ticket payment succeeded: the payer gets a receipt (what, amount, date, the creator's name, the
  * card's last four digits) and the creator a notice unless they turned it off. Mail failures are logged, never undo the payment.
  */
-export async function mailPaymentReceipts(services: AppServices, payment: PaymentRow): Promise<void> {
+export async function mailPaymentReceipts(services: Services, payment: PaymentRow): Promise<void> {
   if (payment.kind !== 'tip' && payment.kind !== 'paywall') return;
   const { db } = services;
   const person = async (id: string | null) =>

@@ -6,7 +6,7 @@ import { eventAccess } from '@db/schema/events';
 import { payments, tips, type PaymentStatus } from '@db/schema/payments';
 import { newId, nowIso } from '@server/lib/ids';
 import { PaymentProviderError, type ProviderIntent } from '@server/providers/payments/interface';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { writeLedgerEntries } from './ledger';
 import type { PaymentOutput } from './payments.schemas';
 
@@ -150,7 +150,7 @@ export function toPaymentOutput(row: PaymentRow): PaymentOutput {
  * `payments:succeeded` for a payment that has just been marked (`newlySucceeded`): called once the transaction that
  * marked it has committed, by whichever domain ran it (a subscription's invoice is settled by the subscriptions domain).
  */
-export async function publishPaymentSucceeded(services: Pick<AppServices, 'domainEvents'>, payment: PaymentRow): Promise<void> {
+export async function publishPaymentSucceeded(services: Pick<Services, 'domainEvents'>, payment: PaymentRow): Promise<void> {
   await services.domainEvents.publish('payments:succeeded', { payment: toPaymentOutput(payment), payerId: payment.payerId });
 }
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { webhookEvents, type PaymentKind } from '@db/schema/payments';
 import { changedRows } from '@db/store';
 import { WebhookSignatureError, type ProviderIntent } from '@server/providers/payments/interface';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { mailPaymentReceipts } from './payment-receipts';
 import { applyIntentToPayment, findPaymentById, findPaymentForIntent, providerFailure, publishPaymentSucceeded, type PaymentRow } from './payment-records';
 import { paymentMessages } from './payments.schemas';
@@ -12,13 +12,13 @@ import { paymentMessages } from './payments.schemas';
  * Re-fetches an intent from the provider and applies it to our records. This is the only way a
  * payment's status changes: webhooks and the page's status reports both end here.
  */
-export async function syncIntent(services: AppServices, intentId: string): Promise<{ row: PaymentRow; intent: ProviderIntent } | null> {
+export async function syncIntent(services: Services, intentId: string): Promise<{ row: PaymentRow; intent: ProviderIntent } | null> {
   const intent = await services.payments.retrievePaymentIntent(intentId).catch(providerFailure);
   const row = await applyIntent(services, intent);
   return row ? { row, intent } : null;
 }
 
-export async function applyIntent(services: AppServices, intent: ProviderIntent): Promise<PaymentRow | null> {
+export async function applyIntent(services: Services, intent: ProviderIntent): Promise<PaymentRow | null> {
   const { db } = services;
   const row = await findPaymentForIntent(db, intent);
   const invoiceId = row?.providerInvoiceId ?? (row ? null : intent.metadata.invoice_id);
@@ -42,7 +42,7 @@ export async function applyIntent(services: AppServices, intent: ProviderIntent)
  * names it when we know the payment; otherwise each is asked in turn (one that does not know the subscription answers
  * null). Answers the payment as recorded then.
  */
-async function syncInvoicePayment(services: AppServices, invoiceId: string, kind?: PaymentKind): Promise<PaymentRow | null> {
+async function syncInvoicePayment(services: Services, invoiceId: string, kind?: PaymentKind): Promise<PaymentRow | null> {
   const { domainEvents } = services;
   let synced = kind === 'membership' ? null : await domainEvents.request('payments:sync-invoice', { invoiceId });
   if (!synced && kind !== 'subscription') synced = await domainEvents.request('payments:sync-membership-invoice', { invoiceId });
@@ -54,7 +54,7 @@ async function syncInvoicePayment(services: AppServices, invoiceId: string, kind
  * event names and applies it. An event id already handled is acknowledged and changes nothing; an event
  * that fails half way is forgotten again so the provider's retry runs it.
  */
-export async function handleWebhook(services: AppServices, rawBody: Buffer | string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
+export async function handleWebhook(services: Services, rawBody: Buffer | string, signature: string | undefined): Promise<{ received: true; duplicate: boolean }> {
   let event;
   try {
     event = services.payments.verifyWebhook(rawBody, signature);

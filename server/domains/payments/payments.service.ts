@@ -12,7 +12,8 @@ import { toCents } from '@common/money';
 import { isLocalPaymentProvider } from '@server/providers/payments';
 import type { LocalPaymentProvider } from '@server/providers/payments/local';
 import type { CardDetails } from '@server/providers/payments/local/card-validation';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { findPaymentById, findPaymentByIntentId, insertPendingPayment, providerFailure, toPaymentOutput, type PaymentRow } from './payment-records';
 import { applyIntent, syncIntent } from './payment-sync';
 import {
@@ -24,7 +25,7 @@ import {
 } from './payments.schemas';
 
 /** Payment creation is limited per account and per client address (both doors share the budget). */
-export async function limitPaymentCreation(services: AppServices, actor: Actor, clientIp: string): Promise<void> {
+export async function limitPaymentCreation(services: Services, actor: Actor, clientIp: string): Promise<void> {
   const { rateLimit } = services.config.payments;
   const windowMs = services.config.rateLimits.windowSeconds * 1000;
   await services.rateLimiter.consume(`payment:create:account:${actor.id}`, { limit: rateLimit, windowMs });
@@ -60,7 +61,7 @@ interface IntentSpec {
  * Records the payment, then creates its intent at the provider (idempotency key = our payment id, so a
  * retried call never makes two). With a wallet token the intent is confirmed at once and applied.
  */
-async function startIntent(services: AppServices, actor: Actor, spec: IntentSpec): Promise<IntentAnswer> {
+async function startIntent(services: Services, actor: Actor, spec: IntentSpec): Promise<IntentAnswer> {
   const { db, payments: provider } = services;
   const row = await insertPendingPayment(db, {
     id: newId(),
@@ -105,7 +106,7 @@ async function startIntent(services: AppServices, actor: Actor, spec: IntentSpec
 }
 
 /** A tip: the amount is the creator's tip option's, never the client's (a different one is refused). */
-export async function createTipPayment(services: AppServices, actor: Actor, clientIp: string, input: CreateTipsPaymentInput & { tokenId?: string }): Promise<IntentAnswer> {
+export async function createTipPayment(services: Services, actor: Actor, clientIp: string, input: CreateTipsPaymentInput & { tokenId?: string }): Promise<IntentAnswer> {
   const { db } = services;
   const { event, creator } = await payableEvent(db, actor, input);
   const requestedCents = toCents(input.tipsAmount);
@@ -129,7 +130,7 @@ export async function createTipPayment(services: AppServices, actor: Actor, clie
 }
 
 /** Pay-per-view: the amount is the event's premium price; paying twice for one event is refused. */
-export async function createPaywallPayment(services: AppServices, actor: Actor, clientIp: string, input: CreatePaywallPaymentInput & { tokenId?: string }): Promise<IntentAnswer> {
+export async function createPaywallPayment(services: Services, actor: Actor, clientIp: string, input: CreatePaywallPaymentInput & { tokenId?: string }): Promise<IntentAnswer> {
   const { db } = services;
   const { event, creator } = await payableEvent(db, actor, input);
   if (!event.isPremium || event.premiumPriceCents <= 0) throw new DomainError({ code: 'BAD_REQUEST', message: paymentMessages.eventNotPremium });
@@ -166,7 +167,7 @@ function visiblePayment(actor: Actor, row: PaymentRow | undefined): PaymentRow {
  * The page's status report: whatever status it claims, the server asks the provider again by intent id
  * and applies that (idempotently), then answers what it recorded.
  */
-export async function reportPaymentStatus(services: AppServices, actor: Actor, intentId: string): Promise<PaymentOutput & { providerStatus: string }> {
+export async function reportPaymentStatus(services: Services, actor: Actor, intentId: string): Promise<PaymentOutput & { providerStatus: string }> {
   visiblePayment(actor, await findPaymentByIntentId(services.db, intentId));
   const synced = await syncIntent(services, intentId);
   if (!synced) throw new DomainError({ code: 'NOT_FOUND', message: paymentMessages.paymentNotFound });
@@ -179,13 +180,13 @@ export async function getPayment(db: Db, actor: Actor, id: string): Promise<Paym
   return toPaymentOutput(visiblePayment(actor, (await findPaymentById(db, id)) ?? (await findPaymentByIntentId(db, id))));
 }
 
-export async function getCoupon(services: AppServices, id: string) {
+export async function getCoupon(services: Services, id: string) {
   const coupon = await services.payments.retrieveCoupon(id).catch(providerFailure);
   if (!coupon) throw new DomainError({ code: 'NOT_FOUND', message: paymentMessages.couponNotFound });
   return coupon;
 }
 
-export function paymentConfig(services: AppServices) {
+export function paymentConfig(services: Services) {
   const provider = services.payments;
   return { provider: provider.name, publishableKey: provider.publishableKey, offersWallets: provider.offersWallets, currency: 'cad' as const, country: 'CA' as const };
 }
@@ -194,29 +195,29 @@ export function paymentConfig(services: AppServices) {
  * The billing clock: the local provider renews the subscriptions that are due (Stripe renews by itself and tells us
  * through webhooks); then, with either provider, `payments:billing-clock` lets the memberships' grace and retries run.
  */
-export async function renewDueSubscriptions(services: AppServices): Promise<number> {
+export async function renewDueSubscriptions(services: Services): Promise<number> {
   const provider = services.payments as { renewDueSubscriptions?: () => Promise<number> };
   const renewed = provider.renewDueSubscriptions ? await provider.renewDueSubscriptions() : 0;
   await services.domainEvents.publish('payments:billing-clock', { at: new Date().toISOString() });
   return renewed;
 }
 
-function localProvider(services: AppServices): LocalPaymentProvider {
+function localProvider(services: Services): LocalPaymentProvider {
   const provider = services.payments;
   if (!isLocalPaymentProvider(provider)) throw new DomainError({ code: 'NOT_FOUND', message: paymentMessages.localOnly });
   return provider;
 }
 
 /** The local card form's confirmation (Stripe.js' `confirmCardPayment` for `local`). */
-export async function confirmLocalCard(services: AppServices, clientSecret: string, card: CardDetails) {
+export async function confirmLocalCard(services: Services, clientSecret: string, card: CardDetails) {
   return localProvider(services).confirmCardPayment(clientSecret, card).catch(providerFailure);
 }
 
-export async function authenticateLocalCard(services: AppServices, clientSecret: string, outcome: 'complete' | 'fail') {
+export async function authenticateLocalCard(services: Services, clientSecret: string, outcome: 'complete' | 'fail') {
   return localProvider(services).authenticate(clientSecret, outcome).catch(providerFailure);
 }
 
-export async function createLocalPaymentMethod(services: AppServices, card: CardDetails): Promise<{ id: string; brand: string; last4: string }> {
+export async function createLocalPaymentMethod(services: Services, card: CardDetails): Promise<{ id: string; brand: string; last4: string }> {
   try {
     const method = await localProvider(services).createPaymentMethod(card);
     return { id: method.id, brand: method.brand, last4: method.last4 };

@@ -3,7 +3,7 @@ import type { Db } from '@db/client';
 import type { payments } from '@db/schema/payments';
 import { newId } from '@server/lib/ids';
 import type { CreateSubscriptionInput, ProviderIntent, ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { applyIntentToPayment, findPaymentForIntent, insertPendingPayment, providerFailure, publishPaymentSucceeded, type PaymentRow, type Queryable } from './payment-records';
 import type { IntentAnswer } from './payments.schemas';
 
@@ -51,14 +51,14 @@ export interface FirstInvoiceFlow<Row> {
   store(remote: ProviderSubscription): Promise<Row>;
   insertPayment: InsertInvoicePayment<Row>;
   /** The owning domain's sync of the first invoice (its payment, records and status). */
-  syncInvoice(services: AppServices, providerInvoiceId: string): Promise<PaymentRow | undefined>;
+  syncInvoice(services: Services, providerInvoiceId: string): Promise<PaymentRow | undefined>;
 }
 
 /**
  * Starts the provider subscription of a row just inserted as incomplete, makes sure the first invoice's payment is
  * recorded, syncs that invoice and answers its intent for the card form (or its outcome, when it was charged at once).
  */
-export async function openFirstInvoice<Row>(services: AppServices, flow: FirstInvoiceFlow<Row>): Promise<IntentAnswer> {
+export async function openFirstInvoice<Row>(services: Services, flow: FirstInvoiceFlow<Row>): Promise<IntentAnswer> {
   const { db, payments: provider } = services;
   let remote: ProviderSubscription;
   try {
@@ -87,7 +87,7 @@ export async function openFirstInvoice<Row>(services: AppServices, flow: FirstIn
  * Readies a past-due subscription's open invoice for the card form (the card paying it renews the subscription).
  * Null when the provider has no open invoice for it.
  */
-export async function prepareOpenInvoice<Row>(services: AppServices, providerSubscriptionId: string, row: Row, insertPayment: InsertInvoicePayment<Row>): Promise<IntentAnswer | null> {
+export async function prepareOpenInvoice<Row>(services: Services, providerSubscriptionId: string, row: Row, insertPayment: InsertInvoicePayment<Row>): Promise<IntentAnswer | null> {
   const { db, payments: provider } = services;
   const open = await provider.listOpenInvoices(providerSubscriptionId).catch(providerFailure);
   const invoice = open[0];
@@ -124,7 +124,7 @@ export interface InvoiceSync<Row, Result> {
  * status report and replay. Undefined when the invoice bills no row of that domain.
  */
 export async function syncProviderInvoice<Row, Result>(
-  services: AppServices,
+  services: Services,
   providerInvoiceId: string,
   sync: InvoiceSync<Row, Result>,
 ): Promise<{ row: Row; invoice: ProviderInvoice; payment: PaymentRow | undefined; result: Result } | undefined> {
@@ -154,10 +154,10 @@ export async function syncProviderInvoice<Row, Result>(
 
 /** Refreshes our row of a provider subscription (the `customer.subscription.*` webhooks); one we do not know is left alone. */
 export async function refreshProviderSubscription<Row extends { id: string }>(
-  services: AppServices,
+  services: Services,
   providerSubscriptionId: string,
   find: (db: Db, providerSubscriptionId: string) => Promise<Row | undefined>,
-  apply: (services: AppServices, rowId: string, remote: ProviderSubscription) => Promise<unknown>,
+  apply: (services: Services, rowId: string, remote: ProviderSubscription) => Promise<unknown>,
 ): Promise<void> {
   const row = await find(services.db, providerSubscriptionId);
   if (!row) return;

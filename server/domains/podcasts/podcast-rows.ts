@@ -1,13 +1,13 @@
+import type { WebhookServices } from '@server/domains/webhooks/webhooks.service';
 import { DomainError } from '@server/platform/errors';
 import { and, eq } from 'drizzle-orm';
 import { firstRow } from '@db/store';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
-import type { AppServices } from '@server/trpc/context';
 import type { DbOrTransaction } from './podcast-uploads';
 import { podcastMessages } from './podcasts.schemas';
 
 /** What the podcasts services use of the app's services. */
-export type PodcastServices = Pick<AppServices, 'db' | 'config' | 'webhooks' | 'storage'>;
+export type PodcastServices = Pick<WebhookServices, 'db' | 'config' | 'webhooks' | 'storage'>;
 export type TitleRow = typeof podcastTitles.$inferSelect;
 export type EpisodeRow = typeof podcastEpisodes.$inferSelect;
 

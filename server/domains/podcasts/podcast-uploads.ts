@@ -8,7 +8,7 @@ import { fieldError } from '@server/platform/errors';
 import { newId } from '@server/lib/ids';
 import type { Storage } from '@server/platform/storage';
 import { mediaMessages, refuseFile, removeUploads, sniffAmong, uploadKinds, type StoredFile, type UploadKind, type UploadKindName } from '@server/platform/uploads';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { podcastCover, podcastMessages } from './podcasts.schemas';
 
 /** Uploads never attached (a form abandoned after its files were stored) are removed after a day. */
@@ -94,7 +94,7 @@ export function podcastUploadKind(kind: PodcastUploadKind): UploadKindName | Upl
  * A file that cannot be read is refused (415) and every file of the request is removed.
  */
 export async function stageUploads(
-  services: Pick<AppServices, 'db' | 'storage'>,
+  services: Pick<Services, 'db' | 'storage'>,
   ownerId: string,
   files: Partial<Record<string, StoredFile>>,
   kinds: Record<string, PodcastUploadKind>,
@@ -125,7 +125,7 @@ export async function stageUploads(
 }
 
 /** Removes pending uploads (rows and files) that a failed request left unattached. */
-export async function discardUploads(services: Pick<AppServices, 'db' | 'storage'>, ids: string[]): Promise<void> {
+export async function discardUploads(services: Pick<Services, 'db' | 'storage'>, ids: string[]): Promise<void> {
   if (!ids.length) return;
   // Read and removed together: an upload claimed in between would otherwise lose its file.
   const rows = await services.db.transaction(async (tx) => {
@@ -136,7 +136,7 @@ export async function discardUploads(services: Pick<AppServices, 'db' | 'storage
   await removeUploads(services.storage, rows.map((row) => row.url));
 }
 
-async function removeStaleUploads(services: Pick<AppServices, 'db' | 'storage'>): Promise<void> {
+async function removeStaleUploads(services: Pick<Services, 'db' | 'storage'>): Promise<void> {
   const cutoff = new Date(Date.now() - staleAfterMs).toISOString();
   // Read and removed together: an upload claimed in between would otherwise lose its file.
   const stale = await services.db.transaction(async (tx) => {

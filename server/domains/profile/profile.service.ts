@@ -6,10 +6,11 @@ import { nowIso } from '@server/lib/ids';
 import { removeUploads } from '@server/platform/uploads';
 import { findUserById, toSessionUser } from '@server/domains/users/session-reads';
 import type { SessionUser } from '@server/domains/users/users.schemas';
-import type { Actor, AppServices, UserRow } from '@server/trpc/context';
+import type { Services as AllServices } from '@server/services';
+import type { Actor, UserRow } from '@server/platform/actor';
 import { creatorOnlyProfileFields, profileMessages, type PlanStatus, type Profile, type ProfileUpdateInput } from './profile.schemas';
 
-type Services = Pick<AppServices, 'db' | 'store' | 'config' | 'storage'>;
+type Services = Pick<AllServices, 'db' | 'store' | 'config' | 'storage'>;
 
 /** Creators and admins have the creator fields; staff and `user` accounts have their names, email and photo. */
 function isCreatorRole(role: string): boolean {

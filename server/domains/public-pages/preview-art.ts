@@ -1,3 +1,4 @@
+import type { WebhookServices } from '@server/domains/webhooks/webhooks.service';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -9,7 +10,6 @@ import { brandOrange } from '@common/mobile-app-values';
 import { publicOrigin } from '@server/lib/public-url';
 import { localCopy } from '@server/platform/storage';
 import { uploadKey } from '@server/platform/uploads';
-import type { AppServices } from '@server/trpc/context';
 import { previewHeight, previewPath, previewsDir, previewVersion, previewWidth, type PreviewCard } from './og-images';
 import type { PreviewImage } from './public-pages.head';
 
@@ -19,7 +19,7 @@ import type { PreviewImage } from './public-pages.head';
  * and anything not yet published never become a preview (the callers only hand in those public pictures).
  */
 
-export type PreviewServices = Pick<AppServices, 'db' | 'config' | 'webhooks' | 'storage'>;
+export type PreviewServices = Pick<WebhookServices, 'db' | 'config' | 'webhooks' | 'storage'>;
 
 export function absoluteUrl(services: PreviewServices, path: string): string {
   return /^https?:\/\//i.test(path) ? path : `${publicOrigin(services.config)}${path.startsWith('/') ? '' : '/'}${path}`;

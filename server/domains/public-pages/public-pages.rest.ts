@@ -1,8 +1,8 @@
+import type { WebhookServices } from '@server/domains/webhooks/webhooks.service';
 import { createReadStream } from 'node:fs';
 import type { FastifyReply } from 'fastify';
 import type { RestModule } from '@server/rest/kit';
 import { publicOrigin } from '@server/lib/public-url';
-import type { AppServices } from '@server/trpc/context';
 import type { PreviewKind } from './og-images';
 import { withBody, withHead } from './public-pages.head';
 import { answerPagePath, previewFileFor, sitemapEntries } from './public-pages.service';
@@ -68,7 +68,7 @@ export const publicPagesApiRest: RestModule = (app, { caller }) => {
  * Answers a page path with index.html: a 404 with `noindex` for unknown paths and records, the record's head for
  * public pages, and the file as built for every other page of the app.
  */
-export function pageResponder(services: Pick<AppServices, 'db' | 'config' | 'webhooks' | 'storage'>, template: string, webDist: string) {
+export function pageResponder(services: Pick<WebhookServices, 'db' | 'config' | 'webhooks' | 'storage'>, template: string, webDist: string) {
   return async (path: string, reply: FastifyReply) => {
     const page = await answerPagePath(services, path);
     reply.header('cache-control', 'no-cache');

@@ -1,3 +1,4 @@
+import type { WebhookServices } from '@server/domains/webhooks/webhooks.service';
 import { DomainError } from '@server/platform/errors';
 import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { parse as parsePattern } from 'regexparam';
@@ -14,7 +15,6 @@ import type { PublicEpisode } from '@server/domains/podcasts/podcasts.schemas';
 import { siteNameOf } from '@server/domains/settings/settings.service';
 import { nowIso } from '@server/lib/ids';
 import { formatDollars } from '@common/money';
-import type { AppServices } from '@server/trpc/context';
 import { ensurePreviewFile, type PreviewCard, type PreviewKind } from './og-images';
 import { absoluteUrl, cardImage, creatorArt, localUpload, previewImage, type LocalImage } from './preview-art';
 import { appPagePaths, webPagePaths } from './page-paths';
@@ -24,7 +24,7 @@ import { creatorOfMissingPage, notFoundBody } from './not-found-page';
 import { notFoundTexts, type MissingKind } from './not-found.schemas';
 import { creatorPodcasts, podcastCardById, podcastPageHead, podcastSitemapEntries } from './podcast-page';
 
-type Services = Pick<AppServices, 'db' | 'config' | 'webhooks' | 'storage'>;
+type Services = Pick<WebhookServices, 'db' | 'config' | 'webhooks' | 'storage'>;
 
 /** What a page path answers: its status and what goes into index.html's head (nothing for the app's own pages). */
 export interface PageAnswer {

@@ -8,7 +8,8 @@ import { pushDeliveries, pushNotifications, pushSubscriptions } from '@db/schema
 import { users } from '@db/schema/users';
 import { fieldError } from '@server/platform/errors';
 import { newId, nowIso } from '@server/lib/ids';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { WebhookServices } from '@server/domains/webhooks/webhooks.service';
+import type { Actor } from '@server/platform/actor';
 import { appIconUrl } from '@server/domains/mobile-app/mobile-app.service';
 import { publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
 import { hasNotificationCreationPermission } from '@server/domains/subscriptions/subscriptions.service';
@@ -24,6 +25,9 @@ import {
   type SubscribeInput,
 } from './push.schemas';
 import type { PushNotificationKind } from '@common/push-values';
+
+/** What push's procedures are handed: the services and push's queue lane, woken when a notification is recorded. */
+export type PushServices = WebhookServices & { push: { queue: { kick(): void } } };
 
 /** How long a push service keeps an undelivered notification (the TTL header), and so how long the queue keeps trying. */
 export const notificationTtlSeconds = 24 * 3600;
@@ -76,7 +80,7 @@ async function findCreator(db: Db, creatorId: string): Promise<UserRow | undefin
 
 // Subscribing (public, no account; a signed-in viewer's browser is recorded as theirs, so members-only sends reach it).
 
-export async function subscribe(services: AppServices, input: SubscribeInput, clientIp: string, viewerId: string | null = null): Promise<{ subscribed: boolean }> {
+export async function subscribe(services: PushServices, input: SubscribeInput, clientIp: string, viewerId: string | null = null): Promise<{ subscribed: boolean }> {
   const { endpoint, keys } = input.subscription;
   if (!isAcceptableEndpoint(endpoint, services.config.env === 'production')) {
     throw fieldError('BAD_REQUEST', pushMessages.endpoint, { 'subscription.endpoint': pushMessages.endpoint });
@@ -160,7 +164,7 @@ interface NewNotification {
  * caller wakes the queue after its commit: `wake`). Answers null when the event already had its notification (the
  * unique event id makes it once per event).
  */
-async function enqueue(services: AppServices, notification: NewNotification): Promise<{ id: string; recipients: number } | null> {
+async function enqueue(services: PushServices, notification: NewNotification): Promise<{ id: string; recipients: number } | null> {
   const id = newId();
   const audience = notification.audience ?? 'all';
   const recipients = await audienceOf(services.db, notification.creator.id, audience);
@@ -193,11 +197,11 @@ async function enqueue(services: AppServices, notification: NewNotification): Pr
 }
 
 /** Wakes the push queue when a notification has deliveries to send. */
-function wake(services: AppServices, created: { recipients: number } | null): void {
+function wake(services: PushServices, created: { recipients: number } | null): void {
   if (created && created.recipients > 0) services.push.queue.kick();
 }
 
-export async function sendNotification(services: AppServices, actor: Actor, input: SendInput): Promise<{ id: string; recipients: number }> {
+export async function sendNotification(services: PushServices, actor: Actor, input: SendInput): Promise<{ id: string; recipients: number }> {
   const creator = await targetCreator(services.db, actor, input.creatorId);
   if (!(await hasNotificationCreationPermission(services.db, actor))) throw new DomainError({ code: 'FORBIDDEN', message: pushMessages.notPermitted });
   const url = input.url ?? creatorPages(creator).defaultUrl;
@@ -230,7 +234,7 @@ export function isEventLive(event: Pick<typeof events.$inferSelect, 'isActive' |
  * time arrives. Skipped while the event is not live or the creator may not send notifications.
  */
 export async function notifyEventLive(
-  services: AppServices,
+  services: PushServices,
   eventId: string,
   now = new Date(),
   options: { streaming?: boolean } = {},
@@ -260,7 +264,7 @@ export async function notifyEventLive(
  * For the events create/update path: announces the event if it is live now. Never fails the caller (saving the event
  * matters more than the announcement; a failure is logged).
  */
-export async function announceEventIfLive(services: AppServices, eventId: string): Promise<void> {
+export async function announceEventIfLive(services: PushServices, eventId: string): Promise<void> {
   try {
     await notifyEventLive(services, eventId);
   } catch (error) {
@@ -272,7 +276,7 @@ export async function announceEventIfLive(services: AppServices, eventId: string
  * For the live domain: a stream started in this event, so announce it (unless this event already sent its go-live
  * notification). Never fails the caller.
  */
-export async function announceStreamStarted(services: AppServices, eventId: string): Promise<void> {
+export async function announceStreamStarted(services: PushServices, eventId: string): Promise<void> {
   try {
     await notifyEventLive(services, eventId, new Date(), { streaming: true });
   } catch (error) {
@@ -287,7 +291,7 @@ export const liveAnnouncementWindowMs = 2 * 3600_000;
  * The sweep (every 30 s, `PushRuntime`): scheduled events that started within the announcement window, are still
  * running and have no live notification yet. The unique event id keeps it once per event across instances.
  */
-export async function announceStartedEvents(services: AppServices, now = new Date()): Promise<number> {
+export async function announceStartedEvents(services: PushServices, now = new Date()): Promise<number> {
   const nowText = now.toISOString();
   const started = await services.db
     .select({ id: events.id })
@@ -339,7 +343,7 @@ export async function notificationHistory(db: Db, actor: Actor, creatorId: strin
 }
 
 /** What a notification can open: the creator's events and published episodes. */
-async function contentLinks(services: AppServices, creator: UserRow): Promise<LinkOption[]> {
+async function contentLinks(services: PushServices, creator: UserRow): Promise<LinkOption[]> {
   const links: LinkOption[] = [];
   if (creator.creatorTag) {
     const tag = encodeURIComponent(creator.creatorTag);
@@ -357,7 +361,7 @@ async function contentLinks(services: AppServices, creator: UserRow): Promise<Li
   return links;
 }
 
-export async function composeOverview(services: AppServices, actor: Actor, creatorId: string | undefined): Promise<OverviewAnswer> {
+export async function composeOverview(services: PushServices, actor: Actor, creatorId: string | undefined): Promise<OverviewAnswer> {
   const creator = await targetCreator(services.db, actor, creatorId);
   const { defaultUrl } = creatorPages(creator);
   const links: LinkOption[] = [];

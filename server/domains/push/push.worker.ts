@@ -10,7 +10,7 @@ import { loadOrCreateVapidKeys } from '@server/providers/push/vapid-keys';
 import { WebPushSender } from '@server/providers/push/web-push';
 import { announceStartedEvents, notificationTtlSeconds } from './push.service';
 import type { PushDeliveryStatus } from '@common/push-values';
-import type { AppServices } from '@server/trpc/context';
+import type { PushServices } from './push.service';
 
 /** 5 s, 20 s, 80 s, 5 min 20 s, then 15 min (each up to a fifth shorter); failed after 6 attempts. */
 export const pushRetryPolicy: RetryPolicy = { firstDelayMs: 5_000, factor: 4, maxDelayMs: 15 * 60_000, jitter: 0.2, maxAttempts: 6 };
@@ -145,7 +145,7 @@ export interface PushWorker {
   sender: PushSender;
   queue: JobLaneHandle;
   /** Starts the sweep that announces scheduled events when they start (the queue starts with the others). */
-  start(services: AppServices): void;
+  start(services: PushServices): void;
   /** Stops the sweep and the lane; resolves once the sends in flight are recorded. */
   stop(): Promise<void>;
 }
@@ -156,7 +156,7 @@ const sweepIntervalMs = 30_000;
  * One tick of the go-live sweep: every instance ticks, the sweep lock lets one of them announce per period. Answers
  * whether this instance ran it.
  */
-export function announceStartedEventsSweep(services: AppServices): Promise<boolean> {
+export function announceStartedEventsSweep(services: PushServices): Promise<boolean> {
   return services.sweeps.runExclusive('push:announce-started-events', { ttlMs: 5 * 60_000, periodMs: sweepIntervalMs - 1_000 }, () => announceStartedEvents(services));
 }
 

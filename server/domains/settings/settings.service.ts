@@ -4,7 +4,7 @@ import { platformSettings } from '@db/schema/settings';
 import type { AppConfig } from '@server/config';
 import { fieldError } from '@server/platform/errors';
 import { nowIso } from '@server/lib/ids';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import {
   settingGroups,
   settingsMessages,
@@ -81,17 +81,17 @@ function merge(defaults: EffectiveSettings, stored: Map<string, Value>): Effecti
  * The settings in effect right now (read on every call, so a change applies without a restart).
  * Secrets included: for server code only, never for an answer.
  */
-export async function getEffectiveSettings(services: Pick<AppServices, 'db' | 'config'>): Promise<EffectiveSettings> {
+export async function getEffectiveSettings(services: Pick<Services, 'db' | 'config'>): Promise<EffectiveSettings> {
   return merge(environmentDefaults(services.config).values, await storedSettings(services.db));
 }
 
 /** The site's name as the admin set it (mails, feeds, the manifest and page titles use it). */
-export async function siteNameOf(services: Pick<AppServices, 'db' | 'config'>): Promise<string> {
+export async function siteNameOf(services: Pick<Services, 'db' | 'config'>): Promise<string> {
   return (await getEffectiveSettings(services)).general.siteName;
 }
 
 /** The app's config with the admin's settings laid over it (bot check, social sign-in, mail, payments). */
-export async function effectiveAppConfig(services: Pick<AppServices, 'db' | 'config'>): Promise<AppConfig> {
+export async function effectiveAppConfig(services: Pick<Services, 'db' | 'config'>): Promise<AppConfig> {
   return configWithSettings(services.config, await getEffectiveSettings(services));
 }
 
@@ -134,12 +134,12 @@ export class SettingsSnapshot {
   private backgroundRead: Promise<void> | null = null;
 
   private constructor(
-    private readonly services: Pick<AppServices, 'db' | 'config'>,
+    private readonly services: Pick<Services, 'db' | 'config'>,
     private settings: EffectiveSettings,
     private readonly onReadError: (error: unknown) => void,
   ) {}
 
-  static async load(services: Pick<AppServices, 'db' | 'config'>, onReadError: (error: unknown) => void): Promise<SettingsSnapshot> {
+  static async load(services: Pick<Services, 'db' | 'config'>, onReadError: (error: unknown) => void): Promise<SettingsSnapshot> {
     const snapshot = new SettingsSnapshot(services, await getEffectiveSettings(services), onReadError);
     let kept = snapshots.get(services.db);
     if (!kept) snapshots.set(services.db, (kept = new Set()));
@@ -180,7 +180,7 @@ export function maskSecret(secret: string): string {
   return secret.length >= 12 ? `••••••••${secret.slice(-4)}` : '••••••••';
 }
 
-export async function settingsForAdmin(services: Pick<AppServices, 'db' | 'config'>): Promise<SettingsAnswer> {
+export async function settingsForAdmin(services: Pick<Services, 'db' | 'config'>): Promise<SettingsAnswer> {
   const { values: defaults, fromEnvironment } = environmentDefaults(services.config);
   const stored = await storedSettings(services.db);
   const effective = merge(defaults, stored) as unknown as Record<SettingGroupId, GroupValues>;
@@ -226,7 +226,7 @@ function assertUsable(group: SettingGroupId, settings: EffectiveSettings): void 
 }
 
 /** Saves one group: a value is stored, null removes the stored value (back to the environment's), absent keys stay. */
-export async function updateSettings(services: Pick<AppServices, 'db' | 'config'>, actorId: string, input: UpdateSettingsInput): Promise<SettingsAnswer> {
+export async function updateSettings(services: Pick<Services, 'db' | 'config'>, actorId: string, input: UpdateSettingsInput): Promise<SettingsAnswer> {
   const { db } = services;
   const entries = Object.entries(input.values as GroupValues).filter(([, value]) => value !== undefined);
   // One transaction: the group is checked as a whole against the values stored when the change is saved.

@@ -10,13 +10,14 @@ import { paymentMessages, type IntentAnswer } from '@server/domains/payments/pay
 import { limitPaymentCreation } from '@server/domains/payments/payments.service';
 import { newId, nowIso } from '@server/lib/ids';
 import { toCents } from '@common/money';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { subscriptionMessages, type CreateProductPaymentInput, type CreateSubscriptionInput } from './subscriptions.schemas';
 import { insertSubscriptionPayment, syncInvoice } from './subscription-sync';
 import type { SubscriptionRow } from './subscriptions.service';
 
 /** The account's customer at the provider, created once (idempotency key per account and provider). */
-export async function ensureCustomer(services: AppServices, user: Actor['user']): Promise<string> {
+export async function ensureCustomer(services: Services, user: Actor['user']): Promise<string> {
   const provider = services.payments.name;
   const known = await firstRow(
     services.db
@@ -35,7 +36,7 @@ export async function ensureCustomer(services: AppServices, user: Actor['user'])
   return customer.id;
 }
 
-export async function getCustomer(services: AppServices, actor: Actor, email: string): Promise<{ customerId: string; email: string }> {
+export async function getCustomer(services: Services, actor: Actor, email: string): Promise<{ customerId: string; email: string }> {
   if (email.trim().toLowerCase() !== actor.user.email.toLowerCase() && actor.role !== 'admin') {
     throw new DomainError({ code: 'FORBIDDEN', message: subscriptionMessages.ownCustomerOnly });
   }
@@ -75,7 +76,7 @@ interface StartOptions {
  * Starts a product's monthly subscription: its first invoice carries the setup fee. Answers the first
  * invoice's client secret for the card form (or the outcome, when a payment method was given).
  */
-export async function startSubscription(services: AppServices, actor: Actor, productId: string, options: StartOptions = {}): Promise<IntentAnswer & { subscriptionId: string }> {
+export async function startSubscription(services: Services, actor: Actor, productId: string, options: StartOptions = {}): Promise<IntentAnswer & { subscriptionId: string }> {
   const { db, payments: provider } = services;
   const product = await getProductRecord(db, productId);
   const setUpFeeCents = options.withoutSetUpFee ? 0 : firstInvoiceSetUpFeeCents(product);
@@ -143,18 +144,18 @@ export async function startSubscription(services: AppServices, actor: Actor, pro
 }
 
 /** `create-one-time-payment`: starts the subscription; the card form pays its first invoice. */
-export async function startCheckout(services: AppServices, actor: Actor, clientIp: string, input: CreateProductPaymentInput) {
+export async function startCheckout(services: Services, actor: Actor, clientIp: string, input: CreateProductPaymentInput) {
   await limitPaymentCreation(services, actor, clientIp);
   return startSubscription(services, actor, input.productId, input.amount !== undefined ? { expectedCents: toCents(input.amount) } : {});
 }
 
 /** `create-subscription` with a payment method made in the browser: charged at once. */
-export async function startPaidSubscription(services: AppServices, actor: Actor, clientIp: string, input: CreateSubscriptionInput) {
+export async function startPaidSubscription(services: Services, actor: Actor, clientIp: string, input: CreateSubscriptionInput) {
   await limitPaymentCreation(services, actor, clientIp);
   return startSubscription(services, actor, input.productId, { paymentMethodId: input.paymentMethodId });
 }
 
-async function resumeFirstInvoice(services: AppServices, row: SubscriptionRow): Promise<IntentAnswer | null> {
+async function resumeFirstInvoice(services: Services, row: SubscriptionRow): Promise<IntentAnswer | null> {
   const remote = await services.payments.retrieveSubscription(row.providerSubscriptionId ?? '').catch(() => null);
   const invoice = remote?.latestInvoice;
   if (!remote || remote.status !== 'incomplete' || !invoice?.paymentIntentId || invoice.status !== 'open') return null;

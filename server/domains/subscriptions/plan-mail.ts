@@ -5,7 +5,7 @@ import { users } from '@db/schema/users';
 import { formatDollars } from '@common/money';
 import { siteNameOf } from '@server/domains/settings/settings.service';
 import { publicOrigin } from '@server/lib/public-url';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { listInvoices, type SubscriptionRow } from './subscriptions.service';
 
 /**
@@ -143,7 +143,7 @@ export interface PlanCharge {
 }
 
 /** Sends one plan mail to the plan's creator; a mail failure is logged (ids only) and never undoes what happened. */
-export async function mailPlanNotice(services: AppServices, row: SubscriptionRow, kind: PlanNotice, charge?: PlanCharge): Promise<void> {
+export async function mailPlanNotice(services: Services, row: SubscriptionRow, kind: PlanNotice, charge?: PlanCharge): Promise<void> {
   const { db } = services;
   const creator = await firstRow(db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)));
   if (!creator) return;
@@ -171,7 +171,7 @@ export async function mailPlanNotice(services: AppServices, row: SubscriptionRow
  * paid) seen inside the transaction that made it, so a replayed webhook or a repeated report, which changes nothing,
  * sends nothing.
  */
-export async function mailPlanChanges(services: AppServices, before: SubscriptionRow, after: SubscriptionRow, paid: PlanCharge | null): Promise<void> {
+export async function mailPlanChanges(services: Services, before: SubscriptionRow, after: SubscriptionRow, paid: PlanCharge | null): Promise<void> {
   if (paid) await mailPlanNotice(services, after, paid.billingReason === 'subscription_create' ? 'paid' : 'renewed', paid);
   if (after.status === 'active' && !before.cancelAtPeriodEnd && after.cancelAtPeriodEnd) await mailPlanNotice(services, after, 'canceled');
   if (after.status === 'active' && before.status === 'active' && before.cancelAtPeriodEnd && !after.cancelAtPeriodEnd) await mailPlanNotice(services, after, 'resumed');
@@ -180,7 +180,7 @@ export async function mailPlanChanges(services: AppServices, before: Subscriptio
 }
 
 /** The open invoice a failed renewal left (its amount is what the mail says could not be charged). */
-async function openAmount(services: AppServices, row: SubscriptionRow): Promise<PlanCharge | undefined> {
+async function openAmount(services: Services, row: SubscriptionRow): Promise<PlanCharge | undefined> {
   const open = (await listInvoices(services.db, row.userId, row.id)).find((invoice) => invoice.status === 'open');
   return open ? { amountCents: open.amountCents, setUpFeeCents: open.setUpFeeCents, billingReason: open.billingReason, paidAt: row.updatedAt } : undefined;
 }

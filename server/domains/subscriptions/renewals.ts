@@ -7,14 +7,15 @@ import { getProductRecord } from '@server/domains/billing/billing.service';
 import { limitPaymentCreation, renewDueSubscriptions } from '@server/domains/payments/payments.service';
 import type { IntentAnswer } from '@server/domains/payments/payments.schemas';
 import { prepareOpenInvoice } from '@server/domains/payments/provider-subscriptions';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { subscriptionMessages } from './subscriptions.schemas';
 import { startSubscription } from './checkout';
 import { insertSubscriptionPayment, syncSubscription } from './subscription-sync';
 import { listInvoices, toInfo, type SubscriptionRow } from './subscriptions.service';
 
 /** Runs the local provider's billing clock now (it also runs every minute by itself, payments.wiring.ts). */
-export async function runRenewals(services: AppServices): Promise<number> {
+export async function runRenewals(services: Services): Promise<number> {
   return renewDueSubscriptions(services);
 }
 
@@ -42,7 +43,7 @@ export async function reactivationSummary(db: Db, actor: Actor, itemId: string) 
  * `/reactivate/{itemId}`: pays the oldest open invoice of a past-due subscription (the card form
  * confirms its intent), or starts a canceled one again without the setup fee.
  */
-export async function startReactivation(services: AppServices, actor: Actor, clientIp: string, itemId: string): Promise<IntentAnswer & { subscriptionId: string }> {
+export async function startReactivation(services: Services, actor: Actor, clientIp: string, itemId: string): Promise<IntentAnswer & { subscriptionId: string }> {
   await limitPaymentCreation(services, actor, clientIp);
   const row = await ownSubscription(services.db, actor, itemId);
   if (row.status === 'canceled') return startSubscription(services, actor, row.productId, { withoutSetUpFee: true });

@@ -6,7 +6,8 @@ import { subscriptions, type SubscriptionStatus } from '@db/schema/payments';
 import { providerFailure } from '@server/domains/payments/payment-records';
 import { limitPaymentCreation } from '@server/domains/payments/payments.service';
 import { newId } from '@server/lib/ids';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { subscriptionMessages, type SubscriptionInfo } from './subscriptions.schemas';
 import { applyRemoteSubscription } from './subscription-sync';
 import { mailPlanNotice } from './plan-mail';
@@ -23,7 +24,7 @@ async function subscriberOwn(db: Db, actor: Actor, id: string): Promise<Subscrip
 }
 
 /** A subscription the provider in effect can change (active, or past due for the card). */
-function manageable(services: AppServices, row: SubscriptionRow, statuses: SubscriptionStatus[], message: string): string {
+function manageable(services: Services, row: SubscriptionRow, statuses: SubscriptionStatus[], message: string): string {
   if (!statuses.includes(row.status) || !row.providerSubscriptionId) throw new DomainError({ code: 'CONFLICT', message });
   if (row.provider !== services.payments.name) throw new DomainError({ code: 'CONFLICT', message: subscriptionMessages.otherProvider });
   return row.providerSubscriptionId;
@@ -33,7 +34,7 @@ function manageable(services: AppServices, row: SubscriptionRow, statuses: Subsc
  * `subscriptions.cancel` / `resume`: the subscription runs to the end of the paid period and then ends
  * (or, resumed, renews again). The provider is told first; our row changes from its answer.
  */
-export async function setCancelAtPeriodEnd(services: AppServices, actor: Actor, id: string, cancel: boolean): Promise<SubscriptionInfo> {
+export async function setCancelAtPeriodEnd(services: Services, actor: Actor, id: string, cancel: boolean): Promise<SubscriptionInfo> {
   const row = await subscriberOwn(services.db, actor, id);
   const providerId = manageable(services, row, ['active'], cancel ? subscriptionMessages.notCancelable : subscriptionMessages.notResumable);
   if (row.cancelAtPeriodEnd === cancel) return infoById(services.db, row.id);
@@ -45,7 +46,7 @@ export async function setCancelAtPeriodEnd(services: AppServices, actor: Actor, 
 }
 
 /** `subscriptions.updatePaymentMethod`: renewals charge this card from now on (a new SetupIntent's or the local form's). */
-export async function updatePaymentMethod(services: AppServices, actor: Actor, id: string, paymentMethodId: string): Promise<SubscriptionInfo> {
+export async function updatePaymentMethod(services: Services, actor: Actor, id: string, paymentMethodId: string): Promise<SubscriptionInfo> {
   const row = await subscriberOwn(services.db, actor, id);
   const providerId = manageable(services, row, ['active', 'past_due'], subscriptionMessages.noCardToChange);
   const key = `subscription-card:${row.id}:${paymentMethodId}`;
@@ -58,7 +59,7 @@ export async function updatePaymentMethod(services: AppServices, actor: Actor, i
 }
 
 /** `subscriptions.createSetupIntent`: a SetupIntent of the subscription's customer for Stripe Elements. */
-export async function createSetupIntent(services: AppServices, actor: Actor, clientIp: string, id: string): Promise<{ clientSecret: string; setupIntentId: string }> {
+export async function createSetupIntent(services: Services, actor: Actor, clientIp: string, id: string): Promise<{ clientSecret: string; setupIntentId: string }> {
   await limitPaymentCreation(services, actor, clientIp);
   const row = await subscriberOwn(services.db, actor, id);
   manageable(services, row, ['active', 'past_due'], subscriptionMessages.noCardToChange);

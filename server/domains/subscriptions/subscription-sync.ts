@@ -10,7 +10,7 @@ import { insertInvoicePayment, refreshProviderSubscription, syncProviderInvoice,
 import type { SubscriptionSnapshot } from '@server/platform/domain-events';
 import { newId, nowIso } from '@server/lib/ids';
 import type { ProviderInvoice, ProviderSubscription } from '@server/providers/payments/interface';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import type { SubscriptionRow } from './subscriptions.service';
 import { mailPlanChanges, type PlanCharge } from './plan-mail';
 
@@ -120,7 +120,7 @@ async function recordInvoice(tx: Tx, subscription: SubscriptionRow, invoice: Pro
  * ledger once it succeeded, the invoice and the subscription's status. Idempotent: safe to run for
  * every webhook, status report and replay.
  */
-export async function syncInvoice(services: AppServices, providerInvoiceId: string): Promise<PaymentRow | undefined> {
+export async function syncInvoice(services: Services, providerInvoiceId: string): Promise<PaymentRow | undefined> {
   const synced = await syncProviderInvoice(services, providerInvoiceId, {
     find: findSubscriptionByProviderId,
     insertPayment: insertSubscriptionPayment,
@@ -146,12 +146,12 @@ export async function syncInvoice(services: AppServices, providerInvoiceId: stri
 }
 
 /** Refreshes a subscription's status and period (the `customer.subscription.*` webhooks). */
-export async function syncSubscription(services: AppServices, providerSubscriptionId: string): Promise<void> {
+export async function syncSubscription(services: Services, providerSubscriptionId: string): Promise<void> {
   await refreshProviderSubscription(services, providerSubscriptionId, findSubscriptionByProviderId, applyRemoteSubscription);
 }
 
 /** Our row as the provider answers it (an update's answer or a webhook's re-fetch); a change is announced. */
-export async function applyRemoteSubscription(services: AppServices, rowId: string, remote: ProviderSubscription): Promise<SubscriptionRow | undefined> {
+export async function applyRemoteSubscription(services: Services, rowId: string, remote: ProviderSubscription): Promise<SubscriptionRow | undefined> {
   const result = await updateInTransaction(
     services.db,
     (tx) => firstRow(tx.select().from(subscriptions).where(eq(subscriptions.id, rowId))),
@@ -179,7 +179,7 @@ function snapshotOf(row: SubscriptionRow): SubscriptionSnapshot {
 }
 
 /** `subscriptions:changed` when the status, period, cancellation or card changed (after the commit). */
-async function publishSubscriptionChange(services: Pick<AppServices, 'domainEvents'>, before: SubscriptionRow, after: SubscriptionRow): Promise<void> {
+async function publishSubscriptionChange(services: Pick<Services, 'domainEvents'>, before: SubscriptionRow, after: SubscriptionRow): Promise<void> {
   const changed =
     before.status !== after.status ||
     before.currentPeriodEnd !== after.currentPeriodEnd ||

@@ -5,7 +5,7 @@ import { firstRow } from '@db/store';
 import { products } from '@db/schema/billing';
 import { subscriptionInvoices, subscriptions } from '@db/schema/payments';
 import { invoices } from '@db/schema/users';
-import type { Actor } from '@server/trpc/context';
+import type { Actor } from '@server/platform/actor';
 import { subscriptionMessages, type InvoiceOutput, type SubscriptionInfo } from './subscriptions.schemas';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,8 +1,8 @@
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { effectiveAppConfig } from '@server/domains/settings/settings.service';
 import type { PublicConfig } from './system.schemas';
 
-export async function publicConfig(services: Pick<AppServices, 'config' | 'botCheck' | 'db'>): Promise<PublicConfig> {
+export async function publicConfig(services: Pick<Services, 'config' | 'botCheck' | 'db'>): Promise<PublicConfig> {
   const { botCheck } = services;
   const config = await effectiveAppConfig(services);
   return {

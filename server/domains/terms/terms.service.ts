@@ -8,7 +8,8 @@ import { newId, nowIso } from '@server/lib/ids';
 import { uploadKey } from '@server/platform/uploads';
 import { findUserById, toSessionUser } from '@server/domains/users/session-reads';
 import type { SessionUser } from '@server/domains/users/users.schemas';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { termsMessages, type TermsDocument, type TermsListItem, type UploadTermsAnswer, type UploadTermsInput } from './terms.schemas';
 
 /** Newest first: each document is published at least a millisecond after the one before (insertTermsDocument). */
@@ -45,7 +46,7 @@ export async function insertTermsDocument(db: Db, pdfUrl: string, uploadedBy: st
 }
 
 /** An admin publishes a new terms document; every creator and staff member must accept it again. */
-export async function publishTerms(services: AppServices, actor: Actor, input: UploadTermsInput): Promise<UploadTermsAnswer> {
+export async function publishTerms(services: Services, actor: Actor, input: UploadTermsInput): Promise<UploadTermsAnswer> {
   if (input.userId !== undefined && input.userId !== actor.id) {
     throw fieldError('BAD_REQUEST', termsMessages.notYourId, { userId: termsMessages.notYourId });
   }
@@ -60,7 +61,7 @@ export async function publishTerms(services: AppServices, actor: Actor, input: U
  * Records that the actor accepted the newest terms document and answers their updated session user. Only the account's
  * own person consents: an admin emulating them is refused (403 "Only {name} can accept the terms").
  */
-export async function acceptTerms(services: Pick<AppServices, 'db' | 'store'>, actor: Actor): Promise<SessionUser> {
+export async function acceptTerms(services: Pick<Services, 'db' | 'store'>, actor: Actor): Promise<SessionUser> {
   const { db } = services;
   if (actor.emulatedBy) throw new DomainError({ code: 'FORBIDDEN', message: termsMessages.onlyUserCanAccept(actor.user.displayName) });
   // One transaction: the document accepted is still the newest when the acceptance is recorded.

@@ -4,7 +4,8 @@ import type { Db } from '@db/client';
 import { users } from '@db/schema/users';
 import { firstRow } from '@db/store';
 import { nowIso } from '@server/lib/ids';
-import type { Actor, AppServices, UserRow } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor, UserRow } from '@server/platform/actor';
 import { authMessages, type SessionUser } from './users.schemas';
 import type { UserRole } from '@common/roles';
 import { findUserById, sessionChanged, toSessionUser } from './session-reads';
@@ -65,7 +66,7 @@ async function requireUser(db: Db | Transaction, id: string): Promise<UserRow> {
 
 /** Admin activation (or deactivation): see activationChange. */
 export async function setUserActive(
-  services: Pick<AppServices, 'db' | 'store' | 'bus'>,
+  services: Pick<Services, 'db' | 'store' | 'bus'>,
   actor: Pick<Actor, 'id'>,
   id: string,
   isActive: boolean,
@@ -85,7 +86,7 @@ export async function setUserActive(
 
 /** Changes an account's role; its tokens (which carry the role) stop working at once, on every instance. */
 export async function setUserRole(
-  services: Pick<AppServices, 'db' | 'store' | 'bus'>,
+  services: Pick<Services, 'db' | 'store' | 'bus'>,
   actor: Pick<Actor, 'id'>,
   id: string,
   role: UserRole,

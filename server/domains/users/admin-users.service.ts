@@ -5,7 +5,8 @@ import { users } from '@db/schema/users';
 import { firstRow } from '@db/store';
 import { nowIso } from '@server/lib/ids';
 import { publicOrigin } from '@server/lib/public-url';
-import type { Actor, AppServices, UserRow } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor, UserRow } from '@server/platform/actor';
 import { adminUsersMessages, type AdminUserRow, type AdminUsersListInput, type AdminUserUpdateInput } from './admin-users.schemas';
 import { getEffectiveSettings, siteNameOf } from '@server/domains/settings/settings.service';
 import { activationChange, assertAdminChangeAllowed } from './admin-rules';
@@ -79,7 +80,7 @@ export async function getUser(db: Db, id: string): Promise<AdminUserRow> {
  * the account's sessions (their tokens no longer match the account); activating also ends a pending checkout payment.
  */
 export async function updateUser(
-  services: Pick<AppServices, 'db' | 'store' | 'bus' | 'config' | 'mailer' | 'log'>,
+  services: Pick<Services, 'db' | 'store' | 'bus' | 'config' | 'mailer' | 'log'>,
   actor: Actor,
   input: AdminUserUpdateInput,
 ): Promise<AdminUserRow> {
@@ -111,7 +112,7 @@ export async function updateUser(
 }
 
 /** The spec's login message promises it: "We will send you an email once your account is ready." */
-async function sendActivationMail(services: Pick<AppServices, 'db' | 'config' | 'mailer' | 'log'>, user: UserRow): Promise<void> {
+async function sendActivationMail(services: Pick<Services, 'db' | 'config' | 'mailer' | 'log'>, user: UserRow): Promise<void> {
   try {
     const siteName = await siteNameOf(services);
     await services.mailer.send({
@@ -124,7 +125,7 @@ async function sendActivationMail(services: Pick<AppServices, 'db' | 'config' | 
   }
 }
 
-export async function sendPasswordReset(services: AppServices, actor: Actor, id: string): Promise<{ message: string }> {
+export async function sendPasswordReset(services: Services, actor: Actor, id: string): Promise<{ message: string }> {
   const user = await getUser(services.db, id);
   const resetPage = `${publicOrigin(services.config)}/pages/auth/reset-password`;
   // Counted per admin, in the same budget as the public "forgot password" form.
@@ -133,7 +134,7 @@ export async function sendPasswordReset(services: AppServices, actor: Actor, id:
 }
 
 /** Tells every active admin that a creator waits for activation (a mail each; the Users badge counts them). */
-export async function notifyAdminsOfWaitingCreator(services: Pick<AppServices, 'db' | 'config' | 'mailer' | 'log'>, creator: UserRow): Promise<void> {
+export async function notifyAdminsOfWaitingCreator(services: Pick<Services, 'db' | 'config' | 'mailer' | 'log'>, creator: UserRow): Promise<void> {
   const admins = await services.db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
   const link = `${publicOrigin(services.config)}/apps/users/${encodeURIComponent(creator.id)}`;
   for (const admin of admins) {
@@ -150,7 +151,7 @@ export async function notifyAdminsOfWaitingCreator(services: Pick<AppServices, '
 }
 
 /** What the platform settings say about new creators, and the admins' notice when one waits (registration and social sign-in). */
-export async function creatorActivation(services: AppServices): Promise<ExternalSignInOptions> {
+export async function creatorActivation(services: Services): Promise<ExternalSignInOptions> {
   return {
     activateCreator: !(await getEffectiveSettings(services)).general.creatorsNeedActivation,
     onCreatorWaiting: (user) => notifyAdminsOfWaitingCreator(services, user),

@@ -4,7 +4,8 @@ import { users } from '@db/schema/users';
 import { firstRow } from '@db/store';
 import { newId, nowIso } from '@server/lib/ids';
 import type { ExternalIdentity } from '@server/providers/identity/interface';
-import type { AppServices, UserRow } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { UserRow } from '@server/platform/actor';
 import { authMessages, type SessionAnswer } from './users.schemas';
 import { isUniqueViolation } from '@db/portable-sql';
 import { findUserById } from './session-reads';
@@ -31,7 +32,7 @@ export interface ExternalSignInOptions {
 }
 
 export async function signInWithExternalIdentity(
-  services: AppServices,
+  services: Services,
   identity: ExternalIdentity,
   roleId: 'viewer' | undefined,
   options: ExternalSignInOptions = {},

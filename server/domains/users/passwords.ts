@@ -7,7 +7,8 @@ import { siteNameOf } from '@server/domains/settings/settings.service';
 import { fieldError } from '@server/platform/errors';
 import { nowIso } from '@server/lib/ids';
 import { hashPassword, verifyPassword } from '@server/platform/passwords';
-import type { Actor, AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor } from '@server/platform/actor';
 import { authMessages, type SessionAnswer } from './users.schemas';
 import { accountKey, limitAuthAttempts } from './auth-rate-limits';
 import { findUserById, sessionChanged } from './session-reads';
@@ -20,7 +21,7 @@ type Transaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Changing the password bumps the token version (signing out every other session) and voids every reset link. */
 export async function changePassword(
-  services: AppServices,
+  services: Services,
   actor: Actor,
   input: { currentPassword: string; newPassword: string },
 ): Promise<SessionAnswer> {
@@ -30,7 +31,7 @@ export async function changePassword(
   return setPassword(services, actor.id, input.newPassword);
 }
 
-async function setPassword(services: AppServices, userId: string, password: string): Promise<SessionAnswer> {
+async function setPassword(services: Services, userId: string, password: string): Promise<SessionAnswer> {
   const passwordHash = await hashPassword(password);
   await services.db.transaction(async (tx) => storePassword(tx, userId, passwordHash));
   sessionChanged(services, userId);
@@ -58,7 +59,7 @@ function hashResetToken(token: string): string {
  * Always answers the same, at once, so the form reveals neither which emails have accounts nor whether
  * the mail transport works: the mail goes out in the background and a failure is only logged.
  */
-export async function requestPasswordReset(services: AppServices, email: string, resetPageUrl: string, clientIp: string) {
+export async function requestPasswordReset(services: Services, email: string, resetPageUrl: string, clientIp: string) {
   const user = await findUserByEmail(services.db, email);
   await limitAuthAttempts(services, 'reset', [`ip:${clientIp}`, accountKey(user, email)]);
   if (user) {
@@ -83,7 +84,7 @@ export async function requestPasswordReset(services: AppServices, email: string,
 }
 
 /** Consuming the link and setting the password happen in one transaction: a link works once, even when two requests race. */
-export async function resetPassword(services: AppServices, token: string, password: string) {
+export async function resetPassword(services: Services, token: string, password: string) {
   const { db } = services;
   const tokenHash = hashResetToken(token);
   const isUsable = () =>

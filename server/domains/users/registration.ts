@@ -6,7 +6,8 @@ import { fieldError } from '@server/platform/errors';
 import { newId } from '@server/lib/ids';
 import { hashPassword } from '@server/platform/passwords';
 import { botCheckThreshold, passesBotCheck } from '@server/providers/bot-check/interface';
-import type { AppServices, UserRow } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { UserRow } from '@server/platform/actor';
 import { authMessages, type RegisterInput } from './users.schemas';
 import type { UserRole } from '@common/roles';
 import { limitAuthAttempts } from './auth-rate-limits';
@@ -22,7 +23,7 @@ async function creatorTagTaken(db: Db, tag: string): Promise<boolean> {
   return !!(await firstRow(db.select({ id: users.id }).from(users).where(sql`lower(${users.creatorTag}) = ${tag.toLowerCase()}`).limit(1)));
 }
 
-async function requireBotCheck(services: AppServices, token: string | undefined, clientIp: string): Promise<void> {
+async function requireBotCheck(services: Services, token: string | undefined, clientIp: string): Promise<void> {
   if (services.botCheck.publicConfig.provider === 'off') return;
   if (!token) throw fieldError('BAD_REQUEST', authMessages.botCheckMissing, { botCheckToken: authMessages.botCheckMissing });
   const verdict = await services.botCheck.verify(token, clientIp);
@@ -45,7 +46,7 @@ export interface RegisterOptions {
 }
 
 export async function registerAccount(
-  services: AppServices,
+  services: Services,
   input: RegisterInput,
   clientIp: string,
   options: RegisterOptions = {},

@@ -6,7 +6,8 @@ import { firstRow } from '@db/store';
 import { users } from '@db/schema/users';
 import { busTopic } from '@server/platform/bus';
 import { UnchangedDatabaseCache } from '@server/platform/unchanged-database-cache';
-import type { AppServices, UserRow } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { UserRow } from '@server/platform/actor';
 import type { SessionUser } from './users.schemas';
 
 /**
@@ -21,7 +22,7 @@ const sessionFlagColumns = {
 type SessionFlags = { hasUnpaidInvoices: boolean; latestTermsUrlIfUnaccepted: string | null };
 
 /** The services the session reads need: the database, and its embedded SQLite connection when there is one. */
-export type SessionReadServices = Pick<AppServices, 'db' | 'store'>;
+export type SessionReadServices = Pick<Services, 'db' | 'store'>;
 
 /**
  * The user row and its session flags in one statement (one read transaction), prepared once per SQLite connection
@@ -88,7 +89,7 @@ function sessionReadsOf(services: SessionReadServices): SessionReads {
  * Called once by buildApp. Alone, nothing to do (any write voids the cache); with a shared bus, this instance's
  * cache follows the announcements of every instance. On PostgreSQL nothing is kept, so nothing to follow.
  */
-export function followSessionChanges(services: Pick<AppServices, 'db' | 'store' | 'bus'>): void {
+export function followSessionChanges(services: Pick<Services, 'db' | 'store' | 'bus'>): void {
   const { bus } = services;
   if (bus.kind === 'memory') return;
   const reads = sessionReadsOf(services);
@@ -103,7 +104,7 @@ export function followSessionChanges(services: Pick<AppServices, 'db' | 'store' 
  * After a change that ends or alters a user's sessions has committed: this instance reads the row again at once,
  * every other instance as soon as the announcement arrives (milliseconds; well within a second).
  */
-export function sessionChanged(services: Pick<AppServices, 'db' | 'store' | 'bus'>, userId: string): void {
+export function sessionChanged(services: Pick<Services, 'db' | 'store' | 'bus'>, userId: string): void {
   sessionReadsOf(services).cache.delete(userId);
   services.bus.publish(sessionChangesTopic, { userId });
 }

@@ -1,5 +1,6 @@
 import { DomainError } from '@server/platform/errors';
-import type { Actor, AppServices, UserRow } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor, UserRow } from '@server/platform/actor';
 import { authMessages, type SessionAnswer } from './users.schemas';
 import { findUserById, toSessionUser } from './session-reads';
 
@@ -8,7 +9,7 @@ const reissueAfterSeconds = 5 * 60;
 
 /** `actor`: on an emulation token, the admin acting as `user` and that admin's current token version. */
 export async function issueSession(
-  services: AppServices,
+  services: Services,
   user: UserRow,
   actor?: { id: string; tokenVersion: number },
 ): Promise<SessionAnswer> {
@@ -23,13 +24,13 @@ export async function issueSession(
 }
 
 /** Re-issues the token once it is a few minutes old, so an active session keeps sliding forward. */
-export async function refreshSession(services: AppServices, actor: Actor): Promise<SessionAnswer> {
+export async function refreshSession(services: Services, actor: Actor): Promise<SessionAnswer> {
   const ageSeconds = Math.floor(Date.now() / 1000) - actor.issuedAt;
   if (ageSeconds < reissueAfterSeconds) return { token: actor.token, user: await toSessionUser(services, actor.user) };
   return issueSession(services, actor.user, actor.emulatedBy);
 }
 
-export async function emulate(services: AppServices, admin: Actor, targetId: string): Promise<SessionAnswer> {
+export async function emulate(services: Services, admin: Actor, targetId: string): Promise<SessionAnswer> {
   const target = await findUserById(services, targetId);
   if (!target) throw new DomainError({ code: 'NOT_FOUND', message: authMessages.userNotFound });
   if (target.role === 'admin') throw new DomainError({ code: 'FORBIDDEN', message: authMessages.cannotEmulateAdmin });

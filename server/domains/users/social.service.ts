@@ -4,7 +4,7 @@ import { httpStatusOfCode } from '@server/platform/errors';
 import { IdentityError, type ExternalIdentity } from '@server/providers/identity/interface';
 import type { AppConfig } from '@server/config';
 import type { OnceStore } from '@server/platform/bus-once';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import { creatorActivation } from './admin-users.service';
 import { signInWithExternalIdentity } from './external-sign-in';
 
@@ -106,7 +106,7 @@ export type AppleStartResult =
 
 /** Validates the opener's origin, remembers the attempt and builds the provider's authorization URL. */
 export async function startAppleSignIn(
-  services: AppServices,
+  services: Services,
   states: AppleLoginStates,
   input: AppleStartInput,
 ): Promise<AppleStartResult> {
@@ -164,7 +164,7 @@ const callbackParamNames = ['code', 'state', 'iss', 'error', 'error_description'
  * person in (or links / creates the account) and describes the page that reports back.
  */
 export async function completeAppleSignIn(
-  services: AppServices,
+  services: Services,
   states: AppleLoginStates,
   params: Record<string, unknown>,
   ownOrigin: string | null,

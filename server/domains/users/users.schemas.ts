@@ -162,13 +162,7 @@ export type SessionUser = z.infer<typeof sessionUser>;
 export const sessionAnswer = z.object({ token: z.string(), user: sessionUser });
 export type SessionAnswer = z.infer<typeof sessionAnswer>;
 
-export const botCheckVerdict = z.object({
-  success: z.boolean(),
-  score: z.number(),
-  action: z.string().optional(),
-  'error-codes': z.array(z.string()),
-});
-export type BotCheckVerdict = z.infer<typeof botCheckVerdict>;
+export { botCheckVerdict, type BotCheckVerdict } from '@common/bot-check';
 
 /** What the registration page needs to show the bot check: which one, and reCAPTCHA's site key. */
 export const botCheckConfigOutput = z.object({

@@ -4,7 +4,8 @@ import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { users } from '@db/schema/users';
 import { nowIso } from '@server/lib/ids';
-import type { Actor, AppServices, UserRow } from '@server/trpc/context';
+import type { Services } from '@server/services';
+import type { Actor, UserRow } from '@server/platform/actor';
 import type { SessionUser, UpdateSelfInput, ViewerProfileInput } from './users.schemas';
 import { findUserById, toSessionUser } from './session-reads';
 
@@ -28,7 +29,7 @@ export async function checkUserExists(db: Db, email: string): Promise<{ exists: 
   return { exists: !!(await findUserByEmail(db, email)) };
 }
 
-export async function updateSelf(services: AppServices, actor: Actor, input: UpdateSelfInput): Promise<SessionUser> {
+export async function updateSelf(services: Services, actor: Actor, input: UpdateSelfInput): Promise<SessionUser> {
   const changes = input.user;
   const { db } = services;
   await db
@@ -46,7 +47,7 @@ export async function updateSelf(services: AppServices, actor: Actor, input: Upd
   return toSessionUser(services, (await findUserById(services, actor.id))!);
 }
 
-export async function updateViewerProfile(services: AppServices, actor: Actor, input: ViewerProfileInput): Promise<SessionUser> {
+export async function updateViewerProfile(services: Services, actor: Actor, input: ViewerProfileInput): Promise<SessionUser> {
   if (input.id !== actor.id) throw new DomainError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
   const { db } = services;
   await db

@@ -1,8 +1,7 @@
 import type { DomainEventMap, MembershipSnapshot } from '@server/platform/domain-events';
-import type { AppServices } from '@server/trpc/context';
-import { emitWebhookEvent } from './webhooks.service';
+import { emitWebhookEvent, type WebhookServices } from './webhooks.service';
 
-type Services = Pick<AppServices, 'db' | 'webhooks' | 'domainEvents'>;
+type Services = Pick<WebhookServices, 'db' | 'webhooks' | 'domainEvents'>;
 
 /**
  * A payment that has just succeeded: `payment.succeeded` to the creator it pays (or, for a subscription, the creator

@@ -5,7 +5,7 @@ import type { Db } from '@db/client';
 import { changedRows, firstRow } from '@db/store';
 import { webhookAttempts, webhookDeliveries, webhooks } from '@db/schema/webhooks';
 import { newId } from '@server/lib/ids';
-import type { AppServices } from '@server/trpc/context';
+import type { Services } from '@server/services';
 import {
   webhookEventTypes,
   webhookMessages,
@@ -17,6 +17,14 @@ import {
   type WebhookOutput,
 } from './webhooks.schemas';
 import { targetProblem, type TargetRules } from './webhooks.transport';
+
+/** The deliveries' queue, woken when an event is recorded (the webhooks worker answers it). */
+export interface WebhookDeliveries {
+  kick(): void;
+}
+
+/** What recording a webhook event needs: the services and the deliveries' queue to wake. */
+export type WebhookServices = Services & { webhooks: WebhookDeliveries };
 
 const maxWebhooksPerOwner = 20;
 /** Retries stop this long after the event. */
@@ -144,7 +152,7 @@ export async function listDeliveries(db: Db, ownerId: string, webhookId: string,
 }
 
 /** Sends the same event (same id, same body) again, now, with a fresh 24-hour retry window. */
-export async function redeliver(services: Pick<AppServices, 'db' | 'webhooks'>, ownerId: string, deliveryId: string): Promise<{ id: string }> {
+export async function redeliver(services: Pick<WebhookServices, 'db' | 'webhooks'>, ownerId: string, deliveryId: string): Promise<{ id: string }> {
   const found = await firstRow(
     services.db
       .select({ delivery: webhookDeliveries })
@@ -176,7 +184,7 @@ export interface EmitOptions {
  * id, or null when no webhook wants it.
  */
 export async function emitWebhookEvent(
-  services: Pick<AppServices, 'db' | 'webhooks'>,
+  services: Pick<WebhookServices, 'db' | 'webhooks'>,
   ownerId: string,
   type: WebhookEventType,
   data: unknown,

@@ -1,4 +1,4 @@
-import type { BotCheckVerdict } from '@server/domains/users/users.schemas';
+import type { BotCheckVerdict } from '@common/bot-check';
 
 export interface BotCheckPublicConfig {
   provider: 'pow' | 'recaptcha' | 'off';

@@ -1,5 +1,5 @@
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
-import type { BotCheckVerdict } from '@server/domains/users/users.schemas';
+import type { BotCheckVerdict } from '@common/bot-check';
 import type { OnceStore } from '@server/platform/bus-once';
 import { botCheckAction, type BotCheckProvider, type PowChallenge } from './interface';
 

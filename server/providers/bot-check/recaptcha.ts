@@ -1,4 +1,4 @@
-import type { BotCheckVerdict } from '@server/domains/users/users.schemas';
+import type { BotCheckVerdict } from '@common/bot-check';
 import type { BotCheckProvider } from './interface';
 
 /** Google reCAPTCHA v3 through its siteverify endpoint (URL configurable so tests use a local fake). */

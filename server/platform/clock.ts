@@ -1,0 +1,12 @@
+/** Where the time comes from: the system clock in production, a clock a test moves in tests. */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** The clock's time as a UTC ISO string (what the database stores). */
+export function isoNow(clock: Clock): string {
+  return new Date(clock.now()).toISOString();
+}
