@@ -10,11 +10,11 @@
 /** Packages and Node's own modules: not ours, so no layer rule is about them. */
 const notOurs = ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown'];
 
-/** Server modules the web app may import besides the domains' `*.schemas.ts`: pure functions, no server-only imports. */
-const serverModulesForTheWeb = [
-  '^server/lib/contrast[.]ts$', // WCAG contrast of run-time colours (the creator apps' pages draw with it too)
-  '^server/domains/public-pages/page-paths[.]ts$', // the page paths the server answers and the web routes
-];
+/**
+ * Server modules the web app may import besides the domains' `*.schemas.ts` and the router type: none. Pure code both
+ * sides need lives in common/ (contrast.ts, page-paths.ts).
+ */
+const serverModulesForTheWeb = [];
 
 /** How imports resolve (TypeScript sources, package exports); shared with .dependency-cruiser-domains.mjs. */
 export const resolveOptions = {
@@ -75,6 +75,14 @@ export default {
       to: { path: '^server/config[.]ts$', dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'the-sqlite-driver-stays-in-db',
+      comment:
+        'better-sqlite3 (and Drizzle’s driver over it) is the SQLite store’s own (db/): server, common, web and seed reach the embedded database through the Store’s capabilities (changes, syncReads, embedded). Tests and scripts/db-copy.ts may use it.',
+      severity: 'error',
+      from: { path: '^(server|common|web|seed)/' },
+      to: { path: '(^|/)node_modules/((@types/)?better-sqlite3|drizzle-orm/better-sqlite3)/' },
+    },
+    {
       name: 'domain-services-stay-out-of-the-trpc-layer',
       comment:
         'Domain services take the services they need (server/services.ts, their own ports) and throw DomainError; only routers, REST shims, procedure bases and transports (websocket, SignalR, the OpenAPI reader) touch server/trpc.',
@@ -103,6 +111,14 @@ export default {
       from: { path: '^server/domains/([^/]+)/.+[.]router[.]ts$' },
       to: { path: '^server/domains/', pathNot: ['^server/domains/$1/', '[.]schemas[.]ts$'] },
     },
+    {
+      name: 'production-server-reaches-no-seed',
+      comment:
+        'server/main.ts is what production runs: nothing it reaches imports seed code (and with it faker). The start-up seed is handed to it by its entry, seed/start.ts.',
+      severity: 'error',
+      from: { path: '^server/main[.]ts$' },
+      to: { path: '^seed/', reachable: true },
+    },
 
     // web -----------------------------------------------------------------------------------------------------------------
     {
@@ -111,6 +127,13 @@ export default {
       severity: 'error',
       from: { path: '^web/' },
       to: { path: '^server/', pathNot: ['[.]schemas[.]ts$', '^server/trpc/root[.]ts$', ...serverModulesForTheWeb] },
+    },
+    {
+      name: 'web-never-imports-server-lib',
+      comment: 'server/lib holds the server’s helpers; what the web shares with the server is pure and lives in common/.',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^server/lib/' },
     },
     {
       name: 'web-names-the-router-type-only',
@@ -162,6 +185,15 @@ export default {
       from: { path: '^web/src/features/([^/]+)/' },
       to: { path: '^web/src/features/[^/]+/.+-page[.]tsx$', pathNot: '^web/src/features/$1/', dependencyTypesNot: ['dynamic-import'] },
     },
+    {
+      name: 'web-features-no-cycles',
+      comment:
+        'No two features depend on each other in a circle (a feature is its folder under web/src/features): what both need becomes a feature of its own with a public.ts (viewer, live-chat, payment, stream-player).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^web/src/features/[^/]+' },
+      to: { path: '^web/src/features/[^/]+', circular: true },
+    },
 
     // everywhere ----------------------------------------------------------------------------------------------------------
     {
@@ -188,7 +220,8 @@ export default {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: ['(^|/)node_modules/', '^(web/)?dist', '^db/migrations/', '^server/domains/mobile-app/public/'] },
+    // Packages are left out, except the SQLite driver: `the-sqlite-driver-stays-in-db` needs to see who imports it.
+    exclude: { path: ['(^|/)node_modules/(?!(@types/)?better-sqlite3/|drizzle-orm/better-sqlite3/)', '^(web/)?dist', '^db/migrations/', '^server/domains/mobile-app/public/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: resolveOptions,

@@ -32,4 +32,5 @@ VOLUME ["/data"]
 EXPOSE 3000 1935
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "--enable-source-maps", "dist/node/server/main.js"]
+# seed/start.js: the server (dist/node/server/main.js holds no seed code) with its idempotent start-up seed.
+CMD ["node", "--enable-source-maps", "dist/node/seed/start.js"]

@@ -1,4 +1,3 @@
-import type Database from 'better-sqlite3';
 import { openSqliteStore } from './sqlite-store';
 import type { Db, Store } from './store';
 
@@ -7,8 +6,6 @@ export type { Db, Store } from './store';
 export interface DatabaseHandle {
   db: Db;
   store: Store;
-  /** The embedded connection (backups, caches); null when the data lives in PostgreSQL. */
-  sqlite: Database.Database | null;
   close(): Promise<void>;
 }
 
@@ -17,7 +14,7 @@ export { migrationsFolder } from './sqlite-store';
 /** Opens (or creates) the SQLite file, sets the pragmas we rely on and applies pending migrations. */
 export function openDatabase(path: string): DatabaseHandle {
   const store = openSqliteStore(path);
-  return { db: store.db, store, sqlite: store.sqlite, close: () => store.close() };
+  return { db: store.db, store, close: () => store.close() };
 }
 
 /**
@@ -28,5 +25,5 @@ export async function openConfiguredDatabase(options: { databaseUrl: string | nu
   if (!options.databaseUrl) return openDatabase(options.sqlitePath);
   const { openPostgresStore } = await import('./postgres-store');
   const store = await openPostgresStore(options.databaseUrl);
-  return { db: store.db, store, sqlite: null, close: () => store.close() };
+  return { db: store.db, store, close: () => store.close() };
 }

@@ -9,7 +9,6 @@ import { tagDialect } from './portable-sql';
 
 export interface PostgresStore extends Store {
   dialect: 'postgres';
-  sqlite: null;
   pool: pg.Pool;
 }
 
@@ -31,7 +30,7 @@ function isRetryable(error: unknown): boolean {
  * Drizzle only calls `query`, so the services keep one `db` whether or not they are inside a transaction.
  */
 class ContextualClient {
-  /** Moves as a write outside a transaction starts and as it ends (see `Store.writePosition`). */
+  /** Moves as a write outside a transaction starts and as it ends (see `Store.changes`). */
   writes = 0;
 
   constructor(
@@ -72,6 +71,11 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
   const { pool } = handle;
   const context = new AsyncLocalStorage<pg.PoolClient>();
   const client = new ContextualClient(pool, context);
+  // The one place the PostgreSQL query builder is typed as the SQLite one (`Db`): the services write one dialect of
+  // Drizzle against the SQLite table objects, and the PostgreSQL tables are derived from those same objects
+  // (db/schema-pg/derive.ts), so the builders agree on every method the services use; what differs between the
+  // engines (`.get()`/`.all()`/`.run()`, conflict targets, SQL text) is refused by the linter or bridged in
+  // db/portable-sql.ts. `npm run test:engines` runs the suite on both.
   const db = drizzle({ client: client as unknown as pg.Pool, schema }) as unknown as Db;
 
   // Transactions under way: with none, the async-context tracking `run` switched on (a hook on every promise the
@@ -119,10 +123,15 @@ export async function openPostgresStore(url: string, options: PostgresOptions = 
     dialect: 'postgres',
     db,
     pool,
-    sqlite: null,
     transaction,
     inTransaction: () => context.getStore() !== undefined,
-    writePosition: () => (context.getStore() ? null : client.writes),
+    changes: {
+      // Only this instance's own writes are seen: other instances' changes are announced, or bounded by an age.
+      seesOtherWriters: false,
+      position: () => (context.getStore() ? null : { ownChanges: client.writes, otherCommits: 0 }),
+    },
+    syncReads: null,
+    embedded: null,
     alone: async (name, work) => {
       const connection = await pool.connect();
       let broken = false;

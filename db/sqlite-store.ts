@@ -7,10 +7,17 @@ import { projectPath } from '@common/node/project-paths';
 import type { Db, Store, WriteResult } from './store';
 import { TransactionGate } from './transaction-gate';
 import { tagDialect } from './portable-sql';
+import { sqliteChangeWatch, sqliteEmbeddedDatabase, sqliteSyncReads } from './sqlite-capabilities';
 
+/** The SQLite store; its raw connection is for tests and scripts (services use the store's capabilities). */
 export interface SqliteStore extends Store {
   dialect: 'sqlite';
   sqlite: Database.Database;
+}
+
+/** The embedded connection behind a store (tests and scripts only); null on PostgreSQL. */
+export function sqliteConnectionOf(store: Store): Database.Database | null {
+  return store.dialect === 'sqlite' ? (store as SqliteStore).sqlite : null;
 }
 
 export const migrationsFolder = projectPath('db', 'migrations');
@@ -84,7 +91,9 @@ export function openSqliteStore(path: string): SqliteStore {
     transaction,
     inTransaction: () => gate.ownsConnection && sqlite.inTransaction,
     alone: (_name, work) => work(),
-    writePosition: () => null,
+    changes: sqliteChangeWatch(sqlite),
+    syncReads: sqliteSyncReads(sqlite),
+    embedded: sqliteEmbeddedDatabase(sqlite),
     ping: async () => {
       if (!sqlite.open) throw new Error('The SQLite database is closed');
     },

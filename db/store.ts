@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import type * as schema from './schema/index';
 
@@ -35,15 +35,69 @@ export interface Store {
   alone<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Answers when the database answers (readiness); throws otherwise. */
   ping(): Promise<void>;
-  /**
-   * PostgreSQL: a count this instance moves whenever one of its writes starts or becomes visible (a statement outside
-   * a transaction, a COMMIT), so a value read while it stood still is what the database held, as far as this
-   * instance's own writes go; null inside a transaction. SQLite: null (its caches watch the connection itself).
-   */
-  writePosition(): number | null;
-  /** The embedded connection (backups, change-detecting caches); null on PostgreSQL. */
-  sqlite: Database.Database | null;
+  /** Where the database stands, for caches that keep values while nothing changed (one watch per store). */
+  changes: ChangeWatch;
+  /** SQLite: reads prepared once and run synchronously on the embedded connection (the hottest read). Null on PostgreSQL. */
+  syncReads: SyncReads | null;
+  /** SQLite: the embedded file's details and its backup (the admin's database tools). Null on PostgreSQL. */
+  embedded: EmbeddedDatabase | null;
   close(): Promise<void>;
+}
+
+/** A position of the database: a value read at one position is still what it holds while the position is unchanged. */
+export interface DatabasePosition {
+  /** SQLite: rows changed by the store's own connection (committed or not). PostgreSQL: this instance's write count. */
+  ownChanges: number;
+  /** SQLite: commits by any other connection (`PRAGMA data_version`). PostgreSQL: always 0. */
+  otherCommits: number;
+}
+
+/**
+ * The store's change watch (server/platform/unchanged-database-cache.ts reads it).
+ *
+ * SQLite: `total_changes()` of the store's connection, which counts every INSERT, UPDATE and DELETE it ran, and
+ * `PRAGMA data_version` for other connections (a maintenance script, the sqlite3 shell), read at most once a
+ * millisecond (the pragma costs a read lock). PostgreSQL: a count this instance moves whenever one of its writes
+ * starts or becomes visible (a statement outside a transaction, a COMMIT); other instances' writes are not seen, so
+ * their changes must be announced (or bounded by an age).
+ */
+export interface ChangeWatch {
+  /** Whether `otherCommits` sees other writers' commits (SQLite); false on PostgreSQL. */
+  readonly seesOtherWriters: boolean;
+  /** The position now (`includeOthers` false skips the other writers' check); null inside a transaction. */
+  position(includeOthers: boolean): DatabasePosition | null;
+}
+
+/** The synchronous query builder a sync read is built on: Drizzle over the embedded connection itself. */
+export type SyncQueryBuilder = BaseSQLiteDatabase<'sync', unknown, typeof schema>;
+
+/** A statement prepared on the synchronous builder (Drizzle's `.prepare()`): its first row for the placeholders' values. */
+export interface SyncPreparedQuery<T> {
+  get(placeholderValues?: Record<string, unknown>): T | undefined;
+}
+
+/** SQLite only: a statement prepared once and run synchronously, past the store's statement queue. */
+export interface SyncReads {
+  /**
+   * Prepares `build`'s statement on the embedded connection. The answer runs it with the placeholders' values and
+   * answers `{ row }`, or null while a transaction is open on the connection (another request's uncommitted rows
+   * would show): the caller then reads through `db`, waiting its turn.
+   */
+  prepare<T>(build: (db: SyncQueryBuilder) => SyncPreparedQuery<T>): (values: Record<string, unknown>) => { row: T | undefined } | null;
+}
+
+/** SQLite only: what the admin's database tools show of the embedded file, and its backup. */
+export interface EmbeddedDatabase {
+  describe(): {
+    /** e.g. `SQLite 3.45.1`. */
+    engine: string;
+    journalMode: string;
+    sizeBytes: number;
+    /** The `created_at` timestamps the migrator recorded (one per applied migration). */
+    appliedMigrations: number[];
+  };
+  /** A consistent copy of the live database written to `toPath` (`VACUUM INTO`: one transaction, WAL included). */
+  backup(toPath: string): Promise<void>;
 }
 
 /** The first row a query answers (undefined when none). Add `.limit(1)` when the query could match many. */

@@ -1,7 +1,7 @@
 /**
- * Builds the server for `npm start` and the container: server/main.ts, the seed command (seed/index.ts, for
- * `--reset-demo` in the container) and the benchmark's servers (so `npm run bench` measures what production runs),
- * bundled into dist/node/ as plain JavaScript run by `node`.
+ * Builds the server for `npm start` and the container: seed/start.ts (the server, server/main.ts, with its start-up
+ * seed), the seed command (seed/index.ts, for `--reset-demo` in the container) and the benchmark's servers (so `npm run
+ * bench` measures what production runs), bundled into dist/node/ as plain JavaScript run by `node`.
  * Packages stay in node_modules; files the server reads at run time (db/migrations, web/dist, the installable app's
  * scripts) are found from the repository root (common/node/project-paths.ts).
  *
@@ -15,9 +15,9 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export const serverEntryPoints = ['server/main.ts', 'seed/index.ts', 'bench/app-server.ts', 'bench/bare-server.ts'];
+export const serverEntryPoints = ['seed/start.ts', 'seed/index.ts', 'bench/app-server.ts', 'bench/bare-server.ts'];
 
-/** Where the build goes: dist/node/server/main.js, dist/node/bench/app-server.js, ... */
+/** Where the build goes: dist/node/seed/start.js, dist/node/bench/app-server.js, ... */
 export const serverBuildDir = join(root, 'dist', 'node');
 
 export async function buildServer(outdir = serverBuildDir): Promise<void> {

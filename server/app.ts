@@ -1,34 +1,32 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
-import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { FastifyCompressOptions } from '@fastify/compress';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import type { TRPCError } from '@trpc/server';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import { httpErrorOf } from './trpc/errors';
 import { passwordHashing } from './platform/passwords';
 import { readiness } from './platform/readiness';
-import { registerTrpcWebSocket } from './domains/chat/chat.socket';
-import { registerSignalRHub } from './domains/hub/hub.signalr';
+import { trpcHttp } from './trpc/http';
+import { registerTrpcWebSocket } from './trpc/ws';
+import { chatPlugin } from './domains/chat/chat.plugin';
+import { hubPlugin } from './domains/hub/hub.plugin';
 import { buildSecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { redactUrl } from './platform/tokens';
 import { uploadsDir } from './platform/uploads';
 import { registerUploads } from './platform/serve-uploads';
 import { memberMediaRoutes } from './domains/podcasts/member-media';
-import { registerLivePlayback } from './domains/live/live.playback';
+import { livePlugin } from './domains/live/live.plugin';
 import { effectiveAppConfig } from './domains/settings/settings.service';
-import { wirePayments } from './domains/payments/payments.wiring';
-import { restModules } from './rest/modules';
-import { mobileAppPublicRoutes } from './domains/mobile-app/mobile-app.public';
-import { pageResponder, publicPagesRest } from './domains/public-pages/public-pages.rest';
+import { paymentsPlugin } from './domains/payments/payments.plugin';
+import { restPlugin } from './rest/modules';
+import { mobileAppPlugin } from './domains/mobile-app/mobile-app.plugin';
+import { pageResponder } from './domains/public-pages/public-pages.rest';
+import { publicPagesPlugin } from './domains/public-pages/public-pages.plugin';
 import { creatorAppHeadTags } from './domains/public-pages/public-pages.service';
 import { createRestKit } from './rest/kit';
-import { createContext } from './trpc/context';
 import { createServices, type AppServices, type ServiceDeps } from './composition';
-import { trpcFastPath } from './trpc/fast-path';
-import { appRouter, type AppRouter } from './trpc/root';
 import { projectPath } from '@common/node/project-paths';
 
 export interface AppDeps extends ServiceDeps {
@@ -50,7 +48,66 @@ const jsonBodyLimit = 1024 * 1024;
 /** Builds the whole server without listening (tests use app.inject; main.ts listens). */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   mkdirSync(config.dataDir, { recursive: true });
-  const app = Fastify({
+  const app = Fastify(fastifyOptions(config, deps));
+
+  // Before any plugin: a route keeps the error handler in force when it is registered.
+  app.setErrorHandler(answerError);
+  const composed = await createServices(config, app.log, deps);
+  const { services, database, engines } = composed;
+  app.decorate('services', services);
+  await app.register(paymentsPlugin, { services });
+  app.addHook('onClose', () => composed.close());
+  composed.start();
+  app.addHook('preClose', () => composed.stopFirst());
+
+  passwordHashing.configure(config.passwordHashing);
+  const webDist = deps.webDist ?? defaultWebDist;
+  const indexHtml = join(webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  registerSecurityHeaders(app, buildSecurityHeaders(await effectiveAppConfig({ db: database.db, config }), { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
+
+  // tRPC over HTTP (server/trpc/http.ts): single queries and mutations by the fast path, the stock adapter for the rest.
+  await app.register(trpcHttp, { prefix: '/trpc', services, log: app.log, compression: jsonCompression });
+  // Websockets in a scope of their own: the plugin's per-request hooks stay off every other route.
+  await app.register(async (live) => {
+    await live.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
+    app.decorate('websocketServer', live.websocketServer);
+    // The websocket side of /trpc (server/trpc/ws.ts): tRPC's handler, with chat rooms fanned out below it.
+    const trpcSocket = registerTrpcWebSocket(live, { services, log: app.log });
+    await live.register(chatPlugin, { services, trpcSocket });
+    // The SignalR-compatible real-time hub at /msgHub (same bus as hub.*).
+    await live.register(hubPlugin, { services });
+  });
+
+  app.get('/healthz', async () => ({ status: 'ok', db: database.store.dialect, bus: engines.kind, storage: services.storage.kind }));
+  // 503 until every engine this instance needs answers (a load balancer sends no traffic meanwhile).
+  app.get('/readyz', async (_request, reply) => {
+    const { ready, checks } = await readiness(services.readiness);
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
+  });
+
+  // HLS of live sessions and finished replays (premium: signed playback tokens).
+  await app.register(livePlugin, { services });
+  const kit = createRestKit(services);
+  await app.register(restPlugin, { kit, compression: jsonCompression });
+  // Each creator's installable app under /m/{tag}/ (pages, manifest, service worker, icons).
+  await app.register(mobileAppPlugin, { kit, headTags: creatorAppHeadTags });
+  // robots.txt, sitemap.xml and link-preview images; the pages' heads are answered by the not-found handler below.
+  await app.register(publicPagesPlugin, { kit });
+
+  if (services.storage.kind === 'disk') mkdirSync(uploadsDir(config.dataDir), { recursive: true });
+  // Public files (covers, published episodes' media, transcripts, chapters) are readable from other sites; see serve-uploads.ts.
+  // Members-only episode files: only at their members' private URLs (/member-media) or signed for their creator.
+  await registerUploads(app, composed.publicUploads, services.storage, { signedUploads: services.signedUploads, routes: [memberMediaRoutes(services)] });
+
+  if (hasWeb) await app.register(fastifyStatic, webStaticOptions(webDist));
+  // Page paths get index.html: with the record's head on public pages, a 404 (noindex) where the web app has no page.
+  app.setNotFoundHandler(notFoundHandler(hasWeb ? pageResponder(services, readFileSync(indexHtml, 'utf8'), webDist) : null));
+  return app;
+}
+
+function fastifyOptions(config: AppConfig, deps: AppDeps): FastifyServerOptions {
+  return {
     logger:
       config.logLevel === 'silent'
         ? false
@@ -67,121 +124,47 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     // Off unless TRUST_PROXY says which proxies may set X-Forwarded-For/-Proto/-Host (request.ip, rate limits).
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 5000 },
-  });
-
-  const composed = await createServices(config, app.log, deps);
-  const { services, database, engines } = composed;
-  app.decorate('services', services);
-  wirePayments(app, services);
-  app.addHook('onClose', () => composed.close());
-  composed.start();
-  app.addHook('preClose', () => composed.stopFirst());
-
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
-      return reply.code(error.statusCode ?? 400).send({ message: clientErrorMessage(error) });
-    }
-    const { status, body } = httpErrorOf(error);
-    if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
-    return reply.code(status).send(body);
-  });
-
-  passwordHashing.configure(config.passwordHashing);
-  const webDist = deps.webDist ?? defaultWebDist;
-  const indexHtml = join(webDist, 'index.html');
-  const hasWeb = existsSync(indexHtml);
-  registerSecurityHeaders(app, buildSecurityHeaders(await effectiveAppConfig({ db: database.db, config }), { scriptHashes: hasWeb ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [] }));
-
-  const onTrpcError = ({ error, path }: { error: TRPCError; path?: string | undefined }) => {
-    if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'procedure failed');
   };
-  const trpcOptions: FastifyTRPCPluginOptions<AppRouter>['trpcOptions'] = {
-    router: appRouter,
-    createContext: ({ req, info }) => createContext(services, req, info.connectionParams),
-    onError: onTrpcError,
-  };
-  await app.register(
-    async (trpc) => {
-      // Single queries and mutations are answered by the fast path; the stock adapter takes everything else.
-      await trpc.register(fastifyCompress, jsonCompression);
-      trpc.addHook('preHandler', trpcFastPath(trpcOptions));
-      await trpc.register(fastifyTRPCPlugin, { trpcOptions } satisfies FastifyTRPCPluginOptions<AppRouter>);
-    },
-    { prefix: '/trpc' },
-  );
-  // Websockets in a scope of their own: the plugin's per-request hooks stay off every other route.
-  await app.register(async (live) => {
-    await live.register(fastifyWebsocket, { options: { maxPayload: 1024 * 1024 } });
-    app.decorate('websocketServer', live.websocketServer);
-    // The websocket side of /trpc: tRPC's handler, with chat rooms fanned out below it (chat.socket.ts).
-    registerTrpcWebSocket(live, services, {
-      router: appRouter,
-      createContext: ({ req, info }) =>
-        createContext(services, { headers: req.headers, ip: req.socket.remoteAddress ?? '' }, info.connectionParams),
-      onError: onTrpcError,
-    });
-    // The SignalR-compatible real-time hub at /msgHub (same bus as hub.*).
-    registerSignalRHub(live, services);
-  });
+}
 
-  app.get('/healthz', async () => ({ status: 'ok', db: database.store.dialect, bus: engines.kind, storage: services.storage.kind }));
-  // 503 until every engine this instance needs answers (a load balancer sends no traffic meanwhile).
-  app.get('/readyz', async (_request, reply) => {
-    const { ready, checks } = await readiness(services.readiness);
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks });
-  });
-
-  // HLS of live sessions and finished replays (premium: signed playback tokens).
-  await app.register(async (playback) => registerLivePlayback(playback, services));
-
-  const kit = createRestKit(services);
-  await app.register(async (api) => {
-    await api.register(fastifyCompress, jsonCompression);
-    for (const module of restModules) await module(api, kit);
-  });
-  // Each creator's installable app under /m/{tag}/ (pages, manifest, service worker, icons).
-  await app.register(async (pages) => mobileAppPublicRoutes({ headTags: creatorAppHeadTags })(pages, kit));
-  // robots.txt, sitemap.xml and link-preview images; the pages' heads are answered by the not-found handler below.
-  await app.register(async (pages) => publicPagesRest(pages, kit));
-
-  if (services.storage.kind === 'disk') mkdirSync(uploadsDir(config.dataDir), { recursive: true });
-  // Public files (covers, published episodes' media, transcripts, chapters) are readable from other sites; see serve-uploads.ts.
-  // Members-only episode files: only at their members' private URLs (/member-media) or signed for their creator.
-  await registerUploads(app, database.store, services.storage, { signedUploads: services.signedUploads, routes: [memberMediaRoutes(services)] });
-
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside every asset (web/vite.config.ts); the best one the browser accepts is sent.
-      preCompressed: true,
-      cacheControl: false,
-      // Source maps are built for error reports and kept out of web/dist; refuse them here as well.
-      allowedPath: (pathName) => !pathName.endsWith('.map'),
-      setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(webDist, filePath)),
-    });
+/** Client errors (validation, bad bodies) answer their message; everything else goes through httpErrorOf. */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
+    return reply.code(error.statusCode ?? 400).send({ message: clientErrorMessage(error) });
   }
+  const { status, body } = httpErrorOf(error);
+  if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
+  return reply.code(status).send(body);
+}
 
-  // Page paths get index.html: with the record's head on public pages, a 404 (noindex) where the web app has no page.
-  const answerPage = hasWeb ? pageResponder(services, readFileSync(indexHtml, 'utf8'), webDist) : null;
-  app.setNotFoundHandler((request, reply) => {
+/** The built web app's files at / (no directory listing, no index: page paths are the not-found handler's). */
+function webStaticOptions(webDist: string): FastifyStaticOptions {
+  return {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    // The build writes .br and .gz beside every asset (web/vite.config.ts); the best one the browser accepts is sent.
+    preCompressed: true,
+    cacheControl: false,
+    // Source maps are built for error reports and kept out of web/dist; refuse them here as well.
+    allowedPath: (pathName) => !pathName.endsWith('.map'),
+    setHeaders: (reply, filePath) => reply.header('cache-control', webCacheControl(webDist, filePath)),
+  };
+}
+
+function notFoundHandler(answerPage: ReturnType<typeof pageResponder> | null) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|trpc|uploads|live)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
     if (isPage && answerPage) return answerPage(path, reply);
     return reply.code(404).send({ message: 'Not found' });
-  });
-
-  return app;
+  };
 }
-
-const immutable = 'public, max-age=31536000, immutable';
-const revalidate = 'no-cache';
 
 /** Vite's hashed files (web/dist/assets) never change under their name; everything else is revalidated (ETag). */
 function webCacheControl(webDist: string, filePath: string): string {
-  return relative(webDist, resolve(webDist, filePath)).startsWith(`assets${sep}`) ? immutable : revalidate;
+  return relative(webDist, resolve(webDist, filePath)).startsWith(`assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
 /** JSON answers above 1 KB are compressed (brotli at a fast quality, else gzip); request bodies are left alone. */

@@ -15,6 +15,7 @@ import { loadOrCreateSecret } from './platform/secrets';
 import { TokenService } from './platform/tokens';
 import { createStorage, type Storage } from './platform/storage';
 import { SignedUploads } from './platform/signed-uploads';
+import { PublicUploads, type UploadVisibilityRule } from './platform/public-uploads';
 import { systemClock, type Clock } from './platform/clock';
 import type { BotCheckProvider } from './providers/bot-check/interface';
 import type { IdentityProviders } from './providers/identity/interface';
@@ -35,6 +36,9 @@ import { createPushWorker, type PushWorker } from './domains/push/push.worker';
 import { LiveRuntime, type LiveRuntimeOptions } from './domains/live/live.runtime';
 import type { StreamLocator } from './domains/events/stream-source';
 import { fillMissingPodcastGuids } from './domains/podcasts/podcasts.service';
+import { userUploads } from './domains/users/users.uploads';
+import { tipUploads } from './domains/tips/tips.uploads';
+import { podcastUploads } from './domains/podcasts/podcasts.uploads';
 
 /** The domains' runtimes: state and timers a domain keeps per instance, handed to its own routers and shims. */
 export interface DomainRuntimes {
@@ -78,6 +82,8 @@ export interface ComposedServices {
   secret: string;
   engines: SharedEngines;
   database: DatabaseHandle;
+  /** Who may load each stored upload (/uploads), as the domains' rules answer. */
+  publicUploads: PublicUploads;
   /** Starts the queue, the heartbeat and the push sweep (after the routes are registered). */
   start(): void;
   /** Stops what `start` started and the live ingest, first of all (Fastify's preClose). */
@@ -97,6 +103,12 @@ const domainListeners: ReadonlyArray<(services: AppServices) => void> = [
   registerSubscriptionListeners,
   registerMembershipListeners,
 ];
+
+/**
+ * The domains' answers to who may load a stored upload (server/platform/public-uploads.ts). Asked in this order until
+ * one shows the file always: avatars and tip icons first (one indexed read each), podcast files last.
+ */
+const uploadVisibilityRules: readonly UploadVisibilityRule[] = [userUploads, tipUploads, podcastUploads];
 
 /**
  * The composition root: builds the platform's engines, the providers and every domain runtime, hands each domain the
@@ -133,6 +145,7 @@ export async function createServices(config: AppConfig, log: FastifyBaseLogger, 
     payments: deps.paymentProvider ?? createLivePaymentProvider(liveProviders.currentConfig, database.db, secret),
     log,
     bus,
+    orderedLog: engines.orderedLog,
     // Without Redis, instances sharing a PostgreSQL database take turns through a row of it.
     sweeps: !config.redis && database.store.dialect === 'postgres' ? new DatabaseSweepLock(database.db, log) : engines.sweeps,
     presence: engines.presence,
@@ -140,7 +153,7 @@ export async function createServices(config: AppConfig, log: FastifyBaseLogger, 
     leases: engines.leases,
     readiness: [...databaseProbes, ...engines.probes, storageProbe],
     domainEvents: new DomainEvents(log, () => database.store.inTransaction()),
-    chat: new ChatRuntime(database.db, bus, log),
+    chat: new ChatRuntime(database.db, engines.orderedLog, log),
     jobs,
     push: createPushWorker(config, database.db, jobs, deps.pushSender),
     webhooks: new WebhooksWorker({ db: database.db, config, log, mailer, background }, jobs, deps.webhooks),
@@ -164,6 +177,7 @@ export async function createServices(config: AppConfig, log: FastifyBaseLogger, 
     secret,
     engines,
     database,
+    publicUploads: new PublicUploads(database.store, uploadVisibilityRules),
     start() {
       services.jobs.start();
       heartbeat?.start();

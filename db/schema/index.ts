@@ -5,6 +5,7 @@ export * from './events';
 export * from './tips';
 export * from './podcasts';
 export * from './settings';
+export * from './platform';
 export * from './chat';
 export * from './push';
 export * from './mobile-app';

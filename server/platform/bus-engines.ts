@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '@server/config';
 import { Bus, type MessageBus } from './bus';
+import { MemoryOrderedLog, type OrderedLog } from './ordered-log';
 import { MemoryLeases, type LeaseStore } from './bus-leases';
 import { MemoryOnceStore, type OnceStore } from './bus-once';
 import { MemoryPresence, type Presence } from './bus-presence';
@@ -9,19 +10,22 @@ import type { ReadinessProbe } from './readiness';
 import { LocalSweepLock, RedisSweepLock, type SweepLock } from './sweep-lock';
 import { closeClient, createCommandClient, createSubscriberClient } from './redis/connection';
 import { RedisBus } from './redis/redis-bus';
+import { RedisOrderedLog } from './redis/redis-ordered-log';
 import { RedisLeases } from './redis/redis-leases';
 import { RedisOnceStore } from './redis/redis-once';
 import { RedisPresence } from './redis/redis-presence';
 import { RedisRateLimitStore } from './redis/redis-rate-limit';
 
 /**
- * What instances share when `REDIS_URL` is set, and the single-machine default otherwise: the message bus, the
- * rate-limit counters, the sweep locks, presence counts, one-time entries and leases. One subscriber connection (the bus) and
- * one command connection (everything else) per instance.
+ * What instances share when `REDIS_URL` is set, and the single-machine default otherwise: the message bus and the
+ * ordered log riding on it, the rate-limit counters, the sweep locks, presence counts, one-time entries and leases. One
+ * subscriber connection (the bus, the ordered log's deliveries) and one command connection (everything else) per instance.
  */
 export interface SharedEngines {
   kind: 'memory' | 'redis';
   bus: MessageBus;
+  /** Chat's ordered topics (final ids, pending entries), over `bus`. */
+  orderedLog: OrderedLog;
   rateLimits: RateLimitStore;
   sweeps: SweepLock;
   presence(name: string, windowMs: number): Presence;
@@ -42,6 +46,7 @@ export function createSharedEngines(
     return {
       kind: 'memory',
       bus,
+      orderedLog: new MemoryOrderedLog(bus),
       rateLimits: new MemoryRateLimitStore(),
       sweeps: new LocalSweepLock(),
       presence: (_name, windowMs) => new MemoryPresence(windowMs),
@@ -57,6 +62,7 @@ export function createSharedEngines(
   return {
     kind: 'redis',
     bus,
+    orderedLog: new RedisOrderedLog(bus, commands, redis.keyPrefix),
     rateLimits: new RedisRateLimitStore(commands, redis.keyPrefix, log),
     sweeps: new RedisSweepLock(commands, redis.keyPrefix, log),
     presence: (name, windowMs) => new RedisPresence(commands, `${redis.keyPrefix}${name}:`, windowMs, log),

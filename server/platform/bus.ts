@@ -3,7 +3,8 @@
  * two engines: `Bus` (this file) delivers in process, synchronously, and is the default; `RedisBus`
  * (server/platform/redis/redis-bus.ts, chosen by `REDIS_URL`) carries the same topics between instances through Redis
  * pub/sub, each instance fanning a message out to its own listeners once. Topics cost nothing until someone
- * subscribes, and a publish touches only its own topic's listeners.
+ * subscribes, and a publish touches only its own topic's listeners. Plain pub/sub only: the ordered topics chat needs
+ * (final ids, pending entries) are the ordered log's (server/platform/ordered-log.ts), which rides on this bus.
  */
 export type BusListener<T> = (payload: T) => void;
 
@@ -35,26 +36,6 @@ const jsonCodec: BusCodec<unknown> = {
   decode: (text) => JSON.parse(text) as unknown,
 };
 
-/**
- * A topic whose entries carry ids that increase in the order every instance delivers them (a chat room): a client
- * resuming after an id, on any instance, misses nothing and gets nothing twice. The bus gives each entry its final id
- * (the candidate, or the next id after the topic's last one when another instance got ahead); `decode` rebuilds the
- * payload under that id.
- */
-export interface OrderedCodec<T> {
-  /** The entry without its id (the bus puts the final id in front). */
-  encode(payload: T): string;
-  decode(id: string, text: string): T;
-}
-
-export interface OrderedTopic<T> extends BusTopic<T> {
-  readonly ordered: OrderedCodec<T>;
-}
-
-export function orderedTopic<T>(name: string, ordered: OrderedCodec<T>): OrderedTopic<T> {
-  return { name, ordered };
-}
-
 /** `live`: messages reach every instance; `reconnecting`: the shared bus is unreachable and ioredis is reconnecting. */
 export type BusState = 'live' | 'reconnecting';
 
@@ -71,16 +52,6 @@ export interface MessageBus {
    */
   publish<T>(topic: BusTopic<T>, payload: T): number;
   subscribe<T>(topic: BusTopic<T>, listener: BusListener<T>): BusSubscription;
-  /**
-   * Publishes an entry of an ordered topic and answers its final id. With `pending`, the entry stays readable
-   * through `pendingEntries` until `settle(topic, [id])` (the sender has stored it), so an instance that starts
-   * listening meanwhile finds it although it is not in the database yet. When the engine is unreachable the entry is
-   * not published and its candidate id is answered (logged once).
-   */
-  publishOrdered<T>(topic: OrderedTopic<T>, candidateId: string, payload: T, options: { pending: boolean }): string | Promise<string>;
-  /** Entries published with `pending` that no instance has settled yet, in id order. */
-  pendingEntries<T>(topic: OrderedTopic<T>): T[] | Promise<T[]>;
-  settle(topic: OrderedTopic<unknown>, ids: readonly string[]): void;
   /**
    * Resolves once every message published before this call has reached this instance's listeners and every
    * subscription made before it is active (a no-op in process; a PING on the subscriber connection on Redis).
@@ -112,17 +83,6 @@ export class Bus implements MessageBus {
   subscribe<T>(topic: BusTopic<T>, listener: BusListener<T>): BusSubscription {
     return Object.assign(addListener(this.topics, topic.name, listener), { ready: resolved });
   }
-
-  publishOrdered<T>(topic: OrderedTopic<T>, candidateId: string, payload: T): string {
-    this.publish(topic, payload);
-    return candidateId;
-  }
-
-  pendingEntries<T>(): T[] {
-    return [];
-  }
-
-  settle(): void {}
 
   barrier(): void {}
 

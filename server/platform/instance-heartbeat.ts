@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
-import { instanceHeartbeats } from '@db/schema/settings';
+import { instanceHeartbeats } from '@db/schema/platform';
 import { firstRow, type Db } from '@db/store';
 
 export interface InstanceHeartbeatLog {

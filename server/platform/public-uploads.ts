@@ -1,8 +1,4 @@
-import { and, eq, min, or } from 'drizzle-orm';
-import { firstRow, type Db, type Store } from '@db/store';
-import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
-import { tipOptions } from '@db/schema/tips';
-import { users } from '@db/schema/users';
+import type { Db, Store } from '@db/store';
 import { UnchangedDatabaseCache } from './unchanged-database-cache';
 
 /**
@@ -12,21 +8,34 @@ import { UnchangedDatabaseCache } from './unchanged-database-cache';
  */
 export type UploadVisibility = 'public' | 'private' | 'members';
 
-/** Where a stored upload is shown: always (covers, avatars, tip icons), from a publish date on, or never. */
+/**
+ * How a domain uses one stored upload: `always` public (a cover, an avatar, an icon), `members` only (an episode
+ * file of a members-only title), or public `from` a date on (the earliest publish date of a public episode using it:
+ * it becomes public then, with no write).
+ */
+export type UploadUse = { shown: 'always' } | { shown: 'members' } | { shown: 'from'; date: string };
+
+/**
+ * One domain's answer for a stored upload (`url` is the stored form, `/uploads/<name>`): how it uses the file, or
+ * null when it does not (unknown to it). Registered by the composition root; each domain states its own policy.
+ */
+export type UploadVisibilityRule = (db: Db, url: string) => Promise<UploadUse | null>;
+
+/** Where a stored upload is shown: always, from a publish date on, or never. */
 interface Visibility {
   always: boolean;
-  /** The earliest publish date of a public episode using the file (it becomes public then, with no write). */
+  /** The earliest date from which a use makes the file public. */
   publicFrom: string | null;
   /** An episode file of a members-only title. */
   members: boolean;
 }
 
 /**
- * Which files under /uploads other sites may load: podcast covers of active creators, the media, covers,
- * transcripts and chapters of published episodes of titles open to everyone, avatars and tip icons. Everything else
- * stays same-origin: chat photos (they belong to rooms, premium ones included), terms PDFs, files not attached to
- * anything yet (pending podcast uploads, app icon sources) and episodes scheduled for later. The episode files of a
- * members-only title are for its members alone (the title's cover stays public: the creator's page shows it).
+ * Which files under /uploads other sites may load, as the registered rules answer: a file any rule shows `always`
+ * is public; else one a rule keeps for `members` is for members alone; else it is public from the earliest date a
+ * rule names. A file no rule knows stays same-origin (`private`): chat photos (they belong to rooms, premium ones
+ * included), terms PDFs, files not attached to anything yet (pending podcast uploads, app icon sources). Rules are
+ * asked in their order and the first `always` ends the asking.
  */
 export class PublicUploads {
   private readonly cache: UnchangedDatabaseCache<string, Visibility>;
@@ -37,9 +46,12 @@ export class PublicUploads {
    * On SQLite an answer is kept while the database is unchanged; on PostgreSQL while this instance has written
    * nothing, and for at most a second (what another instance changed shows within that bound).
    */
-  constructor(store: Pick<Store, 'db' | 'sqlite' | 'writePosition'>) {
+  constructor(
+    store: Pick<Store, 'db' | 'changes'>,
+    private readonly rules: readonly UploadVisibilityRule[],
+  ) {
     this.db = store.db;
-    this.cache = new UnchangedDatabaseCache(store.sqlite ?? store);
+    this.cache = new UnchangedDatabaseCache(store);
   }
 
   /** `url` is the stored form, `/uploads/<name>`. */
@@ -55,42 +67,15 @@ export class PublicUploads {
   }
 
   private async read(url: string): Promise<Visibility> {
-    const { db } = this;
-    const always =
-      (await firstRow(db.select({ id: users.id }).from(users).where(eq(users.imageUrl, url)).limit(1))) !== undefined ||
-      (await firstRow(db.select({ id: tipOptions.id }).from(tipOptions).where(eq(tipOptions.iconUrl, url)).limit(1))) !== undefined ||
-      (await firstRow(
-        db
-          .select({ id: podcastTitles.id })
-          .from(podcastTitles)
-          .innerJoin(users, eq(users.id, podcastTitles.userId))
-          .where(and(eq(podcastTitles.imageUrl, url), eq(users.isActive, true)))
-          .limit(1),
-      )) !== undefined;
-    if (always) return { always, publicFrom: null, members: false };
-    const usedBy = or(
-      eq(podcastEpisodes.mediaUrl, url),
-      eq(podcastEpisodes.imageUrl, url),
-      eq(podcastEpisodes.transcriptUrl, url),
-      eq(podcastEpisodes.chaptersUrl, url),
-    );
-    const members =
-      (await firstRow(
-        db
-          .select({ id: podcastEpisodes.id })
-          .from(podcastEpisodes)
-          .innerJoin(podcastTitles, eq(podcastTitles.id, podcastEpisodes.podcastTitleId))
-          .where(and(eq(podcastTitles.membersOnly, true), usedBy))
-          .limit(1),
-      )) !== undefined;
-    if (members) return { always: false, publicFrom: null, members };
-    const episode = await firstRow(
-      db
-        .select({ publicFrom: min(podcastEpisodes.publishDate) })
-        .from(podcastEpisodes)
-        .innerJoin(users, eq(users.id, podcastEpisodes.userId))
-        .where(and(eq(users.isActive, true), usedBy)),
-    );
-    return { always: false, publicFrom: episode?.publicFrom ?? null, members: false };
+    let members = false;
+    let publicFrom: string | null = null;
+    for (const rule of this.rules) {
+      const use = await rule(this.db, url);
+      if (!use) continue;
+      if (use.shown === 'always') return { always: true, publicFrom: null, members: false };
+      if (use.shown === 'members') members = true;
+      else if (publicFrom === null || use.date < publicFrom) publicFrom = use.date;
+    }
+    return members ? { always: false, publicFrom: null, members } : { always: false, publicFrom, members: false };
   }
 }

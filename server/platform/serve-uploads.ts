@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Store } from '@db/store';
 import { evaluatePreconditions, preconditionFailedMessage, rangeStillApplies, setValidators, type Validators } from '@server/lib/http-caching';
-import { PublicUploads } from './public-uploads';
+import type { PublicUploads } from './public-uploads';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
 import type { SignedUploads } from './signed-uploads';
 import { contentTypeOf, type ByteRange, type Storage } from './storage';
@@ -138,12 +137,11 @@ export interface UploadsOptions {
 }
 
 /**
- * `/uploads/*` from the storage (key `uploads/<name>`): who may load the file from another site (see PublicUploads;
- * public files may be redirected to MEDIA_PUBLIC_URL), its caching, and the rest of `sendStoredFile`. A members-only
+ * `/uploads/*` from the storage (key `uploads/<name>`): who may load the file from another site (`publicUploads`,
+ * the domains' visibility rules; public files may be redirected to MEDIA_PUBLIC_URL), its caching, and the rest of `sendStoredFile`. A members-only
  * title's files answer 404 here unless the URL is signed (server/platform/signed-uploads.ts).
  */
-export async function registerUploads(app: FastifyInstance, store: Pick<Store, 'db' | 'sqlite' | 'writePosition'>, storage: Storage, options: UploadsOptions = {}): Promise<void> {
-  const publicUploads = new PublicUploads(store);
+export async function registerUploads(app: FastifyInstance, publicUploads: PublicUploads, storage: Storage, options: UploadsOptions = {}): Promise<void> {
   const publicAnswer: StoredFileAnswer = { cacheControl: publicCache, crossOrigin: true, redirectToPublicUrl: true };
   const privateAnswer: StoredFileAnswer = { cacheControl: privateCache, crossOrigin: false };
   const serve: ServeUpload = (request, reply, name, { crossOrigin, publicCache: isPublicCache }) =>

@@ -4,6 +4,7 @@ import type { AppConfig } from '@server/config';
 import type { RateLimiter } from './rate-limit';
 import type { SignedUploads } from './signed-uploads';
 import type { MessageBus } from './bus';
+import type { OrderedLog } from './ordered-log';
 import type { SharedEngines } from './bus-engines';
 import type { ReadinessProbe } from './readiness';
 import type { SweepLock } from './sweep-lock';
@@ -30,6 +31,8 @@ export interface PlatformServices {
   clock: Clock;
   /** The message bus (chat rooms, hub groups, live status, session changes): in process, or Redis across instances. */
   bus: MessageBus;
+  /** Topics whose entries get ids in delivery order on every instance, kept until stored (chat rooms; server/platform/ordered-log.ts). */
+  orderedLog: OrderedLog;
   /** One instance at a time runs each periodic sweep (server/platform/sweep-lock.ts). */
   sweeps: SweepLock;
   /** Who is present in a set (live viewers), counted across instances with Redis (server/platform/bus-presence.ts). */

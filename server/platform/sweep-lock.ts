@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
-import { sweepLocks } from '@db/schema/settings';
+import { sweepLocks } from '@db/schema/platform';
 import { firstRow, type Db } from '@db/store';
 import type { FastifyBaseLogger } from 'fastify';
 import { OutageLog } from './redis/connection';

@@ -1,72 +1,6 @@
-import type Database from 'better-sqlite3';
+import type { ChangeWatch, DatabasePosition, Store } from '@db/store';
 
-/**
- * Where the database stands: rows changed by this connection (`total_changes()`, which counts every INSERT, UPDATE
- * and DELETE it ran, committed or not) and commits by any other connection (`PRAGMA data_version`). Any write moves
- * one of the two, so a value read at one position is still what the database holds while the position is unchanged.
- *
- * The server makes every write through its own connection, which is checked on each read. Other connections (a
- * maintenance script, the sqlite3 shell) are checked at most once a millisecond: the pragma costs a read lock.
- */
-class DatabasePosition {
-  private readonly ownChanges: Database.Statement<[], number>;
-  private readonly otherCommits: Database.Statement<[], number>;
-
-  private otherCommitsValue = 0;
-  private otherCommitsReadAt = -Infinity;
-
-  constructor(private readonly sqlite: Database.Database) {
-    this.ownChanges = sqlite.prepare<[], number>('select total_changes()').pluck();
-    this.otherCommits = sqlite.prepare<[], number>('pragma data_version').pluck();
-  }
-
-  /** Null inside a transaction: what it reads may still be rolled back. */
-  read(includeOthers = true): { ownChanges: number; otherCommits: number } | null {
-    if (this.sqlite.inTransaction) return null;
-    const now = performance.now();
-    if (includeOthers && now - this.otherCommitsReadAt >= otherConnectionsCheckMs) {
-      // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
-      this.otherCommitsValue = this.otherCommits.get()!;
-      this.otherCommitsReadAt = now;
-    }
-    // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
-    return { ownChanges: this.ownChanges.get()!, otherCommits: this.otherCommitsValue };
-  }
-}
-
-const otherConnectionsCheckMs = 1;
-const positions = new WeakMap<Database.Database, DatabasePosition>();
-
-/** A PostgreSQL store's position: its own writes only (others' are announced, or bounded by `maxAgeMs`). */
-export interface WritePositionSource {
-  writePosition(): number | null;
-}
-
-interface Position {
-  read(includeOthers: boolean): { ownChanges: number; otherCommits: number } | null;
-}
-
-function storePosition(source: WritePositionSource): Position {
-  return {
-    read: () => {
-      const ownChanges = source.writePosition();
-      return ownChanges === null ? null : { ownChanges, otherCommits: 0 };
-    },
-  };
-}
-
-function positionOf(sqlite: Database.Database): DatabasePosition {
-  let position = positions.get(sqlite);
-  if (!position) {
-    position = new DatabasePosition(sqlite);
-    positions.set(sqlite, position);
-  }
-  return position;
-}
-
-interface Entry<V> {
-  ownChanges: number;
-  otherCommits: number;
+interface Entry<V> extends DatabasePosition {
   readAt: number;
   value: V;
 }
@@ -90,14 +24,14 @@ export interface UnchangedDatabaseCacheOptions {
  * (any write anywhere voids every entry), so a revoked token, a deactivated account or a new terms document counts
  * from the very next request. Values are frozen: callers share them. Bounded: the least recently used entry goes.
  *
- * The position is taken before the read: a write that lands while the read is waiting moves it, so the entry is
- * read again next time. On SQLite the position is the embedded connection's; on PostgreSQL the store's count of
- * this instance's writes, and every other writer is `announced` (`maxAgeMs` bounds what is not); with no source
- * (`null`) nothing is kept and every `get` reads through.
+ * The position is the store's change watch (`Store.changes`), taken before the read: a write that lands while the
+ * read is waiting moves it, so the entry is read again next time. On SQLite it sees every connection's writes; on
+ * PostgreSQL only this instance's, and every other writer is `announced` (`maxAgeMs` bounds what is not); with no
+ * store (`null`) nothing is kept and every `get` reads through.
  */
 export class UnchangedDatabaseCache<K, V extends object> {
   private readonly entries = new Map<K, Entry<V>>();
-  private readonly position: Position | null;
+  private readonly position: ChangeWatch | null;
   private readonly capacity: number;
   private readonly pollOthers: boolean;
   private readonly maxAgeMs: number;
@@ -105,18 +39,18 @@ export class UnchangedDatabaseCache<K, V extends object> {
   /** Moves on each `delete`/`clear`: a read in flight meanwhile may predate the change, so it is not kept. */
   private forgets = 0;
 
-  constructor(source: Database.Database | WritePositionSource | null, options: UnchangedDatabaseCacheOptions = {}) {
-    const isStore = source !== null && 'writePosition' in source && !('prepare' in source);
-    this.position = source === null ? null : isStore ? storePosition(source) : positionOf(source as Database.Database);
+  constructor(store: Pick<Store, 'changes'> | null, options: UnchangedDatabaseCacheOptions = {}) {
+    this.position = store?.changes ?? null;
+    const seesOthers = this.position?.seesOtherWriters ?? false;
     this.capacity = options.capacity ?? 5_000;
-    // A store's position sees only this instance's writes: the others can only be announced.
-    this.pollOthers = !isStore && (options.otherWriters ?? 'poll') === 'poll';
-    this.maxAgeMs = this.pollOthers ? Infinity : (options.maxAgeMs ?? (isStore ? 1_000 : Infinity));
+    // A watch blind to other writers (PostgreSQL) sees only this instance's writes: the others can only be announced.
+    this.pollOthers = seesOthers && (options.otherWriters ?? 'poll') === 'poll';
+    this.maxAgeMs = this.pollOthers ? Infinity : (options.maxAgeMs ?? (seesOthers ? Infinity : 1_000));
     this.bypass = options.bypass ?? (() => false);
   }
 
   async get(key: K, read: () => Promise<V | undefined>): Promise<V | undefined> {
-    const now = !this.position || this.bypass() ? null : this.position.read(this.pollOthers);
+    const now = !this.position || this.bypass() ? null : this.position.position(this.pollOthers);
     if (!now) return read();
     const readAt = performance.now();
     const entry = this.entries.get(key);

@@ -83,6 +83,11 @@ export function admit(ctx: AdmissionContext, admission: Admission, scope: Proced
 export function admit(ctx: AdmissionContext, admission: Admission | undefined, scope: ProcedureScope | undefined): Promise<Actor | null>;
 export async function admit(ctx: AdmissionContext, admission: Admission | undefined, scope: ProcedureScope | undefined): Promise<Actor | null> {
   await enforceApiTokenScope(ctx, scope);
+  return admitChecked(ctx, admission);
+}
+
+/** `admit` past the API token's scope check: synchronous (a session token needs no read here). */
+function admitChecked(ctx: AdmissionContext, admission: Admission | undefined): Actor | null {
   const { actor } = ctx;
   if (!admission) return actor;
   if (!actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Invalid access_token' });
@@ -91,18 +96,29 @@ export async function admit(ctx: AdmissionContext, admission: Admission | undefi
   return actor;
 }
 
+/** `admit`, without a promise when there is no API token to look up (every session request). */
+function admitNow(ctx: AdmissionContext, admission: Admission | undefined, scope: ProcedureScope | undefined): Actor | null | Promise<Actor | null> {
+  return ctx.actor?.apiToken ? admit(ctx, admission, scope) : admitChecked(ctx, admission);
+}
+
 /**
  * The one middleware of each procedure base: all of its checks in one step (each tRPC middleware step copies the
- * call's options and context, which showed in the profile of every request).
+ * call's options and context, which showed in the profile of every request). The context goes on unchanged: the
+ * actor `admit` answers is the context's own (procedure-call.ts then hands the same context object on).
  */
 function admitSignedIn(admission: Admission) {
-  const middleware = t.middleware(async ({ ctx, meta, type, next }) => withDomainErrorsMapped(await next({ ctx: { actor: await admit(ctx, admission, meta?.scope) } }), type));
+  const middleware = t.middleware(async ({ ctx, meta, type, next }) => {
+    const admitted = admitNow(ctx, admission, meta?.scope);
+    const actor = admitted instanceof Promise ? await admitted : admitted;
+    return withDomainErrorsMapped(await next({ ctx: { actor: actor! } }), type);
+  });
   for (const fn of middleware._middlewares) admissions.set(fn, admission);
   return middleware;
 }
 
 const admitAnyone = t.middleware(async ({ ctx, meta, type, next }) => {
-  await admit(ctx, undefined, meta?.scope);
+  const admitted = admitNow(ctx, undefined, meta?.scope);
+  if (admitted instanceof Promise) await admitted;
   return withDomainErrorsMapped(await next(), type);
 });
 

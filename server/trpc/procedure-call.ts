@@ -86,7 +86,7 @@ async function runMiddleware(definition: ProcedureDefinition, index: number, opt
       meta: definition.meta,
       next: (next) =>
         runMiddleware(definition, index + 1, {
-          ctx: next?.ctx ? { ...(options.ctx as object), ...next.ctx } : options.ctx,
+          ctx: next?.ctx ? mergedContext(options.ctx as Record<string, unknown>, next.ctx) : options.ctx,
           type: options.type,
           path: options.path,
           input: next && 'input' in next ? next.input : options.input,
@@ -98,6 +98,18 @@ async function runMiddleware(definition: ProcedureDefinition, index: number, opt
   } catch (cause) {
     return { ok: false, error: getTRPCErrorFromUnknown(cause), marker: middlewareMarker };
   }
+}
+
+/**
+ * The context a middleware's `next({ ctx })` hands on: tRPC's merge (`{ ...ctx, ...next.ctx }`), or the same context
+ * when every value it names is already there (the procedure bases' admission hands back the context's own actor):
+ * the same properties either way, without a copy of the context per call.
+ */
+function mergedContext(ctx: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
+  for (const key in changes) {
+    if (!Object.hasOwn(ctx, key) || ctx[key] !== changes[key]) return { ...ctx, ...changes };
+  }
+  return ctx;
 }
 
 /**

@@ -8,7 +8,7 @@ import { mobileApps } from '@db/schema/mobile-app';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { publishHubMessage } from '@server/domains/hub/hub.service';
-import { appPagePaths, pagesFeaturePaths } from '@server/domains/public-pages/page-paths';
+import { appPagePaths, pagesFeaturePaths } from '@common/page-paths';
 import { login, seededLogins, useBrowserApp, type RunningApp } from './harness';
 
 const { mara } = seededLogins;

@@ -9,7 +9,7 @@ import { storageKeys } from '@web/lib/storage-keys';
 import { createUser } from '../helpers/app';
 import { newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
 
-/** The console line the payment form leaves (web/src/components/payment/card-payment-form.tsx). */
+/** The console line the payment form leaves (web/src/features/payment/card-payment-form.tsx). */
 const reportFailureLog = 'Payment status update failed';
 /** The page's status report (`payments.reportStatus`, alone or in a batch). */
 const reportCall = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('payments.reportStatus');

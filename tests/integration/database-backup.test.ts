@@ -1,6 +1,7 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteConnectionOf } from '@db/sqlite-store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemMessages } from '@server/domains/system/system.schemas';
 import { bearer, callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
@@ -53,7 +54,7 @@ describe('database backup and migrations', () => {
     const file = join(test.dataDir, 'downloaded.sqlite3');
     writeFileSync(file, response.rawPayload);
     const copy = new Database(file, { readonly: true });
-    const live = test.app.services.store.sqlite!;
+    const live = sqliteConnectionOf(test.app.services.store)!;
     for (const table of ['users', 'events', '__drizzle_migrations']) {
       // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
       const count = (db: Database.Database) => (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { instanceHeartbeats } from '@db/schema/settings';
+import { instanceHeartbeats } from '@db/schema/platform';
 import { sharedDatabaseWithoutRedisMessage } from '@server/platform/instance-heartbeat';
 import { createTestInstances, type TestInstances } from '../helpers/instances';
 import { usePostgres } from '../engines/postgres';

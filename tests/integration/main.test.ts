@@ -10,8 +10,8 @@ import { buildServer, serverBuildDir } from '../../scripts/build-server';
 import { usePostgres } from '../engines/postgres';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-main-'));
-/** The server as `npm start` and the container run it: the build in dist/node, run by plain node. */
-const serverArguments = ['--enable-source-maps', join(serverBuildDir, 'server', 'main.js')];
+/** The server as `npm start` and the container run it: the build in dist/node (seed/start.js: server/main.ts and the start-up seed), run by plain node. */
+const serverArguments = ['--enable-source-maps', join(serverBuildDir, 'seed', 'start.js')];
 
 function start(env: Record<string, string> = {}): Promise<{ child: ChildProcessWithoutNullStreams; url: string; output: () => string }> {
   const child = spawn(process.execPath, serverArguments, {
@@ -44,7 +44,7 @@ function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
 
-describe('server/main.ts, built (npm run build:server)', () => {
+describe('seed/start.ts (server/main.ts with the start-up seed), built (npm run build:server)', () => {
   const postgres = usePostgres();
   beforeAll(() => buildServer(), 60_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

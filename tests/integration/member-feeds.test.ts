@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memberships, revokedFeedTokens } from '@db/schema/memberships';
 import { myMembershipsPath } from '@server/domains/podcasts/member-feeds';
 import { podcastMessages } from '@server/domains/podcasts/podcasts.schemas';
-import { appPagePaths } from '@server/domains/public-pages/page-paths';
+import { appPagePaths } from '@common/page-paths';
 import { makeMp3Tone } from '@server/lib/mp3-tone';
 import { callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../helpers/app';
 import { makePng, postMultipart, type multipart } from '../helpers/images';

@@ -7,6 +7,7 @@ import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { alias, type BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@db/client';
+import { sqliteConnectionOf } from '@db/sqlite-store';
 import { openPostgres, type PostgresHandle } from '@db/postgres';
 import * as sqliteSchema from '@db/schema/index';
 import * as pgSchema from '@db/schema-pg/index';
@@ -157,7 +158,7 @@ describe('SQLite table objects on a node-postgres Drizzle database', () => {
       const dir = mkdtempSync(join(tmpdir(), 'cuepoint-spike-'));
       const sqlite = openDatabase(join(dir, 'spike.db'));
       try {
-        const onSqlite = await drizzleSqlite(sqlite.sqlite!).insert(users).values({ id: 'x', email: 'x@example.test', firstName: 'X', lastName: 'Y', displayName: 'XY', role: 'viewer', isActive: true });
+        const onSqlite = await drizzleSqlite(sqliteConnectionOf(sqlite.store)!).insert(users).values({ id: 'x', email: 'x@example.test', firstName: 'X', lastName: 'Y', displayName: 'XY', role: 'viewer', isActive: true });
         expect(onSqlite).toEqual({ changes: 1, lastInsertRowid: 1 });
       } finally {
         await sqlite.close();

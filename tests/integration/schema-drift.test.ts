@@ -8,6 +8,7 @@ import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@db/client';
+import { sqliteConnectionOf } from '@db/sqlite-store';
 import { openPostgres, type PostgresHandle } from '@db/postgres';
 import * as sqliteSchema from '@db/schema/index';
 import * as pgSchemaModule from '@db/schema-pg/index';
@@ -316,7 +317,7 @@ describe('schema drift between SQLite and PostgreSQL', () => {
     dir = mkdtempSync(join(tmpdir(), 'cuepoint-drift-'));
     sqlite = openDatabase(join(dir, 'drift.db'));
     pgHandle = await openPostgres(await postgres.current.createDatabase());
-    fromSqlite = sqliteShape(sqlite.sqlite!);
+    fromSqlite = sqliteShape(sqliteConnectionOf(sqlite.store)!);
     fromPg = await pgShape(pgHandle.pool);
   });
   afterAll(async () => {
@@ -358,12 +359,12 @@ describe('schema drift between SQLite and PostgreSQL', () => {
   it('a row inserted with defaults reads the same on both: the time as UTC ISO text with milliseconds', async () => {
     const before = new Date(Date.now() - 1000).toISOString();
     // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
-    sqlite.sqlite!.prepare(`INSERT INTO users (id, email, first_name, last_name, display_name, role, is_active) VALUES ('u1', 'a@example.test', 'A', 'B', 'A B', 'viewer', 1)`).run();
+    sqliteConnectionOf(sqlite.store)!.prepare(`INSERT INTO users (id, email, first_name, last_name, display_name, role, is_active) VALUES ('u1', 'a@example.test', 'A', 'B', 'A B', 'viewer', 1)`).run();
     await pgHandle.pool.query(`INSERT INTO users (id, email, first_name, last_name, display_name, role, is_active) VALUES ('u1', 'a@example.test', 'A', 'B', 'A B', 'viewer', true)`);
     const after = new Date(Date.now() + 1000).toISOString();
     type Row = Record<string, unknown> & { created_at: string };
     // eslint-disable-next-line no-restricted-syntax -- raw SQLite statement
-    const fromSqliteRow = sqlite.sqlite!.prepare(`SELECT description, pending_payment, token_version, notify_new_payments, shortcuts, created_at FROM users`).get() as Row;
+    const fromSqliteRow = sqliteConnectionOf(sqlite.store)!.prepare(`SELECT description, pending_payment, token_version, notify_new_payments, shortcuts, created_at FROM users`).get() as Row;
     const fromPgRow = (await pgHandle.pool.query<Row>(`SELECT description, pending_payment, token_version, notify_new_payments, shortcuts, created_at FROM users`)).rows[0]!;
     const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
     for (const row of [fromSqliteRow, fromPgRow]) {

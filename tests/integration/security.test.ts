@@ -17,6 +17,7 @@ import { createContext } from '@server/trpc/context';
 import { bearer, callerAs, createTestApp, createUser, testPassword, type TestApp } from '../helpers/app';
 import { onPostgres } from '../helpers/test-engines';
 import { firstRow } from '@db/store';
+import { sqliteConnectionOf } from '@db/sqlite-store';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -341,7 +342,7 @@ describe('creator tags and lookups in the database', () => {
   // EXPLAIN QUERY PLAN on the SQLite connection (the PostgreSQL indexes are the same ones, checked by the schema-drift test).
   it.skipIf(onPostgres())('looks accounts up by email and by creator tag through an index, never a scan', async () => {
     const app = await start();
-    const sqlite = app.app.services.store.sqlite!;
+    const sqlite = sqliteConnectionOf(app.app.services.store)!;
     const plan = (query: string) =>
       (sqlite.prepare(`EXPLAIN QUERY PLAN ${query}`).all('someone@example.test', 'someone@example.test') as { detail: string }[])
         .map((row) => row.detail)

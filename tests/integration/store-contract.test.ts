@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformSettings } from '@db/schema/settings';
 import { openPostgresStore } from '@db/postgres-store';
-import { openSqliteStore } from '@db/sqlite-store';
+import { openSqliteStore, sqliteConnectionOf } from '@db/sqlite-store';
 import { changedRows, firstRow, type Db, type Store } from '@db/store';
 import { usePostgres } from '../engines/postgres';
 
@@ -44,7 +44,10 @@ describe.each(['sqlite', 'postgres'] as const)('the %s store', (dialect) => {
 
   it('names its dialect', () => {
     expect(store().dialect).toBe(dialect);
-    expect(store().sqlite === null).toBe(dialect === 'postgres');
+    expect(sqliteConnectionOf(store()) === null).toBe(dialect === 'postgres');
+    expect(store().syncReads === null).toBe(dialect === 'postgres');
+    expect(store().embedded === null).toBe(dialect === 'postgres');
+    expect(store().changes.seesOtherWriters).toBe(dialect === 'sqlite');
   });
 
   it('answers the first row and the number of changed rows', async () => {

@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import Fastify from 'fastify';
-import { orderedTopic, busTopic, type MessageBus } from '@server/platform/bus';
+import { busTopic, type MessageBus } from '@server/platform/bus';
+import { orderedTopic } from '@server/platform/ordered-log';
 import { closeClient, createCommandClient, createSubscriberClient } from '@server/platform/redis/connection';
 import { RedisBus } from '@server/platform/redis/redis-bus';
+import { RedisOrderedLog } from '@server/platform/redis/redis-ordered-log';
 import { RedisPresence } from '@server/platform/redis/redis-presence';
 import { RedisRateLimitStore } from '@server/platform/redis/redis-rate-limit';
 import { RedisSweepLock } from '@server/platform/sweep-lock';
@@ -34,12 +36,13 @@ async function ready(client: Redis): Promise<Redis> {
   return client;
 }
 
-/** One instance's bus (its own two connections), live. */
-async function instanceBus(prefix: string): Promise<RedisBus> {
+/** One instance's bus (its own two connections) and the ordered log riding on it, live. */
+async function instanceBus(prefix: string): Promise<RedisBus & { ordered: RedisOrderedLog }> {
   const commands = commandClient();
   const subscriber = createSubscriberClient(redis.current.url, 'test-bus');
   opened.push(subscriber);
-  const bus = new RedisBus(commands, subscriber, prefix, log);
+  const bus = Object.assign(new RedisBus(commands, subscriber, prefix, log), { ordered: undefined as unknown as RedisOrderedLog });
+  bus.ordered = new RedisOrderedLog(bus, commands, prefix);
   buses.push(bus);
   await new Promise<void>((resolve) => {
     if (bus.state === 'live') resolve();
@@ -97,12 +100,12 @@ describe('Redis bus', () => {
     });
     const onA: string[] = [];
     const onB: string[] = [];
-    await Promise.all([a.subscribe(topic, (entry) => onA.push(entry.id)).ready, b.subscribe(topic, (entry) => onB.push(entry.id)).ready]);
+    await Promise.all([a.ordered.subscribe(topic, (entry) => onA.push(entry.id)).ready, b.ordered.subscribe(topic, (entry) => onB.push(entry.id)).ready]);
     // B's clock is far behind A's: its candidates sort before A's, yet each gets an id after the last one.
     const nextOnA = createMessageIdFactory(() => Date.now());
     const nextOnB = createMessageIdFactory(() => Date.now() - 60_000);
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, n) => (n % 2 ? b.publishOrdered(topic, nextOnB(), { id: '', n }, { pending: true }) : a.publishOrdered(topic, nextOnA(), { id: '', n }, { pending: true }))),
+      Array.from({ length: 40 }, (_, n) => (n % 2 ? b.ordered.publish(topic, nextOnB(), { id: '', n }, { pending: true }) : a.ordered.publish(topic, nextOnA(), { id: '', n }, { pending: true }))),
     );
     await until(() => onA.length === 40 && onB.length === 40);
     expect(onB).toEqual(onA);
@@ -110,10 +113,10 @@ describe('Redis bus', () => {
     expect(new Set(onA).size).toBe(40);
     expect([...answers].sort()).toEqual(onA);
     // Pending until settled, readable from any instance, in id order.
-    expect((await b.pendingEntries(topic)).map((entry) => entry.id)).toEqual(onA);
-    a.settle(topic, onA.slice(0, 30));
+    expect((await b.ordered.pendingEntries(topic)).map((entry) => entry.id)).toEqual(onA);
+    a.ordered.settle(topic, onA.slice(0, 30));
     // Read on the connection that settled (commands run in order on it).
-    expect((await a.pendingEntries(topic)).map((entry) => entry.id)).toEqual(onA.slice(30));
+    expect((await a.ordered.pendingEntries(topic)).map((entry) => entry.id)).toEqual(onA.slice(30));
   });
 
   it('reports reconnecting while Redis is away, answers publishes without throwing, and is live again once it is back', async () => {
@@ -129,8 +132,8 @@ describe('Redis bus', () => {
       await until(() => bus.state === 'reconnecting');
       expect(() => bus.publish(topic, 'lost')).not.toThrow();
       const ordered = orderedTopic<string>('chat:x', { encode: (text) => text, decode: (_id, text) => text });
-      await expect(bus.publishOrdered(ordered, '01KAAAAAAAAAAAAAAAAAAAAAAA', 'kept', { pending: true })).resolves.toBe('01KAAAAAAAAAAAAAAAAAAAAAAA');
-      await expect(bus.pendingEntries(ordered)).resolves.toEqual([]);
+      await expect(bus.ordered.publish(ordered, '01KAAAAAAAAAAAAAAAAAAAAAAA', 'kept', { pending: true })).resolves.toBe('01KAAAAAAAAAAAAAAAAAAAAAAA');
+      await expect(bus.ordered.pendingEntries(ordered)).resolves.toEqual([]);
     } finally {
       await redis.current.start();
     }

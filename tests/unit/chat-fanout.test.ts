@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { Bus, BoundedQueue } from '@server/platform/bus';
+import { MemoryOrderedLog } from '@server/platform/ordered-log';
 import { ChatDelivery, ChatRooms } from '@server/domains/chat/chat.rooms';
 import { maxBufferedBytesPerSocket, SocketSubscription } from '@server/domains/chat/chat.socket';
 import type { ChatStore } from '@server/domains/chat/chat.store';
@@ -19,7 +20,7 @@ const message = (id: string) => ({ type: 'message' as const, message: { id, even
 
 describe('chat fan-out', () => {
   it('writes the shared frame behind each subscription id, as tRPC frames a tracked event', async () => {
-    const rooms = new ChatRooms(new Bus(), emptyStore);
+    const rooms = new ChatRooms(new MemoryOrderedLog(new Bus()), emptyStore);
     const first = fakeSocket();
     const second = fakeSocket();
     rooms.attach('e1', new SocketSubscription(first.socket as unknown as WebSocket, '{"id":1,'));
@@ -32,7 +33,7 @@ describe('chat fan-out', () => {
   });
 
   it('drops a socket whose unsent data passed the bound instead of queueing more', async () => {
-    const rooms = new ChatRooms(new Bus(), emptyStore);
+    const rooms = new ChatRooms(new MemoryOrderedLog(new Bus()), emptyStore);
     const slow = fakeSocket(maxBufferedBytesPerSocket + 1);
     const fast = fakeSocket();
     rooms.attach('e1', new SocketSubscription(slow.socket as unknown as WebSocket, '{"id":1,'));
@@ -46,7 +47,7 @@ describe('chat fan-out', () => {
 
   it('keeps one bus subscription per room and none once the room is empty', () => {
     const bus = new Bus();
-    const rooms = new ChatRooms(bus, emptyStore);
+    const rooms = new ChatRooms(new MemoryOrderedLog(bus), emptyStore);
     const detachers = Array.from({ length: 50 }, () => rooms.attach('e1', { deliver: () => {} }));
     rooms.attach('e2', { deliver: () => {} });
     expect(bus.topicCount).toBe(2);

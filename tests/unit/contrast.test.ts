@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appHomePage } from '@server/domains/mobile-app/mobile-app.pages';
 import type { MobileAppRow } from '@server/domains/mobile-app/mobile-app.service';
-import { contrastRatio, readableAgainstWhite } from '@server/lib/contrast';
+import { contrastRatio, readableAgainstWhite } from '@common/contrast';
 import { readableOn } from '@web/features/mobile-app/phone-preview';
 
 /** Hue in degrees (HSV), to show a darkened shade is the same colour. */

@@ -68,7 +68,7 @@ describe('deploy/nginx.conf', () => {
   });
 
   it('upgrades every websocket path the server has', () => {
-    const websocketPaths = ['server/domains/chat/chat.socket.ts', 'server/domains/hub/hub.signalr.ts']
+    const websocketPaths = ['server/trpc/ws.ts', 'server/domains/hub/hub.signalr.ts']
       .flatMap((file) => [...serverSource(file).matchAll(/app\.get\('([^']+)', \{ websocket: true \}/g)].map((match) => match[1]!));
     expect(websocketPaths.sort()).toEqual(['/msgHub', '/trpc']);
     for (const path of websocketPaths) expect(nginx).toMatch(new RegExp(`location = ${path} \\{[^}]*proxy_pass`));

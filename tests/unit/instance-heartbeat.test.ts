@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { instanceHeartbeats } from '@db/schema/settings';
+import { instanceHeartbeats } from '@db/schema/platform';
 import { openDatabase, type DatabaseHandle } from '@db/client';
 import { InstanceHeartbeat, sharedDatabaseWithoutRedisMessage } from '@server/platform/instance-heartbeat';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appRoutes } from '@web/app/routes';
 import { pageRoutes } from '@web/features/pages/routes';
-import { webPagePaths } from '@server/domains/public-pages/page-paths';
+import { webPagePaths } from '@common/page-paths';
 
 describe('the page paths the server knows', () => {
   it('are exactly the paths the web app routes (so no routed page answers 404, and no unknown path 200)', () => {

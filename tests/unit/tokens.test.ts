@@ -59,6 +59,18 @@ describe('TokenService', () => {
     await expect(tokens.verify(token)).rejects.toThrow('access_token expired');
   });
 
+  it('answers a verified token from the cache without a promise, until it expires', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const tokens = new TokenService(secret, 60, 10, () => now);
+    const token = await tokens.issue({ userId: 'u1', role: 'dj', typ: 'user', tokenVersion: 0 });
+    expect(tokens.verifyCached(token)).toBeUndefined();
+    const claims = await tokens.verify(token);
+    expect(tokens.verifyCached(token)).toBe(claims);
+    now += 61_000;
+    expect(() => tokens.verifyCached(token)).toThrow('access_token expired');
+    expect(tokens.verifyCached(token)).toBeUndefined();
+  });
+
   it('keeps the most recently used verified tokens, up to the cache size', async () => {
     const tokens = new TokenService(secret, 3600, 2);
     const [a, b, c] = await Promise.all(

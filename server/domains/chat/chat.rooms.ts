@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { orderedTopic, type BusState, type BusSubscription, type MessageBus, type OrderedTopic } from '@server/platform/bus';
+import type { BusState, BusSubscription } from '@server/platform/bus';
+import { orderedTopic, type OrderedLog, type OrderedTopic } from '@server/platform/ordered-log';
 import type { ChatStreamItem } from './chat.schemas';
 import type { ChatStore, ChatStreamEntry } from './chat.store';
 
@@ -33,7 +34,7 @@ export interface ChatSink {
  */
 export const beforeEveryChatEventId = '0'.repeat(26);
 
-/** A room's events on the bus: ids in delivery order on every instance; a message's own id is its entry's id. */
+/** A room's events in the ordered log: ids in delivery order on every instance; a message's own id is its entry's id. */
 export function chatTopic(eventId: string): OrderedTopic<ChatDelivery> {
   return orderedTopic<ChatDelivery>(`chat:${eventId}`, {
     encode: (delivery) => JSON.stringify(delivery.item),
@@ -67,7 +68,7 @@ interface Room {
 
 /**
  * The rooms that have subscribers right now, keyed by event id. A room exists while someone listens: it
- * holds ONE bus subscription and hands each event to its sinks, so a publish costs one map lookup plus one write
+ * holds ONE ordered-log subscription and hands each event to its sinks, so a publish costs one map lookup plus one write
  * per listener, whatever the number of rooms.
  *
  * A sink's replay is what the database holds (read after the sink is attached; what the bus brings meanwhile waits,
@@ -82,11 +83,11 @@ export class ChatRooms {
   private readonly rooms = new Map<string, Room>();
 
   constructor(
-    private readonly bus: MessageBus,
+    private readonly orderedLog: OrderedLog,
     private readonly store: ChatRoomStore,
     private readonly log?: FastifyBaseLogger,
   ) {
-    bus.onStateChange((state) => this.busStateChanged(state));
+    orderedLog.onStateChange((state) => this.busStateChanged(state));
   }
 
   /**
@@ -116,12 +117,12 @@ export class ChatRooms {
    * In process the delivery has reached this room's sinks when it returns.
    */
   publish(eventId: string, delivery: ChatDelivery, options: { pending: boolean } = { pending: false }): string | Promise<string> {
-    return this.bus.publishOrdered(chatTopic(eventId), delivery.id, delivery, options);
+    return this.orderedLog.publish(chatTopic(eventId), delivery.id, delivery, options);
   }
 
   /** These events of the room are stored now (the sender's write-behind queue reached the database). */
   settle(eventId: string, ids: readonly string[]): void {
-    this.bus.settle(chatTopic(eventId), ids);
+    this.orderedLog.settle(chatTopic(eventId), ids);
   }
 
   subscriberCount(eventId: string): number {
@@ -137,7 +138,7 @@ export class ChatRooms {
     if (existing) return existing;
     const topic = chatTopic(eventId);
     const listeners = new Set<Listener>();
-    const subscription = this.bus.subscribe(topic, (delivery) => {
+    const subscription = this.orderedLog.subscribe(topic, (delivery) => {
       for (const listener of listeners) {
         if (listener.buffer) listener.buffer.push(delivery);
         else deliverTo(listener, delivery);
@@ -187,7 +188,7 @@ export class ChatRooms {
         listener.buffer = null;
         const history = (replays.get(listener.last) ?? []).map((entry) => new ChatDelivery(entry.id, entry.item));
         for (const delivery of mergeById(history, buffered)) deliverTo(listener, delivery);
-        if (this.bus.state !== 'live') notifyState(listener, 'reconnecting');
+        if (this.orderedLog.state !== 'live') notifyState(listener, 'reconnecting');
         else if (announce === 'live') notifyState(listener, 'live');
       }
     }
@@ -195,14 +196,14 @@ export class ChatRooms {
 
   /** Each distinct resume point's replay, read once the room hears everything published from now on. */
   private async readReplays(room: Room, listeners: Listener[]): Promise<Map<string | null, ChatStreamEntry[]>> {
-    const live = this.bus.state === 'live';
+    const live = this.orderedLog.state === 'live';
     if (live) {
       await room.subscription.ready;
-      await this.bus.barrier();
-      const pending = await this.bus.pendingEntries(room.topic);
+      await this.orderedLog.barrier();
+      const pending = await this.orderedLog.pendingEntries(room.topic);
       if (pending.length > 0 && this.store.absorb) {
         await this.store.absorb(pending.map((delivery) => ({ id: delivery.id, item: delivery.item })));
-        this.bus.settle(room.topic, pending.map((delivery) => delivery.id));
+        this.orderedLog.settle(room.topic, pending.map((delivery) => delivery.id));
       }
     }
     const replays = new Map<string | null, ChatStreamEntry[]>();
@@ -210,7 +211,7 @@ export class ChatRooms {
       if (!replays.has(listener.last)) replays.set(listener.last, await this.store.history(room.eventId, listener.last));
     }
     // Everything published before the reads above has reached the buffers once this resolves.
-    if (live) await this.bus.barrier();
+    if (live) await this.orderedLog.barrier();
     return replays;
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@db/client';
-import type { MessageBus } from '@server/platform/bus';
+import type { OrderedLog } from '@server/platform/ordered-log';
 import { ChatRooms } from './chat.rooms';
 import { ChatStore, type ChatStoreOptions } from './chat.store';
 import { createMessageIdFactory } from './message-ids';
@@ -11,11 +11,11 @@ export class ChatRuntime {
   readonly rooms: ChatRooms;
   readonly nextId: () => string;
 
-  constructor(db: Db, bus: MessageBus, log: FastifyBaseLogger, storeOptions: ChatStoreOptions = { flushDelayMs: 5, maxBatch: 200 }) {
-    // Across instances, a message stays readable from the bus until it is in the database (see ChatRooms).
-    const onFlushed = bus.kind === 'memory' ? undefined : (rows: ReadonlyArray<{ id: string; eventId: string }>) => this.settle(rows);
+  constructor(db: Db, orderedLog: OrderedLog, log: FastifyBaseLogger, storeOptions: ChatStoreOptions = { flushDelayMs: 5, maxBatch: 200 }) {
+    // Across instances, a message stays readable from the ordered log until it is in the database (see ChatRooms).
+    const onFlushed = orderedLog.kind === 'memory' ? undefined : (rows: ReadonlyArray<{ id: string; eventId: string }>) => this.settle(rows);
     this.store = new ChatStore(db, log, { ...storeOptions, ...(onFlushed && { onFlushed }) });
-    this.rooms = new ChatRooms(bus, this.store, log);
+    this.rooms = new ChatRooms(orderedLog, this.store, log);
     this.nextId = createMessageIdFactory();
   }
 

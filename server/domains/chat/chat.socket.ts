@@ -1,9 +1,8 @@
 import { toTrpcError } from '@server/trpc/errors';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
-import { getWSConnectionHandler, type WSSHandlerOptions } from '@trpc/server/adapters/ws';
-import type { AnyRouter, TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
+import type { TrpcSocketFastPath, TrpcWebSocket } from '@server/trpc/ws';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { sharedCheck, watchAccess } from '@server/platform/access-watch';
@@ -62,7 +61,7 @@ export class SocketSubscription implements ChatSink {
  * wire format, and hands every other message to tRPC. A subscription that would fail (bad input, unknown
  * event) or that needs the caller's access (a premium event's room) is left to tRPC, so its checks and error frames stay tRPC's.
  * Whether a room is open is read from the database (it awaits): the socket's messages keep their order meanwhile
- * (see `filterIncomingMessages`).
+ * (the transport's message filter, server/trpc/ws.ts).
  */
 class ChatSocketRouter {
   private readonly subscriptions = new Map<string | number, SocketSubscription>();
@@ -205,46 +204,18 @@ function remainder(data: RawData, messages: ClientMessage[], taken: boolean[]): 
 }
 
 /**
- * Lets `route` see a socket's incoming messages before the listeners added after this call. While a message's
- * routing awaits (a room lookup), the messages after it wait too: the listener gets them in the order they came.
+ * The chat rooms' fast path on the /trpc socket (registered by chat.plugin.ts on the transport's hook,
+ * server/trpc/ws.ts): `chat.messages` subscriptions served by the room fan-out (one serialisation per message for the
+ * whole room instead of one per subscriber), every other message left to tRPC's handler.
  */
-function filterIncomingMessages(socket: WebSocket, route: (data: RawData, isBinary: boolean) => RawData | null | Promise<RawData | null>): void {
-  const addListener = socket.on.bind(socket);
-  socket.on = ((event: string, listener: (...args: unknown[]) => void) => {
-    if (event !== 'message') return addListener(event, listener);
-    let queue: Promise<void> | null = null;
-    return addListener('message', (data: RawData, isBinary: boolean) => {
-      const forward = (forwarded: RawData | null) => {
-        if (forwarded !== null) listener(forwarded, isBinary);
-      };
-      const routed = queue ? queue.then(() => route(data, isBinary)) : route(data, isBinary);
-      if (!(routed instanceof Promise)) {
-        forward(routed);
-        return;
-      }
-      // A routing that failed hands the message to tRPC as it came; tRPC's listener answers its own errors.
-      const next: Promise<void> = routed.then(forward, () => forward(data)).catch(() => undefined);
-      queue = next;
-      void next.finally(() => {
-        if (queue === next) queue = null;
-      });
-    });
-  }) as WebSocket['on'];
+export function chatFanout(services: ChatServices): TrpcSocketFastPath {
+  return {
+    connect(socket, request) {
+      const router = new ChatSocketRouter(socket, services, request);
+      return (data, isBinary) => router.route(data, isBinary);
+    },
+  };
 }
 
-/**
- * The /trpc websocket: tRPC's own connection handler, with chat.messages subscriptions served by the
- * room fan-out (one serialisation per message for the whole room instead of one per subscriber).
- */
-export function registerTrpcWebSocket<TRouter extends AnyRouter>(
-  app: FastifyInstance,
-  services: ChatServices,
-  options: Omit<WSSHandlerOptions<TRouter>, 'wss'>,
-): void {
-  const handleConnection = getWSConnectionHandler(options as WSSHandlerOptions<TRouter>);
-  app.get('/trpc', { websocket: true }, (socket, request) => {
-    const router = new ChatSocketRouter(socket, services, request.raw);
-    filterIncomingMessages(socket, (data, isBinary) => router.route(data, isBinary));
-    handleConnection(socket, request.raw);
-  });
-}
+/** The transport's hook the chat plugin registers its fast path on. */
+export type TrpcSocketHook = Pick<TrpcWebSocket, 'addFastPath'>;

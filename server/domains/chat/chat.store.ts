@@ -113,7 +113,7 @@ export class ChatStore {
   }
 
   private async write(rows: NewMessageRow[]): Promise<void> {
-    // Another instance may have stored a message first (from the bus' pending entries): the same id is the same message.
+    // Another instance may have stored a message first (from the ordered log's pending entries): the same id is the same message.
     try {
       await this.db.transaction(async (tx) => {
         await tx.insert(chatMessages).values(rows).onConflictDoNothing();
@@ -137,7 +137,7 @@ export class ChatStore {
   }
 
   /**
-   * Stores events another instance published but has not stored yet (the bus' pending entries), so a replay read
+   * Stores events another instance published but has not stored yet (the ordered log's pending entries), so a replay read
    * from here has them: messages (kept once, by id) and deletions. Bans were stored before they were published.
    */
   async absorb(entries: readonly ChatStreamEntry[]): Promise<void> {

@@ -69,7 +69,7 @@ export function registerLivePlayback(app: FastifyInstance, services: WebhookServ
   // Every playlist and segment request asks which event a session plays: kept while the database is unchanged (any
   // write, e.g. the event turning premium, reads it again). On PostgreSQL: while this instance has written nothing,
   // and for at most a second (an event made premium through another instance is protected here within it).
-  const sessionEvents = new UnchangedDatabaseCache<string, { event: { id: string; isPremium: boolean } }>(services.store.sqlite ?? services.store);
+  const sessionEvents = new UnchangedDatabaseCache<string, { event: { id: string; isPremium: boolean } }>(services.store);
   const sessionEvent = (sessionId: string) =>
     sessionEvents.get(sessionId, async () => {
       const found = await liveService.sessionWithEvent(services.db, sessionId);

@@ -3,47 +3,13 @@ import { newId, nowIso } from '@server/lib/ids';
 import type { Services } from '@server/services';
 import { liveStreamRefusal } from '@server/domains/billing/plan-access';
 import type { EndedInfo, PublishAttempt, PublishDecision, StreamHealth } from './ingest';
-import { publisherLeaseGroup, type LiveHousekeeping } from './live.housekeeping';
+import type { LiveHousekeeping } from './live.housekeeping';
 import { channelByKey, recordRefusal } from './live.keys';
-import { liveLimits, liveMessages, liveNotices } from './live.schemas';
+import { PublisherLeases } from './live.publisher-lease';
+import { liveMessages, liveNotices } from './live.schemas';
 import * as liveService from './live.service';
-import { liveStatusTopic } from './live.status';
-import type { Presence } from '@server/platform/bus-presence';
-
-/** A live (or starting) session held by this instance. */
-export interface LiveSession {
-  id: string;
-  userId: string;
-  recordingId: string;
-  hlsDir: string;
-  /** Null until the first publish's ffmpeg runs (the event is chosen then: a codec refusal creates nothing). */
-  eventId: string | null;
-  isPremium: boolean;
-  startedAt: string | null;
-  /** Recording part file names written so far (one per publish). */
-  parts: string[];
-  /** The publish feeding it now; null while the publisher is away (grace period). */
-  connectionId: string | null;
-  graceTimer: NodeJS.Timeout | null;
-  health: StreamHealth | null;
-  /** The stream key was rotated or the server stops: end when the publish ends, no grace. */
-  endNow: boolean;
-  publishedViewers: number;
-  /** The session's lease operations, one after another (a heartbeat in flight never lands after the release). */
-  leaseOps: Promise<unknown>;
-  /**
-   * The session's steps still in flight (a start choosing and storing its event, an end being stored); null when
-   * none. Later steps wait for them (`inOrder`), so each sees the session as the one before left it.
-   */
-  busy: Promise<void> | null;
-}
-
-interface Connection {
-  sessionId: string;
-  userId: string;
-  streamKey: string;
-  part: string;
-}
+import { SessionSteps, type LiveSession, type PublishConnection } from './live.session-steps';
+import { LiveViewers } from './live.viewers';
 
 export interface LiveSessionsOptions {
   /** A publisher that comes back within this long continues its session. */
@@ -64,21 +30,21 @@ export interface LiveSessionsOptions {
 export class LiveSessions {
   private readonly sessions = new Map<string, LiveSession>();
   private readonly sessionByEvent = new Map<string, string>();
-  private readonly connections = new Map<string, Connection>();
-  /** Who fetched a playlist within the viewer window, per session (counted across instances with Redis). */
-  private readonly viewers: Presence;
-  private viewerTimer: NodeJS.Timeout | null = null;
-  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private readonly connections = new Map<string, PublishConnection>();
+  private readonly viewers: LiveViewers;
+  private readonly leases: PublisherLeases;
   private stopping = false;
   /** Database work the ingest callbacks started (they answer nothing): waited for before the database closes. */
-  private readonly work = new Set<Promise<void>>();
+  private readonly steps: SessionSteps;
 
   constructor(
     private readonly services: Services,
     private readonly housekeeping: LiveHousekeeping,
     private readonly options: LiveSessionsOptions,
   ) {
-    this.viewers = services.presence('live-viewers', liveLimits.viewerWindowSeconds * 1000);
+    this.viewers = new LiveViewers(services, this.sessions, options.viewerTickMs);
+    this.leases = new PublisherLeases(services, this.sessions, options.leaseTtlMs, (session) => this.endLost(session));
+    this.steps = new SessionSteps(services.log);
   }
 
   private get db() {
@@ -105,60 +71,19 @@ export class LiveSessions {
   /** After the engine stopped: every session ends (or is forgotten when it never went live), stored when this resolves. */
   async endAll(): Promise<void> {
     // The publishes' last callbacks (their steps may still be storing) first.
-    await this.settleWork();
+    await this.steps.settle();
     for (const session of [...this.sessions.values()]) {
       if (session.startedAt) this.endSession(session);
       else this.dropSession(session);
     }
-    if (this.viewerTimer) clearInterval(this.viewerTimer);
-    this.viewerTimer = null;
-    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
-    this.heartbeatTimer = null;
-    await this.settleWork();
-  }
-
-  private async settleWork(): Promise<void> {
-    while (this.work.size) await Promise.all([...this.work]);
-  }
-
-  /** Keeps background work until it is done; a failure is logged (the promise answered never rejects). */
-  private track(promise: Promise<unknown>): Promise<void> {
-    const tracked = promise.then(
-      () => undefined,
-      (error: unknown) => this.services.log.error({ err: error }, 'live: session work failed'),
-    );
-    this.work.add(tracked);
-    void tracked.finally(() => this.work.delete(tracked));
-    return tracked;
-  }
-
-  /**
-   * Runs a step of the session now (synchronously, when nothing of it is in flight) or after its steps in flight,
-   * so the ingest's callbacks act in the order they came although their database work awaits.
-   */
-  private inOrder(session: LiveSession, step: () => void | Promise<void>): void {
-    let run: Promise<void> | void;
-    if (session.busy) {
-      run = session.busy.then(step);
-    } else {
-      try {
-        run = step();
-      } catch (error) {
-        this.services.log.error({ err: error, sessionId: session.id }, 'live: session work failed');
-        return;
-      }
-    }
-    if (!run) return;
-    const tracked = this.track(run);
-    session.busy = tracked;
-    void tracked.finally(() => {
-      if (session.busy === tracked) session.busy = null;
-    });
+    this.viewers.stopTicker();
+    this.leases.stopHeartbeat();
+    await this.steps.settle();
   }
 
   /** Waits until every lease release is done (before the shared engines close). */
   async settleLeases(): Promise<void> {
-    await Promise.all([...this.releasing]);
+    await this.leases.settle();
   }
 
   // ---- ingest callbacks ----
@@ -189,7 +114,7 @@ export class LiveSessions {
     if (current) {
       // Back within the grace period: same session, same HLS folder (the playlist continues), a new recording part.
       current.connectionId = attempt.connectionId;
-      const kept = await this.leaseOp(current, () => this.services.leases.renew(publisherLeaseGroup, current.userId, current.id, { ttlMs: this.options.leaseTtlMs, yielding: false }));
+      const kept = await this.leases.renew(current);
       if (kept === false) {
         // Another instance took the key over while we waited for the publisher: it is live there.
         current.connectionId = null;
@@ -224,16 +149,14 @@ export class LiveSessions {
     };
     this.sessions.set(id, session);
     this.connections.set(attempt.connectionId, { sessionId: id, userId: user.id, streamKey: attempt.streamKey, part: 'part-1.ts' });
-    const claim = await this.leaseOp(session, () =>
-      this.services.leases.claim(publisherLeaseGroup, user.id, id, { ttlMs: this.options.leaseTtlMs, limit: this.config.live.maxStreams }),
-    );
+    const claim = await this.leases.claim(session, this.config.live.maxStreams);
     if (claim === 'held' || claim === 'full') {
       this.connections.delete(attempt.connectionId);
       this.sessions.delete(id);
       return this.refuse(user.id, claim === 'held' ? liveMessages.alreadyLive : liveMessages.tooManyStreams);
     }
     if (!this.sessions.has(id)) return { accept: false, reason: liveNotices.unavailable };
-    this.ensureHeartbeat();
+    this.leases.ensureHeartbeat();
     return { accept: true, hlsDir: session.hlsDir, recordingPath: join(liveService.recordingDir(this.config.dataDir, recordingId), 'part-1.ts') };
   }
 
@@ -241,10 +164,10 @@ export class LiveSessions {
     const connection = this.connections.get(connectionId);
     const session = connection && this.sessions.get(connection.sessionId);
     if (!connection || !session) return;
-    this.inOrder(session, () => this.started(session, connection));
+    this.steps.inOrder(session, () => this.started(session, connection));
   }
 
-  private started(session: LiveSession, connection: Connection): Promise<void> | void {
+  private started(session: LiveSession, connection: PublishConnection): Promise<void> | void {
     if (this.sessions.get(session.id) !== session) return;
     if (session.graceTimer) clearTimeout(session.graceTimer);
     session.graceTimer = null;
@@ -278,7 +201,7 @@ export class LiveSessions {
     await liveService.insertSession(this.db, { id: session.id, userId: user.id, eventId: event.id, recordingId: session.recordingId, startedAt: session.startedAt, parts: session.parts });
     this.services.log.info({ sessionId: session.id, userId: user.id, eventId: event.id }, 'live: session started');
     await this.services.domainEvents.publish('live:stream-started', { sessionId: session.id, userId: user.id, eventId: event.id, eventName: event.name, startedAt: session.startedAt });
-    this.ensureViewerTicker();
+    this.viewers.ensureTicker();
     this.signal(event.id);
   }
 
@@ -296,11 +219,11 @@ export class LiveSessions {
       const session = this.sessions.get(connection.sessionId);
       if (session?.connectionId === attempt.connectionId) session.connectionId = null;
       if (session && !session.startedAt) this.dropSession(session);
-      void this.track(recordRefusal(this.db, connection.userId, reason));
+      void this.steps.track(recordRefusal(this.db, connection.userId, reason));
       return;
     }
     // refused by the engine before authorize (a second publisher on a live key)
-    void this.track(this.recordEngineRefusal(attempt.streamKey, reason));
+    void this.steps.track(this.recordEngineRefusal(attempt.streamKey, reason));
   }
 
   private async recordEngineRefusal(streamKey: string, reason: string): Promise<void> {
@@ -315,10 +238,10 @@ export class LiveSessions {
     if (!session) return;
     if (session.connectionId === connectionId) session.connectionId = null;
     session.health = null;
-    this.inOrder(session, () => this.ended(session, connection, info));
+    this.steps.inOrder(session, () => this.ended(session, connection, info));
   }
 
-  private ended(session: LiveSession, connection: Connection, info: EndedInfo): void {
+  private ended(session: LiveSession, connection: PublishConnection, info: EndedInfo): void {
     if (this.sessions.get(session.id) !== session) return;
     if (!session.startedAt) {
       this.dropSession(session);
@@ -338,7 +261,7 @@ export class LiveSessions {
   private dropSession(session: LiveSession): void {
     if (session.graceTimer) clearTimeout(session.graceTimer);
     if (!this.sessions.delete(session.id)) return;
-    this.releaseLease(session);
+    this.leases.release(session);
   }
 
   /**
@@ -350,12 +273,12 @@ export class LiveSessions {
     if (session.graceTimer) clearTimeout(session.graceTimer);
     session.graceTimer = null;
     this.sessions.delete(session.id);
-    this.releaseLease(session);
+    this.leases.release(session);
     if (this.sessionByEvent.get(session.eventId) === session.id) this.sessionByEvent.delete(session.eventId);
     this.viewers.forget(session.id);
     const endedAt = nowIso();
     const { eventId, startedAt } = session;
-    this.inOrder(session, async () => {
+    this.steps.inOrder(session, async () => {
       await liveService.markSessionEnded(this.db, session.id, session.recordingId, endedAt);
       this.services.log.info({ sessionId: session.id, eventId }, 'live: session ended');
       await this.services.domainEvents.publish('live:stream-ended', { sessionId: session.id, userId: session.userId, eventId, startedAt, endedAt, recordingId: session.recordingId });
@@ -365,22 +288,6 @@ export class LiveSessions {
   }
 
   // ---- the publisher lease ----
-
-  private readonly releasing = new Set<Promise<unknown>>();
-
-  private leaseOp<T>(session: LiveSession, op: () => Promise<T>): Promise<T> {
-    const next = session.leaseOps.then(op);
-    session.leaseOps = next.catch(() => undefined);
-    return next;
-  }
-
-  private releaseLease(session: LiveSession): void {
-    const release = this.leaseOp(session, () => this.services.leases.release(publisherLeaseGroup, session.userId, session.id)).catch((error: unknown) =>
-      this.services.log.warn({ err: error, sessionId: session.id }, 'live: publisher lease not released'),
-    );
-    this.releasing.add(release);
-    void release.finally(() => this.releasing.delete(release));
-  }
 
   /** Our lease went to another holder: the session ends here (its publish is closed). */
   private endLost(session: LiveSession): void {
@@ -393,70 +300,19 @@ export class LiveSessions {
     else this.dropSession(session);
   }
 
-  /** Every third of the lease's life each session here renews it (yielding while its publisher is away). */
-  private ensureHeartbeat(): void {
-    if (this.heartbeatTimer) return;
-    this.heartbeatTimer = setInterval(() => {
-      if (!this.sessions.size) {
-        clearInterval(this.heartbeatTimer!);
-        this.heartbeatTimer = null;
-        return;
-      }
-      for (const session of this.sessions.values()) {
-        void this.leaseOp(session, () =>
-          this.sessions.has(session.id)
-            ? this.services.leases.renew(publisherLeaseGroup, session.userId, session.id, { ttlMs: this.options.leaseTtlMs, yielding: !session.connectionId })
-            : Promise.resolve(true as const),
-        ).then(
-          (kept) => {
-            if (kept === false) this.endLost(session);
-          },
-          (error: unknown) => this.services.log.warn({ err: error, sessionId: session.id }, 'live: publisher lease not renewed'),
-        );
-      }
-    }, Math.max(50, Math.floor(this.options.leaseTtlMs / 3)));
-    this.heartbeatTimer.unref();
-  }
-
   // ---- viewers and status ----
 
   signal(eventId: string): void {
-    this.services.bus.publish(liveStatusTopic(eventId), null);
+    this.viewers.signal(eventId);
   }
 
-  /**
-   * A player fetched a playlist of the session (viewer = token subject, else a hash of address and user agent). With
-   * several instances the session may be held by another one; the count is shared.
-   */
+  /** A player fetched a playlist of the session (see LiveViewers.note). */
   noteViewer(sessionId: string, viewerKey: string): void {
-    if (!this.sessions.has(sessionId) && this.services.bus.kind === 'memory') return;
     this.viewers.note(sessionId, viewerKey);
   }
 
   async viewerCount(sessionId: string): Promise<number> {
     return this.viewers.count(sessionId);
-  }
-
-  private ensureViewerTicker(): void {
-    if (this.viewerTimer) return;
-    this.viewerTimer = setInterval(() => {
-      if (!this.sessions.size) {
-        clearInterval(this.viewerTimer!);
-        this.viewerTimer = null;
-        return;
-      }
-      for (const session of this.sessions.values()) {
-        const eventId = session.eventId;
-        if (!eventId) continue;
-        void this.viewerCount(session.id).then((count) => {
-          if (count === session.publishedViewers) return;
-          session.publishedViewers = count;
-          // Status subscribers may listen on other instances: then every change goes out.
-          if (this.services.bus.kind !== 'memory' || this.services.bus.listenerCount(liveStatusTopic(eventId))) this.signal(eventId);
-        });
-      }
-    }, this.options.viewerTickMs);
-    this.viewerTimer.unref();
   }
 
   sessionOfUser(userId: string): LiveSession | undefined {

@@ -2,7 +2,7 @@ import type { EventBadge } from '@common/event-badge';
 import type { FeaturedEvent, MobileAppRow } from './mobile-app.service';
 import { iconPath } from './mobile-app.service';
 import { brandOrange } from '@common/mobile-app-values';
-import { readableAgainstWhite } from '@server/lib/contrast';
+import { readableAgainstWhite } from '@common/contrast';
 
 /** The creator's app pages, rendered on the server: small, no framework, readable before any script runs. */
 

@@ -196,7 +196,7 @@ export function paymentConfig(services: Services) {
  * through webhooks); then, with either provider, `payments:billing-clock` lets the memberships' grace and retries run.
  */
 export async function renewDueSubscriptions(services: Services): Promise<number> {
-  const provider = services.payments as { renewDueSubscriptions?: () => Promise<number> };
+  const provider = services.payments;
   const renewed = provider.renewDueSubscriptions ? await provider.renewDueSubscriptions() : 0;
   await services.domainEvents.publish('payments:billing-clock', { at: new Date().toISOString() });
   return renewed;

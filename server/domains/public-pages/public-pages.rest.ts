@@ -5,7 +5,8 @@ import type { RestModule } from '@server/rest/kit';
 import { publicOrigin } from '@server/lib/public-url';
 import type { PreviewKind } from './og-images';
 import { withBody, withHead } from './public-pages.head';
-import { answerPagePath, previewFileFor, sitemapEntries } from './public-pages.service';
+import { answerPagePath, previewFileFor } from './public-pages.service';
+import { sitemapEntries } from './sitemap';
 
 const previewKinds: readonly PreviewKind[] = ['events', 'episodes', 'creators', 'podcasts', 'pages'];
 

@@ -1,30 +1,33 @@
-import type { WebhookServices } from '@server/domains/webhooks/webhooks.service';
 import { DomainError } from '@server/platform/errors';
-import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { parse as parsePattern } from 'regexparam';
-import { firstRow } from '@db/store';
-import { events } from '@db/schema/events';
-import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
-import { users } from '@db/schema/users';
-import { listProducts } from '@server/domains/billing/billing.service';
 import { getPublicEvent, latestEvent, publicSchedule } from '@server/domains/events/events.service';
 import type { EventOutput } from '@server/domains/events/events.schemas';
-import { brandOrange } from '@common/mobile-app-values';
 import { publicEpisodeById, publicUserEpisodes } from '@server/domains/podcasts/podcasts.service';
-import type { PublicEpisode } from '@server/domains/podcasts/podcasts.schemas';
 import { siteNameOf } from '@server/domains/settings/settings.service';
 import { nowIso } from '@server/lib/ids';
-import { formatDollars } from '@common/money';
 import { ensurePreviewFile, type PreviewCard, type PreviewKind } from './og-images';
-import { absoluteUrl, cardImage, creatorArt, localUpload, previewImage, type LocalImage } from './preview-art';
-import { appPagePaths, webPagePaths } from './page-paths';
-import { headTags, noindexTag, summarize, type PageHead } from './public-pages.head';
+import { localUpload, type PreviewServices as Services } from './preview-art';
+import { appPagePaths, webPagePaths } from '@common/page-paths';
+import { headTags, noindexTag, type PageHead } from './public-pages.head';
 import { creatorPageLimits, publicPagesMessages, type CreatorPageOutput } from './public-pages.schemas';
 import { creatorOfMissingPage, notFoundBody } from './not-found-page';
 import { notFoundTexts, type MissingKind } from './not-found.schemas';
-import { creatorPodcasts, podcastCardById, podcastPageHead, podcastSitemapEntries } from './podcast-page';
-
-type Services = Pick<WebhookServices, 'db' | 'config' | 'webhooks' | 'storage'>;
+import { creatorPodcasts, podcastCardById, podcastPageHead } from './podcast-page';
+import {
+  activeCreatorByTag,
+  creatorByTag,
+  creatorCard,
+  creatorHead,
+  creatorPageHead,
+  episodeCard,
+  episodeHead,
+  eventCard,
+  eventHead,
+  eventPath,
+  plansCard,
+  plansHead,
+  type CreatorRow,
+} from './record-heads';
 
 /** What a page path answers: its status and what goes into index.html's head (nothing for the app's own pages). */
 export interface PageAnswer {
@@ -38,43 +41,6 @@ export interface PageAnswer {
 const plainPage: PageAnswer = { status: 200, title: null, tags: '' };
 
 const isNotFound = (error: unknown) => error instanceof DomainError && error.code === 'NOT_FOUND';
-
-export interface CreatorRow {
-  id: string;
-  creatorTag: string;
-  displayName: string;
-  description: string;
-}
-
-// Records.
-
-/** A creator by tag as the event pages find one (events domain: dj or admin, any case). */
-async function creatorByTag(services: Services, tag: string): Promise<CreatorRow | null> {
-  const row = await firstRow(
-    services.db
-      .select({ id: users.id, creatorTag: users.creatorTag, displayName: users.displayName, description: users.description })
-      .from(users)
-      .where(and(sql`lower(${users.creatorTag}) = lower(${tag})`, inArray(users.role, ['dj', 'admin'])))
-      .limit(1),
-  );
-  return row?.creatorTag ? { ...row, creatorTag: row.creatorTag } : null;
-}
-
-/** A creator whose public page (`/c/{tag}`) answers: an active creator or admin account with that tag (any case). */
-async function activeCreatorByTag(services: Services, tag: string) {
-  const row = await firstRow(
-    services.db
-      .select({ id: users.id, creatorTag: users.creatorTag, displayName: users.displayName, description: users.description, imageUrl: users.imageUrl })
-      .from(users)
-      .where(and(sql`lower(${users.creatorTag}) = lower(${tag})`, inArray(users.role, ['dj', 'admin']), eq(users.isActive, true)))
-      .limit(1),
-  );
-  return row?.creatorTag ? { ...row, creatorTag: row.creatorTag } : null;
-}
-
-function creatorPagePath(tag: string): string {
-  return `/c/${encodeURIComponent(tag)}`;
-}
 
 /**
  * The creator page's data (`/c/{tag}`): the creator, their upcoming events (active, not ended, soonest first) and
@@ -91,135 +57,6 @@ export async function creatorPage(services: Services, tag: string, now = nowIso(
     upcomingEvents,
     latestEpisodes: await publicUserEpisodes(services, { userId: creator.id, limit: creatorPageLimits.episodes }),
     podcasts: await creatorPodcasts(services, { id: creator.id, tag: creator.creatorTag }, now),
-  };
-}
-
-function eventPath(tag: string, eventId?: string): string {
-  return `/events/${encodeURIComponent(tag)}${eventId ? `/${encodeURIComponent(eventId)}` : ''}`;
-}
-
-const utcDate = new Intl.DateTimeFormat('en-US', {
-  weekday: 'short',
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-});
-
-function eventWhen(event: EventOutput): string {
-  return event.startDateTime ? utcDate.format(new Date(event.startDateTime)) : 'Time to be announced';
-}
-
-/** The preview card of an event (also served by /og/events/{id}.png). */
-async function eventCard(services: Services, event: EventOutput, siteName: string): Promise<PreviewCard> {
-  return {
-    kind: 'events',
-    id: event.id,
-    title: event.name,
-    subtitle: `${event.user.displayName} · ${eventWhen(event)}`,
-    siteName,
-    ...(await creatorArt(services, event.userId)),
-  };
-}
-
-async function creatorCard(services: Services, creator: CreatorRow, siteName: string): Promise<PreviewCard> {
-  return { kind: 'creators', id: creator.creatorTag, title: creator.displayName, subtitle: 'Live events and episodes', siteName, ...(await creatorArt(services, creator.id)) };
-}
-
-/** Only what a guest's `/api/event/{id}` shows goes in: name, description, time, the creator's name. */
-async function eventHead(services: Services, event: EventOutput, canonicalPath: string): Promise<PageHead> {
-  const siteName = await siteNameOf(services);
-  const description =
-    summarize(event.description) || `${event.user.displayName} live on ${siteName}: ${event.startDateTime ? eventWhen(event) : 'time to be announced'}.`;
-  return {
-    title: `${event.name} · ${siteName}`,
-    name: event.name,
-    description,
-    canonicalUrl: absoluteUrl(services, canonicalPath),
-    siteName,
-    type: 'video.other',
-    image: await cardImage(services, await eventCard(services, event, siteName), event.name),
-  };
-}
-
-async function creatorHead(services: Services, creator: CreatorRow, canonicalPath: string, title: string): Promise<PageHead> {
-  const siteName = await siteNameOf(services);
-  return {
-    title: `${title} · ${siteName}`,
-    name: title,
-    description: summarize(creator.description) || `Live events, episodes and notifications from ${creator.displayName} on ${siteName}.`,
-    canonicalUrl: absoluteUrl(services, canonicalPath),
-    siteName,
-    type: 'website',
-    image: await cardImage(services, await creatorCard(services, creator, siteName), creator.displayName),
-  };
-}
-
-function isVideoEpisode(episode: PublicEpisode): boolean {
-  if (episode.mimeType.startsWith('video/')) return true;
-  if (episode.mimeType.startsWith('audio/')) return false;
-  return episode.isVideo;
-}
-
-/** The episode's card: its art (the episode's, else the title's cover) when there is some, else the creator's face. */
-async function episodeCard(services: Services, episode: PublicEpisode, siteName: string, cover: LocalImage | null): Promise<PreviewCard> {
-  const art = cover ? { coverFile: cover.file, color: brandOrange } : await creatorArt(services, episode.userId);
-  return { kind: 'episodes', id: episode.id, title: episode.name, subtitle: `${episode.podcastTitle} · ${episode.userName}`, siteName, ...art };
-}
-
-async function episodeHead(services: Services, episode: PublicEpisode): Promise<PageHead> {
-  const siteName = await siteNameOf(services);
-  const art = await localUpload(services, episode.imageUrl);
-  const video = isVideoEpisode(episode);
-  const media = { url: absoluteUrl(services, episode.fileUrl), type: episode.mimeType };
-  return {
-    title: `${episode.name} · ${siteName}`,
-    name: episode.name,
-    description: summarize(episode.description) || `${episode.podcastTitle} by ${episode.userName} on ${siteName}.`,
-    canonicalUrl: absoluteUrl(services, `/video/${encodeURIComponent(episode.id)}`),
-    siteName,
-    type: video ? 'video.other' : 'music.song',
-    image: await previewImage(services, art, episode.imageUrl, await episodeCard(services, episode, siteName, art), episode.name),
-    ...(video ? { video: media } : { audio: media }),
-    durationSeconds: episode.duration,
-  };
-}
-
-async function creatorPageHead(services: Services, creator: CreatorRow): Promise<PageHead> {
-  const siteName = await siteNameOf(services);
-  const title = `${creator.displayName} on ${siteName}`;
-  return {
-    title,
-    name: title,
-    description:
-      summarize(creator.description) || `Memberships, live events and episodes from ${creator.displayName} on ${siteName}: support them monthly and get the perks.`,
-    canonicalUrl: absoluteUrl(services, creatorPagePath(creator.creatorTag)),
-    siteName,
-    type: 'website',
-    image: await cardImage(services, await creatorCard(services, creator, siteName), creator.displayName),
-  };
-}
-
-const plansName = 'Plans and pricing';
-
-function plansCard(siteName: string): PreviewCard {
-  return { kind: 'pages', id: 'product-page', title: plansName, subtitle: 'Live streams, podcasts and tips for creators', siteName, coverFile: null, color: brandOrange };
-}
-
-async function plansHead(services: Services): Promise<PageHead> {
-  const siteName = await siteNameOf(services);
-  const prices = (await listProducts(services.db)).map((product) => `${product.name} ${formatDollars(product.pricePerMonthCents)}/month`);
-  return {
-    title: `${plansName} · ${siteName}`,
-    name: `${siteName} ${plansName.toLowerCase()}`,
-    description: summarize(`Live streams, podcasts and tips for creators on ${siteName}.${prices.length ? ` Plans: ${prices.join(', ')}.` : ''}`),
-    canonicalUrl: absoluteUrl(services, '/product-page'),
-    siteName,
-    type: 'website',
-    image: await cardImage(services, plansCard(siteName), `${siteName} ${plansName.toLowerCase()}`),
   };
 }
 
@@ -364,45 +201,4 @@ export async function previewCardFor(services: Services, kind: PreviewKind, id: 
 export async function previewFileFor(services: Services, kind: PreviewKind, id: string): Promise<{ file: string; version: string } | null> {
   const card = await previewCardFor(services, kind, id);
   return card ? ensurePreviewFile(services.config.dataDir, card) : null;
-}
-
-export interface SitemapEntry {
-  path: string;
-  lastModified?: string;
-}
-
-/** Sitemaps hold at most 50,000 addresses. */
-const sitemapLimit = 50_000;
-
-/**
- * The public pages search engines may list: the plans page; each active creator's page, event page and app; their
- * active events; the pages of their podcasts open to everyone; published episodes (publish date reached) of active creators' titles open to everyone, as the
- * podcasts domain shows them to guests (a members-only title's episodes are for its members alone).
- */
-export async function sitemapEntries(services: Services, now = nowIso()): Promise<SitemapEntry[]> {
-  const creatorIsPublic = and(inArray(users.role, ['dj', 'admin']), eq(users.isActive, true), isNotNull(users.creatorTag));
-  const creators = await services.db.select({ tag: users.creatorTag, updatedAt: users.updatedAt }).from(users).where(creatorIsPublic).orderBy(users.creatorTag);
-  const eventRows = await services.db
-    .select({ id: events.id, tag: users.creatorTag, updatedAt: events.updatedAt })
-    .from(events)
-    .innerJoin(users, eq(users.id, events.userId))
-    .where(and(eq(events.isActive, true), creatorIsPublic))
-    .orderBy(desc(events.updatedAt))
-    .limit(sitemapLimit);
-  const episodeRows = await services.db
-    .select({ id: podcastEpisodes.id, updatedAt: podcastEpisodes.updatedAt })
-    .from(podcastEpisodes)
-    .innerJoin(users, eq(users.id, podcastEpisodes.userId))
-    .innerJoin(podcastTitles, eq(podcastTitles.id, podcastEpisodes.podcastTitleId))
-    .where(and(lte(podcastEpisodes.publishDate, now), eq(users.isActive, true), eq(podcastTitles.membersOnly, false)))
-    .orderBy(desc(podcastEpisodes.publishDate))
-    .limit(sitemapLimit);
-  const entries: SitemapEntry[] = [{ path: '/product-page' }];
-  for (const creator of creators) {
-    entries.push({ path: creatorPagePath(creator.tag!) }, { path: eventPath(creator.tag!) }, { path: `/m/${encodeURIComponent(creator.tag!)}/` });
-  }
-  for (const event of eventRows) entries.push({ path: eventPath(event.tag!, event.id), lastModified: event.updatedAt });
-  for (const episode of episodeRows) entries.push({ path: `/video/${encodeURIComponent(episode.id)}`, lastModified: episode.updatedAt });
-  entries.push(...(await podcastSitemapEntries(services, sitemapLimit)));
-  return entries.slice(0, sitemapLimit);
 }

@@ -14,7 +14,7 @@ import { startSubscription } from './checkout';
 import { insertSubscriptionPayment, syncSubscription } from './subscription-sync';
 import { listInvoices, toInfo, type SubscriptionRow } from './subscriptions.service';
 
-/** Runs the local provider's billing clock now (it also runs every minute by itself, payments.wiring.ts). */
+/** Runs the local provider's billing clock now (it also runs every minute by itself, payments.plugin.ts). */
 export async function runRenewals(services: Services): Promise<number> {
   return renewDueSubscriptions(services);
 }

@@ -1,8 +1,6 @@
-import type Database from 'better-sqlite3';
 import { eq, sql } from 'drizzle-orm';
-import { drizzle as drizzleSync } from 'drizzle-orm/better-sqlite3';
 import type { Db } from '@db/client';
-import { firstRow } from '@db/store';
+import { firstRow, type SyncQueryBuilder, type SyncReads } from '@db/store';
 import { users } from '@db/schema/users';
 import { busTopic } from '@server/platform/bus';
 import { UnchangedDatabaseCache } from '@server/platform/unchanged-database-cache';
@@ -21,19 +19,21 @@ const sessionFlagColumns = {
 
 type SessionFlags = { hasUnpaidInvoices: boolean; latestTermsUrlIfUnaccepted: string | null };
 
-/** The services the session reads need: the database, and its embedded SQLite connection when there is one. */
+/** The services the session reads need: the database, and its store's sync reads when it has them (SQLite). */
 export type SessionReadServices = Pick<Services, 'db' | 'store'>;
 
 /**
- * The user row and its session flags in one statement (one read transaction), prepared once per SQLite connection
- * through Drizzle's synchronous driver over the raw connection: the hottest read skips the store's statement queue.
+ * The user row and its session flags in one statement (one read transaction), prepared once per SQLite store as a
+ * sync read (`Store.syncReads`): the hottest read skips the store's statement queue.
  */
-function prepareSessionRowStatement(sqlite: Database.Database) {
-  return drizzleSync(sqlite)
-    .select({ row: users, ...sessionFlagColumns })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare();
+function prepareSessionRowStatement(syncReads: SyncReads) {
+  return syncReads.prepare((db: SyncQueryBuilder) =>
+    db
+      .select({ row: users, ...sessionFlagColumns })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(),
+  );
 }
 
 interface SessionRow {
@@ -53,13 +53,12 @@ interface SessionRow {
  * elsewhere (names, an invoice, a terms document) is read again within `announcedMaxAgeMs`; while the bus is down
  * nothing is kept, and everything is dropped when it is back (announcements may have been missed meanwhile).
  *
- * On PostgreSQL the cache watches this instance's own writes (`store.writePosition()`); other instances' changes
+ * On PostgreSQL the cache watches this instance's own writes (`store.changes`); other instances' changes
  * are announced the same way when they share Redis, and without Redis an entry is kept at most `aloneMaxAgeMs`, the
  * bound on a change made by another instance on the same database.
  */
 interface SessionReads {
-  /** The embedded connection and its prepared statement (SQLite), or null (PostgreSQL: read through the store). */
-  sqlite: Database.Database | null;
+  /** The prepared sync read (SQLite), or null (PostgreSQL: read through the store). */
   statement: ReturnType<typeof prepareSessionRowStatement> | null;
   cache: UnchangedDatabaseCache<string, SessionRow>;
 }
@@ -74,12 +73,14 @@ const sessionReadsByDb = new WeakMap<Db, SessionReads>();
 
 /** The cache (and on SQLite the fast path's statement) of this database. */
 function sessionReadsOf(services: SessionReadServices): SessionReads {
-  const { sqlite } = services.store;
+  const { store } = services;
   let reads = sessionReadsByDb.get(services.db);
   if (!reads) {
-    reads = sqlite
-      ? { sqlite, statement: prepareSessionRowStatement(sqlite), cache: new UnchangedDatabaseCache(sqlite) }
-      : { sqlite: null, statement: null, cache: new UnchangedDatabaseCache(services.store, { otherWriters: 'announced', maxAgeMs: aloneMaxAgeMs }) };
+    reads = {
+      statement: store.syncReads ? prepareSessionRowStatement(store.syncReads) : null,
+      // SQLite's watch sees every writer; PostgreSQL's only this instance's: the others' changes age out.
+      cache: new UnchangedDatabaseCache(store, store.changes.seesOtherWriters ? {} : { otherWriters: 'announced', maxAgeMs: aloneMaxAgeMs }),
+    };
     sessionReadsByDb.set(services.db, reads);
   }
   return reads;
@@ -93,7 +94,7 @@ export function followSessionChanges(services: Pick<Services, 'db' | 'store' | '
   const { bus } = services;
   if (bus.kind === 'memory') return;
   const reads = sessionReadsOf(services);
-  reads.cache = new UnchangedDatabaseCache(reads.sqlite ?? services.store, { otherWriters: 'announced', maxAgeMs: announcedMaxAgeMs, bypass: () => bus.state !== 'live' });
+  reads.cache = new UnchangedDatabaseCache(services.store, { otherWriters: 'announced', maxAgeMs: announcedMaxAgeMs, bypass: () => bus.state !== 'live' });
   bus.subscribe(sessionChangesTopic, ({ userId }) => reads.cache.delete(userId));
   bus.onStateChange((state) => {
     if (state === 'live') reads.cache.clear();
@@ -117,11 +118,11 @@ function toSessionRow(found: { row: UserRow } & SessionFlags): SessionRow {
 async function readSessionRow(services: SessionReadServices, id: string): Promise<SessionRow | undefined> {
   const reads = sessionReadsOf(services);
   return reads.cache.get(id, async () => {
-    // The prepared statement reads the connection directly, past the store's transaction gate: only while no
-    // transaction is open on it (another request's would show its uncommitted rows).
-    if (!reads.sqlite || !reads.statement || reads.sqlite.inTransaction) return readSessionRowThroughStore(services.db, id);
-    const found = reads.statement.get({ id });
-    return found ? toSessionRow(found) : undefined;
+    // The sync read runs on the connection directly, past the store's transaction gate: it answers null while a
+    // transaction is open on it (another request's would show its uncommitted rows), and the store reads instead.
+    const direct = reads.statement?.({ id });
+    if (!direct) return readSessionRowThroughStore(services.db, id);
+    return direct.row ? toSessionRow(direct.row) : undefined;
   });
 }
 

@@ -202,7 +202,20 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: Buffer | string, signature: string | undefined): ProviderEvent;
   /** Signs a payload the way this provider's webhooks are signed (tests and the local provider). */
   signWebhookPayload(payload: string): string;
+  /**
+   * Optional: where a provider that simulates the card network delivers its signed events (the local provider; the
+   * app's webhook handler, as Stripe would POST them). Providers that POST real webhooks leave it out.
+   */
+  setEventSink?(sink: PaymentEventSink): void;
+  /**
+   * Optional: renews the subscriptions due now and answers how many (the local provider's billing clock, run every
+   * minute by the payments domain). Providers that renew by themselves (Stripe) leave it out.
+   */
+  renewDueSubscriptions?(): Promise<number>;
 }
+
+/** Receives a provider's signed event: the raw body and its signature, as a webhook request carries them. */
+export type PaymentEventSink = (rawBody: string, signature: string) => Promise<void>;
 
 /** Stripe's published card price for Canada, used by `local` (and when the provider reports no fee): 2.9% + 30¢. */
 export function publishedCardFeeCents(amountCents: number): number {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EventStreamOutput } from '@server/domains/events/events.schemas';
 import { liveMessages, type LiveStatusOutput } from '@server/domains/live/live.schemas';
-import { streamRefetchInterval } from '@web/components/stream-player/use-event-stream';
-import { idleMessage, playerView, retryDelayMs, statusOfUpdate, streamIdentity, withLatestToken, type PlayerViewInput } from '@web/components/stream-player/stream-state';
+import { streamRefetchInterval } from '@web/features/stream-player/use-event-stream';
+import { idleMessage, playerView, retryDelayMs, statusOfUpdate, streamIdentity, withLatestToken, type PlayerViewInput } from '@web/features/stream-player/stream-state';
 import { formatBytes, formatClock, goesLiveText, healthRows } from '@web/features/live/live-format';
 
 const base = 'https://cue.example/events/mara/e1';

@@ -3,7 +3,7 @@ import { dashboardRoles } from '@common/roles';
 import { adminRoles, djRoles, guestsOnly } from '@web/lib/navigation-rules';
 import { catalogRoutes } from '@web/features/demo/catalog-routes';
 import type { PageRoute } from '@web/lib/route-types';
-import { appPagePaths } from '@server/domains/public-pages/page-paths';
+import { appPagePaths } from '@common/page-paths';
 import { workspaceRoutes } from '@web/features/demo/workspace-routes';
 
 const signedInRoles = ['admin', 'dj', 'staff', 'user'];

@@ -2,8 +2,8 @@ import { CalendarX, Clapperboard } from 'lucide-react';
 import { eventPagePath } from '@server/domains/events/events.schemas';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
-import { LiveChat } from '@web/components/live-chat/live-chat';
-import { useViewerBootstrap } from '@web/components/stream-player/use-event-access';
+import { LiveChat } from '@web/features/live-chat/public';
+import { useViewerBootstrap } from '@web/features/stream-player/public';
 import { useChatPageRoom } from './use-chat-room-page';
 
 /**

@@ -1,6 +1,5 @@
 import { Spinner } from '@web/components/spinner';
-import { useChatToken } from '@web/components/live-chat/chat-identity';
-import { LiveChat } from '@web/components/live-chat/live-chat';
+import { LiveChat, useChatToken } from '@web/features/live-chat/public';
 import { useChatPageRoom } from './use-chat-room-page';
 
 /** /embed/{subdomain}/{eventId}/chat: the chat for a creator's own site; read-only unless the viewer is signed in. */

@@ -1,7 +1,7 @@
 import { CreditCard } from 'lucide-react';
 import { toDollars } from '@common/money';
 import { Link, useLocation, useParams } from 'wouter';
-import { CardPaymentForm } from '@web/components/payment/card-payment-form';
+import { CardPaymentForm } from '@web/features/payment/public';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { checkoutProduct } from '@web/lib/checkout-storage';

@@ -1,6 +1,6 @@
 import { CreditCard } from 'lucide-react';
 import { Link, useLocation, useParams } from 'wouter';
-import { CardPaymentForm } from '@web/components/payment/card-payment-form';
+import { CardPaymentForm } from '@web/features/payment/public';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { formatDollars, paymentErrorMessage, refreshSessionAfterPayment } from '@web/lib/payments';

@@ -11,10 +11,11 @@ import { EventBadgePill, useEventBadges } from '@web/components/event-badge';
 import { Logo } from '@web/components/logo';
 import { NotifyMeButton } from '@web/components/notify-me-button';
 import { Spinner } from '@web/components/spinner';
-import { useViewerBootstrap } from '@web/components/stream-player/use-event-access';
+import { useViewerBootstrap } from '@web/features/stream-player/public';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
-import { formatEventTime, RelatedEpisodes, ViewerDialogs, ViewerMenu, type ViewerDialog } from '@web/features/events/public';
+import { formatEventTime, RelatedEpisodes } from '@web/features/events/public';
+import { ViewerDialogs, ViewerMenu, type ViewerDialog } from '@web/features/viewer/public';
 import { BecomeMemberDialog, MembershipTiers, tierIncludesEvent, useJoinFlow, useMyMemberships } from '@web/features/memberships/public';
 
 /** `/c/{tag}`: a creator's public page — who they are, their membership tiers, upcoming events and latest episodes. */

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { PageRoute } from '@web/lib/route-types';
-import { catalogPagePaths } from '@server/domains/public-pages/page-paths';
+import { catalogPagePaths } from '@common/page-paths';
 
 import { sampleAppRoles as sampleRoles } from './workspace-routes';
 

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { PageRoute } from '@web/lib/route-types';
-import { workspacePagePaths } from '@server/domains/public-pages/page-paths';
+import { workspacePagePaths } from '@common/page-paths';
 
 /** Every account the sample-data API admits (demoProcedure): never viewers. */
 /** The sample apps are for admins and staff (demo-apps.md §1); creators and viewers are turned away. */

@@ -3,9 +3,7 @@ import { useParams } from 'wouter';
 import { eventPagePath } from '@server/domains/events/events.schemas';
 import { formatDollars, toCents } from '@common/money';
 import { Spinner } from '@web/components/spinner';
-import { StreamPlayer } from '@web/components/stream-player/stream-player';
-import { useEventAccess } from '@web/components/stream-player/use-event-access';
-import { useEventPlayback } from '@web/components/stream-player/use-event-stream';
+import { StreamPlayer, useEventAccess, useEventPlayback } from '@web/features/stream-player/public';
 import { usePublicEvent } from './use-public-event';
 
 /** `/embed/{subdomain}/{eventId}/player`: only the stream, filling the frame, for creators' own sites. */

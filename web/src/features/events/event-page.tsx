@@ -5,9 +5,7 @@ import { useParams } from 'wouter';
 import type { PublicTipOption } from '@server/domains/tips/tips.schemas';
 import { EventBadgePill, useEventBadges } from '@web/components/event-badge';
 import { Logo } from '@web/components/logo';
-import { StreamPlayer } from '@web/components/stream-player/stream-player';
-import { useEventAccess } from '@web/components/stream-player/use-event-access';
-import { useEventPlayback } from '@web/components/stream-player/use-event-stream';
+import { StreamPlayer, useEventAccess, useEventPlayback } from '@web/features/stream-player/public';
 import { NotifyMeButton } from '@web/components/notify-me-button';
 import { loadSonner } from '@web/lib/lazy-toast';
 import { trpc } from '@web/lib/trpc';
@@ -24,7 +22,7 @@ import { Paywall } from './paywall';
 import { RelatedEpisodes, useRelatedEpisodes } from './related-episodes';
 import { TipButtons } from './tip-buttons';
 import { usePublicEvent, useRevealAfter } from './use-public-event';
-import { ViewerDialogs, ViewerMenu, type ViewerDialog } from './viewer/viewer-account';
+import { ViewerDialogs, ViewerMenu, type ViewerDialog } from '@web/features/viewer/public';
 
 /** The page-loading delay of platform.md §9. */
 export const pageRevealDelayMs = 2000;

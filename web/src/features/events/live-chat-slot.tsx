@@ -1,6 +1,6 @@
 import { Lock } from 'lucide-react';
 import type { EventOutput } from '@server/domains/events/events.schemas';
-import { eventHubGroup, LiveChat } from '@web/components/live-chat/live-chat';
+import { eventHubGroup, LiveChat } from '@web/features/live-chat/public';
 import { useSession } from '@web/lib/session-store';
 import { useViewer } from '@web/lib/viewer-session';
 

@@ -1,7 +1,6 @@
 /**
- * What other features use of the event pages (the creator page, My memberships): the viewer's sign-in dialogs and
- * menu, the episode list and the event time. Everything else in this folder is the event pages' own.
+ * What other features use of the event pages (the creator page): the episode list and the event time. Everything else
+ * in this folder is the event pages' own; the viewer's menu and dialogs are the viewer feature's (features/viewer).
  */
 export { formatEventTime } from './event-time';
 export { RelatedEpisodes } from './related-episodes';
-export { ViewerDialogs, ViewerMenu, type ViewerDialog } from './viewer/viewer-account';

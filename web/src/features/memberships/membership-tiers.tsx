@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { BadgeCheck, Check } from 'lucide-react';
 import { Link } from 'wouter';
 import type { MyMembershipOutput, PublicTierOutput } from '@server/domains/memberships/memberships.schemas';
-import { appPagePaths } from '@server/domains/public-pages/page-paths';
+import { appPagePaths } from '@common/page-paths';
 import { Button } from '@web/components/button';
 import { cx } from '@web/components/cx';
 import { joinChoice, renewalChoice, type JoinChoice } from './become-member-dialog';

@@ -1,4 +1,4 @@
-import { contrastRatio } from '@server/lib/contrast';
+import { contrastRatio } from '@common/contrast';
 import { cx } from '@web/components/cx';
 import { GeneratedIcon } from './generated-icon';
 

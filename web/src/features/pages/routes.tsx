@@ -1,6 +1,6 @@
 import { lazy, type ComponentType } from 'react';
 import type { PageRoute } from '@web/lib/route-types';
-import { pagesFeaturePaths } from '@server/domains/public-pages/page-paths';
+import { pagesFeaturePaths } from '@common/page-paths';
 
 /** One lazily loaded page: each module of this feature is its own chunk, fetched when its route is shown. */
 function page<TModule>(load: () => Promise<TModule>, pick: (module: TModule) => ComponentType): ComponentType {

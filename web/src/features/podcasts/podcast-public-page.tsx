@@ -7,11 +7,11 @@ import type { PodcastPageEpisode, PodcastPageOutput } from '@server/domains/publ
 import { formatDollars } from '@common/money';
 import { Logo } from '@web/components/logo';
 import { Spinner } from '@web/components/spinner';
-import { useViewerBootstrap } from '@web/components/stream-player/use-event-access';
+import { useViewerBootstrap } from '@web/features/stream-player/public';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc, viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
-import { ViewerDialogs, ViewerMenu, type ViewerDialog } from '@web/features/events/public';
+import { ViewerDialogs, ViewerMenu, type ViewerDialog } from '@web/features/viewer/public';
 import { BecomeMemberDialog, MembershipTiers, useJoinFlow, useMyMemberships } from '@web/features/memberships/public';
 import { MissingPage } from '@web/features/pages/public';
 import { SubscribeRow } from '@web/features/video/public';

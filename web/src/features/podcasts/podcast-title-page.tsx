@@ -3,7 +3,7 @@ import { ArrowLeft, Copy, ExternalLink, Pencil, Plus, Podcast, Rss, Trash2 } fro
 import { toast } from 'sonner';
 import { Link, useParams } from 'wouter';
 import { formatDuration, type PodcastEpisode } from '@server/domains/podcasts/podcasts.schemas';
-import { appPagePaths } from '@server/domains/public-pages/page-paths';
+import { appPagePaths } from '@common/page-paths';
 import { Button, buttonClasses } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';

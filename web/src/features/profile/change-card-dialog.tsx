@@ -4,7 +4,7 @@ import type { SubscriptionInfo } from '@server/domains/subscriptions/subscriptio
 import { Button } from '@web/components/button';
 import { FormError } from '@web/components/form-error';
 import { Modal } from '@web/components/modal';
-import { CardFields, useCardFields } from '@web/components/payment/card-fields';
+import { CardFields, useCardFields } from '@web/features/payment/public';
 import { Spinner } from '@web/components/spinner';
 import { paymentErrorMessage, type StripeJs } from '@web/lib/payments';
 import { trpc } from '@web/lib/trpc';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Clock, GraduationCap } from 'lucide-react';
 import { Link } from 'wouter';
-import { readableAgainstWhite } from '@server/lib/contrast';
+import { readableAgainstWhite } from '@common/contrast';
 import { buttonClasses } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { QueryState } from '@web/components/query-state';

@@ -3,7 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Bar, BarChart, CartesianGrid, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, ComposedChart } from 'recharts';
 import { CloudRain, CloudSun, Droplets, Sun, Wind } from 'lucide-react';
 import type { ProjectDashboardWidgets } from '@server/domains/demo/projectdashboard/projectdashboard.schemas';
-import { readableAgainstWhite } from '@server/lib/contrast';
+import { readableAgainstWhite } from '@common/contrast';
 import { Avatar } from '@web/components/avatar';
 import { cx } from '@web/components/cx';
 import { EmptyState } from '@web/components/empty-state';

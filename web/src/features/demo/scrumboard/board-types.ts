@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@server/trpc/root';
-import { readableAgainstWhite } from '@server/lib/contrast';
+import { readableAgainstWhite } from '@common/contrast';
 
 type Outputs = inferRouterOutputs<AppRouter>['demo']['scrumboard'];
 export type Board = Outputs['board'];

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { readableAgainstWhite } from '@server/lib/contrast';
+import { readableAgainstWhite } from '@common/contrast';
 import { cx } from '@web/components/cx';
 
 /** The star of a list row: "Star {name}" / "Unstar {name}", pressed while starred. */

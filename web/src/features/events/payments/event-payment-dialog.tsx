@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { Modal } from '@web/components/modal';
-import { CardPaymentForm, type CardPaymentFormProps, type PaymentIntentHandle } from '@web/components/payment/card-payment-form';
-import { ReadOnlyField } from '@web/components/payment/read-only-field';
+import { CardPaymentForm, ReadOnlyField, type CardPaymentFormProps, type PaymentIntentHandle } from '@web/features/payment/public';
 import { viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
 import { SignInToPay } from './payment-fields';

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { EventSink } from '@server/providers/payments/local/events';
 import type { Services } from '@server/services';
 import { handleWebhook } from './payment-sync';
 import { renewDueSubscriptions } from './payments.service';
@@ -7,11 +6,11 @@ import { renewDueSubscriptions } from './payments.service';
 const renewalIntervalMs = 60_000;
 
 /**
- * The local provider delivers its signed events straight to the webhook handler (as Stripe would POST
+ * The payments domain on the server. The local provider delivers its signed events straight to the webhook handler (as Stripe would POST
  * them) and runs its billing clock every minute (a no-op while Stripe is the provider, which renews by itself).
  */
-export function wirePayments(app: FastifyInstance, services: Services): void {
-  const provider = services.payments as typeof services.payments & { setEventSink?(sink: EventSink): void };
+export async function paymentsPlugin(app: FastifyInstance, { services }: { services: Services }): Promise<void> {
+  const provider = services.payments;
   if (services.config.env === 'production' && provider.name === 'local') {
     services.log.warn('PAYMENT_PROVIDER=local: payments are simulated with test cards and nothing is charged; set PAYMENT_PROVIDER=stripe to take real payments');
   }
