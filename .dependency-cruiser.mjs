@@ -10,12 +10,6 @@
 /** Packages and Node's own modules: not ours, so no layer rule is about them. */
 const notOurs = ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-bundled', 'npm-no-pkg', 'npm-unknown'];
 
-/**
- * Server modules the web app may import besides the domains' `*.schemas.ts` and the router type: none. Pure code both
- * sides need lives in common/ (contrast.ts, page-paths.ts).
- */
-const serverModulesForTheWeb = [];
-
 /** How imports resolve (TypeScript sources, package exports); shared with .dependency-cruiser-domains.mjs. */
 export const resolveOptions = {
   extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
@@ -123,10 +117,10 @@ export default {
     // web -----------------------------------------------------------------------------------------------------------------
     {
       name: 'web-imports-only-shared-server-modules',
-      comment: 'The web app takes from the server only the zod schemas (*.schemas.ts) and the pure modules listed here.',
+      comment: 'The web app takes from the server only the zod schemas (*.schemas.ts) and the router type; shared pure code lives in common/.',
       severity: 'error',
       from: { path: '^web/' },
-      to: { path: '^server/', pathNot: ['[.]schemas[.]ts$', '^server/trpc/root[.]ts$', ...serverModulesForTheWeb] },
+      to: { path: '^server/', pathNot: ['[.]schemas[.]ts$', '^server/trpc/root[.]ts$'] },
     },
     {
       name: 'web-never-imports-server-lib',

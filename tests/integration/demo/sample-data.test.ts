@@ -175,7 +175,7 @@ describe('persistence of the sample data', () => {
     expect(update.statusCode).toBe(200);
     await first.close();
 
-    // Second start, as server/main.ts does it: open the same file and run the start-up seed again.
+    // Second start, as seed/start.ts does it: open the same file and run the start-up seed again.
     const second = await buildApp(config);
     try {
       await seedDatabase(second.services.db, config, { demoData: true, terms: false });
