@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { TRPCError } from '@trpc/server';
+import { DomainError } from '@server/platform/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailCollections } from '@server/domains/demo/mail/mail.service';
 import type { ListMailsInput, Mail } from '@server/domains/demo/mail/mail.schemas';
@@ -87,7 +88,7 @@ async function outcome<T>(call: () => Promise<T>): Promise<T | 'NOT_FOUND'> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof TRPCError && error.code === 'NOT_FOUND') return 'NOT_FOUND';
+    if ((error instanceof DomainError || error instanceof TRPCError) && error.code === 'NOT_FOUND') return 'NOT_FOUND';
     throw error;
   }
 }
