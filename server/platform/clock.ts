@@ -5,8 +5,3 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => Date.now() };
-
-/** The clock's time as a UTC ISO string (what the database stores). */
-export function isoNow(clock: Clock): string {
-  return new Date(clock.now()).toISOString();
-}

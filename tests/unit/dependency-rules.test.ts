@@ -1,16 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { cruise, type ICruiseResult } from 'dependency-cruiser';
-import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
-import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot as root, ruleViolationLines } from '../helpers/dependency-rules';
 
 /**
  * The rules of `npm run lint:deps` (.dependency-cruiser.mjs and .dependency-cruiser-domains.mjs) on a small tree laid
  * out like ours: each file breaks one rule or stands for an import the rules allow, and exactly the breaks are reported.
  */
-const root = resolve(import.meta.dirname, '../..');
 
 const files: Record<string, string> = {
   'tsconfig.json': JSON.stringify({
@@ -116,20 +113,6 @@ const files: Record<string, string> = {
 
 let fixture: string;
 
-async function violations(configFile: string, paths: string[]): Promise<string[]> {
-  const previous = process.cwd();
-  process.chdir(fixture);
-  try {
-    const options = await extractDepcruiseOptions(join(root, configFile));
-    const tsConfigFile = join(fixture, 'tsconfig.json');
-    const answer = await cruise(paths, { ...options, tsConfig: { fileName: tsConfigFile } }, undefined, { tsConfig: extractTSConfig(tsConfigFile) });
-    const result = answer.output as ICruiseResult;
-    return result.summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`).sort();
-  } finally {
-    process.chdir(previous);
-  }
-}
-
 beforeAll(() => {
   fixture = mkdtempSync(join(tmpdir(), 'cp-dependency-rules-'));
   for (const [path, text] of Object.entries(files)) {
@@ -143,7 +126,7 @@ afterAll(() => rmSync(fixture, { recursive: true, force: true }));
 
 describe('npm run lint:deps', () => {
   it('reports every import across the layers’ rules, and nothing the rules allow', async () => {
-    expect(await violations('.dependency-cruiser.mjs', ['common', 'db', 'server', 'web/src', 'seed'])).toEqual(
+    expect(await ruleViolationLines(fixture, ['common', 'db', 'server', 'web/src', 'seed'], '.dependency-cruiser.mjs')).toEqual(
       [
         'common-imports-nothing-of-ours: common/leaks.ts → server/domains/alpha/alpha.service.ts',
         'common-runs-in-the-browser: common/reads-files.ts → fs',
@@ -176,7 +159,7 @@ describe('npm run lint:deps', () => {
   });
 
   it('reports a cycle between domain folders, type-only imports included', async () => {
-    expect(await violations('.dependency-cruiser-domains.mjs', ['server/domains'])).toEqual([
+    expect(await ruleViolationLines(fixture, ['server/domains'], '.dependency-cruiser-domains.mjs')).toEqual([
       'no-domain-cycles: server/domains/alpha → server/domains/beta',
       'no-domain-cycles: server/domains/beta → server/domains/alpha',
     ]);
