@@ -13,6 +13,7 @@ export const apiTokenScopes = [
   'live:write',
   'memberships:read',
   'memberships:write',
+  'analytics:read',
   'admin',
 ] as const;
 export type ApiTokenScope = (typeof apiTokenScopes)[number];

@@ -17,6 +17,8 @@ import { createStorage, type Storage } from './platform/storage';
 import { SignedUploads } from './platform/signed-uploads';
 import { PublicUploads, type UploadVisibilityRule } from './platform/public-uploads';
 import { systemClock, type Clock } from './platform/clock';
+import { ListenerKeys } from './platform/listener-keys';
+import { uncountedMediaAudience } from './platform/media-audience';
 import type { BotCheckProvider } from './providers/bot-check/interface';
 import type { IdentityProviders } from './providers/identity/interface';
 import type { Mailer } from './providers/mail/interface';
@@ -162,7 +164,10 @@ export async function createServices(config: AppConfig, log: FastifyBaseLogger, 
     signedUploads: new SignedUploads(secret),
     storage,
     background,
+    listenerKeys: new ListenerKeys(database.db, clock),
+    mediaAudience: uncountedMediaAudience,
   };
+  await services.listenerKeys.ready();
   services.live.attach(services);
   for (const register of domainListeners) register(services);
   // With instances sharing a bus, a password, role or activation change on one reaches every other's session cache.

@@ -54,4 +54,11 @@ export const {
   memberships,
   membershipCharges,
   revokedFeedTokens,
+  analyticsSalts,
+  mediaRequests,
+  listenerWindows,
+  mediaDailyCounts,
+  liveViewerSamples,
+  liveViewerMinutes,
+  liveEventAudiences,
 } = pgSchema;

@@ -14,3 +14,4 @@ export * from './api-tokens';
 export * from './webhooks';
 export * from './live';
 export * from './memberships';
+export * from './analytics';

@@ -14,6 +14,8 @@ import type { BackgroundTasks } from './background-tasks';
 import type { Storage } from './storage';
 import type { TokenService } from './tokens';
 import type { Clock } from './clock';
+import type { ListenerKeys } from './listener-keys';
+import type { MediaAudience } from './media-audience';
 
 /**
  * The engines every domain is handed (built once per instance by the composition root, server/composition.ts). Nothing
@@ -53,4 +55,8 @@ export interface PlatformServices {
   storage: Storage;
   /** Work nobody awaits (receipt mails, notices, sweeps) that the app's close waits for (server/platform/background-tasks.ts). */
   background: BackgroundTasks;
+  /** Salted listener and viewer keys (daily salts, server/platform/listener-keys.ts): what analytics stores instead of addresses. */
+  listenerKeys: ListenerKeys;
+  /** Where media routes tell what they served (downloads and plays; server/platform/media-audience.ts). */
+  mediaAudience: MediaAudience;
 }

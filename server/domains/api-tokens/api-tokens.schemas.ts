@@ -18,6 +18,7 @@ export const apiTokenScopeLabels: Record<ApiTokenScope, string> = {
   'live:write': 'Rotate your stream key, change live settings and publish or delete recordings (includes reading them)',
   'memberships:read': 'Read your membership tiers and members',
   'memberships:write': 'Create, change and archive your membership tiers (includes reading them)',
+  'analytics:read': 'Read your audience analytics: podcast downloads, live viewers, members and MRR',
   admin: 'Administer the platform (admins only)',
 };
 
