@@ -45,6 +45,10 @@ export const appPagePaths = {
   myMemberships: '/memberships',
   /** The creator's Members app: tiers, members, figures. */
   members: '/apps/members',
+  /** The creator's audience analytics: downloads, live viewers, members and money over time. */
+  analytics: '/apps/analytics',
+  /** How the analytics count (the IAB rules we hold), linked from the dashboard. */
+  analyticsHowWeCount: '/apps/analytics/how-we-count',
   pushNotifications: '/apps/push-notifications',
   mobileApp: '/apps/mobile-app',
   mobileAppSettings: '/apps/mobile-app/:appId',

@@ -14,6 +14,7 @@ import { chatPlugin } from './domains/chat/chat.plugin';
 import { hubPlugin } from './domains/hub/hub.plugin';
 import { buildSecurityHeaders, inlineScriptHashes, registerSecurityHeaders } from './lib/security-headers';
 import { redactUrl } from './platform/tokens';
+import type { ListenerKeys } from './platform/listener-keys';
 import { uploadsDir } from './platform/uploads';
 import { registerUploads } from './platform/serve-uploads';
 import { memberMediaRoutes } from './domains/podcasts/member-media';
@@ -48,13 +49,15 @@ const jsonBodyLimit = 1024 * 1024;
 /** Builds the whole server without listening (tests use app.inject; main.ts listens). */
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   mkdirSync(config.dataDir, { recursive: true });
-  const app = Fastify(fastifyOptions(config, deps));
+  const listenerKeys: ListenerKeyHolder = { keys: null };
+  const app = Fastify(fastifyOptions(config, deps, listenerKeys));
 
   // Before any plugin: a route keeps the error handler in force when it is registered.
   app.setErrorHandler(answerError);
   const composed = await createServices(config, app.log, deps);
   const { services, database, engines } = composed;
   app.decorate('services', services);
+  listenerKeys.keys = services.listenerKeys;
   await app.register(paymentsPlugin, { services });
   app.addHook('onClose', () => composed.close());
   composed.start();
@@ -98,7 +101,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   if (services.storage.kind === 'disk') mkdirSync(uploadsDir(config.dataDir), { recursive: true });
   // Public files (covers, published episodes' media, transcripts, chapters) are readable from other sites; see serve-uploads.ts.
   // Members-only episode files: only at their members' private URLs (/member-media) or signed for their creator.
-  await registerUploads(app, composed.publicUploads, services.storage, { signedUploads: services.signedUploads, routes: [memberMediaRoutes(services)] });
+  await registerUploads(app, composed.publicUploads, services.storage, {
+    signedUploads: services.signedUploads,
+    routes: [memberMediaRoutes(services)],
+    // Downloads are counted where the bytes are served (server/domains/analytics/media-counter.ts).
+    audience: services.mediaAudience,
+  });
 
   if (hasWeb) await app.register(fastifyStatic, webStaticOptions(webDist));
   // Page paths get index.html: with the record's head on public pages, a 404 (noindex) where the web app has no page.
@@ -106,7 +114,30 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   return app;
 }
 
-function fastifyOptions(config: AppConfig, deps: AppDeps): FastifyServerOptions {
+/** The counted media routes: their request log names the salted listener key, never the client address (issue 33). */
+const countedMediaPath = /^\/(uploads|member-media)\//;
+
+/** The services' listener keys, once built (the logger is made before them). */
+interface ListenerKeyHolder {
+  keys: ListenerKeys | null;
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  ip?: string;
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+function requestLogFields(request: LoggedRequest, listenerKeys: ListenerKeyHolder) {
+  const url = redactUrl(request.url);
+  if (!countedMediaPath.test(request.url)) return { method: request.method, url, remoteAddress: request.ip };
+  const userAgent = request.headers?.['user-agent'];
+  const listener = listenerKeys.keys && request.ip ? listenerKeys.keys.keyOf(request.ip, typeof userAgent === 'string' ? userAgent : undefined).current : undefined;
+  return { method: request.method, url, listener };
+}
+
+function fastifyOptions(config: AppConfig, deps: AppDeps, listenerKeys: ListenerKeyHolder): FastifyServerOptions {
   return {
     logger:
       config.logLevel === 'silent'
@@ -117,7 +148,7 @@ function fastifyOptions(config: AppConfig, deps: AppDeps): FastifyServerOptions 
             redact: ['req.headers.authorization'],
             // Reset links and callback tokens travel in query strings: log the URL without them.
             serializers: {
-              req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactUrl(request.url), remoteAddress: request.ip }),
+              req: (request: LoggedRequest) => requestLogFields(request, listenerKeys),
             },
           },
     bodyLimit: jsonBodyLimit,

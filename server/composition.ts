@@ -18,7 +18,6 @@ import { SignedUploads } from './platform/signed-uploads';
 import { PublicUploads, type UploadVisibilityRule } from './platform/public-uploads';
 import { systemClock, type Clock } from './platform/clock';
 import { ListenerKeys } from './platform/listener-keys';
-import { uncountedMediaAudience } from './platform/media-audience';
 import type { BotCheckProvider } from './providers/bot-check/interface';
 import type { IdentityProviders } from './providers/identity/interface';
 import type { Mailer } from './providers/mail/interface';
@@ -36,6 +35,7 @@ import { ChatRuntime } from './domains/chat/chat.runtime';
 import { WebhooksWorker, type WebhooksWorkerOptions } from './domains/webhooks/webhooks.worker';
 import { createPushWorker, type PushWorker } from './domains/push/push.worker';
 import { LiveRuntime, type LiveRuntimeOptions } from './domains/live/live.runtime';
+import { AnalyticsRuntime, type AnalyticsRuntimeOptions } from './domains/analytics/analytics.runtime';
 import type { StreamLocator } from './domains/events/stream-source';
 import { fillMissingPodcastGuids } from './domains/podcasts/podcasts.service';
 import { userUploads } from './domains/users/users.uploads';
@@ -53,6 +53,8 @@ export interface DomainRuntimes {
   live: LiveRuntime;
   /** Events' port to our own ingest (answered by live). */
   streams: StreamLocator;
+  /** Audience analytics: the media counter (`mediaAudience`), the counting and retention sweeps (server/domains/analytics). */
+  analytics: AnalyticsRuntime;
 }
 
 /** Everything one instance runs on: the platform, the providers and the domains' runtimes (tRPC's and REST's context). */
@@ -76,6 +78,8 @@ export interface ServiceDeps {
   /** The instance heartbeat's timing (PostgreSQL without Redis; tests shorten it). */
   instanceHeartbeat?: InstanceHeartbeatOptions;
   clock?: Clock;
+  /** Audience analytics' timings (tests settle it themselves). */
+  analytics?: AnalyticsRuntimeOptions;
 }
 
 export interface ComposedServices {
@@ -134,6 +138,8 @@ export async function createServices(config: AppConfig, log: FastifyBaseLogger, 
   // The SQLite file is this process's own; a PostgreSQL server is checked like the other shared engines.
   const databaseProbes: ReadinessProbe[] = database.store.dialect === 'postgres' ? [{ name: 'database', check: async () => (await database.store.ping(), true) }] : [];
   const live = new LiveRuntime(secret, deps.live);
+  // Downloads and plays are counted unless ANALYTICS_COUNTING=off (the media benchmark's baseline).
+  const analytics = new AnalyticsRuntime(config.analyticsCounting, deps.analytics);
   const services: AppServices = {
     db: database.db,
     store: database.store,
@@ -165,10 +171,12 @@ export async function createServices(config: AppConfig, log: FastifyBaseLogger, 
     storage,
     background,
     listenerKeys: new ListenerKeys(database.db, clock),
-    mediaAudience: uncountedMediaAudience,
+    mediaAudience: analytics.audience,
+    analytics,
   };
   await services.listenerKeys.ready();
   services.live.attach(services);
+  analytics.attach(services);
   for (const register of domainListeners) register(services);
   // With instances sharing a bus, a password, role or activation change on one reaches every other's session cache.
   followSessionChanges(services);
@@ -188,6 +196,7 @@ export async function createServices(config: AppConfig, log: FastifyBaseLogger, 
       heartbeat?.start();
       // Push deliveries in flight finish and are recorded before the database closes (a restart sends nothing twice).
       services.push.start(services);
+      analytics.start();
     },
     async stopFirst() {
       await services.push.stop();
@@ -196,6 +205,8 @@ export async function createServices(config: AppConfig, log: FastifyBaseLogger, 
     },
     async close() {
       await heartbeat?.stop();
+      // Requests counted in memory are written before the database closes.
+      await analytics.stop();
       // Jobs in flight (webhook deliveries queued while live sessions ended, too) are recorded before the database closes.
       await services.jobs.stop();
       // Receipt mails, notices and sweeps started by requests and jobs write their rows before the database closes.

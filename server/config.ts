@@ -100,6 +100,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   MEDIA_PUBLIC_URL: z.string().url().optional(),
+  // Audience analytics (issue 33): count downloads and replay plays on the media routes (off: the benchmark's baseline).
+  ANALYTICS_COUNTING: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -114,6 +116,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   /** Passed to Fastify's `trustProxy`: whose X-Forwarded-* headers decide the client address. Off by default. */
   trustProxy: TrustProxy;
+  /** Count podcast downloads and replay plays where the media is served (ANALYTICS_COUNTING, on by default). */
+  analyticsCounting: boolean;
   /** When undefined, a secret is generated once and kept in DATA_DIR. */
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
@@ -240,6 +244,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
+    analyticsCounting: env.ANALYTICS_COUNTING === 'on',
     jwtSecret: env.JWT_SECRET,
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
     admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD ?? developmentAdminPassword },

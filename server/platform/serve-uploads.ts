@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { evaluatePreconditions, preconditionFailedMessage, rangeStillApplies, setValidators, type Validators } from '@server/lib/http-caching';
 import type { PublicUploads } from './public-uploads';
+import type { MediaAudience } from './media-audience';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
 import type { SignedUploads } from './signed-uploads';
 import { contentTypeOf, type ByteRange, type Storage } from './storage';
@@ -59,6 +60,9 @@ function notFound(reply: FastifyReply): FastifyReply {
   return reply.code(404).header('cache-control', 'no-store').send({ message: 'Not found' });
 }
 
+/** What a GET answered 200/206 served (the range; the whole file is `0`..`size - 1`), or that it was redirected to the CDN. */
+export type StoredFileServed = { redirected: true } | { redirected: false; start: number; end: number; size: number };
+
 /**
  * Answers a stored file from the storage (files or bucket alike): strong validators and the conditional requests
  * (304, 412, If-Range) of http-caching.ts, one byte range (206, or 416 with `Content-Range: bytes *\/size`), nosniff,
@@ -71,6 +75,8 @@ export async function sendStoredFile(
   storage: Storage,
   key: string,
   answerOf: StoredFileAnswer | (() => StoredFileAnswer),
+  /** Told, for a GET only, what it served (200/206) or that it redirected (the media audience, issue 33). */
+  onServed?: (served: StoredFileServed) => void,
 ): Promise<FastifyReply> {
   const info = await storage.stat(key);
   if (!info) return notFound(reply);
@@ -78,7 +84,10 @@ export async function sendStoredFile(
   if (answer.crossOrigin) reply.headers(crossOriginReadableHeaders);
   if (answer.redirectToPublicUrl) {
     const publicUrl = storage.publicUrl(key);
-    if (publicUrl) return reply.header('cache-control', redirectCache).redirect(publicUrl, 302);
+    if (publicUrl) {
+      if (onServed && request.method === 'GET') onServed({ redirected: true });
+      return reply.header('cache-control', redirectCache).redirect(publicUrl, 302);
+    }
   }
   const validators: Validators = { etag: info.etag, lastModified: info.lastModified };
   setValidators(reply, validators).header('cache-control', answer.cacheControl).header('x-content-type-options', 'nosniff');
@@ -103,6 +112,7 @@ export async function sendStoredFile(
   if (request.method === 'HEAD') return reply.send(Readable.from([]));
   const body = size === 0 ? Readable.from([]) : await storage.read(key, range ?? undefined);
   if (!body) return notFound(reply.removeHeader('content-range').removeHeader('content-length'));
+  if (onServed && size > 0) onServed({ redirected: false, start: range?.start ?? 0, end: range?.end ?? size - 1, size });
   return reply.send(body);
 }
 
@@ -134,6 +144,15 @@ export interface UploadsOptions {
   /** Members-only files answer a plain /uploads request only with a valid signature (their creator's app). */
   signedUploads?: SignedUploads;
   routes?: UploadRoutes[];
+  /** Told what each GET of an upload served (here and through `serve`: the members' media), downloads counted from it. */
+  audience?: MediaAudience;
+}
+
+/** The `onServed` of one request for the upload `name`: told to the media audience. */
+function tellAudience(audience: MediaAudience | undefined, request: FastifyRequest, name: string): ((served: StoredFileServed) => void) | undefined {
+  if (!audience) return undefined;
+  return (served) =>
+    audience.served(request, served.redirected ? { kind: 'upload-redirect', name, range: request.headers.range } : { kind: 'upload', name, start: served.start, end: served.end, size: served.size });
 }
 
 /**
@@ -145,7 +164,7 @@ export async function registerUploads(app: FastifyInstance, publicUploads: Publi
   const publicAnswer: StoredFileAnswer = { cacheControl: publicCache, crossOrigin: true, redirectToPublicUrl: true };
   const privateAnswer: StoredFileAnswer = { cacheControl: privateCache, crossOrigin: false };
   const serve: ServeUpload = (request, reply, name, { crossOrigin, publicCache: isPublicCache }) =>
-    sendStoredFile(request, reply, storage, `uploads/${name}`, { cacheControl: isPublicCache ? publicCache : privateCache, crossOrigin });
+    sendStoredFile(request, reply, storage, `uploads/${name}`, { cacheControl: isPublicCache ? publicCache : privateCache, crossOrigin }, tellAudience(options.audience, request, name));
 
   await app.register(async (uploads) => {
     uploads.get('/uploads/*', async (request, reply) => {
@@ -154,9 +173,9 @@ export async function registerUploads(app: FastifyInstance, publicUploads: Publi
       const visibility = await publicUploads.visibility(`/uploads/${name}`);
       if (visibility === 'members') {
         if (!options.signedUploads?.verify(name, request.query)) return notFound(reply);
-        return sendStoredFile(request, reply, storage, `uploads/${name}`, privateAnswer);
+        return sendStoredFile(request, reply, storage, `uploads/${name}`, privateAnswer, tellAudience(options.audience, request, name));
       }
-      return sendStoredFile(request, reply, storage, `uploads/${name}`, visibility === 'public' ? publicAnswer : privateAnswer);
+      return sendStoredFile(request, reply, storage, `uploads/${name}`, visibility === 'public' ? publicAnswer : privateAnswer, tellAudience(options.audience, request, name));
     });
 
     uploads.options('/uploads/*', async (request, reply) => {

@@ -1,5 +1,8 @@
 import type { ChangeWatch, DatabasePosition, Store } from '@db/store';
 
+/** What `getNow`'s reader answers when it cannot read without a promise (PostgreSQL, a transaction open). */
+export const notNow: unique symbol = Symbol('notNow');
+
 interface Entry<V> extends DatabasePosition {
   readAt: number;
   value: V;
@@ -50,22 +53,51 @@ export class UnchangedDatabaseCache<K, V extends object> {
   }
 
   async get(key: K, read: () => Promise<V | undefined>): Promise<V | undefined> {
-    const now = !this.position || this.bypass() ? null : this.position.position(this.pollOthers);
+    const now = this.currentPosition();
     if (!now) return read();
     const readAt = performance.now();
+    const entry = this.freshEntry(key, now, readAt);
+    if (entry) return entry.value;
+    const forgets = this.forgets;
+    return this.keep(key, now, readAt, forgets, await read());
+  }
+
+  /**
+   * The same without a promise: the kept value, else `readNow`'s answer (kept as `get` keeps it). `notNow` when
+   * nothing is kept and `readNow` cannot read synchronously (it answered `notNow`): the caller then uses `get`.
+   */
+  getNow(key: K, readNow: () => V | undefined | typeof notNow): V | undefined | typeof notNow {
+    const now = this.currentPosition();
+    if (!now) return notNow;
+    const readAt = performance.now();
+    const entry = this.freshEntry(key, now, readAt);
+    if (entry) return entry.value;
+    const value = readNow();
+    if (value === notNow) return notNow;
+    return this.keep(key, now, readAt, this.forgets, value);
+  }
+
+  private currentPosition(): DatabasePosition | null {
+    return !this.position || this.bypass() ? null : this.position.position(this.pollOthers);
+  }
+
+  /** The entry read at `now`'s position (moved to the most recently used end), if it is still fresh. */
+  private freshEntry(key: K, now: DatabasePosition, readAt: number): Entry<V> | undefined {
     const entry = this.entries.get(key);
     if (
-      entry &&
-      entry.ownChanges === now.ownChanges &&
-      (!this.pollOthers || entry.otherCommits === now.otherCommits) &&
-      readAt - entry.readAt < this.maxAgeMs
+      !entry ||
+      entry.ownChanges !== now.ownChanges ||
+      (this.pollOthers && entry.otherCommits !== now.otherCommits) ||
+      readAt - entry.readAt >= this.maxAgeMs
     ) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
-      return entry.value;
+      return undefined;
     }
-    const forgets = this.forgets;
-    const value = await read();
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  private keep(key: K, now: DatabasePosition, readAt: number, forgets: number, value: V | undefined): V | undefined {
     if (value === undefined) {
       this.entries.delete(key);
       return undefined;
@@ -73,7 +105,7 @@ export class UnchangedDatabaseCache<K, V extends object> {
     deepFreeze(value);
     if (forgets !== this.forgets) return value;
     this.entries.delete(key);
-    this.entries.set(key, { ...now, readAt, value });
+    this.entries.set(key, { ownChanges: now.ownChanges, otherCommits: now.otherCommits, readAt, value });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
     return value;
   }

@@ -5,8 +5,9 @@ import { createCaller, type AppCaller } from '@server/trpc/root';
 /** What a REST shim gets: the services and a caller bound to the request's identity. */
 export interface RestKit {
   services: AppServices;
-  context(request: FastifyRequest): Promise<Context>;
-  caller(request: FastifyRequest): Promise<AppCaller>;
+  context(request: FastifyRequest): Context | Promise<Context>;
+  /** A caller for the request's identity: without a promise when its context is had so (`createContext`). */
+  caller(request: FastifyRequest): AppCaller | Promise<AppCaller>;
   callerFor(context: Context): AppCaller;
 }
 
@@ -14,7 +15,10 @@ export function createRestKit(services: AppServices): RestKit {
   return {
     services,
     context: (request) => createContext(services, request),
-    caller: async (request) => createCaller(await createContext(services, request)),
+    caller: (request) => {
+      const context = createContext(services, request);
+      return context instanceof Promise ? context.then(createCaller) : createCaller(context);
+    },
     callerFor: (context) => createCaller(context),
   };
 }

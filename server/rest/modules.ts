@@ -39,6 +39,7 @@ import { settingsRest } from '@server/domains/settings/settings.rest';
 import { publicPagesApiRest } from '@server/domains/public-pages/public-pages.rest';
 import { membershipsRest } from '@server/domains/memberships/memberships.rest';
 import { earningsRest } from '@server/domains/earnings/earnings.rest';
+import { analyticsRest as audienceAnalyticsRest } from '@server/domains/analytics/analytics.rest';
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import type { RestKit, RestModule } from './kit';
@@ -47,7 +48,7 @@ import type { RestKit, RestModule } from './kit';
 export const sampleAppRestModules: RestModule[] = [mailRest, notesRest, todoRest, scrumboardRest, contactsRest, chatRest, calendarRest, authRest, academyRest, analyticsRest, ecommerceRest, faqRest, filesRest, iconsRest, invoicesRest, knowledgebaseRest, profileRest, projectdashboardRest, quickpanelRest, searchRest];
 
 /** Every REST module, registered in this order under the app. */
-export const restModules: RestModule[] = [usersRest, socialRest, ...sampleAppRestModules, termsRest, systemRest, billingRest, chatRoomRest, podcastsRest, creatorProfileRest, eventsRest, tipsRest, subscriptionsRest, paymentsRest, tipOptionsRest, openApiRest, pushRest, mobileAppRest, liveRest, settingsRest, publicPagesApiRest, membershipsRest, earningsRest];
+export const restModules: RestModule[] = [usersRest, socialRest, ...sampleAppRestModules, termsRest, systemRest, billingRest, chatRoomRest, podcastsRest, creatorProfileRest, eventsRest, tipsRest, subscriptionsRest, paymentsRest, tipOptionsRest, openApiRest, pushRest, mobileAppRest, liveRest, settingsRest, publicPagesApiRest, membershipsRest, earningsRest, audienceAnalyticsRest];
 
 /** The REST API: every module of `restModules` in one encapsulated scope, its JSON answers compressed as tRPC's are. */
 export async function restPlugin(api: FastifyInstance, { kit, compression }: { kit: RestKit; compression: FastifyCompressOptions }): Promise<void> {

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { findUserById } from '@server/domains/users/session-reads';
+import { findUserById, findUserByIdNow } from '@server/domains/users/session-reads';
 import { isApiTokenString, resolveApiTokenActor } from '@server/domains/api-tokens/api-tokens.service';
 import { TokenInvalidError, type TokenClaims } from '@server/platform/tokens';
 import type { Actor, UserRow } from '@server/platform/actor';
@@ -40,29 +40,49 @@ function refused(error: TokenInvalidError): ResolvedActor {
 
 /**
  * The actor a token stands for, checked against the user row as stored now (token version, role, activation) on every
- * call. A token verified before is taken from the token service's cache without a promise, so a request whose session
- * row is cached too waits on nothing but the row read.
+ * call. Answered without a promise when it can be (a token verified before, its user row kept by the session reads
+ * or read by the sync read): a signed-in request then waits on nothing before its procedure runs.
  */
-export async function resolveActor(services: AppServices, token: string | null): Promise<ResolvedActor> {
+export function resolveActor(services: AppServices, token: string | null): ResolvedActor | Promise<ResolvedActor> {
   if (!token) return noToken;
   if (isApiTokenString(token)) return resolveApiTokenActor(services, token);
   let claims: TokenClaims | undefined;
   try {
-    claims = services.tokens.verifyCached(token) ?? (await services.tokens.verify(token));
+    claims = services.tokens.verifyCached(token);
   } catch (error) {
     if (error instanceof TokenInvalidError) return refused(error);
     throw error;
   }
-  const user = await findUserById(services, claims.sub);
+  if (!claims) return resolveVerifiedActor(services, token);
+  const user = findUserByIdNow(services, claims.sub);
+  if (user instanceof Promise) return user.then((row) => actorOf(services, token, claims, row));
+  return actorOf(services, token, claims, user);
+}
+
+/** A token not verified before: its signature checked first (jose's promise). */
+async function resolveVerifiedActor(services: AppServices, token: string): Promise<ResolvedActor> {
+  let claims: TokenClaims;
+  try {
+    claims = await services.tokens.verify(token);
+  } catch (error) {
+    if (error instanceof TokenInvalidError) return refused(error);
+    throw error;
+  }
+  return actorOf(services, token, claims, await findUserById(services, claims.sub));
+}
+
+function actorOf(services: AppServices, token: string, claims: TokenClaims, user: UserRow | undefined): ResolvedActor | Promise<ResolvedActor> {
   if (!user || user.tokenVersion !== claims.ver || user.role !== claims.role || (!user.isActive && user.role !== 'viewer') || user.deactivatedAt !== null) {
     return invalidToken;
   }
   const actor: Actor = { id: user.id, role: user.role, typ: claims.typ, issuedAt: claims.iat, token, user };
-  if (claims.act) {
-    if (!(await isActingAdminValid(services, claims.act))) return invalidToken;
-    actor.emulatedBy = { id: claims.act.sub, tokenVersion: claims.act.ver };
-  }
-  return { actor, authError: null };
+  if (!claims.act) return { actor, authError: null };
+  const act = claims.act;
+  return isActingAdminValid(services, act).then((valid) => {
+    if (!valid) return invalidToken;
+    actor.emulatedBy = { id: act.sub, tokenVersion: act.ver };
+    return { actor, authError: null };
+  });
 }
 
 /** An emulation token lives only as long as its admin: still there, still an active admin, same token version. */
@@ -71,12 +91,16 @@ async function isActingAdminValid(services: AppServices, act: { sub: string; ver
   return !!admin && admin.role === 'admin' && admin.isActive && admin.tokenVersion === act.ver;
 }
 
-export async function createContext(
+/** The request's context: without a promise when its actor is had so (see `resolveActor`). */
+export function createContext(
   services: AppServices,
   request: Pick<FastifyRequest, 'headers' | 'ip'>,
   connectionParams?: Record<string, string | undefined> | null,
-): Promise<Context> {
+): Context | Promise<Context> {
   const token = bearerToken(request.headers.authorization) ?? connectionParams?.token ?? null;
-  const { actor, authError } = token ? await resolveActor(services, token) : noToken;
-  return { services, actor, authError, clientIp: request.ip };
+  const clientIp = request.ip;
+  if (!token) return { services, actor: null, authError: null, clientIp };
+  const resolved = resolveActor(services, token);
+  if (resolved instanceof Promise) return resolved.then(({ actor, authError }) => ({ services, actor, authError, clientIp }));
+  return { services, actor: resolved.actor, authError: resolved.authError, clientIp };
 }

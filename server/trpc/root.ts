@@ -22,6 +22,7 @@ import { webhooksRouter } from '@server/domains/webhooks/webhooks.router';
 import { liveRouter } from '@server/domains/live/live.router';
 import { publicPagesRouter } from '@server/domains/public-pages/public-pages.router';
 import { membershipsRouter } from '@server/domains/memberships/memberships.router';
+import { analyticsRouter } from '@server/domains/analytics/analytics.router';
 import { TRPCError, type AnyTRPCProcedure } from '@trpc/server';
 import { router } from './init';
 import type { Context } from './context';
@@ -52,6 +53,7 @@ export const appRouter = router({
   live: liveRouter,
   publicPages: publicPagesRouter,
   memberships: membershipsRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -98,6 +98,8 @@ async function sweepList(running: RunningApp): Promise<Sweep[]> {
     dj(p.manageTips, '/manage-tips'),
     dj(p.earnings, '/apps/earnings'),
     dj(p.members, '/apps/members'),
+    dj(p.analytics, '/apps/analytics'),
+    dj(p.analyticsHowWeCount, '/apps/analytics/how-we-count'),
     dj(p.podcastTitles, '/apps/podcast-titles'),
     dj(p.podcastTitle, `/apps/podcast-titles/${title.id}`),
     dj(p.podcastEpisodes, `/apps/podcast-titles/${title.id}/podcast-episodes`),

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { WebhookServices } from '@server/domains/webhooks/webhooks.service';
 import type { LiveRuntime } from './live.runtime';
-import { sendStoredFile } from '@server/platform/serve-uploads';
+import { parseByteRange, sendStoredFile, type StoredFileServed } from '@server/platform/serve-uploads';
 import { UnchangedDatabaseCache } from '@server/platform/unchanged-database-cache';
 import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server/lib/security-headers';
 import * as liveService from './live.service';
@@ -51,6 +51,30 @@ function queryToken(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * The seconds of a finished recording a replay GET served, for the audience count (issue 33): the byte range sent
+ * (the whole file for a 200), or what a redirect to MEDIA_PUBLIC_URL asked for, placed in the recording at its mean
+ * bitrate (a replay is one MP4). Null for a range of 2 bytes or less (`bytes=0-1`) or an unknown length.
+ */
+export function replaySecondsServed(
+  request: FastifyRequest,
+  served: StoredFileServed,
+  recording: { durationSeconds: number | null; sizeBytes: number | null },
+): { startSecond: number; endSecond: number; totalSeconds: number } | null {
+  const totalSeconds = recording.durationSeconds;
+  if (!totalSeconds || totalSeconds <= 0) return null;
+  let range: { start: number; end: number; size: number } | null = served.redirected ? null : served;
+  if (served.redirected && recording.sizeBytes) {
+    const asked = typeof request.headers.range === 'string' ? parseByteRange(request.headers.range, recording.sizeBytes) : null;
+    if (asked === 'unsatisfiable') return null;
+    range = { start: asked?.start ?? 0, end: asked?.end ?? recording.sizeBytes - 1, size: recording.sizeBytes };
+  }
+  if (!range || range.end - range.start + 1 <= 2 || range.size <= 0) return null;
+  const startSecond = Math.min(totalSeconds, Math.floor((range.start / range.size) * totalSeconds));
+  const endSecond = Math.min(totalSeconds, Math.max(startSecond + 1, Math.ceil(((range.end + 1) / range.size) * totalSeconds)));
+  return { startSecond, endSecond, totalSeconds };
+}
+
+/**
  * `/live/{sessionId}/...` (HLS of a live session) and `/live/replays/{recordingId}.mp4` (finished recordings), read
  * from the storage (any instance answers; with a CDN in front of the bucket, free events' segments and replays
  * redirect there). Free events: open, CORS `*`. Premium events: a playback token for that event on every request
@@ -83,11 +107,15 @@ export function registerLivePlayback(app: FastifyInstance, services: WebhookServ
     const { event } = found;
     let token: string | undefined;
     let viewer: string | null = null;
+    let userId: string | null = null;
     if (event.isPremium) {
       token = queryToken(request);
       const grant = await live.tokens.verify(token);
       if (!grant || !grantOpens(grant, event.id, 'live', sessionId)) return forbidden(reply);
-      if (grant.sub !== 'guest') viewer = `u:${grant.sub}`;
+      if (grant.sub !== 'guest') {
+        viewer = `u:${grant.sub}`;
+        userId = grant.sub;
+      }
     } else {
       reply.headers(crossOriginReadableHeaders);
     }
@@ -96,7 +124,8 @@ export function registerLivePlayback(app: FastifyInstance, services: WebhookServ
     if (file.endsWith('.m3u8')) {
       const text = await readPlaylist(key);
       if (text === null) return notFound(reply);
-      live.noteViewer(sessionId, viewer ?? viewerKeyOf(request.ip, request.headers['user-agent']));
+      const userAgent = request.headers['user-agent'];
+      live.noteViewer(sessionId, viewer ?? viewerKeyOf(request.ip, userAgent), { eventId: event.id, key: live.audience.keyOf(userId, request.ip, userAgent) });
       return reply
         .header('content-type', 'application/vnd.apple.mpegurl')
         .header('cache-control', `${scope}, ${playlistCache}`)
@@ -118,11 +147,18 @@ export function registerLivePlayback(app: FastifyInstance, services: WebhookServ
     } else {
       reply.headers(crossOriginReadableHeaders);
     }
-    return sendStoredFile(request, reply, storage, liveService.recordingKey(id), {
-      cacheControl: event.isPremium ? 'private, max-age=600' : 'public, max-age=3600',
-      crossOrigin: !event.isPremium,
-      redirectToPublicUrl: !event.isPremium,
-    });
+    const countServed = (served: StoredFileServed) => {
+      const seconds = replaySecondsServed(request, served, found.recording);
+      if (seconds) services.mediaAudience.served(request, { kind: 'replay-segment', recordingId: id, ...seconds });
+    };
+    return sendStoredFile(
+      request,
+      reply,
+      storage,
+      liveService.recordingKey(id),
+      { cacheControl: event.isPremium ? 'private, max-age=600' : 'public, max-age=3600', crossOrigin: !event.isPremium, redirectToPublicUrl: !event.isPremium },
+      countServed,
+    );
   });
 
   // Players on other sites: a preflight (a Range or conditional header) may go ahead; only free events' answers

@@ -10,6 +10,7 @@ import { externalStreamSource } from '@server/domains/events/stream-source';
 import { parseStreamValue } from '@common/stream-url';
 import { streamProviderNames } from '@common/event-badge';
 import { createIngestServer, findFfmpeg, type IngestServer } from './ingest';
+import { LiveAudience } from './live.audience';
 import { LiveHousekeeping } from './live.housekeeping';
 import { channelOf, recordRefusal, rotateStreamKey, setShowViewerCount } from './live.keys';
 import {
@@ -55,6 +56,8 @@ const ingestShutdownMs = 20_000;
 export class LiveRuntime {
   readonly tokens: PlaybackTokens;
   private services!: WebhookServices;
+  /** Viewer samples and minutes for analytics (tests call `sampleNow()` and `flush()`). */
+  audience!: LiveAudience;
   private sessions!: LiveSessions;
   private housekeeping!: LiveHousekeeping;
   private ingest: IngestServer | null = null;
@@ -93,6 +96,7 @@ export class LiveRuntime {
       leaseTtlMs: this.leaseTtlMs,
       kick: (connectionId) => this.ingest?.kick(connectionId),
     });
+    this.audience = new LiveAudience(services, (sessionId) => this.sessions.viewerCount(sessionId));
     if (!services.config.live.ingest) this.availability = { enabled: false, reason: liveMessages.ingestOff };
   }
 
@@ -111,6 +115,7 @@ export class LiveRuntime {
     const { live } = this.config;
     if (!this.sessions.size) await this.housekeeping.recover();
     this.startOrphanSweep();
+    this.audience.start();
     this.unfollowKeyRotations ??= this.services.bus.subscribe(streamKeyRotatedTopic, ({ userId, origin }) => {
       if (origin !== this.instanceId) {
         this.services.background.run('live: ending streams of a rotated key failed', () => this.endStreamsOfOldKeys(userId), { userId });
@@ -183,6 +188,7 @@ export class LiveRuntime {
     this.unfollowKeyRotations?.();
     this.unfollowKeyRotations = undefined;
     await this.sessions.endAll();
+    await this.audience.stop();
     await this.sessions.settleLeases();
     await this.housekeeping.drain();
   }
@@ -209,9 +215,10 @@ export class LiveRuntime {
     this.orphanTimer.unref();
   }
 
-  /** A player fetched a playlist of the session (viewer = token subject, else `viewerKeyOf` of live.viewers.ts). */
-  noteViewer(sessionId: string, viewerKey: string): void {
+  /** A player fetched a playlist of the session (viewer = token subject, else `viewerKeyOf`; `audience`: its salted key). */
+  noteViewer(sessionId: string, viewerKey: string, audience?: { eventId: string; key: string }): void {
     this.sessions.noteViewer(sessionId, viewerKey);
+    if (audience) this.audience.note(audience.eventId, audience.key);
   }
 
   // ---- procedures ----

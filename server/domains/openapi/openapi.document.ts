@@ -80,6 +80,7 @@ const tagDescriptions: Record<string, string> = {
     'Fan memberships: a creator’s monthly tiers (premium events, replays, members-only podcast feeds, a chat badge), joining and managing your memberships, and a creator’s members. Webhook events: `membership.created`, `membership.renewed`, `membership.lapsed`, `membership.cancelled`.',
   'Mobile app': 'Each creator’s installable app.',
   Earnings: 'Who paid: your payments behind the earnings totals, as JSON or CSV, and hiding tip messages.',
+  Analytics: 'Audience analytics: podcast downloads counted by the IAB rules (bots apart), live events’ viewers, members and money by month. Your own numbers; an admin passes `creatorId` or reads the whole install.',
 };
 
 function tagOf(operation: RestOperation): string {

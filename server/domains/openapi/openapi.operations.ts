@@ -8,6 +8,7 @@ import { appleStartQuery } from '@server/domains/users/social.rest';
 import { project } from '@server/domains/demo/projectdashboard/projectdashboard.schemas';
 import { publishRecordingInput } from '@server/domains/live/live.schemas';
 import { changeTierInput, updateTierInput } from '@server/domains/memberships/memberships.schemas';
+import { liveAnalyticsInput } from '@server/domains/analytics/analytics.schemas';
 import { sampleRoutes } from './openapi.sample-routes';
 
 /**
@@ -315,6 +316,13 @@ const platformOperations: RestOperation[] = [
   }),
   post('/api/earnings/tips/:tipId/hide-message', 'earnings.hideTipMessage', 'Hide a tip’s message from everything public (you still see it)', { tag: 'Earnings' }),
   post('/api/earnings/tips/:tipId/unhide-message', 'earnings.unhideTipMessage', 'Show a hidden tip message again', { tag: 'Earnings' }),
+  get('/api/analytics/downloads', 'analytics.downloads', 'Downloads counted by the IAB rules in `[from, to)`, bots apart, by `day`, `episode` or `app`', { tag: 'Analytics' }),
+  get('/api/analytics/live/:eventId', 'analytics.live', 'A live event’s audience: viewers over time, peak, unique viewers, watch time, chat, tips and tickets', {
+    input: 'none',
+    query: liveAnalyticsInput.pick({ creatorId: true }),
+    tag: 'Analytics',
+  }),
+  get('/api/analytics/members', 'analytics.members', 'Members and money per UTC month: active at the month’s end per tier, joined, cancelled, MRR, earnings', { tag: 'Analytics' }),
   post('/api/mobile-app/:appId/icon', 'mobileApp.setIcon', 'Upload your app icon (multipart icon: square PNG or JPEG, at least 512 px)', {
     input: 'none',
     multipart: { fields: z.object({}), files: ['icon'] },

@@ -3,7 +3,7 @@ import type { Db } from '@db/client';
 import { firstRow, type SyncQueryBuilder, type SyncReads } from '@db/store';
 import { users } from '@db/schema/users';
 import { busTopic } from '@server/platform/bus';
-import { UnchangedDatabaseCache } from '@server/platform/unchanged-database-cache';
+import { notNow, UnchangedDatabaseCache } from '@server/platform/unchanged-database-cache';
 import type { Services } from '@server/services';
 import type { UserRow } from '@server/platform/actor';
 import type { SessionUser } from './users.schemas';
@@ -115,15 +115,26 @@ function toSessionRow(found: { row: UserRow } & SessionFlags): SessionRow {
   return { row: found.row, flags, sessionUser: sessionUserOf(found.row, flags) };
 }
 
-async function readSessionRow(services: SessionReadServices, id: string): Promise<SessionRow | undefined> {
+/**
+ * The session row without a promise when it can be had so (kept in the cache, or read by the prepared sync read);
+ * `notNow` otherwise (PostgreSQL, or a transaction open on the connection): then `readSessionRow`.
+ */
+function readSessionRowNow(services: SessionReadServices, id: string): SessionRow | undefined | typeof notNow {
   const reads = sessionReadsOf(services);
-  return reads.cache.get(id, async () => {
+  const { statement } = reads;
+  return reads.cache.getNow(id, () => {
     // The sync read runs on the connection directly, past the store's transaction gate: it answers null while a
     // transaction is open on it (another request's would show its uncommitted rows), and the store reads instead.
-    const direct = reads.statement?.({ id });
-    if (!direct) return readSessionRowThroughStore(services.db, id);
+    const direct = statement?.({ id });
+    if (!direct) return notNow;
     return direct.row ? toSessionRow(direct.row) : undefined;
   });
+}
+
+async function readSessionRow(services: SessionReadServices, id: string): Promise<SessionRow | undefined> {
+  const now = readSessionRowNow(services, id);
+  if (now !== notNow) return now;
+  return sessionReadsOf(services).cache.get(id, () => readSessionRowThroughStore(services.db, id));
 }
 
 /** The same statement through the store (PostgreSQL, or while a transaction is open): waits its turn at the gate. */
@@ -140,6 +151,15 @@ async function readSessionRowThroughStore(db: Db, id: string): Promise<SessionRo
 /** The user row as stored now; the object is frozen and shared between requests (never change it). */
 export async function findUserById(services: SessionReadServices, id: string): Promise<UserRow | undefined> {
   return (await readSessionRow(services, id))?.row;
+}
+
+/**
+ * `findUserById` without a promise when the row can be had so (every authenticated request's first step); a promise
+ * of it otherwise.
+ */
+export function findUserByIdNow(services: SessionReadServices, id: string): UserRow | undefined | Promise<UserRow | undefined> {
+  const now = readSessionRowNow(services, id);
+  return now === notNow ? findUserById(services, id) : now?.row;
 }
 
 const noSessionFlags: SessionFlags = Object.freeze({ hasUnpaidInvoices: false, latestTermsUrlIfUnaccepted: null });
@@ -162,6 +182,15 @@ export async function toSessionUser(services: SessionReadServices, user: UserRow
   const stored = await readSessionRow(services, user.id);
   if (stored?.row === user) return stored.sessionUser;
   return sessionUserOf(user, stored?.flags ?? noSessionFlags);
+}
+
+/**
+ * `toSessionUser` without a promise while `user` is still the row as stored (the cache's current row, as on a request
+ * whose actor row was just read); undefined otherwise (then `toSessionUser`).
+ */
+export function currentSessionUser(services: SessionReadServices, user: UserRow): SessionUser | undefined {
+  const stored = readSessionRowNow(services, user.id);
+  return stored !== notNow && stored?.row === user ? stored.sessionUser : undefined;
 }
 
 function sessionUserOf(user: UserRow, flags: SessionFlags): SessionUser {

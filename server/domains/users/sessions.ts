@@ -2,7 +2,7 @@ import { DomainError } from '@server/platform/errors';
 import type { Services } from '@server/services';
 import type { Actor, UserRow } from '@server/platform/actor';
 import { authMessages, type SessionAnswer } from './users.schemas';
-import { findUserById, toSessionUser } from './session-reads';
+import { findUserById, currentSessionUser, toSessionUser } from './session-reads';
 
 /** `/api/user/alive` hands back the same token until it is this old. */
 const reissueAfterSeconds = 5 * 60;
@@ -23,11 +23,16 @@ export async function issueSession(
   return { token, user: await toSessionUser(services, user) };
 }
 
-/** Re-issues the token once it is a few minutes old, so an active session keeps sliding forward. */
-export async function refreshSession(services: Services, actor: Actor): Promise<SessionAnswer> {
+/**
+ * Re-issues the token once it is a few minutes old, so an active session keeps sliding forward. Before that, the
+ * answer is the session user made with the actor's row while that row is current (no promise on the hot path).
+ */
+export function refreshSession(services: Services, actor: Actor): SessionAnswer | Promise<SessionAnswer> {
   const ageSeconds = Math.floor(Date.now() / 1000) - actor.issuedAt;
-  if (ageSeconds < reissueAfterSeconds) return { token: actor.token, user: await toSessionUser(services, actor.user) };
-  return issueSession(services, actor.user, actor.emulatedBy);
+  if (ageSeconds >= reissueAfterSeconds) return issueSession(services, actor.user, actor.emulatedBy);
+  const made = currentSessionUser(services, actor.user);
+  if (made) return { token: actor.token, user: made };
+  return toSessionUser(services, actor.user).then((user) => ({ token: actor.token, user }));
 }
 
 export async function emulate(services: Services, admin: Actor, targetId: string): Promise<SessionAnswer> {

@@ -15,6 +15,7 @@ describe('navigation menu', () => {
       ['Tips', '/manage-tips'],
       ['Earnings', '/apps/earnings'],
       ['Members', '/apps/members'],
+      ['Analytics', '/apps/analytics'],
       ['My Mobile App', '/apps/mobile-app'],
       ['Terms and Conditions', '/apps/terms-and-conditions'],
       ['Settings', '/apps/settings'],
@@ -23,8 +24,8 @@ describe('navigation menu', () => {
   });
 
   it('hides items by role: admins see all, creators no admin items, staff and viewers nothing', () => {
-    expect(visibleNavigation(['admin']).map((item) => item.title)).toHaveLength(12);
-    expect(visibleNavigation(['dj']).map((item) => item.title)).toEqual(['Calendar', 'Go live', 'Push Notifications', 'Podcasts', 'Tips', 'Earnings', 'Members', 'My Mobile App']);
+    expect(visibleNavigation(['admin']).map((item) => item.title)).toHaveLength(13);
+    expect(visibleNavigation(['dj']).map((item) => item.title)).toEqual(['Calendar', 'Go live', 'Push Notifications', 'Podcasts', 'Tips', 'Earnings', 'Members', 'Analytics', 'My Mobile App']);
     expect(visibleNavigation(['staff'])).toEqual([]);
     expect(visibleNavigation(['viewer'])).toEqual([]);
     expect(visibleNavigation([])).toEqual([]);

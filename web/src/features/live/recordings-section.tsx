@@ -14,6 +14,7 @@ import { Spinner } from '@web/components/spinner';
 import { TableScroll } from '@web/components/table-scroll';
 import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
+import { ItemCount, useItemCounts } from '@web/features/analytics/public';
 import { formatBytes, formatDuration } from './live-format';
 
 const statusLabels: Record<RecordingOutput['status'], { label: string; className: string }> = {
@@ -109,6 +110,7 @@ export function RecordingsSection({ recordingsMaxGb, liveState }: { recordingsMa
   const recordings = trpc.live.recordings.useQuery(undefined, {
     refetchInterval: (query) => (query.state.data?.some((recording) => recording.status === 'recording' || recording.status === 'processing') ? 5_000 : 60_000),
   });
+  const plays = useItemCounts('replay', recordings.data?.map((recording) => recording.id) ?? []);
   const remove = trpc.live.deleteRecording.useMutation();
   const [publishing, setPublishing] = useState<RecordingOutput | null>(null);
   const [deleting, setDeleting] = useState<RecordingOutput | null>(null);
@@ -158,6 +160,7 @@ export function RecordingsSection({ recordingsMaxGb, liveState }: { recordingsMa
                   <th className="px-3 py-2">Started</th>
                   <th className="px-3 py-2">Duration</th>
                   <th className="px-3 py-2">Size</th>
+                  <th className="px-3 py-2">Plays</th>
                   <th className="px-3 py-2">Status</th>
                   <th className="px-3 py-2 text-right">
                     <span className="sr-only">Actions</span>
@@ -176,6 +179,7 @@ export function RecordingsSection({ recordingsMaxGb, liveState }: { recordingsMa
                       <td className="px-3 py-2 whitespace-nowrap text-slate-700">{new Date(recording.startedAt).toLocaleString()}</td>
                       <td className="px-3 py-2 font-mono text-slate-700">{formatDuration(recording.durationSeconds)}</td>
                       <td className="px-3 py-2 whitespace-nowrap text-slate-700">{formatBytes(recording.sizeBytes)}</td>
+                      <td className="px-3 py-2 whitespace-nowrap text-slate-700">{plays ? <ItemCount counts={plays} id={recording.id} kind="plays" /> : '—'}</td>
                       <td className="px-3 py-2">
                         {recording.episodeId ? (
                           <a href={`/video/${encodeURIComponent(recording.episodeId)}`} target="_blank" rel="noopener" className="font-medium text-brand-700 hover:underline">

@@ -13,6 +13,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { TextField } from '@web/components/text-field';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
+import { ItemCount, useItemCounts } from '@web/features/analytics/public';
 import { useSession } from '@web/lib/session-store';
 import { ApiError, toFormData, upload } from '@web/lib/upload';
 
@@ -63,6 +64,7 @@ export default function EpisodeEditorPage() {
   const title = trpc.podcasts.getTitle.useQuery({ id: podcastTitleId });
   const existing = trpc.podcasts.getEpisode.useQuery({ id: podcastEpisodeId }, { enabled: !isNew });
   const episode = isNew ? undefined : existing.data;
+  const downloads = useItemCounts('episode', isNew ? [] : [podcastEpisodeId]);
   useDocumentTitle(isNew ? 'New episode' : (episode?.name ?? 'Episode'));
 
   const [name, setName] = useState('');
@@ -168,6 +170,10 @@ export default function EpisodeEditorPage() {
           <div>
             <dt className="text-slate-500">File</dt>
             <dd className="text-slate-900">{`${episode.mimeType} · ${(episode.sizeBytes / 1024 / 1024).toFixed(1)} MB`}</dd>
+          </div>
+          <div>
+            <dt className="text-slate-500">Downloads</dt>
+            <dd className="text-slate-900">{downloads ? <ItemCount counts={downloads} id={episode.id} kind="downloads" /> : '—'}</dd>
           </div>
           <div className="col-span-2 sm:col-span-1">
             <dt className="text-slate-500">Listen</dt>

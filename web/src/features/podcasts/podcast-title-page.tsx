@@ -10,6 +10,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
+import { ItemCount, useItemCounts } from '@web/features/analytics/public';
 import { MembersOnlyBadge } from './members-only-badge';
 import { TitleFormDialog } from './title-form-dialog';
 
@@ -28,6 +29,7 @@ export default function PodcastTitlePage() {
   const { podcastTitleId = '' } = useParams<{ podcastTitleId: string }>();
   const title = trpc.podcasts.getTitle.useQuery({ id: podcastTitleId });
   const episodes = trpc.podcasts.listEpisodes.useQuery({ podcastTitleId });
+  const downloads = useItemCounts('episode', episodes.data?.map((episode) => episode.id) ?? []);
   const utils = trpc.useUtils();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState<PodcastEpisode | null>(null);
@@ -130,6 +132,7 @@ export default function PodcastTitlePage() {
                   {numbering(episode) && <>{numbering(episode)} · </>}
                   <span className="font-mono">{formatDuration(episode.duration)}</span> · {dateFormat.format(new Date(episode.publishDate))} ·{' '}
                   {episode.isPublished ? <span className="text-green-700">Published</span> : <span className="text-amber-700">Scheduled</span>}
+                  {downloads && <> · <ItemCount counts={downloads} id={episode.id} kind="downloads" /></>}
                 </p>
               </div>
               <div className="flex gap-2">

@@ -48,6 +48,7 @@ const menuIcons: Record<string, LucideIcon> = {
   tips: HandCoins,
   earnings: Wallet,
   members: HeartHandshake,
+  'audience-analytics': ChartLine,
   'mobile-app': Smartphone,
   'terms-and-conditions': FileText,
   settings: Settings,

@@ -1,0 +1,139 @@
+import type { ReactNode } from 'react';
+import { Headphones } from 'lucide-react';
+import { Link } from 'wouter';
+import type { DownloadsAnswer, DownloadsGrouping } from '@server/domains/analytics/analytics.schemas';
+import { EmptyState } from '@web/components/empty-state';
+import { ErrorState } from '@web/components/error-state';
+import { Spinner } from '@web/components/spinner';
+import { trpc } from '@web/lib/trpc';
+import { csvFileName } from './analytics-csv';
+import { ChartCard, Chart, Figure } from './chart-card';
+import { howWeCountPath } from './paths';
+import type { AnalyticsRange } from './range';
+
+const countFormat = new Intl.NumberFormat();
+const topEpisodes = 10;
+
+/** "Mar 3" of a `YYYY-MM-DD` day (UTC). */
+export function dayLabel(day: string): string {
+  return new Date(`${day}T00:00:00.000Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
+function useDownloads(range: AnalyticsRange, creatorId: string | undefined, groupBy: DownloadsGrouping) {
+  return trpc.analytics.downloads.useQuery({ from: range.from, to: range.to, groupBy, ...(creatorId ? { creatorId } : {}) });
+}
+
+type DownloadsQuery = ReturnType<typeof useDownloads>;
+
+/** Loading and error states of one downloads card; the content once its answer is in. */
+function Loaded({ query, children }: { query: DownloadsQuery; children: (answer: DownloadsAnswer) => ReactNode }) {
+  if (query.isPending) return <Spinner label="Loading downloads" className="h-40" />;
+  if (query.isError) return <ErrorState title="Downloads could not be loaded" error={query.error} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
+  return <>{children(query.data)}</>;
+}
+
+function NoDownloads() {
+  return (
+    <EmptyState title="No downloads in this period" icon={<Headphones className="size-10" aria-hidden />} className="py-10">
+      Downloads of your episodes and plays of your replays show up here once listeners fetch them.
+    </EmptyState>
+  );
+}
+
+/** Totals, downloads over time, top episodes and apps for the range. */
+export function DownloadsCards({ range, creatorId }: { range: AnalyticsRange; creatorId: string | undefined }) {
+  const byDay = useDownloads(range, creatorId, 'day');
+  const byEpisode = useDownloads(range, creatorId, 'episode');
+  const byApp = useDownloads(range, creatorId, 'app');
+  const name = (what: string) => csvFileName(what, range.from, range.lastDay);
+  const episodes = byEpisode.data?.rows.slice(0, topEpisodes) ?? [];
+
+  return (
+    <>
+      <ChartCard
+        title="Downloads over time"
+        testId="downloads-card"
+        description={
+          <>
+            Counted by the IAB rules, bots apart.{' '}
+            <Link href={howWeCountPath} className="font-medium text-brand-700 hover:underline">
+              How we count
+            </Link>
+          </>
+        }
+        csv={byDay.data ? { fileName: name('downloads-by-day'), header: ['Day (UTC)', 'Downloads'], rows: byDay.data.rows.map((row) => [row.key, row.downloads]) } : null}
+      >
+        <Loaded query={byDay}>
+          {(answer) => (
+            <>
+              <dl className="grid grid-cols-2 gap-3">
+                <Figure label="Downloads" value={countFormat.format(answer.total)} testId="downloads-total" strong />
+                <Figure label="Bots (not counted)" value={countFormat.format(answer.bots)} testId="downloads-bots" />
+              </dl>
+              {answer.basis === 'requests' && (
+                <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="requests-basis">
+                  Counted per request (media served through a CDN)
+                </p>
+              )}
+              {answer.total === 0 ? (
+                <NoDownloads />
+              ) : (
+                <Chart
+                  kind="line"
+                  label="Downloads per day"
+                  data={answer.rows.map((row) => ({ day: dayLabel(row.key), downloads: row.downloads }))}
+                  xKey="day"
+                  series={[{ key: 'downloads', name: 'Downloads', color: '#ea580c' }]}
+                />
+              )}
+            </>
+          )}
+        </Loaded>
+      </ChartCard>
+
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+        <ChartCard
+          title="Top episodes"
+          testId="top-episodes-card"
+          csv={byEpisode.data ? { fileName: name('top-episodes'), header: ['Episode id', 'Episode', 'Downloads'], rows: episodes.map((row) => [row.key, row.label, row.downloads]) } : null}
+        >
+          <Loaded query={byEpisode}>
+            {() =>
+              episodes.length === 0 ? (
+                <NoDownloads />
+              ) : (
+                <>
+                  <Chart kind="ranking" label="Downloads of the top episodes" data={episodes.map((row) => ({ name: row.label, downloads: row.downloads }))} xKey="name" series={[{ key: 'downloads', name: 'Downloads', color: '#ea580c' }]} />
+                  <ol className="space-y-1 text-sm" aria-label="Top episodes">
+                    {episodes.map((row) => (
+                      <li key={row.key} className="flex justify-between gap-3">
+                        <span className="min-w-0 truncate text-slate-800">{row.label}</span>
+                        <span className="tabular-nums text-slate-600">{countFormat.format(row.downloads)}</span>
+                      </li>
+                    ))}
+                  </ol>
+                </>
+              )
+            }
+          </Loaded>
+        </ChartCard>
+
+        <ChartCard
+          title="Apps"
+          testId="apps-card"
+          csv={byApp.data ? { fileName: name('apps'), header: ['App', 'Downloads'], rows: byApp.data.rows.map((row) => [row.label, row.downloads]) } : null}
+        >
+          <Loaded query={byApp}>
+            {(answer) =>
+              answer.rows.length === 0 ? (
+                <NoDownloads />
+              ) : (
+                <Chart kind="ranking" label="Downloads per app" data={answer.rows.map((row) => ({ name: row.label, downloads: row.downloads }))} xKey="name" series={[{ key: 'downloads', name: 'Downloads', color: '#0891b2' }]} />
+              )
+            }
+          </Loaded>
+        </ChartCard>
+      </div>
+    </>
+  );
+}
