@@ -101,6 +101,8 @@ describe('podcasts in the browser', () => {
       await login(page, seededLogins.mara.email, seededLogins.mara.password);
       await page.goto('/apps/podcast-titles');
       await page.getByRole('heading', { name: 'Podcasts' }).waitFor();
+      // The heading shows before the list has loaded.
+      await page.getByTestId('podcast-title-card').first().waitFor();
       expect(await page.getByTestId('podcast-title-card').count()).toBe(1);
       await page.getByRole('button', { name: 'New podcast' }).click();
       await page.getByLabel('Name').fill('Browser Sessions');

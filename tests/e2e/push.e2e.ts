@@ -126,7 +126,7 @@ describe('creator app (PWA) in Chromium', () => {
     const payload = { id: 'n-1', title: 'Mara is live: Sunrise Set', body: 'Tap to join the stream.', url: '/events/mara_quill', icon: null };
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: fixture.running.url, registrationId, data: JSON.stringify(payload) });
     const shown = await page.evaluate(async () => {
-      for (let attempt = 0; attempt < 40; attempt += 1) {
+      for (let attempt = 0; attempt < 150; attempt += 1) {
         const registration = await navigator.serviceWorker.ready;
         const notifications = await registration.getNotifications();
         if (notifications.length) return notifications.map((notification) => ({ title: notification.title, body: notification.body, tag: notification.tag, data: notification.data }));

@@ -228,3 +228,32 @@ describe('analytics.itemCounts', () => {
     expect(await (await callerAs(app, other.token)).analytics.itemCounts({ itemKind: 'episode', ids: [ids.e1, ids.eb] })).toEqual({ counts: { [ids.eb]: 1 } });
   });
 });
+
+describe('analytics.liveEvents', () => {
+  it('lists the started events of the scope, latest first: a creator their own, an admin one creator’s or all; REST the same', async () => {
+    const { events } = await import('@db/schema/events');
+    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * 3600_000).toISOString();
+    const made = { early: newId(), late: newId(), future: newId(), theirs: newId() };
+    await app.services.db.insert(events).values([
+      { id: made.early, userId: creator.id, name: 'Early set', startDateTime: at(48), endDateTime: at(47) },
+      { id: made.late, userId: creator.id, name: 'Late set', startDateTime: at(2), endDateTime: null },
+      { id: made.future, userId: creator.id, name: 'Next week', startDateTime: at(-24 * 7), endDateTime: null },
+      { id: made.theirs, userId: other.id, name: 'Their set', startDateTime: at(5), endDateTime: at(4) },
+    ]);
+    const own = await (await callerAs(app, creator.token)).analytics.liveEvents({});
+    expect(own.events.map((event) => event.name)).toEqual(['Late set', 'Early set']);
+    expect(own.events[0]).toMatchObject({ id: made.late, name: 'Late set', endDateTime: null, creatorName: 'Test dj' });
+    await expect((await callerAs(app, creator.token)).analytics.liveEvents({ creatorId: other.id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect((await callerAs(app, viewer.token)).analytics.liveEvents({})).rejects.toMatchObject({ code: 'FORBIDDEN' });
+
+    const adminApi = await callerAs(app, admin.token);
+    expect((await adminApi.analytics.liveEvents({ creatorId: other.id })).events.map((event) => event.name)).toEqual(['Their set']);
+    expect((await adminApi.analytics.liveEvents({})).events.map((event) => event.name)).toEqual(['Late set', 'Their set', 'Early set']);
+    // The admin then reads another creator's event through the same scope.
+    expect((await adminApi.analytics.live({ eventId: made.theirs, creatorId: other.id })).eventId).toBe(made.theirs);
+
+    const rest = await app.inject({ method: 'GET', url: `/api/analytics/live?creatorId=${other.id}`, headers: bearer(admin.token) });
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json()).toEqual(await adminApi.analytics.liveEvents({ creatorId: other.id }));
+  });
+});

@@ -9,6 +9,7 @@ type MembersQuery = { from: string; to: string; creatorId?: string };
  */
 export const analyticsRest: RestModule = (app, { caller }) => {
   app.get<{ Querystring: DownloadsInput }>('/api/analytics/downloads', async (request) => (await caller(request)).analytics.downloads(request.query ?? {}));
+  app.get<{ Querystring: { creatorId?: string } }>('/api/analytics/live', async (request) => (await caller(request)).analytics.liveEvents(request.query ?? {}));
   app.get<{ Params: { eventId: string }; Querystring: { creatorId?: string } }>('/api/analytics/live/:eventId', async (request) =>
     (await caller(request)).analytics.live({ ...(request.query ?? {}), eventId: request.params.eventId }),
   );

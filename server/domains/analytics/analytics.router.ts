@@ -6,12 +6,15 @@ import {
   itemCountsOutput,
   liveAnalyticsInput,
   liveAnalyticsOutput,
+  liveEventsInput,
+  liveEventsOutput,
   membersAnalyticsInput,
   membersAnalyticsOutput,
 } from './analytics.schemas';
 import { downloadsAnalytics, itemCounts } from './downloads.service';
 import { membersAnalytics } from './members.service';
 import { liveAnalytics } from './live-audience';
+import { liveEventsOf } from './live-events.service';
 
 /**
  * Audience analytics (issue 33): a creator reads their own numbers; an admin one creator's (`creatorId`) or the
@@ -29,6 +32,12 @@ export const analyticsRouter = router({
     .input(liveAnalyticsInput)
     .output(liveAnalyticsOutput)
     .query(({ ctx, input }) => liveAnalytics(ctx.services, ctx.actor, input)),
+
+  /** The started events whose audience the caller may read (a creator's own; an admin's: one creator's or all), latest first. */
+  liveEvents: creatorProcedure.meta({ scope: 'analytics:read', errors: ['NOT_FOUND'] })
+    .input(liveEventsInput)
+    .output(liveEventsOutput)
+    .query(({ ctx, input }) => liveEventsOf(ctx.services, ctx.actor, input)),
 
   /** Members and money per UTC month: active at the month's end per tier, joined, cancelled, MRR, earnings. */
   members: creatorProcedure.meta({ scope: 'analytics:read', errors: ['NOT_FOUND'] })

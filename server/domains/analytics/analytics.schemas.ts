@@ -100,3 +100,21 @@ export const itemCountsInput = z.strictObject({
   ids: z.array(z.string().trim().min(1).max(64)).max(200),
 });
 export const itemCountsOutput = z.object({ counts: z.record(z.string(), z.number().int()) });
+
+/** The live events a scope's numbers cover: started ones, latest first (the dashboard's event picker). */
+export const liveEventsInput = z.strictObject({
+  creatorId: creatorIdField.optional(),
+});
+export const liveEventsOutput = z.object({
+  events: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      startDateTime: z.string(),
+      endDateTime: z.string().nullable(),
+      /** The creator's display name (the whole install's list names each event's creator). */
+      creatorName: z.string(),
+    }),
+  ),
+});
+export type LiveEvents = z.infer<typeof liveEventsOutput>;

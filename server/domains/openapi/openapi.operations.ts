@@ -317,6 +317,7 @@ const platformOperations: RestOperation[] = [
   post('/api/earnings/tips/:tipId/hide-message', 'earnings.hideTipMessage', 'Hide a tip’s message from everything public (you still see it)', { tag: 'Earnings' }),
   post('/api/earnings/tips/:tipId/unhide-message', 'earnings.unhideTipMessage', 'Show a hidden tip message again', { tag: 'Earnings' }),
   get('/api/analytics/downloads', 'analytics.downloads', 'Downloads counted by the IAB rules in `[from, to)`, bots apart, by `day`, `episode` or `app`', { tag: 'Analytics' }),
+  get('/api/analytics/live', 'analytics.liveEvents', 'The started live events whose audience you may read, latest first (admins: one creator’s with `creatorId`, or all)', { tag: 'Analytics' }),
   get('/api/analytics/live/:eventId', 'analytics.live', 'A live event’s audience: viewers over time, peak, unique viewers, watch time, chat, tips and tickets', {
     input: 'none',
     query: liveAnalyticsInput.pick({ creatorId: true }),

@@ -55,7 +55,7 @@ export default function AnalyticsPage() {
       </header>
       <RangePicker key={`${range.choice}:${range.from}:${range.lastDay}`} range={range} now={now} onChange={(next) => setParams(rangeToQuery(next))} />
       <DownloadsCards range={range} creatorId={creatorId} />
-      {!creatorId && <LiveCard eventId={params.get('event')} onEventChange={(eventId) => setParams({ event: eventId }, { replace: true })} now={now} />}
+      <LiveCard eventId={params.get('event')} onEventChange={(eventId) => setParams({ event: eventId }, { replace: true })} creatorId={creatorId} wholeInstall={isAdmin && !creatorId} />
       <MembersCard range={range} creatorId={creatorId} />
     </section>
   );

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { Radio } from 'lucide-react';
 import { formatDollars } from '@common/money';
 import type { LiveAnalytics } from '@server/domains/analytics/analytics.schemas';
@@ -53,18 +52,15 @@ function LiveFigures({ live }: { live: LiveAnalytics }) {
   );
 }
 
-/** A past live event's audience: the picker (the creator's events that have started), then its figures and viewers over time. */
-export function LiveCard({ eventId, onEventChange, now }: { eventId: string | null; onEventChange(eventId: string | null): void; now: Date }) {
-  const events = trpc.events.list.useQuery();
-  const past = useMemo(
-    () =>
-      (events.data ?? [])
-        .filter((event) => event.startDateTime !== null && Date.parse(event.startDateTime) <= now.getTime())
-        .sort((a, b) => (b.startDateTime ?? '').localeCompare(a.startDateTime ?? '')),
-    [events.data, now],
-  );
+/**
+ * A past live event's audience: the picker (the events of the numbers' scope that have started, latest first; the whole
+ * install's name each event's creator), then its figures and viewers over time.
+ */
+export function LiveCard({ eventId, onEventChange, creatorId, wholeInstall }: { eventId: string | null; onEventChange(eventId: string | null): void; creatorId?: string; wholeInstall: boolean }) {
+  const events = trpc.analytics.liveEvents.useQuery({ creatorId });
+  const past = events.data?.events ?? [];
   const chosen = past.find((event) => event.id === eventId) ?? past[0] ?? null;
-  const live = trpc.analytics.live.useQuery({ eventId: chosen?.id ?? '' }, { enabled: !!chosen });
+  const live = trpc.analytics.live.useQuery({ eventId: chosen?.id ?? '', creatorId }, { enabled: !!chosen });
 
   return (
     <ChartCard
@@ -73,15 +69,15 @@ export function LiveCard({ eventId, onEventChange, now }: { eventId: string | nu
       description="Concurrent viewers sampled every minute; tips and tickets paid during the event."
       csv={
         live.data && chosen
-          ? { fileName: csvFileName(`live-${chosen.name}`, chosen.startDateTime?.slice(0, 10) ?? '', chosen.endDateTime?.slice(0, 10) ?? ''), header: ['Minute (UTC)', 'Viewers'], rows: live.data.viewersOverTime.map((sample) => [sample.at, sample.viewers]) }
+          ? { fileName: csvFileName(`live-${chosen.name}`, chosen.startDateTime.slice(0, 10), chosen.endDateTime?.slice(0, 10) ?? ''), header: ['Minute (UTC)', 'Viewers'], rows: live.data.viewersOverTime.map((sample) => [sample.at, sample.viewers]) }
           : null
       }
     >
-      {events.isPending && <Spinner label="Loading your events" className="h-24" />}
-      {events.isError && <ErrorState title="Your events could not be loaded" error={events.error} onRetry={() => void events.refetch()} retrying={events.isRefetching} />}
+      {events.isPending && <Spinner label="Loading the events" className="h-24" />}
+      {events.isError && <ErrorState title="The events could not be loaded" error={events.error} onRetry={() => void events.refetch()} retrying={events.isRefetching} />}
       {events.data && past.length === 0 && (
         <EmptyState title="No past live events" icon={<Radio className="size-10" aria-hidden />} className="py-10">
-          Once an event of yours has started, its viewers show up here.
+          Once an event has started, its viewers show up here.
         </EmptyState>
       )}
       {chosen && (
@@ -91,7 +87,8 @@ export function LiveCard({ eventId, onEventChange, now }: { eventId: string | nu
             <select className="mt-1 block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm" value={chosen.id} onChange={(event) => onEventChange(event.target.value || null)}>
               {past.map((event) => (
                 <option key={event.id} value={event.id}>
-                  {event.name} · {whenFormat.format(new Date(event.startDateTime ?? 0))}
+                  {event.name} · {whenFormat.format(new Date(event.startDateTime))}
+                  {wholeInstall ? ` · ${event.creatorName}` : ''}
                 </option>
               ))}
             </select>
