@@ -129,11 +129,13 @@ interface LoggedRequest {
   headers?: Record<string, string | string[] | undefined>;
 }
 
+const hasAddress = (request: LoggedRequest): request is LoggedRequest & { ip: string } => typeof request.ip === 'string' && request.ip !== '';
+
 function requestLogFields(request: LoggedRequest, listenerKeys: ListenerKeyHolder) {
   const url = redactUrl(request.url);
   if (!countedMediaPath.test(request.url)) return { method: request.method, url, remoteAddress: request.ip };
-  const userAgent = request.headers?.['user-agent'];
-  const listener = listenerKeys.keys && request.ip ? listenerKeys.keys.keyOf(request.ip, typeof userAgent === 'string' ? userAgent : undefined).current : undefined;
+  // The request itself (not a copy): the key is made once per request, here or by the counter.
+  const listener = listenerKeys.keys && hasAddress(request) ? listenerKeys.keys.keyOfRequest(request).current : undefined;
   return { method: request.method, url, listener };
 }
 

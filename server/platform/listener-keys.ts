@@ -92,6 +92,22 @@ export class ListenerKeys {
     return { current: hmac(currentSalt, text), previous: previousSalt && previousSalt !== currentSalt ? hmac(previousSalt, text) : null };
   }
 
+  private readonly byRequest = new WeakMap<object, ListenerKey>();
+
+  /**
+   * `keyOf` a request's client address and User-Agent, made once per request (the request log and the counter both
+   * ask for it).
+   */
+  keyOfRequest(request: { ip: string; headers?: Record<string, string | string[] | undefined> }): ListenerKey {
+    let key = this.byRequest.get(request);
+    if (!key) {
+      const userAgent = request.headers?.['user-agent'];
+      key = this.keyOf(request.ip, typeof userAgent === 'string' ? userAgent : undefined);
+      this.byRequest.set(request, key);
+    }
+    return key;
+  }
+
   /** Before the first load: a salt of this process only (never stored), so no key is ever unsalted. */
   private fallback: Buffer | null = null;
   private fallbackSalt(): Buffer {
