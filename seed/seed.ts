@@ -7,6 +7,7 @@ import { seedTerms } from './terms';
 import { seedEvents } from './events';
 import { seedPodcasts } from './podcasts';
 import { seedChatHistory } from './chat';
+import { seedAnalytics } from './analytics';
 
 export interface SeedOptions {
   /** Seed the sample-data apps (only where they are empty). */
@@ -28,6 +29,7 @@ export async function seedDatabase(db: Db, config: AppConfig, options: SeedOptio
     if (options.demoData) await seedPodcasts(db, config, storage);
     // After the events are seeded: a short chat history for each event that has none.
     if (options.demoData) await seedChatHistory(db);
+    if (options.demoData) await seedAnalytics(db);
   } finally {
     storage.close();
   }
