@@ -83,22 +83,22 @@ export async function ownedTitleOrNotFound(services: AccessServices, scope: Anal
 
 /**
  * An event the scope may read: one of the scope's creator's (any for the whole install), or a deleted one with
- * viewer samples of the scope's creator. Anything else answers 404 `Event not found`.
+ * viewer samples of the scope's creator. Answers the event's creator; anything else answers 404 `Event not found`.
  */
-export async function ownedEventOrNotFound(services: AccessServices, scope: AnalyticsScope, eventId: string): Promise<void> {
+export async function ownedEventOrNotFound(services: AccessServices, scope: AnalyticsScope, eventId: string): Promise<string> {
   const { db } = services;
   const event = await firstRow(db.select({ userId: events.userId }).from(events).where(eq(events.id, eventId)).limit(1));
   if (event) {
     if (scope.creatorId && event.userId !== scope.creatorId) throw notFound(analyticsMessages.eventNotFound);
-    return;
+    return event.userId;
   }
   const sampled = await firstRow(
     db
-      .select({ at: liveViewerSamples.at })
+      .select({ creatorId: liveViewerSamples.creatorId })
       .from(liveViewerSamples)
       .where(scope.creatorId ? and(eq(liveViewerSamples.eventId, eventId), eq(liveViewerSamples.creatorId, scope.creatorId)) : eq(liveViewerSamples.eventId, eventId))
       .limit(1),
   );
   if (!sampled) throw notFound(analyticsMessages.eventNotFound);
+  return sampled.creatorId;
 }
-

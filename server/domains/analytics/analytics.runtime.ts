@@ -44,10 +44,11 @@ export class AnalyticsRuntime {
     this.counter = new MediaCounter(services, this.items, this.options);
   }
 
+  /** The counting sweep (when counting is on) and the retention sweep (always: live viewer minutes are kept either way). */
   start(): void {
-    if (!this.counts || !this.services || this.timers.length) return;
+    if (!this.services || this.timers.length) return;
     const tick = (work: () => Promise<unknown>, what: string) => () => void work().catch((error: unknown) => this.services?.log.error({ err: error }, what));
-    this.timers.push(setInterval(tick(() => this.settle(), 'analytics: counting sweep failed'), this.options.countingPeriodMs ?? 10_000));
+    if (this.counts) this.timers.push(setInterval(tick(() => this.settle(), 'analytics: counting sweep failed'), this.options.countingPeriodMs ?? 10_000));
     this.timers.push(setInterval(tick(() => this.retain(), 'analytics: retention sweep failed'), this.options.retentionPeriodMs ?? 60 * 60_000));
     for (const timer of this.timers) timer.unref();
   }

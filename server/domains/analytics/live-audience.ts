@@ -1,33 +1,32 @@
 import { and, asc, count, type AnyColumn, countDistinct, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { listenerWindows, liveEventAudiences, liveViewerMinutes, liveViewerSamples, mediaDailyCounts } from '@db/schema/analytics';
 import { chatMessages } from '@db/schema/chat';
-import { events } from '@db/schema/events';
 import { liveRecordings, liveSessions } from '@db/schema/live';
 import { payments } from '@db/schema/payments';
 import type { Db } from '@db/store';
 import type { Actor } from '@server/platform/actor';
-import { DomainError, forbiddenMessage } from '@server/platform/errors';
-import type { Services } from '@server/services';
-import { analyticsMessages, liveAnalyticsInput, type LiveAnalytics } from './analytics.schemas';
+import { analyticsScope, ownedEventOrNotFound } from './analytics.access';
+import { liveAnalyticsInput, type LiveAnalytics } from './analytics.schemas';
+import { settled, type AnalyticsReadServices } from './downloads.service';
 import type { z } from 'zod';
 
 type LiveAnalyticsInput = z.input<typeof liveAnalyticsInput>;
 
 /**
- * One event's live audience (issue 33): a creator reads their own events (another creator's, or an unknown id, is
- * NOT_FOUND), an admin any event (`creatorId`, when given, must be the event's creator). Viewers over time and the
- * peak from the once-a-minute samples of every session of the event; unique viewers and the average watch time from
- * the viewer minutes (or, once rolled up, `live_event_audiences`); chat messages (not removed) and tips (gross, as the
- * earnings summary's `grossCents`) while a session of the event was live; tickets (pay-per-view, gross) of all time;
- * replay plays as counted downloads of the event's recordings, bots excluded.
+ * One event's live audience (issue 33), for the scopes of `analyticsScope`: a creator their own events (another
+ * creator's, or an unknown id, is NOT_FOUND), an admin any event (`creatorId`, when given, must be the event's
+ * creator); a deleted event stays readable through its samples. Viewers over time and the peak from the
+ * once-a-minute samples of every session of the event; unique viewers and the average watch time from the viewer
+ * minutes (or, once rolled up, `live_event_audiences`); chat messages (not removed) and tips (gross, as the earnings
+ * summary's `grossCents`) while a session of the event was live; tickets (pay-per-view, gross) of all time; replay
+ * plays as counted downloads of the event's recordings, bots excluded (counted up to this moment: `settled`).
  */
-export async function liveAnalytics(services: Pick<Services, 'db' | 'clock'>, actor: Actor, input: LiveAnalyticsInput): Promise<LiveAnalytics> {
+export async function liveAnalytics(services: AnalyticsReadServices, actor: Actor, input: LiveAnalyticsInput): Promise<LiveAnalytics> {
   const { db } = services;
   const { eventId, creatorId } = liveAnalyticsInput.parse(input);
-  if (actor.role !== 'admin' && creatorId && creatorId !== actor.id) throw new DomainError({ code: 'FORBIDDEN', message: forbiddenMessage });
-  const [event] = await db.select({ id: events.id, userId: events.userId }).from(events).where(eq(events.id, eventId));
-  const owner = actor.role === 'admin' ? (creatorId ?? event?.userId) : actor.id;
-  if (!event || event.userId !== owner) throw new DomainError({ code: 'NOT_FOUND', message: analyticsMessages.eventNotFound });
+  const scope = await analyticsScope(services, actor, creatorId);
+  const owner = await ownedEventOrNotFound(services, scope, eventId);
+  await settled(services);
 
   const samples = await db
     .select({ at: liveViewerSamples.at, viewers: liveViewerSamples.viewers })
@@ -47,7 +46,7 @@ export async function liveAnalytics(services: Pick<Services, 'db' | 'clock'>, ac
     averageWatchSeconds: uniqueViewers ? Math.round(watchedSeconds / uniqueViewers) : 0,
     viewersOverTime: samples.map(({ at, viewers }) => ({ at, viewers })),
     chatMessages: await chatCount(db, eventId, whileLive),
-    tipsCents: await tipsDuring(db, event.userId, whileLive),
+    tipsCents: await tipsDuring(db, owner, whileLive),
     ticketsCents: await sumOf(db, and(eq(payments.kind, 'paywall'), eq(payments.status, 'succeeded'), eq(payments.eventId, eventId))!),
     replayPlays: await replayPlays(db, eventId),
   };

@@ -83,9 +83,8 @@ export class MediaCounter implements MediaAudience {
       if (media.endSecond <= media.startSecond) return;
       pending = { kind: 'replay', ref: media.recordingId, mode: 'bytes', unitStart: media.startSecond, unitEnd: media.endSecond, unitsTotal: media.totalSeconds };
     }
-    const userAgent = request.headers['user-agent'];
-    const key = this.services.listenerKeys.keyOf(request.ip, userAgent);
-    const { app, bot } = classifyUserAgent(userAgent);
+    const key = this.services.listenerKeys.keyOfRequest(request);
+    const { app, bot } = classifyUserAgent(request.headers['user-agent']);
     this.buffer.push({
       ...pending,
       listenerKey: key.current,
