@@ -8,6 +8,8 @@ import type { Clock } from './clock';
 /** Salts older than this are deleted: a key made under them can no longer be linked to anyone. */
 export const saltLifetimeMs = 48 * 60 * 60 * 1000;
 const dayMs = 24 * 60 * 60 * 1000;
+/** Listeners whose keys are kept in memory between their requests. */
+const recentKeysKept = 10_000;
 
 /** The same listener (address and User-Agent) under today's salt and under yesterday's (null without one). */
 export interface ListenerKey {
@@ -86,11 +88,29 @@ export class ListenerKeys {
     const now = this.clock.now();
     const today = utcDay(now);
     if (today !== this.loadedDay) void this.ready().catch(() => undefined);
-    const text = `${listenerAddress(address)}\n${userAgent ?? ''}`;
     const currentSalt = this.salts.get(today) ?? this.salts.get(this.loadedDay ?? '') ?? this.fallbackSalt();
     const previousSalt = this.salts.get(utcDay(now - dayMs));
-    return { current: hmac(currentSalt, text), previous: previousSalt && previousSalt !== currentSalt ? hmac(previousSalt, text) : null };
+    const previous = previousSalt && previousSalt !== currentSalt ? previousSalt : null;
+    if (this.recentSalts.current !== currentSalt || this.recentSalts.previous !== previous) {
+      this.recent.clear();
+      this.recentSalts = { current: currentSalt, previous };
+    }
+    const text = `${listenerAddress(address)}\n${userAgent ?? ''}`;
+    let key = this.recent.get(text);
+    if (!key) {
+      key = { current: hmac(currentSalt, text), previous: previous ? hmac(previous, text) : null };
+      if (this.recent.size >= recentKeysKept) this.recent.clear();
+      this.recent.set(text, key);
+    }
+    return key;
   }
+
+  /**
+   * Keys made lately under the salts in use (two HMACs per request saved for a listener's next ranges); in memory
+   * only, emptied when the salts change or when full.
+   */
+  private readonly recent = new Map<string, ListenerKey>();
+  private recentSalts: { current: Buffer | null; previous: Buffer | null } = { current: null, previous: null };
 
   private readonly byRequest = new WeakMap<object, ListenerKey>();
 
