@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { listenerWindows, liveEventAudiences, liveViewerMinutes, liveViewerSamples, mediaDailyCounts } from '@db/schema/analytics';
 import { events } from '@db/schema/events';
+import { liveSessions } from '@db/schema/live';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { retentionDays } from '@server/domains/analytics/retention';
@@ -156,7 +157,7 @@ function episodeDownloads(creatorTag: string, episode: SeedEpisode, now: number)
  * stay a while; each minute's sample is the viewers watching then, and each viewer has a row per minute watched
  * (rolled up into `live_event_audiences` when the event ended before the retention cutoff).
  */
-function eventAudience(creatorTag: string, event: { id: string; name: string; startDateTime: string; endDateTime: string | null }, now: number) {
+function eventAudience(creatorTag: string, event: { id: string; name: string; startDateTime: string; endDateTime: string | null }, now: number, sessionId: string) {
   const random = randomFor(`${creatorTag}:${event.name}`);
   const start = Math.ceil(Date.parse(event.startDateTime) / minuteMs) * minuteMs;
   const end = Math.min(event.endDateTime ? Date.parse(event.endDateTime) : start + 2 * 60 * minuteMs, now, start + maxLiveMinutes * minuteMs);
@@ -175,7 +176,6 @@ function eventAudience(creatorTag: string, event: { id: string; name: string; st
       watched.push({ eventId: event.id, minute: iso(start + minute * minuteMs), viewerKey });
     }
   }
-  const sessionId = newId();
   const samples = watching.map((count, minute) => ({ sessionId, eventId: event.id, creatorId: '', at: iso(start + minute * minuteMs), viewers: count }));
   const rolledUp = end < now - retentionDays * dayMs;
   return { samples, minutes: rolledUp ? [] : watched, audience: rolledUp ? { uniqueViewers: new Set(watched.map((row) => row.viewerKey)).size, watchedSeconds: watched.length * 60 } : null };
@@ -198,7 +198,7 @@ async function hasRows(db: Db, creatorId: string, tables: 'downloads' | 'live'):
  * Demo audience numbers for the demo creators, generated deterministically from their episodes' and events' names:
  * downloads of their public episodes since publication (at most 90 days; listener windows for the last 29 days,
  * daily counts before, as the retention sweep keeps them), apps and a few bots; viewers of their events that have
- * started. A creator who already has downloads (or live audience rows) keeps them: a rerun adds nothing.
+ * started (an event streamed last week, seed/events.ts, under its ended session). A creator who already has downloads (or live audience rows) keeps them: a rerun adds nothing.
  */
 export async function seedAnalytics(db: Db, now = new Date()): Promise<void> {
   const at = now.getTime();
@@ -243,7 +243,9 @@ export async function seedAnalytics(db: Db, now = new Date()): Promise<void> {
           .from(events)
           .where(and(eq(events.userId, creator.id), isNotNull(events.startDateTime), lte(events.startDateTime, iso(at))));
         for (const event of started) {
-          const audience = eventAudience(demo.creatorTag, { ...event, startDateTime: event.startDateTime! }, at);
+          // The samples name the event's live session when it has one (a broadcast seeded with the events).
+          const session = await firstRow(tx.select({ id: liveSessions.id }).from(liveSessions).where(eq(liveSessions.eventId, event.id)).orderBy(asc(liveSessions.startedAt)).limit(1));
+          const audience = eventAudience(demo.creatorTag, { ...event, startDateTime: event.startDateTime! }, at, session?.id ?? newId());
           if (!audience) continue;
           await insertAll(
             audience.samples.map((row) => ({ ...row, creatorId: creator.id })),

@@ -22,15 +22,35 @@ const script: Array<[viewerIndex: number | null, text: string]> = [
   [0, 'Could you play the one from last week again?'],
 ];
 
+/** Who wrote the sample chat and sent the sample tips, as viewer rows (kept as they are when already there). */
+export async function seedChatViewers(db: Pick<Db, 'insert'>): Promise<Array<{ id: string; displayName: string }>> {
+  await db
+    .insert(users)
+    .values(chatViewers.map((viewer) => ({ ...viewer, email: `${viewer.id}@cuepoint.local`, role: 'viewer' as const, isActive: true })))
+    .onConflictDoNothing();
+  return chatViewers.map(({ id, displayName }) => ({ id, displayName }));
+}
+
+/**
+ * When an event's history starts: an event that is over had its chat while it ran (a few minutes after its start),
+ * any other one just before the seed ran, so live messages always sort after it.
+ */
+function historyStart(event: { startDateTime: string | null; endDateTime: string | null }, now: number): number {
+  const start = event.startDateTime ? Date.parse(event.startDateTime) : NaN;
+  const end = event.endDateTime ? Date.parse(event.endDateTime) : NaN;
+  if (end <= now && end - start > (script.length + 10) * 60_000) return start + 5 * 60_000;
+  return now - script.length * 60_000;
+}
+
 /**
  * A short, deterministic chat history for every event that has none yet (run after the events are seeded).
- * Messages are dated just before the seed ran, one minute apart, so live messages always sort after them.
+ * Messages are one minute apart: during the event for one that is over, else just before the seed ran.
  */
 export async function seedChatHistory(db: Db, now: number = Date.now()): Promise<number> {
   // One transaction for the whole step: one commit, and the "which events have no history?" read holds until the
   // messages are written (formerly one synchronous run).
   return db.transaction(async () => {
-    const allEvents = await db.select({ id: events.id, userId: events.userId }).from(events);
+    const allEvents = await db.select({ id: events.id, userId: events.userId, startDateTime: events.startDateTime, endDateTime: events.endDateTime }).from(events);
     if (allEvents.length === 0) return 0;
     const withHistory = new Set(
       (
@@ -43,10 +63,7 @@ export async function seedChatHistory(db: Db, now: number = Date.now()): Promise
     const pending = allEvents.filter((event) => !withHistory.has(event.id));
     if (pending.length === 0) return 0;
 
-    await db
-      .insert(users)
-      .values(chatViewers.map((viewer) => ({ ...viewer, email: `${viewer.id}@cuepoint.local`, role: 'viewer' as const, isActive: true })))
-      .onConflictDoNothing();
+    await seedChatViewers(db);
     const creatorNames = new Map(
       (
         await db
@@ -58,7 +75,7 @@ export async function seedChatHistory(db: Db, now: number = Date.now()): Promise
 
     let written = 0;
     for (const event of pending) {
-      let time = now - script.length * 60_000;
+      let time = historyStart(event, now);
       const nextId = createMessageIdFactory(() => time);
       for (const [viewerIndex, text] of script) {
         const viewer = viewerIndex === null ? null : chatViewers[viewerIndex]!;

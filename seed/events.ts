@@ -2,10 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { events } from '@db/schema/events';
+import { liveSessions } from '@db/schema/live';
+import { payments, tips } from '@db/schema/payments';
 import { tipOptions } from '@db/schema/tips';
 import { users } from '@db/schema/users';
 import { eventPagePath } from '@server/domains/events/events.schemas';
+import { writeLedgerEntries } from '@server/domains/payments/ledger';
 import { newId } from '@server/lib/ids';
+import { publishedCardFeeCents } from '@server/providers/payments/interface';
+import { seedChatViewers } from './chat';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -16,6 +21,11 @@ interface DemoEvent {
   /** Start and end relative to the seeding time; absent means "TBA". */
   window?: { startMs: number; endMs: number };
   premiumPriceCents?: number;
+  /**
+   * An event that is over and went out through our own ingest: its ended live session (the event's window) and the
+   * tips sent while it was on air (a tip button's title, minutes after the start, the tipper's message).
+   */
+  broadcast?: { tips: Array<{ title: string; minute: number; message?: string }> };
 }
 
 interface DemoCreator {
@@ -27,7 +37,7 @@ interface DemoCreator {
   tips: { title: string; amountCents: number; icon: string }[];
 }
 
-/** Each demo creator: one event live now, one upcoming, one premium, one TBA; a stream; a few tip buttons. */
+/** Each demo creator: one event live now, one upcoming, one premium, one TBA, one streamed last week; a stream; a few tip buttons. */
 const demoCreators: DemoCreator[] = [
   {
     email: 'mara@cuepoint.local',
@@ -39,6 +49,17 @@ const demoCreators: DemoCreator[] = [
       { name: 'Vinyl Only Friday', description: 'Two hours of records pulled from the crates, with the stories behind them.', window: { startMs: 2 * day, endMs: 2 * day + 2 * hour } },
       { name: 'Members Session: Sunrise Set', description: 'A four-hour sunrise set for members, with a live Q&A at the end.', window: { startMs: 5 * day, endMs: 5 * day + 4 * hour }, premiumPriceCents: 999 },
       { name: 'Secret Warehouse Stream', description: 'Location and date to be announced. Follow the calendar feed to hear first.' },
+      {
+        name: 'Night Shift: the closing set',
+        description: 'Two hours of closing records streamed from the booth, with requests from the chat.',
+        window: { startMs: -9 * day, endMs: -9 * day + 2 * hour },
+        broadcast: {
+          tips: [
+            { title: 'Request a track', minute: 24, message: 'Play the one with the strings!' },
+            { title: 'Big thanks', minute: 97 },
+          ],
+        },
+      },
     ],
     tips: [
       { title: 'Buy me a coffee', amountCents: 500, icon: 'coffee' },
@@ -55,6 +76,17 @@ const demoCreators: DemoCreator[] = [
       { name: 'Thursday Interview: The Rooftop Strings', description: 'A conversation and three live songs from the Rooftop Strings.', window: { startMs: 3 * day + 2 * hour, endMs: 3 * day + 4 * hour } },
       { name: 'Backstage Pass: Album Launch Party', description: 'The full album played live, with backstage chat for pass holders.', window: { startMs: 9 * day, endMs: 9 * day + 3 * hour }, premiumPriceCents: 1500 },
       { name: 'Festival Special', description: 'A festival-weekend special. Dates to be announced.' },
+      {
+        name: 'Studio Hang: First Guests',
+        description: 'The first open-mic interviews: three guests, two songs each, questions from the chat.',
+        window: { startMs: -8 * day, endMs: -8 * day + 2 * hour },
+        broadcast: {
+          tips: [
+            { title: 'Support the show', minute: 15 },
+            { title: 'Buy the band a coffee', minute: 62, message: 'Great questions tonight' },
+          ],
+        },
+      },
     ],
     tips: [
       { title: 'Support the show', amountCents: 300, icon: 'heart' },
@@ -73,11 +105,14 @@ async function count(db: Db, table: typeof events | typeof tipOptions, userId: s
 
 /**
  * Gives each demo creator that exists a stream, events and tip buttons — only what they lack, so a rerun (or a creator
- * who changed things) is left alone. Times are relative to `now`: a fresh database always has an event live now.
+ * who changed things) is left alone. Times are relative to `now`: a fresh database always has an event live now, and
+ * one that was streamed last week with its session and tips (written with the events, so only with them).
  */
 export async function seedEvents(db: Db, now = new Date()): Promise<void> {
   // One transaction: one commit for the whole step, and each "has none yet?" check holds until its insert.
   await db.transaction(async () => {
+    // Broadcasts of the events written in this run (after the tip buttons, whose ids their tips name).
+    const pendingBroadcasts: Broadcast[] = [];
     for (const creator of demoCreators) {
       const userId = await creatorId(db, creator);
       if (!userId) continue;
@@ -86,11 +121,12 @@ export async function seedEvents(db: Db, now = new Date()): Promise<void> {
         .set({ streamValue: creator.streamValue })
         .where(and(eq(users.id, userId), sql`${users.streamValue} IS NULL`));
       if ((await count(db, events, userId)) === 0) {
+        const rows = creator.events.map((event) => ({ event, id: newId() }));
         await db
           .insert(events)
           .values(
-            creator.events.map((event) => ({
-              id: newId(),
+            rows.map(({ event, id }) => ({
+              id,
               userId,
               name: event.name,
               description: event.description,
@@ -101,6 +137,7 @@ export async function seedEvents(db: Db, now = new Date()): Promise<void> {
               isActive: true,
             })),
           );
+        for (const { event, id } of rows) if (event.broadcast && event.window) pendingBroadcasts.push({ creator, userId, eventId: id, window: event.window, broadcast: event.broadcast });
       }
       if ((await count(db, tipOptions, userId)) === 0) {
         await db
@@ -117,7 +154,67 @@ export async function seedEvents(db: Db, now = new Date()): Promise<void> {
           );
       }
     }
+    for (const broadcast of pendingBroadcasts) await seedBroadcast(db, broadcast, now);
   });
+}
+
+interface Broadcast {
+  creator: DemoCreator;
+  userId: string;
+  eventId: string;
+  window: NonNullable<DemoEvent['window']>;
+  broadcast: NonNullable<DemoEvent['broadcast']>;
+}
+
+/**
+ * A past event's broadcast as the live and payments domains leave it: an ended live session over the event's window
+ * (no recording kept), and each tip as a succeeded payment of the local provider with its ledger entries and tip row,
+ * paid by the sample chat's viewers in turn.
+ */
+async function seedBroadcast(db: Db, { creator, userId, eventId, window, broadcast }: Broadcast, now: Date): Promise<void> {
+  const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
+  await db.insert(liveSessions).values({ id: newId(), userId, eventId, state: 'ended', startedAt: at(window.startMs), endedAt: at(window.endMs) });
+  const viewers = await seedChatViewers(db);
+  const buttons = await db.select({ id: tipOptions.id, title: tipOptions.title }).from(tipOptions).where(eq(tipOptions.userId, userId));
+  for (const [index, tip] of broadcast.tips.entries()) {
+    const amountCents = creator.tips.find((option) => option.title === tip.title)!.amountCents;
+    const feeCents = publishedCardFeeCents(amountCents);
+    const paidAt = at(window.startMs + tip.minute * 60_000);
+    const payer = viewers[index % viewers.length]!;
+    const tipOptionId = buttons.find((button) => button.title === tip.title)?.id ?? null;
+    const payment = {
+      id: newId(),
+      kind: 'tip' as const,
+      provider: 'local' as const,
+      status: 'succeeded' as const,
+      amountCents,
+      feeCents,
+      payerId: payer.id,
+      creatorId: userId,
+      eventId,
+      tipOptionId,
+      description: tip.title,
+      message: tip.message ?? null,
+      cardLast4: '4242',
+      createdAt: paidAt,
+      updatedAt: paidAt,
+      succeededAt: paidAt,
+    };
+    await db.insert(payments).values(payment);
+    await writeLedgerEntries(db, payment, feeCents);
+    await db.insert(tips).values({
+      id: newId(),
+      paymentId: payment.id,
+      creatorId: userId,
+      viewerId: payer.id,
+      eventId,
+      tipOptionId,
+      title: tip.title,
+      amountCents,
+      message: payment.message,
+      createdAt: paidAt,
+    });
+  }
 }
 
 /** The public page of the first demo creator's events (for the start-up banner), or null when that creator is absent. */

@@ -41,6 +41,10 @@ const seedTitles: SeedTitle[] = [
     description: 'Every week Mara digs into the records that made the last set: where they came from and why they work at 2 a.m.',
     colors: ['#f97316', '#7c2d12'],
     episodes: [
+      // The back catalogue: a few older episodes, so the 90-day numbers reach further than the 30-day ones.
+      { name: 'Crate digging 101', description: 'Record shops, fairs and the bargain bins nobody checks: where the set starts.', seconds: 9, frequencyHz: 294, daysAgo: 84 },
+      { name: 'The long blend', description: 'Two records, one tempo, three minutes: how a slow transition holds a room.', seconds: 11, frequencyHz: 349, daysAgo: 56 },
+      { name: 'The 2 a.m. record', description: 'The one track that turns a tired floor around, and why it works.', seconds: 7, frequencyHz: 262, daysAgo: 35 },
       { name: 'Warm-up tones', description: 'A short sound check before the season starts.', seconds: 8, frequencyHz: 330, daysAgo: 21 },
       { name: 'The A440 episode', description: 'Tuning up: why the reference pitch matters for mixing.', seconds: 12, frequencyHz: 440, daysAgo: 14, season: 1, episode: 1 },
       { name: 'Low end theory', description: 'Sub-bass, room modes and the kick that ate the dance floor.', seconds: 10, frequencyHz: 220, daysAgo: 7, season: 1, episode: 2 },
@@ -57,8 +61,12 @@ const seedTitles: SeedTitle[] = [
     description: 'Interviews with independent musicians about writing, touring and getting paid, recorded between the live streams.',
     colors: ['#0ea5e9', '#1e3a8a'],
     episodes: [
-      { name: 'Soundcheck', description: 'The microphone test that opened the show.', seconds: 6, frequencyHz: 523, daysAgo: 12, episode: 1 },
-      { name: 'Pilot', description: 'What this podcast is about and who is coming next.', seconds: 9, frequencyHz: 392, daysAgo: 5, episode: 2 },
+      // Season one, the back catalogue.
+      { name: 'First takes', description: 'Why record the conversations between the live streams at all.', seconds: 8, frequencyHz: 311, daysAgo: 84, season: 1, episode: 1 },
+      { name: 'On the road', description: 'Vans, couches and merch tables: touring on an independent budget.', seconds: 10, frequencyHz: 370, daysAgo: 56, season: 1, episode: 2 },
+      { name: 'Getting paid', description: 'Streams, tips and memberships: where the money actually comes from.', seconds: 7, frequencyHz: 415, daysAgo: 35, season: 1, episode: 3 },
+      { name: 'Soundcheck', description: 'The microphone test that opened season two.', seconds: 6, frequencyHz: 523, daysAgo: 12, season: 2, episode: 1 },
+      { name: 'Pilot', description: 'What the new season is about and who is coming next.', seconds: 9, frequencyHz: 392, daysAgo: 5, season: 2, episode: 2 },
     ],
   },
 ];
@@ -110,8 +118,9 @@ export function seedChapters(parts: Array<{ start: number; title: string }>): st
 }
 
 /**
- * Gives each demo creator a podcast title with a few short episodes: real MP3 audio (a steady tone), a transcript
- * and chapters generated here, so /video/{id} plays, shows its transcript and seeks by chapter on a fresh start. Creators who already have a title are left alone.
+ * Gives each demo creator a podcast title with a few short episodes (the newest 5 to 21 days old, a back catalogue of
+ * 35 to 84 days): real MP3 audio (a steady tone), a transcript and chapters generated here, so /video/{id} plays, shows
+ * its transcript and seeks by chapter on a fresh start. Creators who already have a title are left alone.
  */
 export async function seedPodcasts(db: Db, config: AppConfig, storage: Storage): Promise<void> {
   const creators = await db

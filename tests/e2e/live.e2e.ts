@@ -92,7 +92,8 @@ describe('live: the Go live page and a real stream', () => {
       const ingestUrl = (await page.getByTestId('ingest-url').textContent())!.trim();
       const port = new URL(ingestUrl.replace(/^rtmp:/, 'http:')).port;
       expect(Number(port)).toBeGreaterThan(0);
-      await page.getByTestId('live-state').and(page.locator('[data-state="offline"]')).waitFor();
+      // Her last broadcast (seeded last week) has ended: the page starts offline or "Stream ended".
+      await page.getByTestId('live-state').and(page.locator('[data-state="offline"], [data-state="ended"]')).waitFor();
 
       const { db } = fixture.running.app.services;
       const maraId = (await firstRow(db.select({ id: users.id }).from(users).where(eq(users.email, mara.email))))!.id;

@@ -15,6 +15,8 @@ import { seedCoverPng } from '../../seed/podcasts';
 import { seedDatabase } from '../../seed/seed';
 import { createTestApp, type TestApp } from '../helpers/app';
 
+const dayMs = 24 * 3600_000;
+
 describe('seeded podcasts', () => {
   let test: TestApp;
   beforeAll(async () => {
@@ -28,7 +30,7 @@ describe('seeded podcasts', () => {
     const titles = await test.app.services.db.select().from(podcastTitles);
     expect(titles.map((title) => title.name).sort()).toEqual(['Independent Voices', 'Records Behind the Set']);
     const episodes = await test.app.services.db.select().from(podcastEpisodes);
-    expect(episodes).toHaveLength(5);
+    expect(episodes).toHaveLength(11);
     for (const episode of episodes) {
       const path = join(uploadsDir(test.dataDir), episode.mediaUrl.replace('/uploads/', ''));
       expect(await readMediaDuration(path)).toBe(episode.durationSeconds);
@@ -102,6 +104,32 @@ describe('seeded podcasts', () => {
       if (title.itunesType === 'serial') expect(feed.items.every((item) => typeof item.itunesEpisode === 'number')).toBe(true);
     }
     expect((await db.select().from(podcastEpisodes)).some((episode) => episode.seasonNumber !== null)).toBe(true);
+  });
+
+  it('gives each title a back catalogue: recent episodes and two or three from 35 to 84 days ago, all in its feed', async () => {
+    const { db } = test.app.services;
+    const now = Date.now();
+    const daysAgo = (publishDate: string) => Math.round((now - Date.parse(publishDate)) / dayMs);
+    for (const title of await db.select().from(podcastTitles).orderBy(asc(podcastTitles.name))) {
+      const episodes = await db.select().from(podcastEpisodes).where(eq(podcastEpisodes.podcastTitleId, title.id));
+      const ages = episodes.map((episode) => daysAgo(episode.publishDate));
+      const older = ages.filter((age) => age > 30);
+      expect(older.length, title.name).toBeGreaterThanOrEqual(2);
+      expect(older.length, title.name).toBeLessThanOrEqual(3);
+      expect(Math.max(...ages), title.name).toBeLessThan(90);
+      expect(ages.filter((age) => age <= 21).length, title.name).toBeGreaterThanOrEqual(2);
+
+      // The feed lists every episode, newest first, each with its own audio.
+      const feed = parseFeed((await test.app.inject({ method: 'GET', url: `/feeds/${title.id}.xml` })).body)!;
+      const newestFirst = [...episodes].sort((a, b) => b.publishDate.localeCompare(a.publishDate));
+      expect(feed.items.map((item) => item.title)).toEqual(newestFirst.map((episode) => episode.name));
+      expect(new Set(feed.items.map((item) => item.enclosure.url)).size).toBe(episodes.length);
+      // A serial show numbers its back catalogue too, in release order.
+      if (title.itunesType === 'serial') {
+        const order = [...episodes].sort((a, b) => a.publishDate.localeCompare(b.publishDate)).map((episode) => [episode.seasonNumber, episode.episodeNumber] as const);
+        expect(order).toEqual([...order].sort(([seasonA, numberA], [seasonB, numberB]) => seasonA! - seasonB! || numberA! - numberB!));
+      }
+    }
   });
 
   it('draws the same cover every time', async () => {

@@ -289,9 +289,9 @@ describe('npm run db:copy', () => {
         answers.set(name, JSON.parse(fromSqlite));
       }
       // The questions had something to answer.
-      expect(answers.get('events.list')).toHaveLength(4);
+      expect(answers.get('events.list')).toHaveLength(5);
       expect(answers.get('podcasts.feed')).toContain('<item>');
-      expect(answers.get('earnings.summary (creator)')).toMatchObject({ scope: 'creator', totals: { count: 2 } });
+      expect(answers.get('earnings.summary (creator)')).toMatchObject({ scope: 'creator', totals: { count: 4 } });
       expect(answers.get('memberships.mine')).toMatchObject([{ tierName: 'Backstage', status: 'active' }]);
       expect(answers.get('memberships.myTiers')).toHaveLength(4);
       expect(answers.get('tips.publicList')).not.toEqual([]);
