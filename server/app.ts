@@ -25,6 +25,7 @@ import { restPlugin } from './rest/modules';
 import { mobileAppPlugin } from './domains/mobile-app/mobile-app.plugin';
 import { pageResponder } from './domains/public-pages/public-pages.rest';
 import { publicPagesPlugin } from './domains/public-pages/public-pages.plugin';
+import { federationPlugin } from './domains/federation/federation.plugin';
 import { creatorAppHeadTags } from './domains/public-pages/public-pages.service';
 import { createRestKit } from './rest/kit';
 import { createServices, type AppServices, type ServiceDeps } from './composition';
@@ -97,6 +98,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(mobileAppPlugin, { kit, headTags: creatorAppHeadTags });
   // robots.txt, sitemap.xml and link-preview images; the pages' heads are answered by the not-found handler below.
   await app.register(publicPagesPlugin, { kit });
+  // The Fediverse (when on): WebFinger, NodeInfo, actors on /c/{tag} by content negotiation, inboxes.
+  await app.register(federationPlugin, { services });
 
   if (services.storage.kind === 'disk') mkdirSync(uploadsDir(config.dataDir), { recursive: true });
   // Public files (covers, published episodes' media, transcripts, chapters) are readable from other sites; see serve-uploads.ts.

@@ -29,6 +29,7 @@ import { registerHubListeners } from './domains/hub/hub.listeners';
 import { registerPushListeners } from './domains/push/push.listeners';
 import { registerSubscriptionListeners } from './domains/subscriptions/subscriptions.listeners';
 import { registerMembershipListeners } from './domains/memberships/memberships.listeners';
+import { registerFederationListeners } from './domains/federation/federation.listeners';
 import { registerWebhookListeners } from './domains/webhooks/webhooks.listeners';
 import { followSessionChanges } from './domains/users/session-reads';
 import { ChatRuntime } from './domains/chat/chat.runtime';
@@ -36,6 +37,7 @@ import { WebhooksWorker, type WebhooksWorkerOptions } from './domains/webhooks/w
 import { createPushWorker, type PushWorker } from './domains/push/push.worker';
 import { LiveRuntime, type LiveRuntimeOptions } from './domains/live/live.runtime';
 import { AnalyticsRuntime, type AnalyticsRuntimeOptions } from './domains/analytics/analytics.runtime';
+import { FederationRuntime, type FederationRuntimeOptions } from './domains/federation/federation.runtime';
 import type { StreamLocator } from './domains/events/stream-source';
 import { fillMissingPodcastGuids } from './domains/podcasts/podcasts.service';
 import { userUploads } from './domains/users/users.uploads';
@@ -55,6 +57,8 @@ export interface DomainRuntimes {
   streams: StreamLocator;
   /** Audience analytics: the media counter (`mediaAudience`), the counting and retention sweeps (server/domains/analytics). */
   analytics: AnalyticsRuntime;
+  /** The Fediverse: Fedify on our store and job queue, actors, inboxes, following (server/domains/federation). */
+  federation: FederationRuntime;
 }
 
 /** Everything one instance runs on: the platform, the providers and the domains' runtimes (tRPC's and REST's context). */
@@ -80,6 +84,8 @@ export interface ServiceDeps {
   clock?: Clock;
   /** Audience analytics' timings (tests settle it themselves). */
   analytics?: AnalyticsRuntimeOptions;
+  /** The Fediverse's queue lane (tests may drive it themselves). */
+  federation?: FederationRuntimeOptions;
 }
 
 export interface ComposedServices {
@@ -108,6 +114,7 @@ const domainListeners: ReadonlyArray<(services: AppServices) => void> = [
   registerPushListeners,
   registerSubscriptionListeners,
   registerMembershipListeners,
+  registerFederationListeners,
 ];
 
 /**
@@ -173,10 +180,12 @@ export async function createServices(config: AppConfig, log: FastifyBaseLogger, 
     listenerKeys: new ListenerKeys(database.db, clock),
     mediaAudience: analytics.audience,
     analytics,
+    federation: new FederationRuntime(config, database.db, jobs, clock, deps.federation),
   };
   await services.listenerKeys.ready();
   services.live.attach(services);
   analytics.attach(services);
+  services.federation.attach(services);
   for (const register of domainListeners) register(services);
   // With instances sharing a bus, a password, role or activation change on one reaches every other's session cache.
   followSessionChanges(services);
@@ -197,9 +206,11 @@ export async function createServices(config: AppConfig, log: FastifyBaseLogger, 
       // Push deliveries in flight finish and are recorded before the database closes (a restart sends nothing twice).
       services.push.start(services);
       analytics.start();
+      services.federation.start();
     },
     async stopFirst() {
       await services.push.stop();
+      services.federation.stop();
       // The RTMP listener (started by main.ts, or a test) stops first: publishers end, recordings are finished.
       await services.live.stop();
     },

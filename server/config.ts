@@ -102,6 +102,9 @@ const envSchema = z.object({
   MEDIA_PUBLIC_URL: z.string().url().optional(),
   // Audience analytics (issue 33): count downloads and replay plays on the media routes (off: the benchmark's baseline).
   ANALYTICS_COUNTING: z.enum(['on', 'off']).default('on'),
+  // The Fediverse (server/domains/federation): on by default once PUBLIC_URL is set; private fetch targets for tests only.
+  FEDERATION: z.enum(['on', 'off']).optional(),
+  FEDERATION_ALLOW_PRIVATE_ADDRESSES: booleanFromEnv.optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -118,6 +121,8 @@ export interface AppConfig {
   trustProxy: TrustProxy;
   /** Count podcast downloads and replay plays where the media is served (ANALYTICS_COUNTING, on by default). */
   analyticsCounting: boolean;
+  /** ActivityPub actors, WebFinger, NodeInfo and the inboxes (FEDERATION; on by default when PUBLIC_URL is set, never without it). */
+  federation: { enabled: boolean; allowPrivateAddresses: boolean };
   /** When undefined, a secret is generated once and kept in DATA_DIR. */
   jwtSecret: string | undefined;
   tokenTtlSeconds: number;
@@ -233,6 +238,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((env.DATABASE_URL || env.REDIS_URL) && !env.JWT_SECRET) {
     throw new Error('Invalid environment:\n  JWT_SECRET is required when instances share DATABASE_URL or REDIS_URL (each would make up its own)');
   }
+  if (production && env.FEDERATION_ALLOW_PRIVATE_ADDRESSES) {
+    throw new Error('Refusing to start in production:\n  FEDERATION_ALLOW_PRIVATE_ADDRESSES=true is for tests only');
+  }
+  if (env.FEDERATION === 'on' && !env.PUBLIC_URL) {
+    throw new Error('Invalid environment:\n  FEDERATION=on needs PUBLIC_URL (actor ids and signatures are built from it)');
+  }
   if (env.PAYMENT_PROVIDER === 'stripe' && (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET)) {
     throw new Error('Invalid environment:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
   }
@@ -245,6 +256,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     analyticsCounting: env.ANALYTICS_COUNTING === 'on',
+    federation: { enabled: Boolean(env.PUBLIC_URL) && (env.FEDERATION ?? 'on') === 'on', allowPrivateAddresses: env.FEDERATION_ALLOW_PRIVATE_ADDRESSES ?? false },
     jwtSecret: env.JWT_SECRET,
     tokenTtlSeconds: env.TOKEN_TTL_SECONDS,
     admin: { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD ?? developmentAdminPassword },

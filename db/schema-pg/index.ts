@@ -61,4 +61,10 @@ export const {
   liveViewerSamples,
   liveViewerMinutes,
   liveEventAudiences,
+  federationKv,
+  federationActorKeys,
+  federationSettings,
+  federationFollowers,
+  federationBlocks,
+  federationMessages,
 } = pgSchema;

@@ -15,3 +15,4 @@ export * from './webhooks';
 export * from './live';
 export * from './memberships';
 export * from './analytics';
+export * from './federation';

@@ -106,6 +106,8 @@ export interface DomainEventMap {
   'memberships:lapsed': { membership: MembershipSnapshot };
   /** The member canceled: access lasts until `endsAt` (the end of the paid month; now for an unpaid one). */
   'memberships:cancelled': { membership: MembershipSnapshot; endsAt: string | null };
+  /** An active account was deactivated (committed): its Fediverse actor is deleted (`Delete(Person)` to its followers). */
+  'users:deactivated': { userId: string; creatorTag: string | null };
 }
 
 export interface DomainRequestMap {

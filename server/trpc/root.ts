@@ -23,6 +23,7 @@ import { liveRouter } from '@server/domains/live/live.router';
 import { publicPagesRouter } from '@server/domains/public-pages/public-pages.router';
 import { membershipsRouter } from '@server/domains/memberships/memberships.router';
 import { analyticsRouter } from '@server/domains/analytics/analytics.router';
+import { federationRouter } from '@server/domains/federation/federation.router';
 import { TRPCError, type AnyTRPCProcedure } from '@trpc/server';
 import { router } from './init';
 import type { Context } from './context';
@@ -54,6 +55,7 @@ export const appRouter = router({
   publicPages: publicPagesRouter,
   memberships: membershipsRouter,
   analytics: analyticsRouter,
+  federation: federationRouter,
 });
 
 export type AppRouter = typeof appRouter;

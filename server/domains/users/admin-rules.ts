@@ -64,23 +64,30 @@ async function requireUser(db: Db | Transaction, id: string): Promise<UserRow> {
   return user;
 }
 
+/** After an active account was deactivated (committed): `users:deactivated`. */
+export async function announceDeactivation(services: Pick<Services, 'domainEvents'>, before: Pick<UserRow, 'id' | 'isActive' | 'creatorTag'>, isActive: boolean | undefined): Promise<void> {
+  if (isActive === false && before.isActive) await services.domainEvents.publish('users:deactivated', { userId: before.id, creatorTag: before.creatorTag });
+}
+
 /** Admin activation (or deactivation): see activationChange. */
 export async function setUserActive(
-  services: Pick<Services, 'db' | 'store' | 'bus'>,
+  services: Pick<Services, 'db' | 'store' | 'bus' | 'domainEvents'>,
   actor: Pick<Actor, 'id'>,
   id: string,
   isActive: boolean,
 ): Promise<SessionUser> {
   const { db } = services;
-  await db.transaction(async (tx) => {
+  const before = await db.transaction(async (tx) => {
     const user = await requireUser(tx, id);
     await assertAdminChangeAllowed(tx, actor, user, { isActive });
     await tx
       .update(users)
       .set({ ...activationChange(user, isActive), updatedAt: nowIso() })
       .where(eq(users.id, id));
+    return user;
   });
   sessionChanged(services, id);
+  await announceDeactivation(services, before, isActive);
   return toSessionUser(services, (await findUserById(services, id))!);
 }
 

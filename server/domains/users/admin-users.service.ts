@@ -9,7 +9,7 @@ import type { Services } from '@server/services';
 import type { Actor, UserRow } from '@server/platform/actor';
 import { adminUsersMessages, type AdminUserRow, type AdminUsersListInput, type AdminUserUpdateInput } from './admin-users.schemas';
 import { getEffectiveSettings, siteNameOf } from '@server/domains/settings/settings.service';
-import { activationChange, assertAdminChangeAllowed } from './admin-rules';
+import { activationChange, announceDeactivation, assertAdminChangeAllowed } from './admin-rules';
 import type { ExternalSignInOptions } from './external-sign-in';
 import { requestPasswordReset } from './passwords';
 import { sessionChanged } from './session-reads';
@@ -80,14 +80,14 @@ export async function getUser(db: Db, id: string): Promise<AdminUserRow> {
  * the account's sessions (their tokens no longer match the account); activating also ends a pending checkout payment.
  */
 export async function updateUser(
-  services: Pick<Services, 'db' | 'store' | 'bus' | 'config' | 'mailer' | 'log'>,
+  services: Pick<Services, 'db' | 'store' | 'bus' | 'config' | 'mailer' | 'log' | 'domainEvents'>,
   actor: Actor,
   input: AdminUserUpdateInput,
 ): Promise<AdminUserRow> {
   const { db } = services;
   const target = await firstRow(db.select().from(users).where(eq(users.id, input.id)));
   if (!target) throw new DomainError({ code: 'NOT_FOUND', message: adminUsersMessages.userNotFound });
-  await db.transaction(async (tx) => {
+  const before = await db.transaction(async (tx) => {
     // Read again inside the write, so two admins demoting each other at once cannot both pass.
     const current = (await firstRow(tx.select().from(users).where(eq(users.id, input.id))))!;
     await assertAdminChangeAllowed(tx, actor, current, { isActive: input.isActive, role: input.role });
@@ -105,8 +105,10 @@ export async function updateUser(
         updatedAt: nowIso(),
       })
       .where(eq(users.id, target.id));
+    return current;
   });
   sessionChanged(services, target.id);
+  await announceDeactivation(services, before, input.isActive);
   if (input.isActive === true && !target.isActive && target.role === 'dj') await sendActivationMail(services, target);
   return getUser(db, target.id);
 }

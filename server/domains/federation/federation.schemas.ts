@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+export const federationMessages = {
+  notEnabled: 'The Fediverse is switched off on this server',
+  followerNotFound: 'No such follower',
+  notPending: 'This follower is not waiting for approval',
+  blockNotFound: 'No such block',
+  invalidDomain: 'Enter a domain name such as mastodon.social',
+  invalidActor: 'Enter the actor URL (https://...)',
+} as const;
+
+/** A host name as blocks store it: lower case, no scheme, path or port-less trailing dot. */
+export const domainName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(253)
+  .regex(/^[a-z0-9.-]+(:\d{1,5})?$/, federationMessages.invalidDomain);
+
+export const actorUrl = z.string().trim().max(2000).url(federationMessages.invalidActor).refine((value) => /^https?:\/\//.test(value), federationMessages.invalidActor);
+
+export const blockInput = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('actor'), value: actorUrl }),
+  z.strictObject({ kind: z.literal('domain'), value: domainName }),
+]);
+export type BlockInput = z.infer<typeof blockInput>;
+
+export const followerIdInput = z.strictObject({ followerId: z.string().min(1).max(64) });
+export const blockIdInput = z.strictObject({ blockId: z.string().min(1).max(64) });
+
+export const hashtag = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/^#/, ''))
+  .pipe(z.string().regex(/^[\p{L}\p{N}_]{1,64}$/u, 'A hashtag is letters, digits and underscores'));
+
+export const settingsInput = z.strictObject({
+  approveFollowers: z.boolean().optional(),
+  publish: z.boolean().optional(),
+  hashtags: z.array(hashtag).max(10).optional(),
+});
+export type SettingsInput = z.infer<typeof settingsInput>;
+
+export const settingsOutput = z.object({
+  /** `@tag@host`. */
+  handle: z.string(),
+  approveFollowers: z.boolean(),
+  publish: z.boolean(),
+  hashtags: z.array(z.string()),
+});
+export type SettingsOutput = z.infer<typeof settingsOutput>;
+
+export const followerOutput = z.object({
+  id: z.string(),
+  actorId: z.string(),
+  handle: z.string(),
+  status: z.enum(['pending', 'accepted']),
+  createdAt: z.string(),
+});
+export type FollowerOutput = z.infer<typeof followerOutput>;
+
+export const blockOutput = z.object({ id: z.string(), kind: z.enum(['actor', 'domain']), value: z.string(), createdAt: z.string() });
+export type BlockOutput = z.infer<typeof blockOutput>;
+
+export const followersOutput = z.object({
+  followers: z.array(followerOutput),
+  /** Accepted followers. */
+  count: z.number().int(),
+  pending: z.number().int(),
+  blocks: z.array(blockOutput),
+});
+export type FollowersOutput = z.infer<typeof followersOutput>;
