@@ -27,6 +27,7 @@ export const navigationItems: readonly NavigationItem[] = [
   { id: 'earnings', title: 'Earnings', url: '/apps/earnings', roles: creatorRoles },
   { id: 'members', title: 'Members', url: '/apps/members', roles: creatorRoles },
   { id: 'audience-analytics', title: 'Analytics', url: '/apps/analytics', roles: creatorRoles },
+  { id: 'fediverse', title: 'Fediverse', url: '/apps/fediverse', roles: creatorRoles },
   { id: 'mobile-app', title: 'My Mobile App', url: '/apps/mobile-app', roles: creatorRoles },
   { id: 'terms-and-conditions', title: 'Terms and Conditions', url: '/apps/terms-and-conditions', roles: adminRoles },
   { id: 'settings', title: 'Settings', url: '/apps/settings', roles: adminRoles },

@@ -49,6 +49,8 @@ export const appPagePaths = {
   analytics: '/apps/analytics',
   /** How the analytics count (the IAB rules we hold), linked from the dashboard. */
   analyticsHowWeCount: '/apps/analytics/how-we-count',
+  /** The creator's Fediverse page: handle, followers, blocks, posts, the switches and hashtags (admins: instance blocks too). */
+  fediverse: '/apps/fediverse',
   pushNotifications: '/apps/push-notifications',
   mobileApp: '/apps/mobile-app',
   mobileAppSettings: '/apps/mobile-app/:appId',

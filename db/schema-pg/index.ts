@@ -67,4 +67,5 @@ export const {
   federationFollowers,
   federationBlocks,
   federationMessages,
+  federationPosts,
 } = pgSchema;

@@ -21,6 +21,8 @@ export const events = sqliteTable(
     isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
     /** iCalendar SEQUENCE: raised on every change of time, name or status (calendar apps then take the new version). */
     sequence: integer('sequence').notNull().default(0),
+    /** Announced on the Fediverse (when the creator publishes there); false: the creator opted this event out. */
+    fediverse: integer('fediverse', { mode: 'boolean' }).notNull().default(true),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },

@@ -109,3 +109,34 @@ export const federationMessages = sqliteTable(
   },
   (table) => [index('federation_messages_due_idx').on(table.status, table.dueAt)],
 );
+
+export const federationPostKinds = ['event', 'live', 'episode', 'replay'] as const;
+export type FederationPostKind = (typeof federationPostKinds)[number];
+
+/**
+ * A creator's post on the Fediverse: one note per subject and kind (an event, its go-live, an episode or a replay),
+ * its id PUBLIC_URL/c/{tag}/posts/{id}. `teaser`: a premium or members-only subject announced without its media.
+ * The counts are the likes, boosts and replies received.
+ */
+export const federationPosts = sqliteTable(
+  'federation_posts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: federationPostKinds }).notNull(),
+    subjectId: text('subject_id').notNull(),
+    noteUri: text('note_uri').notNull(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    teaser: integer('teaser', { mode: 'boolean' }).notNull().default(false),
+    likes: integer('likes').notNull().default(0),
+    boosts: integer('boosts').notNull().default(0),
+    replies: integer('replies').notNull().default(0),
+    publishedAt: text('published_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    deletedAt: text('deleted_at'),
+  },
+  (table) => [uniqueIndex('federation_posts_subject_idx').on(table.kind, table.subjectId), index('federation_posts_user_published_idx').on(table.userId, table.publishedAt)],
+);

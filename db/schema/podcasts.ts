@@ -59,6 +59,8 @@ export const podcastEpisodes = sqliteTable(
     publishDate: text('publish_date').notNull(),
     seasonNumber: integer('season_number'),
     episodeNumber: integer('episode_number'),
+    /** Announced on the Fediverse (when the creator publishes there); false: the creator opted this episode out. */
+    fediverse: integer('fediverse', { mode: 'boolean' }).notNull().default(true),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },

@@ -92,6 +92,12 @@ export interface DomainEventMap {
   'events:created': { event: EventSnapshot };
   /** An event was changed by its owner. */
   'events:changed': { event: EventSnapshot; previous: EventSnapshot };
+  /** An event was deleted by its owner or an admin (committed). */
+  'events:deleted': { eventId: string; userId: string };
+  /** An episode became public (its publish date reached, at its creation; later ones are found when their date comes). */
+  'podcasts:episode-published': { episodeId: string; userId: string };
+  /** A live recording was published as an episode (the replay): its episode and the event it was recorded in. */
+  'live:replay-published': { recordingId: string; episodeId: string; userId: string; eventId: string | null };
   /** A creator's stream went live in an event (its session is stored): the go-live notification, `stream.started`. */
   'live:stream-started': { sessionId: string; userId: string; eventId: string; eventName: string; startedAt: string };
   /** A live session ended (its end is stored; the recording is finished in the background): `stream.ended`. */

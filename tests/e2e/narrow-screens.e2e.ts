@@ -100,6 +100,7 @@ async function sweepList(running: RunningApp): Promise<Sweep[]> {
     dj(p.members, '/apps/members'),
     dj(p.analytics, '/apps/analytics'),
     dj(p.analyticsHowWeCount, '/apps/analytics/how-we-count'),
+    dj(p.fediverse, '/apps/fediverse'),
     dj(p.podcastTitles, '/apps/podcast-titles'),
     dj(p.podcastTitle, `/apps/podcast-titles/${title.id}`),
     dj(p.podcastEpisodes, `/apps/podcast-titles/${title.id}/podcast-episodes`),

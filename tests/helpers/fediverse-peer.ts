@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, signRequest, type Federation } from '@fedify/fedify';
-import { Accept, Activity, Create, Delete, Endpoints, Follow, Person, Reject, Undo } from '@fedify/vocab';
+import { Accept, Activity, Create, Delete, Endpoints, Follow, Person, Reject, Undo, Update } from '@fedify/vocab';
 import type { AppDeps } from '@server/app';
 import { createTestApp, type TestApp } from './app';
 
@@ -156,6 +156,7 @@ export async function startFediversePeer(): Promise<FediversePeer> {
     .on(Accept, (ctx, activity) => record(inboxOf(ctx), activity))
     .on(Reject, (ctx, activity) => record(inboxOf(ctx), activity))
     .on(Create, (ctx, activity) => record(inboxOf(ctx), activity))
+    .on(Update, (ctx, activity) => record(inboxOf(ctx), activity))
     .on(Delete, (ctx, activity) => record(inboxOf(ctx), activity));
 
   const context = () => federation!.createContext(new URL(origin), undefined);

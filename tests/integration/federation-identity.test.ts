@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '@db/schema/users';
 import { federationActorKeys } from '@db/schema/federation';
-import { createTestApp, createUser, type TestApp } from '../helpers/app';
+import { callerAs, createTestApp, createUser, type TestApp } from '../helpers/app';
+import { federationMessages } from '@server/domains/federation/federation.schemas';
 import { startFederatedApp, type FederatedApp } from '../helpers/fediverse-peer';
 
 const activityJson = 'application/activity+json';
@@ -132,7 +133,12 @@ describe('federation switched off', () => {
 
   it('answers 404 for WebFinger, NodeInfo, the inboxes and the actor with FEDERATION=off or without PUBLIC_URL', async () => {
     for (const testApp of [off, noPublicUrl]) {
-      await createUser(testApp.app, { role: 'dj', creatorTag: 'off_creator' });
+      const creator = await createUser(testApp.app, { role: 'dj', creatorTag: 'off_creator' });
+      // The creator's Fediverse page is told so, rather than shown as if it federated.
+      const api = await callerAs(testApp.app, creator.token);
+      for (const read of [() => api.federation.settings(), () => api.federation.followers(), () => api.federation.posts()]) {
+        await expect(read()).rejects.toMatchObject({ code: 'NOT_FOUND', message: federationMessages.notEnabled });
+      }
       const webfinger = await testApp.app.inject({ url: `/.well-known/webfinger?resource=${encodeURIComponent('acct:off_creator@cuepoint.example')}` });
       expect(webfinger.statusCode).toBe(404);
       expect((await testApp.app.inject({ url: '/.well-known/nodeinfo' })).statusCode).toBe(404);

@@ -94,6 +94,7 @@ function feedEpisode(overrides: Partial<typeof podcastEpisodes.$inferSelect>): t
     id: 'e1',
     podcastTitleId: 't1',
     userId: 'u1',
+    fediverse: true,
     name: 'Pilot',
     description: '',
     mediaUrl: '/uploads/e1.mp3',

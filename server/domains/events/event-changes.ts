@@ -2,7 +2,7 @@ import { assertMayCreateEvents } from '@server/domains/billing/plan-access';
 import type { Services } from '@server/services';
 import type { Actor } from '@server/platform/actor';
 import type { CreateEventInput, EventOutput, UpdateEventInput } from './events.schemas';
-import { createEvent, getOwnEvent, updateEvent } from './events.service';
+import { createEvent, deleteEvent, getOwnEvent, updateEvent } from './events.service';
 
 /**
  * `events.create`: "Features require a plan" answers 403 with the plan to choose (admins never); the new event is
@@ -24,4 +24,12 @@ export async function updateOwnEvent(services: Services, actor: Actor, input: Up
   });
   await services.domainEvents.publish('events:changed', { event, previous });
   return event;
+}
+
+/** `events.delete`: the deletion is announced as `events:deleted` after it is committed. */
+export async function deleteOwnEvent(services: Services, actor: Actor, id: string): Promise<{ id: string }> {
+  const event = await getOwnEvent(services.db, actor, id);
+  const deleted = await deleteEvent(services.db, actor, id);
+  await services.domainEvents.publish('events:deleted', { eventId: event.id, userId: event.userId });
+  return deleted;
 }

@@ -13,7 +13,7 @@ import {
   viewerAccessOutput,
 } from './events.schemas';
 import * as eventsService from './events.service';
-import { createOwnEvent, updateOwnEvent } from './event-changes';
+import { createOwnEvent, deleteOwnEvent, updateOwnEvent } from './event-changes';
 import { eventStream } from './stream-source';
 
 export const eventsRouter = router({
@@ -39,7 +39,7 @@ export const eventsRouter = router({
   delete: creatorProcedure.meta({ scope: 'events:write' })
     .input(eventIdInput)
     .output(eventIdInput)
-    .mutation(({ ctx, input }) => eventsService.deleteEvent(ctx.services.db, ctx.actor, input.id)),
+    .mutation(({ ctx, input }) => deleteOwnEvent(ctx.services, ctx.actor, input.id)),
 
   /** Any event, as its public page shows it. */
   publicById: publicProcedure.meta({ scope: 'public' })

@@ -47,6 +47,7 @@ const eventFields = {
   isPremium: z.boolean(),
   premiumPrice: dollars,
   isActive: z.boolean(),
+  fediverse: z.boolean(),
 };
 
 export interface EventRuleValues {
@@ -76,6 +77,8 @@ export const createEventInput = z
     isPremium: eventFields.isPremium.default(false),
     premiumPrice: eventFields.premiumPrice.default(0),
     isActive: eventFields.isActive.default(true),
+    /** Posted on the Fediverse when the creator publishes there (false: this event is not). */
+    fediverse: eventFields.fediverse.default(true),
   })
   .superRefine((values, context) => {
     for (const [path, message] of Object.entries(eventRuleErrors(values))) context.addIssue({ code: 'custom', path: [path], message });
@@ -91,6 +94,7 @@ export const updateEventInput = z.strictObject({
   isPremium: eventFields.isPremium.optional(),
   premiumPrice: eventFields.premiumPrice.optional(),
   isActive: eventFields.isActive.optional(),
+  fediverse: eventFields.fediverse.optional(),
 });
 export type UpdateEventInput = z.infer<typeof updateEventInput>;
 

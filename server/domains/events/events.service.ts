@@ -118,7 +118,7 @@ export function getOwnEvent(db: Db, actor: Actor, id: string): Promise<EventOutp
   return ownedEvent(db, actor, id);
 }
 
-export async function createEvent(db: Db, actor: Actor, input: CreateEventInput): Promise<EventOutput> {
+export async function createEvent(db: Db, actor: Actor, input: Omit<CreateEventInput, 'fediverse'> & { fediverse?: boolean }): Promise<EventOutput> {
   const id = newId();
   await db
     .insert(events)
@@ -132,6 +132,7 @@ export async function createEvent(db: Db, actor: Actor, input: CreateEventInput)
       isPremium: input.isPremium,
       premiumPriceCents: input.isPremium ? toCents(input.premiumPrice) : 0,
       isActive: input.isActive,
+      fediverse: input.fediverse ?? true,
     });
   return (await findEvent(db, id))!;
 }
@@ -163,6 +164,7 @@ export async function updateEvent(db: Db, actor: Actor, input: UpdateEventInput)
         isPremium: merged.isPremium,
         premiumPriceCents: merged.isPremium ? toCents(merged.premiumPrice) : 0,
         isActive: merged.isActive,
+        ...(input.fediverse !== undefined && { fediverse: input.fediverse }),
         // Calendar apps replace their copy only when SEQUENCE grows (RFC 5545 §3.8.7.4).
         ...(revisesCalendarEntry(current, merged) && { sequence: sql`${events.sequence} + 1` }),
         updatedAt: nowIso(),

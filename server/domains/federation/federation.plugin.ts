@@ -67,6 +67,12 @@ export async function federationPlugin(app: FastifyInstance, { services }: { ser
   app.get('/c/:tag/outbox', dispatch);
   app.get('/c/:tag/followers', dispatch);
   app.get('/c/:tag/following', dispatch);
+  app.get('/c/:tag/posts/:id', dispatch);
+  app.get<{ Params: { tag: string; id: string } }>('/c/:tag/posts/:id/event', async (request, reply) => {
+    const event = await federation.posts.eventObject(request.params.tag, request.params.id);
+    if (!event) return reply.code(404).send({ message: 'Not found' });
+    return reply.header('content-type', 'application/activity+json').header('vary', 'Accept').send(JSON.stringify(event));
+  });
 
   // The creator page and the actor share one URL: ActivityPub clients get the actor, browsers the page.
   app.get('/c/:tag', async (request, reply) => {

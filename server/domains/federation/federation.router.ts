@@ -3,7 +3,8 @@ import { adminProcedure, creatorProcedure, router } from '@server/trpc/init';
 import { DomainError } from '@server/platform/errors';
 import type { Services } from '@server/services';
 import type { FederationRuntime } from './federation.runtime';
-import { blockIdInput, blockInput, blockOutput, followerIdInput, followersOutput, federationMessages, settingsInput, settingsOutput } from './federation.schemas';
+import { blockIdInput, blockInput, blockOutput, followerIdInput, followersOutput, federationMessages, postsOutput, settingsInput, settingsOutput } from './federation.schemas';
+import { listPosts } from './federation.posts';
 import * as federationService from './federation.service';
 
 /** The creator's Fediverse page: from a signed-in session only (no API token scope yet). */
@@ -18,7 +19,10 @@ const ownTag = (services: Pick<Services, 'db'>, userId: string) => federationSer
 
 export const federationRouter = router({
   /** The creator's followers (pending first), their counts and the creator's blocks. */
-  followers: fediverseOwnerProcedure.output(followersOutput).query(({ ctx }) => federationService.listFollowers(ctx.services, ctx.actor.id)),
+  followers: fediverseOwnerProcedure.output(followersOutput).query(({ ctx }) => {
+    enabledRuntime(ctx.services);
+    return federationService.listFollowers(ctx.services, ctx.actor.id);
+  }),
 
   /** Accepts a pending follower: its server gets the Accept. */
   approve: fediverseOwnerProcedure.input(followerIdInput).mutation(async ({ ctx, input }) => {
@@ -56,7 +60,16 @@ export const federationRouter = router({
     return { id: input.blockId };
   }),
 
-  settings: fediverseOwnerProcedure.output(settingsOutput).query(({ ctx }) => federationService.getSettings(ctx.services, ctx.actor.id)),
+  /** The creator's recent posts (latest first, at most 50) with their like, boost and reply counts. */
+  posts: fediverseOwnerProcedure.output(postsOutput).query(async ({ ctx }) => {
+    enabledRuntime(ctx.services);
+    return { posts: await listPosts(ctx.services.db, ctx.actor.id) };
+  }),
+
+  settings: fediverseOwnerProcedure.output(settingsOutput).query(({ ctx }) => {
+    enabledRuntime(ctx.services);
+    return federationService.getSettings(ctx.services, ctx.actor.id);
+  }),
 
   updateSettings: fediverseOwnerProcedure
     .input(settingsInput)

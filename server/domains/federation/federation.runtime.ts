@@ -22,6 +22,8 @@ import type { Clock } from '@server/platform/clock';
 import type { JobQueue } from '@server/platform/queue/job-queue';
 import type { Services } from '@server/services';
 import { DatabaseKvStore } from './federation.kv';
+import { FederationPoster } from './federation.posting';
+import { countOutboxPosts, createActivity, outboxPageSize, outboxPosts, subjectOf } from './federation.posts';
 import { JobQueueMessageQueue, type FederationQueueOptions } from './federation.queue';
 import {
   actorAccount,
@@ -90,6 +92,8 @@ export class FederationRuntime {
   private services: RuntimeServices | null = null;
   private readonly abort = new AbortController();
   private sweepTimer: NodeJS.Timeout | undefined;
+  private episodeTimer: NodeJS.Timeout | undefined;
+  private poster: FederationPoster | null = null;
 
   constructor(
     private readonly config: AppConfig,
@@ -123,6 +127,7 @@ export class FederationRuntime {
     this.registerActor(federation, services);
     this.registerCollections(federation, services);
     this.registerInbox(federation, services);
+    this.posts.register(federation);
     federation.setNodeInfoDispatcher(federationPaths.nodeInfo, async () => {
       const users = await actorCounts(services.db);
       return {
@@ -148,10 +153,23 @@ export class FederationRuntime {
         .catch((error: unknown) => services.log.error({ err: error }, 'federation: the sweep failed'));
     }, 3600_000);
     this.sweepTimer.unref();
+    this.episodeTimer = setInterval(() => {
+      void services.sweeps
+        .runExclusive('federation-due-episodes', { ttlMs: 50_000, periodMs: 60_000 }, () => this.posts.postDueEpisodes())
+        .catch((error: unknown) => services.log.error({ err: error }, 'federation: posting due episodes failed'));
+    }, 60_000);
+    this.episodeTimer.unref();
+  }
+
+  /** The creator's posts (federation.posting.ts): what the listeners and the minute sweep call. */
+  get posts(): FederationPoster {
+    if (!this.poster) this.poster = new FederationPoster(this, () => this.services, this.config.publicUrl ?? '');
+    return this.poster;
   }
 
   stop(): void {
     clearInterval(this.sweepTimer);
+    clearInterval(this.episodeTimer);
     this.abort.abort();
   }
 
@@ -161,7 +179,8 @@ export class FederationRuntime {
     return this.federation.fetch(request, { contextData: undefined, onNotFound, onNotAcceptable });
   }
 
-  private context(): Context<void> {
+  /** A context on PUBLIC_URL (throws while federation is off). */
+  context(): Context<void> {
     if (!this.federation) throw new Error('federation: not enabled');
     return this.federation.createContext(new URL(this.config.publicUrl!), undefined);
   }
@@ -290,10 +309,25 @@ export class FederationRuntime {
       const found = await actorAccount(services, identifier);
       return found && !found.gone ? found.account : null;
     };
-    // Posts are a later part of issue 32: the outbox is empty until then.
+    // The creator's posts as their Create activities, latest first, paged (the cursor is the offset).
     federation
-      .setOutboxDispatcher(federationPaths.outbox, async (_ctx, identifier) => ((await actorOf(identifier)) ? { items: [] } : null))
-      .setCounter(async (_ctx, identifier) => ((await actorOf(identifier)) ? 0 : null));
+      .setOutboxDispatcher(federationPaths.outbox, async (ctx, identifier, cursor) => {
+        const account = await actorOf(identifier);
+        if (!account || cursor === null) return null;
+        const offset = Number.parseInt(cursor, 10) || 0;
+        const rows = await outboxPosts(services.db, account.id, offset, outboxPageSize + 1);
+        const items: Activity[] = [];
+        for (const row of rows.slice(0, outboxPageSize)) {
+          const subject = await subjectOf(services.db, this.config.publicUrl!, row.kind, row.subjectId);
+          if (subject) items.push(await createActivity(ctx, row, subject));
+        }
+        return { items, nextCursor: rows.length > outboxPageSize ? String(offset + outboxPageSize) : null };
+      })
+      .setFirstCursor(async (_ctx, identifier) => ((await actorOf(identifier)) ? '0' : null))
+      .setCounter(async (_ctx, identifier) => {
+        const account = await actorOf(identifier);
+        return account ? countOutboxPosts(services.db, account.id) : null;
+      });
     federation
       .setFollowingDispatcher(federationPaths.following, async (_ctx, identifier) => ((await actorOf(identifier)) ? { items: [] } : null))
       .setCounter(async (_ctx, identifier) => ((await actorOf(identifier)) ? 0 : null));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 export const federationMessages = {
   notEnabled: 'The Fediverse is switched off on this server',
+  noCreatorPage: 'Your account has no creator page',
   followerNotFound: 'No such follower',
   notPending: 'This follower is not waiting for approval',
   blockNotFound: 'No such block',
@@ -71,3 +72,25 @@ export const followersOutput = z.object({
   blocks: z.array(blockOutput),
 });
 export type FollowersOutput = z.infer<typeof followersOutput>;
+
+export const postOutput = z.object({
+  id: z.string(),
+  kind: z.enum(['event', 'live', 'episode', 'replay']),
+  /** The event's or episode's id. */
+  subjectId: z.string(),
+  title: z.string(),
+  /** The page the post links to (the event or episode page). */
+  url: z.string(),
+  publishedAt: z.string(),
+  /** A premium or members-only subject, announced without its media. */
+  teaser: z.boolean(),
+  likes: z.number().int(),
+  boosts: z.number().int(),
+  replies: z.number().int(),
+  deletedAt: z.string().nullable(),
+});
+export type PostOutput = z.infer<typeof postOutput>;
+
+/** The creator's recent posts, latest first (at most 50). */
+export const postsOutput = z.object({ posts: z.array(postOutput) });
+export type PostsOutput = z.infer<typeof postsOutput>;

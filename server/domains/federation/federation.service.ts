@@ -71,7 +71,7 @@ export async function creatorSettings(db: Db, userId: string): Promise<CreatorSe
 
 export async function creatorTagOf(db: Db, userId: string): Promise<string> {
   const row = await firstRow(db.select({ creatorTag: users.creatorTag }).from(users).where(eq(users.id, userId)));
-  if (!row?.creatorTag) throw new DomainError({ code: 'NOT_FOUND', message: federationMessages.notEnabled });
+  if (!row?.creatorTag) throw new DomainError({ code: 'NOT_FOUND', message: federationMessages.noCreatorPage });
   return row.creatorTag;
 }
 

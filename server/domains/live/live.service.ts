@@ -184,7 +184,7 @@ async function ownedRecording(db: Db, userId: string, recordingId: string): Prom
  * `episode.published`).
  */
 export async function publishRecording(
-  services: Pick<WebhookServices, 'db' | 'config' | 'webhooks' | 'storage'>,
+  services: Pick<WebhookServices, 'db' | 'config' | 'webhooks' | 'storage' | 'domainEvents'>,
   userId: string,
   input: PublishRecordingInput,
 ): Promise<PublishRecordingOutput> {
@@ -207,8 +207,9 @@ export async function publishRecording(
     await db
       .insert(podcastUploads)
       .values({ id: uploadId, ownerId: userId, kind: 'media', url: `/uploads/${name}`, mimeType: 'video/mp4', sizeBytes: size, durationSeconds: recording.durationSeconds });
-    const episode = await createEpisode(services, userId, { podcastTitleId: title.id, name: input.name, description: '', mediaUploadId: uploadId });
+    const episode = await createEpisode(services, userId, { podcastTitleId: title.id, name: input.name, description: '', mediaUploadId: uploadId, fediverse: true }, { replay: true });
     await db.update(liveRecordings).set({ episodeId: episode.id }).where(eq(liveRecordings.id, recording.id));
+    if (episode.isPublished) await services.domainEvents.publish('live:replay-published', { recordingId: recording.id, episodeId: episode.id, userId, eventId: recording.eventId });
     return { episodeId: episode.id, recordingId: recording.id };
   } catch (error) {
     if (uploadId) await db.delete(podcastUploads).where(eq(podcastUploads.id, uploadId));

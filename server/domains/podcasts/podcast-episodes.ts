@@ -5,6 +5,7 @@ import { newId, nowIso } from '@server/lib/ids';
 import { fieldError } from '@server/platform/errors';
 import { removeUploads } from '@server/platform/uploads';
 import type { SignedUploads } from '@server/platform/signed-uploads';
+import type { Services as AppServices } from '@server/services';
 import { cancelWebhookEvents, emitWebhookEvent } from '@server/domains/webhooks/webhooks.service';
 import { episodeFiles, ownedEpisode, ownedTitle, type EpisodeRow, type PodcastServices as Services } from './podcast-rows';
 import { claimUpload, type DbOrTransaction } from './podcast-uploads';
@@ -17,6 +18,8 @@ import { podcastMessages, type CreateEpisodeInput, type PodcastEpisode, type Upd
  * are refused at their plain /uploads URLs, so the owner's answers carry signed ones (the player and previews load).
  */
 type EpisodeServices = Services & { signedUploads?: SignedUploads };
+/** Creating an episode announces it (`podcasts:episode-published`) once it is public. */
+type CreatingServices = EpisodeServices & Pick<AppServices, 'domainEvents'>;
 
 function toEpisode(row: EpisodeRow, now = nowIso()): PodcastEpisode {
   return {
@@ -35,6 +38,7 @@ function toEpisode(row: EpisodeRow, now = nowIso()): PodcastEpisode {
     seasonNumber: row.seasonNumber,
     episodeNumber: row.episodeNumber,
     isPublished: row.publishDate <= now,
+    fediverse: row.fediverse,
   };
 }
 
@@ -74,7 +78,8 @@ async function nextEpisodeNumber(db: DbOrTransaction, titleId: string, seasonNum
   return (highest ?? 0) + 1;
 }
 
-export async function createEpisode(services: EpisodeServices, ownerId: string, input: CreateEpisodeInput): Promise<PodcastEpisode> {
+/** `replay`: the episode is a live recording's; the live domain announces it (`live:replay-published`) instead. */
+export async function createEpisode(services: CreatingServices, ownerId: string, input: CreateEpisodeInput, options: { replay?: boolean } = {}): Promise<PodcastEpisode> {
   const id = newId();
   const seasonNumber = input.seasonNumber ?? null;
   // The title is read in the transaction: its kind (serial numbering) and its existence hold until the episode is in.
@@ -104,11 +109,13 @@ export async function createEpisode(services: EpisodeServices, ownerId: string, 
         publishDate: input.publishDate ?? nowIso(),
         seasonNumber,
         episodeNumber,
+        fediverse: input.fediverse,
       });
     return owned;
   });
   const episode = toEpisode(await ownedEpisode(services.db, ownerId, id));
   await announceEpisode(services, ownerId, episode);
+  if (episode.isPublished && !options.replay) await services.domainEvents.publish('podcasts:episode-published', { episodeId: episode.id, userId: ownerId });
   return forOwner(services, title.membersOnly, episode);
 }
 
@@ -131,6 +138,7 @@ export async function updateEpisode(services: EpisodeServices, ownerId: string, 
       ...(input.publishDate !== undefined && { publishDate: input.publishDate }),
       ...(input.seasonNumber !== undefined && { seasonNumber: input.seasonNumber }),
       ...(input.episodeNumber !== undefined && { episodeNumber: input.episodeNumber }),
+      ...(input.fediverse !== undefined && { fediverse: input.fediverse }),
       updatedAt: nowIso(),
     };
     if (input.mediaUploadId) {

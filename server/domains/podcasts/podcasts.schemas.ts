@@ -162,6 +162,8 @@ export const createEpisodeInput = z.strictObject({
   imageUploadId: id.optional(),
   transcriptUploadId: id.optional(),
   chaptersUploadId: id.optional(),
+  /** Posted on the Fediverse when the creator publishes there (false: this episode is not). */
+  fediverse: z.boolean().default(true),
 });
 export type CreateEpisodeInput = z.infer<typeof createEpisodeInput>;
 
@@ -179,6 +181,7 @@ export const updateEpisodeInput = z.strictObject({
   removeTranscript: z.boolean().optional(),
   chaptersUploadId: id.optional(),
   removeChapters: z.boolean().optional(),
+  fediverse: z.boolean().optional(),
 });
 export type UpdateEpisodeInput = z.infer<typeof updateEpisodeInput>;
 
@@ -240,6 +243,8 @@ export const podcastEpisode = z.object({
   seasonNumber: z.number().int().nullable(),
   episodeNumber: z.number().int().nullable(),
   isPublished: z.boolean(),
+  /** Posted on the Fediverse when the creator publishes there. */
+  fediverse: z.boolean(),
 });
 export type PodcastEpisode = z.infer<typeof podcastEpisode>;
 

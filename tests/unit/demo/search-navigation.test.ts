@@ -54,7 +54,7 @@ describe('global search normalisation', () => {
 
   it('holds the menu and sample-app titles', () => {
     expect(navigationItems.map((item) => item.title)).toEqual([
-      'Calendar', 'Go live', 'Push Notifications', 'Users', 'Podcasts', 'Tips', 'Earnings', 'Members', 'Analytics', 'My Mobile App', 'Terms and Conditions', 'Settings', 'Database',
+      'Calendar', 'Go live', 'Push Notifications', 'Users', 'Podcasts', 'Tips', 'Earnings', 'Members', 'Analytics', 'Fediverse', 'My Mobile App', 'Terms and Conditions', 'Settings', 'Database',
       'Academy', 'Analytics', 'Mail', 'Notes', 'To-Do', 'Scrumboard', 'Contacts', 'Chat', 'E-Commerce Products',
       'Orders', 'FAQ', 'File Manager', 'Icons', 'Invoice', 'Knowledge Base', 'Profile', 'Project Dashboard',
       'Sample Calendar',

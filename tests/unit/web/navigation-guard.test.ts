@@ -16,6 +16,7 @@ describe('navigation menu', () => {
       ['Earnings', '/apps/earnings'],
       ['Members', '/apps/members'],
       ['Analytics', '/apps/analytics'],
+      ['Fediverse', '/apps/fediverse'],
       ['My Mobile App', '/apps/mobile-app'],
       ['Terms and Conditions', '/apps/terms-and-conditions'],
       ['Settings', '/apps/settings'],
@@ -24,8 +25,8 @@ describe('navigation menu', () => {
   });
 
   it('hides items by role: admins see all, creators no admin items, staff and viewers nothing', () => {
-    expect(visibleNavigation(['admin']).map((item) => item.title)).toHaveLength(13);
-    expect(visibleNavigation(['dj']).map((item) => item.title)).toEqual(['Calendar', 'Go live', 'Push Notifications', 'Podcasts', 'Tips', 'Earnings', 'Members', 'Analytics', 'My Mobile App']);
+    expect(visibleNavigation(['admin']).map((item) => item.title)).toHaveLength(14);
+    expect(visibleNavigation(['dj']).map((item) => item.title)).toEqual(['Calendar', 'Go live', 'Push Notifications', 'Podcasts', 'Tips', 'Earnings', 'Members', 'Analytics', 'Fediverse', 'My Mobile App']);
     expect(visibleNavigation(['staff'])).toEqual([]);
     expect(visibleNavigation(['viewer'])).toEqual([]);
     expect(visibleNavigation([])).toEqual([]);

@@ -33,6 +33,7 @@ const EarningsPage = lazy(() => import('@web/features/earnings/earnings-page'));
 const MembersPage = lazy(() => import('@web/features/members/members-page'));
 const AnalyticsPage = lazy(() => import('@web/features/analytics/analytics-page'));
 const HowWeCountPage = lazy(() => import('@web/features/analytics/how-we-count-page'));
+const FediversePage = lazy(() => import('@web/features/fediverse/fediverse-page'));
 const PushNotificationsPage = lazy(() => import('@web/features/push-notifications/push-notifications-page'));
 const MobileAppPage = lazy(() => import('@web/features/mobile-app/mobile-app-page'));
 const MobileAppSettingsPage = lazy(() => import('@web/features/mobile-app/mobile-app-settings-page'));
@@ -112,6 +113,7 @@ export const appRoutes: PageRoute[] = [
   { path: appPagePaths.members, component: MembersPage, title: 'Members', roles: [...djRoles] },
   { path: appPagePaths.analytics, component: AnalyticsPage, title: 'Analytics', roles: [...djRoles] },
   { path: appPagePaths.analyticsHowWeCount, component: HowWeCountPage, title: 'How we count', roles: [...djRoles] },
+  { path: appPagePaths.fediverse, component: FediversePage, title: 'Fediverse', roles: [...djRoles] },
   { path: appPagePaths.podcastTitles, component: PodcastTitlesPage, title: 'Podcasts', roles: [...djRoles] },
   { path: appPagePaths.podcastTitle, component: PodcastTitlePage, title: 'Podcast', roles: [...djRoles] },
   { path: appPagePaths.podcastEpisodes, component: PodcastTitlePage, title: 'Podcast Episodes', roles: [...djRoles] },

@@ -17,6 +17,7 @@ import { trpc } from '@web/lib/trpc';
 import { formatEventTime, RelatedEpisodes } from '@web/features/events/public';
 import { ViewerDialogs, ViewerMenu, type ViewerDialog } from '@web/features/viewer/public';
 import { BecomeMemberDialog, MembershipTiers, tierIncludesEvent, useJoinFlow, useMyMemberships } from '@web/features/memberships/public';
+import { FollowOnFediverse } from '@web/features/fediverse/public';
 
 /** `/c/{tag}`: a creator's public page — who they are, their membership tiers, upcoming events and latest episodes. */
 export default function CreatorPage() {
@@ -61,6 +62,7 @@ export default function CreatorPage() {
                 Event page
               </Link>
               <NotifyMeButton creatorTag={creator.tag} creatorId={creator.id} />
+              <FollowOnFediverse tag={creator.tag} creatorName={creator.displayName} />
             </div>
           </div>
         </section>

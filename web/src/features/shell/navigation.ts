@@ -30,6 +30,7 @@ import {
   HeartHandshake,
   Settings,
   Database,
+  Rss,
   type LucideIcon,
 } from 'lucide-react';
 import { navigationItems, type NavigationItem } from '@common/navigation';
@@ -49,6 +50,7 @@ const menuIcons: Record<string, LucideIcon> = {
   earnings: Wallet,
   members: HeartHandshake,
   'audience-analytics': ChartLine,
+  fediverse: Rss,
   'mobile-app': Smartphone,
   'terms-and-conditions': FileText,
   settings: Settings,

@@ -1,0 +1,18 @@
+import { federationMessages } from '@server/domains/federation/federation.schemas';
+import { failureStatus } from '@web/components/error-message';
+
+/** The server's answer when it does not federate (no PUBLIC_URL, or FEDERATION=off): NOT_FOUND with this text. */
+export function isFederationOff(error: unknown): boolean {
+  return failureStatus(error) === 404 && !!error && typeof error === 'object' && (error as { message?: unknown }).message === federationMessages.notEnabled;
+}
+
+/** The host of an actor id (`https://host/users/name` → `host`), lower case; null for a malformed id. */
+export function actorHost(actorId: string): string | null {
+  try {
+    return new URL(actorId).host.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+}
+
+export const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
