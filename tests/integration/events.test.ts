@@ -71,6 +71,25 @@ describe('events', () => {
       await expect(caller.events.byId({ id: tba.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: eventMessages.notFound });
     });
 
+    it('carries "Post to the Fediverse" in every answer: on by default, stored as sent, kept by updates that leave it out', async () => {
+      const caller = await as(creator);
+      const posted = await caller.events.create({ name: 'Posted set' });
+      const quiet = await caller.events.create({ name: 'Quiet set', fediverse: false });
+      expect(posted.fediverse).toBe(true);
+      expect(quiet.fediverse).toBe(false);
+      expect((await storedEvent(quiet.id))?.fediverse).toBe(false);
+      expect(Object.fromEntries((await caller.events.list()).map((event) => [event.name, event.fediverse]))).toEqual({ 'Posted set': true, 'Quiet set': false });
+      expect((await caller.events.byId({ id: quiet.id })).fediverse).toBe(false);
+
+      expect((await caller.events.update({ id: quiet.id, name: 'Still quiet' })).fediverse).toBe(false);
+      expect((await caller.events.update({ id: posted.id, fediverse: false })).fediverse).toBe(false);
+      expect((await caller.events.byId({ id: posted.id })).fediverse).toBe(false);
+      expect((await caller.events.update({ id: quiet.id, fediverse: true })).fediverse).toBe(true);
+      expect((await storedEvent(quiet.id))?.fediverse).toBe(true);
+      await expect(caller.events.update({ id: quiet.id, fediverse: 'no' } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      expect((await storedEvent(quiet.id))?.fediverse).toBe(true);
+    });
+
     it("answers 404 for another creator's event on every owner procedure, and changes nothing", async () => {
       const event = await (await as(otherCreator)).events.create({ name: 'Not yours' });
       const caller = await as(creator);
@@ -178,6 +197,7 @@ describe('events', () => {
         premiumPrice: 15,
         startDateTime: '2031-05-01T20:00:00.000Z',
         endDateTime: '2031-05-01T23:00:00.000Z',
+        fediverse: true,
         user: { id: creator.id, userName: 'mara_test', displayName: 'Mara Test', description: 'Deep house', streamValue: null },
       };
       const byId = await test.app.inject({ method: 'GET', url: `/api/event/${event.id}` });

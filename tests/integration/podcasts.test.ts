@@ -283,6 +283,30 @@ describe('podcasts', () => {
     expect(await test.app.services.db.select().from(podcastEpisodes)).toEqual([]);
   });
 
+  it('carries "Post to the Fediverse" on the episode: on after an upload, stored as the editor sets it, kept by edits that leave it out', async () => {
+    const title = await createTitle();
+    const uploaded = await uploadEpisode(title.id, mp3(1));
+    expect(uploaded.json()).toMatchObject({ fediverse: true });
+    const episodeId = (uploaded.json() as { id: string }).id;
+    const caller = await callerAs(test.app, creator.token);
+    expect((await caller.podcasts.updateEpisode({ id: episodeId, fediverse: false })).fediverse).toBe(false);
+    expect((await caller.podcasts.getEpisode({ id: episodeId })).fediverse).toBe(false);
+
+    const body = multipart({ name: 'Renamed' }, {});
+    const edited = await test.app.inject({ method: 'POST', url: `/api/podcast/episodes/${episodeId}`, headers: { ...body.headers, ...bearer(creator.token) }, payload: body.payload });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ name: 'Renamed', fediverse: false });
+    expect((await caller.podcasts.listEpisodes({ podcastTitleId: title.id })).map((episode) => episode.fediverse)).toEqual([false]);
+    expect((await caller.podcasts.updateEpisode({ id: episodeId, fediverse: true })).fediverse).toBe(true);
+    expect((await test.app.services.db.select({ fediverse: podcastEpisodes.fediverse }).from(podcastEpisodes).where(eq(podcastEpisodes.id, episodeId)))[0]).toEqual({ fediverse: true });
+
+    // The editor saves through the multipart route: the box's value is a form field there.
+    const unticked = multipart({ fediverse: 'false' }, {});
+    const saved = await test.app.inject({ method: 'POST', url: `/api/podcast/episodes/${episodeId}`, headers: { ...unticked.headers, ...bearer(creator.token) }, payload: unticked.payload });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ fediverse: false });
+  });
+
   it('hides unpublished episodes and inactive creators from the public', async () => {
     const title = await createTitle();
     const later = (await uploadEpisode(title.id, mp3(1), { publishDate: '2999-01-01' })).json();

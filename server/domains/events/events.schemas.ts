@@ -126,6 +126,8 @@ export const eventOutput = z.object({
   premiumPrice: z.number(),
   startDateTime: z.string().nullable(),
   endDateTime: z.string().nullable(),
+  /** Whether the event is posted on the Fediverse when its creator publishes there. */
+  fediverse: z.boolean(),
   user: eventCreator,
 });
 export type EventOutput = z.infer<typeof eventOutput>;

@@ -54,6 +54,7 @@ export function toEvent(row: EventRow, creator: CreatorRow, revealStream = true)
     premiumPrice: toDollars(row.premiumPriceCents),
     startDateTime: row.startDateTime,
     endDateTime: row.endDateTime,
+    fediverse: row.fediverse,
     user: toCreator(creator, revealStream),
   };
 }

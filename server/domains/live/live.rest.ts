@@ -28,7 +28,7 @@ export const liveRest: RestModule = (app, { caller }) => {
     const isObject = fields !== null && typeof fields === 'object' && !Array.isArray(fields);
     const input = isObject ? { ...(fields as Record<string, unknown>), recordingId: request.params.recordingId } : fields;
     // A body of the wrong shape is refused first (400); then an unknown recording answers 404 before field checks.
-    const known = new Set(['titleId', 'name', 'recordingId']);
+    const known = new Set(['titleId', 'name', 'recordingId', 'fediverse']);
     if (isObject && Object.keys(fields).every((key) => known.has(key))) await live.recording({ recordingId: request.params.recordingId });
     return live.publishRecording(input as never);
   });

@@ -70,6 +70,8 @@ export const publishRecordingInput = z.strictObject({
   recordingId: id,
   titleId: id,
   name: z.string().trim().min(1, 'Please enter the episode name').max(200, 'This value is too long'),
+  /** Posted on the Fediverse when the creator publishes there (false: this replay is not). */
+  fediverse: z.boolean().default(true),
 });
 export const updateLiveSettingsInput = z.strictObject({ showViewerCount: z.boolean() });
 

@@ -207,7 +207,7 @@ export async function publishRecording(
     await db
       .insert(podcastUploads)
       .values({ id: uploadId, ownerId: userId, kind: 'media', url: `/uploads/${name}`, mimeType: 'video/mp4', sizeBytes: size, durationSeconds: recording.durationSeconds });
-    const episode = await createEpisode(services, userId, { podcastTitleId: title.id, name: input.name, description: '', mediaUploadId: uploadId, fediverse: true }, { replay: true });
+    const episode = await createEpisode(services, userId, { podcastTitleId: title.id, name: input.name, description: '', mediaUploadId: uploadId, fediverse: input.fediverse }, { replay: true });
     await db.update(liveRecordings).set({ episodeId: episode.id }).where(eq(liveRecordings.id, recording.id));
     if (episode.isPublished) await services.domainEvents.publish('live:replay-published', { recordingId: recording.id, episodeId: episode.id, userId, eventId: recording.eventId });
     return { episodeId: episode.id, recordingId: recording.id };

@@ -16,7 +16,7 @@ type Params<Keys extends string> = { Params: Record<Keys, string> };
 const titleFiles = { image: 'image' } as const satisfies Record<string, PodcastUploadKind>;
 const episodeFiles = { media: 'media', image: 'image', transcript: 'transcript', chapters: 'chapters' } as const satisfies Record<string, PodcastUploadKind>;
 const titleFields = ['name', 'description', 'isVideo', 'explicit', 'category', 'language', 'contactEmail', 'itunesType', 'membersOnly', 'removeImage'];
-const episodeFields = ['name', 'description', 'publishDate', 'seasonNumber', 'episodeNumber', 'removeImage', 'removeTranscript', 'removeChapters'];
+const episodeFields = ['name', 'description', 'publishDate', 'seasonNumber', 'episodeNumber', 'removeImage', 'removeTranscript', 'removeChapters', 'fediverse'];
 
 /** Form checkboxes and scripts send "true"/"false" (or "on"); anything else reaches the schema as text and is refused there. */
 function formBoolean(value: string | undefined): boolean | string | undefined {
@@ -68,6 +68,7 @@ function episodeInput(fields: Record<string, string>, ids: Record<string, string
     imageUploadId: ids.image,
     transcriptUploadId: ids.transcript,
     chaptersUploadId: ids.chapters,
+    fediverse: formBoolean(fields.fediverse),
   };
 }
 

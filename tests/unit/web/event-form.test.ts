@@ -3,7 +3,7 @@ import { eventMessages } from '@server/domains/events/events.schemas';
 import { formErrorsOf, formValuesOf, localInputToIso, newFormValues, parseEventForm, toLocalInput, type EventFormValues } from '@web/features/calendar/event-form';
 import { eventPhase, formatEventTime } from '@web/features/events/event-time';
 
-const base: EventFormValues = { name: 'Set', description: '', tba: false, start: '2031-03-01T20:00', end: '2031-03-01T22:00', isPremium: false, premiumPrice: '', isActive: true };
+const base: EventFormValues = { name: 'Set', description: '', tba: false, start: '2031-03-01T20:00', end: '2031-03-01T22:00', isPremium: false, premiumPrice: '', isActive: true, fediverse: true };
 
 describe('calendar event form', () => {
   it('turns local date-times into UTC instants and the price into dollars', () => {
@@ -16,6 +16,7 @@ describe('calendar event form', () => {
       isPremium: true,
       premiumPrice: 12.5,
       isActive: true,
+      fediverse: true,
     });
   });
 
@@ -50,16 +51,17 @@ describe('calendar event form', () => {
       premiumPrice: 7,
       startDateTime: '2031-03-01T20:00:00.000Z',
       endDateTime: '2031-03-01T22:30:00.000Z',
+      fediverse: false,
       user: { id: 'u', userName: 'tag', displayName: 'D', description: '', streamValue: null },
     };
     const values = formValuesOf(event);
     expect(values.premiumPrice).toBe('7.00');
-    expect(parseEventForm(values).input).toMatchObject({ startDateTime: event.startDateTime, endDateTime: event.endDateTime, premiumPrice: 7, isActive: false });
+    expect(parseEventForm(values).input).toMatchObject({ startDateTime: event.startDateTime, endDateTime: event.endDateTime, premiumPrice: 7, isActive: false, fediverse: false });
   });
 
   it('proposes 20:00–22:00 on a picked day, or the picked time range', () => {
     const day = new Date(2031, 2, 5);
-    expect(newFormValues({ start: day, end: new Date(2031, 2, 6), allDay: true })).toMatchObject({ start: '2031-03-05T20:00', end: '2031-03-05T22:00' });
+    expect(newFormValues({ start: day, end: new Date(2031, 2, 6), allDay: true })).toMatchObject({ start: '2031-03-05T20:00', end: '2031-03-05T22:00', fediverse: true });
     expect(newFormValues({ start: new Date(2031, 2, 5, 9, 30), end: new Date(2031, 2, 5, 10), allDay: false })).toMatchObject({ start: '2031-03-05T09:30', end: '2031-03-05T10:00' });
     expect(localInputToIso(toLocalInput(new Date('2031-03-05T09:30:00.000Z')))).toBe('2031-03-05T09:30:00.000Z');
   });

@@ -10,13 +10,14 @@ import { Modal } from '@web/components/modal';
 import { isPlanRefusal, PlanRequiredNotice } from '@web/components/plan-notice';
 import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
+import { FediverseOptOut } from '@web/features/events/public';
 import { formErrorsOf, parseEventForm, type EventFormValues } from './event-form';
 import { StreamSourceNote } from './stream-source-note';
 import { ToggleField } from './toggle-field';
 
 export type EventDialogState = { mode: 'create'; values: EventFormValues } | { mode: 'edit'; event: EventOutput; values: EventFormValues } | null;
 
-/** Create, edit or delete one event: name, description, TBA toggle, start and end, premium toggle with price, active toggle. */
+/** Create, edit or delete one event: name, description, TBA toggle, start and end, premium toggle with price, active toggle, "Post to the Fediverse". */
 export function EventDialog({ state, onClose }: { state: EventDialogState; onClose(): void }) {
   const utils = trpc.useUtils();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -122,6 +123,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
         <Controller control={control} name="isPremium" render={({ field }) => <ToggleField label="Premium event" hint="Viewers pay to enter" checked={field.value} onCheckedChange={field.onChange} />} />
         {isPremium && <TextField label="Premium price (CAD)" inputMode="decimal" placeholder="9.99" error={errors.premiumPrice?.message} {...register('premiumPrice')} />}
         <Controller control={control} name="isActive" render={({ field }) => <ToggleField label="Active" hint="Inactive events are left out of your public calendar feed" checked={field.value} onCheckedChange={field.onChange} />} />
+        <Controller control={control} name="fediverse" render={({ field }) => <FediverseOptOut enabled={!!state} checked={field.value} onCheckedChange={field.onChange} />} />
 
         <StreamSourceNote eventId={editing?.id ?? null} />
 

@@ -11,6 +11,7 @@ export interface EventFormValues {
   isPremium: boolean;
   premiumPrice: string;
   isActive: boolean;
+  fediverse: boolean;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -37,6 +38,7 @@ export function formValuesOf(event: EventOutput): EventFormValues {
     isPremium: event.isPremium,
     premiumPrice: event.isPremium ? dollarsText(toCents(event.premiumPrice)) : '',
     isActive: event.isActive,
+    fediverse: event.fediverse,
   };
 }
 
@@ -49,7 +51,7 @@ export function newFormValues(range?: { start: Date; end: Date; allDay: boolean 
     start.setHours(20, 0, 0, 0);
     end = new Date(start.getTime() + 2 * 3_600_000);
   }
-  return { name: '', description: '', tba: false, start: toLocalInput(start!), end: toLocalInput(end!), isPremium: false, premiumPrice: '', isActive: true };
+  return { name: '', description: '', tba: false, start: toLocalInput(start!), end: toLocalInput(end!), isPremium: false, premiumPrice: '', isActive: true, fediverse: true };
 }
 
 const fieldOfInput: Record<string, keyof EventFormValues> = {
@@ -60,6 +62,7 @@ const fieldOfInput: Record<string, keyof EventFormValues> = {
   premiumPrice: 'premiumPrice',
   isPremium: 'isPremium',
   isActive: 'isActive',
+  fediverse: 'fediverse',
 };
 
 export type EventFormResult = { input: CreateEventInput; errors?: undefined } | { input?: undefined; errors: Partial<Record<keyof EventFormValues, string>> };
@@ -80,6 +83,7 @@ export function parseEventForm(values: EventFormValues): EventFormResult {
     isPremium: values.isPremium,
     premiumPrice: values.isPremium ? Number(priceText) : 0,
     isActive: values.isActive,
+    fediverse: values.fediverse,
   });
   if (parsed.success) return { input: parsed.data };
   const errors: Partial<Record<keyof EventFormValues, string>> = {};

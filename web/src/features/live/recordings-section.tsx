@@ -15,6 +15,7 @@ import { TableScroll } from '@web/components/table-scroll';
 import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { ItemCount, useItemCounts } from '@web/features/analytics/public';
+import { FediverseOptOut } from '@web/features/events/public';
 import { formatBytes, formatDuration } from './live-format';
 
 const statusLabels: Record<RecordingOutput['status'], { label: string; className: string }> = {
@@ -28,7 +29,7 @@ function recordingTitle(recording: RecordingOutput): string {
   return recording.eventName ?? 'Live recording';
 }
 
-/** "Publish as episode": one of the creator's video podcast titles and the episode's name. */
+/** "Publish as episode": one of the creator's video podcast titles, the episode's name and "Post to the Fediverse". */
 function PublishDialog({ recording, onClose }: { recording: RecordingOutput | null; onClose(): void }) {
   const utils = trpc.useUtils();
   const titles = trpc.podcasts.listTitles.useQuery(undefined, { enabled: !!recording });
@@ -37,11 +38,13 @@ function PublishDialog({ recording, onClose }: { recording: RecordingOutput | nu
   const [titleId, setTitleId] = useState('');
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string>();
+  const [fediverse, setFediverse] = useState(true);
 
   useEffect(() => {
     if (!recording) return;
     setName(recordingTitle(recording));
     setNameError(undefined);
+    setFediverse(true);
   }, [recording]);
   const chosenTitle = videoTitles.some((title) => title.id === titleId) ? titleId : (videoTitles[0]?.id ?? '');
 
@@ -50,7 +53,7 @@ function PublishDialog({ recording, onClose }: { recording: RecordingOutput | nu
     if (!recording || !chosenTitle) return;
     if (!name.trim()) return setNameError('Please enter the episode name');
     try {
-      await publish.mutateAsync({ recordingId: recording.id, titleId: chosenTitle, name: name.trim() });
+      await publish.mutateAsync({ recordingId: recording.id, titleId: chosenTitle, name: name.trim(), fediverse });
       toast.success('Published as an episode');
       void utils.live.recordings.invalidate();
       void utils.podcasts.listTitles.invalidate();
@@ -93,6 +96,7 @@ function PublishDialog({ recording, onClose }: { recording: RecordingOutput | nu
             <SelectField label="Video podcast" value={chosenTitle} onChange={(event) => setTitleId(event.target.value)} options={videoTitles.map((title) => ({ value: title.id, label: title.name }))} />
           )}
           <TextField label="Episode name" value={name} maxLength={200} error={nameError} onChange={(event) => setName(event.target.value)} />
+          <FediverseOptOut enabled={!!recording} checked={fediverse} onCheckedChange={setFediverse} />
           {recording?.eventIsPremium && (
             <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
               {liveMessages.premiumReplayBecomesPublic}

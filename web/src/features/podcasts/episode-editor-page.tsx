@@ -14,6 +14,7 @@ import { TextField } from '@web/components/text-field';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
 import { ItemCount, useItemCounts } from '@web/features/analytics/public';
+import { FediverseOptOut, useFediversePublish } from '@web/features/events/public';
 import { useSession } from '@web/lib/session-store';
 import { ApiError, toFormData, upload } from '@web/lib/upload';
 
@@ -76,6 +77,8 @@ export default function EpisodeEditorPage() {
   const [cover, setCover] = useState<File | null>(null);
   const [transcript, setTranscript] = useState<File | null>(null);
   const [chapters, setChapters] = useState<File | null>(null);
+  const [fediverse, setFediverse] = useState(true);
+  const postsToFediverse = useFediversePublish();
   const [errors, setErrors] = useState<Record<string, string>>({});
   // The server's refusal of the last save (a wrong file, the plan, the server down): shown at the top of the form.
   const [failure, setFailure] = useState<unknown>(null);
@@ -88,6 +91,7 @@ export default function EpisodeEditorPage() {
     setPublishDate(toLocalInput(episode.publishDate));
     setSeasonNumber(episode.seasonNumber === null ? '' : String(episode.seasonNumber));
     setEpisodeNumber(episode.episodeNumber === null ? '' : String(episode.episodeNumber));
+    setFediverse(episode.fediverse);
   }, [episode]);
 
   async function onSubmit(event: FormEvent) {
@@ -115,6 +119,8 @@ export default function EpisodeEditorPage() {
           image: cover,
           transcript,
           chapters,
+          // Sent only when the box shows, so an episode's stored choice is left as is otherwise.
+          fediverse: postsToFediverse ? String(fediverse) : undefined,
         }),
         { token: useSession.getState().token, onProgress: setProgress },
       );
@@ -231,6 +237,7 @@ export default function EpisodeEditorPage() {
         />
         <FileField label="Transcript (optional)" accept=".vtt,.srt,text/vtt" file={transcript} onChange={setTranscript} error={errors.transcript} hint={episode?.transcriptUrl ? 'A transcript is attached; a new file replaces it.' : 'WebVTT or SubRip'} />
         <FileField label="Chapters (optional)" accept=".json,application/json" file={chapters} onChange={setChapters} error={errors.chapters} hint={episode?.chaptersUrl ? 'Chapters are attached; a new file replaces them.' : 'Podcasting 2.0 JSON chapters'} />
+        <FediverseOptOut checked={fediverse} onCheckedChange={setFediverse} />
         {progress !== null && <ProgressBar value={progress} label={progress < 1 ? 'Uploading' : 'Reading the media'} />}
         <div className="flex justify-end">
           <Button type="submit" busy={progress !== null}>
