@@ -29,6 +29,7 @@ export const {
   instanceHeartbeats,
   chatMessages,
   chatBans,
+  chatRemoteBans,
   pushSubscriptions,
   pushNotifications,
   pushDeliveries,
@@ -68,4 +69,8 @@ export const {
   federationBlocks,
   federationMessages,
   federationPosts,
+  federationRemoteAuthors,
+  federationReactions,
+  federationReplies,
+  federationComments,
 } = pgSchema;

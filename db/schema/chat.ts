@@ -18,16 +18,41 @@ export const chatMessages = sqliteTable(
     eventId: text('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The sender; null for a message from the Fediverse (then `remoteActorId` names its author). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * A Fediverse reply (or like/boost line): the remote actor's id, its `@user@host` and the remote note's id (a Delete
+     * of that note removes the message; the actor's profile for a like/boost line).
+     */
+    remoteActorId: text('remote_actor_id'),
+    originHandle: text('origin_handle'),
+    originUrl: text('origin_url'),
     displayName: text('display_name').notNull(),
     photoUrl: text('photo_url'),
     text: text('text').notNull(),
     createdAt: text('created_at').notNull(),
     deletedId: text('deleted_id'),
   },
-  (table) => [index('chat_messages_event_id_idx').on(table.eventId, table.id), index('chat_messages_event_deleted_idx').on(table.eventId, table.deletedId)],
+  (table) => [
+    index('chat_messages_event_id_idx').on(table.eventId, table.id),
+    index('chat_messages_event_deleted_idx').on(table.eventId, table.deletedId),
+    index('chat_messages_remote_actor_idx').on(table.remoteActorId),
+    index('chat_messages_origin_url_idx').on(table.originUrl),
+  ],
+);
+
+/** A Fediverse actor (by its ActivityPub id) banned from one event's chat: its replies there are dropped. */
+export const chatRemoteBans = sqliteTable(
+  'chat_remote_bans',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').notNull(),
+    bannedBy: text('banned_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (table) => [primaryKey({ columns: [table.eventId, table.actorId] })],
 );
 
 /** A user banned from one event's chat by its creator or an admin. */

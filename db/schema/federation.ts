@@ -140,3 +140,83 @@ export const federationPosts = sqliteTable(
   },
   (table) => [uniqueIndex('federation_posts_subject_idx').on(table.kind, table.subjectId), index('federation_posts_user_published_idx').on(table.userId, table.publishedAt)],
 );
+
+/** A remote actor who replied to, liked or boosted a creator's note: what the chat and the comments show of it. */
+export const federationRemoteAuthors = sqliteTable('federation_remote_authors', {
+  actorId: text('actor_id').primaryKey(),
+  /** `@user@host`. */
+  handle: text('handle').notNull(),
+  name: text('name').notNull(),
+  avatarUrl: text('avatar_url'),
+  /** The actor's profile page (its id when it names none). */
+  url: text('url').notNull(),
+  updatedAt: text('updated_at').notNull(),
+});
+
+export const federationReactionKinds = ['like', 'announce'] as const;
+export type FederationReactionKind = (typeof federationReactionKinds)[number];
+
+/** A Like or Announce of a creator's note: one per remote actor, post and kind (the post's counts follow these rows). */
+export const federationReactions = sqliteTable(
+  'federation_reactions',
+  {
+    postId: text('post_id')
+      .notNull()
+      .references(() => federationPosts.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').notNull(),
+    kind: text('kind', { enum: federationReactionKinds }).notNull(),
+    activityId: text('activity_id').notNull(),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (table) => [primaryKey({ columns: [table.postId, table.actorId, table.kind] }), index('federation_reactions_activity_idx').on(table.activityId), index('federation_reactions_actor_idx').on(table.actorId)],
+);
+
+/**
+ * A remote note replying to a creator's note: shown in the event's chat (`chatMessageId`, for event and go-live notes)
+ * or kept as a comment (federation_comments, for episode and replay notes). The post's `replies` counts these rows.
+ */
+export const federationReplies = sqliteTable(
+  'federation_replies',
+  {
+    noteId: text('note_id').primaryKey(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => federationPosts.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').notNull(),
+    eventId: text('event_id'),
+    chatMessageId: text('chat_message_id'),
+    createdAt: text('created_at').notNull().default(now),
+  },
+  (table) => [index('federation_replies_post_idx').on(table.postId), index('federation_replies_actor_idx').on(table.actorId)],
+);
+
+export const federationCommentStatuses = ['pending', 'approved', 'rejected'] as const;
+export type FederationCommentStatus = (typeof federationCommentStatuses)[number];
+
+/** A remote reply to an episode's or replay's note, waiting for (or given) the creator's approval. */
+export const federationComments = sqliteTable(
+  'federation_comments',
+  {
+    id: text('id').primaryKey(),
+    noteId: text('note_id').notNull(),
+    postId: text('post_id')
+      .notNull()
+      .references(() => federationPosts.id, { onDelete: 'cascade' }),
+    episodeId: text('episode_id').notNull(),
+    /** The creator the episode belongs to. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: text('actor_id').notNull(),
+    content: text('content').notNull(),
+    url: text('url').notNull(),
+    status: text('status', { enum: federationCommentStatuses }).notNull().default('pending'),
+    createdAt: text('created_at').notNull(),
+  },
+  (table) => [
+    uniqueIndex('federation_comments_note_idx').on(table.noteId),
+    index('federation_comments_user_status_idx').on(table.userId, table.status, table.createdAt),
+    index('federation_comments_episode_idx').on(table.episodeId, table.status, table.createdAt),
+    index('federation_comments_actor_idx').on(table.actorId),
+  ],
+);

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, signRequest, type Federation } from '@fedify/fedify';
-import { Accept, Activity, Create, Delete, Endpoints, Follow, Person, Reject, Undo, Update } from '@fedify/vocab';
+import { Accept, Activity, Announce, Create, Delete, Endpoints, Follow, Image, Like, Note, Person, Reject, Tombstone, Undo, Update } from '@fedify/vocab';
 import type { AppDeps } from '@server/app';
 import { createTestApp, type TestApp } from './app';
 
@@ -55,6 +55,16 @@ export interface FediversePeer {
   /** Sends Follow from `name` to `target`; answers the Follow's id. */
   follow(name: PeerActorName, target: Person): Promise<URL>;
   undoFollow(name: PeerActorName, target: Person, followId: URL): Promise<void>;
+  /** Sends Create(Note) from `name` replying to `inReplyTo` (HTML content); answers the note's id. */
+  reply(name: PeerActorName, target: Person, inReplyTo: string, html: string): Promise<URL>;
+  /** Sends Like or Announce of `objectId` from `name`; answers the activity (to undo it). */
+  react(name: PeerActorName, target: Person, kind: 'like' | 'announce', objectId: string): Promise<Like | Announce>;
+  /** Sends Undo of a Like or Announce from `name` (embedded, as Mastodon does). */
+  undo(name: PeerActorName, target: Person, activity: Like | Announce): Promise<void>;
+  /** Sends Delete of one of `name`'s notes (a Tombstone). */
+  deleteNote(name: PeerActorName, target: Person, noteId: URL): Promise<void>;
+  /** Sends Delete of the actor `name` itself (its account is gone). */
+  deleteActor(name: PeerActorName, target: Person): Promise<void>;
   /** POSTs `activity` (JSON) to `url`, signed with draft-cavage as the options say. */
   signedPost(url: string, activity: Record<string, unknown>, options?: SignedPostOptions): Promise<Response>;
   /** Serves a raw JSON-LD document at `path` (e.g. a forged key document). */
@@ -140,6 +150,7 @@ export async function startFediversePeer(): Promise<FediversePeer> {
         id: ctx.getActorUri(identifier),
         preferredUsername: identifier,
         name: `Peer ${identifier}`,
+        icon: new Image({ url: new URL(`/avatars/${identifier}.png`, origin) }),
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         publicKey: pairs[0]!.cryptographicKey,
@@ -190,6 +201,36 @@ export async function startFediversePeer(): Promise<FediversePeer> {
       const follow = new Follow({ id: followId, actor: actorUri(name), object: target.id });
       const id = new URL(`${actorUri(name).href}#undo/${Date.now()}`);
       await context().sendActivity({ identifier: name }, target, new Undo({ id, actor: actorUri(name), object: follow }));
+    },
+    async reply(name, target, inReplyTo, html) {
+      const actor = actorUri(name);
+      const unique = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      const noteId = new URL(`${actor.href}/statuses/${unique}`);
+      const note = new Note({ id: noteId, attribution: actor, content: html, replyTarget: new URL(inReplyTo), to: new URL('https://www.w3.org/ns/activitystreams#Public') });
+      await context().sendActivity({ identifier: name }, target, new Create({ id: new URL(`${noteId.href}/activity`), actor, object: note, to: new URL('https://www.w3.org/ns/activitystreams#Public') }));
+      return noteId;
+    },
+    async react(name, target, kind, objectId) {
+      const actor = actorUri(name);
+      const id = new URL(`${actor.href}#${kind}s/${Date.now()}-${Math.random().toString(36).slice(2)}`);
+      const activity = kind === 'like' ? new Like({ id, actor, object: new URL(objectId) }) : new Announce({ id, actor, object: new URL(objectId), to: new URL('https://www.w3.org/ns/activitystreams#Public') });
+      await context().sendActivity({ identifier: name }, target, activity);
+      return activity;
+    },
+    async undo(name, target, activity) {
+      const actor = actorUri(name);
+      const id = new URL(`${actor.href}#undo/${Date.now()}-${Math.random().toString(36).slice(2)}`);
+      await context().sendActivity({ identifier: name }, target, new Undo({ id, actor, object: activity }));
+    },
+    async deleteNote(name, target, noteId) {
+      const actor = actorUri(name);
+      const id = new URL(`${noteId.href}#delete`);
+      await context().sendActivity({ identifier: name }, target, new Delete({ id, actor, object: new Tombstone({ id: noteId }), to: new URL('https://www.w3.org/ns/activitystreams#Public') }));
+    },
+    async deleteActor(name, target) {
+      const actor = actorUri(name);
+      const id = new URL(`${actor.href}#delete/${Date.now()}`);
+      await context().sendActivity({ identifier: name }, target, new Delete({ id, actor, object: actor, to: new URL('https://www.w3.org/ns/activitystreams#Public') }));
     },
     async signedPost(url, activity, options = {}) {
       const signer = options.as ?? (names.find((name) => activity.actor === actorUri(name).href) as PeerActorName | undefined) ?? 'alice';

@@ -16,7 +16,7 @@ function fakeSocket(bufferedAmount = 0) {
 const emptyStore = { history: async () => [] } as unknown as ChatStore;
 /** Attached sinks get live events once their replay (read from the store, awaited) is in. */
 const replayed = () => new Promise((resolve) => setImmediate(resolve));
-const message = (id: string) => ({ type: 'message' as const, message: { id, eventId: 'e1', userId: 'u1', displayName: 'Vera', photoURL: null, text: 'hi', createdAt: '2026-01-01T00:00:00.000Z', badge: null, memberBadge: false } });
+const message = (id: string) => ({ type: 'message' as const, message: { id, eventId: 'e1', userId: 'u1', displayName: 'Vera', photoURL: null, text: 'hi', createdAt: '2026-01-01T00:00:00.000Z', badge: null, memberBadge: false, origin: null } });
 
 describe('chat fan-out', () => {
   it('writes the shared frame behind each subscription id, as tRPC frames a tracked event', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { publicProcedure, roleProcedure, router } from '@server/trpc/init';
 import {
   banChatUserInput,
+  banRemoteChatActorInput,
   bannedChatUser,
   bannedChatUsersInput,
   chatMessage,
@@ -44,6 +45,12 @@ export const chatRouter = router({
     .input(banChatUserInput)
     .output(z.object({ userId: z.string() }))
     .mutation(({ ctx, input }) => chatService.banUser(ctx.services, ctx.actor, input)),
+
+  /** Bans a Fediverse actor from the room by its actor id (a message's `userId` when `origin` is set); its replies are dropped. */
+  banRemote: chatterProcedure.meta({ scope: 'chat:write' })
+    .input(banRemoteChatActorInput)
+    .output(z.object({ actorId: z.string() }))
+    .mutation(({ ctx, input }) => chatService.banRemoteActor(ctx.services, ctx.actor, input)),
 
   /** Lifts a ban (the event's creator or an admin); a no-op answering `unbanned: false` when there is none. */
   unban: chatterProcedure.meta({ scope: 'chat:write' })

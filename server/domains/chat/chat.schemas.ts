@@ -75,6 +75,9 @@ export const chatPhotoUrl = z
   .max(500, 'The photo address is too long')
   .refine((value) => /^\/uploads\/[A-Za-z0-9_-]{8,64}\.(png|jpg)$/.test(value) || /^https?:\/\/[^\s"'<>]+$/i.test(value), 'Invalid photo address');
 
+export const chatOrigin = z.object({ kind: z.literal('fediverse'), handle: z.string(), url: z.string() });
+export type ChatOrigin = z.infer<typeof chatOrigin>;
+
 export const chatMessage = z.object({
   id: z.string(),
   eventId: z.string(),
@@ -90,6 +93,12 @@ export const chatMessage = z.object({
    * read, from the membership as it stands then.
    */
   memberBadge: z.boolean(),
+  /**
+   * Where a message came from when it was not written here: a Fediverse reply to the event's note (or a like/boost line),
+   * `handle` `@user@host`, `url` the remote note's address (the remote profile for a like/boost line); `userId` is then
+   * the remote actor's id. Null for local messages.
+   */
+  origin: chatOrigin.nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -125,6 +134,8 @@ export type SendChatInput = z.infer<typeof sendChatInput>;
 export const deleteChatMessageInput = z.strictObject({ eventId, messageId: chatEventId });
 export const banChatUserInput = z.strictObject({ eventId, userId: z.string().trim().min(1).max(64) });
 export const unbanChatUserInput = banChatUserInput;
+/** A Fediverse actor, by its ActivityPub id (a message's `userId` when its `origin` is set). */
+export const banRemoteChatActorInput = z.strictObject({ eventId, actorId: z.string().trim().url().max(2000) });
 export const bannedChatUsersInput = z.strictObject({ eventId });
 
 /** Someone banned from a room, as its moderators see them. */

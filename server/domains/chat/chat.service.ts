@@ -127,6 +127,7 @@ export async function sendMessage(services: ChatServices, actor: Actor, input: S
     createdAt: nowIso(),
     badge: chatBadgeOf(event.userId, actor, memberBadge),
     memberBadge,
+    origin: null,
   };
   // The bus gives the message its final id (ordered across instances); in process it is delivered before this returns.
   const published = rooms.publish(event.id, new ChatDelivery(candidate.id, { type: 'message', message: candidate }), { pending: true });
@@ -134,6 +135,73 @@ export async function sendMessage(services: ChatServices, actor: Actor, input: S
   const message = id === candidate.id ? candidate : { ...candidate, id };
   store.enqueue(message);
   return message;
+}
+
+/** A message from the Fediverse, as the federation domain hands it over (its text already plain and capped). */
+export interface RemoteChatMessage {
+  actorId: string;
+  handle: string;
+  /** The remote note's id (a like/boost line: the actor's profile). */
+  url: string;
+  name: string;
+  avatarUrl: string | null;
+  text: string;
+}
+
+/**
+ * Posts a Fediverse reply (or a like/boost line) to an event's room through the same fan-out as a local message. Dropped
+ * (null) when the event is gone or closed, or the actor is banned from the room. Who reads it is the room's rule (a
+ * premium room's readers only).
+ */
+export async function postRemoteMessage(services: Pick<ChatServices, 'db' | 'chat'>, eventId: string, remote: RemoteChatMessage): Promise<ChatMessage | null> {
+  const event = await firstRow(services.db.select().from(events).where(eq(events.id, eventId)));
+  if (!event || !event.isActive) return null;
+  const { store, rooms, nextId } = services.chat;
+  if (await store.isRemoteBanned(event.id, remote.actorId)) return null;
+  const text = remote.text.trim().slice(0, chatLimits.maxTextLength);
+  if (!text) return null;
+  const candidate: ChatMessage = {
+    id: nextId(),
+    eventId: event.id,
+    userId: remote.actorId,
+    displayName: remote.name.trim().slice(0, chatLimits.maxDisplayNameLength) || remote.handle,
+    photoURL: remote.avatarUrl,
+    text,
+    createdAt: nowIso(),
+    badge: null,
+    memberBadge: false,
+    origin: { kind: 'fediverse', handle: remote.handle, url: remote.url },
+  };
+  const published = rooms.publish(event.id, new ChatDelivery(candidate.id, { type: 'message', message: candidate }), { pending: true });
+  const id = typeof published === 'string' ? published : await published;
+  const message = id === candidate.id ? candidate : { ...candidate, id };
+  store.enqueue(message);
+  return message;
+}
+
+/** Removes Fediverse messages (their note or actor was deleted remotely): every subscriber is told, as for a moderator's delete. */
+export async function removeRemoteMessages(services: Pick<ChatServices, 'chat'>, filter: { actorId: string } | { originUrl: string }): Promise<number> {
+  const { store, rooms, nextId } = services.chat;
+  const found = await store.remoteMessageIds(filter);
+  for (const message of found) {
+    const published = rooms.publish(message.eventId, new ChatDelivery(nextId(), { type: 'deleted', messageId: message.id }), { pending: true });
+    const deletedId = typeof published === 'string' ? published : await published;
+    await store.markDeleted(message.id, deletedId);
+    rooms.settle(message.eventId, [deletedId]);
+  }
+  return found.length;
+}
+
+/** Bans a Fediverse actor (by its actor id) from the room: its later replies there are dropped. */
+export async function banRemoteActor(services: ChatServices, actor: Actor, input: { eventId: string; actorId: string }): Promise<{ actorId: string }> {
+  const event = await requireEvent(services.db, input.eventId);
+  requireModerator(event, actor);
+  const { store, rooms, nextId } = services.chat;
+  if (await store.banRemote(event.id, input.actorId, actor.id)) {
+    await rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'banned', userId: input.actorId }));
+    services.log.info({ eventId: event.id, remoteActorId: input.actorId, moderatorId: actor.id }, 'chat remote actor banned');
+  }
+  return { actorId: input.actorId };
 }
 
 export async function deleteMessage(services: ChatServices, actor: Actor, input: { eventId: string; messageId: string }): Promise<{ messageId: string }> {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { changedRows, firstRow, type Db } from '@db/store';
-import { chatBans, chatMessages } from '@db/schema/chat';
+import { chatBans, chatMessages, chatRemoteBans } from '@db/schema/chat';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { chatBadgeMemberIds } from '@server/domains/memberships/membership-access';
@@ -21,7 +21,10 @@ function messageRow(message: ChatMessage): NewMessageRow {
   return {
     id: message.id,
     eventId: message.eventId,
-    userId: message.userId,
+    userId: message.origin ? null : message.userId,
+    remoteActorId: message.origin ? message.userId : null,
+    originHandle: message.origin?.handle ?? null,
+    originUrl: message.origin?.url ?? null,
     displayName: message.displayName,
     photoUrl: message.photoURL,
     text: message.text,
@@ -29,19 +32,28 @@ function messageRow(message: ChatMessage): NewMessageRow {
   };
 }
 
-type StoredMessage = Pick<MessageRow, 'id' | 'eventId' | 'userId' | 'displayName' | 'photoUrl' | 'text' | 'createdAt'>;
+type StoredMessage = Pick<
+  MessageRow,
+  'id' | 'eventId' | 'userId' | 'remoteActorId' | 'originHandle' | 'originUrl' | 'displayName' | 'photoUrl' | 'text' | 'createdAt'
+>;
+
+/** Who sent a stored message: the local user, or the remote actor's id for a message from the Fediverse. */
+function senderOf(row: Pick<StoredMessage, 'userId' | 'remoteActorId'>): string {
+  return row.userId ?? row.remoteActorId ?? '';
+}
 
 export function toChatMessage(row: StoredMessage, badge: ChatBadge | null, memberBadge: boolean): ChatMessage {
   return {
     id: row.id,
     eventId: row.eventId,
-    userId: row.userId,
+    userId: senderOf(row),
     displayName: row.displayName,
     photoURL: row.photoUrl,
     text: row.text,
     createdAt: row.createdAt,
     badge,
     memberBadge,
+    origin: row.originHandle !== null && row.originUrl !== null ? { kind: 'fediverse', handle: row.originHandle, url: row.originUrl } : null,
   };
 }
 
@@ -52,14 +64,15 @@ const messageWithBadge = {
   hostId: events.userId,
 };
 
-type MessageWithBadge = { message: StoredMessage; senderRole: string; hostId: string };
+type MessageWithBadge = { message: StoredMessage; senderRole: string | null; hostId: string };
 
 function badgeOf(row: MessageWithBadge, memberBadge: boolean): ChatBadge | null {
-  return chatBadgeOf(row.hostId, { id: row.message.userId, role: row.senderRole }, memberBadge);
+  if (row.message.userId === null) return null;
+  return chatBadgeOf(row.hostId, { id: row.message.userId, role: row.senderRole ?? '' }, memberBadge);
 }
 
 function messageEntry(row: MessageWithBadge, members: Set<string>): ChatStreamEntry {
-  const memberBadge = members.has(row.message.userId);
+  const memberBadge = row.message.userId !== null && members.has(row.message.userId);
   return { id: row.message.id, item: { type: 'message', message: toChatMessage(row.message, badgeOf(row, memberBadge), memberBadge) } };
 }
 
@@ -202,14 +215,15 @@ export class ChatStore {
   /** The senders among these messages (all of one room) whose membership of the room's creator carries the badge now. */
   private async memberBadges(rows: MessageWithBadge[]): Promise<Set<string>> {
     const hostId = rows[0]?.hostId;
-    return hostId ? chatBadgeMemberIds(this.db, hostId, rows.map((row) => row.message.userId)) : new Set();
+    const senders = rows.flatMap((row) => (row.message.userId === null ? [] : [row.message.userId]));
+    return hostId ? chatBadgeMemberIds(this.db, hostId, senders) : new Set();
   }
 
   private selectMessages() {
     return this.db
       .select(messageWithBadge)
       .from(chatMessages)
-      .innerJoin(users, eq(users.id, chatMessages.userId))
+      .leftJoin(users, eq(users.id, chatMessages.userId))
       .innerJoin(events, eq(events.id, chatMessages.eventId));
   }
 
@@ -235,6 +249,27 @@ export class ChatStore {
         .from(chatBans)
         .where(and(eq(chatBans.eventId, eventId), eq(chatBans.userId, userId))),
     ));
+  }
+
+  async isRemoteBanned(eventId: string, actorId: string): Promise<boolean> {
+    return !!(await firstRow(
+      this.db
+        .select({ actorId: chatRemoteBans.actorId })
+        .from(chatRemoteBans)
+        .where(and(eq(chatRemoteBans.eventId, eventId), eq(chatRemoteBans.actorId, actorId))),
+    ));
+  }
+
+  /** Bans a Fediverse actor from the room; answers whether it was not banned yet. */
+  async banRemote(eventId: string, actorId: string, bannedBy: string): Promise<boolean> {
+    return (await changedRows(this.db.insert(chatRemoteBans).values({ eventId, actorId, bannedBy }).onConflictDoNothing())) > 0;
+  }
+
+  /** The room's messages (not deleted yet) from a Fediverse actor, or showing one remote note. */
+  async remoteMessageIds(filter: { actorId: string } | { originUrl: string }): Promise<Array<{ id: string; eventId: string }>> {
+    await this.flush();
+    const match = 'actorId' in filter ? eq(chatMessages.remoteActorId, filter.actorId) : eq(chatMessages.originUrl, filter.originUrl);
+    return this.db.select({ id: chatMessages.id, eventId: chatMessages.eventId }).from(chatMessages).where(and(match, isNull(chatMessages.deletedId)));
   }
 
   async ban(eventId: string, userId: string, bannedBy: string): Promise<void> {

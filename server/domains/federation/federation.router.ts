@@ -1,10 +1,20 @@
 import { z } from 'zod';
-import { adminProcedure, creatorProcedure, router } from '@server/trpc/init';
+import { adminProcedure, creatorProcedure, publicProcedure, router } from '@server/trpc/init';
 import { DomainError } from '@server/platform/errors';
 import type { Services } from '@server/services';
 import type { FederationRuntime } from './federation.runtime';
-import { blockIdInput, blockInput, blockOutput, followerIdInput, followersOutput, federationMessages, postsOutput, settingsInput, settingsOutput } from './federation.schemas';
+import {
+  blockIdInput,
+  blockInput,
+  blockOutput,
+  commentDecisionOutput,
+  commentIdInput,
+  commentOutput,
+  episodeCommentsInput,
+  publicCommentOutput,
+  followerIdInput, followersOutput, federationMessages, postsOutput, settingsInput, settingsOutput } from './federation.schemas';
 import { listPosts } from './federation.posts';
+import { creatorComments, decideComment, episodeComments } from './federation.replies';
 import * as federationService from './federation.service';
 
 /** The creator's Fediverse page: from a signed-in session only (no API token scope yet). */
@@ -65,6 +75,28 @@ export const federationRouter = router({
     enabledRuntime(ctx.services);
     return { posts: await listPosts(ctx.services.db, ctx.actor.id) };
   }),
+
+  /** Fediverse replies to the creator's episode and replay notes: pending (waiting for approval) and approved, latest first. */
+  comments: fediverseOwnerProcedure.output(z.array(commentOutput)).query(async ({ ctx }) => {
+    enabledRuntime(ctx.services);
+    return creatorComments(ctx.services.db, ctx.actor.id);
+  }),
+
+  approveComment: fediverseOwnerProcedure
+    .input(commentIdInput)
+    .output(commentDecisionOutput)
+    .mutation(({ ctx, input }) => decideComment(ctx.services.db, ctx.actor.id, input.commentId, 'approved')),
+
+  rejectComment: fediverseOwnerProcedure
+    .input(commentIdInput)
+    .output(commentDecisionOutput)
+    .mutation(({ ctx, input }) => decideComment(ctx.services.db, ctx.actor.id, input.commentId, 'rejected')),
+
+  /** A public episode's approved Fediverse comments, oldest first (members-only and premium-replay episodes: not found). */
+  episodeComments: publicProcedure.meta({ scope: 'public' })
+    .input(episodeCommentsInput)
+    .output(z.array(publicCommentOutput))
+    .query(({ ctx, input }) => episodeComments(ctx.services.db, federationService.publicOrigin(ctx.services), input.episodeId)),
 
   settings: fediverseOwnerProcedure.output(settingsOutput).query(({ ctx }) => {
     enabledRuntime(ctx.services);

@@ -13,7 +13,7 @@ import {
   type Federation,
   type InboxContext,
 } from '@fedify/fedify';
-import { Accept, Activity, Delete, Endpoints, Follow, Image, Person, Reject, Tombstone, Undo, isActor, type Actor, type Recipient } from '@fedify/vocab';
+import { Accept, Activity, Announce, Create, Delete, Endpoints, Follow, Image, Like, Person, Reject, Tombstone, Undo, isActor, type Actor, type Recipient } from '@fedify/vocab';
 import { federationActorKeys, type FederationKeyKind } from '@db/schema/federation';
 import type { Db } from '@db/store';
 import type { AppConfig } from '@server/config';
@@ -21,10 +21,12 @@ import { newId } from '@server/lib/ids';
 import type { Clock } from '@server/platform/clock';
 import type { JobQueue } from '@server/platform/queue/job-queue';
 import type { Services } from '@server/services';
+import type { ChatRuntime } from '@server/domains/chat/chat.runtime';
 import { DatabaseKvStore } from './federation.kv';
 import { FederationPoster } from './federation.posting';
 import { countOutboxPosts, createActivity, outboxPageSize, outboxPosts, subjectOf } from './federation.posts';
 import { JobQueueMessageQueue, type FederationQueueOptions } from './federation.queue';
+import { receiveDelete, receiveReaction, receiveReply, undoReaction } from './federation.replies';
 import {
   actorAccount,
   actorCounts,
@@ -42,7 +44,7 @@ import { softwareVersion } from './software-version';
 
 export type FederationRuntimeOptions = FederationQueueOptions;
 
-type RuntimeServices = Pick<Services, 'db' | 'config' | 'log' | 'sweeps'>;
+type RuntimeServices = Pick<Services, 'db' | 'config' | 'log' | 'sweeps'> & { chat: ChatRuntime };
 
 const keyKinds: ReadonlyArray<{ kind: FederationKeyKind; algorithm: 'RSASSA-PKCS1-v1_5' | 'Ed25519' }> = [
   { kind: 'rsa', algorithm: 'RSASSA-PKCS1-v1_5' },
@@ -80,7 +82,8 @@ function handleOfActor(actor: Actor): string {
 
 /**
  * The Fediverse per instance (issue 32): Fedify's federation object with our key-value store and job queue, the
- * actor, WebFinger and NodeInfo dispatchers, the inbox listeners (Follow, Undo) and what other domains call to send
+ * actor, WebFinger and NodeInfo dispatchers, the inbox listeners (Follow, Undo; replies, likes, boosts and Deletes in
+ * federation.replies.ts) and what other domains call to send
  * (`sendToFollowers`, `approve`, `reject`, `announceDeleted`). Every URL it builds comes from PUBLIC_URL
  * (Fedify's `origin`), never from request headers. Off (`enabled` false) without PUBLIC_URL or with FEDERATION=off.
  */
@@ -374,7 +377,12 @@ export class FederationRuntime {
           await ctx.sendActivity({ identifier: account.creatorTag }, follower, new Accept({ id: new URL(`${actor.href}#accept/${newId()}`), actor, object: follow, to: follower.id }));
         }
       })
+      .on(Create, (ctx, create) => receiveReply(services, ctx, create))
+      .on(Like, (ctx, like) => receiveReaction(services, ctx, like, 'like'))
+      .on(Announce, (ctx, announce) => receiveReaction(services, ctx, announce, 'announce'))
+      .on(Delete, (_ctx, deleted) => receiveDelete(services, deleted))
       .on(Undo, async (ctx, undo) => {
+        if (await undoReaction(services, ctx, undo)) return;
         const object = await undo.getObject(ctx);
         if (!(object instanceof Follow) || !undo.actorId || object.actorId?.href !== undo.actorId.href) return;
         const account = await targetOf(ctx, object.objectId);

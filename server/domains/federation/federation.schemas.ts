@@ -8,6 +8,8 @@ export const federationMessages = {
   blockNotFound: 'No such block',
   invalidDomain: 'Enter a domain name such as mastodon.social',
   invalidActor: 'Enter the actor URL (https://...)',
+  commentNotFound: 'No such comment',
+  episodeNotFound: 'Episode not found',
 } as const;
 
 /** A host name as blocks store it: lower case, no scheme, path or port-less trailing dot. */
@@ -94,3 +96,23 @@ export type PostOutput = z.infer<typeof postOutput>;
 /** The creator's recent posts, latest first (at most 50). */
 export const postsOutput = z.object({ posts: z.array(postOutput) });
 export type PostsOutput = z.infer<typeof postsOutput>;
+
+export const commentIdInput = z.strictObject({ commentId: z.string().min(1).max(64) });
+export const episodeCommentsInput = z.strictObject({ episodeId: z.string().trim().min(1).max(64) });
+
+/** A Fediverse reply to an episode's or replay's note, as anyone reads it once approved. */
+export const publicCommentOutput = z.object({
+  id: z.string(),
+  episodeId: z.string(),
+  /** Plain text. */
+  content: z.string(),
+  /** The remote note. */
+  url: z.string(),
+  createdAt: z.string(),
+  author: z.object({ actorId: z.string(), handle: z.string(), name: z.string(), avatarUrl: z.string().nullable() }),
+});
+export type PublicCommentOutput = z.infer<typeof publicCommentOutput>;
+
+export const commentOutput = publicCommentOutput.extend({ status: z.enum(['pending', 'approved', 'rejected']) });
+export type CommentOutput = z.infer<typeof commentOutput>;
+export const commentDecisionOutput = z.object({ id: z.string(), status: z.enum(['approved', 'rejected']) });

@@ -58,7 +58,7 @@ describe('live chat', () => {
     const eventId = await insertEvent(t.app, creator.id);
     const { chat } = t.app.services;
     for (let index = 0; index < 120; index += 1) {
-      chat.store.enqueue({ id: chat.nextId(), eventId, userId: viewer.id, displayName: 'Vera', photoURL: null, text: `m${index}`, createdAt: new Date().toISOString(), badge: null, memberBadge: false });
+      chat.store.enqueue({ id: chat.nextId(), eventId, userId: viewer.id, displayName: 'Vera', photoURL: null, text: `m${index}`, createdAt: new Date().toISOString(), badge: null, memberBadge: false, origin: null });
     }
     const socket = socketClient(t.app);
     const room = watchRoom(socket, eventId);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Ban, Trash2 } from 'lucide-react';
+import { Ban, Globe, Trash2 } from 'lucide-react';
 import { Sparkles } from 'lucide-react';
-import { chatBadgeLabels, type ChatBadge, type ChatMessage } from '@server/domains/chat/chat.schemas';
+import { chatBadgeLabels, type ChatBadge, type ChatMessage, type ChatOrigin } from '@server/domains/chat/chat.schemas';
 import type { HubMessage } from '@server/domains/hub/hub.schemas';
 import { Avatar } from '@web/components/avatar';
 import { cx } from '@web/components/cx';
@@ -20,6 +20,25 @@ const badgeClasses: Record<ChatBadge, string> = {
 /** Next to a name: Host (the event's creator), Moderator (admins), Member (fan members). */
 function Badge({ badge }: { badge: ChatBadge }) {
   return <span className={`rounded px-1.5 py-px text-[10px] font-semibold tracking-wide uppercase ${badgeClasses[badge]}`}>{chatBadgeLabels[badge]}</span>;
+}
+
+/** Next to a name: the message came from the Fediverse (the author's handle, linking to the remote note). */
+function OriginMark({ origin }: { origin: ChatOrigin }) {
+  const label = <span className="truncate">{origin.handle}</span>;
+  const classes = 'inline-flex min-w-0 items-center gap-1 rounded bg-violet-50 px-1.5 py-px text-[10px] font-medium text-violet-800';
+  return /^https?:\/\//i.test(origin.url) ? (
+    <a href={origin.url} target="_blank" rel="noopener noreferrer nofollow ugc" className={`${classes} hover:underline`} title="From the Fediverse" data-testid="chat-origin">
+      <Globe className="size-3 shrink-0" aria-hidden />
+      <span className="sr-only">From the Fediverse: </span>
+      {label}
+    </a>
+  ) : (
+    <span className={classes} title="From the Fediverse" data-testid="chat-origin">
+      <Globe className="size-3 shrink-0" aria-hidden />
+      <span className="sr-only">From the Fediverse: </span>
+      {label}
+    </span>
+  );
 }
 
 function timeOf(iso: string): string {
@@ -113,6 +132,7 @@ export function ChatMessageList({
                 <p className="flex items-baseline gap-2 text-xs text-slate-500">
                   <span className={own ? 'font-semibold text-brand-700' : 'font-semibold text-slate-800'}>{message.displayName}</span>
                   {message.badge && <Badge badge={message.badge} />}
+                  {message.origin && <OriginMark origin={message.origin} />}
                   <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
                   {isBanned(message.userId) && <span className="rounded bg-red-50 px-1 text-red-700">banned</span>}
                 </p>

@@ -136,8 +136,8 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
         onDelete: (message: ChatMessage) =>
           void room.deleteMessage(message.id).catch((error: unknown) => toast.error(reasonOf(error))),
         onBan: (message: ChatMessage) =>
-          void room
-            .ban(message.userId)
+          // A Fediverse author is banned by its actor id (the message's userId).
+          void (message.origin ? room.banRemote(message.userId) : room.ban(message.userId))
             .then(() => toast.success(`${message.displayName} was banned from this chat`))
             .catch((error: unknown) => toast.error(reasonOf(error))),
       }

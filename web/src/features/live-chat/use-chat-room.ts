@@ -146,9 +146,10 @@ export function useChatRoom(eventId: string, token: string | null, hubGroup: str
   );
   const deleteMessage = useCallback((messageId: string) => connected(connection).chat.deleteMessage.mutate({ eventId, messageId }), [eventId]);
   const ban = useCallback((userId: string) => connected(connection).chat.ban.mutate({ eventId, userId }), [eventId]);
+  const banRemote = useCallback((actorId: string) => connected(connection).chat.banRemote.mutate({ eventId, actorId }), [eventId]);
   const unban = useCallback((userId: string): Promise<UnbanChatUserAnswer> => connected(connection).chat.unban.mutate({ eventId, userId }), [eventId]);
   const bannedUsers = useCallback((): Promise<BannedChatUser[]> => connected(connection).chat.bannedUsers.query({ eventId }), [eventId]);
   const session = useCallback((): Promise<ChatSession> => connected(connection).chat.session.query({ eventId }), [eventId]);
 
-  return { ...state, send, deleteMessage, ban, unban, bannedUsers, session };
+  return { ...state, send, deleteMessage, ban, banRemote, unban, bannedUsers, session };
 }
