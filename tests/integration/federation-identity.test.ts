@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '@db/schema/users';
@@ -11,12 +14,16 @@ const ldJson = 'application/ld+json; profile="https://www.w3.org/ns/activitystre
 
 describe('federation identity: WebFinger, actors by content negotiation, NodeInfo', () => {
   let server: FederatedApp;
+  // The page side of /c/{tag} is the web app's index.html: a stand-in, so the test does not depend on a web build.
+  const webDist = mkdtempSync(join(tmpdir(), 'cuepoint-web-'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="en"><head><title>Cuepoint</title></head><body><div id="root"></div></body></html>');
 
   beforeAll(async () => {
-    server = await startFederatedApp();
+    server = await startFederatedApp({}, { webDist });
   });
   afterAll(async () => {
     await server?.close();
+    rmSync(webDist, { recursive: true, force: true });
   });
 
   const get = (path: string, accept?: string) => fetch(`${server.origin}${path}`, { headers: accept ? { accept } : {} });

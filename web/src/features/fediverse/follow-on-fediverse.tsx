@@ -5,6 +5,7 @@ import { Button } from '@web/components/button';
 import { CopyButton } from '@web/components/copy-button';
 import { Modal } from '@web/components/modal';
 import { TextField } from '@web/components/text-field';
+import { readJson } from '@web/lib/download';
 import { handleFromWebFinger, parseHandle, remoteFollowMessages, remoteFollowUrl } from './remote-follow';
 
 /**
@@ -16,9 +17,9 @@ function useFediverseHandle(tag: string) {
     queryKey: ['fediverse-handle', tag],
     queryFn: async () => {
       const resource = `${window.location.origin}/c/${encodeURIComponent(tag)}`;
-      const response = await fetch(`/.well-known/webfinger?resource=${encodeURIComponent(resource)}`, { headers: { accept: 'application/jrd+json' } });
-      if (!response.ok) return null;
-      return handleFromWebFinger(await response.json().catch(() => null), tag);
+      // No answer (404 when the server does not federate, or any failure): no button.
+      const answer = await readJson<unknown>(`/.well-known/webfinger?resource=${encodeURIComponent(resource)}`).catch(() => null);
+      return answer === null ? null : handleFromWebFinger(answer, tag);
     },
     staleTime: 5 * 60_000,
     retry: false,
