@@ -5,10 +5,10 @@
  *
  * Amounts are in dollars (CAD) with two decimals.
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from './args';
 import { cuepointClientFromEnv } from '../client/index';
 
-const { values } = parseArgs({ options: { from: { type: 'string' }, to: { type: 'string' } } });
+const { values } = parseOptions({ from: { type: 'string' }, to: { type: 'string' } });
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 

@@ -3,10 +3,10 @@
  *
  *   CUEPOINT_URL=http://localhost:3000 CUEPOINT_TOKEN=cp_... npx tsx examples/list-events.ts [--json]
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from './args';
 import { cuepointClientFromEnv } from '../client/index';
 
-const { values } = parseArgs({ options: { json: { type: 'boolean', default: false } } });
+const { values } = parseOptions({ json: { type: 'boolean', default: false } });
 
 async function main() {
   const client = cuepointClientFromEnv();

@@ -6,18 +6,16 @@
  *
  * Without --start the event is "TBA". Prints the new event's id.
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from './args';
 import { cuepointClientFromEnv } from '../client/index';
 
-const { values } = parseArgs({
-  options: {
-    name: { type: 'string' },
-    start: { type: 'string' },
-    minutes: { type: 'string', default: '120' },
-    description: { type: 'string', default: '' },
-    'premium-price': { type: 'string' },
-    inactive: { type: 'boolean', default: false },
-  },
+const { values } = parseOptions({
+  name: { type: 'string' },
+  start: { type: 'string' },
+  minutes: { type: 'string', default: '120' },
+  description: { type: 'string', default: '' },
+  'premium-price': { type: 'string' },
+  inactive: { type: 'boolean', default: false },
 });
 
 async function main() {
@@ -31,7 +29,7 @@ async function main() {
   const client = cuepointClientFromEnv();
   const event = await client.events.create.mutate({
     name: values.name,
-    description: values.description,
+  description: values.description,
     startDateTime: start ? start.toISOString() : null,
     endDateTime: start ? new Date(start.getTime() + minutes * 60_000).toISOString() : null,
     isPremium: premiumPrice > 0,

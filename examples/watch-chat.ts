@@ -5,12 +5,10 @@
  *
  * Stops after --max messages or --timeout seconds (default: runs until Ctrl-C).
  */
-import { parseArgs } from 'node:util';
+import { parseOptions } from './args';
 import { cuepointClientFromEnv } from '../client/index';
 
-const { values } = parseArgs({
-  options: { event: { type: 'string' }, max: { type: 'string' }, timeout: { type: 'string' } },
-});
+const { values } = parseOptions({ event: { type: 'string' }, max: { type: 'string' }, timeout: { type: 'string' } });
 if (!values.event) {
   console.error('Usage: npx tsx examples/watch-chat.ts --event <eventId> [--max <messages>] [--timeout <seconds>]');
   process.exit(2);
