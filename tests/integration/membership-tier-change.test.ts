@@ -337,9 +337,25 @@ describe('changing tier with Stripe', () => {
       [await createUser(stripe.app, { role: 'viewer' }), [one, one]],
     ] as const) {
       const answers = await Promise.all(tiers.map((tier) => joinRequest(stripe.app, viewer, tier.id)));
-      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-      expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({ message: 'You are already a member of this creator' });
-      expect(await stripe.app.services.db.select().from(memberships).where(eq(memberships.memberId, viewer.id))).toHaveLength(1);
+      const codes = answers.map((answer) => answer.statusCode).sort();
+      const rows = await stripe.app.services.db.select().from(memberships).where(eq(memberships.memberId, viewer.id));
+      const holdingPlace = rows.filter((row) => row.status !== 'ended' && row.status !== 'lapsed');
+      expect(holdingPlace).toHaveLength(1);
+      if (codes.join() === '200,200') {
+        // On a loaded machine the second may come after the first had its subscription: then it is not a race but
+        // a second join of an unpaid one, which resumes it (same tier) or gives it up for the new tier, never doubles.
+        const [first, second] = answers.map((answer) => answer.json() as { membershipId: string; paymentIntentId: string });
+        if (tiers[0] === tiers[1]) {
+          expect(second).toMatchObject({ membershipId: first!.membershipId, paymentIntentId: first!.paymentIntentId });
+          expect(rows).toHaveLength(1);
+        } else {
+          expect(rows.map((row) => row.status).sort()).toEqual(['ended', 'incomplete']);
+        }
+      } else {
+        expect(codes).toEqual([200, 409]);
+        expect(answers.find((answer) => answer.statusCode === 409)!.json()).toMatchObject({ message: 'You are already a member of this creator' });
+        expect(rows).toHaveLength(1);
+      }
     }
   });
 
