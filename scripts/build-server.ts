@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export const serverEntryPoints = ['seed/start.ts', 'seed/index.ts', 'bench/app-server.ts', 'bench/bare-server.ts'];
+export const serverEntryPoints = ['seed/start.ts', 'seed/index.ts', 'bench/app-server.ts', 'bench/bare-server.ts', 'server/domains/live/webrtc/media-worker.ts'];
 
 /** Where the build goes: dist/node/seed/start.js, dist/node/bench/app-server.js, ... */
 export const serverBuildDir = join(root, 'dist', 'node');

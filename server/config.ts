@@ -89,6 +89,23 @@ const envSchema = z.object({
   LIVE_TRANSCODE: z.enum(['off', '480p']).default('off'),
   RECORDINGS_MAX_GB: z.coerce.number().positive().default(20),
   FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
+  // WebRTC (issue 35): WHIP ingest and WHEP playback, media over these UDP ports.
+  LIVE_WEBRTC: z.enum(['on', 'off']).default('on'),
+  LIVE_WEBRTC_UDP_PORTS: z
+    .string()
+    .trim()
+    .default('40000-40100')
+    .transform((value, ctx) => {
+      const m = /^(\d{1,5})-(\d{1,5})$/.exec(value);
+      const [min, max] = m ? [Number(m[1]), Number(m[2])] : [0, 0];
+      if (!m || min < 1024 || max > 65535 || min >= max) {
+        ctx.addIssue({ code: 'custom', message: `LIVE_WEBRTC_UDP_PORTS must be a range like 40000-40100 (first < last, within 1024-65535), got "${value}"` });
+        return z.NEVER;
+      }
+      return [min, max] as [number, number];
+    }),
+  LIVE_WEBRTC_PUBLIC_IP: z.union([z.ipv4(), z.ipv6()], { error: 'LIVE_WEBRTC_PUBLIC_IP must be an IPv4 or IPv6 address' }).optional(),
+  LIVE_WEBRTC_MAX_VIEWERS: z.coerce.number().int().min(1).max(1000).default(20),
   // Growing past one machine: each engine is used only when configured (README "Growing past one machine").
   DATABASE_URL: z.string().trim().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
   REDIS_URL: z.string().trim().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// or rediss:// URL').optional(),
@@ -191,6 +208,19 @@ export interface LiveConfig {
   recordingsMaxBytes: number;
   recordingsMaxGb: number;
   ffmpegPath: string;
+  /** WHIP ingest and WHEP playback (LIVE_WEBRTC*). */
+  webrtc: WebRtcConfig;
+}
+
+export interface WebRtcConfig {
+  /** LIVE_WEBRTC=off: WHIP and WHEP answer 503 (RTMP and HLS go on). */
+  enabled: boolean;
+  /** The UDP ports the peer connections bind (one each), first and last. */
+  udpPorts: [number, number];
+  /** Announced in candidates beside the local addresses (behind NAT). */
+  publicIp: string | undefined;
+  /** WHEP viewers per stream; past it the player uses HLS. */
+  maxViewers: number;
 }
 
 export interface PaymentsConfig {
@@ -297,6 +327,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       recordingsMaxBytes: Math.floor(env.RECORDINGS_MAX_GB * 1024 ** 3),
       recordingsMaxGb: env.RECORDINGS_MAX_GB,
       ffmpegPath: env.FFMPEG_PATH,
+      webrtc: {
+        enabled: env.LIVE_WEBRTC === 'on',
+        udpPorts: env.LIVE_WEBRTC_UDP_PORTS,
+        publicIp: env.LIVE_WEBRTC_PUBLIC_IP,
+        maxViewers: env.LIVE_WEBRTC_MAX_VIEWERS,
+      },
     },
     databaseUrl: env.DATABASE_URL,
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,

@@ -119,7 +119,7 @@ export function buildSecurityHeaders(config: Pick<AppConfig, 'google' | 'botChec
   const shared = {
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy':
-      'camera=(), microphone=(), geolocation=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=(), payment=(self)',
+      'camera=(self), microphone=(self), display-capture=(self), geolocation=(), usb=(), serial=(), hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), browsing-topics=(), payment=(self)',
     // The sign-in popups (Apple's page, Google's account chooser) must keep window.opener to hand the session back.
     'cross-origin-opener-policy': 'same-origin-allow-popups',
     'cross-origin-resource-policy': 'same-origin',

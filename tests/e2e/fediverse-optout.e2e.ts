@@ -1,59 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { firstRow } from '@db/store';
-import { buildApp } from '@server/app';
-import { loadConfig } from '@server/config';
 import { updateSettings } from '@server/domains/federation/federation.service';
-import { seedDatabase } from '../../seed/seed';
-import { launchBrowser, login, newPage, seededLogins, useBrowserApp, type RunningApp } from './harness';
+import { login, newPage, seededLogins, useBrowserApp, type RunningApp } from './harness';
 
 const { mara } = seededLogins;
 const box = 'Post to the Fediverse';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** The harness's app, listening on a port chosen first so PUBLIC_URL can be its own address: federation on. */
-async function startFederatingApp(): Promise<RunningApp> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-e2e-optout-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    BOT_CHECK_PROVIDER: 'off',
-    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
-    LOGIN_RATE_LIMIT: '1000',
-    PUBLIC_URL: url,
-    FEDERATION: 'on',
-  });
-  const app = await buildApp(config, process.env.WEB_DIST_DIR ? { webDist: process.env.WEB_DIST_DIR } : {});
-  await seedDatabase(app.services.db, config, { demoData: true, terms: false });
-  await app.listen({ host: '127.0.0.1', port });
-  return {
-    app,
-    url,
-    config,
-    dataDir,
-    close: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 const eventNamed = (running: RunningApp, name: string) => firstRow(running.app.services.db.select().from(events).where(eq(events.name, name)));
 
@@ -91,23 +46,14 @@ async function openTbaEvent(page: Page, name: string) {
 }
 
 describe('"Post to the Fediverse" in the event dialog (federation on)', () => {
-  let running: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    running = await startFederatingApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-  });
+  const fixture = useBrowserApp({ LOGIN_RATE_LIMIT: '1000' }, { federating: true });
 
   it('the creator unticks the box, saves, reopens the event and finds it unticked; ticking it again is saved too', async () => {
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await login(page, mara.email, mara.password);
       await createTbaEvent(page, 'Offline listening party', true);
-      expect((await eventNamed(running, 'Offline listening party'))?.fediverse).toBe(false);
+      expect((await eventNamed(fixture.running, 'Offline listening party'))?.fediverse).toBe(false);
 
       await page.reload();
       const edit = await openTbaEvent(page, 'Offline listening party');
@@ -116,7 +62,7 @@ describe('"Post to the Fediverse" in the event dialog (federation on)', () => {
       await checkbox.check();
       await edit.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Event saved').waitFor();
-      expect((await eventNamed(running, 'Offline listening party'))?.fediverse).toBe(true);
+      expect((await eventNamed(fixture.running, 'Offline listening party'))?.fediverse).toBe(true);
       expect(await (await openTbaEvent(page, 'Offline listening party')).getByRole('checkbox', { name: box }).isChecked()).toBe(true);
     } finally {
       await context.close();
@@ -124,12 +70,12 @@ describe('"Post to the Fediverse" in the event dialog (federation on)', () => {
   });
 
   it('with "Publish to the Fediverse" off the box is gone, and saving an event leaves its stored choice as it is', async () => {
-    const maraId = (await firstRow(running.app.services.db.select({ id: users.id }).from(users).where(eq(users.email, mara.email))))!.id;
-    const { context, page } = await newPage(browser, running.url);
+    const maraId = (await firstRow(fixture.running.app.services.db.select({ id: users.id }).from(users).where(eq(users.email, mara.email))))!.id;
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await login(page, mara.email, mara.password);
       await createTbaEvent(page, 'Kept private set', true);
-      await updateSettings(running.app.services, maraId, { publish: false });
+      await updateSettings(fixture.running.app.services, maraId, { publish: false });
 
       const dialog = await openNewEventDialog(page);
       expect(await dialog.getByRole('checkbox', { name: box }).count()).toBe(0);
@@ -139,9 +85,9 @@ describe('"Post to the Fediverse" in the event dialog (federation on)', () => {
       await edit.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Event saved').waitFor();
       expect(await edit.getByRole('checkbox', { name: box }).count()).toBe(0);
-      expect((await eventNamed(running, 'Kept private set II'))?.fediverse).toBe(false);
+      expect((await eventNamed(fixture.running, 'Kept private set II'))?.fediverse).toBe(false);
     } finally {
-      await updateSettings(running.app.services, maraId, { publish: true });
+      await updateSettings(fixture.running.app.services, maraId, { publish: true });
       await context.close();
     }
   });

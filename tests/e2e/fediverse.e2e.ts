@@ -1,54 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { buildApp } from '@server/app';
-import { loadConfig } from '@server/config';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { federationFollowers } from '@db/schema/federation';
 import { newId } from '@server/lib/ids';
-import { seedDatabase } from '../../seed/seed';
 import { createUser, testPassword } from '../helpers/app';
-import { launchBrowser, login, newPage, saveScreenshot, seededLogins, useBrowserApp, type RunningApp } from './harness';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** The harness's app, but listening on a port chosen first so PUBLIC_URL can be its own address: federation on. */
-async function startFederatingApp(): Promise<RunningApp> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-e2e-fed-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    BOT_CHECK_PROVIDER: 'off',
-    JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
-    LOGIN_RATE_LIMIT: '1000',
-    PUBLIC_URL: url,
-    FEDERATION: 'on',
-  });
-  const app = await buildApp(config, process.env.WEB_DIST_DIR ? { webDist: process.env.WEB_DIST_DIR } : {});
-  await seedDatabase(app.services.db, config, { demoData: true, terms: false });
-  await app.listen({ host: '127.0.0.1', port });
-  return {
-    app,
-    url,
-    config,
-    dataDir,
-    close: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import { login, newPage, saveScreenshot, seededLogins, useBrowserApp } from './harness';
 
 async function noHorizontalScroll(page: Page): Promise<void> {
   const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
@@ -62,21 +17,12 @@ async function openFediverseFromMenu(page: Page): Promise<void> {
 }
 
 describe('the Fediverse in the web app (federation on)', () => {
-  let running: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    running = await startFederatingApp();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-  });
+  const fixture = useBrowserApp({ LOGIN_RATE_LIMIT: '1000' }, { federating: true });
 
   it("a creator opens Fediverse from the menu, sees the handle, switches settings that outlive a reload, adds a hashtag, blocks a follower's domain and unblocks it", async () => {
-    const host = new URL(running.url).host;
-    const creator = await createUser(running.app, { role: 'dj', creatorTag: 'fed_web_nova', displayName: 'Nova Fed', email: 'fed-web-nova@example.test' });
-    await running.app.services.db.insert(federationFollowers).values({
+    const host = new URL(fixture.running.url).host;
+    const creator = await createUser(fixture.running.app, { role: 'dj', creatorTag: 'fed_web_nova', displayName: 'Nova Fed', email: 'fed-web-nova@example.test' });
+    await fixture.running.app.services.db.insert(federationFollowers).values({
       id: newId(),
       userId: creator.id,
       actorId: 'https://spam.example/users/loud',
@@ -86,7 +32,7 @@ describe('the Fediverse in the web app (federation on)', () => {
       followId: 'https://spam.example/follows/1',
       status: 'accepted',
     });
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await login(page, creator.email, testPassword);
       await openFediverseFromMenu(page);
@@ -143,7 +89,7 @@ describe('the Fediverse in the web app (federation on)', () => {
   });
 
   it('an admin blocks a domain for the whole server and unblocks it', async () => {
-    const { context, page } = await newPage(browser, running.url);
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await login(page, seededLogins.admin.email, seededLogins.admin.password);
       await openFediverseFromMenu(page);
@@ -166,9 +112,9 @@ describe('the Fediverse in the web app (federation on)', () => {
   });
 
   it('the creator page offers "Follow on the Fediverse": the handle from the server, and a remote follow through the visitor\'s own server', async () => {
-    const host = new URL(running.url).host;
-    await createUser(running.app, { role: 'dj', creatorTag: 'fed_web_page', displayName: 'Page Fed' });
-    const { context, page } = await newPage(browser, running.url);
+    const host = new URL(fixture.running.url).host;
+    await createUser(fixture.running.app, { role: 'dj', creatorTag: 'fed_web_page', displayName: 'Page Fed' });
+    const { context, page } = await newPage(fixture.browser, fixture.running.url);
     try {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto('/c/fed_web_page');

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '@server/app';
 import { loadConfig, type AppConfig } from '@server/config';
 import { seedDatabase } from '../../seed/seed';
+import { freePort } from '../engines/engine';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotsDir = join(process.cwd(), 'test-results', 'screenshots');
@@ -19,21 +20,29 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
+export interface StartOptions {
+  terms?: boolean;
+  /** Listen on a port chosen first, so PUBLIC_URL is the app's own address: the Fediverse is on (FEDERATION=on). */
+  federating?: boolean;
+}
+
 /** The real server (built web app, seeded SQLite file in a temp dir) listening on a loopback port. */
-export async function startApp(env: Record<string, string> = {}, options: { terms?: boolean } = {}): Promise<RunningApp> {
+export async function startApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-e2e-'));
+  const chosenPort = options.federating ? await freePort() : 0;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     BOT_CHECK_PROVIDER: 'off',
     JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+    ...(options.federating && { PUBLIC_URL: `http://127.0.0.1:${chosenPort}`, FEDERATION: 'on' }),
     ...env,
   });
   const app = await buildApp(config, process.env.WEB_DIST_DIR ? { webDist: process.env.WEB_DIST_DIR } : {});
   // Without terms by default, so the terms dialog only shows in the tests about it.
   await seedDatabase(app.services.db, config, { demoData: true, terms: options.terms ?? false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: chosenPort });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}`;
@@ -103,7 +112,7 @@ export async function login(page: Page, email: string, password: string): Promis
 }
 
 /** One running app and one browser for a describe block, closed after it. */
-export function useBrowserApp(env: Record<string, string> = {}, options: { terms?: boolean } = {}): { running: RunningApp; browser: Browser } {
+export function useBrowserApp(env: Record<string, string> = {}, options: StartOptions = {}): { running: RunningApp; browser: Browser } {
   const fixture = {} as { running: RunningApp; browser: Browser };
   beforeAll(async () => {
     fixture.running = await startApp(env, options);

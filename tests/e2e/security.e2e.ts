@@ -88,7 +88,7 @@ describe('security in the browser', () => {
       if (/Permissions-Policy|Feature Policy/i.test(message.text())) warnings.push(message.text());
     });
     const response = await page.goto('/login');
-    expect(response!.headers()['permissions-policy']).toContain('camera=()');
+    expect(response!.headers()['permissions-policy']).toContain('camera=(self), microphone=(self), display-capture=(self), geolocation=()');
     await page.getByText('Your content. Your world.').waitFor();
     await page.goto('/product-page');
     await page.getByRole('heading', { name: 'Subscription Plans and Pricing' }).waitFor();

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { createFederation, generateCryptoKeyPair, MemoryKvStore, signRequest, type Federation } from '@fedify/fedify';
 import { Accept, Activity, Announce, Create, Delete, Endpoints, Follow, Image, Like, Note, Person, Reject, Tombstone, Undo, Update } from '@fedify/vocab';
 import type { AppDeps } from '@server/app';
+import { freePort as freeLoopbackPort } from '../engines/engine';
 import { createTestApp, type TestApp } from './app';
 
 /*
@@ -267,15 +268,8 @@ export async function startFediversePeer(): Promise<FediversePeer> {
   return peer;
 }
 
-
 /** A port free right now on 127.0.0.1 (the app's PUBLIC_URL must name its port before the app is built). */
-export async function freeLoopbackPort(): Promise<number> {
-  const probe = createNetServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+export { freeLoopbackPort };
 
 export interface FederatedApp extends TestApp {
   /** http://127.0.0.1:<port>, the app's PUBLIC_URL and where it listens. */

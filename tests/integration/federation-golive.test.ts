@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Create, Note } from '@fedify/vocab';
-import { callerAs, createUser } from '../helpers/app';
-import { startFederatedApp, startFediversePeer, type FederatedApp, type FediversePeer, type ReceivedActivity } from '../helpers/fediverse-peer';
+import { callerAs } from '../helpers/app';
+import type { ReceivedActivity } from '../helpers/fediverse-peer';
+import { useFederatedPeer } from '../helpers/federated-peer';
 import { publishTestStream, startIngest, stopAllPublishers, waitFor } from '../helpers/live';
 
 /**
@@ -10,20 +11,13 @@ import { publishTestStream, startIngest, stopAllPublishers, waitFor } from '../h
  * (its video for a public event; a teaser without media for a premium one).
  */
 describe('going live and publishing the replay, as the Fediverse sees it', () => {
-  let server: FederatedApp;
-  let peer: FediversePeer;
+  const fed = useFederatedPeer({ RTMP_HOST: '127.0.0.1', RTMP_PORT: '0' }, { live: { reconnectGraceMs: 300 } });
   let ingestPort: number;
 
   beforeAll(async () => {
-    server = await startFederatedApp({ RTMP_HOST: '127.0.0.1', RTMP_PORT: '0' }, { live: { reconnectGraceMs: 300 } });
-    ingestPort = await startIngest(server.app);
-    peer = await startFediversePeer();
+    ingestPort = await startIngest(fed.server.app);
   });
   afterEach(async () => stopAllPublishers());
-  afterAll(async () => {
-    await peer?.close();
-    await server?.close();
-  });
 
   interface Delivered {
     activity: ReceivedActivity;
@@ -36,7 +30,7 @@ describe('going live and publishing the replay, as the Fediverse sees it', () =>
   /** Every Create from `actor` the peer received so far, with its note's content and the whole activity as JSON. */
   async function creates(actor: string): Promise<Delivered[]> {
     const found: Delivered[] = [];
-    for (const activity of peer.received.filter((item) => item.type === 'Create' && item.actorId === actor)) {
+    for (const activity of fed.peer.received.filter((item) => item.type === 'Create' && item.actorId === actor)) {
       const note = (await (activity.activity as Create).getObject()) as Note;
       const document = (await activity.activity.toJsonLd()) as Delivered['document'];
       const attachments = [document.object.attachment ?? []].flat();
@@ -49,11 +43,7 @@ describe('going live and publishing the replay, as the Fediverse sees it', () =>
 
   /** A creator (dj with a creator page) followed by the peer's alice, with an event on now. */
   async function followedCreatorLiveSoon(tag: string, premium: boolean) {
-    const creator = await createUser(server.app, { role: 'dj', creatorTag: tag, displayName: `Creator ${tag}` });
-    const actor = await peer.lookupActor(server.origin, `acct:${tag}@${server.host}`);
-    const followId = await peer.follow('alice', actor);
-    await peer.waitFor((activity) => activity.type === 'Accept' && activity.objectId === followId.href);
-    const caller = await callerAs(server.app, creator.token);
+    const { caller, actorId } = await fed.followedCreator(tag, { role: 'dj' });
     const now = Date.now();
     const event = await caller.events.create({
       name: premium ? 'Paid night' : 'Open air',
@@ -61,9 +51,8 @@ describe('going live and publishing the replay, as the Fediverse sees it', () =>
       endDateTime: new Date(now + 3600_000).toISOString(),
       ...(premium && { isPremium: true, premiumPrice: 8 }),
     });
-    const actorId = `${server.origin}/c/${tag}`;
     await noteSaying(actorId, event.name);
-    return { caller, event, actor: actorId, eventUrl: `${server.origin}/events/${tag}/${event.id}` };
+    return { caller, event, actor: actorId, eventUrl: `${fed.server.origin}/events/${tag}/${event.id}` };
   }
 
   /** Publishes a test stream for `seconds` and waits for its recording to be ready. */
@@ -85,8 +74,8 @@ describe('going live and publishing the replay, as the Fediverse sees it', () =>
     const live = await noteSaying(actor, 'Open air is live now');
     expect(live.content).toContain(eventUrl);
     expect(live.document.object.url).toBe(eventUrl);
-    expect(live.json).toContain(`${server.origin}/og/events/${event.id}.png`);
-    const art = await fetch(`${server.origin}/og/events/${event.id}.png`);
+    expect(live.json).toContain(`${fed.server.origin}/og/events/${event.id}.png`);
+    const art = await fetch(`${fed.server.origin}/og/events/${event.id}.png`);
     expect(art.status).toBe(200);
     expect(art.headers.get('content-type')).toBe('image/png');
     expect((await art.arrayBuffer()).byteLength).toBeGreaterThan(0);
@@ -97,11 +86,11 @@ describe('going live and publishing the replay, as the Fediverse sees it', () =>
     const published = await caller.live.publishRecording({ recordingId: recording.id, titleId: title.id, name: 'Open air (replay)' });
 
     const replay = await noteSaying(actor, 'Open air (replay) (Open replays)');
-    expect(replay.document.object.url).toBe(`${server.origin}/video/${published.episodeId}`);
+    expect(replay.document.object.url).toBe(`${fed.server.origin}/video/${published.episodeId}`);
     const video = replay.attachments.find((item) => item.type === 'Video');
     expect(video).toMatchObject({ mediaType: 'video/mp4' });
-    const episode = await (await callerAs(server.app)).podcasts.publicEpisode({ id: published.episodeId });
-    expect(video!.url).toBe(`${server.origin}${new URL(episode.fileUrl, server.origin).pathname}`);
+    const episode = await (await callerAs(fed.server.app)).podcasts.publicEpisode({ id: published.episodeId });
+    expect(video!.url).toBe(`${fed.server.origin}${new URL(episode.fileUrl, fed.server.origin).pathname}`);
     // The attachment is the replay's file, served to anyone.
     const file = await fetch(video!.url as string, { headers: { range: 'bytes=0-99' } });
     expect(file.status).toBe(206);
@@ -133,12 +122,14 @@ describe('going live and publishing the replay, as the Fediverse sees it', () =>
     expect(recording.eventId).toBe(event.id);
     const title = await caller.podcasts.createTitle({ name: 'Paid replays', isVideo: true });
     const published = await caller.live.publishRecording({ recordingId: recording.id, titleId: title.id, name: 'Paid night (replay)' });
-    const episode = await (await callerAs(server.app)).podcasts.publicEpisode({ id: published.episodeId });
+    const episode = await (await callerAs(fed.server.app)).podcasts.publicEpisode({ id: published.episodeId });
 
     const replay = await noteSaying(actor, 'Paid night (replay) (Paid replays)');
-    expect(replay.document.object.url).toBe(`${server.origin}/podcasts/golive_paid/${title.id}`);
+    // A guest buys the replay on the event page: the teaser links there.
+    expect(replay.document.object.url).toBe(eventUrl);
+    expect(replay.content).toContain('watch the replay on the event page');
     expect(replay.attachments).not.toContainEqual(expect.objectContaining({ type: expect.stringMatching(/^(Video|Audio|Document)$/) }));
-    expect(replay.json).not.toContain(new URL(episode.fileUrl, server.origin).pathname);
+    expect(replay.json).not.toContain(new URL(episode.fileUrl, fed.server.origin).pathname);
     expect(replay.json).not.toMatch(/\.mp4|\/live\/replays\/|m3u8/);
     expect(replay.json).not.toContain(published.episodeId);
     expect((await caller.federation.posts()).posts.map((post) => [post.kind, post.teaser]).sort()).toEqual([

@@ -409,7 +409,7 @@ describe('browser hardening headers', () => {
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    expect(String(page.headers['permissions-policy'])).toContain('camera=()');
+    expect(String(page.headers['permissions-policy'])).toContain('camera=(self), microphone=(self), display-capture=(self), geolocation=()');
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
 

@@ -52,13 +52,13 @@ export const chatRouter = router({
     .output(z.object({ actorId: z.string() }))
     .mutation(({ ctx, input }) => chatService.banRemoteActor(ctx.services, ctx.actor, input)),
 
-  /** Lifts a ban (the event's creator or an admin); a no-op answering `unbanned: false` when there is none. */
+  /** Lifts a ban, of a user or a Fediverse actor (`userId`: its actor id), by the event's creator or an admin; `unbanned: false` when there is none. */
   unban: chatterProcedure.meta({ scope: 'chat:write' })
     .input(unbanChatUserInput)
     .output(unbanChatUserAnswer)
     .mutation(({ ctx, input }) => chatService.unbanUser(ctx.services, ctx.actor, input)),
 
-  /** Who is banned from the room, latest first (the event's creator or an admin). */
+  /** Who is banned from the room, users and Fediverse actors (`origin` set), latest first (the event's creator or an admin). */
   bannedUsers: chatterProcedure.meta({ scope: 'chat:write' })
     .input(bannedChatUsersInput)
     .output(z.array(bannedChatUser))

@@ -133,7 +133,8 @@ export type SendChatInput = z.infer<typeof sendChatInput>;
 
 export const deleteChatMessageInput = z.strictObject({ eventId, messageId: chatEventId });
 export const banChatUserInput = z.strictObject({ eventId, userId: z.string().trim().min(1).max(64) });
-export const unbanChatUserInput = banChatUserInput;
+/** `userId`: a user's id, or a Fediverse actor's id (as the banned list and its messages name a remote chatter). */
+export const unbanChatUserInput = z.strictObject({ eventId, userId: z.string().trim().min(1).max(2000) });
 /** A Fediverse actor, by its ActivityPub id (a message's `userId` when its `origin` is set). */
 export const banRemoteChatActorInput = z.strictObject({ eventId, actorId: z.string().trim().url().max(2000) });
 export const bannedChatUsersInput = z.strictObject({ eventId });
@@ -148,6 +149,11 @@ export const bannedChatUser = z.object({
   bannedAt: z.string(),
   /** The moderator who banned them; null once that account is deleted. */
   bannedBy: z.object({ userId: z.string(), displayName: z.string() }).nullable(),
+  /**
+   * A Fediverse actor banned by its actor id (`userId` and `url`): the handle it last wrote under in the room (null if
+   * it never did). Null for a local user. Always present in answers; optional only for the store's local rows.
+   */
+  origin: z.object({ kind: z.literal('fediverse'), handle: z.string().nullable(), url: z.string() }).nullable(),
 });
 export type BannedChatUser = z.infer<typeof bannedChatUser>;
 

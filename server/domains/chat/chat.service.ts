@@ -1,8 +1,9 @@
 import type { ChatRuntime } from './chat.runtime';
 import { DomainError } from '@server/platform/errors';
 import { tracked } from '@trpc/server';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { firstRow, type Db } from '@db/store';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { changedRows, firstRow, type Db } from '@db/store';
+import { chatMessages as chatMessageRows, chatRemoteBans } from '@db/schema/chat';
 import { events } from '@db/schema/events';
 import { users } from '@db/schema/users';
 import { BoundedQueue } from '@server/platform/bus';
@@ -249,7 +250,9 @@ export async function unbanUser(services: ChatServices, actor: Actor, input: { e
   const event = await requireEvent(services.db, input.eventId);
   requireModerator(event, actor);
   const { store, rooms, nextId } = services.chat;
-  const unbanned = await store.unban(event.id, input.userId);
+  // A local user's id is never an actor id (a URL): at most one of the two bans exists.
+  const remoteLifted = (await changedRows(services.db.delete(chatRemoteBans).where(and(eq(chatRemoteBans.eventId, event.id), eq(chatRemoteBans.actorId, input.userId))))) > 0;
+  const unbanned = (await store.unban(event.id, input.userId)) || remoteLifted;
   if (unbanned) {
     await rooms.publish(event.id, new ChatDelivery(nextId(), { type: 'unbanned', userId: input.userId }));
     services.log.info({ eventId: event.id, userId: input.userId, moderatorId: actor.id }, 'chat user unbanned');
@@ -257,11 +260,44 @@ export async function unbanUser(services: ChatServices, actor: Actor, input: { e
   return { userId: input.userId, unbanned };
 }
 
-/** Who is banned from the room (its moderators only). */
+/** The room's banned Fediverse actors, latest first, with the name and handle they last wrote under there. */
+async function bannedRemoteActors(services: ChatServices, eventId: string): Promise<BannedChatUser[]> {
+  await services.chat.store.flush();
+  const lastWritten = (column: typeof chatMessageRows.displayName | typeof chatMessageRows.originHandle) => sql<string | null>`(
+    select ${column} from ${chatMessageRows}
+    where ${chatMessageRows.eventId} = ${chatRemoteBans.eventId} and ${chatMessageRows.remoteActorId} = ${chatRemoteBans.actorId}
+    order by ${chatMessageRows.id} desc limit 1
+  )`;
+  const rows = await services.db
+    .select({
+      actorId: chatRemoteBans.actorId,
+      chatName: lastWritten(chatMessageRows.displayName),
+      handle: lastWritten(chatMessageRows.originHandle),
+      bannedAt: chatRemoteBans.createdAt,
+      moderatorId: users.id,
+      moderatorName: users.displayName,
+    })
+    .from(chatRemoteBans)
+    .leftJoin(users, eq(users.id, chatRemoteBans.bannedBy))
+    .where(eq(chatRemoteBans.eventId, eventId))
+    .orderBy(desc(chatRemoteBans.createdAt), asc(chatRemoteBans.actorId));
+  return rows.map((row) => ({
+    userId: row.actorId,
+    displayName: row.chatName ?? row.handle ?? row.actorId,
+    chatName: row.chatName,
+    bannedAt: row.bannedAt,
+    bannedBy: row.moderatorId !== null && row.moderatorName !== null ? { userId: row.moderatorId, displayName: row.moderatorName } : null,
+    origin: { kind: 'fediverse' as const, handle: row.handle, url: row.actorId },
+  }));
+}
+
+/** Who is banned from the room, local users and Fediverse actors, latest ban first (its moderators only). */
 export async function bannedUsers(services: ChatServices, actor: Actor, eventId: string): Promise<BannedChatUser[]> {
   const event = await requireEvent(services.db, eventId);
   requireModerator(event, actor);
-  return services.chat.store.bannedUsers(event.id);
+  const local = (await services.chat.store.bannedUsers(event.id)).map((banned) => ({ ...banned, origin: null }));
+  const remote = await bannedRemoteActors(services, event.id);
+  return [...local, ...remote].sort((a, b) => b.bannedAt.localeCompare(a.bannedAt));
 }
 
 /** The caller's standing in the room; starting a chat checks it (the "sign-in" of the chat sign-in form). */

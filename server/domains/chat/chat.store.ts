@@ -305,6 +305,7 @@ export class ChatStore {
     return rows.map(({ moderatorId, moderatorName, ...banned }) => ({
       ...banned,
       bannedBy: moderatorId !== null && moderatorName !== null ? { userId: moderatorId, displayName: moderatorName } : null,
+      origin: null,
     }));
   }
 

@@ -153,6 +153,11 @@ export const eventStreamOutput = z.object({
   live: z.boolean(),
   /** When the signed playlist URL stops opening: ask again before then. Null when the URL does not expire. */
   expiresAt: z.string().nullable(),
+  /**
+   * Low-latency playback (WHEP, `/live/whep/{eventId}`) while the event is live from a WHIP publish this instance
+   * holds; absent otherwise. A premium event's WHEP takes the `token` of `url` as `Authorization: Bearer`.
+   */
+  whepUrl: z.string().nullable().optional(),
 });
 export type EventStreamOutput = z.infer<typeof eventStreamOutput>;
 export const eventStreamInput = z.strictObject({ eventId: id });

@@ -7,6 +7,7 @@ import { liveRecordings } from '@db/schema/live';
 import { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import { users } from '@db/schema/users';
 import { firstRow, type Db } from '@db/store';
+import { eventPagePath } from '@server/domains/events/events.schemas';
 import { newId, nowIso } from '@server/lib/ids';
 import type { PostOutput } from './federation.schemas';
 import { creatorSettings } from './federation.service';
@@ -151,20 +152,26 @@ async function episodeSubject(db: Db, origin: string, kind: 'episode' | 'replay'
   if (!row?.tag || !row.userActive || row.episode.publishDate > nowIso()) return null;
   const { episode, title } = row;
   const settings = await creatorSettings(db, episode.userId);
-  // A replay of a premium event stays a teaser wherever it is published.
-  const premiumRecording =
-    kind === 'replay' &&
-    Boolean(
-      await firstRow(
-        db
-          .select({ id: liveRecordings.id })
-          .from(liveRecordings)
-          .innerJoin(events, eq(events.id, liveRecordings.eventId))
-          .where(and(eq(liveRecordings.episodeId, episode.id), eq(events.isPremium, true))),
-      ),
-    );
-  const teaser = title.membersOnly || premiumRecording;
+  // A replay of a premium event stays a teaser wherever it is published; its event page sells access to the replay.
+  const premiumEvent =
+    kind === 'replay'
+      ? await firstRow(
+          db
+            .select({ id: events.id })
+            .from(liveRecordings)
+            .innerJoin(events, eq(events.id, liveRecordings.eventId))
+            .where(and(eq(liveRecordings.episodeId, episode.id), eq(events.isPremium, true))),
+        )
+      : undefined;
+  const teaser = title.membersOnly || Boolean(premiumEvent);
   const duration = clock(episode.durationSeconds);
+  const heading = `${episode.name} (${title.name}), ${duration}`;
+  // A members-only title's files are refused at their plain URLs: a teaser shows the title's (or the event's) card.
+  const shown = title.membersOnly
+    ? { text: `${heading}, for members: join on the podcast page`, url: `${origin}/podcasts/${enc(row.tag)}/${enc(title.id)}`, image: `${origin}/og/podcasts/${enc(title.id)}.png` }
+    : premiumEvent
+      ? { text: `${heading}, watch the replay on the event page`, url: `${origin}${eventPagePath(row.tag, premiumEvent.id)}`, image: `${origin}/og/events/${enc(premiumEvent.id)}.png` }
+      : { text: heading, url: `${origin}/video/${enc(episode.id)}`, image: episode.imageUrl ? `${origin}${episode.imageUrl}` : title.imageUrl ? `${origin}${title.imageUrl}` : null };
   return {
     userId: episode.userId,
     tag: row.tag,
@@ -174,10 +181,7 @@ async function episodeSubject(db: Db, origin: string, kind: 'episode' | 'replay'
     optedIn: episode.fediverse,
     teaser,
     title: episode.name,
-    text: teaser ? `${episode.name} (${title.name}), ${duration}, for members: join on the podcast page` : `${episode.name} (${title.name}), ${duration}`,
-    url: teaser ? `${origin}/podcasts/${enc(row.tag)}/${enc(title.id)}` : `${origin}/video/${enc(episode.id)}`,
-    // A members-only title's files are refused at their plain URLs: a teaser shows the title's card.
-    image: teaser ? `${origin}/og/podcasts/${enc(title.id)}.png` : episode.imageUrl ? `${origin}${episode.imageUrl}` : title.imageUrl ? `${origin}${title.imageUrl}` : null,
+    ...shown,
     hashtags: settings.hashtags,
     event: null,
     media: teaser ? null : { url: `${origin}${episode.mediaUrl}`, mediaType: episode.mediaType, durationSeconds: episode.durationSeconds },

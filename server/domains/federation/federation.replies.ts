@@ -4,6 +4,7 @@ import { Announce, Image, isActor, Like, Note, type Actor, type Create, type Del
 import { events } from '@db/schema/events';
 import { federationComments, federationPosts, federationReactions, federationRemoteAuthors, federationReplies, type FederationReactionKind } from '@db/schema/federation';
 import { liveSessions } from '@db/schema/live';
+import { podcastEpisodes } from '@db/schema/podcasts';
 import { firstRow, type Db } from '@db/store';
 import { DomainError } from '@server/platform/errors';
 import { newId, nowIso } from '@server/lib/ids';
@@ -212,9 +213,10 @@ const commentColumns = {
   handle: federationRemoteAuthors.handle,
   name: federationRemoteAuthors.name,
   avatarUrl: federationRemoteAuthors.avatarUrl,
+  profileUrl: federationRemoteAuthors.url,
 };
 
-type CommentRow = { comment: typeof federationComments.$inferSelect; handle: string | null; name: string | null; avatarUrl: string | null };
+type CommentRow = { comment: typeof federationComments.$inferSelect; handle: string | null; name: string | null; avatarUrl: string | null; profileUrl: string | null };
 
 function publicComment(row: CommentRow): PublicCommentOutput {
   return {
@@ -223,20 +225,27 @@ function publicComment(row: CommentRow): PublicCommentOutput {
     content: row.comment.content,
     url: row.comment.url,
     createdAt: row.comment.createdAt,
-    author: { actorId: row.comment.actorId, handle: row.handle ?? row.comment.actorId, name: row.name ?? row.handle ?? row.comment.actorId, avatarUrl: row.avatarUrl },
+    author: {
+      actorId: row.comment.actorId,
+      handle: row.handle ?? row.comment.actorId,
+      name: row.name ?? row.handle ?? row.comment.actorId,
+      avatarUrl: row.avatarUrl,
+      url: row.profileUrl ?? row.comment.actorId,
+    },
   };
 }
 
 /** The creator's comments waiting for approval and those approved (latest first, at most 200). */
 export async function creatorComments(db: Db, userId: string): Promise<CommentOutput[]> {
   const rows = await db
-    .select(commentColumns)
+    .select({ ...commentColumns, episodeName: podcastEpisodes.name })
     .from(federationComments)
     .leftJoin(federationRemoteAuthors, eq(federationRemoteAuthors.actorId, federationComments.actorId))
+    .leftJoin(podcastEpisodes, eq(podcastEpisodes.id, federationComments.episodeId))
     .where(and(eq(federationComments.userId, userId), inArray(federationComments.status, ['pending', 'approved'])))
     .orderBy(desc(federationComments.createdAt), desc(federationComments.id))
     .limit(200);
-  return rows.map((row) => ({ ...publicComment(row), status: row.comment.status }));
+  return rows.map((row) => ({ ...publicComment(row), status: row.comment.status, episodeName: row.episodeName ?? row.comment.episodeId }));
 }
 
 /** Approves or rejects one of the creator's comments. */

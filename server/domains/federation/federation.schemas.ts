@@ -109,10 +109,12 @@ export const publicCommentOutput = z.object({
   /** The remote note. */
   url: z.string(),
   createdAt: z.string(),
-  author: z.object({ actorId: z.string(), handle: z.string(), name: z.string(), avatarUrl: z.string().nullable() }),
+  /** `url`: the author's profile page (its actor id when it names none). */
+  author: z.object({ actorId: z.string(), handle: z.string(), name: z.string(), avatarUrl: z.string().nullable(), url: z.string() }),
 });
 export type PublicCommentOutput = z.infer<typeof publicCommentOutput>;
 
-export const commentOutput = publicCommentOutput.extend({ status: z.enum(['pending', 'approved', 'rejected']) });
+/** A comment as the creator moderates it: with the name of the episode it answers. */
+export const commentOutput = publicCommentOutput.extend({ status: z.enum(['pending', 'approved', 'rejected']), episodeName: z.string() });
 export type CommentOutput = z.infer<typeof commentOutput>;
 export const commentDecisionOutput = z.object({ id: z.string(), status: z.enum(['approved', 'rejected']) });

@@ -32,6 +32,7 @@ import * as liveService from './live.service';
 import { LiveSessions } from './live.sessions';
 import { streamKeyRotatedTopic, watchLiveStatus } from './live.status';
 import { PlaybackTokens, type PlaybackScope } from './live.tokens';
+import { LiveWebRtc } from './webrtc/live-webrtc';
 
 export interface LiveRuntimeOptions {
   /** A publisher that comes back within this long continues its session (default 30 s; tests use less). */
@@ -61,6 +62,7 @@ export class LiveRuntime {
   private sessions!: LiveSessions;
   private housekeeping!: LiveHousekeeping;
   private ingest: IngestServer | null = null;
+  webrtc!: LiveWebRtc;
   private port: number | null = null;
   private availability: { enabled: boolean; reason: string | null };
   private readonly graceMs: number;
@@ -94,11 +96,14 @@ export class LiveRuntime {
       graceMs: this.graceMs,
       viewerTickMs: this.viewerTickMs,
       leaseTtlMs: this.leaseTtlMs,
-      kick: (connectionId) => this.ingest?.kick(connectionId),
+      kick: (connectionId) => this.kick(connectionId),
     });
     this.audience = new LiveAudience(services, (sessionId) => this.sessions.viewerCount(sessionId));
+    this.webrtc = new LiveWebRtc(services, this.sessions, this.tokens, this.audience, { heldElsewhere: () => this.heldElsewhere(), noteViewer: (...note) => this.noteViewer(...note), ingestReason: () => this.availability.reason });
     if (!services.config.live.ingest) this.availability = { enabled: false, reason: liveMessages.ingestOff };
   }
+
+  private readonly kick = (connectionId: string) => [this.ingest?.kick(connectionId), this.webrtc.kick(connectionId)];
 
   private get db() {
     return this.services.db;
@@ -134,6 +139,7 @@ export class LiveRuntime {
     }
     mkdirSync(liveService.liveDir(this.config.dataDir), { recursive: true });
     const log = this.services.log;
+    await this.webrtc.start();
     const ingest = createIngestServer(
       {
         host: live.rtmpHost,
@@ -177,11 +183,9 @@ export class LiveRuntime {
     this.housekeeping.beginStop();
     const ingest = this.ingest;
     this.ingest = null;
-    if (ingest) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([ingest.stop(), new Promise<void>((resolve) => (timer = setTimeout(resolve, ingestShutdownMs)))]);
-      clearTimeout(timer);
-    }
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all([ingest?.stop(), this.webrtc.stop()]), new Promise<void>((resolve) => (timer = setTimeout(resolve, ingestShutdownMs)))]);
+    clearTimeout(timer);
     if (this.orphanTimer) clearInterval(this.orphanTimer);
     this.orphanTimer = null;
     this.unfollowBus?.();
@@ -263,7 +267,7 @@ export class LiveRuntime {
   /** Ends this instance's publishes of the creator on a key that is no longer theirs (a rotation, here or elsewhere). */
   private async endStreamsOfOldKeys(userId: string): Promise<boolean> {
     const current = (await channelOf(this.db, userId)).streamKey;
-    const ended = this.sessions.endStreamsOfKey(userId, (streamKey) => streamKey !== current, (connectionId) => this.ingest?.kick(connectionId));
+    const ended = this.sessions.endStreamsOfKey(userId, (streamKey) => streamKey !== current, (connectionId) => this.kick(connectionId));
     if (ended) await recordRefusal(this.db, userId, liveMessages.keyRotated);
     return ended;
   }
@@ -306,10 +310,7 @@ export class LiveRuntime {
   async status(actor: Actor | null, eventId: string): Promise<LiveStatusOutput> {
     const event = await liveService.findEvent(this.db, eventId);
     if (!event) throw new DomainError({ code: 'NOT_FOUND', message: eventMessages.notFound });
-    const mayCount = async () =>
-      !!actor && (actor.id === event.userId || actor.role === 'admin')
-        ? true
-        : (await channelOf(this.db, event.userId)).showViewerCount;
+    const mayCount = async () => (!!actor && (actor.id === event.userId || actor.role === 'admin') ? true : (await channelOf(this.db, event.userId)).showViewerCount);
     const { state, session } = await this.onAirState(eventId);
     if (state === 'live' && session) {
       return { state, viewers: (await mayCount()) ? await this.sessions.viewerCount(session.id) : null, startedAt: session.startedAt };
@@ -374,7 +375,7 @@ export class LiveRuntime {
    */
   readonly playbackFor = async (event: EventOutput, viewerId: string | null, options: { replayOnly?: boolean } = {}): Promise<EventStreamOutput | null> => {
     const session = options.replayOnly ? undefined : this.sessions.liveSessionOfEvent(event.id);
-    if (session?.startedAt) return this.signed(event, viewerId, { scope: 'live', res: session.id }, livePlaylistPath(session.id), 'hls');
+    if (session?.startedAt) return this.webrtc.withWhep(this.signed(event, viewerId, { scope: 'live', res: session.id }, livePlaylistPath(session.id), 'hls'), session.connectionId, event.id);
     const elsewhere = options.replayOnly || !this.heldElsewhere() ? undefined : await liveService.lastSessionOfEvent(this.db, event.id);
     if (elsewhere?.state === 'live') return this.signed(event, viewerId, { scope: 'live', res: elsewhere.id }, livePlaylistPath(elsewhere.id), 'hls');
     const recording = await liveService.latestReadyRecording(this.db, event.id);

@@ -248,7 +248,7 @@ export class LiveSessions {
       return;
     }
     if (info.started === false) session.parts = session.parts.filter((part) => part !== connection.part);
-    if (session.endNow || info.reason === 'kicked' || info.reason === 'shutdown' || this.stopping) {
+    if (session.endNow || info.reason === 'kicked' || info.reason === 'stopped' || info.reason === 'shutdown' || this.stopping) {
       this.endSession(session);
       return;
     }

@@ -34,7 +34,7 @@ describe('lifting a chat ban', () => {
 
     const listed = await moderator.chat.bannedUsers({ eventId });
     expect(listed).toEqual([
-      { userId: viewer.id, displayName: 'Vera Account', chatName: 'Vera', bannedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/), bannedBy: { userId: creator.id, displayName: 'Mara Host' } },
+      { userId: viewer.id, displayName: 'Vera Account', chatName: 'Vera', bannedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/), bannedBy: { userId: creator.id, displayName: 'Mara Host' }, origin: null },
     ]);
 
     const viewerSocket = socketClient(t.app, viewer.token);

@@ -10,7 +10,7 @@ export function TableScroll({ children, className, label = 'Table' }: { children
         <MoveHorizontal className="size-3.5" aria-hidden />
         Scroll sideways to see every column
       </p>
-      <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+      <div className="relative overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
         {children}
       </div>
     </div>

@@ -47,3 +47,35 @@ export async function readJson<T>(path: string): Promise<T> {
 export async function readText(url: string): Promise<string> {
   return (await get(url, { credentials: 'same-origin' })).text();
 }
+
+/** The server's answer to an SDP exchange: the status (0: no answer), the body as text, and the session's `Location`. */
+export interface SdpAnswer {
+  status: number;
+  text: string;
+  location: string | null;
+}
+
+/**
+ * One WHIP/WHEP exchange (RFC 9725): POSTs an `application/sdp` offer with an optional Bearer token and answers the
+ * status, the body (the SDP answer, or the refusal text to show) and the `Location` of the session; never throws.
+ */
+export async function postSdp(url: string, offer: string, bearer: string | null): Promise<SdpAnswer> {
+  const headers: Record<string, string> = { 'content-type': 'application/sdp' };
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  try {
+    const response = await fetch(url, { method: 'POST', headers, body: offer });
+    return { status: response.status, text: await response.text(), location: response.headers.get('location') };
+  } catch {
+    return { status: 0, text: networkErrorMessage, location: null };
+  }
+}
+
+/** Ends a WHIP/WHEP session at its `Location` (DELETE, with the Bearer token when there is one); sent with keepalive, so it still goes out while the tab closes. */
+export async function deleteSdpSession(url: string, bearer: string | null): Promise<number> {
+  try {
+    const response = await fetch(url, { method: 'DELETE', headers: bearer ? { authorization: `Bearer ${bearer}` } : {}, keepalive: true });
+    return response.status;
+  } catch {
+    return 0;
+  }
+}

@@ -188,6 +188,28 @@ export const VARIANT_480P = '480p';
  * two variants (source copy + libx264 480p) and the engine writes index.m3u8 as the master playlist itself.
  */
 export function remuxArgs(plan: RemuxPlan): string[] {
+  // -n: never overwrite a recording part (the caller names a fresh one per publish); stdin is the input, so no -nostdin
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostats', '-n'];
+  args.push('-fflags', '+genpts', '-f', 'flv', '-i', 'pipe:0');
+  return [...args, ...outputArgs(plan, 'copy')];
+}
+
+/**
+ * ffmpeg arguments for a WebRTC (WHIP) publish: an SDP on stdin describing the H.264 and Opus RTP streams the
+ * engine forwards to loopback UDP ports; the same HLS and recording outputs as `remuxArgs`, video copied, Opus
+ * encoded to AAC (HLS players and the MP4 replay need AAC). ffmpeg reads the SDP until stdin ends; it is stopped
+ * with SIGINT (it then flushes the last segment, the playlist and the recording part).
+ */
+export function rtpRemuxArgs(plan: RemuxPlan): string[] {
+  const args = ['-hide_banner', '-loglevel', 'error', '-nostats', '-n'];
+  // reorder_queue_size: packets held to put RTP back in order; buffer_size: the UDP receive buffer (a keyframe burst)
+  args.push('-protocol_whitelist', 'pipe,udp,rtp', '-reorder_queue_size', '500', '-buffer_size', String(4 * 1024 * 1024));
+  args.push('-analyzeduration', '3000000', '-fflags', '+genpts', '-f', 'sdp', '-i', 'pipe:0');
+  return [...args, ...outputArgs(plan, 'aac')];
+}
+
+/** The HLS output (one rendition, or source + 480p) and the recording part of a publish, from input 0. */
+function outputArgs(plan: RemuxPlan, audio: 'copy' | 'aac'): string[] {
   const hlsFlags = [
     'delete_segments', // rolling window: segments leaving the playlist are deleted
     'append_list', // a reconnect into the same hlsDir continues the playlist (sequence numbers, discontinuity)
@@ -196,17 +218,16 @@ export function remuxArgs(plan: RemuxPlan): string[] {
     'omit_endlist', // no ENDLIST when the publisher drops: the caller decides "ended" (finalizePlaylist)
     'temp_file', // playlist (and segments) written under a temporary name and renamed
   ].join('+');
-  // -n: never overwrite a recording part (the caller names a fresh one per publish); stdin is the input, so no -nostdin
-  const args = ['-hide_banner', '-loglevel', 'error', '-nostats', '-n'];
-  args.push('-fflags', '+genpts', '-f', 'flv', '-i', 'pipe:0');
+  const args: string[] = [];
   const maps: string[] = [];
   if (plan.hasVideo) maps.push('-map', '0:v:0');
   if (plan.hasAudio) maps.push('-map', '0:a:0');
+  const codecs = audio === 'copy' ? ['-c', 'copy'] : ['-c:v', 'copy', '-c:a', 'aac', '-b:a', '128k'];
 
   const hls = ['-f', 'hls', '-hls_time', String(plan.segmentSeconds), '-hls_list_size', String(plan.playlistSize)];
   hls.push('-hls_flags', hlsFlags, '-hls_segment_type', 'mpegts');
   if (!plan.transcode480p || !plan.hasVideo) {
-    args.push(...maps, '-c', 'copy', ...hls);
+    args.push(...maps, ...codecs, ...hls);
     args.push('-hls_segment_filename', join(plan.hlsDir, 'seg_%d.ts'), join(plan.hlsDir, 'index.m3u8'));
   } else {
     // stream 0/1: source copy; 2/3: 480p transcode (video) + audio copy
@@ -214,15 +235,15 @@ export function remuxArgs(plan: RemuxPlan): string[] {
     args.push('-c:v:0', 'copy', '-c:v:1', 'libx264', '-preset', 'veryfast', '-profile:v:1', 'main', '-level:v:1', '3.1');
     args.push('-filter:v:1', "scale=w=-2:h='min(480,ih)'", '-b:v:1', '1000k', '-maxrate:v:1', '1200k', '-bufsize:v:1', '2000k');
     args.push('-force_key_frames:v:1', `expr:gte(t,n_forced*${plan.segmentSeconds})`, '-sc_threshold:v:1', '0');
-    if (plan.hasAudio) args.push('-c:a', 'copy');
+    if (plan.hasAudio) args.push(...(audio === 'copy' ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '128k']));
     const map = plan.hasAudio
       ? `v:0,a:0,name:${VARIANT_SOURCE} v:1,a:1,name:${VARIANT_480P}`
       : `v:0,name:${VARIANT_SOURCE} v:1,name:${VARIANT_480P}`;
     args.push(...hls, '-var_stream_map', map);
     args.push('-hls_segment_filename', join(plan.hlsDir, '%v', 'seg_%d.ts'), join(plan.hlsDir, '%v', 'index.m3u8'));
   }
-  // the recording part: source streams, copied, MPEG-TS (readable up to the last packet after a crash)
-  args.push(...maps, '-c', 'copy', '-f', 'mpegts', plan.recordingPath);
+  // the recording part: source streams, copied (WebRTC: Opus as AAC), MPEG-TS (readable up to the last packet after a crash)
+  args.push(...maps, ...codecs, '-f', 'mpegts', plan.recordingPath);
   return args;
 }
 

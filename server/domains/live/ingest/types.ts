@@ -25,7 +25,8 @@ export type PublishDecision =
   | { accept: false; reason: string };
 
 export interface EndedInfo {
-  reason: 'publisher-left' | 'kicked' | 'error' | 'shutdown';
+  /** 'stopped': the publisher ended the stream on purpose (a WHIP DELETE), so no reconnect is waited for. */
+  reason: 'publisher-left' | 'stopped' | 'kicked' | 'error' | 'shutdown';
   recordingPath: string;
   /** False when the publish ended before ffmpeg ran (no recording part was written). */
   started: boolean;

@@ -1,3 +1,4 @@
+import { appPagePaths } from '@common/page-paths';
 import { federationMessages } from '@server/domains/federation/federation.schemas';
 import { failureStatus } from '@web/components/error-message';
 
@@ -16,3 +17,16 @@ export function actorHost(actorId: string): string | null {
 }
 
 export const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The public episode page (where approved comments show). */
+export const episodePagePath = (episodeId: string) => appPagePaths.video.replace(':videoId', encodeURIComponent(episodeId));
+
+/** `url` when it is an http(s) address (a remote server names it: nothing else becomes a link). */
+export function webUrl(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}

@@ -5,6 +5,7 @@ import { SkeletonCards } from '@web/components/skeleton';
 import { useSession } from '@web/lib/session-store';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
+import { CommentsCard } from './comments-card';
 import { FederationOff } from './federation-off';
 import { isFederationOff } from './federation-state';
 import { FollowersCard } from './followers-card';
@@ -12,7 +13,7 @@ import { InstanceBlocksCard } from './instance-blocks-card';
 import { PostsCard } from './posts-card';
 import { HandleCard, SettingsCard } from './settings-card';
 
-/** The creator's own actor: handle, switches, hashtags, followers, blocks and posts (or why there is none). */
+/** The creator's own actor: handle, switches, hashtags, followers, blocks, posts and comments (or why there is none). */
 function CreatorSections() {
   const settings = trpc.federation.settings.useQuery();
   const off = settings.isError && isFederationOff(settings.error);
@@ -33,13 +34,14 @@ function CreatorSections() {
         <FollowersCard data={followers.data} />
       )}
       <PostsCard />
+      <CommentsCard />
     </>
   );
 }
 
 /**
  * /apps/fediverse: the creator as an ActivityPub actor (issue 32): their `@tag@host`, "Publish to the Fediverse",
- * "Approve followers", hashtags, followers, blocks and recent posts; admins also block servers for the whole install.
+ * "Approve followers", hashtags, followers, blocks, recent posts and the comments to approve; admins also block servers for the whole install.
  */
 export default function FediversePage() {
   useDocumentTitle('Fediverse');

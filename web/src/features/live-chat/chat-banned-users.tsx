@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Ban, UserCheck } from 'lucide-react';
+import { Ban, Globe, UserCheck } from 'lucide-react';
 import type { BannedChatUser, UnbanChatUserAnswer } from '@server/domains/chat/chat.schemas';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
@@ -64,6 +64,24 @@ export function useBannedChatters(load: () => Promise<BannedChatUser[]>, enabled
   return { data, error, isPending: data === undefined && !failed, isError: failed && data === undefined, isRefetching: loading, refetch };
 }
 
+/** A Fediverse actor's ban: its handle (or its actor id when it never wrote here), linked to the actor, and the mark. */
+function RemoteActorLine({ origin }: { origin: NonNullable<BannedChatUser['origin']> }) {
+  const label = origin.handle ?? origin.url;
+  return (
+    <p className="flex min-w-0 items-center gap-1 text-xs text-violet-800" data-testid="banned-origin">
+      <Globe className="size-3 shrink-0" aria-hidden />
+      {/^https?:\/\//i.test(origin.url) ? (
+        <a href={origin.url} target="_blank" rel="noopener noreferrer nofollow ugc" className="truncate hover:underline">
+          {label}
+        </a>
+      ) : (
+        <span className="truncate">{label}</span>
+      )}
+      <span className="shrink-0 text-slate-500">via Fediverse</span>
+    </p>
+  );
+}
+
 function BannedChatterRow({ banned, onUnban }: { banned: BannedChatUser; onUnban: (banned: BannedChatUser) => Promise<void> }) {
   const [busy, setBusy] = useState(false);
   const name = bannedName(banned);
@@ -75,6 +93,7 @@ function BannedChatterRow({ banned, onUnban }: { banned: BannedChatUser; onUnban
           <span>{name}</span>
           {banned.chatName && banned.chatName !== banned.displayName && <span className="ml-1 font-normal text-slate-500">({banned.displayName})</span>}
         </p>
+        {banned.origin && <RemoteActorLine origin={banned.origin} />}
         <p className="text-xs text-slate-500">
           Banned <time dateTime={banned.bannedAt}>{bannedWhen(banned.bannedAt)}</time>
           {banned.bannedBy && <> by {banned.bannedBy.displayName}</>}

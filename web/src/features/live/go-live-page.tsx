@@ -5,6 +5,7 @@ import { ErrorState } from '@web/components/error-state';
 import { PlanRequiredNotice } from '@web/components/plan-notice';
 import { Spinner } from '@web/components/spinner';
 import { trpc } from '@web/lib/trpc';
+import { BrowserPublisher } from './browser-publisher';
 import { LiveMonitor } from './live-monitor';
 import { RecordingsSection } from './recordings-section';
 import { ObsSettings, StreamSetup } from './stream-setup';
@@ -50,8 +51,8 @@ export default function GoLivePage() {
           {dashboard.data && <StateBadge state={dashboard.data.state} />}
         </div>
         <p className="text-sm text-slate-600">
-          Stream from OBS (or any RTMP encoder) into your event: viewers’ pages switch to the player on their own, premium events play only for ticket
-          holders, and every stream is recorded.
+          Stream from this browser, or from OBS (or any RTMP or WHIP encoder), into your event: viewers’ pages switch to the player on their own,
+          premium events play only for ticket holders, and every stream is recorded.
         </p>
       </header>
 
@@ -67,6 +68,8 @@ export default function GoLivePage() {
 
       {/* "Features require a plan" without the LIVE STREAM plan: the server's reason, with the plans link. */}
       {live.enabled && live.reason && <PlanRequiredNotice message={live.reason} className="p-4" />}
+
+      <BrowserPublisher settings={live} onLiveChange={() => void dashboard.refetch()} />
 
       {dashboard.isError ? (
         <ErrorState title="Your live status could not be loaded" error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isRefetching} />

@@ -9,23 +9,20 @@ import { StreamPlayer, streamRefetchInterval } from '@web/features/stream-player
 import { Switch } from '@web/components/switch';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
-import { goesLiveText, healthRows } from './live-format';
+import { goesLiveText, healthRows, type HealthRow } from './live-format';
 
 const cardClass = 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
 
-function Health({ dashboard }: { dashboard: LiveDashboardOutput }) {
-  if (!dashboard.health || dashboard.state !== 'live') {
-    return <p className="text-sm text-slate-500">Bitrate, resolution, frame rate, codecs and keyframe interval show here while you are live.</p>;
-  }
-  const rows = healthRows(dashboard.health);
+/** A health panel's rows (the OBS stream's, read by the server; a browser publish's, read from getStats) and their warnings. */
+export function HealthGrid({ rows, label = 'Stream health', testIdPrefix = 'health' }: { rows: HealthRow[]; label?: string; testIdPrefix?: string }) {
   const warnings = rows.flatMap((row) => (row.warning ? [row.warning] : []));
   return (
     <div className="space-y-3">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Stream health">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={label}>
         {rows.map((row) => (
           <div key={row.label} className={row.warning ? 'rounded-md bg-amber-50 p-2 ring-1 ring-amber-300' : 'rounded-md bg-slate-50 p-2'}>
             <dt className="text-xs font-medium text-slate-500">{row.label}</dt>
-            <dd className="font-mono text-sm text-slate-900" data-testid={`health-${row.label.toLowerCase().replaceAll(' ', '-')}`}>
+            <dd className="font-mono text-sm break-words text-slate-900" data-testid={`${testIdPrefix}-${row.label.toLowerCase().replaceAll(' ', '-')}`}>
               {row.value}
             </dd>
           </div>
@@ -39,6 +36,13 @@ function Health({ dashboard }: { dashboard: LiveDashboardOutput }) {
       ))}
     </div>
   );
+}
+
+function Health({ dashboard }: { dashboard: LiveDashboardOutput }) {
+  if (!dashboard.health || dashboard.state !== 'live') {
+    return <p className="text-sm text-slate-500">Bitrate, resolution, frame rate, codecs and keyframe interval show here while you are live.</p>;
+  }
+  return <HealthGrid rows={healthRows(dashboard.health)} />;
 }
 
 /**

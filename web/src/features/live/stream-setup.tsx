@@ -8,16 +8,18 @@ import { CopyButton } from '@web/components/copy-button';
 import { cx } from '@web/components/cx';
 import { failureMessage } from '@web/components/error-message';
 import { trpc } from '@web/lib/trpc';
+import { whipEndpoint } from './whip-client';
 
 const cardClass = 'space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
 const hiddenKey = '•'.repeat(24);
 
-/** Where OBS sends the stream: the RTMP server URL and the stream key (hidden until revealed), copy and rotate. */
+/** Where OBS sends the stream: the RTMP server URL, the WHIP URL (OBS 30+), and the stream key (hidden until revealed), copy and rotate. */
 export function StreamSetup({ settings }: { settings: LiveSettingsOutput }) {
   const utils = trpc.useUtils();
   const rotate = trpc.live.rotateKey.useMutation();
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const whipUrl = new URL(whipEndpoint, window.location.origin).toString();
 
   const rotateKey = async () => {
     try {
@@ -50,6 +52,18 @@ export function StreamSetup({ settings }: { settings: LiveSettingsOutput }) {
           </code>
           <CopyButton value={settings.ingestUrl} label="Copy server URL" />
         </div>
+      </div>
+      <div className="space-y-1">
+        <p className="text-sm font-medium text-slate-700" id="whip-url-label">
+          WHIP server (OBS 30 or later)
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <code className="min-w-0 flex-1 rounded bg-slate-100 px-2 py-1.5 font-mono text-sm break-all text-slate-900" aria-labelledby="whip-url-label" data-testid="whip-url">
+            {whipUrl}
+          </code>
+          <CopyButton value={whipUrl} label="Copy WHIP server URL" />
+        </div>
+        <p className="text-xs text-slate-500">In OBS: Service “WHIP”, this server, and your stream key as the Bearer Token.</p>
       </div>
       <div className="space-y-1">
         <p className="text-sm font-medium text-slate-700" id="stream-key-label">

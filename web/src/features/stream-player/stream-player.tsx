@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { CalendarClock, Eye, Radio, RadioTower, Film } from 'lucide-react';
+import { CalendarClock, Eye, Radio, RadioTower, Film, Zap } from 'lucide-react';
 import type { EventStreamOutput } from '@server/domains/events/events.schemas';
 import type { LiveStatusOutput } from '@server/domains/live/live.schemas';
 import { cx } from '@web/components/cx';
 import { Spinner } from '@web/components/spinner';
 import { MediaVideo } from './media-video';
 import { formatViewers, playerView, retryDelayMs, streamIdentity, type PlayerView, type StreamSchedule } from './stream-state';
+import { playbackTokenOf, whepUrlOf } from './whep-client';
+import { WhepVideo } from './whep-video';
 
 export interface StreamPlayerProps {
   /** The `events.stream` answer (undefined while it loads). */
@@ -41,13 +43,19 @@ function StateMessage({ view, compact }: { view: Extract<PlayerView, { view: 'me
   );
 }
 
-function LiveBadge({ viewers }: { viewers: number | null | undefined }) {
+function LiveBadge({ viewers, lowLatency }: { viewers: number | null | undefined; lowLatency: boolean }) {
   return (
-    <div className="pointer-events-none absolute top-2 left-2 flex items-center gap-1.5" data-testid="live-badge">
+    <div className="pointer-events-none absolute top-2 left-2 flex flex-wrap items-center gap-1.5" data-testid="live-badge">
       <span className="inline-flex items-center gap-1 rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold tracking-wide text-white">
         <Radio className="size-3" aria-hidden />
         LIVE
       </span>
+      {lowLatency && (
+        <span className="inline-flex items-center gap-1 rounded bg-emerald-600 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="low-latency">
+          <Zap className="size-3" aria-hidden />
+          Low latency
+        </span>
+      )}
       {viewers !== null && viewers !== undefined && (
         <span className="inline-flex items-center gap-1 rounded bg-black/60 px-1.5 py-0.5 text-xs font-medium text-white" data-testid="viewer-count">
           <Eye className="size-3" aria-hidden />
@@ -62,6 +70,8 @@ function LiveBadge({ viewers }: { viewers: number | null | undefined }) {
  * The one stream player of every page that shows a stream (event page, embed, /chats, the Go live preview): our HLS
  * (live) or replay file, an external YouTube/Twitch/Vimeo/embed iframe, or the state's message ("Starting soon",
  * "Stream offline…", "The stream has ended"); never a black player at 0:00. A player that gave up tries again on its own.
+ * A live stream the server also offers over WHEP plays over WebRTC first ("Low latency"); when that is refused, shows
+ * no picture in time or drops, the player goes on with HLS by itself, until the live state changes.
  */
 export function StreamPlayer({ stream, streamFailed = false, status, schedule, title, onRetry, compact = false, className }: StreamPlayerProps) {
   /** The stream (URL without its token) whose playback gave up, how many times in a row, and the player's generation. */
@@ -69,6 +79,9 @@ export function StreamPlayer({ stream, streamFailed = false, status, schedule, t
   const [failures, setFailures] = useState(0);
   const [generation, setGeneration] = useState(0);
   const [now, setNow] = useState(() => Date.now());
+  /** The WHEP URL that fell back to HLS, and the one that shows a picture now. */
+  const [whepFailedFor, setWhepFailedFor] = useState<string | null>(null);
+  const [whepPlayingFor, setWhepPlayingFor] = useState<string | null>(null);
   const absoluteUrl = stream?.url && stream.kind !== 'iframe' ? new URL(stream.url, window.location.href).toString() : null;
   const streamKey = absoluteUrl ? streamIdentity(absoluteUrl) : '';
   const playbackFailed = failedIdentity !== null && failedIdentity === streamKey;
@@ -121,6 +134,7 @@ export function StreamPlayer({ stream, streamFailed = false, status, schedule, t
     if (seenState.current === liveState) return;
     seenState.current = liveState;
     setFailures(0);
+    setWhepFailedFor(null);
     if (!failedNow.current) return;
     setFailedIdentity(null);
     setGeneration((value) => value + 1);
@@ -134,6 +148,8 @@ export function StreamPlayer({ stream, streamFailed = false, status, schedule, t
 
   const media = view.view === 'hls' || view.view === 'video' ? view : null;
   const live = view.view === 'hls' && view.live;
+  const whepUrl = live ? whepUrlOf(stream) : null;
+  const webrtc = whepUrl !== null && whepFailedFor !== whepUrl ? whepUrl : null;
   return (
     <div
       className={cx('relative overflow-hidden bg-black', className ?? 'aspect-video w-full rounded-xl')}
@@ -151,6 +167,21 @@ export function StreamPlayer({ stream, streamFailed = false, status, schedule, t
           data-testid="stream-iframe"
           data-provider={view.source.provider}
         />
+      ) : webrtc ? (
+        <WhepVideo
+          key={`${webrtc}:${generation}`}
+          url={webrtc}
+          token={playbackTokenOf(stream?.url, window.location.href)}
+          title={title}
+          onFallback={() => {
+            setWhepPlayingFor(null);
+            setWhepFailedFor(webrtc);
+          }}
+          onPlaying={() => {
+            setWhepPlayingFor(webrtc);
+            onPlaying();
+          }}
+        />
       ) : (
         // Kept mounted under a state message once it exists, so a recovering stream does not rebuild the page.
         (media || (playbackFailed && absoluteUrl)) && (
@@ -166,7 +197,7 @@ export function StreamPlayer({ stream, streamFailed = false, status, schedule, t
       )}
       {view.view === 'loading' && <Spinner label="Loading stream" className="absolute inset-0" />}
       {view.view === 'message' && <StateMessage view={view} compact={compact} />}
-      {live && <LiveBadge viewers={status?.viewers} />}
+      {live && <LiveBadge viewers={status?.viewers} lowLatency={webrtc !== null && whepPlayingFor === webrtc} />}
       {view.view === 'video' && (
         <div className="pointer-events-none absolute top-2 left-2 rounded bg-black/60 px-1.5 py-0.5 text-xs font-medium text-white" data-testid="replay-badge">
           Replay

@@ -5,6 +5,7 @@ import { formatDuration, relatedEpisodesCount, type PublicEpisode } from '@serve
 import { Spinner } from '@web/components/spinner';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
+import { EpisodeComments } from '@web/features/fediverse/public';
 import { MissingPage } from '@web/features/pages/public';
 import { EpisodeChapters, EpisodeTranscript, SubscribeRow } from './episode-extras-panels';
 
@@ -55,7 +56,7 @@ function Player({ episode, media }: { episode: PublicEpisode; media: RefObject<H
   );
 }
 
-/** /video/{videoId}: public, full width, no navigation — the episode playing, with the creator's other episodes. */
+/** /video/{videoId}: public, full width, no navigation — the episode playing, its Fediverse comments, the creator's other episodes. */
 export default function VideoPage() {
   const { videoId = '' } = useParams<{ videoId: string }>();
   const media = useRef<HTMLMediaElement | null>(null);
@@ -107,6 +108,7 @@ export default function VideoPage() {
             {current.transcriptUrl && <EpisodeTranscript key={current.id} url={current.transcriptUrl} media={media} className={current.chaptersUrl ? undefined : 'lg:col-span-2'} />}
           </div>
         )}
+        <EpisodeComments episodeId={current.id} />
         <section aria-labelledby="related-heading" className="space-y-3">
           <h2 id="related-heading" className="text-lg font-semibold text-slate-900">
             More from {current.userName}
