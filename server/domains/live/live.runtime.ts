@@ -173,7 +173,7 @@ export class LiveRuntime {
 
   /** The one line of the start-up banner. */
   bannerLine(): string {
-    if (this.availability.enabled) return `  Go live from OBS: ${this.ingestUrl()} (the stream key is on the Go live page)`;
+    if (this.availability.enabled) return `  Go live from the browser on the Go live page, or from OBS: ${this.ingestUrl()} (RTMP; WHIP at /live/whip)`;
     return `  ${this.availability.reason ?? liveNotices.ingestStarting}`;
   }
 
