@@ -4,6 +4,7 @@ import { users } from '@db/schema/users';
 import { createSocket, type Socket } from 'node:dgram';
 import { loadConfig } from '@server/config';
 import { liveMessages } from '@server/domains/live/live.schemas';
+import { planRefusals } from '@server/domains/billing/plan-access';
 import { callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
 import { publishTestStream, startIngest, stopAllPublishers, waitFor } from '../../helpers/live';
 import { createWhepViewer, createWhipPublisher, postSdp, type WhepViewer, type WhipPublisher } from './webrtc-clients';
@@ -78,6 +79,39 @@ describe('WHIP refusals', () => {
     await test.app.services.db.update(users).set({ isActive: false }).where(eq(users.id, dj.id));
     const refused = await (await publisher()).publish(test.app, key);
     expect([refused.status, refused.body]).toEqual([403, liveMessages.deactivated]);
+  });
+
+  it('refuses a creator without the LIVE STREAM plan under "Features require a plan" (403) with the plan text', async () => {
+    const admin = await createUser(test.app, { role: 'admin' });
+    const settings = (await callerAs(test.app, admin.token)).settings;
+    await settings.update({ group: 'general', values: { plansRequired: true } });
+    try {
+      const dj = await createUser(test.app, { role: 'dj' });
+      const refused = await (await publisher()).publish(test.app, await keyOf(dj));
+      expect([refused.status, refused.body]).toEqual([403, planRefusals.liveStream]);
+      expect((await (await callerAs(test.app, dj.token)).live.dashboard()).lastRefusal?.reason).toBe(planRefusals.liveStream);
+    } finally {
+      await settings.update({ group: 'general', values: { plansRequired: false } });
+    }
+  });
+
+  it('answers 503 over LIVE_MAX_STREAMS with the RTMP text, and lets the next creator in once a stream ends', async () => {
+    const small = await createTestApp({ RTMP_HOST: '127.0.0.1', RTMP_PORT: '0', LIVE_MAX_STREAMS: '1', LIVE_WEBRTC_UDP_PORTS: '41400-41450' }, { live: { reconnectGraceMs: 300 } });
+    try {
+      await startIngest(small.app);
+      const keyIn = async (user: TestUser) => (await (await callerAs(small.app, user.token)).live.settings()).streamKey;
+      const first = await createUser(small.app, { role: 'dj' });
+      const second = await createUser(small.app, { role: 'dj' });
+      const live = await (await publisher()).publish(small.app, await keyIn(first));
+      expect(live.status).toBe(201);
+      const refused = await (await publisher()).publish(small.app, await keyIn(second));
+      expect([refused.status, refused.body]).toEqual([503, liveMessages.tooManyStreams]);
+      expect((await small.app.inject({ method: 'DELETE', url: String(live.headers.location), headers: { authorization: `Bearer ${await keyIn(first)}` } })).statusCode).toBe(200);
+      await waitFor('the first stream to end', async () => (await (await callerAs(small.app, first.token)).live.dashboard()).state !== 'live', 15_000);
+      expect((await (await publisher()).publish(small.app, await keyIn(second))).status).toBe(201);
+    } finally {
+      await small.close();
+    }
   });
 
   it('refuses an AV1-only offer (400 "Use H.264 video") and writes nothing', async () => {
