@@ -8,8 +8,9 @@ import { projectPath } from '@common/node/project-paths';
  * No docker engine runs here, so compose.yaml and deploy/nginx.conf are checked by reading them: the app replicas'
  * environment is one the server accepts in production, and nginx sends every websocket path of the server upstream.
  */
-const compose = parse(readFileSync(projectPath('compose.yaml'), 'utf8')) as {
-  services: Record<string, { environment?: Record<string, string>; healthcheck?: { test: string[] } }>;
+// Merge keys (`<<: *app`) as docker compose reads them.
+const compose = parse(readFileSync(projectPath('compose.yaml'), 'utf8'), { merge: true }) as {
+  services: Record<string, { environment?: Record<string, string>; healthcheck?: { test: string[] }; ports?: string[] }>;
 };
 const nginx = readFileSync(projectPath('deploy', 'nginx.conf'), 'utf8');
 const serverSource = (file: string) => readFileSync(projectPath(file), 'utf8');
@@ -29,6 +30,7 @@ describe('compose.yaml', () => {
     MINIO_ROOT_PASSWORD: 'minio-password',
     VAPID_PUBLIC_KEY: 'B'.repeat(87),
     VAPID_PRIVATE_KEY: 'C'.repeat(43),
+    PUBLIC_IP: '203.0.113.7',
   };
 
   it('runs two app replicas on PostgreSQL, Redis and the bucket', () => {
@@ -42,6 +44,17 @@ describe('compose.yaml', () => {
     expect(config.redis?.url).toBe('redis://redis:6379');
     expect(config.storage).toMatchObject({ kind: 's3', bucket: 'cuepoint', endpoint: 'http://minio:9000', forcePathStyle: true });
     expect(config.trustProxy).toBe(1);
+  });
+
+  it('publishes each replica’s own WebRTC UDP range, the one it listens on, and names the public address', () => {
+    const ranges = appServices.map(([, service]) => {
+      const config = loadConfig(Object.fromEntries(Object.entries(service.environment!).map(([key, value]) => [key, interpolate(String(value), dotEnv)])));
+      expect(config.live.webrtc.publicIp).toBe('203.0.113.7');
+      const [first, last] = config.live.webrtc.udpPorts;
+      expect(service.ports).toContain(`${first}-${last}:${first}-${last}/udp`);
+      return [first, last] as const;
+    });
+    expect(ranges[0]![1] < ranges[1]![0] || ranges[1]![1] < ranges[0]![0]).toBe(true);
   });
 
   it('names only variables the server reads', () => {
