@@ -355,7 +355,10 @@ describe('creator screens', () => {
     await page.goto('/apps/push-notifications');
     await page.getByRole('heading', { name: 'Push Notifications' }).waitFor();
     await page.getByRole('heading', { name: 'Sending notifications needs an active subscription' }).waitFor();
-    expect(await page.getByRole('list', { name: 'Plans' }).getByRole('link').count()).toBeGreaterThan(0);
+    // The plans load after the notice: wait for the first before counting.
+    const planLinks = page.getByRole('list', { name: 'Plans' }).getByRole('link');
+    await planLinks.first().waitFor();
+    expect(await planLinks.count()).toBeGreaterThan(0);
     await page.getByLabel('Title').fill('Hello fans');
     await page.getByLabel('Message').fill('Live on Friday');
     expect(await page.getByRole('button', { name: /Send to/ }).isDisabled()).toBe(true);
