@@ -88,7 +88,10 @@ process.on('message', (message: unknown) => {
   });
 });
 
-serveBenchMessages<WebRtcAppReady>({ port, creatorToken, streamKey, eventId }, async () => {
+const close = async () => {
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
-});
+};
+serveBenchMessages<WebRtcAppReady>({ port, creatorToken, streamKey, eventId }, close);
+// The bench died without saying stop: end the streams and ffmpeg all the same.
+process.once('disconnect', () => void close().then(() => process.exit(0)));

@@ -11,6 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
 import nodeDataChannel from 'node-datachannel';
+import { createWhepPeer } from '../tests/integration/live/webrtc-clients';
 
 const { PeerConnection, Video, Audio } = nodeDataChannel;
 type Pc = InstanceType<typeof PeerConnection>;
@@ -148,6 +149,8 @@ export interface StampedPublisher {
   /** Frames written to the encoder, and how many were late by more than a frame (a loaded machine). */
   frames(): { written: number; late: number };
   close(base: string, key: string): Promise<void>;
+  /** Kills its encoders at once (this process is exiting). */
+  kill(): void;
 }
 
 /**
@@ -226,6 +229,11 @@ export async function publishStamped(base: string, key: string, clock: () => num
     location: answer.location,
     videoBytes: () => videoBytes,
     frames: () => ({ written, late }),
+    kill() {
+      stopped = true;
+      encoder.kill('SIGKILL');
+      audioEncoder.kill('SIGKILL');
+    },
     async close(closeBase, closeKey) {
       stopped = true;
       await fetch(`${closeBase}${answer.location}`, { method: 'DELETE', headers: { authorization: `Bearer ${closeKey}` } }).catch(() => undefined);
@@ -253,13 +261,7 @@ export interface DelayViewer {
  * decoding thread, no input buffering, no frame rate conversion), whose raw gray frames are read back here.
  */
 export async function watchWhep(base: string, eventId: string, clock: () => number): Promise<DelayViewer> {
-  const pc = new PeerConnection('bench-whep', { iceServers: [] });
-  const video = new Video('0', 'RecvOnly');
-  video.addH264Codec(96);
-  const videoTrack = pc.addTrack(video);
-  const audio = new Audio('1', 'RecvOnly');
-  audio.addOpusCodec(111);
-  pc.addTrack(audio);
+  const peer = await createWhepPeer();
   const port = await freeUdpPort();
   const sdp = ['v=0', 'o=- 0 0 IN IP4 127.0.0.1', 's=bench WHEP', 'c=IN IP4 127.0.0.1', 't=0 0', `m=video ${port} RTP/AVP 96`, 'a=rtpmap:96 H264/90000', 'a=fmtp:96 packetization-mode=1'];
   const decoder = spawn(
@@ -284,21 +286,20 @@ export async function watchWhep(base: string, eventId: string, clock: () => numb
     }),
   );
   const out = await boundSocket();
-  videoTrack.onMessage((message) => {
-    const packet = Buffer.from(message as Buffer);
-    if (packet.length < 12 || packet[0]! >> 6 !== 2 || isRtcp(packet)) return;
+  peer.onVideoRtp((received) => {
+    const packet = Buffer.from(received);
     packet[1] = (packet[1]! & 0x80) | 96;
     out.send(packet, port, '127.0.0.1');
   });
-  const answer = await postSdp(`${base}/live/whep/${eventId}`, await completeOffer(pc));
+  const answer = await postSdp(`${base}/live/whep/${eventId}`, peer.offer);
   if (answer.status !== 201) throw new Error(`WHEP answered ${answer.status}: ${answer.body.slice(0, 300)}`);
-  pc.setRemoteDescription(answer.body, 'Answer' as never);
+  await peer.applyAnswer(answer.body);
   return {
     samples,
     unreadable: () => unreadable,
     async close() {
       if (answer.location) await fetch(`${base}${answer.location}`, { method: 'DELETE' }).catch(() => undefined);
-      pc.close();
+      await peer.close();
       out.close();
       await stopChild(decoder);
     },

@@ -27,7 +27,7 @@ const viewers: { viewer: WhepViewer; location: string }[] = [];
 async function waitKeyframe(viewer: WhepViewer, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (viewer.times().firstKeyframe === null) {
-    if (Date.now() > deadline) throw new Error(`a WHEP viewer had no keyframe within ${timeoutMs} ms (state ${viewer.state()})`);
+    if (Date.now() > deadline) throw new Error(`a WHEP viewer had no keyframe within ${timeoutMs} ms (state ${viewer.state()}, ${viewer.videoPackets()} video packets)`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -50,7 +50,9 @@ async function setCount(base: string, eventId: string, count: number): Promise<v
     viewers.push({ viewer, location: String(answer.headers.location) });
     added.push(viewer);
   }
-  await Promise.all(added.map((viewer) => waitKeyframe(viewer, 15_000)));
+  const waits = await Promise.allSettled(added.map((viewer) => waitKeyframe(viewer, 10_000)));
+  const failed = waits.filter((wait): wait is PromiseRejectedResult => wait.status === 'rejected');
+  if (failed.length) throw new Error(`${failed.length} of ${added.length} new viewers: ${(failed[0]!.reason as Error).message}`);
 }
 
 process.on('message', (message: ViewersCommand) => {
@@ -65,5 +67,9 @@ process.on('message', (message: ViewersCommand) => {
     for (const { viewer } of viewers.splice(0)) viewer.close();
     setTimeout(() => process.exit(0), 200);
   }
+});
+process.once('disconnect', () => {
+  for (const { viewer } of viewers.splice(0)) viewer.close();
+  process.exit(0);
 });
 process.send!({ type: 'set', playing: 0 } satisfies ViewersReply);

@@ -1,12 +1,14 @@
 /**
- * WebRTC peers for the WHIP/WHEP tests that are not our server's library: node-datachannel (libdatachannel, what OBS
- * uses). A WHIP publisher sending H.264 + Opus like OBS (complete offer, no trickle), its media made by Debian's ffmpeg
- * as RTP on loopback and relayed packet by packet; and a WHEP viewer that records when video RTP and keyframes arrive.
+ * WebRTC peers for the WHIP/WHEP tests. The WHIP publisher is not our server's library: node-datachannel
+ * (libdatachannel, what OBS uses), sending H.264 + Opus like OBS (complete offer, no trickle), its media made by
+ * Debian's ffmpeg as RTP on loopback and relayed packet by packet. The WHEP viewer (werift) records when video RTP and
+ * keyframes arrive.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
 import type { FastifyInstance } from 'fastify';
 import nodeDataChannel from 'node-datachannel';
+import { RTCPeerConnection, RTCRtpCodecParameters } from 'werift';
 
 const { PeerConnection, Video, Audio } = nodeDataChannel;
 type Pc = InstanceType<typeof PeerConnection>;
@@ -140,15 +142,6 @@ function carriesKeyframe(payload: Buffer): boolean {
   return false;
 }
 
-function rtpPayload(packet: Buffer): Buffer | null {
-  if (packet.length < 12 || packet[0]! >> 6 !== 2) return null;
-  const pt = packet[1]! & 0x7f;
-  if (pt >= 72 && pt <= 79) return null; // RTCP
-  let at = 12 + (packet[0]! & 0x0f) * 4;
-  if (packet[0]! & 0x10) at += 4 + packet.readUInt16BE(at + 2) * 4;
-  return packet.subarray(at);
-}
-
 export interface WhepViewer {
   offer: string;
   /** POSTs the offer (Bearer token when given); on 201 applies the answer. */
@@ -160,37 +153,68 @@ export interface WhepViewer {
   close(): void;
 }
 
+/**
+ * A receive-only WHEP peer on werift. (node-datachannel's receiving side dropped a viewer's whole stream now and then
+ * on this machine while werift and Chromium got every packet, so the viewers are werift; the publisher stays the
+ * independent library.)
+ */
+export interface WhepPeer {
+  offer: string;
+  onVideoRtp(listener: (packet: Buffer, payload: Buffer) => void): void;
+  applyAnswer(sdp: string): Promise<void>;
+  state(): string;
+  /** When the peer connection connected (ms since epoch). */
+  connectedAt(): number | null;
+  close(): Promise<void>;
+}
+
+export async function createWhepPeer(): Promise<WhepPeer> {
+  const pc = new RTCPeerConnection({
+    codecs: {
+      video: [new RTCRtpCodecParameters({ mimeType: 'video/H264', clockRate: 90000, payloadType: 96, parameters: 'packetization-mode=1;profile-level-id=42e01f;level-asymmetry-allowed=1', rtcpFeedback: [{ type: 'nack', parameter: 'pli' }] })],
+      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2, payloadType: 111 })],
+    },
+  });
+  const video = pc.addTransceiver('video', { direction: 'recvonly' });
+  pc.addTransceiver('audio', { direction: 'recvonly' });
+  const listeners: Array<(packet: Buffer, payload: Buffer) => void> = [];
+  let connectedAt: number | null = null;
+  pc.connectionStateChange.subscribe((state) => {
+    if (state === 'connected') connectedAt ??= Date.now();
+  });
+  video.onTrack.subscribe((track) => track.onReceiveRtp.subscribe((rtp) => listeners.forEach((listener) => listener(rtp.serialize(), rtp.payload))));
+  await pc.setLocalDescription(await pc.createOffer());
+  if (pc.iceGatheringState !== 'complete') await new Promise<void>((resolve) => pc.iceGatheringStateChange.subscribe((state) => state === 'complete' && resolve()));
+  return {
+    offer: pc.localDescription!.sdp,
+    onVideoRtp: (listener) => void listeners.push(listener),
+    applyAnswer: async (sdp) => void (await pc.setRemoteDescription({ type: 'answer', sdp })),
+    state: () => pc.connectionState,
+    connectedAt: () => connectedAt,
+    close: () => pc.close(),
+  };
+}
+
 export async function createWhepViewer(): Promise<WhepViewer> {
-  const pc = new PeerConnection('whep-viewer', { iceServers: [] });
-  const video = new Video('0', 'RecvOnly');
-  video.addH264Codec(96);
-  const videoTrack = pc.addTrack(video);
-  const audio = new Audio('1', 'RecvOnly');
-  audio.addOpusCodec(111);
-  pc.addTrack(audio);
+  const peer = await createWhepPeer();
   const times = { connected: null as number | null, firstVideo: null as number | null, firstKeyframe: null as number | null };
   let packets = 0;
-  pc.onStateChange((state) => {
-    if (state === 'connected' && times.connected === null) times.connected = Date.now();
-  });
-  videoTrack.onMessage((message) => {
-    const payload = rtpPayload(message);
-    if (!payload || payload.length === 0) return;
+  peer.onVideoRtp((_packet, payload) => {
+    if (payload.length === 0) return;
     packets++;
     times.firstVideo ??= Date.now();
     if (times.firstKeyframe === null && carriesKeyframe(payload)) times.firstKeyframe = Date.now();
   });
-  const offer = await completeOffer(pc);
   return {
-    offer,
+    offer: peer.offer,
     async play(app, eventId, token) {
-      const response = await postSdp(app, `/live/whep/${eventId}`, offer, token ? `Bearer ${token}` : undefined);
-      if (response.status === 201) pc.setRemoteDescription(response.body, 'Answer' as never);
+      const response = await postSdp(app, `/live/whep/${eventId}`, peer.offer, token ? `Bearer ${token}` : undefined);
+      if (response.status === 201) await peer.applyAnswer(response.body);
       return response;
     },
-    times: () => ({ ...times }),
+    times: () => ({ ...times, connected: peer.connectedAt() }),
     videoPackets: () => packets,
-    state: () => pc.state(),
-    close: () => pc.close(),
+    state: () => peer.state(),
+    close: () => void peer.close().catch(() => undefined),
   };
 }

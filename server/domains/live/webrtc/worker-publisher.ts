@@ -154,7 +154,7 @@ export class Publisher {
         }
       }
     }
-    this.videoOut.writeRtp(rtp);
+    this.videoOut.writeRtp(withoutExtensions(rtp));
     this.send(rtp, VIDEO_PT, this.ports.video);
     this.noteMedia();
     if (this.phase === 'waiting' && (!this.expectAudio || this.audio)) void this.startFfmpeg();
@@ -164,7 +164,7 @@ export class Publisher {
     if (this.phase === 'ending' || this.phase === 'done') return;
     this.audio ??= { ssrc: rtp.header.ssrc, transceiver };
     this.bytes += rtp.payload.length + 12;
-    this.audioOut.writeRtp(rtp);
+    this.audioOut.writeRtp(withoutExtensions(rtp));
     this.send(rtp, AUDIO_PT, this.ports.audio);
     this.noteMedia();
     if (this.phase === 'waiting' && (!this.expectVideo || this.video)) void this.startFfmpeg();
@@ -339,4 +339,16 @@ export class Publisher {
       uptimeSeconds: Math.round((now - this.startedAt) / 100) / 10,
     };
   }
+}
+
+/**
+ * The publisher's header extensions carry ids negotiated with the publisher; a viewer's sender adds its own, so the
+ * relayed copy goes without them (werift keeps any it finds, under the publisher's ids).
+ */
+function withoutExtensions(rtp: RtpPacket): RtpPacket {
+  if (!rtp.header.extensions.length) return rtp;
+  const copy = rtp.clone();
+  copy.header.extensions = [];
+  copy.header.extension = false;
+  return copy;
 }
