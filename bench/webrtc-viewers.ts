@@ -1,6 +1,6 @@
 /**
  * WHEP viewers for bench/webrtc.ts, in a process of their own (run by tsx), so their packet handling does not share
- * an event loop with autocannon or the delay measure: node-datachannel peers from tests/integration/live/webrtc-clients.ts
+ * an event loop with autocannon or the delay measure: werift peers from tests/integration/live/webrtc-clients.ts
  * that receive the video and audio RTP and count it (no decoding). Driven over IPC:
  *   { type: 'set', base, eventId, count } → connects or closes viewers until `count` play (each has had a keyframe),
  *     then answers { type: 'set', playing, packets }

@@ -3,7 +3,7 @@
  *
  * Processes: the app (bench/webrtc-app-server.ts: buildApp + live ingest + the WebRTC media worker, from the server
  * build, as `npm start` runs it), the yardstick (bench/bare-server.ts), the CPU/API viewers (bench/webrtc-viewers.ts,
- * node-datachannel, under tsx) each in their own process; the publisher, the delay viewer and the HLS client in this
+ * werift, under tsx) each in their own process; the publisher, the delay viewer and the HLS client in this
  * one (they share its clock).
  *
  * 1. Glass-to-glass delay: frames drawn here with their send time as 3 rows of 16 blocks (32 bits + a check row),
