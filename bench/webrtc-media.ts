@@ -11,7 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
 import nodeDataChannel from 'node-datachannel';
-import { createWhepPeer } from '../tests/integration/live/webrtc-clients';
+import { completeOffer, createWhepPeer, waitOpen } from '../tests/integration/live/webrtc-clients';
 
 const { PeerConnection, Video, Audio } = nodeDataChannel;
 type Pc = InstanceType<typeof PeerConnection>;
@@ -96,24 +96,6 @@ export interface SdpAnswer {
 export async function postSdp(url: string, sdp: string, authorization?: string): Promise<SdpAnswer> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/sdp', ...(authorization && { authorization }) }, body: sdp });
   return { status: response.status, body: await response.text(), location: response.headers.get('location') };
-}
-
-async function completeOffer(pc: Pc): Promise<string> {
-  const gathered = new Promise<void>((resolve) => pc.onGatheringStateChange((state) => state === 'complete' && resolve()));
-  pc.setLocalDescription();
-  if (pc.gatheringState() !== 'complete') await gathered;
-  return pc.localDescription()!.sdp;
-}
-
-function waitOpen(track: Track, timeoutMs: number): Promise<void> {
-  if (track.isOpen()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('WebRTC track did not open')), timeoutMs);
-    track.onOpen(() => {
-      clearTimeout(timer);
-      resolve();
-    });
-  });
 }
 
 async function boundSocket(): Promise<Socket> {

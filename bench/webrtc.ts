@@ -26,12 +26,11 @@
  * Usage: npm run bench:webrtc [-- --delay-seconds 24 --cpu-seconds 10 --duration 8 --rounds 2 --connections 50]
  */
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import { buildServer, serverBuildDir, serverEntryPoints } from '../scripts/build-server';
+import { buildServer, serverEntryPoints } from '../scripts/build-server';
 import { expectOk, load, type Server, type Slice, type Target } from './run';
 import type { ServerMessage } from './server-messages';
 import type { WebRtcAppReady, WebRtcStatsMessage } from './webrtc-app-server';
@@ -56,9 +55,6 @@ const whepWarmupMs = 3000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** The server build in a folder of its own, so a concurrent `npm run build` (which empties dist/node) cannot pull it away. */
 const buildDir = join(root, 'dist', 'bench-webrtc');
-const workerSource = join(root, 'server', 'domains', 'live', 'webrtc');
-/** Where the engine looks for its bundled worker (engine.ts workerEntry: dist/node, whatever the server's build folder). */
-const workerBuilt = join(serverBuildDir, 'server', 'domains', 'live', 'webrtc', 'media-worker.js');
 
 const t0 = performance.now();
 const clock = () => performance.now() - t0;
@@ -71,29 +67,6 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
 const fixed = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
-
-// ---------------------------------------------------------------- build
-
-/** The media worker as its own bundle where the engine finds it, unless one newer than its sources is there. */
-async function ensureWorker(): Promise<void> {
-  const newestSource = Math.max(...readdirSync(workerSource).map((name) => statSync(join(workerSource, name)).mtimeMs));
-  if (existsSync(workerBuilt) && statSync(workerBuilt).mtimeMs > newestSource) return;
-  log(`building the media worker into ${workerBuilt}`);
-  await build({
-    absWorkingDir: root,
-    entryPoints: ['server/domains/live/webrtc/media-worker.ts'],
-    outdir: serverBuildDir,
-    outbase: '.',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    alias: { '@common': './common', '@server': './server', '@db': './db' },
-    sourcemap: true,
-    logLevel: 'warning',
-  });
-}
 
 // ---------------------------------------------------------------- processes
 
@@ -179,7 +152,6 @@ function childTicks(parent: number): Map<number, number> {
 serverEntryPoints.push(...['bench/webrtc-app-server.ts'].filter((entry) => !serverEntryPoints.includes(entry)));
 log('building the server');
 await buildServer(buildDir);
-await ensureWorker();
 const loadAtStart = loadavg()[0]!;
 const app = await startServer<WebRtcAppReady>('bench/webrtc-app-server.js');
 const bare = await startServer<{ port: number }>('bench/bare-server.js');

@@ -32,14 +32,15 @@ export async function postSdp(app: FastifyInstance, url: string, sdp: string, au
   return { status: response.statusCode, body: response.body, headers: response.headers };
 }
 
-async function completeOffer(pc: Pc): Promise<string> {
+/** The offer with every candidate inside (no trickle), as OBS sends it. */
+export async function completeOffer(pc: Pc): Promise<string> {
   const gathered = new Promise<void>((resolve) => pc.onGatheringStateChange((state) => state === 'complete' && resolve()));
   pc.setLocalDescription();
   if (pc.gatheringState() !== 'complete') await gathered;
   return pc.localDescription()!.sdp;
 }
 
-function waitOpen(track: { isOpen(): boolean; onOpen(cb: () => void): void }, timeoutMs: number): Promise<void> {
+export function waitOpen(track: { isOpen(): boolean; onOpen(cb: () => void): void }, timeoutMs: number): Promise<void> {
   if (track.isOpen()) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('WebRTC track did not open')), timeoutMs);
@@ -216,5 +217,25 @@ export async function createWhepViewer(): Promise<WhepViewer> {
     videoPackets: () => packets,
     state: () => peer.state(),
     close: () => void peer.close().catch(() => undefined),
+  };
+}
+
+/** The publishers and viewers a test file makes, closed together by `closeAll()` in its afterAll. */
+export function webrtcPeers() {
+  const closers: Array<() => unknown> = [];
+  return {
+    async publisher(options?: Parameters<typeof createWhipPublisher>[0]): Promise<WhipPublisher> {
+      const peer = await createWhipPublisher(options);
+      closers.push(() => peer.close());
+      return peer;
+    },
+    async viewer(): Promise<WhepViewer> {
+      const peer = await createWhepViewer();
+      closers.push(() => peer.close());
+      return peer;
+    },
+    async closeAll(): Promise<void> {
+      for (const close of closers.splice(0)) await close();
+    },
   };
 }

@@ -5,30 +5,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventAccess } from '@db/schema/events';
 import { callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
 import { startIngest, waitFor } from '../../helpers/live';
-import { createWhepViewer, createWhipPublisher, type WhepViewer, type WhipPublisher } from './webrtc-clients';
+import { webrtcPeers } from './webrtc-clients';
 
 let test: TestApp;
-const closers: Array<() => unknown> = [];
+const peers = webrtcPeers();
+const { publisher, viewer } = peers;
 
 beforeAll(async () => {
   test = await createTestApp({ RTMP_HOST: '127.0.0.1', RTMP_PORT: '0', LIVE_WEBRTC_UDP_PORTS: '41000-41100', LIVE_WEBRTC_MAX_VIEWERS: '2' }, { live: { reconnectGraceMs: 60_000 } });
   await startIngest(test.app);
 });
 afterAll(async () => {
-  for (const close of closers.splice(0)) await close();
+  await peers.closeAll();
   await test.close();
 });
 
-async function publisher(): Promise<WhipPublisher> {
-  const p = await createWhipPublisher();
-  closers.push(() => p.close());
-  return p;
-}
-async function viewer(): Promise<WhepViewer> {
-  const v = await createWhepViewer();
-  closers.push(() => v.close());
-  return v;
-}
 
 async function keyOf(user: TestUser): Promise<string> {
   return (await (await callerAs(test.app, user.token)).live.settings()).streamKey;

@@ -7,11 +7,12 @@ import { liveMessages } from '@server/domains/live/live.schemas';
 import { planRefusals } from '@server/domains/billing/plan-access';
 import { callerAs, createTestApp, createUser, type TestApp, type TestUser } from '../../helpers/app';
 import { publishTestStream, startIngest, stopAllPublishers, waitFor } from '../../helpers/live';
-import { createWhepViewer, createWhipPublisher, postSdp, type WhepViewer, type WhipPublisher } from './webrtc-clients';
+import { postSdp, webrtcPeers } from './webrtc-clients';
 
 let test: TestApp;
 let rtmpPort: number;
-const closers: Array<() => unknown> = [];
+const peers = webrtcPeers();
+const { publisher, viewer } = peers;
 
 beforeAll(async () => {
   test = await createTestApp({ RTMP_HOST: '127.0.0.1', RTMP_PORT: '0', LIVE_WEBRTC_UDP_PORTS: '41200-41300', LIVE_WEBRTC_MAX_VIEWERS: '1' }, { live: { reconnectGraceMs: 300 } });
@@ -19,20 +20,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stopAllPublishers();
-  for (const close of closers.splice(0)) await close();
+  await peers.closeAll();
   await test.close();
 });
 
-async function publisher(options?: Parameters<typeof createWhipPublisher>[0]): Promise<WhipPublisher> {
-  const p = await createWhipPublisher(options);
-  closers.push(() => p.close());
-  return p;
-}
-async function viewer(): Promise<WhepViewer> {
-  const v = await createWhepViewer();
-  closers.push(() => v.close());
-  return v;
-}
 async function keyOf(user: TestUser): Promise<string> {
   return (await (await callerAs(test.app, user.token)).live.settings()).streamKey;
 }

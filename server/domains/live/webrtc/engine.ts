@@ -6,8 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { projectPath } from '@common/node/project-paths';
 import type { EndedInfo, IngestHandlers, IngestLogger, PublishAttempt } from '../ingest/types';
 import { liveMessages, liveNotices } from '../live.schemas';
 import type { FromWorker, MediaSettings, ToWorker, WorkerStats } from './protocol';
@@ -62,14 +63,21 @@ function newId(prefix: string): string {
   return `${prefix}_${randomBytes(18).toString('base64url')}`;
 }
 
-/** The worker's entry: the bundled JavaScript in dist/, else the TypeScript source through tsx's loader. */
+/**
+ * The worker's entry: the TypeScript source through tsx's loader, or the bundled worker of the build this code runs
+ * from (a build folder's root holds server/domains/live/webrtc/media-worker.js; this code sits in a chunk at that root
+ * or in an entry a folder or two below it).
+ */
 function workerEntry(): { file: URL; workerData?: { entry: string } } {
   if (import.meta.url.endsWith('.ts')) {
     return { file: new URL('./media-worker-boot.mjs', import.meta.url), workerData: { entry: new URL('./media-worker.ts', import.meta.url).href } };
   }
-  const built = projectPath('dist', 'node', 'server', 'domains', 'live', 'webrtc', 'media-worker.js');
-  if (!existsSync(built)) throw new Error(`The WebRTC media worker is missing at ${built}: run npm run build:server`);
-  return { file: new URL(`file://${built}`) };
+  let folder = dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 3; up++, folder = dirname(folder)) {
+    const built = join(folder, 'server', 'domains', 'live', 'webrtc', 'media-worker.js');
+    if (existsSync(built)) return { file: new URL(`file://${built}`) };
+  }
+  throw new Error(`The WebRTC media worker is missing beside ${fileURLToPath(import.meta.url)}: run npm run build:server`);
 }
 
 export class WebRtcEngine {

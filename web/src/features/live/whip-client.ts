@@ -3,6 +3,7 @@
  * (H.264 + Opus, what the server's HLS path takes) and one publish session (offer, POST, answer, Stop).
  */
 import { deleteSdpSession, postSdp } from '@web/lib/download';
+import { iceGatheringComplete } from '@web/lib/ice-gathering';
 
 export type Quality = '720p' | '1080p' | '480p';
 export type Source = 'camera' | 'screen';
@@ -81,23 +82,6 @@ export function preferredCodecs<T extends CodecLike>(codecs: readonly T[], kind:
 /** The browser can send H.264: without it the server has nothing to play (it takes no VP8/VP9/AV1). */
 export function canSendH264(codecs: readonly CodecLike[] | null | undefined): boolean {
   return !codecs || codecs.some((codec) => codec.mimeType.toLowerCase() === 'video/h264');
-}
-
-/** Resolves once ICE gathering is complete (WHIP without trickle: the offer carries every candidate), or after `timeoutMs`. */
-export function iceGatheringComplete(pc: RTCPeerConnection, timeoutMs = 5_000): Promise<void> {
-  if (pc.iceGatheringState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      window.clearTimeout(timer);
-      pc.removeEventListener('icegatheringstatechange', check);
-      resolve();
-    };
-    const check = () => {
-      if (pc.iceGatheringState === 'complete') done();
-    };
-    const timer = window.setTimeout(done, timeoutMs);
-    pc.addEventListener('icegatheringstatechange', check);
-  });
 }
 
 /** The server refused the publish: `message` is its text, as it should be shown. */

@@ -5,6 +5,7 @@
  */
 import type { EventStreamOutput } from '@server/domains/events/events.schemas';
 import { deleteSdpSession, postSdp } from '@web/lib/download';
+import { iceGatheringComplete } from '@web/lib/ice-gathering';
 
 /** A player that got no picture over WebRTC this long after the answer gives up on it (HLS instead). */
 export const firstFrameTimeoutMs = 4_000;
@@ -49,20 +50,6 @@ export interface WhepSession {
   stop(): void;
 }
 
-function gathered(pc: RTCPeerConnection, timeoutMs: number): Promise<void> {
-  if (pc.iceGatheringState === 'complete') return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      window.clearTimeout(timer);
-      pc.removeEventListener('icegatheringstatechange', check);
-      resolve();
-    };
-    const check = () => pc.iceGatheringState === 'complete' && done();
-    const timer = window.setTimeout(done, timeoutMs);
-    pc.addEventListener('icegatheringstatechange', check);
-  });
-}
-
 /** Opens a WHEP session: resolves with the remote stream once the answer is applied; throws WhepUnavailable on any non-201. */
 export async function startWhep(url: string, token: string | null): Promise<WhepSession> {
   const endpoint = new URL(url, window.location.href).toString();
@@ -84,7 +71,7 @@ export async function startWhep(url: string, token: string | null): Promise<Whep
       if (codecs && 'setCodecPreferences' in transceiver) transceiver.setCodecPreferences(receiveCodecOrder(codecs, kind === 'video' ? 'video/h264' : 'audio/opus'));
     }
     await pc.setLocalDescription(await pc.createOffer());
-    await gathered(pc, iceGatheringTimeoutMs);
+    await iceGatheringComplete(pc, iceGatheringTimeoutMs);
     const answer = await postSdp(endpoint, pc.localDescription!.sdp, token);
     if (answer.status !== 201 || !answer.location) throw new WhepUnavailable(answer.status);
     resource = new URL(answer.location, endpoint).toString();
