@@ -4,6 +4,8 @@ FROM node:22-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc ./
+# npm ci's postinstall step patches one import in node_modules (scripts/patch-dependencies.mjs says why).
+COPY scripts/patch-dependencies.mjs scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev
