@@ -13,9 +13,13 @@
  *   --duration <s>   seconds of load per row in total, split over the rounds (default 12)
  *   --profile <dir>  also writes a V8 CPU profile of the app process (node --cpu-prof) into <dir>;
  *                    summarise it with `npx tsx bench/profile-summary.ts <dir>/<file>.cpuprofile`.
+ *   --baseline <git ref>  also builds that commit (a temporary git worktree sharing node_modules, built by its own
+ *                    scripts/build-server.ts) and measures its authed rows in the same rounds, then prints each
+ *                    authed row against the baseline's: how targets set on another machine are checked on this one.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -37,6 +41,7 @@ const duration = Math.min(numberArgument('duration', 12), 120);
 const rounds = Math.min(Math.round(numberArgument('rounds', 3)), 10);
 const connections = Math.min(numberArgument('connections', 50), 200);
 const profileDir = stringArgument('profile');
+const baselineRef = stringArgument('baseline');
 const only = stringArgument('only')?.split(',');
 
 /** A server in its own Node process, answering IPC requests (`ready`, `cpu`, `stop`). bench/scale.ts uses it too. */
@@ -108,8 +113,23 @@ export async function expectOk(target: Target): Promise<void> {
   if (response.status !== 200) throw new Error(`${target.url} answered ${response.status}: ${await response.text()}`);
 }
 
+const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** The server build of another commit: a detached worktree with this checkout's node_modules, built by its own script. */
+function buildBaseline(ref: string): { buildDir: string; remove: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'cuepoint-baseline-'));
+  execFileSync('git', ['worktree', 'add', '--detach', '--force', dir, ref], { cwd: repositoryRoot, stdio: 'ignore' });
+  symlinkSync(join(repositoryRoot, 'node_modules'), join(dir, 'node_modules'));
+  execFileSync(join(repositoryRoot, 'node_modules', '.bin', 'tsx'), ['scripts/build-server.ts'], { cwd: dir, stdio: 'inherit' });
+  return {
+    buildDir: join(dir, 'dist', 'node'),
+    remove: () => execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: repositoryRoot, stdio: 'ignore' }),
+  };
+}
+
 async function main(): Promise<void> {
   await buildServer();
+  const baselineBuild = baselineRef ? buildBaseline(baselineRef) : null;
   const bare = await Server.start<{ port: number }>('bench/bare-server.js');
   if (profileDir) mkdirSync(resolve(profileDir), { recursive: true });
   const app = await Server.start<{ port: number; token: string }>(
@@ -125,7 +145,13 @@ async function main(): Promise<void> {
     { key: 'alive', name: 'GET /api/user/alive (authed REST)', url: `${base}/api/user/alive`, headers: auth, server: app, target: 50 },
     { key: 'trpc', name: 'GET /trpc/users.alive (authed tRPC)', url: `${base}/trpc/users.alive`, headers: auth, server: app, target: 50 },
   ].filter((target) => !only || only.includes(target.key));
-  const targets = [bareTarget, ...appTargets];
+  const baseline = baselineBuild ? await Server.start<{ port: number; token: string }>('bench/app-server.js', [], {}, baselineBuild.buildDir) : null;
+  const baselineTargets: Target[] = baseline
+    ? appTargets
+        .filter((target) => target.key !== 'healthz')
+        .map((target) => ({ ...target, key: `baseline-${target.key}`, name: `${baselineRef}: ${target.name.replace(/^GET /, '')}`, url: target.url.replace(base, `http://127.0.0.1:${baseline.ready.port}`), headers: { authorization: `Bearer ${baseline.ready.token}` }, server: baseline }))
+    : [];
+  const targets = [bareTarget, ...appTargets, ...baselineTargets];
   for (const target of targets) await expectOk(target);
 
   for (const target of targets) await load(target, 1, connections); // warm-up: JIT, caches, connections
@@ -134,7 +160,8 @@ async function main(): Promise<void> {
   for (let round = 0; round < rounds; round += 1) {
     for (const target of targets) slices.get(target)!.push(await load(target, sliceSeconds, connections));
   }
-  await Promise.all([bare.stop(), app.stop()]);
+  await Promise.all([bare.stop(), app.stop(), baseline?.stop()]);
+  baselineBuild?.remove();
 
   function summary(target: Target) {
     const parts = slices.get(target)!;
@@ -163,6 +190,18 @@ async function main(): Promise<void> {
     if (!ok) missed += 1;
     process.stdout.write(
       columns([target.name, row.requestsPerSecond.toFixed(0), `${share}%`, `≥${target.target}%${ok ? '' : ' ✗'}`, row.cpuMicrosPerRequest.toFixed(1), `${cpuShare}%`, String(row.p99), String(row.errors)]),
+    );
+  }
+  for (const target of baselineTargets) {
+    const row = summary(target);
+    const share = Math.round((row.requestsPerSecond / yardstick.requestsPerSecond) * 100);
+    process.stdout.write(columns([target.name, row.requestsPerSecond.toFixed(0), `${share}%`, '', row.cpuMicrosPerRequest.toFixed(1), `${Math.round((yardstick.cpuMicrosPerRequest / row.cpuMicrosPerRequest) * 100)}%`, String(row.p99), String(row.errors)]));
+  }
+  for (const target of baselineTargets) {
+    const current = appTargets.find((candidate) => `baseline-${candidate.key}` === target.key)!;
+    const [now, then] = [summary(current), summary(target)];
+    process.stdout.write(
+      `${current.name} against ${baselineRef}: CPU per request ${(now.cpuMicrosPerRequest / then.cpuMicrosPerRequest).toFixed(2)}x, throughput ${(now.requestsPerSecond / then.requestsPerSecond).toFixed(2)}x\n`,
     );
   }
   process.stdout.write(`\nreq/s per round: ${targets.map((target) => `${target.key} ${summary(target).perRound.join('/')}`).join(', ')}\n`);

@@ -42,6 +42,7 @@ import { earningsRest } from '@server/domains/earnings/earnings.rest';
 import { analyticsRest as audienceAnalyticsRest } from '@server/domains/analytics/analytics.rest';
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
+import { jsonOnce } from '@server/platform/kept-answers';
 import type { RestKit, RestModule } from './kit';
 
 /** The sample-data apps' documented paths (demo-apps.md), served to admins and staff. */
@@ -53,5 +54,7 @@ export const restModules: RestModule[] = [usersRest, socialRest, ...sampleAppRes
 /** The REST API: every module of `restModules` in one encapsulated scope, its JSON answers compressed as tRPC's are. */
 export async function restPlugin(api: FastifyInstance, { kit, compression }: { kit: RestKit; compression: FastifyCompressOptions }): Promise<void> {
   await api.register(fastifyCompress, compression);
+  // JSON.stringify, except that a kept answer's JSON is made once (server/platform/kept-answers.ts).
+  api.setReplySerializer((payload) => jsonOnce(payload));
   for (const module of restModules) await module(api, kit);
 }

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { getTRPCErrorFromUnknown, getTRPCErrorShape, transformTRPCResponse, TRPCError, type AnyTRPCProcedure, type AnyTRPCRouter } from '@trpc/server';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { getHTTPStatusCode, type TRPCRequestInfo } from '@trpc/server/http';
+import { isKeptAnswer, jsonOnce } from '@server/platform/kept-answers';
 import { callProcedure } from './procedure-call';
 
 type TrpcOptions<TRouter extends AnyTRPCRouter> = FastifyTRPCPluginOptions<TRouter>['trpcOptions'];
@@ -64,8 +65,14 @@ export function trpcFastPath<TRouter extends AnyTRPCRouter>(options: TrpcOptions
     const envelope = 'result' in answer ? { result: { data: config.transformer.output.serialize(answer.result.data) } } : transformTRPCResponse(config, answer as never);
     // With a serializer of its own Fastify keeps the content type exactly "application/json", as the stock adapter
     // sends it (no charset added), and writes the answer as a string with its headers in one write.
-    return reply.code(status).header('vary', vary).header('content-type', 'application/json').serializer(JSON.stringify).send(envelope);
+    return reply.code(status).header('vary', vary).header('content-type', 'application/json').serializer(envelopeJson).send(envelope);
   };
+}
+
+/** The envelope's JSON; a kept answer's own JSON is made once (server/platform/kept-answers.ts). */
+function envelopeJson(envelope: { result?: { data?: unknown } }): string {
+  const data = envelope.result?.data;
+  return isKeptAnswer(data) ? `{"result":{"data":${jsonOnce(data)}}}` : JSON.stringify(envelope);
 }
 
 function fastCallOf(request: FastifyRequest, procedures: Record<string, AnyTRPCProcedure | undefined>): FastCall | null {

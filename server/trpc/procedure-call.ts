@@ -1,5 +1,6 @@
 import { getTRPCErrorFromUnknown, TRPCError, type AnyTRPCProcedure, type ProcedureType } from '@trpc/server';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
+import { checkedOnce } from '@server/platform/kept-answers';
 
 /**
  * Calls one procedure the way tRPC 11's router caller does (`createCallerFactory` → `procedure(opts)` →
@@ -125,7 +126,7 @@ async function validateOutput(
   const result = await runMiddleware(definition, index + 1, options);
   if (!result.ok) return result;
   try {
-    return { marker: result.marker, ok: true, data: parse(result.data), ctx: result.ctx };
+    return { marker: result.marker, ok: true, data: checkedOnce(result.data, parse), ctx: result.ctx };
   } catch (cause) {
     return { ok: false, error: new TRPCError({ message: 'Output validation failed', code: 'INTERNAL_SERVER_ERROR', cause }), marker: middlewareMarker };
   }
