@@ -26,6 +26,7 @@ COPY --from=build --chown=node:node /app/dist/node ./dist/node
 COPY --from=build --chown=node:node /app/db/migrations ./db/migrations
 COPY --from=build --chown=node:node /app/db/migrations-pg ./db/migrations-pg
 COPY --from=build --chown=node:node /app/server/domains/mobile-app/public ./server/domains/mobile-app/public
+COPY --from=build --chown=node:node /app/server/i18n/locales ./server/i18n/locales
 COPY --from=build --chown=node:node /app/web/dist ./web/dist
 RUN mkdir -p /data && chown node:node /data
 USER node

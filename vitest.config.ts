@@ -1,9 +1,13 @@
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
+import { linguiMacro } from './web/vite-lingui-macro';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
+  // Web unit tests import components written with Lingui's macros and the .po catalogs.
+  plugins: [linguiMacro(), lingui({ configPath: root('./lingui.config.ts') })],
   resolve: {
     alias: { '@common': root('./common'), '@server': root('./server'), '@db': root('./db'), '@web': root('./web/src') },
   },

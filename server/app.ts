@@ -5,7 +5,10 @@ import type { FastifyCompressOptions } from '@fastify/compress';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import { fastifyTrustProxy, type AppConfig } from './config';
-import { httpErrorOf } from './trpc/errors';
+import { localizedHttpError, translateErrorBody } from './trpc/errors';
+import { requestLocaleOf } from './trpc/context';
+import type { Locale } from '@common/locales';
+import { requestLocale } from './i18n/request-locale';
 import { passwordHashing } from './platform/passwords';
 import { readiness } from './platform/readiness';
 import { trpcHttp } from './trpc/http';
@@ -163,14 +166,29 @@ function fastifyOptions(config: AppConfig, deps: AppDeps, listenerKeys: Listener
   };
 }
 
-/** Client errors (validation, bad bodies) answer their message; everything else goes through httpErrorOf. */
-function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Client errors (validation, bad bodies) answer their message; everything else goes through httpErrorOf. Either in
+ * the caller's language (the account's, else Accept-Language, else the exact English text).
+ */
+async function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const locale = await callerLocale(request);
   if (error.validation || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
-    return reply.code(error.statusCode ?? 400).send({ message: clientErrorMessage(error) });
+    return reply.code(error.statusCode ?? 400).send(translateErrorBody({ message: clientErrorMessage(error) }, locale));
   }
-  const { status, body } = httpErrorOf(error);
+  const { status, body } = localizedHttpError(error, locale);
   if (status >= 500 && status !== 503) request.log.error({ err: error }, 'request failed');
   return reply.code(status).send(body);
+}
+
+/** The language an error is answered in (the header's alone when the request's token cannot be looked at). */
+async function callerLocale(request: FastifyRequest): Promise<Locale> {
+  const services = (request.server as Partial<FastifyInstance>).services;
+  if (!services) return 'en';
+  try {
+    return await requestLocaleOf(services, request);
+  } catch {
+    return requestLocale(null, request.headers['accept-language']);
+  }
 }
 
 /** The built web app's files at / (no directory listing, no index: page paths are the not-found handler's). */

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compressAndHideMaps } from '../scripts/compress-and-hide-maps';
+import { linguiMacro } from './vite-lingui-macro';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** WEB_DIST_DIR: build somewhere else than web/dist (parallel browser-test runs each keep their own build). */
@@ -11,7 +13,8 @@ const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: root('.'),
-  plugins: [react(), tailwindcss(), compressAndHideMaps({ outDir, mapsDir: `${outDir}-maps` })],
+  // Lingui's macros compile before React's transform; lingui() turns an imported .po catalog into its messages.
+  plugins: [linguiMacro(), react(), lingui({ configPath: root('../lingui.config.ts') }), tailwindcss(), compressAndHideMaps({ outDir, mapsDir: `${outDir}-maps` })],
   resolve: {
     alias: { '@common': root('../common'), '@server': root('../server'), '@db': root('../db'), '@web': root('./src') },
   },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { userRoles, type UserRole } from '../../common/roles';
+import type { Locale } from '../../common/locales';
 
 export { userRoles, type UserRole };
 
@@ -33,6 +34,8 @@ export const users = sqliteTable(
     appleSub: text('apple_sub').unique(),
     /** The creator's "new tip / new ticket" notice mail (receipts to payers are always sent). */
     notifyNewPayments: integer('notify_new_payments', { mode: 'boolean' }).notNull().default(true),
+    /** The language the account chose (users.setLocale); null: the browser's `Accept-Language`, else English. */
+    locale: text('locale').$type<Locale>(),
     shortcuts: text('shortcuts', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),

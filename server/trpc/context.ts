@@ -4,6 +4,8 @@ import { isApiTokenString, resolveApiTokenActor } from '@server/domains/api-toke
 import { TokenInvalidError, type TokenClaims } from '@server/platform/tokens';
 import type { Actor, UserRow } from '@server/platform/actor';
 import type { AppServices } from '@server/composition';
+import type { Locale } from '@common/locales';
+import { requestLocale } from '@server/i18n/request-locale';
 
 export type { Actor, AppServices, UserRow };
 
@@ -13,6 +15,8 @@ export interface Context {
   /** Why a presented token was not accepted ("Invalid access_token" or "access_token expired"). */
   authError: string | null;
   clientIp: string;
+  /** The request's `Accept-Language`, kept as it came: read only when an answer is translated (`contextLocale`). */
+  acceptLanguage?: string | undefined;
 }
 
 export function bearerToken(header: string | string[] | undefined): string | null {
@@ -99,8 +103,26 @@ export function createContext(
 ): Context | Promise<Context> {
   const token = bearerToken(request.headers.authorization) ?? connectionParams?.token ?? null;
   const clientIp = request.ip;
-  if (!token) return { services, actor: null, authError: null, clientIp };
+  const acceptLanguage = request.headers['accept-language'];
+  if (!token) return { services, actor: null, authError: null, clientIp, acceptLanguage };
   const resolved = resolveActor(services, token);
-  if (resolved instanceof Promise) return resolved.then(({ actor, authError }) => ({ services, actor, authError, clientIp }));
-  return { services, actor: resolved.actor, authError: resolved.authError, clientIp };
+  if (resolved instanceof Promise) return resolved.then(({ actor, authError }) => ({ services, actor, authError, clientIp, acceptLanguage }));
+  return { services, actor: resolved.actor, authError: resolved.authError, clientIp, acceptLanguage };
+}
+
+/** The caller's language (`requestLocale`): worked out only when asked, for an error or a mail, never per request. */
+export function contextLocale(ctx: Pick<Context, 'actor' | 'acceptLanguage'> | null | undefined): Locale {
+  return requestLocale(ctx?.actor?.user.locale, ctx?.acceptLanguage);
+}
+
+/**
+ * The language of a request that has no context at hand (the REST error handler): its token's account, read again
+ * (answered from the verified-token cache and session reads on every request but a token's first), else its header.
+ */
+export function requestLocaleOf(services: AppServices, request: Pick<FastifyRequest, 'headers'>): Locale | Promise<Locale> {
+  const acceptLanguage = request.headers['accept-language'];
+  const token = bearerToken(request.headers.authorization);
+  const resolved = token ? resolveActor(services, token) : noToken;
+  if (resolved instanceof Promise) return resolved.then(({ actor }) => requestLocale(actor?.user.locale, acceptLanguage), () => requestLocale(null, acceptLanguage));
+  return requestLocale(resolved.actor?.user.locale, acceptLanguage);
 }

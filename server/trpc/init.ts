@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { UserRole } from '@common/roles';
 import { fieldErrorsOf, forbiddenMessage, pendingPaymentMessage, validationMessage, type DomainErrorCode } from '@server/platform/errors';
-import { withDomainErrorsMapped } from './errors';
+import { localizedErrorShape, withDomainErrorsMapped } from './errors';
 import { apiTokenMessages, tokenHoldsScope, type ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { apiTokenRefusal } from '@server/domains/api-tokens/api-tokens.service';
 import type { Actor, Context } from './context';
@@ -18,10 +18,10 @@ export interface ProcedureMeta {
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, ctx }) {
     const fieldErrors = fieldErrorsOf(error);
     const isInternal = error.code === 'INTERNAL_SERVER_ERROR';
-    return {
+    return localizedErrorShape(ctx, {
       ...shape,
       message: isInternal
         ? 'Unexpected error. Please try again.'
@@ -29,7 +29,7 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
           ? validationMessage(fieldErrors)
           : shape.message,
       data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, fieldErrors: fieldErrors ?? null },
-    };
+    });
   },
 });
 

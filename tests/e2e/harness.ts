@@ -68,6 +68,8 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The browser tests read English texts: every context gets English unless it names its own locale (languages.e2e.ts).
+  '--lang=en-US',
 ];
 
 export async function launchBrowser(): Promise<Browser> {
@@ -75,7 +77,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   return { context, page };
 }

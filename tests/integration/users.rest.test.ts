@@ -98,7 +98,7 @@ describe('accounts over REST', () => {
         expect(response.statusCode).toBe(200);
         const body = response.json();
         expect(Object.keys(body.user).sort()).toEqual(
-          ['description', 'displayName', 'email', 'firstName', 'hasUnpaidInvoices', 'id', 'imageUrl', 'isActive', 'lastName', 'pdfUrl', 'pendingPayment', 'role', 'shortcuts', 'subdomain'].sort(),
+          ['description', 'displayName', 'email', 'firstName', 'hasUnpaidInvoices', 'id', 'imageUrl', 'isActive', 'lastName', 'locale', 'pdfUrl', 'pendingPayment', 'role', 'shortcuts', 'subdomain'].sort(),
         );
         expect(body.user).toMatchObject({ email: 'dj@example.test', role: ['dj'], hasUnpaidInvoices: 'false', pdfUrl: null, shortcuts: [], pendingPayment: false });
         expect(await t.app.services.tokens.verify(body.token)).toMatchObject({ typ: 'user', role: 'dj' });

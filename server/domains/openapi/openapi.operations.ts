@@ -88,6 +88,7 @@ const platformOperations: RestOperation[] = [
   get('/api/user/emulate/:id', 'users.emulate', 'Admin: a token acting as another account'),
   post('/api/auth/user/update', 'users.updateSelf', 'Update your own account'),
   post('/api/user/change-password', 'users.changePassword', 'Change your password (signs out other sessions)'),
+  post('/api/user/locale', 'users.setLocale', "Choose the account's language (kept for every device; mails and error messages use it)"),
   post('/api/user/check-user-exists', 'users.checkUserExists', 'Whether an email is registered'),
   get('/api/user/bot-check/config', 'users.botCheckConfig', 'The bot check the sign-up pages use', { response: anyObject }),
   get('/api/user/bot-check/challenge', 'users.botCheckChallenge', 'A proof-of-work challenge (local bot check only)', { response: anyObject }),

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { adminProcedure, router } from '@server/trpc/init';
 import { adminUserIdInput, adminUserRow, adminUsersListAnswer, adminUsersListInput, adminUserUpdateInput } from './admin-users.schemas';
 import * as adminUsersService from './admin-users.service';
+import { contextLocale } from '@server/trpc/context';
+import { translate } from '@server/i18n/translate';
 import { grantPlanInput, userPlansInput, userPlansOutput } from '@server/domains/billing/billing.schemas';
 
 /** The admin's user management (platform.md §6: admin only). Emulation is `users.emulate`. */
@@ -26,7 +28,10 @@ export const adminUsersRouter = router({
   sendPasswordReset: adminProcedure
     .input(adminUserIdInput)
     .output(z.object({ message: z.string() }))
-    .mutation(({ ctx, input }) => adminUsersService.sendPasswordReset(ctx.services, ctx.actor, input.id)),
+    .mutation(async ({ ctx, input }) => {
+      const { message } = await adminUsersService.sendPasswordReset(ctx.services, ctx.actor, input.id);
+      return { message: translate(contextLocale(ctx), message) };
+    }),
 
   /** The user's plans: subscriptions (and whether each counts now), complimentary grants, and what they may create. */
   plans: adminProcedure

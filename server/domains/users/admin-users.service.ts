@@ -13,6 +13,9 @@ import { activationChange, announceDeactivation, assertAdminChangeAllowed } from
 import type { ExternalSignInOptions } from './external-sign-in';
 import { requestPasswordReset } from './passwords';
 import { sessionChanged } from './session-reads';
+import { adminUserAnswers, userMailMessages } from './users.messages';
+import { translate } from '@server/i18n/translate';
+import { requestLocale } from '@server/i18n/request-locale';
 
 /** A user's plans on the admin's user page: read and granted by the billing domain's rules. */
 export { grantComplimentaryPlan, revokeComplimentaryPlan, userPlans } from '@server/domains/billing/plan-access';
@@ -117,10 +120,11 @@ export async function updateUser(
 async function sendActivationMail(services: Pick<Services, 'db' | 'config' | 'mailer' | 'log'>, user: UserRow): Promise<void> {
   try {
     const siteName = await siteNameOf(services);
+    const locale = requestLocale(user.locale, undefined);
     await services.mailer.send({
       to: user.email,
-      subject: `Your ${siteName} account is ready`,
-      text: `Hello ${user.firstName},\n\nAn admin has activated your creator account. You can log in now:\n\n${publicOrigin(services.config)}/login\n`,
+      subject: translate(locale, userMailMessages.activationSubject, { siteName }),
+      text: translate(locale, userMailMessages.activationBody, { firstName: user.firstName, loginUrl: `${publicOrigin(services.config)}/login` }),
     });
   } catch (error) {
     services.log.warn({ err: error, userId: user.id }, 'activation mail failed');
@@ -132,19 +136,21 @@ export async function sendPasswordReset(services: Services, actor: Actor, id: st
   const resetPage = `${publicOrigin(services.config)}/pages/auth/reset-password`;
   // Counted per admin, in the same budget as the public "forgot password" form.
   await requestPasswordReset(services, user.email, resetPage, `admin:${actor.emulatedBy ?? actor.id}`);
-  return { message: `A password reset link was sent to ${user.email}` };
+  return { message: translate('en', adminUserAnswers.resetLinkSentTo, { email: user.email }) };
 }
 
 /** Tells every active admin that a creator waits for activation (a mail each; the Users badge counts them). */
 export async function notifyAdminsOfWaitingCreator(services: Pick<Services, 'db' | 'config' | 'mailer' | 'log'>, creator: UserRow): Promise<void> {
-  const admins = await services.db.select({ email: users.email }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
+  const admins = await services.db.select({ email: users.email, locale: users.locale }).from(users).where(and(eq(users.role, 'admin'), eq(users.isActive, true)));
   const link = `${publicOrigin(services.config)}/apps/users/${encodeURIComponent(creator.id)}`;
+  const values = { displayName: creator.displayName, email: creator.email, creatorTag: creator.creatorTag ?? '—', link };
   for (const admin of admins) {
+    const locale = requestLocale(admin.locale, undefined);
     try {
       await services.mailer.send({
         to: admin.email,
-        subject: `A creator waits for activation: ${creator.displayName}`,
-        text: `${creator.displayName} (${creator.email}, creator tag ${creator.creatorTag ?? '—'}) registered and waits for an admin to activate the account:\n\n${link}\n`,
+        subject: translate(locale, userMailMessages.waitingCreatorSubject, values),
+        text: translate(locale, userMailMessages.waitingCreatorBody, values),
       });
     } catch (error) {
       services.log.warn({ err: error, creatorId: creator.id }, 'waiting-creator notice failed');

@@ -10,6 +10,9 @@ import { hashPassword, verifyPassword } from '@server/platform/passwords';
 import type { Services } from '@server/services';
 import type { Actor } from '@server/platform/actor';
 import { authMessages, type SessionAnswer } from './users.schemas';
+import { userMailMessages } from './users.messages';
+import { translate } from '@server/i18n/translate';
+import { requestLocale } from '@server/i18n/request-locale';
 import { accountKey, limitAuthAttempts } from './auth-rate-limits';
 import { findUserById, sessionChanged } from './session-reads';
 import { issueSession } from './sessions';
@@ -69,11 +72,13 @@ export async function requestPasswordReset(services: Services, email: string, re
       .values({ tokenHash: hashResetToken(token), userId: user.id, expiresAt: new Date(Date.now() + resetTokenLifetimeMs).toISOString() });
     const link = `${resetPageUrl}?token=${encodeURIComponent(token)}`;
     const siteName = await siteNameOf(services);
+    // In the account's language, never the asker's: whoever fills in the form need not be the account's owner.
+    const locale = requestLocale(user.locale, undefined);
     services.mailer
       .send({
         to: user.email,
-        subject: `Reset your ${siteName} password`,
-        text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your ${siteName} account. Open this link within an hour to choose a new one:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+        subject: translate(locale, userMailMessages.resetSubject, { siteName }),
+        text: translate(locale, userMailMessages.resetBody, { firstName: user.firstName, siteName, link }),
       })
       .catch((error: unknown) => {
         // The message only: a transport error could quote the mail, which holds the link.

@@ -9,6 +9,8 @@ import { botCheckThreshold, passesBotCheck } from '@server/providers/bot-check/i
 import type { Services } from '@server/services';
 import type { UserRow } from '@server/platform/actor';
 import { authMessages, type RegisterInput } from './users.schemas';
+import { registrationMessages } from './users.messages';
+import { translate } from '@server/i18n/translate';
 import type { UserRole } from '@common/roles';
 import { limitAuthAttempts } from './auth-rate-limits';
 import { isUniqueViolation } from '@db/portable-sql';
@@ -16,8 +18,7 @@ import { findUserById } from './session-reads';
 import { findUserByEmail } from './users.service';
 
 export const accountReadyMessage = authMessages.accountReady;
-/** What a creator who must wait for an admin is told instead (never "ready", then a 503 at the first login). */
-export const awaitingActivationMessage = `${authMessages.waitForActivation}. ${authMessages.emailWhenReady}`;
+export const awaitingActivationMessage = registrationMessages.awaitingActivation;
 
 async function creatorTagTaken(db: Db, tag: string): Promise<boolean> {
   return !!(await firstRow(db.select({ id: users.id }).from(users).where(sql`lower(${users.creatorTag}) = ${tag.toLowerCase()}`).limit(1)));
@@ -29,9 +30,10 @@ async function requireBotCheck(services: Services, token: string | undefined, cl
   const verdict = await services.botCheck.verify(token, clientIp);
   if (passesBotCheck(verdict)) return;
   let message: string;
-  if (!verdict.success) message = `${authMessages.botCheckFailed}: ${verdict['error-codes'].join(', ') || 'unknown error'}`;
+  const errorCodes = verdict['error-codes'].join(', ');
+  if (!verdict.success) message = errorCodes ? translate('en', registrationMessages.botCheckCallFailed, { reason: errorCodes }) : registrationMessages.botCheckUnknownError;
   else if (verdict.score <= botCheckThreshold) message = authMessages.botCheckLowScore;
-  else message = `${authMessages.botCheckFailed}: unexpected action "${verdict.action ?? 'none'}"`;
+  else message = translate('en', registrationMessages.botCheckUnexpectedAction, { action: verdict.action ?? 'none' });
   throw fieldError('BAD_REQUEST', message, { botCheckToken: message });
 }
 

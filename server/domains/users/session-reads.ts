@@ -6,6 +6,7 @@ import { busTopic } from '@server/platform/bus';
 import { notNow, UnchangedDatabaseCache } from '@server/platform/unchanged-database-cache';
 import type { Services } from '@server/services';
 import type { UserRow } from '@server/platform/actor';
+import { isLocale } from '@common/locales';
 import type { SessionUser } from './users.schemas';
 
 /**
@@ -209,5 +210,7 @@ function sessionUserOf(user: UserRow, flags: SessionFlags): SessionUser {
     pdfUrl: pendingTermsUrl(user, flags),
     shortcuts: user.shortcuts,
     pendingPayment: user.pendingPayment,
+    // A locale no longer shipped reads as none (the browser's language then).
+    locale: isLocale(user.locale) ? user.locale : null,
   };
 }

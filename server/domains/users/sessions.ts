@@ -1,4 +1,5 @@
 import { DomainError } from '@server/platform/errors';
+import { keepAnswer } from '@server/platform/kept-answers';
 import type { Services } from '@server/services';
 import type { Actor, UserRow } from '@server/platform/actor';
 import { authMessages, type SessionAnswer } from './users.schemas';
@@ -31,8 +32,28 @@ export function refreshSession(services: Services, actor: Actor): SessionAnswer 
   const ageSeconds = Math.floor(Date.now() / 1000) - actor.issuedAt;
   if (ageSeconds >= reissueAfterSeconds) return issueSession(services, actor.user, actor.emulatedBy);
   const made = currentSessionUser(services, actor.user);
-  if (made) return { token: actor.token, user: made };
+  if (made) return keptSessionAnswer(made, actor.token);
   return toSessionUser(services, actor.user).then((user) => ({ token: actor.token, user }));
+}
+
+/** Devices (tokens) per account whose unchanged session answer is kept; a further one replaces the oldest. */
+const keptTokensPerUser = 16;
+const keptSessionAnswers = new WeakMap<SessionAnswer['user'], Map<string, SessionAnswer>>();
+
+/**
+ * The same answer object while the session user (made once per row: a changed row makes a new one) and the token
+ * stay the same, kept (server/platform/kept-answers.ts): its output check and JSON are then made once, not per call.
+ */
+function keptSessionAnswer(user: SessionAnswer['user'], token: string): SessionAnswer {
+  let byToken = keptSessionAnswers.get(user);
+  if (!byToken) keptSessionAnswers.set(user, (byToken = new Map()));
+  let answer = byToken.get(token);
+  if (!answer) {
+    if (byToken.size >= keptTokensPerUser) byToken.delete(byToken.keys().next().value!);
+    answer = keepAnswer({ token, user });
+    byToken.set(token, answer);
+  }
+  return answer;
 }
 
 export async function emulate(services: Services, admin: Actor, targetId: string): Promise<SessionAnswer> {

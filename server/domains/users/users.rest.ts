@@ -1,4 +1,6 @@
 import { DomainError } from '@server/platform/errors';
+import { authMessages } from './users.schemas';
+import { usersRouteMessages } from './users.messages';
 import type { FastifyRequest } from 'fastify';
 import type { RestModule } from '@server/rest/kit';
 import { uploadRoute, uploadRoutes } from '@server/rest/upload-route';
@@ -25,6 +27,7 @@ export const usersRest: RestModule = (app, kit) => {
   );
   app.post('/api/auth/user/update', async (request) => (await caller(request)).users.updateSelf(body(request)));
   app.post('/api/user/change-password', async (request) => (await caller(request)).users.changePassword(body(request)));
+  app.post('/api/user/locale', async (request) => (await caller(request)).users.setLocale(body(request)));
   app.post('/api/user/check-user-exists', async (request) => (await caller(request)).users.checkUserExists(body(request)));
   app.get('/api/user/bot-check/config', async (request) => (await caller(request)).users.botCheckConfig());
   app.get('/api/user/bot-check/challenge', async (request) => (await caller(request)).users.botCheckChallenge());
@@ -47,9 +50,9 @@ export const usersRest: RestModule = (app, kit) => {
       '/api/user/:id',
       uploadRoute<{ Params: { id: string } }>(
         kit,
-        { base: authedProcedure, scope: 'session', kinds: { imageFile: 'profile-photo' }, notMultipart: 'Send the profile as multipart/form-data' },
+        { base: authedProcedure, scope: 'session', kinds: { imageFile: 'profile-photo' }, notMultipart: usersRouteMessages.profileNotMultipart },
         async ({ actor, caller, read, request }) => {
-          if (actor.id !== request.params.id) throw new DomainError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
+          if (actor.id !== request.params.id) throw new DomainError({ code: 'FORBIDDEN', message: authMessages.ownProfileOnly });
           const { fields, files } = await read();
           return caller.users.updateViewerProfile({
             id: request.params.id,

@@ -15,6 +15,8 @@ import {
   sessionAnswer,
   sessionUser,
   setActiveInput,
+  setLocaleInput,
+  setLocaleOutput,
   setRoleInput,
   updateSelfInput,
   verifyBotCheckInput,
@@ -27,10 +29,18 @@ import { changePassword, requestPasswordReset, resetPassword } from './passwords
 import { accountReadyMessage, awaitingActivationMessage, registerAccount } from './registration';
 import { toSessionUser } from './session-reads';
 import { emulate, issueSession, refreshSession } from './sessions';
-import { checkUserExists, updateSelf, updateViewerProfile } from './users.service';
+import { checkUserExists, setLocale, updateSelf, updateViewerProfile } from './users.service';
 import { creatorActivation } from './admin-users.service';
+import { usersRouteMessages } from './users.messages';
 import { TRPCError } from '@trpc/server';
 import { IdentityError } from '@server/providers/identity/interface';
+import { contextLocale, type Context } from '@server/trpc/context';
+import { translate } from '@server/i18n/translate';
+
+/** An answer's `message` in the caller's language (the account's, else Accept-Language, else the exact English). */
+function inCallerLanguage<Answer extends { message: string }>(ctx: Context, answer: Answer): Answer {
+  return { ...answer, message: translate(contextLocale(ctx), answer.message) };
+}
 
 const registerAnswer = z.object({ message: z.string(), user: sessionUser, token: z.string().optional() });
 
@@ -45,9 +55,9 @@ export const usersRouter = router({
       if (user.role !== 'viewer' && !user.isActive) await activation.onCreatorWaiting?.(user);
       if (user.role === 'viewer') {
         const session = await issueSession(ctx.services, user);
-        return { message: accountReadyMessage, ...session };
+        return inCallerLanguage(ctx, { message: accountReadyMessage, ...session });
       }
-      return { message: user.isActive ? accountReadyMessage : awaitingActivationMessage, user: await toSessionUser(ctx.services, user) };
+      return inCallerLanguage(ctx, { message: user.isActive ? accountReadyMessage : awaitingActivationMessage, user: await toSessionUser(ctx.services, user) });
     }),
 
   /** Checkout: signs the new creator in at once, limited to checkout until the first payment or an admin's activation. */
@@ -86,6 +96,12 @@ export const usersRouter = router({
     .output(sessionAnswer)
     .mutation(({ ctx, input }) => changePassword(ctx.services, ctx.actor, input)),
 
+  /** The account's language (any signed-in account, viewers too, a creator still paying too): kept for every device. */
+  setLocale: sessionProcedure.meta({ scope: 'session' })
+    .input(setLocaleInput)
+    .output(setLocaleOutput)
+    .mutation(({ ctx, input }) => setLocale(ctx.services, ctx.actor, input.locale)),
+
   checkUserExists: publicProcedure.meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS'] })
     .input(checkUserExistsInput)
     .output(z.object({ exists: z.boolean() }))
@@ -104,7 +120,7 @@ export const usersRouter = router({
     .output(botCheckChallengeOutput)
     .query(async ({ ctx }) => {
       if (!ctx.services.botCheck.createChallenge) {
-        throw new TRPCError({ code: 'NOT_FOUND', message: 'This bot check does not use challenges' });
+        throw new TRPCError({ code: 'NOT_FOUND', message: usersRouteMessages.noChallenges });
       }
       return ctx.services.botCheck.createChallenge();
     }),
@@ -135,22 +151,22 @@ export const usersRouter = router({
         throw error;
       }
       const result = await signInWithExternalIdentity(ctx.services, identity, input.roleId, await creatorActivation(ctx.services));
-      if (result.kind === 'pending-activation') return { message: result.message, pendingActivation: true as const };
+      if (result.kind === 'pending-activation') return inCallerLanguage(ctx, { message: result.message, pendingActivation: true as const });
       return result.session;
     }),
 
   forgotPassword: publicProcedure.meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS'] })
     .input(forgotPasswordInput.extend({ resetPath: z.enum(['/pages/auth/reset-password', '/pages/auth/reset-password-2']).optional() }))
     .output(z.object({ message: z.string() }))
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       const base = ctx.services.config.publicUrl ?? `http://localhost:${ctx.services.config.port}`;
-      return requestPasswordReset(ctx.services, input.email, `${base}${input.resetPath ?? '/pages/auth/reset-password'}`, ctx.clientIp);
+      return inCallerLanguage(ctx, await requestPasswordReset(ctx.services, input.email, `${base}${input.resetPath ?? '/pages/auth/reset-password'}`, ctx.clientIp));
     }),
 
   resetPassword: publicProcedure.meta({ scope: 'public', errors: ['TOO_MANY_REQUESTS'] })
     .input(resetPasswordInput)
     .output(z.object({ message: z.string() }))
-    .mutation(({ ctx, input }) => resetPassword(ctx.services, input.token, input.password)),
+    .mutation(async ({ ctx, input }) => inCallerLanguage(ctx, await resetPassword(ctx.services, input.token, input.password))),
 
   setActive: adminProcedure
     .input(setActiveInput)

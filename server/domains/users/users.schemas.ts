@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { userRoles } from '@common/roles';
+import { supportedLocales } from '@common/locales';
+import { localeSchema } from '@common/locale-schema';
 
 /** Texts from the spec (platform.md §5); the web forms show exactly these. */
 export const validationMessages = {
@@ -24,7 +26,6 @@ export const authMessages = {
   emailTaken: 'This email is already registered',
   creatorTagTaken: 'This creator tag is already taken',
   botCheckLowScore: 'The bot check failed: your score was too low. Please try again.',
-  botCheckFailed: 'The bot check call failed',
   botCheckMissing: 'Please complete the bot check before creating your account.',
   userNotFound: 'User not found',
   cannotEmulateAdmin: 'An admin cannot be emulated',
@@ -33,6 +34,7 @@ export const authMessages = {
   resetLinkSent: 'If an account exists for this email, a reset link is on its way.',
   passwordChanged: 'Your password has been changed',
   viewerRoleFixed: 'A viewer account cannot become a dashboard account, or the other way round',
+  ownProfileOnly: 'You can only update your own profile',
 } as const;
 
 const email = z.string().trim().toLowerCase().max(254, validationMessages.tooLong).email(validationMessages.email);
@@ -136,6 +138,9 @@ export const resetPasswordInput = z
     path: ['confirmPassword'],
   });
 
+export const setLocaleInput = z.strictObject({ locale: localeSchema });
+export const setLocaleOutput = z.object({ locale: z.enum(supportedLocales) });
+
 export const setActiveInput = z.strictObject({ id: z.string().min(1).max(64), isActive: z.boolean() });
 export const setRoleInput = z.strictObject({ id: z.string().min(1).max(64), role: z.enum(userRoles) });
 
@@ -156,6 +161,8 @@ export const sessionUser = z.object({
   shortcuts: z.array(z.string()),
   /** A creator registered through checkout who has not paid yet: the web app keeps them on the payment step. */
   pendingPayment: z.boolean(),
+  /** The language the account chose (users.setLocale), on every device; null: the browser's. */
+  locale: z.enum(supportedLocales).nullable(),
 });
 export type SessionUser = z.infer<typeof sessionUser>;
 

@@ -6,8 +6,9 @@ import { users } from '@db/schema/users';
 import { nowIso } from '@server/lib/ids';
 import type { Services } from '@server/services';
 import type { Actor, UserRow } from '@server/platform/actor';
-import type { SessionUser, UpdateSelfInput, ViewerProfileInput } from './users.schemas';
-import { findUserById, toSessionUser } from './session-reads';
+import type { Locale } from '@common/locales';
+import { authMessages, type SessionUser, type UpdateSelfInput, type ViewerProfileInput } from './users.schemas';
+import { findUserById, sessionChanged, toSessionUser } from './session-reads';
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return firstRow(db.select().from(users).where(eq(users.email, email.trim().toLowerCase())));
@@ -48,7 +49,7 @@ export async function updateSelf(services: Services, actor: Actor, input: Update
 }
 
 export async function updateViewerProfile(services: Services, actor: Actor, input: ViewerProfileInput): Promise<SessionUser> {
-  if (input.id !== actor.id) throw new DomainError({ code: 'FORBIDDEN', message: 'You can only update your own profile' });
+  if (input.id !== actor.id) throw new DomainError({ code: 'FORBIDDEN', message: authMessages.ownProfileOnly });
   const { db } = services;
   await db
     .update(users)
@@ -61,6 +62,14 @@ export async function updateViewerProfile(services: Services, actor: Actor, inpu
     })
     .where(eq(users.id, actor.id));
   return toSessionUser(services, (await findUserById(services, actor.id))!);
+}
+
+/** The account's language, for every device it signs in on (and the language of its mails and error messages). */
+export async function setLocale(services: Services, actor: Actor, locale: Locale): Promise<{ locale: Locale }> {
+  await services.db.update(users).set({ locale, updatedAt: nowIso() }).where(eq(users.id, actor.id));
+  // Every instance reads the row again at once: the next answer's errors are in the new language.
+  sessionChanged(services, actor.id);
+  return { locale };
 }
 
 /**

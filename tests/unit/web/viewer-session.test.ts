@@ -17,6 +17,7 @@ const user: SessionUser = {
   pdfUrl: null,
   shortcuts: [],
   pendingPayment: false,
+  locale: null,
 };
 
 describe('viewer session store', () => {

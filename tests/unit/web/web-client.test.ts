@@ -20,6 +20,7 @@ const user: SessionUser = {
   pdfUrl: null,
   shortcuts: [],
   pendingPayment: false,
+  locale: null,
 };
 
 interface Request {

@@ -1,6 +1,8 @@
 import '@web/lib/zod-jitless';
 import { lazy, Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@web/lib/i18n/i18n';
 import { loadSonner, sonnerRequested } from '@web/lib/lazy-toast';
 import { createQueryClient, sessionTrpc, trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
@@ -57,11 +59,13 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   useSessionBootstrap();
   return (
-    <trpc.Provider client={sessionTrpc} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        {children}
-        <DeferredToaster />
-      </QueryClientProvider>
-    </trpc.Provider>
+    <I18nProvider i18n={i18n}>
+      <trpc.Provider client={sessionTrpc} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          {children}
+          <DeferredToaster />
+        </QueryClientProvider>
+      </trpc.Provider>
+    </I18nProvider>
   );
 }

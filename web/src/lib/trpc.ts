@@ -21,6 +21,7 @@ import type { SessionAnswer } from '@server/domains/users/users.schemas';
 import type { AppRouter } from '@server/trpc/root';
 import { actingToken, afterFailedCall, type ActingAs } from './acting-session';
 import { useSession } from './session-store';
+import { i18n } from '@web/lib/i18n/i18n';
 
 export type AppClient = TRPCClient<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
@@ -61,8 +62,12 @@ const tokenLink: TRPCLink<AppRouter> = () => ({ op, next }) =>
     });
   });
 
-const bearer = (token: unknown): Record<string, string> => (typeof token === 'string' && token ? { authorization: `Bearer ${token}` } : {});
-const batched = () => httpBatchLink({ url: '/trpc', headers: ({ opList }) => bearer(opList[0].context.sentToken) });
+/** The token the call is made with, and the page's language (a guest's menu choice; the server answers errors in it). */
+const callHeaders = (token: unknown): Record<string, string> => ({
+  'accept-language': i18n.locale,
+  ...(typeof token === 'string' && token ? { authorization: `Bearer ${token}` } : {}),
+});
+const batched = () => httpBatchLink({ url: '/trpc', headers: ({ opList }) => callHeaders(opList[0].context.sentToken) });
 
 /** The /trpc websocket address of this page's origin. */
 function wsUrl(): string {
@@ -141,7 +146,7 @@ const client = createTRPCUntypedClient<AppRouter>({
       true: socketLink,
       false: splitLink({
         condition: (op) => op.context.token !== undefined,
-        true: httpLink({ url: '/trpc', headers: ({ op }) => bearer(op.context.sentToken) }),
+        true: httpLink({ url: '/trpc', headers: ({ op }) => callHeaders(op.context.sentToken) }),
         false: splitLink({ condition: (op) => op.context.actingAs === 'viewer', true: batched(), false: batched() }),
       }),
     }),

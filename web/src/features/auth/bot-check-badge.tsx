@@ -1,4 +1,5 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import type { BotCheck } from './use-bot-check';
 
@@ -11,19 +12,25 @@ export function BotCheckBadge({ botCheck, error }: { botCheck: BotCheck; error?:
         <div className="flex items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm" data-testid="bot-check-badge">
           {botCheck.state === 'ready' && (
             <>
-              <ShieldCheck className="size-4 text-green-600" aria-hidden /> <span>Verified — you are human</span>
+              <ShieldCheck className="size-4 text-green-600" aria-hidden /> <span>
+                <Trans>Verified — you are human</Trans>
+              </span>
             </>
           )}
           {botCheck.state === 'loading' && (
             <>
-              <span className="size-4 animate-spin rounded-full border-2 border-brand-500 border-t-transparent" aria-hidden /> <span>Checking that you are human…</span>
+              <span className="size-4 animate-spin rounded-full border-2 border-brand-500 border-t-transparent" aria-hidden /> <span>
+                <Trans>Checking that you are human…</Trans>
+              </span>
             </>
           )}
           {botCheck.state === 'error' && (
             <>
-              <ShieldAlert className="size-4 text-red-600" aria-hidden /> <span>The bot check could not load.</span>
+              <ShieldAlert className="size-4 text-red-600" aria-hidden /> <span>
+                <Trans>The bot check could not load.</Trans>
+              </span>
               <Button size="sm" variant="ghost" onClick={botCheck.retry}>
-                Retry
+                <Trans>Retry</Trans>
               </Button>
             </>
           )}

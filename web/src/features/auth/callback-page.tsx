@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { failureMessage } from '@web/components/error-message';
 import { Spinner } from '@web/components/spinner';
 import { alive } from '@web/lib/trpc';
@@ -7,8 +10,10 @@ import { AuthCard } from './auth-card';
 import { useCompleteLogin } from './use-complete-login';
 
 export const callbackTexts = {
-  loggingIn: 'Logging in with the external identity service…',
-  loggedIn: 'Logged in with the external identity service.',
+  loggingIn: msg`Logging in with the external identity service…`,
+  loggedIn: msg`Logged in with the external identity service.`,
+  noResult: msg`No sign-in result was received from the external identity service.`,
+  failed: msg`Error, please try again.`,
 } as const;
 
 /** Reads the handed-back token and removes it from the address bar and history at once (it must not linger in URLs). */
@@ -22,14 +27,16 @@ function takeTokenFromLocation(): string | null {
 /** External-login callback: a token handed back in the query or fragment is validated with alive, then the user goes on. */
 export default function CallbackPage() {
   const [, navigate] = useLocation();
+  const { t, i18n } = useLingui();
   const complete = useCompleteLogin();
   const [state, setState] = useState<'pending' | 'done' | 'failed'>('pending');
-  const [message, setMessage] = useState<string>('');
+  // The server's own words, or one of ours (translated as it renders, so a language switch applies to it too).
+  const [message, setMessage] = useState<string | MessageDescriptor>('');
   useEffect(() => {
     const token = takeTokenFromLocation();
     if (!token) {
       setState('failed');
-      setMessage('No sign-in result was received from the external identity service.');
+      setMessage(callbackTexts.noResult);
       return;
     }
     let cancelled = false;
@@ -42,27 +49,27 @@ export default function CallbackPage() {
       .catch((error: unknown) => {
         if (cancelled) return;
         setState('failed');
-        setMessage(failureMessage(error, 'Error, please try again.'));
+        setMessage(failureMessage(error, '') || callbackTexts.failed);
       });
     return () => {
       cancelled = true;
     };
   }, [complete]);
   return (
-    <AuthCard title="Signing in">
+    <AuthCard title={t`Signing in`}>
       <div role="status" className="space-y-4 text-slate-700">
         {state === 'pending' && (
           <>
             <Spinner />
-            <p>{callbackTexts.loggingIn}</p>
+            <p>{i18n._(callbackTexts.loggingIn)}</p>
           </>
         )}
-        {state === 'done' && <p>{callbackTexts.loggedIn}</p>}
+        {state === 'done' && <p>{i18n._(callbackTexts.loggedIn)}</p>}
         {state === 'failed' && (
           <>
-            <p className="text-red-600">{message}</p>
+            <p className="text-red-600">{typeof message === 'string' ? message : i18n._(message)}</p>
             <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => navigate('/login')}>
-              Back to login
+              <Trans>Back to login</Trans>
             </button>
           </>
         )}

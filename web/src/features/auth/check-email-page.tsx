@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useParams } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { checkUserExistsInput } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
@@ -18,6 +19,7 @@ type Step = { kind: 'email' } | { kind: 'login'; email: string } | { kind: 'regi
 /** Checkout entry: an existing account signs in, a new one registers (and is signed in) before paying. */
 export default function CheckEmailPage() {
   const { productId = '' } = useParams<{ productId: string }>();
+  const { t } = useLingui();
   const [step, setStep] = useState<Step>({ kind: 'email' });
   const completeLogin = useCompleteLogin(productId);
   const {
@@ -41,19 +43,23 @@ export default function CheckEmailPage() {
   });
 
   return (
-    <AuthCard title={step.kind === 'register' ? 'CREATE AN ACCOUNT' : 'Continue to checkout'} wide={step.kind === 'register'}>
+    <AuthCard title={step.kind === 'register' ? t`CREATE AN ACCOUNT` : t`Continue to checkout`} wide={step.kind === 'register'}>
       {step.kind === 'email' && (
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Check email">
-          <p className="text-sm text-slate-600">Enter your email: we will sign you in or create your account.</p>
-          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Check email`}>
+          <p className="text-sm text-slate-600">
+            <Trans>Enter your email: we will sign you in or create your account.</Trans>
+          </p>
+          <TextField label={t`Email`} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
           <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
-            Continue
+            <Trans>Continue</Trans>
           </Button>
         </form>
       )}
       {step.kind === 'login' && (
         <>
-          <p className="mb-4 text-sm text-slate-600">Welcome back! Sign in to continue to checkout.</p>
+          <p className="mb-4 text-sm text-slate-600">
+            <Trans>Welcome back! Sign in to continue to checkout.</Trans>
+          </p>
           <LoginForm defaultUserName={step.email} onSuccess={completeLogin} />
         </>
       )}
@@ -61,20 +67,20 @@ export default function CheckEmailPage() {
         <RegisterForm
           procedure="registerWithSignIn"
           defaultEmail={step.email}
-          submitLabel="Create account and continue"
+          submitLabel={t`Create account and continue`}
           onSuccess={completeLogin}
         />
       )}
       <div className="mt-6 flex justify-between text-sm">
         {step.kind !== 'email' ? (
           <button type="button" className="font-medium text-brand-700 hover:underline" onClick={() => setStep({ kind: 'email' })}>
-            Use another email
+            <Trans>Use another email</Trans>
           </button>
         ) : (
           <span />
         )}
         <Link href="/product-page" className="font-medium text-brand-700 hover:underline">
-          Back to plans
+          <Trans>Back to plans</Trans>
         </Link>
       </div>
     </AuthCard>

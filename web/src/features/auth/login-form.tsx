@@ -1,4 +1,5 @@
 import { useForm, type Resolver } from 'react-hook-form';
+import { useLingui } from '@lingui/react/macro';
 import type { LoginInput, SessionAnswer } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { PasswordField, TextField } from '@web/components/text-field';
@@ -24,7 +25,8 @@ const lazyLoginResolver: Resolver<LoginInput> = async (values, context, options)
 const prefetchValidation = () => void loadValidation().catch(() => undefined);
 
 /** Email-or-username and password; the Login button stays disabled until both are valid. */
-export function LoginForm({ onSuccess, defaultUserName = '', submitLabel = 'Login' }: { onSuccess(answer: SessionAnswer): void; defaultUserName?: string; submitLabel?: string }) {
+export function LoginForm({ onSuccess, defaultUserName = '', submitLabel }: { onSuccess(answer: SessionAnswer): void; defaultUserName?: string; submitLabel?: string }) {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -49,11 +51,11 @@ export function LoginForm({ onSuccess, defaultUserName = '', submitLabel = 'Logi
   const field = loginFields({ register, getFieldState, clearErrors });
 
   return (
-    <form onSubmit={onSubmit} onFocus={prefetchValidation} noValidate className="space-y-4" aria-label="Login">
-      <TextField label="Email or username" autoComplete="username" error={errors.userName?.message || undefined} {...field('userName')} />
-      <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message || undefined} {...field('password')} />
+    <form onSubmit={onSubmit} onFocus={prefetchValidation} noValidate className="space-y-4" aria-label={t`Login`}>
+      <TextField label={t`Email or username`} autoComplete="username" error={errors.userName?.message || undefined} {...field('userName')} />
+      <PasswordField label={t`Password`} autoComplete="current-password" error={errors.password?.message || undefined} {...field('password')} />
       <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
-        {submitLabel}
+        {submitLabel ?? t`Login`}
       </Button>
     </form>
   );

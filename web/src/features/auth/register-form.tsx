@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { guestTrpc, type RouterOutputs } from '@web/lib/trpc';
-import { errorFields, serverMessage, unexpectedError } from './auth-errors';
+import { errorFields, serverMessage, unexpectedErrorText } from './auth-errors';
 import { BotCheckBadge } from './bot-check-badge';
 import { useBotCheck } from './use-bot-check';
 import { showServerFieldErrors, useRegisterForm } from './use-register-form';
@@ -19,7 +20,8 @@ export interface RegisterFormProps<P extends RegisterProcedure> {
 }
 
 /** The creator registration form; submits only once the bot check has loaded. */
-export function RegisterForm<P extends RegisterProcedure>({ procedure, referrerId, defaultEmail = '', submitLabel = 'Create account', onSuccess }: RegisterFormProps<P>) {
+export function RegisterForm<P extends RegisterProcedure>({ procedure, referrerId, defaultEmail = '', submitLabel, onSuccess }: RegisterFormProps<P>) {
+  const { t } = useLingui();
   const botCheck = useBotCheck();
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -35,7 +37,7 @@ export function RegisterForm<P extends RegisterProcedure>({ procedure, referrerI
     try {
       botCheckToken = await botCheck.takeToken();
     } catch (error) {
-      setFormError(error instanceof Error ? error.message : unexpectedError);
+      setFormError(error instanceof Error ? error.message : unexpectedErrorText());
       return;
     }
     try {
@@ -51,11 +53,11 @@ export function RegisterForm<P extends RegisterProcedure>({ procedure, referrerI
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create an account">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Create an account`}>
       <RegisterFields register={register} errors={errors} />
       <BotCheckBadge botCheck={botCheck} error={formError ?? undefined} />
       <Button type="submit" className="w-full" disabled={!botCheck.ready} busy={isSubmitting}>
-        {submitLabel}
+        {submitLabel ?? t`Create account`}
       </Button>
     </form>
   );

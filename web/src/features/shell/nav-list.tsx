@@ -2,10 +2,12 @@ import { useId, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LayoutGrid } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { useLingui } from '@lingui/react';
+import { Plural } from '@lingui/react/macro';
 import { cx } from '@web/components/cx';
 import { selectRoles, useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
-import { sampleAppsGroupTitle, sampleAppsStartCollapsed, visibleNavigation, visibleSampleApps, type NavItem } from './navigation';
+import { menuTitle, sampleAppsGroupTitle, sampleAppsStartCollapsed, visibleNavigation, visibleSampleApps, type NavItem } from './navigation';
 
 function isActive(location: string, url: string) {
   return location === url || location.startsWith(`${url}/`);
@@ -27,24 +29,26 @@ interface NavLinkProps {
 
 function NavLink({ item, direction, compact, active, onNavigate, nested = false, badge = 0, badgeDescriptionId }: NavLinkProps) {
   const Icon = item.icon;
+  const { i18n } = useLingui();
+  const title = menuTitle(i18n, item);
   return (
     <Link
       href={item.url}
       aria-describedby={badge ? badgeDescriptionId : undefined}
       onClick={onNavigate}
-      title={compact ? item.title : undefined}
+      title={compact ? title : undefined}
       aria-current={active ? 'page' : undefined}
       className={cx(
         'flex items-center gap-3 rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500',
-        direction === 'vertical' ? (nested && !compact ? 'h-10 pl-6 pr-3' : 'h-11 px-3') : 'h-9 px-3',
+        direction === 'vertical' ? (nested && !compact ? 'h-10 ps-6 pe-3' : 'h-11 px-3') : 'h-9 px-3',
         active ? 'bg-brand-500 text-white' : direction === 'vertical' ? 'text-slate-200 hover:bg-white/10' : 'text-slate-700 hover:bg-slate-100',
       )}
     >
       <Icon className="size-5 shrink-0" aria-hidden />
-      <span className={cx(compact && 'sr-only')}>{item.title}</span>
+      <span className={cx(compact && 'sr-only')}>{title}</span>
       {!!badge && (
         <span
-          className={cx('rounded-full bg-brand-500 px-1.5 text-xs font-semibold text-white', compact ? 'absolute ml-5 -mt-5' : 'ml-auto', active && 'bg-white text-brand-700')}
+          className={cx('rounded-full bg-brand-500 px-1.5 text-xs font-semibold text-white', compact ? 'absolute ms-5 -mt-5' : 'ms-auto', active && 'bg-white text-brand-700')}
           aria-hidden
           data-testid={`nav-badge-${item.id}`}
         >
@@ -57,6 +61,8 @@ function NavLink({ item, direction, compact, active, onNavigate, nested = false,
 
 /** The "Sample apps" group: a collapsible section in the vertical menu, a dropdown in the horizontal one. */
 function SampleAppsGroup({ items, direction, compact, location, onNavigate }: { items: NavItem[]; direction: Direction; compact: boolean; location: string; onNavigate?: () => void }) {
+  const { i18n } = useLingui();
+  const groupTitle = i18n._(sampleAppsGroupTitle);
   const roles = useSession(selectRoles);
   const containsCurrent = items.some((item) => isActive(location, item.url));
   const [expanded, setExpanded] = useState(() => !sampleAppsStartCollapsed(roles) || containsCurrent);
@@ -71,7 +77,7 @@ function SampleAppsGroup({ items, direction, compact, location, onNavigate }: { 
           )}
         >
           <LayoutGrid className="size-5" aria-hidden />
-          {sampleAppsGroupTitle}
+          {groupTitle}
           <ChevronDown className="size-4" aria-hidden />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -88,7 +94,7 @@ function SampleAppsGroup({ items, direction, compact, location, onNavigate }: { 
                     )}
                   >
                     <Icon className="size-4" aria-hidden />
-                    {item.title}
+                    {menuTitle(i18n, item)}
                   </Link>
                 </DropdownMenu.Item>
               );
@@ -105,15 +111,15 @@ function SampleAppsGroup({ items, direction, compact, location, onNavigate }: { 
         type="button"
         onClick={() => setExpanded((value) => !value)}
         aria-expanded={expanded}
-        title={compact ? sampleAppsGroupTitle : undefined}
+        title={compact ? groupTitle : undefined}
         className="mt-3 flex h-9 w-full items-center gap-3 rounded-md px-3 text-xs font-semibold uppercase tracking-wide text-slate-400 hover:bg-white/10 hover:text-slate-200 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
         <LayoutGrid className="size-5 shrink-0" aria-hidden />
-        <span className={cx('flex-1 text-left', compact && 'sr-only')}>{sampleAppsGroupTitle}</span>
+        <span className={cx('flex-1 text-start', compact && 'sr-only')}>{groupTitle}</span>
         {!compact && <ChevronDown className={cx('size-4 transition-transform', expanded && 'rotate-180')} aria-hidden />}
       </button>
       {expanded && (
-        <ul className="flex flex-col gap-1" aria-label={sampleAppsGroupTitle}>
+        <ul className="flex flex-col gap-1" aria-label={groupTitle}>
           {items.map((item) => (
             <li key={item.id}>
               <NavLink item={item} direction={direction} compact={compact} active={isActive(location, item.url)} onNavigate={onNavigate} nested />
@@ -123,6 +129,10 @@ function SampleAppsGroup({ items, direction, compact, location, onNavigate }: { 
       )}
     </>
   );
+}
+
+function WaitingForActivation({ count }: { count: number }) {
+  return <Plural value={count} one="# waiting for activation" other="# waiting for activation" />;
 }
 
 /** The navigation items the user's role may see, as a vertical or horizontal list, then the sample apps group. */
@@ -150,7 +160,7 @@ export function NavList({ direction = 'vertical', compact = false, onNavigate }:
           />
           {!!badges[item.id] && (
             <span id={`${descriptionId}-${item.id}`} className="sr-only">
-              {`${badges[item.id]} waiting for activation`}
+              <WaitingForActivation count={badges[item.id] ?? 0} />
             </span>
           )}
         </li>

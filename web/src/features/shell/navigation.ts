@@ -33,6 +33,8 @@ import {
   Rss,
   type LucideIcon,
 } from 'lucide-react';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { navigationItems, type NavigationItem } from '@common/navigation';
 
 export interface NavItem extends NavigationItem {
@@ -94,7 +96,53 @@ export const sampleAppItems: NavItem[] = navigationItems
   .filter((item) => !menuIcons[item.id])
   .map((item) => ({ ...item, icon: sampleAppIcons[item.id] ?? LayoutGrid }));
 
-export const sampleAppsGroupTitle = 'Sample apps';
+export const sampleAppsGroupTitle = msg`Sample apps`;
+
+/** The menu titles in the reader's language, by item id (the shared navigation keeps the English ones). */
+const menuTitles: Record<string, MessageDescriptor> = {
+  calendar: msg`Calendar`,
+  'go-live': msg`Go live`,
+  'push-notifications': msg`Push Notifications`,
+  users: msg`Users`,
+  podcasts: msg`Podcasts`,
+  tips: msg`Tips`,
+  earnings: msg`Earnings`,
+  members: msg`Members`,
+  'audience-analytics': msg`Analytics`,
+  fediverse: msg`Fediverse`,
+  'mobile-app': msg`My Mobile App`,
+  'terms-and-conditions': msg`Terms and Conditions`,
+  settings: msg`Settings`,
+  database: msg`Database`,
+  academy: msg`Academy`,
+  analytics: msg`Analytics`,
+  mail: msg`Mail`,
+  notes: msg`Notes`,
+  todo: msg`To-Do`,
+  scrumboard: msg`Scrumboard`,
+  contacts: msg`Contacts`,
+  chat: msg`Chat`,
+  'e-commerce-products': msg`E-Commerce Products`,
+  'e-commerce-orders': msg`Orders`,
+  faq: msg`FAQ`,
+  'file-manager': msg`File Manager`,
+  icons: msg`Icons`,
+  invoice: msg`Invoice`,
+  'knowledge-base': msg`Knowledge Base`,
+  profile: msg`Profile`,
+  'project-dashboard': msg`Project Dashboard`,
+  'sample-calendar': msg`Sample Calendar`,
+  'change-password': msg`Change Password`,
+  'api-tokens': msg`API tokens`,
+  webhooks: msg`Webhooks`,
+  'api-docs': msg`API reference`,
+};
+
+/** A menu item's title in the active language (an item without a translation keeps its English title). */
+export function menuTitle(i18n: I18n, item: { id: string; title: string }): string {
+  const title = menuTitles[item.id];
+  return title ? i18n._(title) : item.title;
+}
 
 /** The sample apps a user with these roles may open: admins and staff (creators and viewers never: the sample API refuses them). */
 export function visibleSampleApps(roles: readonly string[]): NavItem[] {

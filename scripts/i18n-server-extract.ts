@@ -1,0 +1,25 @@
+/**
+ * The server's message catalogs (server/i18n/locales/{locale}.po): every English text the server answers in the
+ * domains translated so far, read from the message constants their code uses (server/i18n/server-messages.ts).
+ *
+ *   tsx scripts/i18n-server-extract.ts           rewrites the catalogs: new messages added untranslated, gone ones dropped
+ *   tsx scripts/i18n-server-extract.ts --check   changes nothing; exits 1 when a catalog is out of date or untranslated
+ */
+import { writeFileSync } from 'node:fs';
+import { catalogPath, extractedCatalog } from '@server/i18n/catalog-files';
+import { serverMessages } from '@server/i18n/server-messages';
+import { catalogText, translatedLocales } from '@server/i18n/translate';
+
+const check = process.argv.includes('--check');
+let failed = false;
+console.log(`${serverMessages().length} server messages`);
+for (const locale of translatedLocales) {
+  const path = catalogPath(locale);
+  const { text, missing } = extractedCatalog(locale);
+  const stale = catalogText(path) !== text;
+  if (!check && stale) writeFileSync(path, text);
+  const state = stale ? (check ? 'out of date' : 'updated') : 'up to date';
+  console.log(`${locale}: ${state}, ${missing.length} untranslated${missing.length ? `: ${missing.map((id) => JSON.stringify(id)).join(', ')}` : ''}`);
+  if (check && (stale || missing.length)) failed = true;
+}
+if (failed) process.exit(1);

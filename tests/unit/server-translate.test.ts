@@ -1,0 +1,184 @@
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { projectPath } from '@common/node/project-paths';
+import { catalogPath, extractedCatalog } from '@server/i18n/catalog-files';
+import { formatPo, parsePo } from '@server/i18n/po';
+import { requestLocale } from '@server/i18n/request-locale';
+import { commonMessageHomes, commonMessages, keptInEnglish, serverMessages } from '@server/i18n/server-messages';
+import { loadServerCatalogs, translate, translatedLocales } from '@server/i18n/translate';
+
+/** The argument names a compiled ICU message uses, sorted (plural/select branches included). */
+function argumentNames(compiled: CompiledMessage): string[] {
+  const names = new Set<string>();
+  const walk = (tokens: CompiledMessage) => {
+    for (const token of tokens) {
+      if (typeof token === 'string') continue;
+      const [name, , format] = token;
+      if (name !== '#') names.add(name);
+      if (format && typeof format === 'object') for (const [key, branch] of Object.entries(format)) if (key !== 'offset' && Array.isArray(branch)) walk(branch as CompiledMessage);
+    }
+  };
+  walk(compiled);
+  return [...names].sort();
+}
+
+const catalogs = Object.fromEntries(translatedLocales.map((locale) => [locale, parsePo(readFileSync(catalogPath(locale), 'utf8'))]));
+
+describe('the server catalogs', () => {
+  it('cover every English text the translated domains answer, in every shipped locale, confirmed and not left in English', () => {
+    const ids = serverMessages().map(({ id }) => id);
+    expect(ids.length).toBeGreaterThan(50);
+    for (const locale of translatedLocales) {
+      const translations = new Map(catalogs[locale]!.map((entry) => [entry.msgid, entry]));
+      for (const id of ids) {
+        const entry = translations.get(id);
+        expect(entry?.msgstr, `${locale}: ${id}`).toBeTruthy();
+        expect(entry?.fuzzy, `${locale} fuzzy: ${id}`).toBe(false);
+        expect(entry?.msgstr, `${locale} left in English: ${id}`).not.toBe(id);
+      }
+    }
+  });
+
+  it('hold valid ICU messages that use exactly the placeholders of their English text', () => {
+    for (const locale of translatedLocales) {
+      for (const { msgid, msgstr } of catalogs[locale]!) {
+        const english = argumentNames(compileMessageOrThrow(msgid));
+        expect(argumentNames(compileMessageOrThrow(msgstr)), `${locale}: ${msgid}`).toEqual(english);
+      }
+    }
+  });
+
+  it('are up to date with the code: extraction (scripts/i18n-server-extract.ts) would change nothing', () => {
+    for (const locale of translatedLocales) expect(extractedCatalog(locale).text, locale).toBe(readFileSync(catalogPath(locale), 'utf8'));
+  });
+
+  it('leave out the texts the web app reads as they are', () => {
+    for (const locale of translatedLocales) for (const id of keptInEnglish) expect(translate(locale, id)).toBe(id);
+  });
+
+  it('name the common refusals as the modules that answer them write them', () => {
+    for (const [key, home] of Object.entries(commonMessageHomes)) {
+      expect(readFileSync(projectPath(home), 'utf8'), `${key} in ${home}`).toContain(commonMessages[key as keyof typeof commonMessages]);
+    }
+  });
+
+  it('are the only way the users domain words a refusal: no text written inline where it is thrown', () => {
+    const folder = projectPath('server', 'domains', 'users');
+    const inline = /\b(?:message|notMultipart):\s*['"`]/;
+    for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts') && !/[.](messages|schemas)[.]ts$/.test(name))) {
+      const lines = readFileSync(join(folder, file), 'utf8').split('\n');
+      lines.forEach((line, index) => expect(inline.test(line), `${file}:${index + 1}: ${line.trim()}`).toBe(false));
+    }
+  });
+});
+
+describe('translate', () => {
+  it('answers a catalog text in the locale and English exactly as given', () => {
+    expect(translate('de', 'Current password is incorrect')).toBe('Das aktuelle Passwort ist falsch');
+    expect(translate('ar', 'Passwords do not match')).toBe('كلمتا المرور غير متطابقتين');
+    expect(translate('en', 'Current password is incorrect')).toBe('Current password is incorrect');
+  });
+
+  it('leaves a text no catalog knows in English', () => {
+    expect(translate('fr', 'Something the catalogs never heard of')).toBe('Something the catalogs never heard of');
+  });
+
+  it('fills a template with the values given, in the locale and in English', () => {
+    expect(translate('pt-BR', 'A password reset link was sent to {email}', { email: 'ana@example.test' })).toBe('Um link de redefinição de senha foi enviado para ana@example.test');
+    expect(translate('en', 'A password reset link was sent to {email}', { email: 'ana@example.test' })).toBe('A password reset link was sent to ana@example.test');
+  });
+
+  it('reads the values back from the English rendering of a template and fills the translation with them', () => {
+    expect(translate('de', 'A password reset link was sent to ana@example.test')).toBe('Ein Link zum Zurücksetzen des Passworts wurde an ana@example.test gesendet');
+    expect(translate('es', 'The bot check call failed: timeout-or-duplicate')).toBe('La llamada a la verificación antibots falló: timeout-or-duplicate');
+    // The more specific template wins over "…failed: {reason}".
+    expect(translate('fr', 'The bot check call failed: unexpected action "login"')).toBe('L’appel à la vérification anti-robot a échoué : action inattendue « login »');
+  });
+
+  describe('with plural messages (catalogs of a test folder)', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cuepoint-server-po-'));
+    afterAll(() => rmSync(folder, { recursive: true, force: true }));
+    const english = '{count, plural, one {# viewer is waiting} other {# viewers are waiting}}';
+    const arabic =
+      '{count, plural, zero {لا أحد ينتظر} one {مشاهد واحد ينتظر} two {مشاهدان ينتظران} few {# مشاهدين ينتظرون} many {# مشاهدًا ينتظرون} other {# مشاهد ينتظرون}}';
+    for (const locale of translatedLocales) {
+      const msgstr = locale === 'ar' ? arabic : locale === 'de' ? '{count, plural, one {# Zuschauer wartet} other {# Zuschauer warten}}' : '';
+      writeFileSync(join(folder, `${locale}.po`), formatPo(locale, [{ msgid: english, msgstr }]));
+    }
+    const testCatalogs = loadServerCatalogs(folder);
+
+    it('chooses each of the six Arabic plural forms', () => {
+      const forms = [0, 1, 2, 3, 11, 100].map((count) => translate('ar', english, { count }, testCatalogs));
+      expect(forms).toEqual(['لا أحد ينتظر', 'مشاهد واحد ينتظر', 'مشاهدان ينتظران', '3 مشاهدين ينتظرون', '11 مشاهدًا ينتظرون', '100 مشاهد ينتظرون']);
+    });
+
+    it('formats English and other locales, and falls back to English where a catalog has no translation', () => {
+      expect(translate('de', english, { count: 1 }, testCatalogs)).toBe('1 Zuschauer wartet');
+      expect(translate('en', english, { count: 2 }, testCatalogs)).toBe('2 viewers are waiting');
+      expect(translate('fr', english, { count: 2 }, testCatalogs)).toBe('2 viewers are waiting');
+    });
+  });
+});
+
+describe('parsePo', () => {
+  it('reads continued strings and escapes, and leaves out the header, fuzzy guesses and plural entries', () => {
+    const entries = parsePo(
+      [
+        'msgid ""',
+        'msgstr ""',
+        '"Language: de\\n"',
+        '',
+        '#. somewhere',
+        'msgid "Hello "',
+        '"{name},\\n\\"quoted\\""',
+        'msgstr "Hallo {name},\\n„zitiert“"',
+        '',
+        '#, fuzzy',
+        'msgid "Guess"',
+        'msgstr "Vermutung"',
+        '',
+        'msgid "one file"',
+        'msgid_plural "many files"',
+        'msgstr[0] "eine Datei"',
+        'msgstr[1] "viele Dateien"',
+      ].join('\n'),
+    );
+    expect(entries).toEqual([
+      { msgid: 'Hello {name},\n"quoted"', msgstr: 'Hallo {name},\n„zitiert“', fuzzy: false },
+      { msgid: 'Guess', msgstr: 'Vermutung', fuzzy: true },
+    ]);
+  });
+
+  it('reads back what formatPo writes', () => {
+    const entries = [{ msgid: 'Line one\nLine "two"\ttab \\ slash', msgstr: 'Zeile eins\nZeile „zwei“' }];
+    expect(parsePo(formatPo('de', entries))).toEqual([{ ...entries[0], fuzzy: false }]);
+  });
+});
+
+describe('requestLocale', () => {
+  it('takes the account choice first, then the best match of Accept-Language, then English', () => {
+    expect(requestLocale('de', 'fr-FR,fr;q=0.9')).toBe('de');
+    expect(requestLocale(null, 'fr-FR,fr;q=0.9')).toBe('fr');
+    expect(requestLocale(null, 'pt-PT,pt;q=0.9')).toBe('pt-BR');
+    expect(requestLocale(null, 'ja,en;q=0.1')).toBe('en');
+    expect(requestLocale(undefined, undefined)).toBe('en');
+  });
+
+  it('ignores a stored value that is no shipped locale', () => {
+    expect(requestLocale('xx', 'es')).toBe('es');
+  });
+});
+
+describe('a server without its catalog files', () => {
+  const empty = mkdtempSync(join(tmpdir(), 'cuepoint-no-po-'));
+  afterAll(() => rmSync(empty, { recursive: true, force: true }));
+
+  it('answers in English rather than failing', () => {
+    const none = loadServerCatalogs(empty);
+    expect(translate('de', 'Current password is incorrect', undefined, none)).toBe('Current password is incorrect');
+    expect(translate('de', 'Reset your {siteName} password', { siteName: 'Cuepoint' }, none)).toBe('Reset your Cuepoint password');
+  });
+});

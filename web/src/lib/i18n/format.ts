@@ -1,0 +1,33 @@
+import { i18n } from './i18n';
+
+/** Dates, numbers and money in the active locale (`Intl`), for every page. */
+type DateInput = Date | string | number;
+
+const asDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
+
+/** The active locale as Intl knows it (the pseudo-locale formats as English). */
+export function activeIntlLocale(): string {
+  return !i18n.locale || i18n.locale === 'pseudo' ? 'en' : i18n.locale;
+}
+
+/** "3 Dec 2026", "3. Dez. 2026", "٣ ديسمبر ٢٠٢٦". */
+export function formatDate(value: DateInput, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }): string {
+  return new Intl.DateTimeFormat(activeIntlLocale(), options).format(asDate(value));
+}
+
+/** A date with its time of day, in the reader's time zone. */
+export function formatDateTime(
+  value: DateInput,
+  options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' },
+): string {
+  return new Intl.DateTimeFormat(activeIntlLocale(), options).format(asDate(value));
+}
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(activeIntlLocale(), options).format(value);
+}
+
+/** An amount in integer cents as money of that currency ("CA$12.50", "12,50 CA$"). */
+export function formatMoney(cents: number, currency = 'CAD'): string {
+  return new Intl.NumberFormat(activeIntlLocale(), { style: 'currency', currency }).format(cents / 100);
+}
