@@ -19,6 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { formatter } from '@lingui/format-po';
 import { sourceLocale, supportedLocales } from '@common/locales';
 import { projectPath } from '@common/node/project-paths';
+import { catalogAreas } from '@web/lib/i18n/catalog-areas';
 
 const require = createRequire(import.meta.url);
 
@@ -26,8 +27,10 @@ const require = createRequire(import.meta.url);
 export const sameAsSourceFlag = 'same-as-source';
 
 export interface CatalogSet {
-  /** The folder holding `{locale}/messages.po`. */
+  /** The folder holding `{locale}/{catalog}.po`. */
   catalogsDir: string;
+  /** The catalogs per locale (web/src/lib/i18n/catalog-areas.ts); `messages` alone when not given. */
+  catalogNames?: readonly string[];
   /** Every locale with a catalog (the source locale and the pseudo-locale included). */
   locales: readonly string[];
   sourceLocale: string;
@@ -37,8 +40,18 @@ export interface CatalogSet {
 export interface ExtractionSet extends CatalogSet {
   /** The folder the source paths in the catalogs are relative to (the repository). */
   rootDir: string;
-  /** Source folders the messages are extracted from, relative to rootDir. */
+  /** Source folders the messages are extracted from, relative to rootDir (the single `messages` catalog). */
   include: readonly string[];
+  /** Several catalogs instead: each with its own source paths (relative to rootDir). */
+  areas?: readonly { name: string; include: readonly string[]; exclude?: readonly string[] }[];
+}
+
+function areasOf(set: ExtractionSet): NonNullable<ExtractionSet['areas']> {
+  return set.areas ?? [{ name: 'messages', include: set.include }];
+}
+
+function catalogNamesOf(set: CatalogSet): readonly string[] {
+  return set.catalogNames ?? ['messages'];
 }
 
 export interface Problem {
@@ -53,8 +66,8 @@ interface CatalogEntry {
   extra?: { flags?: string[] };
 }
 
-function readCatalog(catalogsDir: string, locale: string): Record<string, CatalogEntry> {
-  const file = join(catalogsDir, locale, 'messages.po');
+function readCatalog(catalogsDir: string, locale: string, name = 'messages'): Record<string, CatalogEntry> {
+  const file = join(catalogsDir, locale, `${name}.po`);
   if (!existsSync(file)) return {};
   return formatter().parse(readFileSync(file, 'utf8'), { locale, sourceLocale, filename: file }) as Record<string, CatalogEntry>;
 }
@@ -87,7 +100,13 @@ export async function extractionProblems(set: ExtractionSet): Promise<Problem[]>
         ...(set.pseudoLocale ? [`  pseudoLocale: ${JSON.stringify(set.pseudoLocale)},`] : []),
         `  fallbackLocales: { default: ${JSON.stringify(set.sourceLocale)} },`,
         '  format: formatter({ lineNumbers: false }),',
-        `  catalogs: [{ path: ${JSON.stringify(join(copy, '{locale}', 'messages'))}, include: ${JSON.stringify(set.include.map((path) => `<rootDir>/${path}`))} }],`,
+        `  catalogs: ${JSON.stringify(
+          areasOf(set).map((area) => ({
+            path: join(copy, '{locale}', area.name),
+            include: area.include.map((path) => `<rootDir>/${path}`),
+            exclude: (area.exclude ?? []).map((path) => `<rootDir>/${path}`),
+          })),
+        )},`,
         '};',
         '',
       ].join('\n'),
@@ -101,9 +120,11 @@ export async function extractionProblems(set: ExtractionSet): Promise<Problem[]>
     if (code !== 0) return [{ rule: 'extraction', locale: '*', message: `lingui extract failed (exit ${code}):\n${output}` }];
     const problems: Problem[] = [];
     for (const locale of set.locales) {
-      const originalFile = join(set.catalogsDir, locale, 'messages.po');
+      for (const { name } of areasOf(set)) {
+      const originalFile = join(set.catalogsDir, locale, `${name}.po`);
+      const extractedFile = join(copy, locale, `${name}.po`);
       const before = existsSync(originalFile) ? readFileSync(originalFile, 'utf8') : '';
-      const after = readFileSync(join(copy, locale, 'messages.po'), 'utf8');
+      const after = existsSync(extractedFile) ? readFileSync(extractedFile, 'utf8') : '';
       if (before === after) continue;
       const [old, extracted] = [msgids(before), msgids(after)];
       const added = [...extracted].filter((id) => !old.has(id));
@@ -112,8 +133,9 @@ export async function extractionProblems(set: ExtractionSet): Promise<Problem[]>
       problems.push({
         rule: 'extraction',
         locale,
-        message: `the catalog is not what extraction gives (run npm run i18n:extract)${details.length ? `: ${details.join(', ')}` : ': source references changed'}`,
+        message: `${name}.po is not what extraction gives (run npm run i18n:extract)${details.length ? `: ${details.join(', ')}` : ': source references changed'}`,
       });
+      }
     }
     return problems;
   } finally {
@@ -164,7 +186,7 @@ export function catalogProblems(set: CatalogSet): Problem[] {
   const problems: Problem[] = [];
   for (const locale of set.locales) {
     if (locale === set.sourceLocale || locale === set.pseudoLocale) continue;
-    for (const entry of Object.values(readCatalog(set.catalogsDir, locale))) {
+    for (const entry of catalogNamesOf(set).flatMap((name) => Object.values(readCatalog(set.catalogsDir, locale, name)))) {
       const source = entry.message ?? '';
       const translation = entry.translation ?? '';
       if (!translation) {
@@ -205,6 +227,8 @@ export function catalogProblems(set: CatalogSet): Problem[] {
 export const webCatalogs: ExtractionSet = {
   rootDir: projectPath(),
   include: ['web/src'],
+  areas: catalogAreas,
+  catalogNames: catalogAreas.map((area) => area.name),
   catalogsDir: projectPath('web', 'src', 'locales'),
   locales: [...supportedLocales, 'pseudo'],
   sourceLocale,

@@ -16,6 +16,6 @@ export function catalogPath(locale: Locale, folder: string = serverCatalogFolder
  */
 export function extractedCatalog(locale: Locale, folder: string = serverCatalogFolder): { text: string; missing: string[] } {
   const existing = new Map(parsePo(catalogText(catalogPath(locale, folder))).map((entry) => [entry.msgid, entry.msgstr]));
-  const entries = serverMessages().map(({ id, origin }) => ({ msgid: id, msgstr: existing.get(id) ?? '', comment: origin }));
+  const entries = serverMessages().map(({ id, origin, fillOnly }) => ({ msgid: id, msgstr: existing.get(id) ?? '', comment: origin, fillOnly }));
   return { text: formatPo(locale, entries), missing: entries.filter((entry) => entry.msgstr === '').map((entry) => entry.msgid) };
 }

@@ -4,6 +4,8 @@ export interface PoEntry {
   msgstr: string;
   /** `#, fuzzy`: a guess a translator has not confirmed yet; never shown. */
   fuzzy: boolean;
+  /** `#, fill-only`: a template the server only fills with values; an answer's text is never read back into it. */
+  fillOnly?: boolean;
 }
 
 const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\' };
@@ -21,10 +23,12 @@ function unquote(literal: string, lineNumber: number): string {
  */
 export function parsePo(text: string): PoEntry[] {
   const entries: PoEntry[] = [];
-  let current: { msgid?: string; msgstr?: string; plural?: boolean; fuzzy: boolean } = { fuzzy: false };
+  let current: { msgid?: string; msgstr?: string; plural?: boolean; fuzzy: boolean; fillOnly?: boolean } = { fuzzy: false };
   let field: 'msgid' | 'msgstr' | 'other' | null = null;
   const finish = () => {
-    if (current.msgid && current.msgstr !== undefined && !current.plural) entries.push({ msgid: current.msgid, msgstr: current.msgstr, fuzzy: current.fuzzy });
+    if (current.msgid && current.msgstr !== undefined && !current.plural) {
+      entries.push({ msgid: current.msgid, msgstr: current.msgstr, fuzzy: current.fuzzy, ...(current.fillOnly && { fillOnly: true }) });
+    }
     current = { fuzzy: false };
     field = null;
   };
@@ -35,6 +39,7 @@ export function parsePo(text: string): PoEntry[] {
     if (line.startsWith('#')) {
       if (current.msgstr !== undefined) finish();
       if (/^#,.*\bfuzzy\b/.test(line)) current.fuzzy = true;
+      if (/^#,.*\bfill-only\b/.test(line)) current.fillOnly = true;
       return;
     }
     const keyword = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")$/.exec(line);
@@ -70,8 +75,10 @@ function quote(text: string): string {
 }
 
 /** A PO file of these entries (the header names the language), as the extraction script writes it. */
-export function formatPo(locale: string, entries: readonly { msgid: string; msgstr: string; comment?: string }[]): string {
+export function formatPo(locale: string, entries: readonly { msgid: string; msgstr: string; comment?: string; fillOnly?: boolean }[]): string {
   const header = ['msgid ""', 'msgstr ""', quote('MIME-Version: 1.0\n'), quote('Content-Type: text/plain; charset=utf-8\n'), quote('Content-Transfer-Encoding: 8bit\n'), quote(`Language: ${locale}\n`)];
-  const blocks = entries.map(({ msgid, msgstr, comment }) => [...(comment ? [`#. ${comment}`] : []), `msgid ${quote(msgid)}`, `msgstr ${quote(msgstr)}`].join('\n'));
+  const blocks = entries.map(({ msgid, msgstr, comment, fillOnly }) =>
+    [...(comment ? [`#. ${comment}`] : []), ...(fillOnly ? ['#, fill-only'] : []), `msgid ${quote(msgid)}`, `msgstr ${quote(msgstr)}`].join('\n'),
+  );
   return `${[header.join('\n'), ...blocks].join('\n\n')}\n`;
 }

@@ -68,10 +68,12 @@ export function loadServerCatalogs(folder: string = serverCatalogFolder): Server
   const translations = new Map<Locale, Map<string, string>>();
   const i18n = new Map<Locale, I18n>();
   const ids = new Set<string>();
+  const fillOnly = new Set<string>();
   for (const locale of translatedLocales) {
     const messages = new Map<string, string>();
     for (const entry of parsePo(catalogText(join(folder, `${locale}.po`)))) {
       ids.add(entry.msgid);
+      if (entry.fillOnly) fillOnly.add(entry.msgid);
       if (entry.msgstr !== '' && !entry.fuzzy) messages.set(entry.msgid, entry.msgstr);
     }
     translations.set(locale, messages);
@@ -81,6 +83,7 @@ export function loadServerCatalogs(folder: string = serverCatalogFolder): Server
   const english = Object.fromEntries([...ids].map((id) => [id, compileMessage(id)]));
   i18n.set(sourceLocale, setupI18n({ locale: sourceLocale, messages: { [sourceLocale]: english } }).setMessagesCompiler(compileMessage));
   const templates = Object.entries(english)
+    .filter(([id]) => !fillOnly.has(id))
     .map(([id, compiled]) => templateOf(id, compiled))
     .filter((template): template is Template => template !== null)
     .sort((a, b) => b.literalLength - a.literalLength);

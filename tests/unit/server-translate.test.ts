@@ -9,6 +9,10 @@ import { formatPo, parsePo } from '@server/i18n/po';
 import { requestLocale } from '@server/i18n/request-locale';
 import { commonMessageHomes, commonMessages, keptInEnglish, serverMessages } from '@server/i18n/server-messages';
 import { loadServerCatalogs, translate, translatedLocales } from '@server/i18n/translate';
+import { apiTokenMessages } from '@server/domains/api-tokens/api-tokens.schemas';
+import { planRefusals } from '@server/domains/billing/plan-access';
+import { federationMessages } from '@server/domains/federation/federation.schemas';
+import { pageHeadMessages } from '@server/domains/public-pages/public-pages.messages';
 
 /** The argument names a compiled ICU message uses, sorted (plural/select branches included). */
 function argumentNames(compiled: CompiledMessage): string[] {
@@ -57,6 +61,27 @@ describe('the server catalogs', () => {
 
   it('leave out the texts the web app reads as they are', () => {
     for (const locale of translatedLocales) for (const id of keptInEnglish) expect(translate(locale, id)).toBe(id);
+  });
+
+  it('leave plan refusals and federation\'s "not enabled" in English: the web app reads them (plan-notice.tsx, federation-state.ts)', () => {
+    const texts = [planRefusals.liveStream, planRefusals.audioTitle, planRefusals.videoTitle, planRefusals.audioLimit(1), planRefusals.videoLimit(3), federationMessages.notEnabled];
+    for (const locale of translatedLocales) for (const text of texts) expect(translate(locale, text), `${locale}: ${text}`).toBe(text);
+  });
+
+  it('mark the templates only ever filled with values (heads, feeds, notifications) fill-only, so no other text is read back into them', () => {
+    const fillOnly = new Set(serverMessages().filter((message) => message.fillOnly).map(({ id }) => id));
+    expect(fillOnly).toContain(pageHeadMessages.creatorPageTitle);
+    for (const locale of translatedLocales) {
+      for (const entry of catalogs[locale]!) expect(!!entry.fillOnly, `${locale}: ${entry.msgid}`).toBe(fillOnly.has(entry.msgid));
+    }
+    // "{creatorName} on {siteName}" would otherwise turn any untranslated text with " on " in it into German.
+    expect(translate('de', 'Backups run on Sundays')).toBe('Backups run on Sundays');
+    expect(translate('de', pageHeadMessages.creatorPageTitle, { creatorName: 'Lena', siteName: 'Cuepoint' })).toBe('Lena auf Cuepoint');
+  });
+
+  it('build the API token scope refusal from its template, so the English text and the catalog stay one', () => {
+    expect(apiTokenMessages.missingScope('events:write')).toBe('This API token lacks the scope events:write');
+    expect(translate('fr', apiTokenMessages.missingScope('events:write'))).toBe('Ce jeton d’API n’a pas la portée events:write');
   });
 
   it('name the common refusals as the modules that answer them write them', () => {
@@ -150,6 +175,12 @@ describe('parsePo', () => {
       { msgid: 'Hello {name},\n"quoted"', msgstr: 'Hallo {name},\n„zitiert“', fuzzy: false },
       { msgid: 'Guess', msgstr: 'Vermutung', fuzzy: true },
     ]);
+  });
+
+  it('reads the fill-only flag formatPo writes', () => {
+    const text = formatPo('de', [{ msgid: '{name} on {site}', msgstr: '{name} auf {site}', fillOnly: true }]);
+    expect(text).toContain('#, fill-only\nmsgid "{name} on {site}"');
+    expect(parsePo(text)).toEqual([{ msgid: '{name} on {site}', msgstr: '{name} auf {site}', fuzzy: false, fillOnly: true }]);
   });
 
   it('reads back what formatPo writes', () => {

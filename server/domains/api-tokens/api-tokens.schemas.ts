@@ -40,8 +40,13 @@ export function tokenHoldsScope(scopes: readonly ApiTokenScope[], scope: ApiToke
 
 export const apiTokenPrefix = 'cp_';
 
+/** ICU templates of the texts above that carry a value (the server catalogs translate them whole). */
+export const apiTokenTemplates = {
+  missingScope: 'This API token lacks the scope {scope}',
+} as const;
+
 export const apiTokenMessages = {
-  missingScope: (scope: string) => `This API token lacks the scope ${scope}`,
+  missingScope: (scope: string) => apiTokenTemplates.missingScope.replace('{scope}', scope),
   sessionOnly: 'API tokens cannot use this procedure; sign in instead',
   revoked: 'This API token has been revoked',
   expired: 'This API token has expired',
@@ -50,15 +55,21 @@ export const apiTokenMessages = {
   emulating: 'Stop emulating to manage API tokens',
   notFound: 'API token not found',
   tooMany: 'You can have at most 50 active API tokens',
+  nameRequired: 'Please enter a name',
+  nameTooLong: 'The name can be at most 80 characters',
+  unknownScope: 'Unknown scope',
+  scopesRequired: 'Please choose at least one scope',
+  expiryMin: 'Expiry must be at least 1 day',
+  expiryMax: 'Expiry can be at most 3650 days',
 } as const;
 
 export const createApiTokenInput = z.strictObject({
-  name: z.string().trim().min(1, 'Please enter a name').max(80, 'The name can be at most 80 characters'),
+  name: z.string().trim().min(1, apiTokenMessages.nameRequired).max(80, apiTokenMessages.nameTooLong),
   scopes: z
-    .array(z.enum(apiTokenScopes, { error: 'Unknown scope' }))
-    .min(1, 'Please choose at least one scope')
+    .array(z.enum(apiTokenScopes, { error: apiTokenMessages.unknownScope }))
+    .min(1, apiTokenMessages.scopesRequired)
     .transform((scopes) => [...new Set(scopes)]),
-  expiresInDays: z.number().int().min(1, 'Expiry must be at least 1 day').max(3650, 'Expiry can be at most 3650 days').optional(),
+  expiresInDays: z.number().int().min(1, apiTokenMessages.expiryMin).max(3650, apiTokenMessages.expiryMax).optional(),
 });
 export type CreateApiTokenInput = z.input<typeof createApiTokenInput>;
 

@@ -40,18 +40,23 @@ export type ProductOutput = z.infer<typeof productOutput>;
 export const productsOutput = z.array(productOutput);
 
 export const featureLineMax = 120;
-export const updateProductFeaturesInput = z.strictObject({
-  id: productIdSchema,
-  /** One line each; empty lines are dropped. `null` goes back to the built-in list. */
-  features: z.array(z.string().trim().max(featureLineMax, `Keep each line under ${featureLineMax} characters`)).max(12, 'At most 12 lines').nullable(),
-});
 
 export const planMessages = {
   gatedSettingLabel: 'Features require a plan',
   alreadyGranted: 'This plan is already granted',
   notGranted: 'This plan is not granted',
   notACreator: 'Plans are for creators',
+  userNotFound: 'User not found',
+  productNotFound: 'Product not found',
+  featureLineTooLong: `Keep each line under ${featureLineMax} characters`,
+  tooManyFeatureLines: 'At most 12 lines',
 } as const;
+
+export const updateProductFeaturesInput = z.strictObject({
+  id: productIdSchema,
+  /** One line each; empty lines are dropped. `null` goes back to the built-in list. */
+  features: z.array(z.string().trim().max(featureLineMax, planMessages.featureLineTooLong)).max(12, planMessages.tooManyFeatureLines).nullable(),
+});
 
 /** What the caller may create now under "Features require a plan" (null counts: no limit). */
 export const planAccessOutput = z.object({

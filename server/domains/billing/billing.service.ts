@@ -3,9 +3,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { products } from '@db/schema/billing';
-import { addOnBase, addOnExplanation, defaultProductFeatures, type ProductOutput } from './billing.schemas';
+import { addOnBase, addOnExplanation, defaultProductFeatures, planMessages, type ProductOutput } from './billing.schemas';
 
-export const productNotFoundMessage = 'Product not found';
+export const productNotFoundMessage = planMessages.productNotFound;
 
 function toProduct(row: typeof products.$inferSelect): ProductOutput {
   return {

@@ -148,7 +148,7 @@ export async function planAccessSummary(services: Services, userId: string, now 
 
 async function creatorOrThrow(db: Pick<Db, 'select'>, userId: string): Promise<{ id: string; role: string }> {
   const user = await firstRow(db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId)));
-  if (!user) throw new DomainError({ code: 'NOT_FOUND', message: 'User not found' });
+  if (!user) throw new DomainError({ code: 'NOT_FOUND', message: planMessages.userNotFound });
   if (user.role === 'viewer') throw new DomainError({ code: 'BAD_REQUEST', message: planMessages.notACreator });
   return user;
 }

@@ -22,7 +22,7 @@ export const chatRoomRest: RestModule = (app, kit) => {
           base: chatterProcedure,
           scope: 'chat:write',
           kinds: { userPhoto: 'profile-photo' },
-          notMultipart: 'Send the photo as multipart/form-data',
+          notMultipart: chatMessages.photoNotMultipart,
           rateLimit: { name: 'chat:photo', limit: photoUploadsPerMinute, windowMs: 60_000 },
         },
         async ({ read }): Promise<UploadChatPhotoAnswer> => {

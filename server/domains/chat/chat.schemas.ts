@@ -19,6 +19,11 @@ export const chatMessages = {
   signInToChat: 'Sign in as a viewer to chat',
   buyToJoin: 'Buy access to join this chat',
   hostName: 'This name belongs to the host',
+  fellBehind: 'This chat connection fell too far behind; reconnect to resume',
+  invalidMessageId: 'Invalid message id',
+  photoAddressTooLong: 'The photo address is too long',
+  invalidPhotoAddress: 'Invalid photo address',
+  photoNotMultipart: 'Send the photo as multipart/form-data',
 } as const;
 
 /** Shown next to a chatter's name: the event's creator, an admin, a fan member (memberships). */
@@ -59,7 +64,7 @@ export const chatLimits = {
 
 const eventId = z.string().trim().min(1, chatMessages.eventNotFound).max(64, chatMessages.eventNotFound);
 /** Message ids are 26 characters of Crockford base32 (see message-ids.ts). */
-export const chatEventId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Invalid message id');
+export const chatEventId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, chatMessages.invalidMessageId);
 
 /** A display name chosen on the chat sign-in form: not empty and no surrounding spaces (platform.md §5). */
 export const chatDisplayName = z
@@ -72,8 +77,8 @@ export const chatDisplayName = z
 export const chatPhotoUrl = z
   .string()
   .trim()
-  .max(500, 'The photo address is too long')
-  .refine((value) => /^\/uploads\/[A-Za-z0-9_-]{8,64}\.(png|jpg)$/.test(value) || /^https?:\/\/[^\s"'<>]+$/i.test(value), 'Invalid photo address');
+  .max(500, chatMessages.photoAddressTooLong)
+  .refine((value) => /^\/uploads\/[A-Za-z0-9_-]{8,64}\.(png|jpg)$/.test(value) || /^https?:\/\/[^\s"'<>]+$/i.test(value), chatMessages.invalidPhotoAddress);
 
 export const chatOrigin = z.object({ kind: z.literal('fediverse'), handle: z.string(), url: z.string() });
 export type ChatOrigin = z.infer<typeof chatOrigin>;

@@ -85,7 +85,7 @@ export async function* streamChat(services: ChatServices, actor: Actor | null, i
   await mayStillReadChat(services.db, actor, input.eventId);
   const queue = new BoundedQueue<ChatDelivery>(
     maxQueuedPerSubscriber,
-    () => new DomainError({ code: 'TOO_MANY_REQUESTS', message: 'This chat connection fell too far behind; reconnect to resume' }),
+    () => new DomainError({ code: 'TOO_MANY_REQUESTS', message: chatMessages.fellBehind }),
   );
   const detach = services.chat.rooms.attach(input.eventId, { deliver: (delivery) => queue.push(delivery) }, input.lastEventId);
   // Access is re-checked while the subscription stays open (a lapsed membership, the event turned premium, ...).

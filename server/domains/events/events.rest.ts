@@ -6,8 +6,20 @@ import { crossOriginReadableHeaders } from '@server/lib/security-headers';
 import { eventMessages } from './events.schemas';
 import { toICalendar } from './events.ical';
 import { publicCalendar } from './events.service';
+import { eq } from 'drizzle-orm';
+import type { Db } from '@db/client';
+import { firstRow } from '@db/store';
+import { users } from '@db/schema/users';
+import { requestLocale } from '@server/i18n/request-locale';
+import type { Locale } from '@common/locales';
 
 const icsSuffix = /^(.+)\.ics$/i;
+
+/** The language a creator chose for their account (the calendar feed's own words), else English. */
+async function creatorLocale(db: Db, creatorId: string): Promise<Locale> {
+  const row = await firstRow(db.select({ locale: users.locale }).from(users).where(eq(users.id, creatorId)));
+  return requestLocale(row?.locale, undefined);
+}
 
 /** The documented /api/event/... paths; each one calls the events procedures (the public calendar reads the service's feed view). */
 export const eventsRest: RestModule = (app, { caller, services }) => {
@@ -35,6 +47,7 @@ export const eventsRest: RestModule = (app, { caller, services }) => {
       origin: new URL(publicOrigin(services.config)).origin,
       subdomain: creatorTag,
       creatorName: creator.displayName,
+      locale: await creatorLocale(services.db, creator.id),
     });
     reply
       .type('text/calendar; charset=utf-8')

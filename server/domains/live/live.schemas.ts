@@ -24,6 +24,10 @@ export const liveMessages = {
   recordingPublished: 'This recording is already an episode',
   titleNotFound: 'Podcast title not found',
   videoTitleOnly: 'Choose a video podcast title',
+  episodeNameRequired: 'Please enter the episode name',
+  tooLong: 'This value is too long',
+  eventsRequired: 'Name at least one event',
+  tooManyEvents: 'At most 100 events at once',
   premiumReplayBecomesPublic: 'This event is premium: the episode will be public. The replay on the event page stays for ticket holders.',
   recordingsRule: (maxGb: number) => `Recordings use up to ${maxGb} GB: past that, the oldest recording not published as an episode is deleted.`,
   keyframeWarning: 'Keyframe interval above 4 s: set it to 2 s in OBS (segments cannot be shorter than it)',
@@ -69,7 +73,7 @@ export const recordingIdInput = z.strictObject({ recordingId: id });
 export const publishRecordingInput = z.strictObject({
   recordingId: id,
   titleId: id,
-  name: z.string().trim().min(1, 'Please enter the episode name').max(200, 'This value is too long'),
+  name: z.string().trim().min(1, liveMessages.episodeNameRequired).max(200, liveMessages.tooLong),
   /** Posted on the Fediverse when the creator publishes there (false: this replay is not). */
   fediverse: z.boolean().default(true),
 });
@@ -174,7 +178,7 @@ export const liveNotices = {
 
 /** `live.badges`: up to 100 events at once (the events a page lists). */
 export const liveBadgesInput = z.strictObject({
-  eventIds: z.array(id).min(1, 'Name at least one event').max(100, 'At most 100 events at once'),
+  eventIds: z.array(id).min(1, liveMessages.eventsRequired).max(100, liveMessages.tooManyEvents),
 });
 export type LiveBadgesInput = z.infer<typeof liveBadgesInput>;
 

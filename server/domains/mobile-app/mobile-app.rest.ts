@@ -11,7 +11,7 @@ export const mobileAppRest: RestModule = (app, kit) => {
       '/api/mobile-app/:appId/icon',
       uploadRoute<{ Params: { appId: string } }>(
         kit,
-        { base: creatorProcedure, scope: 'session', kinds: { icon: 'image' }, notMultipart: 'Send the icon as multipart/form-data' },
+        { base: creatorProcedure, scope: 'session', kinds: { icon: 'image' }, notMultipart: mobileAppMessages.iconNotMultipart },
         async ({ caller, read, request }) => {
           const { appId } = request.params;
           const stored = (await read()).files.icon;

@@ -9,6 +9,7 @@ export const mobileAppMessages = {
   color: 'Colours are written as #rrggbb',
   icon: 'Please upload a square PNG or JPEG image of at least 512×512 pixels',
   missingIcon: 'Choose an icon image to upload',
+  iconNotMultipart: 'Send the icon as multipart/form-data',
 } as const;
 
 export const nameMaxLength = 45;

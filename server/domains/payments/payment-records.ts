@@ -8,6 +8,7 @@ import { newId, nowIso } from '@server/lib/ids';
 import { PaymentProviderError, type ProviderIntent } from '@server/providers/payments/interface';
 import type { Services } from '@server/services';
 import { writeLedgerEntries } from './ledger';
+import { paymentProviderMessages } from './payments.messages';
 import type { PaymentOutput } from './payments.schemas';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -159,7 +160,7 @@ export function providerFailure(error: unknown): never {
   if (error instanceof PaymentProviderError) {
     if (error.statusCode === 404) throw new DomainError({ code: 'NOT_FOUND', message: error.message, cause: error });
     if (error.statusCode < 500) throw new DomainError({ code: 'BAD_REQUEST', message: error.message, cause: error });
-    throw new DomainError({ code: 'BAD_GATEWAY', message: 'The payment provider could not be reached. Please try again.', cause: error });
+    throw new DomainError({ code: 'BAD_GATEWAY', message: paymentProviderMessages.unreachable, cause: error });
   }
   throw error;
 }

@@ -22,6 +22,8 @@ export const paymentMessages = {
   invalidWebhook: 'Invalid webhook signature',
   localOnly: 'The local card form is only available with the local payment provider',
   tipMessageTooLong: 'A tip message can have at most 140 characters',
+  wholeCents: 'Use at most two decimals',
+  email: 'Please enter a valid email',
 } as const;
 
 /** A tip message's longest length, in characters (code points) after trimming. */
@@ -57,11 +59,11 @@ export const dollars = z
   .number()
   .positive()
   .max(1_000_000)
-  .refine(hasWholeCents, 'Use at most two decimals');
+  .refine(hasWholeCents, paymentMessages.wholeCents);
 
 const payerFields = {
   userId: id,
-  email: z.string().trim().email('Please enter a valid email').max(254).optional(),
+  email: z.string().trim().email(paymentMessages.email).max(254).optional(),
   eventId: id,
   eventName: z.string().max(200).optional(),
   viewerId: id.optional(),

@@ -6,6 +6,7 @@ import type { CreateSubscriptionInput, ProviderIntent, ProviderInvoice, Provider
 import type { Services } from '@server/services';
 import { applyIntentToPayment, findPaymentForIntent, insertPendingPayment, providerFailure, publishPaymentSucceeded, type PaymentRow, type Queryable } from './payment-records';
 import type { IntentAnswer } from './payments.schemas';
+import { paymentProviderMessages } from './payments.messages';
 
 // The flows shared by the domains that bill through a provider subscription: a creator's plan (subscriptions) and a
 // fan's membership (memberships). Each passes its own row and what it does with it.
@@ -70,7 +71,7 @@ export async function openFirstInvoice<Row>(services: Services, flow: FirstInvoi
   const stored = await flow.store(remote);
   const invoice = remote.latestInvoice;
   const paymentIntentId = invoice?.paymentIntentId;
-  if (!invoice || !paymentIntentId) throw new DomainError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
+  if (!invoice || !paymentIntentId) throw new DomainError({ code: 'BAD_GATEWAY', message: paymentProviderMessages.noFirstInvoice });
   // "Recorded yet?" then insert, in one transaction: the provider's own report of the invoice may be recording it now.
   await db.transaction(async (tx) => {
     if (!(await findPaymentForIntent(tx, { id: paymentIntentId, metadata: {} }))) {
@@ -78,7 +79,7 @@ export async function openFirstInvoice<Row>(services: Services, flow: FirstInvoi
     }
   });
   const payment = (await flow.syncInvoice(services, invoice.id)) ?? (await findPaymentForIntent(db, { id: paymentIntentId, metadata: {} }));
-  if (!payment) throw new DomainError({ code: 'BAD_GATEWAY', message: 'The payment provider did not open a first invoice' });
+  if (!payment) throw new DomainError({ code: 'BAD_GATEWAY', message: paymentProviderMessages.noFirstInvoice });
   const intent = await provider.retrievePaymentIntent(paymentIntentId).catch(providerFailure);
   return intentAnswerOf(payment, intent, invoice.clientSecret ?? intent.clientSecret);
 }
@@ -93,7 +94,7 @@ export async function prepareOpenInvoice<Row>(services: Services, providerSubscr
   const invoice = open[0];
   if (!invoice) return null;
   const ready = await provider.prepareInvoicePayment(invoice.id, `invoice-payment:${invoice.id}`).catch(providerFailure);
-  if (!ready.paymentIntentId || !ready.clientSecret) throw new DomainError({ code: 'BAD_GATEWAY', message: 'The payment provider could not prepare this invoice' });
+  if (!ready.paymentIntentId || !ready.clientSecret) throw new DomainError({ code: 'BAD_GATEWAY', message: paymentProviderMessages.invoiceNotReady });
   const intent = await provider.retrievePaymentIntent(ready.paymentIntentId).catch(providerFailure);
   // Found or inserted in one transaction (a webhook of this invoice may be recording its payment at the same time).
   const payment = await db.transaction(async (tx) => (await findPaymentForIntent(tx, intent)) ?? (await insertPayment(tx, row, ready, intent)));

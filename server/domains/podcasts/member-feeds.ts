@@ -11,6 +11,9 @@ import { buildNoticeFeed, buildPodcastFeed } from './podcast-feed';
 import { episodeFiles, titleNotFound, type PodcastServices as Services } from './podcast-rows';
 import { feedContent } from './podcasts.service';
 import { podcastMessages, type MemberFeedOutput } from './podcasts.schemas';
+import { podcastFeedMessages } from './podcasts.messages';
+import { translate } from '@server/i18n/translate';
+import { requestLocale } from '@server/i18n/request-locale';
 
 /**
  * A member's private feed of a title (`/feeds/{titleId}/{feedToken}.xml`) and its files
@@ -73,19 +76,20 @@ export async function memberFeed(services: Services, titleId: string, feedToken:
   const { membership } = access;
   const myMemberships = `${origin}${myMembershipsPath}`;
   const date = access.state === 'lapsed' ? endedAt(membership) : access.revokedAt;
+  const locale = requestLocale(content.owner.locale, undefined);
   const notice =
     access.state === 'lapsed'
       ? {
           guid: `${membership.id}-ended-${date}`,
-          title: podcastMessages.membershipEndedTitle,
-          text: podcastMessages.membershipEnded(content.owner.displayName, creatorPage),
+          title: translate(locale, podcastMessages.membershipEndedTitle),
+          text: translate(locale, podcastFeedMessages.membershipEnded, { creatorName: content.owner.displayName, page: creatorPage }),
           link: creatorPage,
           date,
         }
       : {
           guid: `${membership.id}-reset-${date}`,
-          title: podcastMessages.feedReplacedTitle,
-          text: podcastMessages.feedReplaced(myMemberships),
+          title: translate(locale, podcastMessages.feedReplacedTitle),
+          text: translate(locale, podcastFeedMessages.feedReplaced, { page: myMemberships }),
           link: myMemberships,
           date,
         };

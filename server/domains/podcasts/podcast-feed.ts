@@ -2,6 +2,9 @@ import { v5 as uuidV5 } from 'uuid';
 import type { podcastEpisodes, podcastTitles } from '@db/schema/podcasts';
 import type { users } from '@db/schema/users';
 import { splitCategory } from './podcast-categories';
+import { translate } from '@server/i18n/translate';
+import { requestLocale } from '@server/i18n/request-locale';
+import { podcastFeedMessages } from './podcasts.messages';
 
 /** The Podcasting 2.0 namespace's UUID for `podcast:guid` (podcastindex.org/namespace/1.0#guid). */
 const podcastGuidNamespace = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
@@ -133,7 +136,7 @@ export function buildPodcastFeed({ title, owner, episodes, origin, feedUrl, priv
       privateFeed && element('itunes:block', {}, 'Yes'),
       element('podcast:guid', {}, title.podcastGuid),
       element('podcast:locked', { owner: ownerEmail }, 'yes'),
-      eventPage && element('podcast:funding', { url: eventPage }, `Support ${author} with a tip`),
+      eventPage && element('podcast:funding', { url: eventPage }, translate(requestLocale(owner.locale, undefined), podcastFeedMessages.funding, { author })),
       element('podcast:medium', {}, title.isVideo ? 'video' : 'podcast'),
       ...items,
     ),

@@ -27,14 +27,10 @@ export const podcastMessages = {
   episodeNumber: 'Please enter an episode number of 1 or more, or leave it empty',
   serialNeedsNumber: 'Every episode of a serial podcast needs an episode number',
   serialUnnumbered: 'Every episode of a serial podcast needs an episode number: give each episode one before making the podcast serial',
-  /** The one item of a private feed a lapsed member's podcast app shows. */
+  /** The one item of a private feed a lapsed member's podcast app shows (its text: podcasts.messages.ts). */
   membershipEndedTitle: 'Your membership has ended',
-  membershipEnded: (creatorName: string, page: string) =>
-    `Your membership of ${creatorName} has ended, so new episodes no longer arrive in this feed. Renew your membership at ${page} to keep listening.`,
-  /** The one item of a private feed URL the member replaced (reset). */
+  /** The one item of a private feed URL the member replaced (reset; its text: podcasts.messages.ts). */
   feedReplacedTitle: 'This feed address was replaced',
-  feedReplaced: (page: string) =>
-    `This private feed address was reset and no longer works. Find your new private feed address under My memberships at ${page} and add it to your podcast app.`,
   /** A member's file URL after the membership ended or the feed address was reset (410). */
   memberFileEnded: 'Your membership has ended: renew it to keep listening',
   memberFileReplaced: 'This private feed address was reset: use the new one from My memberships',

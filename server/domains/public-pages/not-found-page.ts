@@ -6,6 +6,9 @@ import { nowIso } from '@server/lib/ids';
 import { escapeHtml } from './public-pages.head';
 import type { PreviewServices as Services } from './preview-art';
 import { notFoundTexts, type MissingKind } from './not-found.schemas';
+import { pageHeadMessages } from './public-pages.messages';
+import { translate } from '@server/i18n/translate';
+import type { Locale } from '@common/locales';
 import type { MissingPageInput, MissingPageOutput } from './public-pages.schemas';
 
 /**
@@ -49,11 +52,11 @@ export async function creatorOfMissingPage(services: Services, input: MissingPag
  * The links of a server-rendered 404 for readers without scripts (the web app renders the same links itself):
  * the creator's page when the creator exists, and home. Plain markup in a `<noscript>`, no script.
  */
-export function notFoundBody(kind: MissingKind, creator: Creator | null): string {
+export function notFoundBody(kind: MissingKind, creator: Creator | null, locale: Locale = 'en'): string {
   const texts = notFoundTexts[kind];
   const links = [
-    creator ? `<a href="${escapeHtml(creator.pagePath)}">${escapeHtml(notFoundTexts.creatorLink(creator.displayName))}</a>` : null,
-    `<a href="/">${escapeHtml(notFoundTexts.homeLink)}</a>`,
+    creator ? `<a href="${escapeHtml(creator.pagePath)}">${escapeHtml(translate(locale, pageHeadMessages.creatorLink, { displayName: creator.displayName }))}</a>` : null,
+    `<a href="/">${escapeHtml(translate(locale, notFoundTexts.homeLink))}</a>`,
   ].filter(Boolean);
-  return `<noscript><h1>${escapeHtml(texts.title)}</h1><p>${escapeHtml(texts.detail)}</p><p>${links.join(' · ')}</p></noscript>`;
+  return `<noscript><h1>${escapeHtml(translate(locale, texts.title))}</h1><p>${escapeHtml(translate(locale, texts.detail))}</p><p>${links.join(' · ')}</p></noscript>`;
 }

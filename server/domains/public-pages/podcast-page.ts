@@ -13,6 +13,9 @@ import { nowIso } from '@server/lib/ids';
 import type { PreviewCard } from './og-images';
 import { absoluteUrl, creatorArt, localUpload, previewImage, type PreviewServices as Services } from './preview-art';
 import { summarize, type PageHead } from './public-pages.head';
+import { pageHeadMessages } from './public-pages.messages';
+import { translate } from '@server/i18n/translate';
+import type { Locale } from '@common/locales';
 import { podcastPageEpisodeLimit, podcastPageMessages, type PodcastPageEpisode, type PodcastPageInput, type PodcastPageOutput } from './podcast-page.schemas';
 
 /**
@@ -164,17 +167,18 @@ export async function podcastCardById(services: Services, titleId: string, siteN
 }
 
 /** The head of a podcast page: the title, its description, its cover (or card); never an episode's file. */
-export async function podcastPageHead(services: Services, tag: string, titleId: string): Promise<PageHead | null> {
+export async function podcastPageHead(services: Services, tag: string, titleId: string, locale: Locale = 'en'): Promise<PageHead | null> {
   const found = await titleOfCreator(services, tag, titleId);
   if (!found) return null;
   const { title, creator } = found;
   const siteName = await siteNameOf(services);
   const cover = await localUpload(services, title.imageUrl);
-  const kind = title.membersOnly ? 'a members-only podcast' : 'a podcast';
+  const template = title.membersOnly ? pageHeadMessages.membersOnlyPodcastDescription : pageHeadMessages.podcastDescription;
   return {
+    locale,
     title: `${title.name} · ${siteName}`,
     name: title.name,
-    description: summarize(title.description) || `${title.name}, ${kind} by ${creator.displayName} on ${siteName}.`,
+    description: summarize(title.description) || translate(locale, template, { podcastTitle: title.name, creatorName: creator.displayName, siteName }),
     canonicalUrl: absoluteUrl(services, podcastPagePath(creator.tag, title.id)),
     siteName,
     type: 'website',

@@ -1,4 +1,5 @@
 /** The `<head>` tags of a public page (description, canonical, Open Graph, Twitter card) and their place in index.html. */
+import type { Locale } from '@common/locales';
 
 export interface PreviewImage {
   url: string;
@@ -9,6 +10,8 @@ export interface PreviewImage {
 }
 
 export interface PageHead {
+  /** The language of the server's own words in it (og:locale); English when not given. */
+  locale?: Locale;
   /** The document title. */
   title: string;
   /** The record's own name (og:title); the document title adds the site name. */
@@ -39,6 +42,9 @@ export function summarize(text: string, max = 200): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
 
+/** Open Graph writes a locale as language_TERRITORY. */
+const ogLocales: Record<Locale, string> = { en: 'en_US', de: 'de_DE', es: 'es_ES', fr: 'fr_FR', 'pt-BR': 'pt_BR', ar: 'ar_AR' };
+
 const meta = (attribute: 'name' | 'property', key: string, value: string | number) => `<meta ${attribute}="${key}" content="${escapeHtml(String(value))}">`;
 
 /** Every tag of the head but the title, one per line. */
@@ -47,6 +53,7 @@ export function headTags(head: PageHead): string {
     meta('name', 'description', head.description),
     `<link rel="canonical" href="${escapeHtml(head.canonicalUrl)}">`,
     meta('property', 'og:site_name', head.siteName),
+    meta('property', 'og:locale', ogLocales[head.locale ?? 'en']),
     meta('property', 'og:type', head.type),
     meta('property', 'og:title', head.name),
     meta('property', 'og:description', head.description),

@@ -7,6 +7,7 @@ import type { PreviewKind } from './og-images';
 import { withBody, withHead } from './public-pages.head';
 import { answerPagePath, previewFileFor } from './public-pages.service';
 import { sitemapEntries } from './sitemap';
+import { requestLocale } from '@server/i18n/request-locale';
 
 const previewKinds: readonly PreviewKind[] = ['events', 'episodes', 'creators', 'podcasts', 'pages'];
 
@@ -67,12 +68,13 @@ export const publicPagesApiRest: RestModule = (app, { caller }) => {
 
 /**
  * Answers a page path with index.html: a 404 with `noindex` for unknown paths and records, the record's head for
- * public pages, and the file as built for every other page of the app.
+ * public pages, and the file as built for every other page of the app. A head's own words are in the visitor's language
+ * (Accept-Language; a page load carries no account), so every page answer varies by it.
  */
 export function pageResponder(services: Pick<WebhookServices, 'db' | 'config' | 'webhooks' | 'storage'>, template: string, webDist: string) {
   return async (path: string, reply: FastifyReply) => {
-    const page = await answerPagePath(services, path);
-    reply.header('cache-control', 'no-cache');
+    const page = await answerPagePath(services, path, requestLocale(null, reply.request.headers['accept-language']));
+    reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language');
     if (page.status === 200 && !page.title && !page.tags) return reply.type('text/html').sendFile('index.html', webDist);
     const html = withHead(template, page.title, page.tags);
     return reply.code(page.status).type('text/html; charset=utf-8').send(page.body ? withBody(html, page.body) : html);

@@ -12,6 +12,8 @@ import { headTags, noindexTag, type PageHead } from './public-pages.head';
 import { creatorPageLimits, publicPagesMessages, type CreatorPageOutput } from './public-pages.schemas';
 import { creatorOfMissingPage, notFoundBody } from './not-found-page';
 import { notFoundTexts, type MissingKind } from './not-found.schemas';
+import { translate } from '@server/i18n/translate';
+import type { Locale } from '@common/locales';
 import { creatorPodcasts, podcastCardById, podcastPageHead } from './podcast-page';
 import {
   activeCreatorByTag,
@@ -70,66 +72,66 @@ function answer(head: PageHead): PageAnswer {
  * A 404 with noindex. A missing event, episode or podcast says which and carries its links (the creator's page when the
  * creator exists, and home) for readers without scripts; the web app shows the same links.
  */
-async function notFound(services: Services, missing?: { kind: MissingKind; tag?: string; id?: string }): Promise<PageAnswer> {
+async function notFound(services: Services, locale: Locale, missing?: { kind: MissingKind; tag?: string; id?: string }): Promise<PageAnswer> {
   const siteName = await siteNameOf(services);
-  if (!missing) return { status: 404, title: `${notFoundTexts.page.title} · ${siteName}`, tags: noindexTag };
+  if (!missing) return { status: 404, title: `${translate(locale, notFoundTexts.page.title)} · ${siteName}`, tags: noindexTag };
   const { creator } = await creatorOfMissingPage(services, missing);
-  return { status: 404, title: `${notFoundTexts[missing.kind].title} · ${siteName}`, tags: noindexTag, body: notFoundBody(missing.kind, creator) };
+  return { status: 404, title: `${translate(locale, notFoundTexts[missing.kind].title)} · ${siteName}`, tags: noindexTag, body: notFoundBody(missing.kind, creator, locale) };
 }
 
 /** `/events/{tag}/{id?}`: the event (it must be that creator's), else the creator's latest event, else the creator. */
-async function eventPage(services: Services, tag: string, eventId: string | undefined): Promise<PageAnswer> {
+async function eventPage(services: Services, locale: Locale, tag: string, eventId: string | undefined): Promise<PageAnswer> {
   if (eventId) {
     let event: EventOutput;
     try {
       event = await getPublicEvent(services.db, eventId);
     } catch (error) {
-      if (isNotFound(error)) return notFound(services, { kind: 'event', tag });
+      if (isNotFound(error)) return notFound(services, locale, { kind: 'event', tag });
       throw error;
     }
-    if (!event.user.userName || event.user.userName.toLowerCase() !== tag.toLowerCase()) return notFound(services, { kind: 'event', tag });
-    return answer(await eventHead(services, event, eventPath(event.user.userName, event.id)));
+    if (!event.user.userName || event.user.userName.toLowerCase() !== tag.toLowerCase()) return notFound(services, locale, { kind: 'event', tag });
+    return answer(await eventHead(services, event, eventPath(event.user.userName, event.id), locale));
   }
   const creator = await creatorByTag(services, tag);
-  if (!creator) return notFound(services, { kind: 'event', tag });
+  if (!creator) return notFound(services, locale, { kind: 'event', tag });
   try {
-    return answer(await eventHead(services, await latestEvent(services.db, creator.creatorTag), eventPath(creator.creatorTag)));
+    return answer(await eventHead(services, await latestEvent(services.db, creator.creatorTag), eventPath(creator.creatorTag), locale));
   } catch (error) {
     if (!isNotFound(error)) throw error;
-    return answer(await creatorHead(services, creator, eventPath(creator.creatorTag), creator.displayName));
+    return answer(await creatorHead(services, creator, eventPath(creator.creatorTag), creator.displayName, locale));
   }
 }
 
 /** `/c/{tag}`: the creator's page, or 404 for an unknown tag or an inactive account. */
-async function creatorPageAnswer(services: Services, tag: string): Promise<PageAnswer> {
+async function creatorPageAnswer(services: Services, locale: Locale, tag: string): Promise<PageAnswer> {
   const creator = await activeCreatorByTag(services, tag);
-  return creator ? answer(await creatorPageHead(services, creator)) : notFound(services);
+  return creator ? answer(await creatorPageHead(services, creator, locale)) : notFound(services, locale);
 }
 
-async function videoPage(services: Services, videoId: string): Promise<PageAnswer> {
+async function videoPage(services: Services, locale: Locale, videoId: string): Promise<PageAnswer> {
   try {
-    return answer(await episodeHead(services, await publicEpisodeById(services, videoId)));
+    return answer(await episodeHead(services, await publicEpisodeById(services, videoId), locale));
   } catch (error) {
-    if (isNotFound(error)) return notFound(services, { kind: 'episode', id: videoId });
+    if (isNotFound(error)) return notFound(services, locale, { kind: 'episode', id: videoId });
     throw error;
   }
 }
 
 /** `/podcasts/{tag}/{titleId}`: the podcast's page (the title's cover and description; no episode's file). */
-async function podcastPageAnswer(services: Services, tag: string, titleId: string): Promise<PageAnswer> {
-  const head = await podcastPageHead(services, tag, titleId);
-  return head ? answer(head) : notFound(services, { kind: 'podcast', tag });
+async function podcastPageAnswer(services: Services, locale: Locale, tag: string, titleId: string): Promise<PageAnswer> {
+  const head = await podcastPageHead(services, tag, titleId, locale);
+  return head ? answer(head) : notFound(services, locale, { kind: 'podcast', tag });
 }
 
-type PageHandler = (services: Services, params: Record<string, string | undefined>) => Promise<PageAnswer>;
+type PageHandler = (services: Services, params: Record<string, string | undefined>, locale: Locale) => Promise<PageAnswer>;
 
 /** Pages whose head comes from a record; every other routed page is answered as index.html is. */
 const publicPageHandlers: Partial<Record<string, PageHandler>> = {
-  [appPagePaths.event]: (services, params) => eventPage(services, params.subdomain!, params.eventId),
-  [appPagePaths.video]: (services, params) => videoPage(services, params.videoId!),
-  [appPagePaths.productPage]: async (services) => answer(await plansHead(services)),
-  [appPagePaths.creatorPage]: (services, params) => creatorPageAnswer(services, params.tag!),
-  [appPagePaths.podcastPage]: (services, params) => podcastPageAnswer(services, params.tag!, params.titleId!),
+  [appPagePaths.event]: (services, params, locale) => eventPage(services, locale, params.subdomain!, params.eventId),
+  [appPagePaths.video]: (services, params, locale) => videoPage(services, locale, params.videoId!),
+  [appPagePaths.productPage]: async (services, _params, locale) => answer(await plansHead(services, locale)),
+  [appPagePaths.creatorPage]: (services, params, locale) => creatorPageAnswer(services, locale, params.tag!),
+  [appPagePaths.podcastPage]: (services, params, locale) => podcastPageAnswer(services, locale, params.tag!, params.titleId!),
 };
 
 /** The web app's route table as wouter matches it (the same regexparam patterns), in its order. */
@@ -140,9 +142,10 @@ const routeMatchers = webPagePaths.map((path) => {
 
 /**
  * What a page path answers: 404 (with noindex) for a path the web app does not route and for an unknown event, creator
- * or episode; the record's head for the public pages; index.html as it is for every other page.
+ * or episode; the record's head for the public pages; index.html as it is for every other page. The server's own
+ * words in a head are in `locale` (the visitor's, from Accept-Language).
  */
-export async function answerPagePath(services: Services, path: string): Promise<PageAnswer> {
+export async function answerPagePath(services: Services, path: string, locale: Locale = 'en'): Promise<PageAnswer> {
   // The web app sends `/x/` on to `/x` and `/` to the calendar.
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') || '/' : path;
   if (trimmed === '/') return plainPage;
@@ -158,11 +161,11 @@ export async function answerPagePath(services: Services, path: string): Promise<
         params[key] = value === undefined ? undefined : decodeURIComponent(value);
       });
     } catch {
-      return notFound(services);
+      return notFound(services, locale);
     }
-    return handler(services, params);
+    return handler(services, params, locale);
   }
-  return notFound(services);
+  return notFound(services, locale);
 }
 
 // Creator apps, sitemap.

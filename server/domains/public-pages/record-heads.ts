@@ -10,6 +10,9 @@ import { formatDollars } from '@common/money';
 import type { PreviewCard } from './og-images';
 import { absoluteUrl, cardImage, creatorArt, localUpload, previewImage, type LocalImage, type PreviewServices as Services } from './preview-art';
 import { summarize, type PageHead } from './public-pages.head';
+import { pageHeadMessages } from './public-pages.messages';
+import { translate } from '@server/i18n/translate';
+import type { Locale } from '@common/locales';
 
 /**
  * The records behind the public pages (creators by tag, their paths) and each record's page head and preview card:
@@ -58,7 +61,7 @@ export function eventPath(tag: string, eventId?: string): string {
   return `/events/${encodeURIComponent(tag)}${eventId ? `/${encodeURIComponent(eventId)}` : ''}`;
 }
 
-const utcDate = new Intl.DateTimeFormat('en-US', {
+const utcDateOptions: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   year: 'numeric',
   month: 'short',
@@ -67,10 +70,20 @@ const utcDate = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   timeZone: 'UTC',
   timeZoneName: 'short',
-});
+};
+const utcDates = new Map<string, Intl.DateTimeFormat>();
 
+/** An event's start in UTC, written as `locale` writes dates (English: `Fri, Mar 6, 2026, 9:00 PM UTC`). */
+function utcDate(locale: Locale, iso: string): string {
+  const intlLocale = locale === 'en' ? 'en-US' : locale;
+  let format = utcDates.get(intlLocale);
+  if (!format) utcDates.set(intlLocale, (format = new Intl.DateTimeFormat(intlLocale, utcDateOptions)));
+  return format.format(new Date(iso));
+}
+
+/** The card's line (the card is one image for every visitor: English). */
 function eventWhen(event: EventOutput): string {
-  return event.startDateTime ? utcDate.format(new Date(event.startDateTime)) : 'Time to be announced';
+  return event.startDateTime ? utcDate('en', event.startDateTime) : 'Time to be announced';
 }
 
 /** The preview card of an event (also served by /og/events/{id}.png). */
@@ -90,11 +103,12 @@ export async function creatorCard(services: Services, creator: CreatorRow, siteN
 }
 
 /** Only what a guest's `/api/event/{id}` shows goes in: name, description, time, the creator's name. */
-export async function eventHead(services: Services, event: EventOutput, canonicalPath: string): Promise<PageHead> {
+export async function eventHead(services: Services, event: EventOutput, canonicalPath: string, locale: Locale = 'en'): Promise<PageHead> {
   const siteName = await siteNameOf(services);
-  const description =
-    summarize(event.description) || `${event.user.displayName} live on ${siteName}: ${event.startDateTime ? eventWhen(event) : 'time to be announced'}.`;
+  const when = event.startDateTime ? utcDate(locale, event.startDateTime) : translate(locale, pageHeadMessages.eventTimeTba);
+  const description = summarize(event.description) || translate(locale, pageHeadMessages.eventLiveOn, { creatorName: event.user.displayName, siteName, when });
   return {
+    locale,
     title: `${event.name} · ${siteName}`,
     name: event.name,
     description,
@@ -105,12 +119,13 @@ export async function eventHead(services: Services, event: EventOutput, canonica
   };
 }
 
-export async function creatorHead(services: Services, creator: CreatorRow, canonicalPath: string, title: string): Promise<PageHead> {
+export async function creatorHead(services: Services, creator: CreatorRow, canonicalPath: string, title: string, locale: Locale = 'en'): Promise<PageHead> {
   const siteName = await siteNameOf(services);
   return {
+    locale,
     title: `${title} · ${siteName}`,
     name: title,
-    description: summarize(creator.description) || `Live events, episodes and notifications from ${creator.displayName} on ${siteName}.`,
+    description: summarize(creator.description) || translate(locale, pageHeadMessages.creatorDescription, { creatorName: creator.displayName, siteName }),
     canonicalUrl: absoluteUrl(services, canonicalPath),
     siteName,
     type: 'website',
@@ -130,15 +145,17 @@ export async function episodeCard(services: Services, episode: PublicEpisode, si
   return { kind: 'episodes', id: episode.id, title: episode.name, subtitle: `${episode.podcastTitle} · ${episode.userName}`, siteName, ...art };
 }
 
-export async function episodeHead(services: Services, episode: PublicEpisode): Promise<PageHead> {
+export async function episodeHead(services: Services, episode: PublicEpisode, locale: Locale = 'en'): Promise<PageHead> {
   const siteName = await siteNameOf(services);
   const art = await localUpload(services, episode.imageUrl);
   const video = isVideoEpisode(episode);
   const media = { url: absoluteUrl(services, episode.fileUrl), type: episode.mimeType };
   return {
+    locale,
     title: `${episode.name} · ${siteName}`,
     name: episode.name,
-    description: summarize(episode.description) || `${episode.podcastTitle} by ${episode.userName} on ${siteName}.`,
+    description:
+      summarize(episode.description) || translate(locale, pageHeadMessages.episodeDescription, { podcastTitle: episode.podcastTitle, creatorName: episode.userName, siteName }),
     canonicalUrl: absoluteUrl(services, `/video/${encodeURIComponent(episode.id)}`),
     siteName,
     type: video ? 'video.other' : 'music.song',
@@ -148,14 +165,15 @@ export async function episodeHead(services: Services, episode: PublicEpisode): P
   };
 }
 
-export async function creatorPageHead(services: Services, creator: CreatorRow): Promise<PageHead> {
+export async function creatorPageHead(services: Services, creator: CreatorRow, locale: Locale = 'en'): Promise<PageHead> {
   const siteName = await siteNameOf(services);
-  const title = `${creator.displayName} on ${siteName}`;
+  const names = { creatorName: creator.displayName, siteName };
+  const title = translate(locale, pageHeadMessages.creatorPageTitle, names);
   return {
+    locale,
     title,
     name: title,
-    description:
-      summarize(creator.description) || `Memberships, live events and episodes from ${creator.displayName} on ${siteName}: support them monthly and get the perks.`,
+    description: summarize(creator.description) || translate(locale, pageHeadMessages.creatorPageDescription, names),
     canonicalUrl: absoluteUrl(services, creatorPagePath(creator.creatorTag)),
     siteName,
     type: 'website',
@@ -163,22 +181,25 @@ export async function creatorPageHead(services: Services, creator: CreatorRow): 
   };
 }
 
-const plansName = 'Plans and pricing';
-
 export function plansCard(siteName: string): PreviewCard {
-  return { kind: 'pages', id: 'product-page', title: plansName, subtitle: 'Live streams, podcasts and tips for creators', siteName, coverFile: null, color: brandOrange };
+  return { kind: 'pages', id: 'product-page', title: pageHeadMessages.plansTitle, subtitle: 'Live streams, podcasts and tips for creators', siteName, coverFile: null, color: brandOrange };
 }
 
-export async function plansHead(services: Services): Promise<PageHead> {
+export async function plansHead(services: Services, locale: Locale = 'en'): Promise<PageHead> {
   const siteName = await siteNameOf(services);
-  const prices = (await listProducts(services.db)).map((product) => `${product.name} ${formatDollars(product.pricePerMonthCents)}/month`);
+  const prices = (await listProducts(services.db)).map((product) =>
+    translate(locale, pageHeadMessages.productPrice, { product: product.name, price: formatDollars(product.pricePerMonthCents) }),
+  );
+  const description = translate(locale, pageHeadMessages.plansDescription, { siteName });
+  const name = translate(locale, pageHeadMessages.plansName, { siteName });
   return {
-    title: `${plansName} · ${siteName}`,
-    name: `${siteName} ${plansName.toLowerCase()}`,
-    description: summarize(`Live streams, podcasts and tips for creators on ${siteName}.${prices.length ? ` Plans: ${prices.join(', ')}.` : ''}`),
+    locale,
+    title: `${translate(locale, pageHeadMessages.plansTitle)} · ${siteName}`,
+    name,
+    description: summarize(prices.length ? `${description} ${translate(locale, pageHeadMessages.plansPrices, { prices: prices.join(', ') })}` : description),
     canonicalUrl: absoluteUrl(services, '/product-page'),
     siteName,
     type: 'website',
-    image: await cardImage(services, plansCard(siteName), `${siteName} ${plansName.toLowerCase()}`),
+    image: await cardImage(services, plansCard(siteName), name),
   };
 }

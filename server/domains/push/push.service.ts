@@ -25,6 +25,9 @@ import {
   type SubscribeInput,
 } from './push.schemas';
 import type { PushNotificationKind } from '@common/push-values';
+import { pushNotificationMessages } from './push.messages';
+import { translate } from '@server/i18n/translate';
+import { requestLocale } from '@server/i18n/request-locale';
 
 /** What push's procedures are handed: the services and push's queue lane, woken when a notification is recorded. */
 export type PushServices = WebhookServices & { push: { queue: { kick(): void } } };
@@ -215,7 +218,7 @@ function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
-export const liveNotificationBody = 'Tap to join the stream.';
+export const liveNotificationBody = pushNotificationMessages.eventLiveBody;
 
 /**
  * An event is live while it is active and inside its time window; an active event without times ("TBA") counts as
@@ -246,12 +249,13 @@ export async function notifyEventLive(
     if (!event || !(isEventLive(event, now) || (options.streaming && event.isActive))) return null;
     const creator = await findCreator(services.db, event.userId);
     if (!creator?.creatorTag || !(await hasNotificationCreationPermission(services.db, creator))) return null;
+    const locale = requestLocale(creator.locale, undefined);
     return enqueue(services, {
       creator,
       kind: 'event_live',
       eventId: event.id,
-      title: truncate(`${creator.displayName} is live: ${event.name}`, titleMaxLength),
-      body: liveNotificationBody,
+      title: truncate(translate(locale, pushNotificationMessages.eventLiveTitle, { creatorName: creator.displayName, eventName: event.name }), titleMaxLength),
+      body: translate(locale, liveNotificationBody),
       url: `/events/${encodeURIComponent(creator.creatorTag)}/${encodeURIComponent(event.id)}`,
       sentBy: null,
     });

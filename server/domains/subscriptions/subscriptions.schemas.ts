@@ -12,6 +12,7 @@ export const subscriptionMessages = {
   notResumable: 'Only an active subscription can be resumed',
   noCardToChange: 'Only an active or past-due subscription has a card to change',
   otherProvider: 'This subscription is with another payment provider; it cannot be changed here',
+  email: 'Please enter a valid email',
 } as const;
 
 const productId = z.string().trim().min(1).max(64);
@@ -31,7 +32,7 @@ export const createSubscriptionInput = z.strictObject({
 });
 export type CreateSubscriptionInput = z.infer<typeof createSubscriptionInput>;
 
-export const getCustomerInput = z.strictObject({ email: z.string().trim().email('Please enter a valid email').max(254) });
+export const getCustomerInput = z.strictObject({ email: z.string().trim().email(subscriptionMessages.email).max(254) });
 
 export const customerOutput = z.object({ customerId: z.string(), email: z.string() });
 

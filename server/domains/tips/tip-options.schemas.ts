@@ -6,6 +6,7 @@ export const tipOptionMessages = {
   reorderMismatch: 'Send every one of your tip options exactly once',
   titleRequired: 'Please enter a title',
   amountRange: 'The amount must be between $1.00 and $1,000.00',
+  iconUrl: 'Use an uploaded icon or an https URL',
 } as const;
 
 export const maxTipOptions = 12;
@@ -15,7 +16,7 @@ const iconUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => /^\/uploads\/[A-Za-z0-9_-]+\.(png|jpg|webp|gif)$/.test(value) || /^https:\/\/[^\s"'<>]+$/.test(value), 'Use an uploaded icon or an https URL');
+  .refine((value) => /^\/uploads\/[A-Za-z0-9_-]+\.(png|jpg|webp|gif)$/.test(value) || /^https:\/\/[^\s"'<>]+$/.test(value), tipOptionMessages.iconUrl);
 
 const title = z.string().trim().min(1, tipOptionMessages.titleRequired).max(60);
 const amountCents = z.number().int().min(100, tipOptionMessages.amountRange).max(100_000, tipOptionMessages.amountRange);

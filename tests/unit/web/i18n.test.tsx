@@ -61,7 +61,7 @@ describe('the web app in the reader’s language (issue 34)', () => {
     for (const english of ['>Sign in<', 'Email or username', 'Forgot password?', 'have an account', 'Privacy Policy', 'See our plans']) expect(html).not.toContain(english);
     expect(waiting(1)).toBe('1 wartet auf Freischaltung');
     expect(waiting(3)).toBe('3 warten auf Freischaltung');
-    expect(formatMoney(1250)).toBe('12,50\u00a0CA$');
+    expect(formatMoney(1250)).toBe('12,50\u00a0$');
   });
 
   it('Arabic: right to left, and an ICU plural renders all six of its categories', async () => {

@@ -43,6 +43,13 @@ describe('which language a page opens in', () => {
     storage.setItem(localeStorageKey, 'klingon');
     expect(initialLocale({ user: { locale: 'ar' }, languages: ['de'] })).toBe('ar');
   });
+
+  it('the pseudo-locale only when a browser test stored it (never from the account or the browser)', () => {
+    storage.setItem(localeStorageKey, 'pseudo');
+    expect(initialLocale({ user: { locale: 'ar' }, languages: ['de'] })).toBe('pseudo');
+    storage.removeItem(localeStorageKey);
+    expect(initialLocale({ user: { locale: 'pseudo' }, languages: ['pseudo'] })).toBe('en');
+  });
 });
 
 describe('choosing a language', () => {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, use, useEffect, type ReactNode } from 'react';
 import { matchRoute, Route, useLocation, useRouter, useSearch } from 'wouter';
 import { FullPageSpinner, Spinner } from '@web/components/spinner';
 import { pageRoutes } from '@web/features/pages/routes';
@@ -10,7 +10,9 @@ import { trpc } from '@web/lib/trpc';
 import { decideAccess, notFoundPath, rootRedirect } from '@web/lib/navigation-rules';
 import { EmptyLayout } from './layouts/empty-layout';
 import type { PageRoute } from '@web/lib/route-types';
-import { appRoutes } from './routes';
+import { useLingui } from '@lingui/react';
+import { catalogAreaPending, i18n } from '@web/lib/i18n/i18n';
+import { appRoutes, signInPages } from './routes';
 
 const AppLayout = lazy(() => import('./layouts/app-layout'));
 
@@ -46,6 +48,27 @@ function Guarded({ route, location, children }: { route: PageRoute; location: st
   return <>{children}</>;
 }
 
+/** Renders its children once the feature pages' messages are in the active catalog (fetched with the first page). */
+function PagesCatalog({ children }: { children: ReactNode }) {
+  const pending = catalogAreaPending('pages');
+  if (pending) use(pending);
+  return <>{children}</>;
+}
+
+/** The terms dialog and the emulation banner: signed-in overlays, with the feature pages' messages. */
+function SignedInOverlays() {
+  const signedIn = useSession((state) => state.token !== null);
+  if (!signedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <PagesCatalog>
+        <TermsGate />
+        <EmulationBanner />
+      </PagesCatalog>
+    </Suspense>
+  );
+}
+
 function BuiltInNotFound() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-2 p-6 text-center">
@@ -62,7 +85,8 @@ const siteName = 'Cuepoint';
 
 /** "Calendar · Cuepoint" on the calendar, "Cuepoint" where a page has no title. */
 export function documentTitle(route: PageRoute | undefined): string {
-  return route?.title ? `${route.title} · ${siteName}` : siteName;
+  const title = typeof route?.title === 'object' ? i18n._(route.title) : route?.title;
+  return title ? `${title} · ${siteName}` : siteName;
 }
 
 export function AppRouter() {
@@ -71,6 +95,8 @@ export function AppRouter() {
   const { parser } = useRouter();
   const query = search ? `?${search}` : '';
   const route = allRoutes.find((candidate) => matchRoute(parser, candidate.path, path)[0]);
+  // Read again when the language changes.
+  useLingui();
   const title = documentTitle(route);
   useEffect(() => {
     document.title = title;
@@ -92,11 +118,8 @@ export function AppRouter() {
     if (!route) {
       content = path === notFoundPath ? <BuiltInNotFound /> : <Redirecting to={notFoundPath} />;
     } else {
-      const page = (
-        <Suspense fallback={<Spinner label="Loading page" className="py-20" />}>
-          <Route path={route.path} component={route.component} />
-        </Suspense>
-      );
+      const routed = <Route path={route.path} component={route.component} />;
+      const page = <Suspense fallback={<Spinner label="Loading page" className="py-20" />}>{signInPages.has(route.component) ? routed : <PagesCatalog>{routed}</PagesCatalog>}</Suspense>;
       content = (
         <Guarded route={route} location={`${path}${query}`}>
           {route.layout === 'empty' ? (
@@ -113,8 +136,7 @@ export function AppRouter() {
   return (
     <>
       {content}
-      <TermsGate />
-      <EmulationBanner />
+      <SignedInOverlays />
     </>
   );
 }

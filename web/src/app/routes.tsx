@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { lazy } from 'react';
 import { dashboardRoles } from '@common/roles';
 import { adminRoles, djRoles, guestsOnly } from '@web/lib/navigation-rules';
@@ -20,6 +21,9 @@ const EmbedChatPage = lazy(() => import('@web/features/chat/embed-chat-page'));
 const CreatorPage = lazy(() => import('@web/features/creator-page/creator-page'));
 const MyMembershipsPage = lazy(() => import('@web/features/memberships/my-memberships-page'));
 const PodcastPublicPage = lazy(() => import('@web/features/podcasts/podcast-public-page'));
+
+/** The sign-in pages: they need only the `messages` catalog (web/src/lib/i18n/catalog-areas.ts). */
+export const signInPages: ReadonlySet<PageRoute['component']> = new Set([LoginPage, RegisterPage, CallbackPage, LogoutPage, CheckEmailPage]);
 
 // The admin app.
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
@@ -66,74 +70,74 @@ function preloadImage(url: string): void {
 
 /** This feature's routes (platform.md §2). Order matters: the first match wins. */
 export const appRoutes: PageRoute[] = [
-  { path: appPagePaths.login, component: LoginPage, title: 'Sign In', roles: guestsOnly, layout: 'empty', prefetch: (utils) => void utils.billing.products.prefetch() },
-  { path: appPagePaths.register, component: RegisterPage, title: 'Create an Account', roles: guestsOnly, layout: 'empty' },
-  { path: appPagePaths.callback, component: CallbackPage, title: 'Signing In', roles: guestsOnly, layout: 'empty' },
-  { path: appPagePaths.logout, component: LogoutPage, title: 'Signing Out', roles: signedInRoles, layout: 'empty' },
-  { path: appPagePaths.productPage, component: ProductPage, title: 'Subscription Plans and Pricing', roles: guestsOnly, layout: 'empty' },
-  { path: appPagePaths.checkEmail, component: CheckEmailPage, title: 'Check Your Email', roles: guestsOnly, layout: 'empty' },
+  { path: appPagePaths.login, component: LoginPage, title: msg`Sign In`, roles: guestsOnly, layout: 'empty', prefetch: (utils) => void utils.billing.products.prefetch() },
+  { path: appPagePaths.register, component: RegisterPage, title: msg`Create an Account`, roles: guestsOnly, layout: 'empty' },
+  { path: appPagePaths.callback, component: CallbackPage, title: msg`Signing In`, roles: guestsOnly, layout: 'empty' },
+  { path: appPagePaths.logout, component: LogoutPage, title: msg`Signing Out`, roles: signedInRoles, layout: 'empty' },
+  { path: appPagePaths.productPage, component: ProductPage, title: msg`Subscription Plans and Pricing`, roles: guestsOnly, layout: 'empty' },
+  { path: appPagePaths.checkEmail, component: CheckEmailPage, title: msg`Check Your Email`, roles: guestsOnly, layout: 'empty' },
   {
     path: appPagePaths.event,
     component: EventPage,
-    title: 'Event',
+    title: msg`Event`,
     layout: 'empty',
     prefetch: (utils, { subdomain = '', eventId }) => void (eventId ? utils.events.publicById.prefetch({ id: eventId }) : utils.events.latest.prefetch({ subdomain })),
   },
-  { path: appPagePaths.embedPlayer, component: EmbedPlayerPage, title: 'Player', layout: 'empty' },
+  { path: appPagePaths.embedPlayer, component: EmbedPlayerPage, title: msg`Player`, layout: 'empty' },
 
-  { path: appPagePaths.chats, component: ChatsPage, title: 'Chat', layout: 'empty' },
-  { path: appPagePaths.embedChat, component: EmbedChatPage, title: 'Chat', layout: 'empty' },
+  { path: appPagePaths.chats, component: ChatsPage, title: msg`Chat`, layout: 'empty' },
+  { path: appPagePaths.embedChat, component: EmbedChatPage, title: msg`Chat`, layout: 'empty' },
   {
     path: appPagePaths.creatorPage,
     component: CreatorPage,
-    title: 'Creator',
+    title: msg`Creator`,
     layout: 'empty',
     prefetch: (utils, { tag = '' }) => void utils.publicPages.creatorPage.prefetch({ tag }),
   },
-  { path: appPagePaths.podcastPage, component: PodcastPublicPage, title: 'Podcast', layout: 'empty' },
+  { path: appPagePaths.podcastPage, component: PodcastPublicPage, title: msg`Podcast`, layout: 'empty' },
   // Viewers sign in on the viewer pages (their own token), not the dashboard: the page asks a guest to log in itself.
-  { path: appPagePaths.myMemberships, component: MyMembershipsPage, title: 'My memberships', layout: 'empty' },
+  { path: appPagePaths.myMemberships, component: MyMembershipsPage, title: msg`My memberships`, layout: 'empty' },
 
-  { path: appPagePaths.checkoutPayment, component: CheckoutPaymentPage, title: 'Payment', roles: [...djRoles] },
-  { path: appPagePaths.reactivate, component: ReactivatePage, title: 'Reactivate', roles: [...djRoles] },
-  { path: appPagePaths.paymentSuccess, component: PaymentSuccessPage, title: 'Payment Successful', roles: [...djRoles] },
-  { path: appPagePaths.reactivationSuccess, component: ReactivationSuccessPage, title: 'Reactivation Successful', roles: [...djRoles] },
+  { path: appPagePaths.checkoutPayment, component: CheckoutPaymentPage, title: msg`Payment`, roles: [...djRoles] },
+  { path: appPagePaths.reactivate, component: ReactivatePage, title: msg`Reactivate`, roles: [...djRoles] },
+  { path: appPagePaths.paymentSuccess, component: PaymentSuccessPage, title: msg`Payment Successful`, roles: [...djRoles] },
+  { path: appPagePaths.reactivationSuccess, component: ReactivationSuccessPage, title: msg`Reactivation Successful`, roles: [...djRoles] },
 
-  { path: appPagePaths.calendar, component: CalendarPage, title: 'Calendar', roles: [...djRoles] },
-  { path: appPagePaths.goLive, component: GoLivePage, title: 'Go live', roles: [...djRoles] },
-  { path: appPagePaths.settings, component: SettingsPage, title: 'Settings', roles: [...adminRoles] },
-  { path: appPagePaths.migrateDb, component: MigrateDbPage, title: 'Database', roles: [...adminRoles] },
-  { path: appPagePaths.setting, component: SettingsPage, title: 'Settings', roles: [...adminRoles] },
-  { path: appPagePaths.users, component: UsersPage, title: 'Users', roles: [...adminRoles] },
-  { path: appPagePaths.changePassword, component: ChangePasswordPage, title: 'Change Password', roles: [...dashboardRoles] },
-  { path: appPagePaths.userEdit, component: UserEditPage, title: 'Edit User', roles: [...adminRoles] },
-  { path: appPagePaths.profile, component: ProfilePage, title: 'Profile', roles: [...dashboardRoles] },
-  { path: appPagePaths.manageTips, component: ManageTipsPage, title: 'Tips', roles: [...djRoles] },
-  { path: appPagePaths.earnings, component: EarningsPage, title: 'Earnings', roles: [...djRoles] },
-  { path: appPagePaths.members, component: MembersPage, title: 'Members', roles: [...djRoles] },
-  { path: appPagePaths.analytics, component: AnalyticsPage, title: 'Analytics', roles: [...djRoles] },
-  { path: appPagePaths.analyticsHowWeCount, component: HowWeCountPage, title: 'How we count', roles: [...djRoles] },
-  { path: appPagePaths.fediverse, component: FediversePage, title: 'Fediverse', roles: [...djRoles] },
-  { path: appPagePaths.podcastTitles, component: PodcastTitlesPage, title: 'Podcasts', roles: [...djRoles] },
-  { path: appPagePaths.podcastTitle, component: PodcastTitlePage, title: 'Podcast', roles: [...djRoles] },
-  { path: appPagePaths.podcastEpisodes, component: PodcastTitlePage, title: 'Podcast Episodes', roles: [...djRoles] },
-  { path: appPagePaths.podcastEpisode, component: EpisodeEditorPage, title: 'Podcast Episode', roles: [...djRoles] },
+  { path: appPagePaths.calendar, component: CalendarPage, title: msg`Calendar`, roles: [...djRoles] },
+  { path: appPagePaths.goLive, component: GoLivePage, title: msg`Go live`, roles: [...djRoles] },
+  { path: appPagePaths.settings, component: SettingsPage, title: msg`Settings`, roles: [...adminRoles] },
+  { path: appPagePaths.migrateDb, component: MigrateDbPage, title: msg`Database`, roles: [...adminRoles] },
+  { path: appPagePaths.setting, component: SettingsPage, title: msg`Settings`, roles: [...adminRoles] },
+  { path: appPagePaths.users, component: UsersPage, title: msg`Users`, roles: [...adminRoles] },
+  { path: appPagePaths.changePassword, component: ChangePasswordPage, title: msg`Change Password`, roles: [...dashboardRoles] },
+  { path: appPagePaths.userEdit, component: UserEditPage, title: msg`Edit User`, roles: [...adminRoles] },
+  { path: appPagePaths.profile, component: ProfilePage, title: msg`Profile`, roles: [...dashboardRoles] },
+  { path: appPagePaths.manageTips, component: ManageTipsPage, title: msg`Tips`, roles: [...djRoles] },
+  { path: appPagePaths.earnings, component: EarningsPage, title: msg`Earnings`, roles: [...djRoles] },
+  { path: appPagePaths.members, component: MembersPage, title: msg`Members`, roles: [...djRoles] },
+  { path: appPagePaths.analytics, component: AnalyticsPage, title: msg`Analytics`, roles: [...djRoles] },
+  { path: appPagePaths.analyticsHowWeCount, component: HowWeCountPage, title: msg`How we count`, roles: [...djRoles] },
+  { path: appPagePaths.fediverse, component: FediversePage, title: msg`Fediverse`, roles: [...djRoles] },
+  { path: appPagePaths.podcastTitles, component: PodcastTitlesPage, title: msg`Podcasts`, roles: [...djRoles] },
+  { path: appPagePaths.podcastTitle, component: PodcastTitlePage, title: msg`Podcast`, roles: [...djRoles] },
+  { path: appPagePaths.podcastEpisodes, component: PodcastTitlePage, title: msg`Podcast Episodes`, roles: [...djRoles] },
+  { path: appPagePaths.podcastEpisode, component: EpisodeEditorPage, title: msg`Podcast Episode`, roles: [...djRoles] },
   {
     path: appPagePaths.video,
     component: VideoPage,
-    title: 'Video',
+    title: msg`Video`,
     layout: 'empty',
     // The cover is the page's largest picture: it starts loading as soon as its address is known.
     prefetch: (utils, { videoId = '' }) =>
       void utils.podcasts.publicEpisode.fetch({ id: videoId }).then(({ imageUrl }) => imageUrl && preloadImage(imageUrl), () => undefined),
   },
-  { path: appPagePaths.pushNotifications, component: PushNotificationsPage, title: 'Push Notifications', roles: [...djRoles] },
-  { path: appPagePaths.mobileApp, component: MobileAppPage, title: 'My Mobile App', roles: [...djRoles] },
-  { path: appPagePaths.mobileAppSettings, component: MobileAppSettingsPage, title: 'My Mobile App', roles: [...djRoles] },
-  { path: appPagePaths.termsAdmin, component: TermsAdminPage, title: 'Terms and Conditions', roles: [...adminRoles] },
-  { path: appPagePaths.apiTokens, component: ApiTokensPage, title: 'API Tokens', roles: [...djRoles] },
-  { path: appPagePaths.webhooks, component: WebhooksPage, title: 'Webhooks', roles: [...djRoles] },
-  { path: appPagePaths.apiDocs, component: ApiDocsPage, title: 'API Reference', layout: 'empty' },
+  { path: appPagePaths.pushNotifications, component: PushNotificationsPage, title: msg`Push Notifications`, roles: [...djRoles] },
+  { path: appPagePaths.mobileApp, component: MobileAppPage, title: msg`My Mobile App`, roles: [...djRoles] },
+  { path: appPagePaths.mobileAppSettings, component: MobileAppSettingsPage, title: msg`My Mobile App`, roles: [...djRoles] },
+  { path: appPagePaths.termsAdmin, component: TermsAdminPage, title: msg`Terms and Conditions`, roles: [...adminRoles] },
+  { path: appPagePaths.apiTokens, component: ApiTokensPage, title: msg`API Tokens`, roles: [...djRoles] },
+  { path: appPagePaths.webhooks, component: WebhooksPage, title: msg`Webhooks`, roles: [...djRoles] },
+  { path: appPagePaths.apiDocs, component: ApiDocsPage, title: msg`API Reference`, layout: 'empty' },
   ...catalogRoutes,
   ...workspaceRoutes,
 ];

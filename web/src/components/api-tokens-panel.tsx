@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { KeyRound, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 import { CopyButton } from './copy-button';
@@ -11,29 +14,39 @@ import { Modal } from './modal';
 import { QueryState } from './query-state';
 import { Spinner } from './spinner';
 import { TextField } from './text-field';
+import { formatDateTime } from '@web/lib/i18n/format';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
 import { apiTokenScopeLabels, apiTokenScopes, type ApiTokenScope, type ApiTokenSummary } from '@server/domains/api-tokens/api-tokens.schemas';
 
-const expiryChoices = [
-  { label: 'Never', days: undefined },
-  { label: '7 days', days: 7 },
-  { label: '30 days', days: 30 },
-  { label: '90 days', days: 90 },
-  { label: '1 year', days: 365 },
-] as const;
+const expiryChoices: ReadonlyArray<{ id: string; label: MessageDescriptor; days: number | undefined }> = [
+  { id: 'never', label: msg`Never`, days: undefined },
+  { id: '7', label: msg`7 days`, days: 7 },
+  { id: '30', label: msg`30 days`, days: 30 },
+  { id: '90', label: msg`90 days`, days: 90 },
+  { id: '365', label: msg`1 year`, days: 365 },
+];
 
-function formatDate(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+function formatDate(iso: string): string {
+  return formatDateTime(iso, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-function tokenState(token: ApiTokenSummary): { label: string; className: string } {
-  if (token.revokedAt) return { label: 'Revoked', className: 'bg-slate-100 text-slate-600' };
-  if (token.expiresAt && Date.parse(token.expiresAt) <= Date.now()) return { label: 'Expired', className: 'bg-amber-50 text-amber-700' };
-  return { label: 'Active', className: 'bg-green-50 text-green-700' };
+type TokenState = 'revoked' | 'expired' | 'active';
+
+const tokenStates: Record<TokenState, { label: MessageDescriptor; className: string }> = {
+  revoked: { label: msg`Revoked`, className: 'bg-slate-100 text-slate-600' },
+  expired: { label: msg`Expired`, className: 'bg-amber-50 text-amber-700' },
+  active: { label: msg`Active`, className: 'bg-green-50 text-green-700' },
+};
+
+function tokenState(token: ApiTokenSummary): TokenState {
+  if (token.revokedAt) return 'revoked';
+  if (token.expiresAt && Date.parse(token.expiresAt) <= Date.now()) return 'expired';
+  return 'active';
 }
 
 function CreateTokenForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated: (token: string) => void }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiTokenScope[]>(['events:read']);
@@ -49,8 +62,8 @@ function CreateTokenForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated: 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problems: Record<string, string> = {};
-    if (!name.trim()) problems.name = 'Please enter a name';
-    if (!scopes.length) problems.scopes = 'Please choose at least one scope';
+    if (!name.trim()) problems.name = t`Please enter a name`;
+    if (!scopes.length) problems.scopes = t`Please choose at least one scope`;
     setErrors(problems);
     setFailure(null);
     if (Object.keys(problems).length) return;
@@ -69,12 +82,14 @@ function CreateTokenForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated: 
   return (
     <form onSubmit={(event) => void submit(event)} className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="new-token-heading" noValidate>
       <h2 id="new-token-heading" className="text-lg font-semibold text-slate-900">
-        New token
+        <Trans>New token</Trans>
       </h2>
-      <FormError error={failure} fallback="The token could not be created. Please try again." />
-      <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} maxLength={80} placeholder="e.g. Schedule script" error={errors.name} />
+      <FormError error={failure} fallback={t`The token could not be created. Please try again.`} />
+      <TextField label={t`Name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={80} placeholder={t`e.g. Schedule script`} error={errors.name} />
       <fieldset>
-        <legend className="text-sm font-medium text-slate-700">Scopes</legend>
+        <legend className="text-sm font-medium text-slate-700">
+          <Trans>Scopes</Trans>
+        </legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {offered.map((scope) => (
             <label key={scope} className="flex items-start gap-2 rounded-md border border-slate-200 p-2 text-sm hover:bg-slate-50">
@@ -94,7 +109,7 @@ function CreateTokenForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated: 
       </fieldset>
       <div className="space-y-1">
         <label htmlFor="token-expiry" className="block text-sm font-medium text-slate-700">
-          Expires
+          <Trans>Expires</Trans>
         </label>
         <select
           id="token-expiry"
@@ -103,32 +118,40 @@ function CreateTokenForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated: 
           className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm sm:w-60"
         >
           {expiryChoices.map((choice) => (
-            <option key={choice.label} value={choice.days ?? ''}>
-              {choice.label}
+            <option key={choice.id} value={choice.days ?? ''}>
+              {t(choice.label)}
             </option>
           ))}
         </select>
       </div>
       <Button type="submit" busy={create.isPending}>
         <KeyRound className="size-4" aria-hidden />
-        Create token
+        <Trans>Create token</Trans>
       </Button>
     </form>
   );
 }
 
 function TokenList({ tokens, onRevoke }: { tokens: ApiTokenSummary[]; onRevoke: (token: ApiTokenSummary) => void }) {
+  const { t } = useLingui();
   return (
-    <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="API tokens">
+    <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-label={t`API tokens`}>
       {tokens.map((token) => {
-        const state = tokenState(token);
+        const stateId = tokenState(token);
+        const state = tokenStates[stateId];
+        const created = formatDate(token.createdAt);
+        const lastUsed = token.lastUsedAt ? formatDate(token.lastUsedAt) : t`never`;
+        const expires = token.expiresAt ? formatDate(token.expiresAt) : t`never`;
+        const tokenName = token.name;
         return (
           <li key={token.id} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0 space-y-1">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold text-slate-900">{token.name}</span>
-                <code className="font-mono text-xs text-slate-500">cp_…{token.hint}</code>
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${state.className}`}>{state.label}</span>
+                <code className="font-mono text-xs text-slate-500" dir="ltr">
+                  cp_…{token.hint}
+                </code>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${state.className}`}>{t(state.label)}</span>
               </div>
               <div className="flex flex-wrap gap-1">
                 {token.scopes.map((scope) => (
@@ -138,14 +161,15 @@ function TokenList({ tokens, onRevoke }: { tokens: ApiTokenSummary[]; onRevoke: 
                 ))}
               </div>
               <p className="text-xs text-slate-500">
-                Created {formatDate(token.createdAt)} · Last used {token.lastUsedAt ? formatDate(token.lastUsedAt) : 'never'} · Expires{' '}
-                {token.expiresAt ? formatDate(token.expiresAt) : 'never'}
+                <Trans>
+                  Created {created} · Last used {lastUsed} · Expires {expires}
+                </Trans>
               </p>
             </div>
-            {state.label === 'Active' && (
-              <Button variant="secondary" size="sm" onClick={() => onRevoke(token)} aria-label={`Revoke ${token.name}`}>
+            {stateId === 'active' && (
+              <Button variant="secondary" size="sm" onClick={() => onRevoke(token)} aria-label={t`Revoke ${tokenName}`}>
                 <Trash2 className="size-4" aria-hidden />
-                Revoke
+                <Trans>Revoke</Trans>
               </Button>
             )}
           </li>
@@ -157,6 +181,7 @@ function TokenList({ tokens, onRevoke }: { tokens: ApiTokenSummary[]; onRevoke: 
 
 /** Personal API tokens (`cp_...`): create with scopes and expiry (shown once), see when each was used, revoke. Used by the API tokens page and the profile's API tab. */
 export function ApiTokensPanel() {
+  const { t } = useLingui();
   const user = useSession((state) => state.user);
   const isAdmin = !!user?.role.includes('admin');
   const utils = trpc.useUtils();
@@ -165,15 +190,18 @@ export function ApiTokensPanel() {
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiTokenSummary | null>(null);
 
+  const revokingName = revoking?.name ?? '';
+
   const confirmRevoke = async () => {
     if (!revoking) return;
     try {
       await revoke.mutateAsync({ id: revoking.id });
-      toast.success(`Token “${revoking.name}” revoked`);
+      const tokenName = revoking.name;
+      toast.success(t`Token “${tokenName}” revoked`);
       setRevoking(null);
       await utils.apiTokens.list.invalidate();
     } catch (error) {
-      toast.error(failureMessage(error, 'The token could not be revoked. Please try again.'));
+      toast.error(failureMessage(error, t`The token could not be revoked. Please try again.`));
     }
   };
 
@@ -183,13 +211,17 @@ export function ApiTokensPanel() {
 
       <section aria-labelledby="tokens-heading" className="space-y-3">
         <h2 id="tokens-heading" className="text-lg font-semibold text-slate-900">
-          Your tokens
+          <Trans>Your tokens</Trans>
         </h2>
         <QueryState
           query={tokens}
-          loading={<Spinner label="Loading your tokens" className="py-10" />}
-          empty={<EmptyState title="No API tokens yet">Create one above to call Cuepoint from a script.</EmptyState>}
-          errorTitle="Your tokens could not be loaded"
+          loading={<Spinner label={t`Loading your tokens`} className="py-10" />}
+          empty={
+            <EmptyState title={t`No API tokens yet`}>
+              <Trans>Create one above to call Cuepoint from a script.</Trans>
+            </EmptyState>
+          }
+          errorTitle={t`Your tokens could not be loaded`}
         >
           {(list) => <TokenList tokens={list} onRevoke={setRevoking} />}
         </QueryState>
@@ -198,16 +230,20 @@ export function ApiTokensPanel() {
       <Modal
         open={created !== null}
         onOpenChange={(open) => !open && setCreated(null)}
-        title="Your new API token"
-        description="Copy it now: it is shown only once. Anyone with it can act as you within its scopes."
-        footer={<Button onClick={() => setCreated(null)}>Done</Button>}
+        title={t`Your new API token`}
+        description={t`Copy it now: it is shown only once. Anyone with it can act as you within its scopes.`}
+        footer={
+          <Button onClick={() => setCreated(null)}>
+            <Trans>Done</Trans>
+          </Button>
+        }
       >
         <div className="space-y-3">
-          <code data-testid="new-api-token" className="block break-all rounded-md bg-slate-900 p-3 font-mono text-sm text-white">
+          <code data-testid="new-api-token" dir="ltr" className="block break-all rounded-md bg-slate-900 p-3 font-mono text-sm text-white">
             {created}
           </code>
-          {created && <CopyButton value={created} label="Copy token" />}
-          <pre className="overflow-x-auto rounded-md bg-slate-50 p-3 text-xs text-slate-700">
+          {created && <CopyButton value={created} label={t`Copy token`} />}
+          <pre className="overflow-x-auto rounded-md bg-slate-50 p-3 text-xs text-slate-700" dir="ltr">
             {`CUEPOINT_URL=${window.location.origin} CUEPOINT_TOKEN=<token> npx tsx examples/list-events.ts`}
           </pre>
         </div>
@@ -216,9 +252,9 @@ export function ApiTokensPanel() {
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => !open && setRevoking(null)}
-        title="Revoke this token?"
-        description={`Scripts using “${revoking?.name ?? ''}” stop working at their next request.`}
-        confirmLabel="Revoke"
+        title={t`Revoke this token?`}
+        description={t`Scripts using “${revokingName}” stop working at their next request.`}
+        confirmLabel={t`Revoke`}
         destructive
         busy={revoke.isPending}
         onConfirm={() => void confirmRevoke()}

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
-import { authMessages, changePasswordInput } from '@server/domains/users/users.schemas';
+import { changePasswordInput } from '@server/domains/users/users.schemas';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
 import { Button } from './button';
@@ -16,6 +17,7 @@ const fields = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 
 /** Current, new and confirm; the answer's new token replaces the stored one, so every other session ends. */
 export function ChangePasswordForm() {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -33,7 +35,7 @@ export function ChangePasswordForm() {
       const answer = await changePassword.mutateAsync(values);
       useSession.getState().setSession(answer);
       reset();
-      toast.success(authMessages.passwordChanged);
+      toast.success(t`Your password has been changed`);
     } catch (error) {
       const fieldErrors = failureFields(error);
       let mapped = false;
@@ -48,14 +50,16 @@ export function ChangePasswordForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-6" aria-label="Change password">
+    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-6" aria-label={t`Change password`}>
       <FormError error={failure} />
-      <PasswordField label="Current password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
-      <PasswordField label="New password" autoComplete="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
-      <PasswordField label="Confirm new password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
-      <p className="text-xs text-slate-500">Changing the password signs you out everywhere else; this browser stays signed in.</p>
+      <PasswordField label={t`Current password`} autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+      <PasswordField label={t`New password`} autoComplete="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
+      <PasswordField label={t`Confirm new password`} autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <p className="text-xs text-slate-500">
+        <Trans>Changing the password signs you out everywhere else; this browser stays signed in.</Trans>
+      </p>
       <Button type="submit" busy={isSubmitting}>
-        Change password
+        <Trans>Change password</Trans>
       </Button>
     </form>
   );

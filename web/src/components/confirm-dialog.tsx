@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from './button';
 import { Modal } from './modal';
 
@@ -16,7 +17,8 @@ export interface ConfirmDialogProps {
 }
 
 /** "Are you sure?" before an action that cannot be undone. The caller closes it when the action settles. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel = 'Confirm', cancelLabel = 'Cancel', destructive = false, busy = false, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel, destructive = false, busy = false, onConfirm }: ConfirmDialogProps) {
+  const { t } = useLingui();
   return (
     <Modal
       open={open}
@@ -26,15 +28,17 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t`Cancel`}
           </Button>
           <Button variant={destructive ? 'danger' : 'primary'} onClick={onConfirm} busy={busy}>
-            {confirmLabel}
+            {confirmLabel ?? t`Confirm`}
           </Button>
         </>
       }
     >
-      {description ? <div className="text-sm text-slate-600">{description}</div> : <p className="text-sm text-slate-600">This cannot be undone.</p>}
+      {description ? <div className="text-sm text-slate-600">{description}</div> : <p className="text-sm text-slate-600">
+          <Trans>This cannot be undone.</Trans>
+        </p>}
     </Modal>
   );
 }

@@ -1,3 +1,5 @@
+import { formatDate as formatLocalDate, formatDateTime as formatLocalDateTime } from '@web/lib/i18n/format';
+
 /** A stored ISO date-time as a `datetime-local` input value (local time, minutes); '' for none. */
 export function toLocalInput(iso: string | null | undefined): string {
   if (!iso) return '';
@@ -13,5 +15,7 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-export const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+/** "3 Dec 2026, 14:05" in the active language, in the reader's time zone. */
+export const formatDateTime = (iso: string) => formatLocalDateTime(iso, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** "3 Dec 2026" in the active language. */
+export const formatDate = (iso: string) => formatLocalDate(iso, { day: 'numeric', month: 'short', year: 'numeric' });

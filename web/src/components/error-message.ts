@@ -1,3 +1,8 @@
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@web/lib/i18n/i18n';
+
+const somethingWentWrong = msg`Something went wrong. Please try again.`;
+
 interface ServerErrorLike {
   message?: unknown;
   data?: { httpStatus?: number } | null;
@@ -13,7 +18,7 @@ export function failureStatus(error: unknown): number {
 }
 
 /** A message fit for a toast or error state: the server's text for client errors (4xx), else the fallback. */
-export function failureMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+export function failureMessage(error: unknown, fallback = i18n._(somethingWentWrong)): string {
   const status = failureStatus(error);
   const message = error && typeof error === 'object' ? (error as ServerErrorLike).message : undefined;
   return status >= 400 && status < 500 && typeof message === 'string' && message ? message : fallback;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Radio } from 'lucide-react';
-import { eventBadge, type EventBadge, type OnAirState } from '@common/event-badge';
+import { useLingui } from '@lingui/react/macro';
+import { eventBadge, eventBadgeTexts, type EventBadge, type OnAirState } from '@common/event-badge';
 import type { LiveBadgeOutput } from '@server/domains/live/live.schemas';
 import { cx } from '@web/components/cx';
 import { trpc } from '@web/lib/trpc';
@@ -50,13 +51,19 @@ const styles: Record<Exclude<EventBadge['kind'], 'scheduled'>, string> = {
   ended: 'bg-slate-200 text-slate-700 font-medium',
 };
 
-/** The badge as a pill (nothing for a scheduled event: the page shows its start time). */
+/** The provider an external badge names ("Streaming from YouTube" → "YouTube"). */
+const streamingFromPrefix = eventBadgeTexts.streamingFrom('');
+
+/** The badge as a pill (nothing for a scheduled event: the page shows its start time), in the reader's language. */
 export function EventBadgePill({ badge, className }: { badge: EventBadge | undefined; className?: string }) {
+  const { t } = useLingui();
   if (!badge || badge.kind === 'scheduled') return null;
+  const provider = badge.text.startsWith(streamingFromPrefix) ? badge.text.slice(streamingFromPrefix.length) : badge.text;
+  const text = { live: t`LIVE`, 'starting-soon': t`Starting soon`, ended: t`Ended`, external: t`Streaming from ${provider}` }[badge.kind];
   return (
     <span data-testid="event-badge" data-kind={badge.kind} className={cx('inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs', styles[badge.kind], className)}>
       {badge.kind === 'live' && <Radio className="size-3" aria-hidden />}
-      {badge.text}
+      {text}
     </span>
   );
 }

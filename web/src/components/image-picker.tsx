@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { ImageIcon } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { fitSquarePhoto } from '@web/lib/upload';
 import { cx } from './cx';
 
@@ -29,6 +30,7 @@ export function ImagePicker({
   round?: boolean;
   squarePhoto?: boolean;
 }) {
+  const { t } = useLingui();
   const id = useId();
   const [fitting, setFitting] = useState(false);
   async function choose(chosen: File | null) {
@@ -48,15 +50,17 @@ export function ImagePicker({
       <span className="block text-sm font-medium text-slate-700">{label}</span>
       <div className="flex items-center gap-4">
         <div className={cx('flex size-24 shrink-0 items-center justify-center overflow-hidden border border-slate-200 bg-slate-100', round ? 'rounded-full' : 'rounded-lg')}>
-          {shown ? <img src={shown} alt={`${label} preview`} className="size-full object-cover" /> : <ImageIcon className="size-8 text-slate-400" aria-hidden />}
+          {shown ? <img src={shown} alt={t`${label} preview`} className="size-full object-cover" /> : <ImageIcon className="size-8 text-slate-400" aria-hidden />}
         </div>
         <div className="space-y-1">
           <label htmlFor={id} className="inline-flex h-8 cursor-pointer items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-brand-500">
-            Choose image
+            <Trans>Choose image</Trans>
             <input id={id} type="file" accept={accept} className="sr-only" aria-label={label} disabled={fitting} onChange={(event) => void choose(event.target.files?.[0] ?? null)} />
           </label>
           {file && <p className="max-w-48 truncate text-xs text-slate-600">{file.name}</p>}
-          {fitting && <p className="text-xs text-slate-500">Preparing the photo…</p>}
+          {fitting && <p className="text-xs text-slate-500">
+              <Trans>Preparing the photo…</Trans>
+            </p>}
           {hint && !error && !fitting && <p className="text-xs text-slate-500">{hint}</p>}
           {error && (
             <p role="alert" className="text-xs text-red-600">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { cx } from './cx';
 
 const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl' } as const;
@@ -19,6 +20,7 @@ export interface ModalProps {
 
 /** A radix dialog in the app's style: overlay, title, close button, scrolling body, optional footer. Full width on phones. */
 export function Modal({ open, onOpenChange, title, description, size = 'md', footer, children, className }: ModalProps) {
+  const { t } = useLingui();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -33,9 +35,9 @@ export function Modal({ open, onOpenChange, title, description, size = 'md', foo
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <div className="min-w-0 flex-1">
               <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-              {description ? <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{typeof title === 'string' ? title : 'Dialog'}</Dialog.Description>}
+              {description ? <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description> : <Dialog.Description className="sr-only">{typeof title === 'string' ? title : t`Dialog`}</Dialog.Description>}
             </div>
-            <Dialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500" aria-label="Close">
+            <Dialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500" aria-label={t`Close`}>
               <X className="size-5" aria-hidden />
             </Dialog.Close>
           </div>

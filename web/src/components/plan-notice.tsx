@@ -1,22 +1,30 @@
 import { Check, Lock } from 'lucide-react';
 import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cx } from './cx';
 
-const choosePrefix = 'Choose a plan: ';
+/**
+ * A plan refusal ends with its last sentence pointing at the plans page, "Choose a plan: /path" in English and in the
+ * server's own words in another language: that sentence becomes the link, what comes before stays text.
+ */
+const planLink = /^(?<text>[\s\S]*?)\s*(?<link>[^.!?؟。:]+):\s*(?<path>\/\S*)\s*$/;
+
+function splitRefusal(message: string): { text: string; link: string; path: string } | null {
+  const groups = planLink.exec(message)?.groups;
+  return groups?.link?.trim() && groups.path ? { text: groups.text ?? '', link: groups.link.trim(), path: groups.path } : null;
+}
 
 /** A "Features require a plan" refusal from the server: its text, with its "Choose a plan: /path" as a link. */
 export function PlanRequiredNotice({ message, className }: { message: string; className?: string }) {
-  const at = message.lastIndexOf(choosePrefix);
-  const path = at >= 0 ? message.slice(at + choosePrefix.length).trim() : '';
-  const text = at >= 0 && path.startsWith('/') ? message.slice(0, at).trim() : message;
+  const parts = splitRefusal(message);
   return (
     <div role="alert" className={cx('flex items-start gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200', className)} data-testid="plan-required">
       <Lock className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>
-        {text}{' '}
-        {text !== message && (
-          <Link href={path} className="font-semibold text-brand-700 underline">
-            Choose a plan
+        {parts ? parts.text.trim() : message}{' '}
+        {parts && (
+          <Link href={parts.path} className="font-semibold text-brand-700 underline">
+            {parts.link}
           </Link>
         )}
       </p>
@@ -24,17 +32,18 @@ export function PlanRequiredNotice({ message, className }: { message: string; cl
   );
 }
 
-/** Whether an error message is a plan refusal (it carries the plans link). */
+/** Whether an error message is a plan refusal (it ends with the plans link). */
 export function isPlanRefusal(message: string | null | undefined): message is string {
-  return !!message && message.includes(choosePrefix);
+  return !!message && splitRefusal(message) !== null;
 }
 
 /** What a plan includes, as its card lists it; an add-on also says what "Add On" means. */
 export function PlanFeatures({ features, addOnNote, className }: { features: readonly string[]; addOnNote?: string | null; className?: string }) {
+  const { t } = useLingui();
   return (
     <div className={cx('space-y-2', className)}>
       {features.length > 0 && (
-        <ul className="space-y-1 text-sm text-slate-700" aria-label="Includes" data-testid="plan-features">
+        <ul className="space-y-1 text-sm text-slate-700" aria-label={t`Includes`} data-testid="plan-features">
           {features.map((feature) => (
             <li key={feature} className="flex items-start gap-2">
               <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden /> {feature}
@@ -44,7 +53,10 @@ export function PlanFeatures({ features, addOnNote, className }: { features: rea
       )}
       {addOnNote && (
         <p className="text-xs text-slate-500" data-testid="add-on-note">
-          <span className="font-semibold">Add On:</span> {addOnNote}
+          <span className="font-semibold">
+            <Trans>Add On:</Trans>
+          </span>{' '}
+          {addOnNote}
         </p>
       )}
     </div>

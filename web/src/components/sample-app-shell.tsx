@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { PanelLeft, X } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { useLingui } from '@lingui/react/macro';
 import { cx } from './cx';
 
 export interface SampleAppShellProps {
@@ -9,7 +10,7 @@ export interface SampleAppShellProps {
   /** A line under the title. */
   subtitle?: ReactNode;
   icon?: ReactNode;
-  /** Buttons at the right of the header. */
+  /** Buttons at the end of the header. */
   actions?: ReactNode;
   /**
    * The app's sidebar (folders, filters, labels). Inline from 1024 px, a drawer below.
@@ -24,7 +25,9 @@ export interface SampleAppShellProps {
 }
 
 /** The frame of a sample app: header (icon, title, actions), sidebar (drawer under 1024 px) and the content area. */
-export function SampleAppShell({ title, subtitle, icon, actions, sidebar, sidebarLabel = `${title} navigation`, flush = false, children, className }: SampleAppShellProps) {
+export function SampleAppShell({ title, subtitle, icon, actions, sidebar, sidebarLabel: givenSidebarLabel, flush = false, children, className }: SampleAppShellProps) {
+  const { t } = useLingui();
+  const sidebarLabel = givenSidebarLabel ?? t`${title} navigation`;
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [location] = useLocation();
   useEffect(() => setDrawerOpen(false), [location]);
@@ -33,18 +36,18 @@ export function SampleAppShell({ title, subtitle, icon, actions, sidebar, sideba
 
   return (
     <section className={cx('flex min-w-0 flex-col gap-4', className)} data-testid="sample-app">
-      <header className="flex flex-wrap items-center gap-3 rounded-lg bg-gradient-to-r from-brand-600 to-brand-500 px-4 py-4 text-white shadow-sm sm:px-6">
+      <header className="flex flex-wrap items-center gap-3 rounded-lg bg-gradient-to-r from-brand-600 rtl:bg-gradient-to-l to-brand-500 px-4 py-4 text-white shadow-sm sm:px-6">
         {sidebar && (
           <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <Dialog.Trigger className="rounded-md p-2 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white lg:hidden" aria-label={`Open ${sidebarLabel}`}>
-              <PanelLeft className="size-5" aria-hidden />
+            <Dialog.Trigger className="rounded-md p-2 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white lg:hidden" aria-label={t`Open ${sidebarLabel}`}>
+              <PanelLeft className="size-5 rtl:-scale-x-100" aria-hidden />
             </Dialog.Trigger>
             <Dialog.Portal>
               <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-              <Dialog.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl lg:hidden" aria-describedby={undefined}>
+              <Dialog.Content className="fixed inset-y-0 start-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white p-4 shadow-xl lg:hidden" aria-describedby={undefined}>
                 <div className="mb-3 flex items-center justify-between">
                   <Dialog.Title className="font-semibold text-slate-900">{title}</Dialog.Title>
-                  <Dialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500" aria-label={`Close ${sidebarLabel}`}>
+                  <Dialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500" aria-label={t`Close ${sidebarLabel}`}>
                     <X className="size-5" aria-hidden />
                   </Dialog.Close>
                 </div>
@@ -97,7 +100,7 @@ export interface SidebarItemProps {
 
 const sidebarItemClasses = (active: boolean) =>
   cx(
-    'flex w-full items-center gap-2 rounded-md px-2 py-2 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 [&>svg]:size-4 [&>svg]:shrink-0',
+    'flex w-full items-center gap-2 rounded-md px-2 py-2 text-start text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-500 [&>svg]:size-4 [&>svg]:shrink-0',
     active ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100',
   );
 

@@ -14,8 +14,8 @@ export interface SearchFieldProps {
 }
 
 const inputClasses = {
-  md: 'h-10 w-full rounded-md border border-slate-300 bg-white pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100',
-  sm: 'h-9 w-full rounded-md border border-slate-200 pl-9 pr-3 text-sm focus:border-brand-500 focus:outline-none',
+  md: 'h-10 w-full rounded-md border border-slate-300 bg-white ps-9 pe-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100',
+  sm: 'h-9 w-full rounded-md border border-slate-200 ps-9 pe-3 text-sm focus:border-brand-500 focus:outline-none',
 } as const;
 
 /** A search box with a magnifier inside, for filtering a list on the page. */
@@ -23,7 +23,7 @@ export function SearchField({ label, placeholder = label, value, onChange, size 
   return (
     <label className={cx('relative block', className)}>
       <span className="sr-only">{label}</span>
-      <Search className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+      <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
       <input
         type="search"
         value={value}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { cx } from './cx';
 
 /** One pulsing placeholder block; size it with classes (e.g. `h-4 w-32`). */
@@ -17,9 +18,10 @@ export function SkeletonText({ lines = 3, className }: { lines?: number; classNa
 }
 
 /** Placeholder list rows (avatar + two lines), announced once as loading. */
-export function SkeletonList({ rows = 5, avatar = true, label = 'Loading', className }: { rows?: number; avatar?: boolean; label?: string; className?: string }) {
+export function SkeletonList({ rows = 5, avatar = true, label, className }: { rows?: number; avatar?: boolean; label?: string; className?: string }) {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label={label} className={cx('divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white', className)}>
+    <div role="status" aria-label={label ?? t`Loading`} className={cx('divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white', className)}>
       {Array.from({ length: rows }, (_, index) => (
         <div key={index} className="flex items-center gap-3 p-4">
           {avatar && <Skeleton className="size-9 shrink-0 rounded-full" />}
@@ -34,9 +36,10 @@ export function SkeletonList({ rows = 5, avatar = true, label = 'Loading', class
 }
 
 /** Placeholder cards in a responsive grid, announced once as loading. */
-export function SkeletonCards({ count = 6, label = 'Loading', className, cardClassName }: { count?: number; label?: string; className?: string; cardClassName?: string }) {
+export function SkeletonCards({ count = 6, label, className, cardClassName }: { count?: number; label?: string; className?: string; cardClassName?: string }) {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label={label} className={cx('grid gap-4 sm:grid-cols-2 xl:grid-cols-3', className)}>
+    <div role="status" aria-label={label ?? t`Loading`} className={cx('grid gap-4 sm:grid-cols-2 xl:grid-cols-3', className)}>
       {Array.from({ length: count }, (_, index) => (
         <div key={index} className={cx('space-y-3 rounded-lg border border-slate-200 bg-white p-4', cardClassName)}>
           <Skeleton className="h-4 w-1/2" />

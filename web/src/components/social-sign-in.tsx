@@ -1,16 +1,23 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Apple } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SessionAnswer } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
+import { activeIntlLocale } from '@web/lib/i18n/format';
+import { i18n } from '@web/lib/i18n/i18n';
 import { Tooltip } from '@web/components/tooltip';
 import { toastError } from '@web/lib/lazy-toast';
 import { alive, callStatus, guestTrpc, trpc } from '@web/lib/trpc';
 
+/** The sign-in buttons' messages, shown in the reader's language. */
 export const socialMessages = {
-  cancelled: 'Cancelled login',
-  googleNotConfigured: 'Google sign-in is not configured',
-  appleNotConfigured: 'Apple sign-in is not configured',
-} as const;
+  cancelled: msg`Cancelled login`,
+  googleNotConfigured: msg`Google sign-in is not configured`,
+  appleNotConfigured: msg`Apple sign-in is not configured`,
+  googleFailed: msg`Google sign-in failed`,
+  tryAgain: msg`Error, please try again.`,
+};
 
 interface GoogleId {
   initialize(options: { client_id: string; callback: (response: { credential: string }) => void; ux_mode?: 'popup' }): void;
@@ -63,21 +70,28 @@ function GoogleButton({ clientId, roleId, text, onSession }: { clientId: string;
               .then((answer) => ('pendingActivation' in answer ? toastError(answer.message) : onSessionRef.current(answer)))
               .catch((error: unknown) => {
                 const status = callStatus(error);
-                toastError(status ? `${status}: ${(error as Error).message}` : 'Google sign-in failed');
+                toastError(status ? `${status}: ${(error as Error).message}` : i18n._(socialMessages.googleFailed));
               });
           },
         });
         // Google draws a button 200–400 px wide: as wide as the space allows, up to 320 px (phones included).
         const width = Math.round(Math.min(320, Math.max(200, container.current.clientWidth || 320)));
-        googleId.renderButton(container.current, { theme: 'outline', size: 'large', text, width });
+        // Google writes the button's words itself, in the language asked for.
+        googleId.renderButton(container.current, { theme: 'outline', size: 'large', text, width, locale: activeIntlLocale() });
       })
       .catch(() => !cancelled && setFailed(true));
     return () => {
       cancelled = true;
     };
   }, [clientId, roleId, text]);
-  if (failed) return <p className="text-center text-sm text-red-600">Google sign-in could not load.</p>;
-  return <div ref={container} className="flex min-h-10 justify-center" aria-label="Sign in with Google" />;
+  const { t } = useLingui();
+  if (failed)
+    return (
+      <p className="text-center text-sm text-red-600">
+        <Trans>Google sign-in could not load.</Trans>
+      </p>
+    );
+  return <div ref={container} className="flex min-h-10 justify-center" aria-label={t`Sign in with Google`} />;
 }
 
 interface AppleMessage {
@@ -112,11 +126,11 @@ function openApplePopup(roleId: SocialRole, onSession: (answer: SessionAnswer) =
       // The popup answers token, role, displayName, email, hasUnpaidInvoices; alive gives the full user.
       alive(data.token)
         .then(onSession)
-        .catch(() => toastError('Error, please try again.'));
+        .catch(() => toastError(i18n._(socialMessages.tryAgain)));
     } else if (data.cancelled) {
-      toastError(socialMessages.cancelled);
+      toastError(i18n._(socialMessages.cancelled));
     } else {
-      toastError(data.error ?? socialMessages.cancelled);
+      toastError(data.error ?? i18n._(socialMessages.cancelled));
     }
   };
   // The popup posts its answer and then closes itself: a closed popup only means "cancelled" once its last message
@@ -127,12 +141,12 @@ function openApplePopup(roleId: SocialRole, onSession: (answer: SessionAnswer) =
     closedSince ??= Date.now();
     if (Date.now() - closedSince < 1500) return;
     finish();
-    toastError(socialMessages.cancelled);
+    toastError(i18n._(socialMessages.cancelled));
   }, 500);
   window.addEventListener('message', onMessage);
   if (!popup) {
     finish();
-    toastError(socialMessages.cancelled);
+    toastError(i18n._(socialMessages.cancelled));
   }
 }
 
@@ -174,27 +188,29 @@ export interface SocialSignInProps {
 }
 
 /** "Sign in with Google" (Google Identity Services when configured) and "Log in with Apple" (800×700 popup). */
-export function SocialSignIn({ onSession, roleId, googleText = 'signin_with', appleLabel = 'Log in with Apple', onlyConfigured = false }: SocialSignInProps) {
+export function SocialSignIn({ onSession, roleId, googleText = 'signin_with', appleLabel, onlyConfigured = false }: SocialSignInProps) {
+  const { t } = useLingui();
   const { googleClientId, appleEnabled } = useSocialProviders();
+  const appleText = appleLabel ?? t`Log in with Apple`;
   return (
     <div className="space-y-3">
       {googleClientId ? (
         <GoogleButton clientId={googleClientId} roleId={roleId} text={googleText} onSession={onSession} />
       ) : (
         !onlyConfigured && (
-          <NotConfiguredButton reason={socialMessages.googleNotConfigured}>
-            <span className="font-bold text-[#4285F4]">G</span> Sign in with Google
+          <NotConfiguredButton reason={t(socialMessages.googleNotConfigured)}>
+            <span className="font-bold text-[#4285F4]">G</span> <Trans>Sign in with Google</Trans>
           </NotConfiguredButton>
         )
       )}
       {appleEnabled ? (
         <Button variant="secondary" className="w-full" onClick={() => openApplePopup(roleId, onSession)}>
-          <Apple className="size-4" aria-hidden /> {appleLabel}
+          <Apple className="size-4" aria-hidden /> {appleText}
         </Button>
       ) : (
         !onlyConfigured && (
-          <NotConfiguredButton reason={socialMessages.appleNotConfigured}>
-            <Apple className="size-4" aria-hidden /> {appleLabel}
+          <NotConfiguredButton reason={t(socialMessages.appleNotConfigured)}>
+            <Apple className="size-4" aria-hidden /> {appleText}
           </NotConfiguredButton>
         )
       )}

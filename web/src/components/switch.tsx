@@ -11,7 +11,7 @@ export function Switch({ className, ...props }: RadixSwitch.SwitchProps) {
         className,
       )}
     >
-      <RadixSwitch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem]" />
+      <RadixSwitch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[1.375rem] rtl:-translate-x-0.5 rtl:data-[state=checked]:-translate-x-[1.375rem]" />
     </RadixSwitch.Root>
   );
 }

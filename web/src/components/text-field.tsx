@@ -1,5 +1,6 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Eye, EyeOff } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { cx } from './cx';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -44,6 +45,7 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
   const inputId = id ?? fallbackId;
   const errorId = `${inputId}-error`;
   const [visible, setVisible] = useState(false);
+  const { t } = useLingui();
   return (
     <div className={cx('space-y-1', className)}>
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
@@ -56,14 +58,14 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
           type={visible ? 'text' : 'password'}
           aria-invalid={!!error || undefined}
           aria-describedby={error ? errorId : undefined}
-          className={cx(inputClasses(!!error), 'pr-10')}
+          className={cx(inputClasses(!!error), 'pe-10')}
           {...rest}
         />
         <button
           type="button"
           onClick={() => setVisible((value) => !value)}
-          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-md text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-500"
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          className="absolute inset-y-0 end-0 flex w-10 items-center justify-center rounded-e-md text-slate-500 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-brand-500"
+          aria-label={visible ? t`Hide password` : t`Show password`}
           aria-pressed={visible}
         >
           {visible ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}

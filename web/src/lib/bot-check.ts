@@ -1,6 +1,15 @@
 import { solveChallenge } from 'altcha-lib/v1';
+import { msg } from '@lingui/core/macro';
 import type { PublicConfig } from '@server/domains/system/system.schemas';
+import { i18n } from './i18n/i18n';
 import { guestTrpc } from './trpc';
+
+/** The bot check's failures, shown by the registration forms in the reader's language. */
+const botCheckTexts = {
+  notLoaded: msg`The bot check could not be loaded`,
+  notConfigured: msg`The bot check is not configured`,
+  notSolved: msg`The bot check could not be solved`,
+};
 
 export interface Grecaptcha {
   ready(callback: () => void): void;
@@ -15,7 +24,7 @@ export function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
     const ready = () => {
       const instance = grecaptcha();
       if (instance) instance.ready(() => resolve(instance));
-      else reject(new Error('The bot check could not be loaded'));
+      else reject(new Error(i18n._(botCheckTexts.notLoaded)));
     };
     if (document.getElementById(recaptchaScriptId)) return ready();
     const script = document.createElement('script');
@@ -23,7 +32,7 @@ export function loadRecaptcha(siteKey: string): Promise<Grecaptcha> {
     script.src = `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`;
     script.async = true;
     script.onload = ready;
-    script.onerror = () => reject(new Error('The bot check could not be loaded'));
+    script.onerror = () => reject(new Error(i18n._(botCheckTexts.notLoaded)));
     document.head.appendChild(script);
   });
 }
@@ -41,7 +50,7 @@ export function removeRecaptcha() {
 export async function botCheckToken(config: PublicConfig['botCheck']): Promise<string | undefined> {
   if (config.provider === 'off') return undefined;
   if (config.provider === 'recaptcha') {
-    if (!config.siteKey) throw new Error('The bot check is not configured');
+    if (!config.siteKey) throw new Error(i18n._(botCheckTexts.notConfigured));
     const recaptcha = await loadRecaptcha(config.siteKey);
     return recaptcha.execute(config.siteKey, { action: 'submit' });
   }
@@ -51,10 +60,10 @@ export async function botCheckToken(config: PublicConfig['botCheck']): Promise<s
 /** Solves an ALTCHA-style proof-of-work challenge in the browser (WebCrypto) and encodes the payload the server verifies. */
 export async function solvePow(): Promise<string> {
   const challenge = await guestTrpc.users.botCheckChallenge.query().catch(() => {
-    throw new Error('The bot check could not be loaded');
+    throw new Error(i18n._(botCheckTexts.notLoaded));
   });
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('The bot check could not be solved');
+  if (!solution) throw new Error(i18n._(botCheckTexts.notSolved));
   return btoa(
     JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature }),
   );

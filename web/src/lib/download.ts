@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { actingToken, afterFailedCall } from './acting-session';
+import { i18n } from './i18n/i18n';
 import { ApiError, networkErrorMessage } from './upload';
 
 /** GET outside tRPC: files and documents the server serves as they are. Throws ApiError when there is no good answer. */
@@ -7,11 +9,12 @@ async function get(path: string, init: RequestInit = {}): Promise<Response> {
   try {
     response = await fetch(path, init);
   } catch {
-    throw new ApiError(0, networkErrorMessage);
+    throw new ApiError(0, networkErrorMessage());
   }
   if (response.ok) return response;
   const body = (await response.json().catch(() => ({}))) as { message?: unknown };
-  throw new ApiError(response.status, typeof body.message === 'string' ? body.message : `Request failed (${response.status})`);
+  const status = response.status;
+  throw new ApiError(status, typeof body.message === 'string' ? body.message : i18n._(msg`Request failed (${status})`));
 }
 
 /** Downloads a file from an /api path with the session's token (a plain link cannot carry it), under the server's file name. */
@@ -66,7 +69,7 @@ export async function postSdp(url: string, offer: string, bearer: string | null)
     const response = await fetch(url, { method: 'POST', headers, body: offer });
     return { status: response.status, text: await response.text(), location: response.headers.get('location') };
   } catch {
-    return { status: 0, text: networkErrorMessage, location: null };
+    return { status: 0, text: networkErrorMessage(), location: null };
   }
 }
 

@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useViewer } from './viewer-session';
 
 /**
@@ -31,15 +34,34 @@ function loadNotifyMe(appPath: string): Promise<NotifyMeModule> {
   return import(/* @vite-ignore */ `${appPath}notify-me.js`) as Promise<NotifyMeModule>;
 }
 
+/** What the button says in each state, in the page's language (the module's own labels are the creator app's English). */
+const notifyLabels: Record<NotifyState, MessageDescriptor> = {
+  unsupported: msg`Notifications unavailable`,
+  registering: msg`Notify me`,
+  off: msg`Notify me`,
+  on: msg`Notifications on`,
+  busy: msg`Please wait…`,
+  blocked: msg`Notifications blocked`,
+  error: msg`Notify me`,
+};
+
+/** The module's own messages, by their English text; a server's refusal it passes on is shown as it is. */
+const notifyMessages: Record<string, MessageDescriptor> = {
+  'This browser cannot receive notifications.': msg`This browser cannot receive notifications.`,
+  'Notifications are blocked for this site in your browser settings.': msg`Notifications are blocked for this site in your browser settings.`,
+  'Notifications could not be turned on.': msg`Notifications could not be turned on.`,
+  'Unexpected error. Please try again.': msg`Unexpected error. Please try again.`,
+};
 
 /** The button's state for one creator; `label` is what the button says. Nothing is asked of the browser before `toggle`. */
 export function useNotifyMe(creatorTag: string | null | undefined, creatorId: string | null | undefined) {
-  const [notify, setNotify] = useState<{ instance: NotifyMe; labels: NotifyMeModule['notifyLabels'] } | null>(null);
+  const { i18n } = useLingui();
+  const [notify, setNotify] = useState<{ instance: NotifyMe } | null>(null);
   useEffect(() => {
     if (!creatorTag || !creatorId || !('serviceWorker' in navigator)) return;
     let current = true;
     loadNotifyMe(creatorAppPath(creatorTag))
-      .then((module) => current && setNotify({ instance: module.createNotifyMe({ appPath: creatorAppPath(creatorTag), creatorId, viewerToken: () => useViewer.getState().token }), labels: module.notifyLabels }))
+      .then((module) => current && setNotify({ instance: module.createNotifyMe({ appPath: creatorAppPath(creatorTag), creatorId, viewerToken: () => useViewer.getState().token }) }))
       .catch(() => current && setNotify(null));
     return () => {
       current = false;
@@ -55,10 +77,11 @@ export function useNotifyMe(creatorTag: string | null | undefined, creatorId: st
   const subscribe = useCallback((listener: () => void) => (instance ? instance.onChange(listener) : () => undefined), [instance]);
   const state = useSyncExternalStore(subscribe, (): NotifyState => instance?.state ?? 'registering');
   const message = useSyncExternalStore(subscribe, () => instance?.message ?? '');
+  const knownMessage = notifyMessages[message];
   return {
     state,
-    message,
-    label: notify?.labels[state] ?? 'Notify me',
+    message: knownMessage ? i18n._(knownMessage) : message,
+    label: i18n._(notifyLabels[state]),
     /** Shown once the creator app's service worker is registered. */
     visible: !!instance && state !== 'registering' && state !== 'unsupported',
     toggle: () => instance?.toggle() ?? Promise.resolve(),

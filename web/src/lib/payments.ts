@@ -1,5 +1,7 @@
-import { paymentMessages, type PaymentError } from '@server/domains/payments/payments.schemas';
+import { msg } from '@lingui/core/macro';
+import type { PaymentError } from '@server/domains/payments/payments.schemas';
 import { dollarsText } from '@common/money';
+import { i18n } from './i18n/i18n';
 import { alive } from './trpc';
 import { useSession } from './session-store';
 
@@ -36,6 +38,14 @@ declare global {
 }
 
 const stripeScript = 'https://js.stripe.com/v3';
+
+/** The payment forms' own failures, in the reader's language. */
+const paymentTexts = {
+  stripeNotLoaded: msg`Stripe.js could not be loaded. Please check your connection.`,
+  notCompleted: msg`Your payment could not be completed.`,
+  unexpected: msg`Unexpected error. Please try again.`,
+  notProcessed: msg`Your payment was not processed due to the following:`,
+};
 const loaded = new Map<string, Promise<StripeJs>>();
 
 /** Loads Stripe.js once per publishable key (only when the server has a publishable key configured). */
@@ -43,13 +53,13 @@ export function loadStripe(publishableKey: string): Promise<StripeJs> {
   let promise = loaded.get(publishableKey);
   if (!promise) {
     promise = new Promise<StripeJs>((resolve, reject) => {
-      const ready = () => (window.Stripe ? resolve(window.Stripe(publishableKey)) : reject(new Error('Stripe.js did not load')));
+      const ready = () => (window.Stripe ? resolve(window.Stripe(publishableKey)) : reject(new Error(i18n._(paymentTexts.stripeNotLoaded))));
       if (window.Stripe) return ready();
       const script = document.createElement('script');
       script.src = stripeScript;
       script.async = true;
       script.onload = ready;
-      script.onerror = () => reject(new Error('Stripe.js could not be loaded. Please check your connection.'));
+      script.onerror = () => reject(new Error(i18n._(paymentTexts.stripeNotLoaded)));
       document.head.appendChild(script);
     });
     promise.catch(() => loaded.delete(publishableKey));
@@ -73,7 +83,7 @@ export function outcomeOfStripe(result: StripeConfirmResult): ConfirmOutcome {
         type: result.error.type,
         ...(result.error.code ? { code: result.error.code } : {}),
         ...(result.error.decline_code ? { decline_code: result.error.decline_code } : {}),
-        message: result.error.message ?? 'Your payment could not be completed.',
+        message: result.error.message ?? i18n._(paymentTexts.notCompleted),
       },
     };
   }
@@ -91,12 +101,14 @@ export function statusReport(paymentIntentId: string, outcome: ConfirmOutcome) {
   };
 }
 
-/** The dialog's error text: the spec's heading and the provider's message (platform.md §8). */
+/** The dialog's error text: the spec's heading (in English exactly `paymentMessages.notProcessed`) and the provider's message (platform.md §8). */
 export function paymentFailureText(message: string): { heading: string; message: string } {
-  return { heading: paymentMessages.notProcessed, message };
+  return { heading: i18n._(paymentTexts.notProcessed), message };
 }
 
+/** `formatDollars` ("$12.50", also the server's and the spec's form); `formatMoney` the same amount in the reader's language. */
 export { formatDollars } from '@common/money';
+export { formatMoney } from './i18n/format';
 
 // Wallets (platform.md §9): CAD, country CA, TEST environment, these card networks.
 export const walletCardNetworks = ['AMEX', 'DISCOVER', 'INTERAC', 'JCB', 'MASTERCARD', 'VISA'] as const;
@@ -153,7 +165,7 @@ export function paymentErrorMessage(error: unknown): string {
   const candidate = (error && typeof error === 'object' ? error : {}) as { message?: unknown; data?: { httpStatus?: number } | null };
   const status = candidate.data?.httpStatus ?? 0;
   if (status === 429 && typeof candidate.message === 'string') return candidate.message;
-  return status >= 400 && status < 500 && typeof candidate.message === 'string' && candidate.message ? candidate.message : 'Unexpected error. Please try again.';
+  return status >= 400 && status < 500 && typeof candidate.message === 'string' && candidate.message ? candidate.message : i18n._(paymentTexts.unexpected);
 }
 
 /** After a subscription payment: the session user changes (unpaid invoices, an activated account), so fetch it again. */

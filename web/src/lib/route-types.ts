@@ -1,3 +1,4 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType } from 'react';
 import type { trpc } from '@web/lib/trpc';
 
@@ -15,8 +16,11 @@ export interface PageRoute {
   component: ComponentType;
   roles?: string[] | null;
   layout?: 'empty' | 'default';
-  /** The page's name in the browser tab, shown as "<title> · Cuepoint" (just "Cuepoint" when absent). */
-  title?: string;
+  /**
+   * The page's name in the browser tab, shown as "<title> · Cuepoint" (just "Cuepoint" when absent): a message
+   * (`msg` from '@lingui/core/macro', shown in the reader's language) or a text shown as it is.
+   */
+  title?: string | MessageDescriptor;
   /**
    * Asks for the data the page shows first while its code is still loading (the page's own queries, with the same
    * input, then find it in the cache instead of asking once the code has arrived).

@@ -1,9 +1,23 @@
 /** Pure session rules (platform.md §4 "Session"); no browser APIs except base64 decoding. */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { i18n } from './i18n/i18n';
 
 export const sessionMessages = {
   invalidToken: 'Invalid access_token',
   expiredToken: 'access_token expired',
 } as const;
+
+const sessionEndTexts: Record<string, MessageDescriptor> = {
+  [sessionMessages.invalidToken]: msg`Invalid access_token`,
+  [sessionMessages.expiredToken]: msg`access_token expired`,
+};
+
+/** Why a session ended, in the reader's language: the spec's texts are translated, any other reason is shown as given. */
+export function sessionEndText(reason: string): string {
+  const text = sessionEndTexts[reason];
+  return text ? i18n._(text) : reason;
+}
 
 /** Any non-empty role list means signed in; an empty (or missing) list means guest. */
 export function isSignedIn(roles: readonly string[] | null | undefined): boolean {
@@ -93,7 +107,10 @@ export function shouldLogoutOnError(input: { status: number; path: string; sentT
   return input.status === 401 && input.sentToken && !isPermissionCheck(input.path) && !isCredentialCheck(input.path);
 }
 
-/** The toast of a session ended by a 401: "access_token expired" when the server says so, else "Invalid access_token". */
+/**
+ * The toast of a session ended by a 401: "access_token expired" when the server says so, else "Invalid access_token"
+ * (the English texts; `sessionEndText` shows them in the reader's language).
+ */
 export function sessionEndReason(serverMessage: string | undefined): string {
   return serverMessage === sessionMessages.expiredToken ? sessionMessages.expiredToken : sessionMessages.invalidToken;
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { SessionAnswer, SessionUser } from '@server/domains/users/users.schemas';
 import { toastError } from './lazy-toast';
+import { sessionEndText } from './session-rules';
 import { local, session, storageKeys } from './storage-keys';
 
 export type SessionStatus = 'checking' | 'ready';
@@ -57,7 +58,7 @@ export const useSession = create<SessionState>()((set, get) => ({
     session.remove(storageKeys.originalToken);
     session.remove(storageKeys.emulatedToken);
     set({ token: null, user: null, status: 'ready', originalToken: null });
-    if (reason && wasSignedIn) toastError(reason, { id: 'session-ended' });
+    if (reason && wasSignedIn) toastError(sessionEndText(reason), { id: 'session-ended' });
   },
   startEmulation: (answer) => {
     const current = get().originalToken ?? get().token;

@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { actingToken, afterFailedCall, type ActingAs } from './acting-session';
+import { i18n } from './i18n/i18n';
 
 /** A failed upload or download on a documented /api path: the HTTP status (0: no answer), the server's message and field errors. */
 export class ApiError extends Error {
@@ -12,7 +14,13 @@ export class ApiError extends Error {
   }
 }
 
-export const networkErrorMessage = 'Network error. Please check your connection.';
+const failureTexts = {
+  network: msg`Network error. Please check your connection.`,
+  unexpected: msg`Unexpected error. Please try again.`,
+};
+
+/** "Network error. Please check your connection." in the active language. */
+export const networkErrorMessage = (): string => i18n._(failureTexts.network);
 
 export interface UploadOptions {
   /** Whose token goes with the files: the dashboard session's (the default) or the viewer's. */
@@ -38,7 +46,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
     };
-    request.onerror = () => reject(new ApiError(0, networkErrorMessage));
+    request.onerror = () => reject(new ApiError(0, networkErrorMessage()));
     request.onload = () => {
       let body: unknown = null;
       try {
@@ -56,7 +64,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
       reject(
         new ApiError(
           request.status,
-          serverMessage && request.status < 500 ? serverMessage : 'Unexpected error. Please try again.',
+          serverMessage && request.status < 500 ? serverMessage : i18n._(failureTexts.unexpected),
           errors && typeof errors === 'object' ? (errors as Record<string, string>) : {},
         ),
       );

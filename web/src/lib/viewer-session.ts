@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { SessionAnswer, SessionUser } from '@server/domains/users/users.schemas';
-import { tokenExpired } from './session-rules';
+import { sessionEndText, tokenExpired } from './session-rules';
 import { toastError } from './lazy-toast';
 import { local, storageKeys } from './storage-keys';
 
@@ -53,7 +53,7 @@ export const useViewer = create<ViewerState>()((set, get) => ({
     local.remove(storageKeys.viewerToken);
     local.remove(storageKeys.eventPermissions);
     set({ token: null, user: null, permissionIds: [] });
-    if (reason && wasSignedIn) toastError(reason, { id: 'viewer-session-ended' });
+    if (reason && wasSignedIn) toastError(sessionEndText(reason), { id: 'viewer-session-ended' });
   },
   grantEventAccess: (...eventIds) => {
     const merged = [...new Set([...get().permissionIds, ...eventIds])];

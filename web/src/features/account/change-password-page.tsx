@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { changePasswordRedirect } from '@web/lib/navigation-rules';
 import { ChangePasswordForm } from '@web/components/change-password-form';
 import { FullPageSpinner } from '@web/components/spinner';
@@ -10,6 +11,7 @@ import { useSession } from '@web/lib/session-store';
  * It only ever acts on the caller: another user's id in the path redirects to the caller's own page.
  */
 export default function ChangePasswordPage() {
+  const { t } = useLingui();
   const params = useParams<{ userId?: string }>();
   const [, navigate] = useLocation();
   const me = useSession((state) => state.user?.id);
@@ -17,10 +19,12 @@ export default function ChangePasswordPage() {
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });
   }, [navigate, redirect]);
-  if (redirect) return <FullPageSpinner label="Redirecting" />;
+  if (redirect) return <FullPageSpinner label={t`Redirecting`} />;
   return (
     <section className="max-w-lg space-y-6">
-      <h1 className="text-2xl font-bold text-slate-900">Change Password</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Change Password</Trans>
+      </h1>
       <ChangePasswordForm />
     </section>
   );

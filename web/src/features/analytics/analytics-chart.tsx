@@ -1,5 +1,5 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDollars } from '@common/money';
+import { formatNumber, formatMoney } from '@web/lib/i18n/format';
 
 export interface ChartSeries {
   key: string;
@@ -19,11 +19,12 @@ export interface AnalyticsChartProps {
   label: string;
 }
 
-const countFormat = new Intl.NumberFormat();
+/** Cents as Canadian dollars in the active locale, with the plain "$" sign. */
+const money = (cents: number) => formatMoney(cents);
 
 /** The dashboard's charts (recharts, a chunk of its own): they take the card's width and keep their height. */
 export default function AnalyticsChart({ kind, data, xKey, series, unit = 'count', label }: AnalyticsChartProps) {
-  const format = (value: unknown) => (unit === 'cents' ? formatDollars(Number(value)) : countFormat.format(Number(value)));
+  const format = (value: unknown) => (unit === 'cents' ? money(Number(value)) : formatNumber(Number(value)));
   const rows = data as Array<Record<string, string | number>>;
   const legend = series.length > 1 ? <Legend /> : null;
   const tooltip = <Tooltip formatter={(value) => format(value)} />;
@@ -31,7 +32,7 @@ export default function AnalyticsChart({ kind, data, xKey, series, unit = 'count
   const height = kind === 'ranking' ? Math.max(160, rows.length * 36 + 40) : 256;
 
   return (
-    <div className="w-full min-w-0" style={{ height }} role="img" aria-label={label}>
+    <div className="w-full min-w-0" style={{ height }} role="img" aria-label={label} dir="ltr">
       <ResponsiveContainer width="100%" height="100%">
         {kind === 'line' ? (
           <LineChart data={rows} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Info } from 'lucide-react';
 import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useSearchParams } from '@web/components/use-search-param';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
@@ -17,6 +18,7 @@ import { rangeFromQuery, rangeToQuery } from './range';
  * are in the URL query, so a reload keeps them.
  */
 export default function AnalyticsPage() {
+  const { t } = useLingui();
   const isAdmin = useSession((state) => state.user?.role.includes('admin') ?? false);
   const [params, setParams] = useSearchParams();
   // One "now" per visit: the range's days do not move while the page is open.
@@ -29,22 +31,24 @@ export default function AnalyticsPage() {
     <section className="max-w-6xl min-w-0 space-y-4">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold text-slate-900">Analytics</h1>
+          <h1 className="text-2xl font-bold text-slate-900">
+            <Trans>Analytics</Trans>
+          </h1>
           <p className="text-sm text-slate-600">
-            Your audience: podcast downloads, live viewers, members and money.{' '}
+            <Trans>Your audience: podcast downloads, live viewers, members and money.</Trans>{' '}
             <Link href={howWeCountPath} className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
-              <Info className="size-4" aria-hidden /> How we count
+              <Info className="size-4" aria-hidden /> <Trans>How we count</Trans>
             </Link>
           </p>
         </div>
         {isAdmin && (
           <select
-            aria-label="Whose numbers"
+            aria-label={t`Whose numbers`}
             className="h-10 max-w-full rounded-md border border-slate-300 bg-white px-3 text-sm"
             value={creatorId ?? ''}
             onChange={(event) => setParams({ creator: event.target.value || null, event: null })}
           >
-            <option value="">Whole install</option>
+            <option value="">{t`Whole install`}</option>
             {(creators.data?.items ?? []).map((user) => (
               <option key={user.id} value={user.id}>
                 {user.displayName}

@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { Download } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { Spinner } from '@web/components/spinner';
 import { saveFile } from '@web/lib/download';
@@ -22,7 +23,8 @@ export function exportCsv({ fileName, header, rows }: CsvExport): void {
 
 /** One dashboard card: a heading, its export (when it has rows) and its content. */
 export function ChartCard({ title, description, csv, children, testId }: { title: string; description?: ReactNode; csv?: CsvExport | null; children: ReactNode; testId?: string }) {
-  const headingId = `analytics-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const { t } = useLingui();
+  const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="min-w-0 space-y-3 rounded-lg border border-slate-200 bg-white p-4" data-testid={testId}>
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -33,8 +35,8 @@ export function ChartCard({ title, description, csv, children, testId }: { title
           {description && <p className="text-sm text-slate-600">{description}</p>}
         </div>
         {csv && csv.rows.length > 0 && (
-          <Button size="sm" variant="secondary" onClick={() => exportCsv(csv)} aria-label={`Export CSV: ${title}`}>
-            <Download className="size-4" aria-hidden /> Export CSV
+          <Button size="sm" variant="secondary" onClick={() => exportCsv(csv)} aria-label={t`Export CSV: ${title}`}>
+            <Download className="size-4" aria-hidden /> <Trans>Export CSV</Trans>
           </Button>
         )}
       </div>
@@ -45,8 +47,9 @@ export function ChartCard({ title, description, csv, children, testId }: { title
 
 /** A chart, loaded with its own chunk (recharts) while a spinner holds its place. */
 export function Chart(props: AnalyticsChartProps) {
+  const { t } = useLingui();
   return (
-    <Suspense fallback={<Spinner label="Loading the chart" className="h-64" />}>
+    <Suspense fallback={<Spinner label={t`Loading the chart`} className="h-64" />}>
       <AnalyticsChart {...props} />
     </Suspense>
   );

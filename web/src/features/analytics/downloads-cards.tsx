@@ -1,22 +1,23 @@
 import type { ReactNode } from 'react';
 import { Headphones } from 'lucide-react';
 import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { DownloadsAnswer, DownloadsGrouping } from '@server/domains/analytics/analytics.schemas';
 import { EmptyState } from '@web/components/empty-state';
 import { ErrorState } from '@web/components/error-state';
 import { Spinner } from '@web/components/spinner';
+import { formatDate, formatNumber } from '@web/lib/i18n/format';
 import { trpc } from '@web/lib/trpc';
 import { csvFileName } from './analytics-csv';
 import { ChartCard, Chart, Figure } from './chart-card';
 import { howWeCountPath } from './paths';
 import type { AnalyticsRange } from './range';
 
-const countFormat = new Intl.NumberFormat();
 const topEpisodes = 10;
 
 /** "Mar 3" of a `YYYY-MM-DD` day (UTC). */
 export function dayLabel(day: string): string {
-  return new Date(`${day}T00:00:00.000Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return formatDate(`${day}T00:00:00.000Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 function useDownloads(range: AnalyticsRange, creatorId: string | undefined, groupBy: DownloadsGrouping) {
@@ -27,21 +28,24 @@ type DownloadsQuery = ReturnType<typeof useDownloads>;
 
 /** Loading and error states of one downloads card; the content once its answer is in. */
 function Loaded({ query, children }: { query: DownloadsQuery; children: (answer: DownloadsAnswer) => ReactNode }) {
-  if (query.isPending) return <Spinner label="Loading downloads" className="h-40" />;
-  if (query.isError) return <ErrorState title="Downloads could not be loaded" error={query.error} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
+  const { t } = useLingui();
+  if (query.isPending) return <Spinner label={t`Loading downloads`} className="h-40" />;
+  if (query.isError) return <ErrorState title={t`Downloads could not be loaded`} error={query.error} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
   return <>{children(query.data)}</>;
 }
 
 function NoDownloads() {
+  const { t } = useLingui();
   return (
-    <EmptyState title="No downloads in this period" icon={<Headphones className="size-10" aria-hidden />} className="py-10">
-      Downloads of your episodes and plays of your replays show up here once listeners fetch them.
+    <EmptyState title={t`No downloads in this period`} icon={<Headphones className="size-10" aria-hidden />} className="py-10">
+      <Trans>Downloads of your episodes and plays of your replays show up here once listeners fetch them.</Trans>
     </EmptyState>
   );
 }
 
 /** Totals, downloads over time, top episodes and apps for the range. */
 export function DownloadsCards({ range, creatorId }: { range: AnalyticsRange; creatorId: string | undefined }) {
+  const { t } = useLingui();
   const byDay = useDownloads(range, creatorId, 'day');
   const byEpisode = useDownloads(range, creatorId, 'episode');
   const byApp = useDownloads(range, creatorId, 'app');
@@ -51,28 +55,28 @@ export function DownloadsCards({ range, creatorId }: { range: AnalyticsRange; cr
   return (
     <>
       <ChartCard
-        title="Downloads over time"
+        title={t`Downloads over time`}
         testId="downloads-card"
         description={
-          <>
+          <Trans>
             Counted by the IAB rules, bots apart.{' '}
             <Link href={howWeCountPath} className="font-medium text-brand-700 hover:underline">
               How we count
             </Link>
-          </>
+          </Trans>
         }
-        csv={byDay.data ? { fileName: name('downloads-by-day'), header: ['Day (UTC)', 'Downloads'], rows: byDay.data.rows.map((row) => [row.key, row.downloads]) } : null}
+        csv={byDay.data ? { fileName: name('downloads-by-day'), header: [t`Day (UTC)`, t`Downloads`], rows: byDay.data.rows.map((row) => [row.key, row.downloads]) } : null}
       >
         <Loaded query={byDay}>
           {(answer) => (
             <>
               <dl className="grid grid-cols-2 gap-3">
-                <Figure label="Downloads" value={countFormat.format(answer.total)} testId="downloads-total" strong />
-                <Figure label="Bots (not counted)" value={countFormat.format(answer.bots)} testId="downloads-bots" />
+                <Figure label={t`Downloads`} value={formatNumber(answer.total)} testId="downloads-total" strong />
+                <Figure label={t`Bots (not counted)`} value={formatNumber(answer.bots)} testId="downloads-bots" />
               </dl>
               {answer.basis === 'requests' && (
                 <p role="note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800" data-testid="requests-basis">
-                  Counted per request (media served through a CDN)
+                  <Trans>Counted per request (media served through a CDN)</Trans>
                 </p>
               )}
               {answer.total === 0 ? (
@@ -80,10 +84,10 @@ export function DownloadsCards({ range, creatorId }: { range: AnalyticsRange; cr
               ) : (
                 <Chart
                   kind="line"
-                  label="Downloads per day"
+                  label={t`Downloads per day`}
                   data={answer.rows.map((row) => ({ day: dayLabel(row.key), downloads: row.downloads }))}
                   xKey="day"
-                  series={[{ key: 'downloads', name: 'Downloads', color: '#ea580c' }]}
+                  series={[{ key: 'downloads', name: t`Downloads`, color: '#ea580c' }]}
                 />
               )}
             </>
@@ -93,9 +97,9 @@ export function DownloadsCards({ range, creatorId }: { range: AnalyticsRange; cr
 
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
         <ChartCard
-          title="Top episodes"
+          title={t`Top episodes`}
           testId="top-episodes-card"
-          csv={byEpisode.data ? { fileName: name('top-episodes'), header: ['Episode id', 'Episode', 'Downloads'], rows: episodes.map((row) => [row.key, row.label, row.downloads]) } : null}
+          csv={byEpisode.data ? { fileName: name('top-episodes'), header: [t`Episode id`, t`Episode`, t`Downloads`], rows: episodes.map((row) => [row.key, row.label, row.downloads]) } : null}
         >
           <Loaded query={byEpisode}>
             {() =>
@@ -103,12 +107,18 @@ export function DownloadsCards({ range, creatorId }: { range: AnalyticsRange; cr
                 <NoDownloads />
               ) : (
                 <>
-                  <Chart kind="ranking" label="Downloads of the top episodes" data={episodes.map((row) => ({ name: row.label, downloads: row.downloads }))} xKey="name" series={[{ key: 'downloads', name: 'Downloads', color: '#ea580c' }]} />
-                  <ol className="space-y-1 text-sm" aria-label="Top episodes">
+                  <Chart
+                    kind="ranking"
+                    label={t`Downloads of the top episodes`}
+                    data={episodes.map((row) => ({ name: row.label, downloads: row.downloads }))}
+                    xKey="name"
+                    series={[{ key: 'downloads', name: t`Downloads`, color: '#ea580c' }]}
+                  />
+                  <ol className="space-y-1 text-sm" aria-label={t`Top episodes`}>
                     {episodes.map((row) => (
                       <li key={row.key} className="flex justify-between gap-3">
                         <span className="min-w-0 truncate text-slate-800">{row.label}</span>
-                        <span className="tabular-nums text-slate-600">{countFormat.format(row.downloads)}</span>
+                        <span className="tabular-nums text-slate-600">{formatNumber(row.downloads)}</span>
                       </li>
                     ))}
                   </ol>
@@ -119,16 +129,22 @@ export function DownloadsCards({ range, creatorId }: { range: AnalyticsRange; cr
         </ChartCard>
 
         <ChartCard
-          title="Apps"
+          title={t`Apps`}
           testId="apps-card"
-          csv={byApp.data ? { fileName: name('apps'), header: ['App', 'Downloads'], rows: byApp.data.rows.map((row) => [row.label, row.downloads]) } : null}
+          csv={byApp.data ? { fileName: name('apps'), header: [t`App`, t`Downloads`], rows: byApp.data.rows.map((row) => [row.label, row.downloads]) } : null}
         >
           <Loaded query={byApp}>
             {(answer) =>
               answer.rows.length === 0 ? (
                 <NoDownloads />
               ) : (
-                <Chart kind="ranking" label="Downloads per app" data={answer.rows.map((row) => ({ name: row.label, downloads: row.downloads }))} xKey="name" series={[{ key: 'downloads', name: 'Downloads', color: '#0891b2' }]} />
+                <Chart
+                  kind="ranking"
+                  label={t`Downloads per app`}
+                  data={answer.rows.map((row) => ({ name: row.label, downloads: row.downloads }))}
+                  xKey="name"
+                  series={[{ key: 'downloads', name: t`Downloads`, color: '#0891b2' }]}
+                />
               )
             }
           </Loaded>

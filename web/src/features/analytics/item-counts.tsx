@@ -1,6 +1,6 @@
+import { Plural } from '@lingui/react/macro';
 import { trpc } from '@web/lib/trpc';
 
-const countFormat = new Intl.NumberFormat();
 /** The API answers at most this many items a call. */
 const maxIds = 200;
 
@@ -18,10 +18,9 @@ export function useItemCounts(itemKind: 'episode' | 'replay', ids: readonly stri
 export function ItemCount({ counts, id, kind }: { counts: Record<string, number> | undefined; id: string; kind: 'downloads' | 'plays' }) {
   if (!counts) return null;
   const count = counts[id] ?? 0;
-  const noun = kind === 'downloads' ? (count === 1 ? 'download' : 'downloads') : count === 1 ? 'play' : 'plays';
   return (
     <span className="tabular-nums" data-testid={`item-count-${id}`}>
-      {countFormat.format(count)} {noun}
+      {kind === 'downloads' ? <Plural value={count} one="# download" other="# downloads" /> : <Plural value={count} one="# play" other="# plays" />}
     </span>
   );
 }

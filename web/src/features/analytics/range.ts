@@ -1,3 +1,4 @@
+import { formatDate } from '@web/lib/i18n/format';
 /**
  * The dashboard's date range, kept in the URL query (`?range=7|30|90` or `?range=custom&from=YYYY-MM-DD&to=YYYY-MM-DD`)
  * so it survives a reload. Days are UTC; `to` in the URL is the last day shown (inclusive), the API's `to` exclusive.
@@ -84,6 +85,6 @@ export function monthsRange(range: AnalyticsRange): { from: string; to: string }
 
 /** "Mar 3, 2026 – Apr 1, 2026" (UTC). */
 export function rangeLabel(range: AnalyticsRange): string {
-  const format = (day: string) => new Date(`${day}T00:00:00.000Z`).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+  const format = (day: string) => formatDate(`${day}T00:00:00.000Z`, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
   return `${format(range.from)} – ${format(range.lastDay)}`;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Logo } from '@web/components/logo';
 import { ErrorState } from '@web/components/error-state';
 import { Spinner } from '@web/components/spinner';
@@ -40,26 +41,33 @@ function OperationCard({ entry }: { entry: OperationEntry }) {
   const { method, path, operation } = entry;
   const parameters = operation.parameters ?? [];
   const body = operation.requestBody ? Object.entries(operation.requestBody.content) : [];
+  const scope = operation['x-cuepoint-scope'];
   return (
     <article id={operation.operationId} className="space-y-3 rounded-lg bg-white p-4 shadow-sm ring-1 ring-slate-200" aria-label={`${method.toUpperCase()} ${path}`}>
       <header className="flex flex-wrap items-center gap-2">
         <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${methodClasses[method] ?? 'bg-slate-100'}`}>{method}</span>
         <code className="break-all font-mono text-sm font-semibold text-slate-900">{path}</code>
-        {operation['x-cuepoint-scope'] && (
-          <span className="rounded-full bg-brand-50 px-2 py-0.5 font-mono text-xs text-brand-700">scope: {operation['x-cuepoint-scope']}</span>
+        {scope && (
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 font-mono text-xs text-brand-700">
+            <Trans>scope: {scope}</Trans>
+          </span>
         )}
       </header>
       {operation.summary && <p className="font-medium text-slate-900">{operation.summary}</p>}
       {operation.description && <RichText text={operation.description} />}
       {parameters.length > 0 && (
         <section>
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Parameters</h4>
+          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <Trans>Parameters</Trans>
+          </h4>
           <ul className="mt-1 space-y-0.5">
             {parameters.map((parameter) => (
               <li key={`${parameter.in}-${parameter.name}`} className="text-xs">
                 <code className="font-mono font-semibold">{parameter.name}</code>
-                <span className="ml-1 text-slate-500">({parameter.in}{parameter.required ? ', required' : ''})</span>
-                <span className="ml-2">
+                <span className="ms-1 text-slate-500">
+                  {parameter.required ? <Trans>({parameter.in}, required)</Trans> : `(${parameter.in})`}
+                </span>
+                <span className="ms-2">
                   <SchemaView schema={parameter.schema} depth={1} />
                 </span>
               </li>
@@ -69,12 +77,16 @@ function OperationCard({ entry }: { entry: OperationEntry }) {
       )}
       {body.map(([type, content]) => (
         <section key={type}>
-          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Body ({type})</h4>
+          <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <Trans>Body ({type})</Trans>
+          </h4>
           <SchemaView schema={content.schema} />
         </section>
       ))}
       <section>
-        <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Responses</h4>
+        <h4 className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+          <Trans>Responses</Trans>
+        </h4>
         <ul className="mt-1">
           {Object.entries(operation.responses).map(([status, answer]) => {
             const schema = answer.content?.['application/json']?.schema;
@@ -85,7 +97,7 @@ function OperationCard({ entry }: { entry: OperationEntry }) {
                   {/* 24 px tall: a target WCAG 2.2 (2.5.8) finds big enough. */}
                   <summary className="cursor-pointer py-1">
                     <span className="font-mono font-semibold">{status}</span> <span className="text-slate-600">{answer.description}</span>
-                    {isError && <span className="ml-1 font-mono text-slate-500">{'{ message, errors? }'}</span>}
+                    {isError && <span className="ms-1 font-mono text-slate-500">{'{ message, errors? }'}</span>}
                   </summary>
                   {schema && !isError && (
                     <div className="mt-1">
@@ -104,6 +116,7 @@ function OperationCard({ entry }: { entry: OperationEntry }) {
 
 /** /docs/api: the REST reference, rendered from GET /api/openapi.json by a small built-in viewer. */
 export default function ApiDocsPage() {
+  const { t } = useLingui();
   const [document, setDocument] = useState<OpenApiDocument | null>(null);
   const [failed, setFailed] = useState<unknown>(null);
   const [filter, setFilter] = useState('');
@@ -126,10 +139,12 @@ export default function ApiDocsPage() {
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="sticky top-0 z-10 flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-3">
-        <a href="/" aria-label="Cuepoint home">
+        <a href="/" aria-label={t`Cuepoint home`}>
           <Logo />
         </a>
-        <h1 className="text-lg font-bold text-slate-900">API reference</h1>
+        <h1 className="text-lg font-bold text-slate-900">
+          <Trans>API reference</Trans>
+        </h1>
         <a href="/api/openapi.json" className="text-sm font-medium text-brand-700 hover:underline">
           openapi.json
         </a>
@@ -137,16 +152,16 @@ export default function ApiDocsPage() {
           type="search"
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
-          placeholder="Filter by path, procedure or scope"
-          aria-label="Filter operations"
-          className="h-9 w-full rounded-md border border-slate-300 px-3 text-sm sm:ml-auto sm:w-72"
+          placeholder={t`Filter by path, procedure or scope`}
+          aria-label={t`Filter operations`}
+          className="h-9 w-full rounded-md border border-slate-300 px-3 text-sm sm:ms-auto sm:w-72"
         />
       </header>
-      {!document && !failed && <Spinner label="Loading the API reference" className="py-24" />}
-      {failed !== null && <ErrorState title="The API reference could not be loaded" error={failed} onRetry={() => setAttempt((value) => value + 1)} />}
+      {!document && !failed && <Spinner label={t`Loading the API reference`} className="py-24" />}
+      {failed !== null && <ErrorState title={t`The API reference could not be loaded`} error={failed} onRetry={() => setAttempt((value) => value + 1)} />}
       {document && (
         <div className="mx-auto flex max-w-6xl gap-6 p-4">
-          <nav aria-label="Sections" className="sticky top-20 hidden max-h-[calc(100vh-6rem)] w-56 shrink-0 overflow-y-auto md:block">
+          <nav aria-label={t`Sections`} className="sticky top-20 hidden max-h-[calc(100vh-6rem)] w-56 shrink-0 overflow-y-auto md:block">
             <ul className="space-y-1 text-sm">
               {visible.map((group) => (
                 <li key={group.tag}>
@@ -164,7 +179,11 @@ export default function ApiDocsPage() {
               </h2>
               {document.info.description && <RichText text={document.info.description} />}
             </section>
-            {visible.length === 0 && <p className="text-sm text-slate-600">No operation matches “{filter}”.</p>}
+            {visible.length === 0 && (
+              <p className="text-sm text-slate-600">
+                <Trans>No operation matches “{filter}”.</Trans>
+              </p>
+            )}
             {visible.map((group) => (
               <section key={group.tag} id={anchorOf(group.tag)} aria-labelledby={`${anchorOf(group.tag)}-heading`} className="space-y-3">
                 <h3 id={`${anchorOf(group.tag)}-heading`} className="text-lg font-semibold text-slate-900">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { constraintsOf, typeLabel, type JsonSchema } from './openapi-types';
 
 /** The object a schema describes, if any (directly, or the items of an array, or the object member of a union). */
@@ -13,7 +14,13 @@ function objectOf(schema: JsonSchema): JsonSchema | undefined {
 
 /** A JSON Schema as a nested list of fields: name, type, required, limits, description. */
 export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema | undefined; depth?: number }) {
-  if (!schema) return <p className="text-xs text-slate-500">Any JSON.</p>;
+  const { t } = useLingui();
+  if (!schema)
+    return (
+      <p className="text-xs text-slate-500">
+        <Trans>Any JSON.</Trans>
+      </p>
+    );
   const object = objectOf(schema);
   if (!object?.properties) {
     return (
@@ -27,17 +34,25 @@ export function SchemaView({ schema, depth = 0 }: { schema: JsonSchema | undefin
   return (
     <div className="space-y-1">
       {depth === 0 && schema !== object && <p className="font-mono text-xs text-slate-500">{typeLabel(schema)}</p>}
-      <ul className={depth ? 'ml-3 border-l border-slate-200 pl-3' : ''}>
+      <ul className={depth ? 'ms-3 border-s border-slate-200 ps-3' : ''}>
         {Object.entries(object.properties).map(([name, property]) => {
           const nested = objectOf(property);
           const notes = constraintsOf(property);
           return (
             <li key={name} className="py-0.5 text-xs">
               <code className="font-mono font-semibold text-slate-900">{name}</code>
-              {required.has(name) ? <span className="ml-1 text-red-600" title="required">*</span> : <span className="ml-1 text-slate-500">optional</span>}
-              <span className="ml-2 font-mono text-brand-700">{typeLabel(property)}</span>
-              {notes.length > 0 && <span className="ml-2 text-slate-500">{notes.join(', ')}</span>}
-              {property.description && <span className="ml-2 text-slate-600">— {property.description}</span>}
+              {required.has(name) ? (
+                <span className="ms-1 text-red-600" title={t`required`}>
+                  *
+                </span>
+              ) : (
+                <span className="ms-1 text-slate-500">
+                  <Trans>optional</Trans>
+                </span>
+              )}
+              <span className="ms-2 font-mono text-brand-700">{typeLabel(property)}</span>
+              {notes.length > 0 && <span className="ms-2 text-slate-500">{notes.join(', ')}</span>}
+              {property.description && <span className="ms-2 text-slate-600">— {property.description}</span>}
               {nested && depth < 4 && <SchemaView schema={nested} depth={depth + 1} />}
             </li>
           );

@@ -3,25 +3,60 @@ import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import interactionPlugin from '@fullcalendar/interaction';
-import type { EventInput } from '@fullcalendar/core';
+import type { EventInput, LocaleInput } from '@fullcalendar/core';
 import { CalendarClock, Plus } from 'lucide-react';
-import type { EventBadge } from '@common/event-badge';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { isLocale, textDirection } from '@common/locales';
+import { eventBadgeTexts, type EventBadge } from '@common/event-badge';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { Button } from '@web/components/button';
 import { accessibleCalendarOptions } from '@web/components/calendar-a11y';
 import { EventBadgePill, useEventBadges } from '@web/components/event-badge';
 import { EmptyState } from '@web/components/empty-state';
 import { Skeleton } from '@web/components/skeleton';
+import { activeIntlLocale } from '@web/lib/i18n/format';
+import { i18n } from '@web/lib/i18n/i18n';
 import { trpc } from '@web/lib/trpc';
 import { EventDialog, type EventDialogState } from './event-dialog';
 import { formValuesOf, newFormValues } from './event-form';
 
+const streamingFromPrefix = eventBadgeTexts.streamingFrom('');
+
 /** The badge's words in the calendar (the calendar itself shows the time; an ended event is just past). */
 function badgePrefix(badge: EventBadge | undefined): string {
   if (!badge) return '';
-  if (badge.kind === 'live') return '● LIVE · ';
-  if (badge.kind === 'starting-soon' || badge.kind === 'external') return `${badge.text} · `;
+  if (badge.kind === 'live') return `● ${i18n._(msg`LIVE`)} · `;
+  if (badge.kind === 'starting-soon') return `${i18n._(msg`Starting soon`)} · `;
+  if (badge.kind === 'external') {
+    const provider = badge.text.startsWith(streamingFromPrefix) ? badge.text.slice(streamingFromPrefix.length) : badge.text;
+    return `${i18n._(msg`Streaming from ${provider}`)} · `;
+  }
   return '';
+}
+
+/** FullCalendar's button hints ("Previous month"), per view unit. */
+const buttonHints: Record<'prev' | 'next' | 'today', Partial<Record<string, MessageDescriptor>>> = {
+  prev: { month: msg`Previous month`, week: msg`Previous week`, day: msg`Previous day` },
+  next: { month: msg`Next month`, week: msg`Next week`, day: msg`Next day` },
+  today: { month: msg`This month`, week: msg`This week`, day: msg`Today` },
+};
+
+function buttonHint(kind: keyof typeof buttonHints, unit: string): string {
+  const hint = buttonHints[kind][unit];
+  return hint ? i18n._(hint) : unit;
+}
+
+/** The first day of the week in each locale's calendar (0 Sunday, 1 Monday, 6 Saturday). */
+const firstDayOfWeek: Record<string, number> = { en: 0, 'pt-BR': 0, de: 1, es: 1, fr: 1, ar: 6 };
+
+/**
+ * FullCalendar's locale: English as FullCalendar ships it; another language by its code (the dates are formatted by
+ * `Intl` in it), with the calendar's words given as options below.
+ */
+function calendarLocale(code: string): LocaleInput | 'en' {
+  return code === 'en' ? 'en' : { code };
 }
 
 function toCalendarEvent(event: EventOutput, badge: EventBadge | undefined): EventInput {
@@ -51,8 +86,9 @@ function nearNow(events: EventOutput[], now = Date.now()): EventOutput[] {
 
 /** Shown while the events load. */
 function CalendarSkeleton() {
+  const { t } = useLingui();
   return (
-    <div role="status" aria-label="Loading events" className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
+    <div role="status" aria-label={t`Loading events`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex justify-between">
         <Skeleton className="h-8 w-40" />
         <Skeleton className="h-8 w-48" />
@@ -68,6 +104,8 @@ function CalendarSkeleton() {
 
 /** `/apps/calendar`: the creator's events in month, week and day views; create, edit and delete in a dialog. */
 export default function CalendarPage() {
+  const { t, i18n: active } = useLingui();
+  const locale = active.locale;
   const events = trpc.events.list.useQuery();
   const [dialog, setDialog] = useState<EventDialogState>(null);
   const dated = useMemo(() => (events.data ?? []).filter((event) => event.startDateTime && event.endDateTime), [events.data]);
@@ -83,17 +121,19 @@ export default function CalendarPage() {
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold text-slate-900">Calendar</h1>
+        <h1 className="text-2xl font-bold text-slate-900">
+          <Trans>Calendar</Trans>
+        </h1>
         <Button onClick={() => setDialog({ mode: 'create', values: newFormValues() })}>
           <Plus className="size-4" aria-hidden />
-          New event
+          <Trans>New event</Trans>
         </Button>
       </div>
 
       {events.isPending ? (
         <CalendarSkeleton />
       ) : events.isError ? (
-        <EmptyState title="Your events could not be loaded">{events.error.message}</EmptyState>
+        <EmptyState title={t`Your events could not be loaded`}>{events.error.message}</EmptyState>
       ) : (
         <>
           <div
@@ -104,7 +144,24 @@ export default function CalendarPage() {
               plugins={[dayGridPlugin, timeGridPlugin, interactionPlugin]}
               initialView="dayGridMonth"
               headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
-              buttonText={{ today: 'Today', month: 'Month', week: 'Week', day: 'Day' }}
+              locale={calendarLocale(activeIntlLocale())}
+              firstDay={firstDayOfWeek[activeIntlLocale()] ?? 1}
+              direction={isLocale(locale) ? textDirection(locale) : 'ltr'}
+              buttonText={{ today: t`Today`, month: t`Month`, week: t`Week`, day: t`Day` }}
+              buttonHints={{
+                prev: (_text: string, unit: string) => buttonHint('prev', unit),
+                next: (_text: string, unit: string) => buttonHint('next', unit),
+                today: (_text: string, unit: string) => buttonHint('today', unit),
+              }}
+              viewHint={(buttonText: string) => t`${buttonText} view`}
+              navLinkHint={(dateText: string) => t`Go to ${dateText}`}
+              moreLinkHint={(count: number) => plural(count, { one: 'Show # more event', other: 'Show # more events' })}
+              closeHint={t`Close`}
+              timeHint={t`Time`}
+              eventHint={t`Event`}
+              weekTextLong={t`Week`}
+              allDayText={t`all-day`}
+              moreLinkText={(count: number) => t`+${count} more`}
               events={dated.map((event) => toCalendarEvent(event, badges.get(event.id)))}
               height="auto"
               nowIndicator
@@ -125,20 +182,21 @@ export default function CalendarPage() {
           <section className="space-y-2 rounded-xl border border-slate-200 bg-white p-4" aria-labelledby="tba-heading">
             <h2 id="tba-heading" className="flex items-center gap-2 text-base font-semibold text-slate-900">
               <CalendarClock className="size-5 text-brand-600" aria-hidden />
-              To be announced
+              <Trans>To be announced</Trans>
             </h2>
             {tba.length === 0 ? (
-              <p className="text-sm text-slate-500">No events without a date. Switch on “TBA” in an event to list it here.</p>
+              <p className="text-sm text-slate-500">
+                <Trans>No events without a date. Switch on “TBA” in an event to list it here.</Trans>
+              </p>
             ) : (
               <ul className="divide-y divide-slate-100">
                 {tba.map((event) => (
                   <li key={event.id}>
-                    <button type="button" onClick={() => edit(event.id)} className="flex w-full items-center justify-between gap-3 py-2 text-left text-sm hover:text-brand-700">
+                    <button type="button" onClick={() => edit(event.id)} className="flex w-full items-center justify-between gap-3 py-2 text-start text-sm hover:text-brand-700">
                       <span className="min-w-0 font-medium break-words">{event.name}</span>
                       <EventBadgePill badge={badges.get(event.id)} className="shrink-0" />
                       <span className="shrink-0 text-xs text-slate-500">
-                        TBA{event.isPremium ? ' · Premium' : ''}
-                        {event.isActive ? '' : ' · Inactive'}
+                        {[t`TBA`, event.isPremium ? t`Premium` : null, event.isActive ? null : t`Inactive`].filter(Boolean).join(' · ')}
                       </span>
                     </button>
                   </li>

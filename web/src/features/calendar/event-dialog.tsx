@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { eventPagePath, type EventOutput } from '@server/domains/events/events.schemas';
 import { Button } from '@web/components/button';
 import { failureFields, failureMessage } from '@web/components/error-message';
@@ -11,6 +12,7 @@ import { isPlanRefusal, PlanRequiredNotice } from '@web/components/plan-notice';
 import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { FediverseOptOut } from '@web/features/events/public';
+import { eventText } from './calendar-texts';
 import { formErrorsOf, parseEventForm, type EventFormValues } from './event-form';
 import { StreamSourceNote } from './stream-source-note';
 import { ToggleField } from './toggle-field';
@@ -19,6 +21,7 @@ export type EventDialogState = { mode: 'create'; values: EventFormValues } | { m
 
 /** Create, edit or delete one event: name, description, TBA toggle, start and end, premium toggle with price, active toggle, "Post to the Fediverse". */
 export function EventDialog({ state, onClose }: { state: EventDialogState; onClose(): void }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   // "Features require a plan": the refusal a new event would meet, shown before trying (and after a refused save).
@@ -38,7 +41,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
     resolver: async (values) => {
       const result = parseEventForm(values);
       if (result.input) return { values, errors: {} };
-      const fieldErrors = Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, { type: 'validate', message }]));
+      const fieldErrors = Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, { type: 'validate', message: eventText(message) }]));
       return { values: {}, errors: fieldErrors };
     },
   });
@@ -57,7 +60,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
   };
   const onFailed = (error: unknown) => {
     const fields = formErrorsOf(failureFields(error));
-    for (const [field, message] of Object.entries(fields)) setError(field as keyof EventFormValues, { type: 'server', message });
+    for (const [field, message] of Object.entries(fields)) setError(field as keyof EventFormValues, { type: 'server', message: eventText(message) });
     const message = failureMessage(error);
     if (isPlanRefusal(message)) return setPlanRefusal(message);
     if (!Object.keys(fields).length) setFailure(error);
@@ -65,7 +68,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
   const create = trpc.events.create.useMutation();
   const update = trpc.events.update.useMutation();
   const remove = trpc.events.delete.useMutation({
-    onSuccess: () => onSaved('Event deleted'),
+    onSuccess: () => onSaved(t`Event deleted`),
     onError: setFailure,
   });
 
@@ -76,10 +79,10 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
     try {
       if (state.mode === 'create') {
         await create.mutateAsync(result.input);
-        onSaved('Event created');
+        onSaved(t`Event created`);
       } else {
         await update.mutateAsync({ id: state.event.id, ...result.input });
-        onSaved('Event saved');
+        onSaved(t`Event saved`);
       }
     } catch (error) {
       onFailed(error);
@@ -92,14 +95,14 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
   const needsPlan = editing ? null : (planRefusal ?? planAccess.data?.refusals.events ?? null);
 
   return (
-    <Modal open={!!state} onOpenChange={(open) => !open && onClose()} title={editing ? 'Edit event' : 'New event'} size="md">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={editing ? 'Edit event' : 'New event'}>
+    <Modal open={!!state} onOpenChange={(open) => !open && onClose()} title={editing ? t`Edit event` : t`New event`} size="md">
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={editing ? t`Edit event` : t`New event`}>
         {needsPlan && <PlanRequiredNotice message={needsPlan} />}
         <FormError error={failure} />
-        <TextField label="Event name" error={errors.name?.message} {...register('name')} />
+        <TextField label={t`Event name`} error={errors.name?.message} {...register('name')} />
         <div className="space-y-1">
           <label htmlFor="event-description" className="block text-sm font-medium text-slate-700">
-            Description
+            <Trans>Description</Trans>
           </label>
           <textarea
             id="event-description"
@@ -113,16 +116,16 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
             </p>
           )}
         </div>
-        <Controller control={control} name="tba" render={({ field }) => <ToggleField label="Time to be announced (TBA)" hint="No start and end yet" checked={field.value} onCheckedChange={field.onChange} />} />
+        <Controller control={control} name="tba" render={({ field }) => <ToggleField label={t`Time to be announced (TBA)`} hint={t`No start and end yet`} checked={field.value} onCheckedChange={field.onChange} />} />
         {!tba && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Start" type="datetime-local" error={errors.start?.message} {...register('start')} />
-            <TextField label="End" type="datetime-local" error={errors.end?.message} {...register('end')} />
+            <TextField label={t`Start`} type="datetime-local" error={errors.start?.message} {...register('start')} />
+            <TextField label={t`End`} type="datetime-local" error={errors.end?.message} {...register('end')} />
           </div>
         )}
-        <Controller control={control} name="isPremium" render={({ field }) => <ToggleField label="Premium event" hint="Viewers pay to enter" checked={field.value} onCheckedChange={field.onChange} />} />
-        {isPremium && <TextField label="Premium price (CAD)" inputMode="decimal" placeholder="9.99" error={errors.premiumPrice?.message} {...register('premiumPrice')} />}
-        <Controller control={control} name="isActive" render={({ field }) => <ToggleField label="Active" hint="Inactive events are left out of your public calendar feed" checked={field.value} onCheckedChange={field.onChange} />} />
+        <Controller control={control} name="isPremium" render={({ field }) => <ToggleField label={t`Premium event`} hint={t`Viewers pay to enter`} checked={field.value} onCheckedChange={field.onChange} />} />
+        {isPremium && <TextField label={t`Premium price (CAD)`} inputMode="decimal" placeholder="9.99" error={errors.premiumPrice?.message} {...register('premiumPrice')} />}
+        <Controller control={control} name="isActive" render={({ field }) => <ToggleField label={t`Active`} hint={t`Inactive events are left out of your public calendar feed`} checked={field.value} onCheckedChange={field.onChange} />} />
         <Controller control={control} name="fediverse" render={({ field }) => <FediverseOptOut enabled={!!state} checked={field.value} onCheckedChange={field.onChange} />} />
 
         <StreamSourceNote eventId={editing?.id ?? null} />
@@ -130,7 +133,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
         {editing && editing.user.userName && (
           <a href={eventPagePath(editing.user.userName, editing.id)} target="_blank" rel="noopener" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
             <ExternalLink className="size-4" aria-hidden />
-            Open the event page
+            <Trans>Open the event page</Trans>
           </a>
         )}
 
@@ -139,15 +142,15 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
             confirmingDelete ? (
               <span className="flex items-center gap-2">
                 <Button variant="danger" size="sm" busy={remove.isPending} onClick={() => remove.mutate({ id: editing.id })}>
-                  Confirm delete
+                  <Trans>Confirm delete</Trans>
                 </Button>
                 <Button variant="ghost" size="sm" onClick={() => setConfirmingDelete(false)}>
-                  Keep
+                  <Trans>Keep</Trans>
                 </Button>
               </span>
             ) : (
               <Button variant="ghost" size="sm" className="text-red-700" onClick={() => setConfirmingDelete(true)}>
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             )
           ) : (
@@ -155,10 +158,10 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
           )}
           <span className="flex gap-2">
             <Button variant="secondary" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" busy={isSubmitting}>
-              {editing ? 'Save' : 'Create'}
+              {editing ? t`Save` : t`Create`}
             </Button>
           </span>
         </div>

@@ -1,4 +1,5 @@
 import { CalendarX, Clapperboard } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { eventPagePath } from '@server/domains/events/events.schemas';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
@@ -12,15 +13,16 @@ import { useChatPageRoom } from './use-chat-room-page';
  * the chat takes the full viewport height (§2 "Shell").
  */
 export default function ChatsPage() {
+  const { t } = useLingui();
   const { subdomain, room, displayName, photoURL } = useChatPageRoom();
   // A stored viewer token is refreshed once, so the chat's name form starts with the viewer's own name.
   useViewerBootstrap();
 
-  if (room.isPending) return <Spinner label="Loading chat" className="min-h-dvh" />;
+  if (room.isPending) return <Spinner label={t`Loading chat`} className="min-h-dvh" />;
   if (room.isError) {
     return (
       <main className="mx-auto max-w-xl p-6">
-        <EmptyState title="Chat not found" icon={<CalendarX className="size-10" aria-hidden />}>
+        <EmptyState title={t`Chat not found`} icon={<CalendarX className="size-10" aria-hidden />}>
           {room.error.message}
         </EmptyState>
       </main>
@@ -32,14 +34,16 @@ export default function ChatsPage() {
       <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 lg:p-0">
         <div className="min-w-0">
           <h1 className="text-lg font-semibold break-words text-slate-900 lg:text-2xl">{event.name}</h1>
-          <p className="text-sm text-slate-600">with {event.creatorDisplayName}</p>
+          <p className="text-sm text-slate-600">
+            <Trans>with {event.creatorDisplayName}</Trans>
+          </p>
         </div>
         <a
           className="inline-flex shrink-0 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-500"
           href={eventPagePath(event.subdomain, event.eventId)}
         >
           <Clapperboard className="size-4" aria-hidden />
-          Watch on the event page
+          <Trans>Watch on the event page</Trans>
         </a>
       </header>
       <LiveChat
@@ -49,7 +53,7 @@ export default function ChatsPage() {
         displayName={displayName}
         photoURL={photoURL}
         host={{ displayName: event.creatorDisplayName, tag: event.subdomain }}
-        title={`${event.name} · Live chat`}
+        title={t`${event.name} · Live chat`}
         className="h-dvh shrink-0 rounded-none border-0 border-t lg:h-[70vh] lg:rounded-lg lg:border"
       />
     </main>

@@ -1,13 +1,15 @@
+import { useLingui } from '@lingui/react/macro';
 import { Spinner } from '@web/components/spinner';
 import { LiveChat, useChatToken } from '@web/features/live-chat/public';
 import { useChatPageRoom } from './use-chat-room-page';
 
 /** /embed/{subdomain}/{eventId}/chat: the chat for a creator's own site; read-only unless the viewer is signed in. */
 export default function EmbedChatPage() {
+  const { t } = useLingui();
   const { subdomain, room, displayName, photoURL } = useChatPageRoom();
   const token = useChatToken();
 
-  if (room.isPending) return <Spinner label="Loading chat" className="h-dvh" />;
+  if (room.isPending) return <Spinner label={t`Loading chat`} className="h-dvh" />;
   if (room.isError) {
     return (
       <p role="alert" className="flex h-dvh items-center justify-center p-4 text-center text-sm text-slate-600">

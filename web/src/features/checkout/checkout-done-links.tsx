@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { Trans } from '@lingui/react/macro';
 import { buttonClasses } from '@web/components/button';
 import { useSession } from '@web/lib/session-store';
 
@@ -8,11 +9,11 @@ export function CheckoutDoneLinks() {
   return (
     <div className="flex flex-col justify-center gap-2 sm:flex-row">
       <Link href="/apps/calendar" className={buttonClasses('primary')}>
-        Go to the calendar
+        <Trans>Go to the calendar</Trans>
       </Link>
       {userId && (
         <Link href={`/profile/${userId}/subscriptions`} className={buttonClasses('secondary')}>
-          My subscriptions
+          <Trans>My subscriptions</Trans>
         </Link>
       )}
     </div>

@@ -1,14 +1,18 @@
 /** Pure presentation rules of the plans page (platform.md §2 "Subscription and checkout", §5, §9). */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@web/lib/i18n/i18n';
 
-const podcastLabels: Record<string, string> = {
-  PODCAST_TITLE: 'PODCAST',
-  PODCAST_TITLE_ADD_ON: 'PODCAST + ADD ON',
-  PODCAST_VIDEO_TITLE: 'PODCAST VIDEO',
-  PODCAST_VIDEO_TITLE_ADD_ON: 'PODCAST VIDEO + ADD ON',
+const podcastLabels: Partial<Record<string, MessageDescriptor>> = {
+  PODCAST_TITLE: msg`PODCAST`,
+  PODCAST_TITLE_ADD_ON: msg`PODCAST + ADD ON`,
+  PODCAST_VIDEO_TITLE: msg`PODCAST VIDEO`,
+  PODCAST_VIDEO_TITLE_ADD_ON: msg`PODCAST VIDEO + ADD ON`,
 };
 
 export function productHeaderLabel(product: { id: string; name: string }): string {
-  return podcastLabels[product.id] ?? product.name.toUpperCase();
+  const label = podcastLabels[product.id];
+  return label ? i18n._(label) : product.name.toLocaleUpperCase();
 }
 
 /** The setup fee is shown only when it is above 0 and the provider-side price id exists. */
@@ -19,7 +23,7 @@ export function showSetUpFee(product: { setUpFeeCents: number; setUpFeePriceId: 
 export { formatDollars } from '@common/money';
 
 export function buyLabel(productId: string): string {
-  return productId === 'LIVE_STREAM' ? 'Start Live' : 'BUY NOW';
+  return productId === 'LIVE_STREAM' ? i18n._(msg`Start Live`) : i18n._(msg`BUY NOW`);
 }
 
 export function checkEmailPath(productId: string): string {

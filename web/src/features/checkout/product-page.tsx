@@ -1,31 +1,40 @@
 import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { buttonClasses } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { Logo } from '@web/components/logo';
 import { PlanFeatures } from '@web/components/plan-notice';
 import { Spinner } from '@web/components/spinner';
+import { formatMoney } from '@web/lib/i18n/format';
 import { trpc } from '@web/lib/trpc';
-import { buyLabel, checkEmailPath, formatDollars, productHeaderLabel, showSetUpFee } from './product-format';
+import { buyLabel, checkEmailPath, productHeaderLabel, showSetUpFee } from './product-format';
+
+const money = (cents: number) => formatMoney(cents);
 
 export default function ProductPage() {
+  const { t } = useLingui();
   const products = trpc.billing.products.useQuery();
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <header className="mb-10 flex flex-col items-center gap-4 text-center">
         <Logo />
-        <h1 className="text-3xl font-bold text-slate-900">Subscription Plans and Pricing</h1>
-        <p className="text-slate-600">Prices in CAD, billed monthly.</p>
+        <h1 className="text-3xl font-bold text-slate-900">
+          <Trans>Subscription Plans and Pricing</Trans>
+        </h1>
+        <p className="text-slate-600">
+          <Trans>Prices in CAD, billed monthly.</Trans>
+        </p>
       </header>
-      {products.isPending && <Spinner label="Loading plans" className="py-20" />}
+      {products.isPending && <Spinner label={t`Loading plans`} className="py-20" />}
       {products.isError && (
-        <EmptyState title="The plans could not be loaded">
+        <EmptyState title={t`The plans could not be loaded`}>
           {products.error.message}{' '}
           <button type="button" className="font-medium text-brand-700 underline" onClick={() => void products.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </EmptyState>
       )}
-      {products.data && products.data.length === 0 && <EmptyState title="No plans are on sale right now" />}
+      {products.data && products.data.length === 0 && <EmptyState title={t`No plans are on sale right now`} />}
       {products.data && products.data.length > 0 && (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {products.data.map((product) => (
@@ -33,10 +42,13 @@ export default function ProductPage() {
               <h2 className="bg-brand-500 px-6 py-4 text-center text-lg font-bold tracking-wide text-white">{productHeaderLabel(product)}</h2>
               <div className="flex flex-1 flex-col items-center gap-2 px-6 py-8">
                 <p className="text-4xl font-bold text-slate-900">
-                  {formatDollars(product.pricePerMonthCents)}
-                  <span className="text-base font-normal text-slate-500"> / month</span>
+                  {money(product.pricePerMonthCents)}
+                  <span className="text-base font-normal text-slate-500">
+                    {' '}
+                    <Trans>/ month</Trans>
+                  </span>
                 </p>
-                {showSetUpFee(product) && <p className="text-sm text-slate-600">+ {formatDollars(product.setUpFeeCents)} one-time setup fee</p>}
+                {showSetUpFee(product) && <p className="text-sm text-slate-600">{t`+ ${money(product.setUpFeeCents)} one-time setup fee`}</p>}
                 <PlanFeatures features={product.features} addOnNote={product.addOnNote} className="mt-4 self-stretch" />
               </div>
               <div className="px-6 pb-6">
@@ -50,7 +62,7 @@ export default function ProductPage() {
       )}
       <p className="mt-10 text-center">
         <Link href="/login" className="font-medium text-brand-700 hover:underline">
-          Back to login
+          <Trans>Back to login</Trans>
         </Link>
       </p>
     </div>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { CalendarDays, Podcast, UserX } from 'lucide-react';
 import { Link, useParams } from 'wouter';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { eventPagePath } from '@server/domains/events/events.schemas';
 import type { PublicTierOutput } from '@server/domains/memberships/memberships.schemas';
-import { formatDollars, toCents } from '@common/money';
+import { toCents } from '@common/money';
 import { Avatar } from '@web/components/avatar';
 import { EmptyState } from '@web/components/empty-state';
 import { EventBadgePill, useEventBadges } from '@web/components/event-badge';
@@ -12,6 +13,7 @@ import { Logo } from '@web/components/logo';
 import { NotifyMeButton } from '@web/components/notify-me-button';
 import { Spinner } from '@web/components/spinner';
 import { useViewerBootstrap } from '@web/features/stream-player/public';
+import { formatMoney } from '@web/lib/i18n/format';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
 import { formatEventTime, RelatedEpisodes } from '@web/features/events/public';
@@ -19,8 +21,11 @@ import { ViewerDialogs, ViewerMenu, type ViewerDialog } from '@web/features/view
 import { BecomeMemberDialog, MembershipTiers, tierIncludesEvent, useJoinFlow, useMyMemberships } from '@web/features/memberships/public';
 import { FollowOnFediverse } from '@web/features/fediverse/public';
 
+const money = (cents: number) => formatMoney(cents);
+
 /** `/c/{tag}`: a creator's public page — who they are, their membership tiers, upcoming events and latest episodes. */
 export default function CreatorPage() {
+  const { t } = useLingui();
   const { tag = '' } = useParams<{ tag: string }>();
   const page = trpc.publicPages.creatorPage.useQuery({ tag }, { retry: false });
   const creator = page.data?.creator;
@@ -41,25 +46,25 @@ export default function CreatorPage() {
   );
 
   let content;
-  if (page.isPending) content = <Spinner label="Loading the creator's page" className="py-24" />;
+  if (page.isPending) content = <Spinner label={t`Loading the creator's page`} className="py-24" />;
   else if (page.isError || !page.data || !creator) {
     content = (
-      <EmptyState title={page.error?.message ?? 'Creator not found'} icon={<UserX className="size-10" aria-hidden />}>
-        Check the link, or ask the creator for their page.
+      <EmptyState title={page.error?.message ?? t`Creator not found`} icon={<UserX className="size-10" aria-hidden />}>
+        <Trans>Check the link, or ask the creator for their page.</Trans>
       </EmptyState>
     );
   } else {
     const activeTiers = tiers.data ?? [];
     content = (
       <div className="space-y-10">
-        <section className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-left">
+        <section className="flex flex-col items-center gap-4 text-center sm:flex-row sm:items-start sm:text-start">
           <Avatar name={creator.displayName} imageUrl={creator.imageUrl} className="size-24! shrink-0 text-3xl" />
           <div className="min-w-0 space-y-2">
             <h1 className="text-2xl font-bold break-words text-slate-900 sm:text-3xl">{creator.displayName}</h1>
             {creator.description && <p className="max-w-2xl text-sm whitespace-pre-line text-slate-700">{creator.description}</p>}
             <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
               <Link href={eventPagePath(creator.tag)} className="text-sm font-medium text-brand-700 hover:underline">
-                Event page
+                <Trans>Event page</Trans>
               </Link>
               <NotifyMeButton creatorTag={creator.tag} creatorId={creator.id} />
               <FollowOnFediverse tag={creator.tag} creatorName={creator.displayName} />
@@ -71,14 +76,18 @@ export default function CreatorPage() {
           <section aria-labelledby="tiers-heading" className="space-y-4">
             <div className="space-y-1">
               <h2 id="tiers-heading" className="text-xl font-semibold text-slate-900">
-                Become a member
+                <Trans>Become a member</Trans>
               </h2>
-              <p className="text-sm text-slate-600">Support {creator.displayName} every month and get member perks. Cancel any time.</p>
+              <p className="text-sm text-slate-600">
+                <Trans>Support {creator.displayName} every month and get member perks. Cancel any time.</Trans>
+              </p>
             </div>
             {tiers.isPending ? (
-              <Spinner label="Loading the membership tiers" className="py-8" />
+              <Spinner label={t`Loading the membership tiers`} className="py-8" />
             ) : tiers.isError ? (
-              <p className="text-sm text-slate-500">The membership tiers could not be loaded.</p>
+              <p className="text-sm text-slate-500">
+                <Trans>The membership tiers could not be loaded.</Trans>
+              </p>
             ) : (
               <MembershipTiers tiers={activeTiers} memberships={mine.data} onJoin={join.start} />
             )}
@@ -87,7 +96,7 @@ export default function CreatorPage() {
 
         <section aria-labelledby="events-heading" className="space-y-4">
           <h2 id="events-heading" className="text-xl font-semibold text-slate-900">
-            Upcoming events
+            <Trans>Upcoming events</Trans>
           </h2>
           <UpcomingEvents events={page.data.upcomingEvents} tiers={activeTiers} />
         </section>
@@ -95,7 +104,7 @@ export default function CreatorPage() {
         {page.data.podcasts.length > 0 && (
           <section aria-labelledby="podcasts-heading" className="space-y-4">
             <h2 id="podcasts-heading" className="text-xl font-semibold text-slate-900">
-              Podcasts
+              <Trans>Podcasts</Trans>
             </h2>
             <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
               {page.data.podcasts.map((podcast) => (
@@ -111,8 +120,13 @@ export default function CreatorPage() {
                     <span className="min-w-0">
                       <span className="block text-sm font-medium break-words text-slate-900">{podcast.name}</span>
                       <span className="block text-xs text-slate-600">
-                        {podcast.episodeCount === 1 ? '1 episode' : `${podcast.episodeCount} episodes`}
-                        {podcast.membersOnly && ' · Members only'}
+                        <Plural value={podcast.episodeCount} one="# episode" other="# episodes" />
+                        {podcast.membersOnly && (
+                          <>
+                            {' · '}
+                            <Trans>Members only</Trans>
+                          </>
+                        )}
                       </span>
                     </span>
                   </Link>
@@ -124,7 +138,7 @@ export default function CreatorPage() {
 
         <section aria-labelledby="episodes-heading" className="space-y-4">
           <h2 id="episodes-heading" className="text-xl font-semibold text-slate-900">
-            Latest episodes
+            <Trans>Latest episodes</Trans>
           </h2>
           <RelatedEpisodes episodes={page.data.latestEpisodes} failed={false} />
         </section>
@@ -146,7 +160,13 @@ export default function CreatorPage() {
 
 function UpcomingEvents({ events, tiers }: { events: EventOutput[]; tiers: PublicTierOutput[] }) {
   const badges = useEventBadges(events);
-  if (events.length === 0) return <p className="text-sm text-slate-500">No upcoming events yet.</p>;
+  if (events.length === 0) {
+    return (
+      <p className="text-sm text-slate-500">
+        <Trans>No upcoming events yet.</Trans>
+      </p>
+    );
+  }
   return (
     <ul className="space-y-3">
       {events.map((event) => {
@@ -162,13 +182,19 @@ function UpcomingEvents({ events, tiers }: { events: EventOutput[]; tiers: Publi
                 <span className="flex flex-wrap items-center gap-1 text-sm text-slate-600">
                   <CalendarDays className="size-4 shrink-0" aria-hidden />
                   <time dateTime={event.startDateTime ?? undefined}>{formatEventTime(event)}</time>
-                  <EventBadgePill badge={badges.get(event.id)} className="ml-1" />
+                  <EventBadgePill badge={badges.get(event.id)} className="ms-1" />
                 </span>
               </span>
               {event.isPremium && (
                 <span className="flex flex-wrap gap-2 sm:justify-end">
-                  <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Premium · {formatDollars(toCents(event.premiumPrice))}</span>
-                  {included && <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900">Included with membership</span>}
+                  <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
+                    <Trans>Premium · {money(toCents(event.premiumPrice))}</Trans>
+                  </span>
+                  {included && (
+                    <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900">
+                      <Trans>Included with membership</Trans>
+                    </span>
+                  )}
                 </span>
               )}
             </Link>

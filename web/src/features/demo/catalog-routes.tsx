@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { msg } from '@lingui/core/macro';
 import type { PageRoute } from '@web/lib/route-types';
 import { catalogPagePaths } from '@common/page-paths';
 
@@ -17,14 +18,14 @@ const SampleCalendarPage = lazy(() => import('./sample-calendar/sample-calendar-
 
 /** The catalogue sample apps (issue 14), each its own lazy chunk; paths as the search navigation lists them. */
 export const catalogRoutes: PageRoute[] = [
-  { path: catalogPagePaths.products, component: ProductsPage, title: 'Products', roles: sampleRoles },
-  { path: catalogPagePaths.product, component: ProductPage, title: 'Product', roles: sampleRoles },
-  { path: catalogPagePaths.orders, component: OrdersPage, title: 'Orders', roles: sampleRoles },
-  { path: catalogPagePaths.order, component: OrderPage, title: 'Order', roles: sampleRoles },
-  { path: catalogPagePaths.faq, component: FaqPage, title: 'FAQ', roles: sampleRoles },
-  { path: catalogPagePaths.fileManager, component: FileManagerPage, title: 'File Manager', roles: sampleRoles },
-  { path: catalogPagePaths.icons, component: IconsPage, title: 'Icons', roles: sampleRoles },
-  { path: catalogPagePaths.invoice, component: InvoicePage, title: 'Invoice', roles: sampleRoles },
-  { path: catalogPagePaths.knowledgeBase, component: KnowledgeBasePage, title: 'Knowledge Base', roles: sampleRoles },
-  { path: catalogPagePaths.sampleCalendar, component: SampleCalendarPage, title: 'Sample Calendar', roles: sampleRoles },
+  { path: catalogPagePaths.products, component: ProductsPage, title: msg`Products`, roles: sampleRoles },
+  { path: catalogPagePaths.product, component: ProductPage, title: msg`Product`, roles: sampleRoles },
+  { path: catalogPagePaths.orders, component: OrdersPage, title: msg`Orders`, roles: sampleRoles },
+  { path: catalogPagePaths.order, component: OrderPage, title: msg`Order`, roles: sampleRoles },
+  { path: catalogPagePaths.faq, component: FaqPage, title: msg`FAQ`, roles: sampleRoles },
+  { path: catalogPagePaths.fileManager, component: FileManagerPage, title: msg`File Manager`, roles: sampleRoles },
+  { path: catalogPagePaths.icons, component: IconsPage, title: msg`Icons`, roles: sampleRoles },
+  { path: catalogPagePaths.invoice, component: InvoicePage, title: msg`Invoice`, roles: sampleRoles },
+  { path: catalogPagePaths.knowledgeBase, component: KnowledgeBasePage, title: msg`Knowledge Base`, roles: sampleRoles },
+  { path: catalogPagePaths.sampleCalendar, component: SampleCalendarPage, title: msg`Sample Calendar`, roles: sampleRoles },
 ];

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { msg } from '@lingui/core/macro';
 import type { PageRoute } from '@web/lib/route-types';
 import { workspacePagePaths } from '@common/page-paths';
 
@@ -20,15 +21,15 @@ const ChatPage = lazy(() => import('./chat/chat-page'));
 
 /** The workspace sample apps (demo-apps.md §2), each its own chunk. */
 export const workspaceRoutes: PageRoute[] = [
-  { path: workspacePagePaths.academy, component: AcademyPage, title: 'Academy', roles: sampleAppRoles },
-  { path: workspacePagePaths.course, component: CoursePage, title: 'Course', roles: sampleAppRoles },
-  { path: workspacePagePaths.analytics, component: AnalyticsPage, title: 'Analytics', roles: sampleAppRoles },
-  { path: workspacePagePaths.projectDashboard, component: ProjectDashboardPage, title: 'Project Dashboard', roles: sampleAppRoles },
-  { path: workspacePagePaths.mail, component: MailPage, title: 'Mail', roles: sampleAppRoles },
-  { path: workspacePagePaths.notes, component: NotesPage, title: 'Notes', roles: sampleAppRoles },
-  { path: workspacePagePaths.todo, component: TodoPage, title: 'To-Do', roles: sampleAppRoles },
-  { path: workspacePagePaths.scrumboard, component: BoardsPage, title: 'Scrumboard', roles: sampleAppRoles },
-  { path: workspacePagePaths.board, component: BoardPage, title: 'Board', roles: sampleAppRoles },
-  { path: workspacePagePaths.contacts, component: ContactsPage, title: 'Contacts', roles: sampleAppRoles },
-  { path: workspacePagePaths.chat, component: ChatPage, title: 'Chat', roles: sampleAppRoles },
+  { path: workspacePagePaths.academy, component: AcademyPage, title: msg`Academy`, roles: sampleAppRoles },
+  { path: workspacePagePaths.course, component: CoursePage, title: msg`Course`, roles: sampleAppRoles },
+  { path: workspacePagePaths.analytics, component: AnalyticsPage, title: msg`Analytics`, roles: sampleAppRoles },
+  { path: workspacePagePaths.projectDashboard, component: ProjectDashboardPage, title: msg`Project Dashboard`, roles: sampleAppRoles },
+  { path: workspacePagePaths.mail, component: MailPage, title: msg`Mail`, roles: sampleAppRoles },
+  { path: workspacePagePaths.notes, component: NotesPage, title: msg`Notes`, roles: sampleAppRoles },
+  { path: workspacePagePaths.todo, component: TodoPage, title: msg`To-Do`, roles: sampleAppRoles },
+  { path: workspacePagePaths.scrumboard, component: BoardsPage, title: msg`Scrumboard`, roles: sampleAppRoles },
+  { path: workspacePagePaths.board, component: BoardPage, title: msg`Board`, roles: sampleAppRoles },
+  { path: workspacePagePaths.contacts, component: ContactsPage, title: msg`Contacts`, roles: sampleAppRoles },
+  { path: workspacePagePaths.chat, component: ChatPage, title: msg`Chat`, roles: sampleAppRoles },
 ];

@@ -1,5 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDollars, roundToCents, toDollars } from '@common/money';
+import { useLingui } from '@lingui/react/macro';
+import { roundToCents, toDollars } from '@common/money';
+import { formatNumber } from '@web/lib/i18n/format';
+import { money } from './money';
 
 export interface MonthBar {
   month: string;
@@ -10,6 +13,7 @@ export interface MonthBar {
 
 /** Per month: the creator's share, the platform's share and the provider fees, stacked to the gross (recharts, its own chunk). */
 export default function EarningsChart({ months, showPlatform }: { months: MonthBar[]; showPlatform: boolean }) {
+  const { t } = useLingui();
   const data = months.map((month) => ({
     month: month.month,
     creator: toDollars(month.creatorShareCents),
@@ -17,17 +21,21 @@ export default function EarningsChart({ months, showPlatform }: { months: MonthB
     fees: toDollars(month.feeCents),
   }));
   return (
-    <div className="h-72 w-full" data-testid="earnings-chart">
+    <div className="h-72 w-full" data-testid="earnings-chart" dir="ltr">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
           <XAxis dataKey="month" tick={{ fontSize: 12 }} />
-          <YAxis tickFormatter={(value: number) => `$${value}`} tick={{ fontSize: 12 }} width={56} />
-          <Tooltip formatter={(value) => formatDollars(roundToCents(Number(value)))} />
+          <YAxis
+            tickFormatter={(value: number) => formatNumber(value, { style: 'currency', currency: 'CAD', currencyDisplay: 'narrowSymbol', maximumFractionDigits: 0 })}
+            tick={{ fontSize: 12 }}
+            width={56}
+          />
+          <Tooltip formatter={(value) => money(roundToCents(Number(value)))} />
           <Legend />
-          <Bar dataKey="creator" name="Creator share" stackId="gross" fill="#ea580c" />
-          {showPlatform && <Bar dataKey="platform" name="Platform share" stackId="gross" fill="#94a3b8" />}
-          {showPlatform && <Bar dataKey="fees" name="Provider fees" stackId="gross" fill="#cbd5e1" />}
+          <Bar dataKey="creator" name={t`Creator share`} stackId="gross" fill="#ea580c" />
+          {showPlatform && <Bar dataKey="platform" name={t`Platform share`} stackId="gross" fill="#94a3b8" />}
+          {showPlatform && <Bar dataKey="fees" name={t`Provider fees`} stackId="gross" fill="#cbd5e1" />}
         </BarChart>
       </ResponsiveContainer>
     </div>

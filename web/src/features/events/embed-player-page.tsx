@@ -1,13 +1,18 @@
 import { Lock } from 'lucide-react';
 import { useParams } from 'wouter';
 import { eventPagePath } from '@server/domains/events/events.schemas';
-import { formatDollars, toCents } from '@common/money';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { toCents } from '@common/money';
+import { formatMoney } from '@web/lib/i18n/format';
 import { Spinner } from '@web/components/spinner';
 import { StreamPlayer, useEventAccess, useEventPlayback } from '@web/features/stream-player/public';
 import { usePublicEvent } from './use-public-event';
 
+const money = (cents: number) => formatMoney(cents);
+
 /** `/embed/{subdomain}/{eventId}/player`: only the stream, filling the frame, for creators' own sites. */
 export default function EmbedPlayerPage() {
+  const { t } = useLingui();
   const { subdomain = '', eventId = '' } = useParams<{ subdomain: string; eventId: string }>();
   const { event, notFound, errorMessage } = usePublicEvent(subdomain, eventId);
   const access = useEventAccess(event);
@@ -18,7 +23,7 @@ export default function EmbedPlayerPage() {
       {notFound ? (
         <p className="p-4 text-center text-sm">{errorMessage}</p>
       ) : !event || access === 'checking' ? (
-        <Spinner label="Loading stream" />
+        <Spinner label={t`Loading stream`} />
       ) : access === 'granted' ? (
         <StreamPlayer
           stream={stream.data}
@@ -33,10 +38,12 @@ export default function EmbedPlayerPage() {
         <div className="flex flex-col items-center gap-3 p-4 text-center" data-testid="paywall">
           <Lock className="size-8 text-brand-500" aria-hidden />
           <p className="text-sm">
-            {event.name} is a premium event ({formatDollars(toCents(event.premiumPrice))} CAD).
+            <Trans>
+              {event.name} is a premium event ({money(toCents(event.premiumPrice))} CAD).
+            </Trans>
           </p>
           <a href={eventPagePath(event.user.userName, event.id)} target="_blank" rel="noopener" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium hover:bg-brand-700">
-            Open the event page to enter
+            <Trans>Open the event page to enter</Trans>
           </a>
         </div>
       )}

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { CalendarPlus } from 'lucide-react';
 import { useParams } from 'wouter';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicTipOption } from '@server/domains/tips/tips.schemas';
 import { EventBadgePill, useEventBadges } from '@web/components/event-badge';
 import { Logo } from '@web/components/logo';
@@ -27,10 +29,11 @@ import { ViewerDialogs, ViewerMenu, type ViewerDialog } from '@web/features/view
 /** The page-loading delay of platform.md §9. */
 export const pageRevealDelayMs = 2000;
 
-const mobileTabLabels = { chat: 'Chat', tips: 'Tips', about: 'About' } as const;
+const mobileTabLabels = { chat: msg`Chat`, tips: msg`Tips`, about: msg`About` } as const;
 
 /** `/events/{subdomain}/{eventId?}`: the public event page (platform.md §2). */
 export default function EventPage() {
+  const { t } = useLingui();
   const { subdomain = '', eventId } = useParams<{ subdomain: string; eventId?: string }>();
   const { event, notFound, errorMessage } = usePublicEvent(subdomain, eventId);
   const tips = trpc.tips.publicList.useQuery({ userId: event?.userId ?? '' }, { enabled: !!event, retry: false });
@@ -72,8 +75,16 @@ export default function EventPage() {
     <div className="flex flex-wrap items-center gap-2">
       <h1 className="text-2xl font-bold break-words text-slate-900 max-lg:text-lg">{event.name}</h1>
       <EventBadgePill badge={badge} />
-      {event.isPremium && <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">Premium</span>}
-      {!event.isActive && <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">Closed</span>}
+      {event.isPremium && (
+        <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-700">
+          <Trans>Premium</Trans>
+        </span>
+      )}
+      {!event.isActive && (
+        <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-700">
+          <Trans>Closed</Trans>
+        </span>
+      )}
     </div>
   );
   const details = (
@@ -84,7 +95,7 @@ export default function EventPage() {
         </time>
         <a href={calendarFeed} className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline">
           <CalendarPlus className="size-4" aria-hidden />
-          Add to calendar
+          <Trans>Add to calendar</Trans>
         </a>
       </p>
       {event.description && <p className="text-sm whitespace-pre-line text-slate-700">{event.description}</p>}
@@ -102,18 +113,24 @@ export default function EventPage() {
   const tipsSection = (
     <section className="space-y-3" aria-labelledby="tips-heading">
       <h2 id="tips-heading" className="text-base font-semibold text-slate-900">
-        Send a tip
+        <Trans>Send a tip</Trans>
       </h2>
-      {tips.isError ? <p className="text-sm text-slate-500">The tip options could not be loaded.</p> : <TipButtons tips={tips.data ?? []} onTip={setTip} />}
+      {tips.isError ? (
+        <p className="text-sm text-slate-500">
+          <Trans>The tip options could not be loaded.</Trans>
+        </p>
+      ) : <TipButtons tips={tips.data ?? []} onTip={setTip} />}
     </section>
   );
   const membershipSection = memberTiers.length > 0 && (
     <section className="space-y-3" aria-labelledby="membership-heading">
       <div className="space-y-1">
         <h2 id="membership-heading" className="text-base font-semibold text-slate-900">
-          Become a member
+          <Trans>Become a member</Trans>
         </h2>
-        <p className="text-sm text-slate-600">Support {event.user.displayName} every month and get member perks. Cancel any time.</p>
+        <p className="text-sm text-slate-600">
+          <Trans>Support {event.user.displayName} every month and get member perks. Cancel any time.</Trans>
+        </p>
       </div>
       <MembershipTiers tiers={memberTiers} memberships={memberships.data} onJoin={join.start} eventId={event.isPremium ? event.id : undefined} />
     </section>
@@ -121,7 +138,7 @@ export default function EventPage() {
   const episodesSection = (
     <section className="space-y-3" aria-labelledby="episodes-heading">
       <h2 id="episodes-heading" className="text-base font-semibold text-slate-900">
-        Episodes by {event.user.displayName}
+        <Trans>Episodes by {event.user.displayName}</Trans>
       </h2>
       <RelatedEpisodes episodes={related.data ?? []} failed={related.isError} />
     </section>
@@ -164,14 +181,14 @@ export default function EventPage() {
           <div>{player}</div>
           <div className="px-4 pt-2">{title}</div>
           <Tabs.Root defaultValue="chat">
-            <Tabs.List aria-label="Event" className="flex gap-1 border-b border-slate-200 px-2">
+            <Tabs.List aria-label={t`Event`} className="flex gap-1 border-b border-slate-200 px-2">
               {(['chat', 'tips', 'about'] as const).map((tab) => (
                 <Tabs.Trigger
                   key={tab}
                   value={tab}
                   className="border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
                 >
-                  {mobileTabLabels[tab]}
+                  {t(mobileTabLabels[tab])}
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
@@ -201,7 +218,7 @@ export default function EventPage() {
         onPaid={(paidEventId) => {
           useViewer.getState().grantEventAccess(paidEventId);
           setPaying(false);
-          void loadSonner().then(({ toast }) => toast.success(`You're in: enjoy ${event.name}!`));
+          void loadSonner().then(({ toast }) => toast.success(t`You're in: enjoy ${event.name}!`));
         }}
       />
     </>

@@ -1,19 +1,16 @@
+import { msg } from '@lingui/core/macro';
 import type { EventOutput } from '@server/domains/events/events.schemas';
+import { i18n } from '@web/lib/i18n/i18n';
+import { activeIntlLocale } from '@web/lib/i18n/format';
 
-export const tbaLabel = 'TBA';
+const tba = msg`TBA`;
 
 /** The event's time in the viewer's local time zone, or "TBA" when it has none (platform.md §3). */
-export function formatEventTime(event: Pick<EventOutput, 'startDateTime' | 'endDateTime'>, locale?: string): string {
-  if (!event.startDateTime) return tbaLabel;
+export function formatEventTime(event: Pick<EventOutput, 'startDateTime' | 'endDateTime'>, locale = activeIntlLocale()): string {
+  if (!event.startDateTime) return i18n._(tba);
   const start = new Date(event.startDateTime);
-  const end = event.endDateTime ? new Date(event.endDateTime) : null;
-  const date = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-  const time = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
-  if (!end) return `${date.format(start)}, ${time.format(start)}`;
-  const sameDay = start.toDateString() === end.toDateString();
-  return sameDay
-    ? `${date.format(start)}, ${time.format(start)} – ${time.format(end)}`
-    : `${date.format(start)}, ${time.format(start)} – ${date.format(end)}, ${time.format(end)}`;
+  const format = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
+  return event.endDateTime ? format.formatRange(start, new Date(event.endDateTime)) : format.format(start);
 }
 
 /**

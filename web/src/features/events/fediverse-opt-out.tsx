@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { trpc } from '@web/lib/trpc';
 
 /**
@@ -18,8 +19,12 @@ export function FediverseOptOut({ checked, onCheckedChange, enabled = true }: { 
     <div className="flex items-start gap-2">
       <input id={id} type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={checked} onChange={(event) => onCheckedChange(event.target.checked)} />
       <label htmlFor={id} className="text-sm">
-        <span className="block font-medium text-slate-800">Post to the Fediverse</span>
-        <span className="block text-xs text-slate-500">Your followers on Mastodon and other Fediverse servers see it in their timeline.</span>
+        <span className="block font-medium text-slate-800">
+          <Trans>Post to the Fediverse</Trans>
+        </span>
+        <span className="block text-xs text-slate-500">
+          <Trans>Your followers on Mastodon and other Fediverse servers see it in their timeline.</Trans>
+        </span>
       </label>
     </div>
   );

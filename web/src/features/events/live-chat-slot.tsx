@@ -1,4 +1,5 @@
 import { Lock } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { EventOutput } from '@server/domains/events/events.schemas';
 import { eventHubGroup, LiveChat } from '@web/features/live-chat/public';
 import { useSession } from '@web/lib/session-store';
@@ -13,17 +14,20 @@ const chatBoxClass = `flex flex-col rounded-xl border border-slate-200 bg-white 
  * where no storage event fires. A premium event's chat opens with the stream, once the viewer has access.
  */
 export function LiveChatSlot({ event, hasAccess }: { event: EventOutput; hasAccess: boolean }) {
+  const { t } = useLingui();
   const viewerToken = useViewer((state) => state.token);
   // The creator (or an admin) signed in to the dashboard chats as themselves, with the Host badge and moderation.
   const dashboardUser = useSession((state) => state.user);
   const chatsAsStaff = !viewerToken && !!dashboardUser && (dashboardUser.id === event.userId || dashboardUser.role.includes('admin'));
   if (event.isPremium && !hasAccess) {
     return (
-      <aside aria-label="Live chat" data-testid="live-chat-slot" className={chatBoxClass}>
-        <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">Live chat</h2>
+      <aside aria-label={t`Live chat`} data-testid="live-chat-slot" className={chatBoxClass}>
+        <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">
+          <Trans>Live chat</Trans>
+        </h2>
         <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center text-sm text-slate-500">
           <Lock className="size-8 text-slate-300" aria-hidden />
-          The chat opens with the stream once you have access to this premium event.
+          <Trans>The chat opens with the stream once you have access to this premium event.</Trans>
         </div>
       </aside>
     );

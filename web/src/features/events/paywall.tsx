@@ -1,8 +1,12 @@
 import { Lock } from 'lucide-react';
 import type { EventOutput } from '@server/domains/events/events.schemas';
-import { formatDollars, toCents } from '@common/money';
+import { Trans } from '@lingui/react/macro';
+import { toCents } from '@common/money';
+import { formatMoney } from '@web/lib/i18n/format';
 import { Button } from '@web/components/button';
 import { useViewer } from '@web/lib/viewer-session';
+
+const money = (cents: number) => formatMoney(cents);
 
 /** A membership tier that includes the event: joining it opens the event without paying for it. */
 export interface PaywallMembership {
@@ -17,23 +21,28 @@ export interface PaywallMembership {
  */
 export function Paywall({ event, onLogin, onRegister, onPay, membership }: { event: EventOutput; onLogin(): void; onRegister(): void; onPay(): void; membership?: PaywallMembership }) {
   const signedIn = useViewer((state) => !!state.token);
+  const price = money(toCents(event.premiumPrice));
   return (
     <div className="flex aspect-video w-full flex-col items-center justify-center gap-3 rounded-xl bg-slate-900 p-6 text-center text-white" data-testid="paywall">
       <Lock className="size-10 text-brand-500" aria-hidden />
-      <h2 className="text-lg font-semibold">This is a premium event</h2>
+      <h2 className="text-lg font-semibold">
+        <Trans>This is a premium event</Trans>
+      </h2>
       <p className="max-w-md text-sm text-slate-300">
-        {signedIn
-          ? `Enter for ${formatDollars(toCents(event.premiumPrice))} CAD to watch the stream.`
-          : `Log in or register as a viewer, then enter for ${formatDollars(toCents(event.premiumPrice))} CAD to watch the stream.`}
+        {signedIn ? <Trans>Enter for {price} CAD to watch the stream.</Trans> : <Trans>Log in or register as a viewer, then enter for {price} CAD to watch the stream.</Trans>}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
         {signedIn ? (
-          <Button onClick={onPay}>Enter for {formatDollars(toCents(event.premiumPrice))}</Button>
+          <Button onClick={onPay}>
+            <Trans>Enter for {price}</Trans>
+          </Button>
         ) : (
           <>
-            <Button onClick={onLogin}>Log in</Button>
+            <Button onClick={onLogin}>
+              <Trans>Log in</Trans>
+            </Button>
             <Button variant="secondary" onClick={onRegister}>
-              Register
+              <Trans>Register</Trans>
             </Button>
           </>
         )}
@@ -41,10 +50,12 @@ export function Paywall({ event, onLogin, onRegister, onPay, membership }: { eve
       {membership && (
         <div className="flex max-w-md flex-col items-center gap-2 border-t border-slate-700 pt-3">
           <p className="text-sm text-slate-300">
-            Or become a member ({membership.tierName}, {membership.monthlyPriceText}): this event is included.
+            <Trans>
+              Or become a member ({membership.tierName}, {membership.monthlyPriceText}): this event is included.
+            </Trans>
           </p>
           <Button variant="secondary" size="sm" onClick={membership.onJoin}>
-            Become a member
+            <Trans>Become a member</Trans>
           </Button>
         </div>
       )}

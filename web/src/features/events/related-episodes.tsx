@@ -1,4 +1,5 @@
 import { Headphones } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 import { formatDuration, relatedEpisodesCount, type PublicEpisode } from '@server/domains/podcasts/podcasts.schemas';
 import { trpc } from '@web/lib/trpc';
 
@@ -9,8 +10,12 @@ export function useRelatedEpisodes(userId: string | undefined) {
 
 /** The related episodes of the event page (platform.md §2), each opening its public player page. */
 export function RelatedEpisodes({ episodes, failed }: { episodes: PublicEpisode[]; failed: boolean }) {
-  if (failed) return <p className="text-sm text-slate-500">The episodes could not be loaded.</p>;
-  if (episodes.length === 0) return <p className="text-sm text-slate-500">No episodes yet.</p>;
+  if (failed) return <p className="text-sm text-slate-500">
+        <Trans>The episodes could not be loaded.</Trans>
+      </p>;
+  if (episodes.length === 0) return <p className="text-sm text-slate-500">
+        <Trans>No episodes yet.</Trans>
+      </p>;
   return (
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
       {episodes.map((episode) => (

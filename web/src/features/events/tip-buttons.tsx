@@ -1,10 +1,18 @@
 import { HandCoins } from 'lucide-react';
 import type { PublicTipOption } from '@server/domains/tips/tips.schemas';
-import { formatDollars, toCents } from '@common/money';
+import { Trans } from '@lingui/react/macro';
+import { toCents } from '@common/money';
+import { formatMoney } from '@web/lib/i18n/format';
+
+const money = (cents: number) => formatMoney(cents);
 
 /** The row of tip buttons (platform.md §2): icon, title, dollar amount. */
 export function TipButtons({ tips, onTip }: { tips: PublicTipOption[]; onTip(tip: PublicTipOption): void }) {
-  if (tips.length === 0) return <p className="text-sm text-slate-500">This creator has no tip options yet.</p>;
+  if (tips.length === 0) return (
+      <p className="text-sm text-slate-500">
+        <Trans>This creator has no tip options yet.</Trans>
+      </p>
+    );
   return (
     <ul className="flex flex-wrap gap-3">
       {tips.map((tip) => (
@@ -12,7 +20,7 @@ export function TipButtons({ tips, onTip }: { tips: PublicTipOption[]; onTip(tip
           <button
             type="button"
             onClick={() => onTip(tip)}
-            className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-left shadow-sm transition hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
+            className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 text-start shadow-sm transition hover:border-brand-500 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-500"
           >
             {tip.iconUrl ? (
               <img src={tip.iconUrl} alt="" className="size-9 rounded-md object-cover" />
@@ -23,7 +31,7 @@ export function TipButtons({ tips, onTip }: { tips: PublicTipOption[]; onTip(tip
             )}
             <span>
               <span className="block text-sm font-medium text-slate-900">{tip.title}</span>
-              <span className="block text-sm font-semibold text-brand-700">{formatDollars(toCents(tip.tipsAmount))}</span>
+              <span className="block text-sm font-semibold text-brand-700">{money(toCents(tip.tipsAmount))}</span>
             </span>
           </button>
         </li>

@@ -1,6 +1,7 @@
 import { appPagePaths } from '@common/page-paths';
 import { federationMessages } from '@server/domains/federation/federation.schemas';
 import { failureStatus } from '@web/components/error-message';
+import { formatDateTime } from '@web/lib/i18n/format';
 
 /** The server's answer when it does not federate (no PUBLIC_URL, or FEDERATION=off): NOT_FOUND with this text. */
 export function isFederationOff(error: unknown): boolean {
@@ -16,7 +17,7 @@ export function actorHost(actorId: string): string | null {
   }
 }
 
-export const formatWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const formatWhen = (iso: string) => formatDateTime(iso, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The public episode page (where approved comments show). */
 export const episodePagePath = (episodeId: string) => appPagePaths.video.replace(':videoId', encodeURIComponent(episodeId));

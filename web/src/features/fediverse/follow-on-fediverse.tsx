@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ExternalLink, Rss } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { CopyButton } from '@web/components/copy-button';
 import { Modal } from '@web/components/modal';
@@ -28,6 +29,7 @@ function useFediverseHandle(tag: string) {
 
 /** "Follow on the Fediverse" on the creator page: the handle to copy and a remote follow through the visitor's server. */
 export function FollowOnFediverse({ tag, creatorName }: { tag: string; creatorName: string }) {
+  const { t } = useLingui();
   const handle = useFediverseHandle(tag);
   const [open, setOpen] = useState(false);
   const [visitor, setVisitor] = useState('');
@@ -37,9 +39,9 @@ export function FollowOnFediverse({ tag, creatorName }: { tag: string; creatorNa
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!visitor.trim()) return setError(remoteFollowMessages.empty);
+    if (!visitor.trim()) return setError(t(remoteFollowMessages.empty));
     const parsed = parseHandle(visitor);
-    if (!parsed) return setError(remoteFollowMessages.invalid);
+    if (!parsed) return setError(t(remoteFollowMessages.invalid));
     setError(undefined);
     window.location.assign(remoteFollowUrl(parsed, creatorHandle));
   }
@@ -47,7 +49,7 @@ export function FollowOnFediverse({ tag, creatorName }: { tag: string; creatorNa
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
-        <Rss className="size-4" aria-hidden /> Follow on the Fediverse
+        <Rss className="size-4" aria-hidden /> <Trans>Follow on the Fediverse</Trans>
       </Button>
       <Modal
         open={open}
@@ -55,23 +57,25 @@ export function FollowOnFediverse({ tag, creatorName }: { tag: string; creatorNa
           setOpen(next);
           if (!next) setError(undefined);
         }}
-        title="Follow on the Fediverse"
-        description={`Follow ${creatorName} from Mastodon or any other Fediverse server: new events, go-lives and episodes arrive in your timeline.`}
+        title={t`Follow on the Fediverse`}
+        description={t`Follow ${creatorName} from Mastodon or any other Fediverse server: new events, go-lives and episodes arrive in your timeline.`}
         size="sm"
       >
         <div className="space-y-5">
           <div className="space-y-2">
-            <p className="text-sm font-medium text-slate-700">Search for this handle on your server</p>
+            <p className="text-sm font-medium text-slate-700">
+              <Trans>Search for this handle on your server</Trans>
+            </p>
             <div className="flex flex-wrap items-center gap-2">
               <code className="min-w-0 rounded-md bg-slate-100 px-2 py-1 text-sm break-all text-slate-900" data-testid="fediverse-handle">
                 {creatorHandle}
               </code>
-              <CopyButton value={creatorHandle} label="Copy handle" />
+              <CopyButton value={creatorHandle} label={t`Copy handle`} />
             </div>
           </div>
-          <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Follow from your server">
+          <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t`Follow from your server`}>
             <TextField
-              label="Or enter your own handle"
+              label={t`Or enter your own handle`}
               placeholder="@you@mastodon.social"
               autoComplete="off"
               autoCapitalize="none"
@@ -79,10 +83,10 @@ export function FollowOnFediverse({ tag, creatorName }: { tag: string; creatorNa
               value={visitor}
               onChange={(event) => setVisitor(event.target.value)}
               error={error}
-              hint="We send you to your server's follow page (Mastodon's /authorize_interaction), where you confirm the follow."
+              hint={t`We send you to your server's follow page (Mastodon's /authorize_interaction), where you confirm the follow.`}
             />
             <Button type="submit">
-              <ExternalLink className="size-4" aria-hidden /> Follow from my server
+              <ExternalLink className="size-4" aria-hidden /> <Trans>Follow from my server</Trans>
             </Button>
           </form>
         </div>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+
 /** A Fediverse handle split into its parts: `@name@host` (host lower case, an optional port). */
 export interface ParsedHandle {
   name: string;
@@ -5,8 +7,8 @@ export interface ParsedHandle {
 }
 
 export const remoteFollowMessages = {
-  empty: 'Enter your Fediverse handle, such as @you@mastodon.social',
-  invalid: 'Enter your handle as @you@your.server (your name, then your server)',
+  empty: msg`Enter your Fediverse handle, such as @you@mastodon.social`,
+  invalid: msg`Enter your handle as @you@your.server (your name, then your server)`,
 } as const;
 
 /**

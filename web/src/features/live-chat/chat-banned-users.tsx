@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Ban, Globe, UserCheck } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { BannedChatUser, UnbanChatUserAnswer } from '@server/domains/chat/chat.schemas';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
@@ -8,11 +10,14 @@ import { EmptyState } from '@web/components/empty-state';
 import { Modal } from '@web/components/modal';
 import { QueryState, type QueryLike } from '@web/components/query-state';
 import { Spinner } from '@web/components/spinner';
+import { formatDateTime } from '@web/lib/i18n/format';
+import { i18n } from '@web/lib/i18n/i18n';
+import { unexpectedErrorText } from './chat-texts';
 
-export const noOneBannedText = 'No one is banned from this chat';
+const noOneBanned = msg`No one is banned from this chat`;
 
 function reasonOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Unexpected error. Please try again.';
+  return error instanceof Error && error.message ? error.message : unexpectedErrorText();
 }
 
 /** The name a moderator knows a chatter by: the one they chatted under, else their account's. */
@@ -21,7 +26,7 @@ export function bannedName(banned: BannedChatUser): string {
 }
 
 function bannedWhen(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(iso, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /**
@@ -77,33 +82,44 @@ function RemoteActorLine({ origin }: { origin: NonNullable<BannedChatUser['origi
       ) : (
         <span className="truncate">{label}</span>
       )}
-      <span className="shrink-0 text-slate-500">via Fediverse</span>
+      <span className="shrink-0 text-slate-500">
+        <Trans>via Fediverse</Trans>
+      </span>
     </p>
   );
 }
 
 function BannedChatterRow({ banned, onUnban }: { banned: BannedChatUser; onUnban: (banned: BannedChatUser) => Promise<void> }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const name = bannedName(banned);
+  const when = bannedWhen(banned.bannedAt);
   return (
     <li className="flex items-center gap-3 py-3">
       <Avatar name={name} className="size-9! shrink-0 text-sm" />
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-slate-900">
           <span>{name}</span>
-          {banned.chatName && banned.chatName !== banned.displayName && <span className="ml-1 font-normal text-slate-500">({banned.displayName})</span>}
+          {banned.chatName && banned.chatName !== banned.displayName && <span className="ms-1 font-normal text-slate-500">({banned.displayName})</span>}
         </p>
         {banned.origin && <RemoteActorLine origin={banned.origin} />}
         <p className="text-xs text-slate-500">
-          Banned <time dateTime={banned.bannedAt}>{bannedWhen(banned.bannedAt)}</time>
-          {banned.bannedBy && <> by {banned.bannedBy.displayName}</>}
+          {banned.bannedBy ? (
+            <Trans>
+              Banned <time dateTime={banned.bannedAt}>{when}</time> by {banned.bannedBy.displayName}
+            </Trans>
+          ) : (
+            <Trans>
+              Banned <time dateTime={banned.bannedAt}>{when}</time>
+            </Trans>
+          )}
         </p>
       </div>
       <Button
         variant="secondary"
         size="sm"
         busy={busy}
-        aria-label={`Unban ${name}`}
+        aria-label={t`Unban ${name}`}
         className="shrink-0"
         onClick={() => {
           setBusy(true);
@@ -111,7 +127,7 @@ function BannedChatterRow({ banned, onUnban }: { banned: BannedChatUser; onUnban
         }}
       >
         {!busy && <UserCheck className="size-4" aria-hidden />}
-        Unban
+        <Trans>Unban</Trans>
       </Button>
     </li>
   );
@@ -119,6 +135,7 @@ function BannedChatterRow({ banned, onUnban }: { banned: BannedChatUser; onUnban
 
 /** The header button of a moderator's chat ("Banned" and the count) and the dialog that lifts bans. */
 export function ChatBannedUsers({ banned, unban }: { banned: QueryLike<BannedChatUser[]>; unban: (userId: string) => Promise<UnbanChatUserAnswer> }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const { refetch } = banned;
 
@@ -126,8 +143,8 @@ export function ChatBannedUsers({ banned, unban }: { banned: QueryLike<BannedCha
     const name = bannedName(chatter);
     try {
       const answer = await unban(chatter.userId);
-      if (answer.unbanned) toast.success(`${name} can chat again`);
-      else toast.info(`${name} was no longer banned`);
+      if (answer.unbanned) toast.success(t`${name} can chat again`);
+      else toast.info(t`${name} was no longer banned`);
       refetch();
     } catch (error) {
       toast.error(reasonOf(error));
@@ -136,20 +153,20 @@ export function ChatBannedUsers({ banned, unban }: { banned: QueryLike<BannedCha
 
   return (
     <>
-      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} title="Banned chatters" className="shrink-0 px-2">
+      <Button variant="ghost" size="sm" onClick={() => setOpen(true)} title={t`Banned chatters`} className="shrink-0 px-2">
         <Ban className="size-4" aria-hidden />
-        Banned
+        <Trans>Banned</Trans>
         {banned.data && <span className="rounded-full bg-slate-100 px-1.5 text-xs font-semibold text-slate-700">{banned.data.length}</span>}
       </Button>
-      <Modal open={open} onOpenChange={setOpen} title="Banned chatters" description="Unbanned chatters can write in this chat again at once." size="sm">
+      <Modal open={open} onOpenChange={setOpen} title={t`Banned chatters`} description={t`Unbanned chatters can write in this chat again at once.`} size="sm">
         <QueryState
           query={banned}
-          loading={<Spinner label="Loading banned chatters" className="py-8" />}
-          errorTitle="Could not load the banned chatters"
-          empty={<EmptyState title={noOneBannedText} icon={<UserCheck className="size-10" aria-hidden />} className="border-0 py-8" />}
+          loading={<Spinner label={t`Loading banned chatters`} className="py-8" />}
+          errorTitle={t`Could not load the banned chatters`}
+          empty={<EmptyState title={i18n._(noOneBanned)} icon={<UserCheck className="size-10" aria-hidden />} className="border-0 py-8" />}
         >
           {(list) => (
-            <ul aria-label="Banned chatters" className="divide-y divide-slate-100">
+            <ul aria-label={t`Banned chatters`} className="divide-y divide-slate-100">
               {list.map((chatter) => (
                 <BannedChatterRow key={chatter.userId} banned={chatter} onUnban={onUnban} />
               ))}

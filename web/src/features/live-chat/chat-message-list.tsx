@@ -1,10 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { Ban, Globe, Trash2 } from 'lucide-react';
 import { Sparkles } from 'lucide-react';
-import { chatBadgeLabels, type ChatBadge, type ChatMessage, type ChatOrigin } from '@server/domains/chat/chat.schemas';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ChatBadge, type ChatMessage, type ChatOrigin } from '@server/domains/chat/chat.schemas';
 import type { HubMessage } from '@server/domains/hub/hub.schemas';
 import { Avatar } from '@web/components/avatar';
 import { cx } from '@web/components/cx';
+import { formatDateTime } from '@web/lib/i18n/format';
+import { chatBadgeLabel } from './chat-texts';
 
 export interface ModerationActions {
   onDelete(message: ChatMessage): void;
@@ -19,30 +22,35 @@ const badgeClasses: Record<ChatBadge, string> = {
 
 /** Next to a name: Host (the event's creator), Moderator (admins), Member (fan members). */
 function Badge({ badge }: { badge: ChatBadge }) {
-  return <span className={`rounded px-1.5 py-px text-[10px] font-semibold tracking-wide uppercase ${badgeClasses[badge]}`}>{chatBadgeLabels[badge]}</span>;
+  return <span className={`rounded px-1.5 py-px text-[10px] font-semibold tracking-wide uppercase ${badgeClasses[badge]}`}>{chatBadgeLabel(badge)}</span>;
 }
 
 /** Next to a name: the message came from the Fediverse (the author's handle, linking to the remote note). */
 function OriginMark({ origin }: { origin: ChatOrigin }) {
+  const { t } = useLingui();
   const label = <span className="truncate">{origin.handle}</span>;
   const classes = 'inline-flex min-w-0 items-center gap-1 rounded bg-violet-50 px-1.5 py-px text-[10px] font-medium text-violet-800';
   return /^https?:\/\//i.test(origin.url) ? (
-    <a href={origin.url} target="_blank" rel="noopener noreferrer nofollow ugc" className={`${classes} hover:underline`} title="From the Fediverse" data-testid="chat-origin">
+    <a href={origin.url} target="_blank" rel="noopener noreferrer nofollow ugc" className={`${classes} hover:underline`} title={t`From the Fediverse`} data-testid="chat-origin">
       <Globe className="size-3 shrink-0" aria-hidden />
-      <span className="sr-only">From the Fediverse: </span>
+      <span className="sr-only">
+        <Trans>From the Fediverse:</Trans>{' '}
+      </span>
       {label}
     </a>
   ) : (
-    <span className={classes} title="From the Fediverse" data-testid="chat-origin">
+    <span className={classes} title={t`From the Fediverse`} data-testid="chat-origin">
       <Globe className="size-3 shrink-0" aria-hidden />
-      <span className="sr-only">From the Fediverse: </span>
+      <span className="sr-only">
+        <Trans>From the Fediverse:</Trans>{' '}
+      </span>
       {label}
     </span>
   );
 }
 
 function timeOf(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return formatDateTime(iso, { hour: '2-digit', minute: '2-digit' });
 }
 
 /** A hub line as text (never markup); a tip's message goes on its own line under it. */
@@ -88,6 +96,7 @@ export function ChatMessageList({
   isBanned: (userId: string) => boolean;
   moderation: ModerationActions | null;
 }) {
+  const { t } = useLingui();
   const list = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
 
@@ -100,10 +109,14 @@ export function ChatMessageList({
   // The list stays in the page while empty: a live region must be there before the first message to announce it.
   return (
     <>
-      {empty && <p className="flex flex-1 items-center justify-center p-6 text-center text-sm text-slate-500">No messages yet. Say hello!</p>}
+      {empty && (
+        <p className="flex flex-1 items-center justify-center p-6 text-center text-sm text-slate-500">
+          <Trans>No messages yet. Say hello!</Trans>
+        </p>
+      )}
       <ol
         ref={list}
-        aria-label="Chat messages"
+        aria-label={t`Chat messages`}
         aria-live={announce ? 'polite' : 'off'}
         aria-relevant="additions"
         // Keyboard users scroll the history too (there may be nothing else to focus in it).
@@ -134,7 +147,9 @@ export function ChatMessageList({
                   {message.badge && <Badge badge={message.badge} />}
                   {message.origin && <OriginMark origin={message.origin} />}
                   <time dateTime={message.createdAt}>{timeOf(message.createdAt)}</time>
-                  {isBanned(message.userId) && <span className="rounded bg-red-50 px-1 text-red-700">banned</span>}
+                  {isBanned(message.userId) && <span className="rounded bg-red-50 px-1 text-red-700">
+                      <Trans>banned</Trans>
+                    </span>}
                 </p>
                 <p className="break-words whitespace-pre-wrap text-sm text-slate-900">{message.text}</p>
               </div>
@@ -142,9 +157,9 @@ export function ChatMessageList({
                 <div className="flex shrink-0 gap-1 opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
                   <button
                       type="button"
-                      title="Delete message"
+                      title={t`Delete message`}
                       onClick={() => moderation.onDelete(message)}
-                      aria-label={`Delete message from ${message.displayName}`}
+                      aria-label={t`Delete message from ${message.displayName}`}
                       className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
                     >
                       <Trash2 className="size-4" aria-hidden />
@@ -152,9 +167,9 @@ export function ChatMessageList({
                   {!own && !isBanned(message.userId) && (
                       <button
                         type="button"
-                        title="Ban from this chat"
+                        title={t`Ban from this chat`}
                         onClick={() => moderation.onBan(message)}
-                        aria-label={`Ban ${message.displayName}`}
+                        aria-label={t`Ban ${message.displayName}`}
                         className="rounded p-1 text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
                       >
                         <Ban className="size-4" aria-hidden />

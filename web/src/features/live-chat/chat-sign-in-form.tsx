@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ImagePlus, X } from 'lucide-react';
-import { chatDisplayName, chatMessages, isHostName } from '@server/domains/chat/chat.schemas';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { chatDisplayName, isHostName } from '@server/domains/chat/chat.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { fitSquarePhoto } from '@web/lib/upload';
 import { checkChatPhoto } from './photo-check';
+import { chatText, nameProblemText } from './chat-texts';
 
 export interface ChatSignInValues {
   fullUserName: string;
@@ -21,7 +23,10 @@ export interface ChatHost {
  * The chat sign-in form (platform.md §3–§5): a full name ("Field cannot be empty!"; never the host's name) and an
  * optional square photo. Start Chat is enabled only when the name is valid and there is no photo error.
  */
+const nameProblem = (message: string | undefined) => (message ? nameProblemText(message) : null);
+
 export function ChatSignInForm({ initialName = '', host, onStart }: { initialName?: string; host?: ChatHost; onStart: (values: ChatSignInValues) => Promise<void> }) {
+  const { t } = useLingui();
   const [fullUserName, setFullUserName] = useState(initialName);
   const edited = useRef(false);
   // The signed-in viewer's name may arrive after the form shows: fill it in then, unless something was typed.
@@ -40,7 +45,7 @@ export function ChatSignInForm({ initialName = '', host, onStart }: { initialNam
 
   const nameCheck = chatDisplayName.safeParse(fullUserName);
   const takenByHost = nameCheck.success && !!host && isHostName(fullUserName, host);
-  const nameError = nameCheck.success ? (takenByHost ? chatMessages.hostName : null) : (nameCheck.error.issues[0]?.message ?? null);
+  const nameError = nameCheck.success ? (takenByHost ? chatText('hostName') : null) : nameProblem(nameCheck.error.issues[0]?.message);
   const canStart = nameCheck.success && !takenByHost && !photoError && !checkingPhoto && !busy;
 
   const clearPhoto = () => {
@@ -61,7 +66,7 @@ export function ChatSignInForm({ initialName = '', host, onStart }: { initialNam
     setCheckingPhoto(true);
     // Centre-cropped and sized to the photo rule first (a phone photo works); the check then sees what is uploaded.
     const file = files.length === 1 ? await fitSquarePhoto(files[0]) : files[0];
-    const problem = files.length === 1 ? await checkChatPhoto(file) : chatMessages.photo;
+    const problem = files.length === 1 ? await checkChatPhoto(file) : chatText('photo');
     setCheckingPhoto(false);
     if (problem) {
       setPhotoError(problem);
@@ -87,9 +92,9 @@ export function ChatSignInForm({ initialName = '', host, onStart }: { initialNam
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3 p-4" aria-label="Chat sign-in" noValidate>
+    <form onSubmit={submit} className="space-y-3 p-4" aria-label={t`Chat sign-in`} noValidate>
       <TextField
-        label="Full name"
+        label={t`Full name`}
         name="fullUserName"
         autoComplete="name"
         value={fullUserName}
@@ -103,11 +108,11 @@ export function ChatSignInForm({ initialName = '', host, onStart }: { initialNam
       />
       <div className="space-y-1">
         <label htmlFor={photoId} className="block text-sm font-medium text-slate-700">
-          Profile photo (optional)
+          <Trans>Profile photo (optional)</Trans>
         </label>
         <div className="flex items-center gap-3">
           {photoPreview ? (
-            <img src={photoPreview} alt="Chosen profile photo" className="size-12 rounded-full object-cover" />
+            <img src={photoPreview} alt={t`Chosen profile photo`} className="size-12 rounded-full object-cover" />
           ) : (
             <span className="flex size-12 items-center justify-center rounded-full bg-slate-100 text-slate-400">
               <ImagePlus className="size-5" aria-hidden />
@@ -122,10 +127,10 @@ export function ChatSignInForm({ initialName = '', host, onStart }: { initialNam
             aria-invalid={!!photoError || undefined}
             aria-describedby={photoError ? `${photoId}-error` : undefined}
             onChange={(event) => void choosePhoto(event.currentTarget.files)}
-            className="block w-full min-w-0 text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
+            className="block w-full min-w-0 text-sm text-slate-600 file:me-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
           />
           {photo && (
-            <Button variant="ghost" size="sm" onClick={clearPhoto} aria-label="Remove photo">
+            <Button variant="ghost" size="sm" onClick={clearPhoto} aria-label={t`Remove photo`}>
               <X className="size-4" aria-hidden />
             </Button>
           )}
@@ -142,7 +147,7 @@ export function ChatSignInForm({ initialName = '', host, onStart }: { initialNam
         </p>
       )}
       <Button type="submit" className="w-full" disabled={!canStart} busy={busy}>
-        Start Chat
+        <Trans>Start Chat</Trans>
       </Button>
     </form>
   );

@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { MessageCircle, WifiOff } from 'lucide-react';
-import { chatMessages, type ChatMessage, type ChatSession, type UploadChatPhotoAnswer } from '@server/domains/chat/chat.schemas';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { type ChatMessage, type ChatSession, type UploadChatPhotoAnswer } from '@server/domains/chat/chat.schemas';
 import { Avatar } from '@web/components/avatar';
 import { cx } from '@web/components/cx';
 import { upload } from '@web/lib/upload';
@@ -12,6 +13,7 @@ import { ChatMessageList, type ModerationActions } from './chat-message-list';
 import { ChatSignInForm, type ChatHost, type ChatSignInValues } from './chat-sign-in-form';
 import { useViewer } from '@web/lib/viewer-session';
 import { useChatRoom } from './use-chat-room';
+import { chatText, signInFailureText, unexpectedErrorText, uploadFailureText } from './chat-texts';
 
 export const chatPhotoUploadPath = '/api/event/upload-chat-user-profile-img';
 
@@ -42,7 +44,7 @@ export function eventHubGroup(event: { id: string; userId: string }): string {
 }
 
 function reasonOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Unexpected error. Please try again.';
+  return error instanceof Error && error.message ? error.message : unexpectedErrorText();
 }
 
 function Notice({ children }: { children: ReactNode }) {
@@ -50,7 +52,9 @@ function Notice({ children }: { children: ReactNode }) {
 }
 
 /** The live chat of one event (messages, sign-in form, input, moderation), reusable on every viewer page. */
-export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token: givenToken, displayName, photoURL, host, hubGroup, title = 'Live chat', className }: LiveChatProps) {
+export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token: givenToken, displayName, photoURL, host, hubGroup, title: givenTitle, className }: LiveChatProps) {
+  const { t } = useLingui();
+  const title = givenTitle ?? t`Live chat`;
   const token = useChatToken(givenToken);
   const room = useChatRoom(eventId, token, hubGroup ?? null);
   const [storedIdentity, setStoredIdentity] = useState<ChatIdentity | null>(loadChatIdentity);
@@ -109,15 +113,15 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
       try {
         uploadedPhoto = (await upload<UploadChatPhotoAnswer>(chatPhotoUploadPath, form, { token })).imageUrl;
       } catch (error) {
-        throw new Error(chatMessages.uploadFailure(reasonOf(error)));
+        throw new Error(uploadFailureText(reasonOf(error)));
       }
     }
     let answer: ChatSession;
     try {
       answer = await loadSession();
-      if (answer.isBanned) throw new Error(chatMessages.banned);
+      if (answer.isBanned) throw new Error(chatText('banned'));
     } catch (error) {
-      throw new Error(chatMessages.signInFailure(reasonOf(error)));
+      throw new Error(signInFailureText(reasonOf(error)));
     }
     setSession(answer);
     setSessionFailed(false);
@@ -138,7 +142,7 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
         onBan: (message: ChatMessage) =>
           // A Fediverse author is banned by its actor id (the message's userId).
           void (message.origin ? room.banRemote(message.userId) : room.ban(message.userId))
-            .then(() => toast.success(`${message.displayName} was banned from this chat`))
+            .then(() => toast.success(t`${message.displayName} was banned from this chat`))
             .catch((error: unknown) => toast.error(reasonOf(error))),
       }
     : null;
@@ -148,21 +152,21 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
   else if (!token || sessionFailed) {
     footer = (
       <Notice>
-        {chatMessages.signInToChat}
-        {subdomain && (
-          <>
-            {' '}
-            on the{' '}
+        {subdomain ? (
+          <Trans>
+            Sign in as a viewer to chat on the{' '}
             <a className="font-medium text-brand-700 hover:underline" href={`/events/${encodeURIComponent(subdomain)}/${encodeURIComponent(eventId)}`}>
               event page
             </a>
-          </>
+            .
+          </Trans>
+        ) : (
+          <Trans>Sign in as a viewer to chat.</Trans>
         )}
-        .
       </Notice>
     );
-  } else if (!isActive) footer = <Notice>{chatMessages.inactive}</Notice>;
-  else if (banned) footer = <Notice>{chatMessages.banned}</Notice>;
+  } else if (!isActive) footer = <Notice>{chatText('inactive')}</Notice>;
+  else if (banned) footer = <Notice>{chatText('banned')}</Notice>;
   else if (!identity) footer = <ChatSignInForm initialName={viewerName} host={host} onStart={startChat} />;
   else {
     footer = (
@@ -170,11 +174,13 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
         <div className="flex items-center gap-2 border-t border-slate-200 px-3 pt-2 text-xs text-slate-500">
           <Avatar name={identity.displayName} imageUrl={identity.photoURL} className="size-5! text-[10px]" />
           <span className="truncate">
-            Chatting as <span className="font-medium text-slate-700">{identity.displayName}</span>
+            <Trans>
+              Chatting as <span className="font-medium text-slate-700">{identity.displayName}</span>
+            </Trans>
           </span>
           {!displayName?.trim() && (
-            <button type="button" onClick={leaveChat} className="ml-auto font-medium text-brand-700 hover:underline">
-              Change name
+            <button type="button" onClick={leaveChat} className="ms-auto font-medium text-brand-700 hover:underline">
+              <Trans>Change name</Trans>
             </button>
           )}
         </div>
@@ -193,14 +199,14 @@ export function LiveChat({ eventId, isActive, subdomain, readOnly = false, token
       <header className="flex items-center gap-2 border-b border-slate-200 px-4 py-3">
         <MessageCircle className="size-5 text-brand-600" aria-hidden />
         <h2 className="min-w-0 truncate font-semibold text-slate-900" title={title}>{title}</h2>
-        <div className="ml-auto flex shrink-0 items-center gap-2">
+        <div className="ms-auto flex shrink-0 items-center gap-2">
           {canModerate && <ChatBannedUsers banned={bannedChatters} unban={room.unban} />}
           {room.status === 'reconnecting' && (
             <span role="status" className="flex items-center gap-1 text-xs text-amber-700">
-              <WifiOff className="size-3.5" aria-hidden /> Reconnecting…
+              <WifiOff className="size-3.5" aria-hidden /> <Trans>Reconnecting…</Trans>
             </span>
           )}
-          {room.status === 'live' && <span className="size-2 rounded-full bg-green-500" title="Connected" aria-label="Connected" role="img" />}
+          {room.status === 'live' && <span className="size-2 rounded-full bg-green-500" title={t`Connected`} aria-label={t`Connected`} role="img" />}
         </div>
       </header>
       {room.error ? (

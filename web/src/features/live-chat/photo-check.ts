@@ -1,4 +1,4 @@
-import { chatMessages } from '@server/domains/chat/chat.schemas';
+import { chatText } from './chat-texts';
 
 const minSide = 50;
 const maxSide = 200;
@@ -26,8 +26,8 @@ async function imageSize(file: File): Promise<{ width: number; height: number } 
  * Answers the spec's message when the file breaks it, null when it is fine.
  */
 export async function checkChatPhoto(file: File): Promise<string | null> {
-  if (!['image/jpeg', 'image/png'].includes(file.type) || !(await hasImageSignature(file))) return chatMessages.photo;
+  if (!['image/jpeg', 'image/png'].includes(file.type) || !(await hasImageSignature(file))) return chatText('photo');
   const size = await imageSize(file);
-  if (!size || size.width !== size.height || size.width < minSide || size.width > maxSide) return chatMessages.photo;
+  if (!size || size.width !== size.height || size.width < minSide || size.width > maxSide) return chatText('photo');
   return null;
 }

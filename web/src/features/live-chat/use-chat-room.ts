@@ -9,6 +9,7 @@ import {
 } from '@server/domains/chat/chat.schemas';
 import type { HubMessage } from '@server/domains/hub/hub.schemas';
 import { openChatConnection, type ChatConnection } from './chat-connection';
+import { notConnectedText, unexpectedErrorText } from './chat-texts';
 
 /** The hub group's system messages shown in the chat column (welcomes, tips), the latest few. */
 export const maxNotices = 20;
@@ -54,12 +55,12 @@ export function applyBanItem(liveBans: ReadonlyMap<string, boolean>, item: ChatS
 }
 
 function connected(connection: { current: ChatConnection | null }) {
-  if (!connection.current) throw new Error('The chat is not connected');
+  if (!connection.current) throw new Error(notConnectedText());
   return connection.current.client;
 }
 
 function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : 'Unexpected error. Please try again.';
+  return error instanceof Error && error.message ? error.message : unexpectedErrorText();
 }
 
 /**

@@ -1,4 +1,6 @@
-import { liveLimits, liveMessages, type StreamHealthOutput } from '@server/domains/live/live.schemas';
+import { t } from '@lingui/core/macro';
+import { liveLimits, type StreamHealthOutput } from '@server/domains/live/live.schemas';
+import { formatNumber } from '@web/lib/i18n/format';
 
 /** 83 → "00:01:23". */
 export function formatClock(totalSeconds: number): string {
@@ -18,7 +20,8 @@ export function formatBytes(bytes: number | null): string {
     unit += 1;
   }
   const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return `${value.toFixed(digits)} ${units[unit]}`;
+  const amount = formatNumber(value, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return `${amount} ${units[unit]}`;
 }
 
 export function formatDuration(seconds: number | null): string {
@@ -26,6 +29,8 @@ export function formatDuration(seconds: number | null): string {
 }
 
 export interface HealthRow {
+  /** The row's name in English, for test ids (the label is translated). */
+  key: string;
   label: string;
   value: string;
   /** A problem with this value the creator should fix in OBS. */
@@ -37,23 +42,33 @@ const orDash = (value: string | null | undefined) => value || '—';
 /** The health panel of the Go live page, in reading order. */
 export function healthRows(health: StreamHealthOutput): HealthRow[] {
   const keyframe = health.keyframeIntervalSeconds;
+  const kbps = health.bitrateKbps === null ? null : formatNumber(Math.round(health.bitrateKbps));
+  const fps = health.frameRate === null ? null : formatNumber(health.frameRate, { maximumFractionDigits: 2 });
+  const seconds = keyframe === null ? null : formatNumber(keyframe, { maximumFractionDigits: 1 });
   return [
-    { label: 'Bitrate', value: health.bitrateKbps === null ? '—' : `${Math.round(health.bitrateKbps).toLocaleString('en')} kbps` },
-    { label: 'Resolution', value: health.width && health.height ? `${health.width}×${health.height}` : '—' },
-    { label: 'Frame rate', value: health.frameRate === null ? '—' : `${Number(health.frameRate.toFixed(2))} fps` },
-    { label: 'Video codec', value: orDash(health.videoCodec) },
-    { label: 'Audio codec', value: orDash(health.audioCodec) },
+    { key: 'bitrate', label: t`Bitrate`, value: kbps === null ? '—' : t`${kbps} kbps` },
+    { key: 'resolution', label: t`Resolution`, value: health.width && health.height ? `${health.width}×${health.height}` : '—' },
+    { key: 'frame-rate', label: t`Frame rate`, value: fps === null ? '—' : t`${fps} fps` },
+    { key: 'video-codec', label: t`Video codec`, value: orDash(health.videoCodec) },
+    { key: 'audio-codec', label: t`Audio codec`, value: orDash(health.audioCodec) },
     {
-      label: 'Keyframe interval',
-      value: keyframe === null ? '—' : `${Number(keyframe.toFixed(1))} s`,
-      ...(keyframe !== null && keyframe > liveLimits.keyframeWarningSeconds ? { warning: liveMessages.keyframeWarning } : {}),
+      key: 'keyframe-interval',
+      label: t`Keyframe interval`,
+      value: seconds === null ? '—' : t`${seconds} s`,
+      ...(keyframe !== null && keyframe > liveLimits.keyframeWarningSeconds
+        ? { warning: t`Keyframe interval above 4 s: set it to 2 s in OBS (segments cannot be shorter than it)` }
+        : {}),
     },
-    { label: 'Uptime', value: formatClock(health.uptimeSeconds) },
+    { key: 'uptime', label: t`Uptime`, value: formatClock(health.uptimeSeconds) },
   ];
 }
 
 /** Where a publish would go live now: the event's name, or the free event made on the spot. */
 export function goesLiveText(nextEvent: { name: string } | null, displayName: string): string {
-  if (nextEvent) return `Going live now streams into “${nextEvent.name}”.`;
-  return liveMessages.noEventGoesLive.replace('{name}', displayName);
+  if (nextEvent) {
+    const eventName = nextEvent.name;
+    return t`Going live now streams into “${eventName}”.`;
+  }
+  const name = displayName;
+  return t`Going live now creates a free event “${name} is live”.`;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { AlertTriangle, Ban, Eye, MessageSquare, Radio } from 'lucide-react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'sonner';
 import { eventPagePath } from '@server/domains/events/events.schemas';
 import type { LiveDashboardOutput, LiveSettingsOutput, LiveStatusOutput } from '@server/domains/live/live.schemas';
@@ -7,6 +8,7 @@ import { failureMessage } from '@web/components/error-message';
 import { eventHubGroup, LiveChat } from '@web/features/live-chat/public';
 import { StreamPlayer, streamRefetchInterval } from '@web/features/stream-player/public';
 import { Switch } from '@web/components/switch';
+import { formatDateTime } from '@web/lib/i18n/format';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
 import { goesLiveText, healthRows, type HealthRow } from './live-format';
@@ -14,15 +16,16 @@ import { goesLiveText, healthRows, type HealthRow } from './live-format';
 const cardClass = 'rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200';
 
 /** A health panel's rows (the OBS stream's, read by the server; a browser publish's, read from getStats) and their warnings. */
-export function HealthGrid({ rows, label = 'Stream health', testIdPrefix = 'health' }: { rows: HealthRow[]; label?: string; testIdPrefix?: string }) {
+export function HealthGrid({ rows, label, testIdPrefix = 'health' }: { rows: HealthRow[]; label?: string; testIdPrefix?: string }) {
+  const { t } = useLingui();
   const warnings = rows.flatMap((row) => (row.warning ? [row.warning] : []));
   return (
     <div className="space-y-3">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={label}>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label={label ?? t`Stream health`}>
         {rows.map((row) => (
-          <div key={row.label} className={row.warning ? 'rounded-md bg-amber-50 p-2 ring-1 ring-amber-300' : 'rounded-md bg-slate-50 p-2'}>
+          <div key={row.key} className={row.warning ? 'rounded-md bg-amber-50 p-2 ring-1 ring-amber-300' : 'rounded-md bg-slate-50 p-2'}>
             <dt className="text-xs font-medium text-slate-500">{row.label}</dt>
-            <dd className="font-mono text-sm break-words text-slate-900" data-testid={`${testIdPrefix}-${row.label.toLowerCase().replaceAll(' ', '-')}`}>
+            <dd className="font-mono text-sm break-words text-slate-900" dir="ltr" data-testid={`${testIdPrefix}-${row.key}`}>
               {row.value}
             </dd>
           </div>
@@ -40,7 +43,11 @@ export function HealthGrid({ rows, label = 'Stream health', testIdPrefix = 'heal
 
 function Health({ dashboard }: { dashboard: LiveDashboardOutput }) {
   if (!dashboard.health || dashboard.state !== 'live') {
-    return <p className="text-sm text-slate-500">Bitrate, resolution, frame rate, codecs and keyframe interval show here while you are live.</p>;
+    return (
+      <p className="text-sm text-slate-500">
+        <Trans>Bitrate, resolution, frame rate, codecs and keyframe interval show here while you are live.</Trans>
+      </p>
+    );
   }
   return <HealthGrid rows={healthRows(dashboard.health)} />;
 }
@@ -50,6 +57,7 @@ function Health({ dashboard }: { dashboard: LiveDashboardOutput }) {
  * health refreshing every few seconds, the last refusal, where a publish goes live, and the event's chat to moderate.
  */
 export function LiveMonitor({ dashboard, settings }: { dashboard: LiveDashboardOutput; settings: LiveSettingsOutput }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const user = useSession((state) => state.user);
   const token = useSession((state) => state.token);
@@ -76,21 +84,25 @@ export function LiveMonitor({ dashboard, settings }: { dashboard: LiveDashboardO
 
   const update = trpc.live.updateSettings.useMutation({
     onSuccess: (next) => utils.live.settings.setData(undefined, next),
-    onError: (error) => toast.error(failureMessage(error, 'The setting could not be saved. Please try again.')),
+    onError: (error) => toast.error(failureMessage(error, t`The setting could not be saved. Please try again.`)),
   });
 
   const eventName = dashboard.session && dashboard.state !== 'offline' ? dashboard.session.eventName : (dashboard.nextEvent?.name ?? dashboard.session?.eventName);
+  const liveEventName = dashboard.session?.eventName;
+  const eventTitle = event.data?.name;
+  const refusedAt = dashboard.lastRefusal ? formatDateTime(dashboard.lastRefusal.at) : '';
+  const refusalReason = dashboard.lastRefusal?.reason;
   return (
     <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_360px]">
       <div className="min-w-0 space-y-4">
         <section className={`${cardClass} space-y-4`} aria-labelledby="preview-heading">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
-              Preview
+              <Trans>Preview</Trans>
             </h2>
             <span className="inline-flex items-center gap-1 text-sm text-slate-700" data-testid="live-viewers">
               <Eye className="size-4" aria-hidden />
-              {dashboard.viewers} {dashboard.viewers === 1 ? 'viewer' : 'viewers'}
+              <Plural value={dashboard.viewers} one="# viewer" other="# viewers" />
             </span>
           </div>
           <StreamPlayer
@@ -98,7 +110,7 @@ export function LiveMonitor({ dashboard, settings }: { dashboard: LiveDashboardO
             streamFailed={stream.isError}
             status={status}
             schedule={event.data}
-            title={eventName ? `Preview: ${eventName}` : 'Preview'}
+            title={eventName ? t`Preview: ${eventName}` : t`Preview`}
             onRetry={() => void stream.refetch()}
             compact
           />
@@ -106,16 +118,18 @@ export function LiveMonitor({ dashboard, settings }: { dashboard: LiveDashboardO
             {dashboard.state === 'live' && dashboard.session ? (
               <p className="flex items-start gap-1.5 font-medium break-words text-red-700">
                 <Radio className="mt-0.5 size-4 shrink-0" aria-hidden />
-                <span className="min-w-0">Live in “{dashboard.session.eventName}”</span>
+                <span className="min-w-0">
+                  <Trans>Live in “{liveEventName}”</Trans>
+                </span>
               </p>
             ) : (
               <p data-testid="goes-live-in" className="break-words">
-                {goesLiveText(dashboard.nextEvent, user?.displayName ?? 'You')}
+                {goesLiveText(dashboard.nextEvent, user?.displayName ?? t`You`)}
               </p>
             )}
             {event.data && (
               <a href={eventPagePath(event.data.user.userName, event.data.id)} target="_blank" rel="noopener" className="font-medium text-brand-700 hover:underline">
-                Open the event page
+                <Trans>Open the event page</Trans>
               </a>
             )}
           </div>
@@ -123,27 +137,33 @@ export function LiveMonitor({ dashboard, settings }: { dashboard: LiveDashboardO
             <p role="status" className="flex items-start gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="last-refusal">
               <Ban className="mt-0.5 size-4 shrink-0" aria-hidden />
               <span>
-                Last refused publish ({new Date(dashboard.lastRefusal.at).toLocaleString()}): <strong className="font-semibold">{dashboard.lastRefusal.reason}</strong>
+                <Trans>
+                  Last refused publish ({refusedAt}): <strong className="font-semibold">{refusalReason}</strong>
+                </Trans>
               </span>
             </p>
           )}
           <label className="flex items-center justify-between gap-3 border-t border-slate-100 pt-3 text-sm text-slate-700">
             <span>
-              <span className="block font-medium text-slate-900">Show viewer count to viewers</span>
-              <span className="text-xs text-slate-500">You always see it here.</span>
+              <span className="block font-medium text-slate-900">
+                <Trans>Show viewer count to viewers</Trans>
+              </span>
+              <span className="text-xs text-slate-500">
+                <Trans>You always see it here.</Trans>
+              </span>
             </span>
             <Switch
               checked={settings.showViewerCount}
               disabled={update.isPending}
               onCheckedChange={(checked) => update.mutate({ showViewerCount: checked })}
-              aria-label="Show viewer count to viewers"
+              aria-label={t`Show viewer count to viewers`}
             />
           </label>
         </section>
 
         <section className={`${cardClass} space-y-3`} aria-labelledby="health-heading">
           <h2 id="health-heading" className="text-lg font-semibold text-slate-900">
-            Stream health
+            <Trans>Stream health</Trans>
           </h2>
           <Health dashboard={dashboard} />
         </section>
@@ -160,13 +180,13 @@ export function LiveMonitor({ dashboard, settings }: { dashboard: LiveDashboardO
             photoURL={user?.imageUrl}
             host={{ displayName: event.data.user.displayName, tag: event.data.user.userName }}
             hubGroup={eventHubGroup(event.data)}
-            title={`Live chat · ${event.data.name}`}
+            title={t`Live chat · ${eventTitle}`}
             className="h-full"
           />
         ) : (
-          <aside aria-label="Live chat" className="flex h-full flex-col items-center justify-center gap-2 rounded-xl bg-white p-6 text-center text-sm text-slate-500 ring-1 ring-slate-200">
+          <aside aria-label={t`Live chat`} className="flex h-full flex-col items-center justify-center gap-2 rounded-xl bg-white p-6 text-center text-sm text-slate-500 ring-1 ring-slate-200">
             <MessageSquare className="size-8 text-slate-300" aria-hidden />
-            The chat of the event you go live in shows here, with moderation.
+            <Trans>The chat of the event you go live in shows here, with moderation.</Trans>
           </aside>
         )}
       </div>

@@ -2,6 +2,8 @@
  * The health panel of a browser publish, read from `RTCPeerConnection.getStats()` every couple of seconds: what the
  * browser sends (resolution, frame rate, bitrate), its keyframes and the frames it could not send. Pure: the unit tests feed it reports.
  */
+import { t } from '@lingui/core/macro';
+import { formatNumber } from '@web/lib/i18n/format';
 import { formatClock, type HealthRow } from './live-format';
 
 /** One reading of the sender's counters. */
@@ -72,9 +74,14 @@ export function bitrateKbps(previous: SendSample | null, current: SendSample): n
   return ((current.bytesSent - previous.bytesSent) * 8) / 1000 / seconds;
 }
 
+/** The warning for the browser's reason to send less than the full quality, in the active locale. */
 export const limitationWarnings: Record<string, string> = {
-  cpu: 'Your computer is too busy to send the full quality: close other apps or pick a lower quality.',
-  bandwidth: 'Your connection cannot carry the full quality: pick a lower quality or move closer to the Wi-Fi.',
+  get cpu() {
+    return t`Your computer is too busy to send the full quality: close other apps or pick a lower quality.`;
+  },
+  get bandwidth() {
+    return t`Your connection cannot carry the full quality: pick a lower quality or move closer to the Wi-Fi.`;
+  },
 };
 
 /**
@@ -89,22 +96,28 @@ export function browserHealthRows(input: { previous: SendSample | null; current:
   const newKeyframes = keyframes !== null && first.keyFramesEncoded !== null ? keyframes - first.keyFramesEncoded : 0;
   const interval = newKeyframes > 0 && seconds > 0 ? seconds / newKeyframes : null;
   const reason = current.qualityLimitationReason && current.qualityLimitationReason !== 'none' ? current.qualityLimitationReason : null;
-  const dropped = current.framesDropped === null ? '—' : current.framesDropped.toLocaleString('en');
+  const dropped = current.framesDropped === null ? '—' : formatNumber(current.framesDropped);
+  const rate = kbps === null ? null : formatNumber(Math.round(kbps));
+  const fps = current.framesPerSecond === null ? null : formatNumber(current.framesPerSecond, { maximumFractionDigits: 1 });
+  const count = keyframes === null ? null : formatNumber(keyframes);
+  const every = interval === null ? null : formatNumber(interval, { maximumFractionDigits: 1 });
   return [
-    { label: 'Bitrate', value: kbps === null ? '—' : `${Math.round(kbps).toLocaleString('en')} kbps` },
-    { label: 'Resolution', value: current.width && current.height ? `${current.width}×${current.height}` : '—' },
-    { label: 'Frame rate', value: current.framesPerSecond === null ? '—' : `${Number(current.framesPerSecond.toFixed(1))} fps` },
-    { label: 'Video codec', value: current.videoCodec ?? '—' },
-    { label: 'Audio codec', value: current.audioCodec ?? '—' },
+    { key: 'bitrate', label: t`Bitrate`, value: rate === null ? '—' : t`${rate} kbps` },
+    { key: 'resolution', label: t`Resolution`, value: current.width && current.height ? `${current.width}×${current.height}` : '—' },
+    { key: 'frame-rate', label: t`Frame rate`, value: fps === null ? '—' : t`${fps} fps` },
+    { key: 'video-codec', label: t`Video codec`, value: current.videoCodec ?? '—' },
+    { key: 'audio-codec', label: t`Audio codec`, value: current.audioCodec ?? '—' },
     {
-      label: 'Keyframes',
-      value: keyframes === null ? '—' : interval === null ? keyframes.toLocaleString('en') : `${keyframes.toLocaleString('en')} · every ${Number(interval.toFixed(1))} s`,
+      key: 'keyframes',
+      label: t`Keyframes`,
+      value: count === null ? '—' : every === null ? count : t`${count} · every ${every} s`,
     },
     {
-      label: 'Dropped frames',
-      value: reason ? `${dropped} (limited by ${reason})` : dropped,
+      key: 'dropped-frames',
+      label: t`Dropped frames`,
+      value: reason ? t`${dropped} (limited by ${reason})` : dropped,
       ...(reason && limitationWarnings[reason] ? { warning: limitationWarnings[reason] } : {}),
     },
-    { label: 'Uptime', value: formatClock((now - startedAt) / 1000) },
+    { key: 'uptime', label: t`Uptime`, value: formatClock((now - startedAt) / 1000) },
   ];
 }

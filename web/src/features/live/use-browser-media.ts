@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { cameraConstraints, defaultQuality, microphoneConstraints, qualityPresets, screenConstraints, type Facing, type Quality, type Source } from './whip-client';
 
 export interface MediaChoice {
@@ -15,17 +16,36 @@ export interface DeviceLists {
   microphones: MediaDeviceInfo[];
 }
 
+/** Why the camera, microphone or screen could not be used, in the active locale. */
 export const mediaMessages = {
-  insecure: 'Your browser allows the camera only on a secure (https) page: open Cuepoint over https to go live from here.',
-  blocked: 'Camera or microphone access is blocked: allow it in your browser’s address bar, then try again.',
-  screenCancelled: 'Screen sharing was cancelled or blocked: choose a screen, window or tab to share.',
-  notFound: 'No camera or microphone was found: plug one in, or share your screen.',
-  busy: 'The camera or microphone is in use by another app: close it and try again.',
-  unusable: 'This camera cannot give that picture: pick another camera or a lower quality.',
-  failed: 'The camera or microphone could not be started. Please try again.',
-  screenEnded: 'Screen sharing ended.',
-  cameraEnded: 'The camera stopped (unplugged or taken by another app).',
-} as const;
+  get insecure() {
+    return t`Your browser allows the camera only on a secure (https) page: open Cuepoint over https to go live from here.`;
+  },
+  get blocked() {
+    return t`Camera or microphone access is blocked: allow it in your browser’s address bar, then try again.`;
+  },
+  get screenCancelled() {
+    return t`Screen sharing was cancelled or blocked: choose a screen, window or tab to share.`;
+  },
+  get notFound() {
+    return t`No camera or microphone was found: plug one in, or share your screen.`;
+  },
+  get busy() {
+    return t`The camera or microphone is in use by another app: close it and try again.`;
+  },
+  get unusable() {
+    return t`This camera cannot give that picture: pick another camera or a lower quality.`;
+  },
+  get failed() {
+    return t`The camera or microphone could not be started. Please try again.`;
+  },
+  get screenEnded() {
+    return t`Screen sharing ended.`;
+  },
+  get cameraEnded() {
+    return t`The camera stopped (unplugged or taken by another app).`;
+  },
+};
 
 /** The message for a failed getUserMedia/getDisplayMedia (a DOMException's name says what went wrong). */
 export function captureFailureMessage(error: unknown, source: Source): string {

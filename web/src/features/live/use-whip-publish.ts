@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import type { HealthRow } from './live-format';
 import { browserHealthRows, sampleFromStats, type SendSample } from './media-health';
 import { startWhip, WhipRefusal, type Quality, type WhipSession } from './whip-client';
@@ -8,11 +9,18 @@ export type PublishState = 'idle' | 'starting' | 'live' | 'stopping';
 /** The health panel reads the sender's counters this often. */
 const statsEveryMs = 2_000;
 
+/** The publish's messages, in the active locale. */
 export const publishMessages = {
-  failed: 'The stream could not be started. Please try again.',
-  lost: 'The connection to the server was lost: your stream stopped. Start again when you are back online.',
-  leave: 'You are live from this page: leaving it ends your stream.',
-} as const;
+  get failed() {
+    return t`The stream could not be started. Please try again.`;
+  },
+  get lost() {
+    return t`The connection to the server was lost: your stream stopped. Start again when you are back online.`;
+  },
+  get leave() {
+    return t`You are live from this page: leaving it ends your stream.`;
+  },
+};
 
 /**
  * One WHIP publish of the Go live page: Start (with the creator's stream key), Stop (DELETE, the stream ends), the

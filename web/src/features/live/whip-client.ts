@@ -2,6 +2,7 @@
  * Publishing from the browser over WHIP (RFC 9725): the quality presets, the capture constraints, the codec order
  * (H.264 + Opus, what the server's HLS path takes) and one publish session (offer, POST, answer, Stop).
  */
+import { t } from '@lingui/core/macro';
 import { deleteSdpSession, postSdp } from '@web/lib/download';
 import { iceGatheringComplete } from '@web/lib/ice-gathering';
 
@@ -95,11 +96,16 @@ export class WhipRefusal extends Error {
   }
 }
 
+/** The publish's own failures, in the active locale. */
 export const whipMessages = {
-  noH264: 'This browser cannot send H.264 video, which Cuepoint needs. Try Chrome, Edge or Firefox.',
-  noAnswer: 'The server did not answer. Please check your connection and try again.',
-  refused: (status: number) => `The server refused the stream (${status}).`,
-} as const;
+  get noH264() {
+    return t`This browser cannot send H.264 video, which Cuepoint needs. Try Chrome, Edge or Firefox.`;
+  },
+  get noAnswer() {
+    return t`The server did not answer. Please check your connection and try again.`;
+  },
+  refused: (status: number) => t`The server refused the stream (${status}).`,
+};
 
 export interface WhipSession {
   pc: RTCPeerConnection;

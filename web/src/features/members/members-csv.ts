@@ -1,15 +1,17 @@
+import { t } from '@lingui/core/macro';
 import { dollarsText } from '@common/money';
 import type { MemberOutput } from '@server/domains/memberships/memberships.schemas';
 import { memberStatusLabel } from './member-status';
 
-const columns: ReadonlyArray<{ header: string; value(member: MemberOutput): string }> = [
-  { header: 'Name', value: (member) => member.name },
-  { header: 'Email', value: (member) => member.email },
-  { header: 'Tier', value: (member) => member.tierName },
-  { header: 'Status', value: memberStatusLabel },
-  { header: 'Member since (UTC)', value: (member) => member.since?.slice(0, 10) ?? '' },
-  { header: 'Monthly price (CAD)', value: (member) => dollarsText(member.priceCents) },
-  { header: 'Paid until (UTC)', value: (member) => member.currentPeriodEnd?.slice(0, 10) ?? '' },
+/** The columns, headed in the active locale (the values stay machine-readable: UTC days, dollars with a dot). */
+const columns: ReadonlyArray<{ header(): string; value(member: MemberOutput): string }> = [
+  { header: () => t`Name`, value: (member) => member.name },
+  { header: () => t`Email`, value: (member) => member.email },
+  { header: () => t`Tier`, value: (member) => member.tierName },
+  { header: () => t`Status`, value: memberStatusLabel },
+  { header: () => t`Member since (UTC)`, value: (member) => member.since?.slice(0, 10) ?? '' },
+  { header: () => t`Monthly price (CAD)`, value: (member) => dollarsText(member.priceCents) },
+  { header: () => t`Paid until (UTC)`, value: (member) => member.currentPeriodEnd?.slice(0, 10) ?? '' },
 ];
 
 /**
@@ -23,7 +25,7 @@ export function csvField(text: string): string {
 
 /** The members as a CSV document: a header row, then one row per member, CRLF line ends. */
 export function membersCsv(members: readonly MemberOutput[]): string {
-  const rows = [columns.map((column) => column.header), ...members.map((member) => columns.map((column) => column.value(member)))];
+  const rows = [columns.map((column) => column.header()), ...members.map((member) => columns.map((column) => column.value(member)))];
   return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
 

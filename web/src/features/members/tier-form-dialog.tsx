@@ -5,7 +5,9 @@ import { Info } from 'lucide-react';
 import { Link } from 'wouter';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { dollarsText, formatDollars, toCents } from '@common/money';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { dollarsText, toCents } from '@common/money';
 import { createTierInput, membershipMessages, monthlyPrice, type TierOutput } from '@server/domains/memberships/memberships.schemas';
 import { Button } from '@web/components/button';
 import { failureFields } from '@web/components/error-message';
@@ -14,7 +16,9 @@ import { TextAreaField } from '@web/components/form-fields';
 import { Modal } from '@web/components/modal';
 import { Switch } from '@web/components/switch';
 import { TextField } from '@web/components/text-field';
+import { formatDateTime } from '@web/lib/i18n/format';
 import { trpc } from '@web/lib/trpc';
+import { money } from './money';
 
 /** The price as typed ("9.99", "$9.99"): an empty or unreadable text reaches the server's rule as NaN and gets its message. */
 const priceText = z
@@ -35,7 +39,7 @@ const messageFields: Record<string, FieldName> = {
   [membershipMessages.notYourTitle]: 'podcastTitleIds',
 };
 
-export const priceChangeNote = 'A new price applies to members who join from now on. Existing members keep the price they joined at.';
+export const priceChangeNote = msg`A new price applies to members who join from now on. Existing members keep the price they joined at.`;
 
 function defaultsOf(tier: TierOutput | undefined): TierFormInput {
   return {
@@ -125,12 +129,13 @@ function CheckboxList({
   );
 }
 
-function eventDay(iso: string | null): string | undefined {
-  return iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : 'No date yet';
+function eventDay(iso: string | null, noDate: string): string | undefined {
+  return iso ? formatDateTime(iso, { dateStyle: 'medium', timeStyle: 'short' }) : noDate;
 }
 
 /** "New tier" and "Edit tier": name, monthly price, description and perks, checked by the server's own rules. */
 export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; onOpenChange(open: boolean): void; tier?: TierOutput }) {
+  const { t } = useLingui();
   const formId = useId();
   const allEventsId = useId();
   const chosenEventsId = useId();
@@ -161,7 +166,7 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
       if (tier) await updateTier.mutateAsync({ id: tier.id, ...values });
       else await createTier.mutateAsync(values);
       await utils.memberships.invalidate();
-      toast.success(tier ? 'Tier saved' : 'Tier created');
+      toast.success(tier ? t`Tier saved` : t`Tier created`);
       onOpenChange(false);
     } catch (error) {
       const fieldErrors = failureFields(error);
@@ -183,54 +188,69 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
   });
 
   const eventsError = errors.premiumEventIds?.message ?? errors.includesAllPremiumEvents?.message;
+  const tierName = tier?.name ?? '';
+  const newPrice = typedPrice.success ? money(toCents(typedPrice.data)) : '';
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={tier ? `Edit tier: ${tier.name}` : 'New tier'}
-      description={tier ? undefined : 'Fans pay this every month; their membership opens the perks you choose here.'}
+      title={tier ? t`Edit tier: ${tierName}` : t`New tier`}
+      description={tier ? undefined : t`Fans pay this every month; their membership opens the perks you choose here.`}
       size="md"
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)} disabled={isSubmitting}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" form={formId} busy={isSubmitting}>
-            {tier ? 'Save tier' : 'Create tier'}
+            {tier ? t`Save tier` : t`Create tier`}
           </Button>
         </>
       }
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-5" aria-label={tier ? 'Edit tier' : 'New tier'}>
+      <form id={formId} onSubmit={onSubmit} noValidate className="space-y-5" aria-label={tier ? t`Edit tier` : t`New tier`}>
         <FormError error={failure} />
         {tier?.archivedAt && (
-          <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-700">This tier is archived: it takes no new members. Its members keep their membership until they cancel.</p>
+          <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-700">
+            <Trans>This tier is archived: it takes no new members. Its members keep their membership until they cancel.</Trans>
+          </p>
         )}
-        <TextField label="Name" maxLength={100} placeholder="e.g. Backstage" error={errors.name?.message} {...register('name')} />
+        <TextField label={t`Name`} maxLength={100} placeholder={t`e.g. Backstage`} error={errors.name?.message} {...register('name')} />
         <div className="space-y-2">
           <TextField
-            label="Monthly price (CAD)"
+            label={t`Monthly price (CAD)`}
             inputMode="decimal"
             placeholder="5.00"
             error={errors.monthlyPrice?.message}
-            hint={tier ? undefined : 'At least $1.00. You keep 60% of what is left after the card fee.'}
+            hint={tier ? undefined : t`At least $1.00. You keep 60% of what is left after the card fee.`}
             {...register('monthlyPrice')}
           />
           {tier && (
             <p className="flex gap-2 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-slate-800" data-testid="price-change-note">
               <Info className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden />
               <span>
-                {priceChangeNote}
-                {priceChanged && tier.activeMembers > 0 && ` Your ${tier.activeMembers === 1 ? 'current member keeps' : `${tier.activeMembers} current members keep`} paying what they pay now.`}
-                {priceChanged && ` New members will pay ${formatDollars(toCents(typedPrice.data))} a month.`}
+                {t(priceChangeNote)}
+                {priceChanged && tier.activeMembers > 0 && (
+                  <>
+                    {' '}
+                    <Plural
+                      value={tier.activeMembers}
+                      one="Your current member keeps paying what they pay now."
+                      other="Your # current members keep paying what they pay now."
+                    />
+                  </>
+                )}
+                {priceChanged && ` ${t`New members will pay ${newPrice} a month.`}`}
               </span>
             </p>
           )}
         </div>
-        <TextAreaField label="Description" rows={3} maxLength={2000} placeholder="What members get, in your words" error={errors.description?.message} {...register('description')} />
+        <TextAreaField label={t`Description`} rows={3} maxLength={2000} placeholder={t`What members get, in your words`} error={errors.description?.message} {...register('description')} />
 
         <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-slate-700">Premium events included</legend>
+          <legend className="text-sm font-medium text-slate-700">
+            <Trans>Premium events included</Trans>
+          </legend>
           <Controller
             control={control}
             name="includesAllPremiumEvents"
@@ -238,11 +258,11 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
               <div className="space-y-1">
                 <label htmlFor={allEventsId} className="flex items-center gap-2 text-sm text-slate-800">
                   <input id={allEventsId} type="radio" name={field.name} className="size-4 accent-brand-600" checked={field.value} onChange={() => field.onChange(true)} onBlur={field.onBlur} />
-                  All my premium events, future ones included
+                  <Trans>All my premium events, future ones included</Trans>
                 </label>
                 <label htmlFor={chosenEventsId} className="flex items-center gap-2 text-sm text-slate-800">
                   <input id={chosenEventsId} type="radio" name={field.name} className="size-4 accent-brand-600" checked={!field.value} onChange={() => field.onChange(false)} onBlur={field.onBlur} />
-                  Only the events I choose
+                  <Trans>Only the events I choose</Trans>
                 </label>
               </div>
             )}
@@ -255,18 +275,22 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
               name="premiumEventIds"
               render={({ field }) => (
                 <CheckboxList
-                  legend="Chosen premium events"
-                  options={premiumEvents.map((event) => ({ id: event.id, label: event.name, detail: eventDay(event.startDateTime) }))}
+                  legend={t`Chosen premium events`}
+                  options={premiumEvents.map((event) => ({ id: event.id, label: event.name, detail: eventDay(event.startDateTime, t`No date yet`) }))}
                   value={field.value ?? []}
                   onChange={field.onChange}
                   error={eventsError}
                   empty={
                     events.isPending ? (
-                      'Loading your events…'
+                      t`Loading your events…`
                     ) : (
-                      <>
-                        You have no premium events yet. Mark an event premium in the <Link href="/apps/calendar" className="font-medium text-brand-700 hover:underline">Calendar</Link>, or include all premium events.
-                      </>
+                      <Trans>
+                        You have no premium events yet. Mark an event premium in the{' '}
+                        <Link href="/apps/calendar" className="font-medium text-brand-700 hover:underline">
+                          Calendar
+                        </Link>
+                        , or include all premium events.
+                      </Trans>
                     )
                   }
                 />
@@ -275,37 +299,41 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
           )}
         </fieldset>
 
-        <PerkSwitch control={control} name="includesReplays" label="Replays included" hint="Members watch the recordings of your past events." />
+        <PerkSwitch control={control} name="includesReplays" label={t`Replays included`} hint={t`Members watch the recordings of your past events.`} />
 
         <Controller
           control={control}
           name="podcastTitleIds"
           render={({ field }) => (
             <CheckboxList
-              legend="Members-only podcasts"
-              hint="Each member gets a private feed of these podcasts for their podcast app. Mark a podcast “Members only” to take it out of your public feed and listings."
+              legend={t`Members-only podcasts`}
+              hint={t`Each member gets a private feed of these podcasts for their podcast app. Mark a podcast “Members only” to take it out of your public feed and listings.`}
               options={(titles.data ?? []).map((title) => ({
                 id: title.id,
                 label: title.name,
-                detail: `${title.membersOnly ? 'Members only' : 'Also public'} · ${title.episodeCount === 1 ? '1 episode' : `${title.episodeCount} episodes`}`,
+                detail: `${title.membersOnly ? t`Members only` : t`Also public`} · ${plural(title.episodeCount, { one: '# episode', other: '# episodes' })}`,
               }))}
               value={field.value ?? []}
               onChange={field.onChange}
               error={errors.podcastTitleIds?.message}
               empty={
                 titles.isPending ? (
-                  'Loading your podcasts…'
+                  t`Loading your podcasts…`
                 ) : (
-                  <>
-                    You have no podcasts yet. <Link href="/apps/podcast-titles" className="font-medium text-brand-700 hover:underline">Create one in Podcasts</Link> to offer members a private feed.
-                  </>
+                  <Trans>
+                    You have no podcasts yet.{' '}
+                    <Link href="/apps/podcast-titles" className="font-medium text-brand-700 hover:underline">
+                      Create one in Podcasts
+                    </Link>{' '}
+                    to offer members a private feed.
+                  </Trans>
                 )
               }
             />
           )}
         />
 
-        <PerkSwitch control={control} name="chatBadge" label="Member badge in chat" hint="Members' messages in your chat carry a badge." />
+        <PerkSwitch control={control} name="chatBadge" label={t`Member badge in chat`} hint={t`Members' messages in your chat carry a badge.`} />
       </form>
     </Modal>
   );

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { BadgeCheck, Check } from 'lucide-react';
 import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MyMembershipOutput, PublicTierOutput } from '@server/domains/memberships/memberships.schemas';
 import { appPagePaths } from '@common/page-paths';
-import { dollarsText, formatDollars, toDollars } from '@common/money';
+import { toDollars } from '@common/money';
 import { Button, buttonClasses } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { CardPaymentForm, ReadOnlyField } from '@web/features/payment/public';
 import { viewerTrpc } from '@web/lib/trpc';
+import { formatNumber } from '@web/lib/i18n/format';
 import { useViewer } from '@web/lib/viewer-session';
-import { tierPerks } from './membership-text';
+import { formatPrice, tierPerks } from './membership-text';
 import { useRefreshMembershipAccess } from './use-my-memberships';
 
 /** The tier a viewer chose, and what they pay now: the tier's price, or their own price when paying a failed renewal. */
@@ -48,6 +50,7 @@ export interface BecomeMemberDialogProps {
  * the tier's own price and refuses a different one.
  */
 export function BecomeMemberDialog({ choice, creatorName, onClose, onJoined }: BecomeMemberDialogProps) {
+  const { t } = useLingui();
   const [joinedTierId, setJoinedTierId] = useState<string | null>(null);
   const close = () => {
     setJoinedTierId(null);
@@ -59,7 +62,7 @@ export function BecomeMemberDialog({ choice, creatorName, onClose, onJoined }: B
       size="sm"
       open={choice !== null}
       onOpenChange={(open) => !open && close()}
-      title={joined ? "You're a member" : choice?.renewal ? 'Pay your membership' : 'Become a member'}
+      title={joined ? t`You're a member` : choice?.renewal ? t`Pay your membership` : t`Become a member`}
       description={choice ? `${choice.tierName} · ${creatorName}` : undefined}
     >
       {choice &&
@@ -81,16 +84,18 @@ export function BecomeMemberDialog({ choice, creatorName, onClose, onJoined }: B
 }
 
 function JoinForm({ choice, creatorName, onJoined }: { choice: JoinChoice; creatorName: string; onJoined(): void }) {
+  const { t } = useLingui();
   const signedIn = useViewer((state) => !!state.token);
   const refresh = useRefreshMembershipAccess();
   const { tierId, tierName, description, perks, amountCents, renewal } = choice;
+  const price = formatPrice(amountCents);
   return (
     <div className="space-y-4">
-      <ReadOnlyField label="Tier" value={tierName} />
-      <ReadOnlyField label="Monthly price (CAD)" value={dollarsText(amountCents)} />
+      <ReadOnlyField label={t`Tier`} value={tierName} />
+      <ReadOnlyField label={t`Monthly price (CAD)`} value={formatNumber(amountCents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false })} />
       {description && <p className="text-sm whitespace-pre-line text-slate-700">{description}</p>}
       {perks.length > 0 && (
-        <ul aria-label="Member perks" className="space-y-1 text-sm text-slate-700">
+        <ul aria-label={t`Member perks`} className="space-y-1 text-sm text-slate-700">
           {perks.map((perk) => (
             <li key={perk} className="flex gap-2">
               <Check className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden />
@@ -100,15 +105,20 @@ function JoinForm({ choice, creatorName, onJoined }: { choice: JoinChoice; creat
         </ul>
       )}
       <p className="text-xs text-slate-600">
-        {renewal
-          ? `This pays the renewal that did not go through (${formatDollars(amountCents)}); your membership then renews monthly again.`
-          : `You pay ${formatDollars(amountCents)} now, then every month until you cancel. You keep this price if ${creatorName} changes the tier's price later. Cancel any time: your membership runs to the end of the month you paid for.`}
+        {renewal ? (
+          <Trans>This pays the renewal that did not go through ({price}); your membership then renews monthly again.</Trans>
+        ) : (
+          <Trans>
+            You pay {price} now, then every month until you cancel. You keep this price if {creatorName} changes the tier's price later. Cancel any time: your
+            membership runs to the end of the month you paid for.
+          </Trans>
+        )}
       </p>
       {signedIn ? (
         <CardPaymentForm
           amountCents={amountCents}
-          submitLabel={renewal ? `Pay ${formatDollars(amountCents)}` : `Join for ${formatDollars(amountCents)} / month`}
-          walletLabel={`${tierName} membership`}
+          submitLabel={renewal ? t`Pay ${price}` : t`Join for ${price} / month`}
+          walletLabel={t`${tierName} membership`}
           createIntent={() => viewerTrpc.memberships.join.mutate({ tierId, amount: toDollars(amountCents) })}
           reportStatus={(input) => viewerTrpc.payments.reportStatus.mutate(input)}
           onSucceeded={async () => {
@@ -118,7 +128,7 @@ function JoinForm({ choice, creatorName, onJoined }: { choice: JoinChoice; creat
         />
       ) : (
         <p role="note" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
-          Log in or register as a viewer (Login or Register at the top of the page) to become a member.
+          <Trans>Log in or register as a viewer (Login or Register at the top of the page) to become a member.</Trans>
         </p>
       )}
     </div>
@@ -130,13 +140,17 @@ function Joined({ choice, creatorName, onDone }: { choice: JoinChoice; creatorNa
     <div className="space-y-4 text-center" data-testid="membership-joined">
       <BadgeCheck className="mx-auto size-12 text-emerald-700" aria-hidden />
       <p role="status" className="text-sm text-slate-700">
-        Welcome to {choice.tierName}! Thank you for supporting {creatorName}. Your perks are open now; your private feeds, next charge and
-        cancellation are in My memberships.
+        <Trans>
+          Welcome to {choice.tierName}! Thank you for supporting {creatorName}. Your perks are open now; your private feeds, next charge and cancellation
+          are in My memberships.
+        </Trans>
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:justify-center">
-        <Button onClick={onDone}>Done</Button>
+        <Button onClick={onDone}>
+          <Trans>Done</Trans>
+        </Button>
         <Link href={appPagePaths.myMemberships} className={buttonClasses('secondary')}>
-          My memberships
+          <Trans>My memberships</Trans>
         </Link>
       </div>
     </div>

@@ -2,15 +2,17 @@ import { useState } from 'react';
 import { AlertCircle, ArrowDown, ArrowUp, Check } from 'lucide-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyMembershipOutput, TierChangeOptionOutput } from '@server/domains/memberships/memberships.schemas';
-import { formatDollars } from '@common/money';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { cx } from '@web/components/cx';
 import { failureMessage } from '@web/components/error-message';
 import { Modal } from '@web/components/modal';
 import { Spinner } from '@web/components/spinner';
 import { loadSonner } from '@web/lib/lazy-toast';
+import { i18n } from '@web/lib/i18n/i18n';
 import { viewerTrpc } from '@web/lib/trpc';
-import { formatDay, monthlyPriceText } from './membership-text';
+import { formatDay, formatPrice, monthlyPriceText } from './membership-text';
 import { myMembershipsKey, useRefreshMembershipAccess } from './use-my-memberships';
 
 export interface ChangeTierDialogProps {
@@ -23,28 +25,49 @@ export interface ChangeTierDialogProps {
 
 /** What choosing an option does, as the dialog says it before the member confirms. */
 export function tierChangeText(option: TierChangeOptionOutput, membership: Pick<MyMembershipOutput, 'tierName' | 'currentPeriodEnd' | 'scheduledTierId'>): string {
-  if (option.kind === 'current') return `Stay on ${option.name} at ${monthlyPriceText(option.priceCents)}: the change to the other tier is undone.`;
+  const name = option.name;
+  const tierName = membership.tierName;
+  const monthly = monthlyPriceText(option.priceCents);
+  if (option.kind === 'current') return i18n._(msg`Stay on ${name} at ${monthly}: the change to the other tier is undone.`);
   if (option.kind === 'downgrade') {
-    const from = option.effectiveAt ? formatDay(option.effectiveAt) : 'the end of the month you paid for';
-    return `You keep ${membership.tierName} until ${from}. From then you pay ${monthlyPriceText(option.priceCents)}. Nothing is charged now.`;
+    if (!option.effectiveAt) return i18n._(msg`You keep ${tierName} until the end of the month you paid for. From then you pay ${monthly}. Nothing is charged now.`);
+    const from = formatDay(option.effectiveAt);
+    return i18n._(msg`You keep ${tierName} until ${from}. From then you pay ${monthly}. Nothing is charged now.`);
   }
-  const next = membership.currentPeriodEnd ? ` from ${formatDay(membership.currentPeriodEnd)}` : '';
+  const now = formatPrice(option.chargeNowCents);
+  if (membership.currentPeriodEnd) {
+    const from = formatDay(membership.currentPeriodEnd);
+    return option.chargeNowCents > 0
+      ? i18n._(msg`${name} opens now. You pay ${now} now for the rest of this month, then ${monthly} from ${from}.`)
+      : i18n._(msg`${name} opens now with nothing to pay now, then ${monthly} from ${from}.`);
+  }
   return option.chargeNowCents > 0
-    ? `${option.name} opens now. You pay ${formatDollars(option.chargeNowCents)} now for the rest of this month, then ${monthlyPriceText(option.priceCents)}${next}.`
-    : `${option.name} opens now with nothing to pay now, then ${monthlyPriceText(option.priceCents)}${next}.`;
+    ? i18n._(msg`${name} opens now. You pay ${now} now for the rest of this month, then ${monthly}.`)
+    : i18n._(msg`${name} opens now with nothing to pay now, then ${monthly}.`);
 }
 
 /** The option's line in the list: what it costs now, or from when it applies. */
 function optionNote(option: TierChangeOptionOutput, scheduled: boolean): string {
-  if (option.kind === 'current') return scheduled ? 'Your tier now · choose it to stay' : 'Your tier now';
-  if (option.kind === 'downgrade') return option.effectiveAt ? `From ${formatDay(option.effectiveAt)}` : 'At the end of this month';
-  return option.chargeNowCents > 0 ? `${formatDollars(option.chargeNowCents)} now` : 'Nothing to pay now';
+  if (option.kind === 'current') return scheduled ? i18n._(msg`Your tier now · choose it to stay`) : i18n._(msg`Your tier now`);
+  if (option.kind === 'downgrade') {
+    if (!option.effectiveAt) return i18n._(msg`At the end of this month`);
+    const day = formatDay(option.effectiveAt);
+    return i18n._(msg`From ${day}`);
+  }
+  const price = formatPrice(option.chargeNowCents);
+  return option.chargeNowCents > 0 ? i18n._(msg`${price} now`) : i18n._(msg`Nothing to pay now`);
 }
 
 function confirmLabel(option: TierChangeOptionOutput): string {
-  if (option.kind === 'current') return `Stay on ${option.name}`;
-  if (option.kind === 'downgrade') return option.effectiveAt ? `Change on ${formatDay(option.effectiveAt)}` : 'Change at the end of the month';
-  return option.chargeNowCents > 0 ? `Upgrade and pay ${formatDollars(option.chargeNowCents)}` : `Upgrade to ${option.name}`;
+  const name = option.name;
+  if (option.kind === 'current') return i18n._(msg`Stay on ${name}`);
+  if (option.kind === 'downgrade') {
+    if (!option.effectiveAt) return i18n._(msg`Change at the end of the month`);
+    const day = formatDay(option.effectiveAt);
+    return i18n._(msg`Change on ${day}`);
+  }
+  const price = formatPrice(option.chargeNowCents);
+  return option.chargeNowCents > 0 ? i18n._(msg`Upgrade and pay ${price}`) : i18n._(msg`Upgrade to ${name}`);
 }
 
 /**
@@ -53,13 +76,14 @@ function confirmLabel(option: TierChangeOptionOutput): string {
  * server's refusal (a declined card, a tier no longer open) is shown in the dialog.
  */
 export function ChangeTierDialog({ membership, initialTierId = null, onClose }: ChangeTierDialogProps) {
+  const { t } = useLingui();
   return (
     <Modal
       size="md"
       open={membership !== null}
       onOpenChange={(open) => !open && onClose()}
-      title="Change tier"
-      description={membership ? `${membership.creatorName} · now ${membership.tierName}` : undefined}
+      title={t`Change tier`}
+      description={membership ? t`${membership.creatorName} · now ${membership.tierName}` : undefined}
     >
       {membership && <ChangeTierForm key={`${membership.id}:${initialTierId ?? ''}`} membership={membership} initialTierId={initialTierId} onDone={onClose} />}
     </Modal>
@@ -67,6 +91,7 @@ export function ChangeTierDialog({ membership, initialTierId = null, onClose }: 
 }
 
 function ChangeTierForm({ membership, initialTierId, onDone }: { membership: MyMembershipOutput; initialTierId: string | null; onDone(): void }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const refresh = useRefreshMembershipAccess();
   const options = useQuery({
@@ -80,20 +105,26 @@ function ChangeTierForm({ membership, initialTierId, onDone }: { membership: MyM
     onSuccess: async (answer) => {
       queryClient.setQueriesData<MyMembershipOutput[]>({ queryKey: myMembershipsKey }, (list) => list?.map((item) => (item.id === answer.membership.id ? answer.membership : item)));
       await refresh();
+      const tierName = answer.membership.tierName;
+      const charged = formatPrice(answer.chargedCents);
+      const newTier = answer.membership.scheduledTierName ?? t`the new tier`;
+      const day = answer.effectiveAt ? formatDay(answer.effectiveAt) : null;
       const text =
         answer.change === 'upgraded'
           ? answer.chargedCents > 0
-            ? `You're now on ${answer.membership.tierName}: ${formatDollars(answer.chargedCents)} was charged. Your receipt is in your mail.`
-            : `You're now on ${answer.membership.tierName}`
+            ? t`You're now on ${tierName}: ${charged} was charged. Your receipt is in your mail.`
+            : t`You're now on ${tierName}`
           : answer.change === 'downgrade_scheduled'
-            ? `Your membership changes to ${answer.membership.scheduledTierName ?? 'the new tier'} on ${answer.effectiveAt ? formatDay(answer.effectiveAt) : 'the end of the month'}`
-            : `You stay on ${answer.membership.tierName}`;
+            ? day
+              ? t`Your membership changes to ${newTier} on ${day}`
+              : t`Your membership changes to ${newTier} at the end of the month`
+            : t`You stay on ${tierName}`;
       void loadSonner().then(({ toast }) => toast.success(text));
       onDone();
     },
   });
 
-  if (options.isPending) return <Spinner label="Loading the tiers" className="py-8" />;
+  if (options.isPending) return <Spinner label={t`Loading the tiers`} className="py-8" />;
   if (options.isError) {
     return (
       <p role="alert" className="flex gap-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
@@ -102,6 +133,7 @@ function ChangeTierForm({ membership, initialTierId, onDone }: { membership: MyM
     );
   }
   const scheduled = !!membership.scheduledTierId;
+  const scheduledOn = membership.currentPeriodEnd ? formatDay(membership.currentPeriodEnd) : null;
   // The current tier is a choice only when it undoes a scheduled downgrade.
   const list = options.data.filter((option) => option.kind !== 'current' || scheduled);
   const selected = list.find((option) => option.tierId === chosen) ?? null;
@@ -109,15 +141,24 @@ function ChangeTierForm({ membership, initialTierId, onDone }: { membership: MyM
     <div className="space-y-4">
       {scheduled && membership.scheduledTierName && (
         <p role="note" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          Your membership changes to {membership.scheduledTierName}
-          {membership.currentPeriodEnd ? ` on ${formatDay(membership.currentPeriodEnd)}` : ''}.
+          {scheduledOn ? (
+            <Trans>
+              Your membership changes to {membership.scheduledTierName} on {scheduledOn}.
+            </Trans>
+          ) : (
+            <Trans>Your membership changes to {membership.scheduledTierName}.</Trans>
+          )}
         </p>
       )}
       {list.length === 0 ? (
-        <p className="text-sm text-slate-600">{membership.creatorName} has no other tier open right now.</p>
+        <p className="text-sm text-slate-600">
+          <Trans>{membership.creatorName} has no other tier open right now.</Trans>
+        </p>
       ) : (
         <fieldset className="space-y-2">
-          <legend className="mb-2 text-sm font-medium text-slate-900">Choose a tier</legend>
+          <legend className="mb-2 text-sm font-medium text-slate-900">
+            <Trans>Choose a tier</Trans>
+          </legend>
           {list.map((option) => {
             const checked = option.tierId === chosen;
             return (
@@ -160,7 +201,7 @@ function ChangeTierForm({ membership, initialTierId, onDone }: { membership: MyM
       {selected && (
         <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200" data-testid="tier-change-summary">
           {tierChangeText(selected, membership)}
-          {selected.kind === 'upgrade' && selected.chargeNowCents > 0 && membership.cardLast4 ? ` Charged to your card ending in ${membership.cardLast4}.` : ''}
+          {selected.kind === 'upgrade' && selected.chargeNowCents > 0 && membership.cardLast4 ? ' ' + t`Charged to your card ending in ${membership.cardLast4}.` : ''}
         </p>
       )}
       {change.isError && (
@@ -170,10 +211,10 @@ function ChangeTierForm({ membership, initialTierId, onDone }: { membership: MyM
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onDone} disabled={change.isPending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button disabled={!selected} busy={change.isPending} onClick={() => selected && change.mutate(selected.tierId)}>
-          {selected ? confirmLabel(selected) : 'Choose a tier'}
+          {selected ? confirmLabel(selected) : t`Choose a tier`}
         </Button>
       </div>
     </div>

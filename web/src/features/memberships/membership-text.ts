@@ -1,14 +1,28 @@
 import type { MyMembershipOutput, PublicTierOutput } from '@server/domains/memberships/memberships.schemas';
-import { formatDollars } from '@common/money';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { activeIntlLocale, formatDate, formatMoney } from '@web/lib/i18n/format';
+import { i18n } from '@web/lib/i18n/i18n';
 
-/** A day as the viewer reads it ("Mar 3, 2026"), in their own time zone. */
-export function formatDay(iso: string, locale?: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+/** A day as the viewer reads it ("Mar 3, 2026"), in their own time zone and language. */
+export function formatDay(iso: string): string {
+  return formatDate(iso, { dateStyle: 'medium' });
+}
+
+/** Cents as money in the reader's language ("$5.00" in English). */
+export function formatPrice(cents: number): string {
+  return formatMoney(cents);
 }
 
 /** "$5.00 / month" */
 export function monthlyPriceText(cents: number): string {
-  return `${formatDollars(cents)} / month`;
+  const price = formatPrice(cents);
+  return i18n._(msg`${price} / month`);
+}
+
+/** Names as a list in the reader's language ("A, B, C" in English, "A, B und C" in German). */
+function listOf(names: string[]): string {
+  return new Intl.ListFormat(activeIntlLocale(), { type: 'unit', style: 'short' }).format(names);
 }
 
 /** Whether a member of the tier watches this premium event without paying for it. */
@@ -24,11 +38,17 @@ export function cheapestTierIncluding(tiers: PublicTierOutput[], eventId: string
 /** What a tier opens, one line a perk. */
 export function tierPerks(tier: PublicTierOutput): string[] {
   const perks: string[] = [];
-  if (tier.includesAllPremiumEvents) perks.push('Every premium event, without paying for each');
-  else if (tier.premiumEvents.length > 0) perks.push(`Premium events included: ${tier.premiumEvents.map((event) => event.name).join(', ')}`);
-  if (tier.includesReplays) perks.push('Replays of past live events');
-  if (tier.podcastTitles.length > 0) perks.push(`A private podcast feed: ${tier.podcastTitles.map((title) => title.name).join(', ')}`);
-  if (tier.chatBadge) perks.push('A member badge next to your name in the chat');
+  if (tier.includesAllPremiumEvents) perks.push(i18n._(msg`Every premium event, without paying for each`));
+  else if (tier.premiumEvents.length > 0) {
+    const events = listOf(tier.premiumEvents.map((event) => event.name));
+    perks.push(i18n._(msg`Premium events included: ${events}`));
+  }
+  if (tier.includesReplays) perks.push(i18n._(msg`Replays of past live events`));
+  if (tier.podcastTitles.length > 0) {
+    const titles = listOf(tier.podcastTitles.map((title) => title.name));
+    perks.push(i18n._(msg`A private podcast feed: ${titles}`));
+  }
+  if (tier.chatBadge) perks.push(i18n._(msg`A member badge next to your name in the chat`));
   return perks;
 }
 
@@ -51,12 +71,13 @@ export function membershipState(membership: Pick<MyMembershipOutput, 'status' | 
   }
 }
 
-export const membershipStateLabels: Record<MembershipState, string> = {
-  renewing: 'Active',
-  ending: 'Ending',
-  past_due: 'Payment due',
-  lapsed: 'Lapsed',
-  ended: 'Ended',
+/** Rendered with `i18n._`. */
+export const membershipStateLabels: Record<MembershipState, MessageDescriptor> = {
+  renewing: msg`Active`,
+  ending: msg`Ending`,
+  past_due: msg`Payment due`,
+  lapsed: msg`Lapsed`,
+  ended: msg`Ended`,
 };
 
 /** The viewer's membership of a creator that still counts (open now, or in the grace of a failed renewal), whichever tier. */

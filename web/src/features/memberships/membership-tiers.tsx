@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { BadgeCheck, Check } from 'lucide-react';
 import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { MyMembershipOutput, PublicTierOutput } from '@server/domains/memberships/memberships.schemas';
 import { appPagePaths } from '@common/page-paths';
 import { Button } from '@web/components/button';
@@ -27,6 +28,7 @@ export interface MembershipTiersProps {
  * tier change).
  */
 export function MembershipTiers({ tiers, memberships, onJoin, eventId, headingLevel = 3, className }: MembershipTiersProps) {
+  const { t } = useLingui();
   const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const [changing, setChanging] = useState<{ membership: MyMembershipOutput; tierId: string | null } | null>(null);
   return (
@@ -42,11 +44,13 @@ export function MembershipTiers({ tiers, memberships, onJoin, eventId, headingLe
               <p className="text-sm font-semibold text-slate-900">{monthlyPriceText(tier.priceCents)}</p>
             </div>
             {eventId && tierIncludesEvent(tier, eventId) && (
-              <p className="w-fit rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900">Includes this event</p>
+              <p className="w-fit rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-900">
+                <Trans>Includes this event</Trans>
+              </p>
             )}
             {tier.description && <p className="text-sm whitespace-pre-line text-slate-700">{tier.description}</p>}
             {perks.length > 0 && (
-              <ul aria-label={`${tier.name} perks`} className="space-y-1 text-sm text-slate-700">
+              <ul aria-label={t`${tier.name} perks`} className="space-y-1 text-sm text-slate-700">
                 {perks.map((perk) => (
                   <li key={perk} className="flex gap-2">
                     <Check className="mt-0.5 size-4 shrink-0 text-emerald-700" aria-hidden />
@@ -76,16 +80,21 @@ interface TierActionProps {
 }
 
 function TierAction({ tier, member, onJoin, onChange }: TierActionProps) {
+  const { t } = useLingui();
   const mine = member?.tierId === tier.id ? member : null;
   const renewing = member?.status === 'active' && !member.cancelAtPeriodEnd;
   if (mine?.status === 'past_due') {
     return (
       <div className="space-y-2">
         <p className="text-sm text-amber-900">
-          Your last payment did not go through{mine.graceEndsAt ? `: pay by ${formatDay(mine.graceEndsAt)} to keep your membership` : ''}.
+          {mine.graceEndsAt ? (
+            <Trans>Your last payment did not go through: pay by {formatDay(mine.graceEndsAt)} to keep your membership.</Trans>
+          ) : (
+            <Trans>Your last payment did not go through.</Trans>
+          )}
         </p>
-        <Button size="sm" onClick={() => onJoin(renewalChoice(mine))} aria-label={`Pay now: ${tier.name}`}>
-          Pay now
+        <Button size="sm" onClick={() => onJoin(renewalChoice(mine))} aria-label={t`Pay now: ${tier.name}`}>
+          <Trans>Pay now</Trans>
         </Button>
       </div>
     );
@@ -95,20 +104,22 @@ function TierAction({ tier, member, onJoin, onChange }: TierActionProps) {
       <div className="space-y-2">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="inline-flex items-center gap-1 text-sm font-semibold text-emerald-800" data-testid="tier-member">
-            <BadgeCheck className="size-4" aria-hidden /> You're a member
+            <BadgeCheck className="size-4" aria-hidden /> <Trans>You're a member</Trans>
           </span>
           <Link href={appPagePaths.myMemberships} className="text-sm font-medium text-brand-700 hover:underline">
-            My memberships
+            <Trans>My memberships</Trans>
           </Link>
         </div>
         {mine.scheduledTierName && mine.currentPeriodEnd && (
           <p className="text-xs text-slate-600">
-            Changes to {mine.scheduledTierName} on {formatDay(mine.currentPeriodEnd)}
+            <Trans>
+              Changes to {mine.scheduledTierName} on {formatDay(mine.currentPeriodEnd)}
+            </Trans>
           </p>
         )}
         {renewing && (
-          <Button size="sm" variant="secondary" onClick={() => onChange(mine, null)} aria-label={`Change tier: ${tier.name}`}>
-            Change tier
+          <Button size="sm" variant="secondary" onClick={() => onChange(mine, null)} aria-label={t`Change tier: ${tier.name}`}>
+            <Trans>Change tier</Trans>
           </Button>
         )}
       </div>
@@ -119,22 +130,24 @@ function TierAction({ tier, member, onJoin, onChange }: TierActionProps) {
     if (!renewing) {
       return (
         <p className="text-sm text-slate-600">
-          You are a member on {member.tierName}.{' '}
-          <Link href={appPagePaths.myMemberships} className="font-medium text-brand-700 hover:underline">
-            My memberships
-          </Link>
+          <Trans>
+            You are a member on {member.tierName}.{' '}
+            <Link href={appPagePaths.myMemberships} className="font-medium text-brand-700 hover:underline">
+              My memberships
+            </Link>
+          </Trans>
         </p>
       );
     }
     return (
-      <Button size="sm" variant="secondary" onClick={() => onChange(member, tier.id)} aria-label={`Change to this tier: ${tier.name}`}>
-        Change to this tier
+      <Button size="sm" variant="secondary" onClick={() => onChange(member, tier.id)} aria-label={t`Change to this tier: ${tier.name}`}>
+        <Trans>Change to this tier</Trans>
       </Button>
     );
   }
   return (
-    <Button size="sm" onClick={() => onJoin(joinChoice(tier))} aria-label={`Become a member: ${tier.name}`}>
-      Become a member
+    <Button size="sm" onClick={() => onJoin(joinChoice(tier))} aria-label={t`Become a member: ${tier.name}`}>
+      <Trans>Become a member</Trans>
     </Button>
   );
 }

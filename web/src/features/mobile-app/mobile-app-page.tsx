@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Smartphone } from 'lucide-react';
 import { useLocation } from 'wouter';
 import { EmptyState } from '@web/components/empty-state';
@@ -8,6 +9,7 @@ import { failureMessage } from '@web/components/error-message';
 
 /** /apps/mobile-app: opens the creator's app settings (one app per creator for now; the first visit creates it). */
 export default function MobileAppPage() {
+  const { t } = useLingui();
   const apps = trpc.mobileApp.list.useQuery(undefined, { retry: false });
   const [, navigate] = useLocation();
   const first = apps.data?.[0];
@@ -17,10 +19,10 @@ export default function MobileAppPage() {
 
   if (apps.isError) {
     return (
-      <EmptyState title="Your app is not available" icon={<Smartphone className="size-10" aria-hidden />}>
+      <EmptyState title={t`Your app is not available`} icon={<Smartphone className="size-10" aria-hidden />}>
         <p>{failureMessage(apps.error)}</p>
       </EmptyState>
     );
   }
-  return <Spinner label="Opening your app" className="py-24" />;
+  return <Spinner label={t`Opening your app`} className="py-24" />;
 }

@@ -1,4 +1,5 @@
 import { contrastRatio } from '@common/contrast';
+import { useLingui } from '@lingui/react/macro';
 import { cx } from '@web/components/cx';
 import { GeneratedIcon } from './generated-icon';
 
@@ -39,9 +40,10 @@ function Phone({ label, children, className, statusBarColor }: { label: string; 
 
 /** The app on a phone's home screen, and the splash screen it opens with (from the manifest's colours). */
 export function PhonePreview({ app }: { app: PreviewApp }) {
+  const { t } = useLingui();
   return (
-    <div className="flex flex-wrap justify-center gap-6" aria-label="How your app looks on a phone" role="group">
-      <Phone label="Home screen" className="bg-gradient-to-b from-slate-700 via-slate-600 to-slate-800">
+    <div className="flex flex-wrap justify-center gap-6" aria-label={t`How your app looks on a phone`} role="group">
+      <Phone label={t`Home screen`} className="bg-gradient-to-b from-slate-700 via-slate-600 to-slate-800">
         <div className="grid grid-cols-4 gap-x-2 gap-y-4 px-3 pt-10">
           {placeholderApps.map((color) => (
             <span key={color} className={cx('mx-auto size-9 rounded-[22%] opacity-80', color)} aria-hidden />
@@ -54,7 +56,7 @@ export function PhonePreview({ app }: { app: PreviewApp }) {
           </span>
         </div>
       </Phone>
-      <Phone label="Opening screen" statusBarColor={app.themeColor}>
+      <Phone label={t`Opening screen`} statusBarColor={app.themeColor}>
         <div className="flex h-full flex-col items-center justify-center gap-4 px-4 text-center" style={{ backgroundColor: app.backgroundColor }}>
           <AppIcon app={app} className="size-20" />
           <span className="text-sm font-semibold" style={{ color: readableOn(app.backgroundColor) }}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Logo } from '@web/components/logo';
 
 export interface AuthFrameProps {
@@ -11,10 +12,11 @@ export interface AuthFrameProps {
 
 /** Style 1 of the demo auth pages: one card centred on a tinted background. */
 export function CenteredAuthFrame({ title, subtitle, children, footer }: AuthFrameProps) {
+  const { t } = useLingui();
   return (
     <div className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-slate-100 p-4 sm:p-8">
       <main className="w-full max-w-md rounded-2xl bg-white p-8 shadow-xl ring-1 ring-slate-200 sm:p-10">
-        <Link href="/" className="mb-8 inline-block" aria-label="Cuepoint home">
+        <Link href="/" className="mb-8 inline-block" aria-label={t`Cuepoint home`}>
           <Logo />
         </Link>
         <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
@@ -28,11 +30,12 @@ export function CenteredAuthFrame({ title, subtitle, children, footer }: AuthFra
 
 /** Style 2: the form on the left, a dark brand panel on the right. */
 export function SplitAuthFrame({ title, subtitle, children, footer }: AuthFrameProps) {
+  const { t } = useLingui();
   return (
     <div className="flex min-h-screen flex-col-reverse bg-white md:flex-row">
       <main className="flex flex-1 items-center justify-center p-6 sm:p-12">
         <div className="w-full max-w-sm">
-          <Link href="/" className="mb-10 inline-block" aria-label="Cuepoint home">
+          <Link href="/" className="mb-10 inline-block" aria-label={t`Cuepoint home`}>
             <Logo />
           </Link>
           <h1 className="text-3xl font-extrabold tracking-tight text-slate-900">{title}</h1>
@@ -42,14 +45,18 @@ export function SplitAuthFrame({ title, subtitle, children, footer }: AuthFrameP
         </div>
       </main>
       <aside className="relative flex min-h-48 flex-col justify-center overflow-hidden bg-slate-900 p-10 text-white md:w-1/2 md:p-16">
-        <div className="absolute -top-24 -right-24 size-96 rounded-full bg-brand-600/30 blur-3xl" aria-hidden />
+        <div className="absolute -top-24 -end-24 size-96 rounded-full bg-brand-600/30 blur-3xl" aria-hidden />
         <div className="relative">
           <p className="text-4xl font-bold leading-tight">
-            Your content.
-            <br />
-            Your world.
+            <Trans>
+              Your content.
+              <br />
+              Your world.
+            </Trans>
           </p>
-          <p className="mt-4 max-w-md text-slate-300">Podcasts, live-stream events, tips and your own app, in one place.</p>
+          <p className="mt-4 max-w-md text-slate-300">
+            <Trans>Podcasts, live-stream events, tips and your own app, in one place.</Trans>
+          </p>
         </div>
       </aside>
     </div>

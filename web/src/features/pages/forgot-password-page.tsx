@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { z } from 'zod';
 import { MailCheck } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { forgotPasswordInput } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
@@ -16,6 +17,7 @@ type ForgotForm = z.infer<typeof forgotPasswordInput>;
 const resetPaths = { 1: '/pages/auth/reset-password', 2: '/pages/auth/reset-password-2' } as const;
 
 function ForgotPassword({ variant }: { variant: AuthStyle }) {
+  const { t } = useLingui();
   const forgot = trpc.users.forgotPassword.useMutation();
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const {
@@ -36,19 +38,21 @@ function ForgotPassword({ variant }: { variant: AuthStyle }) {
 
   const backToLogin = (
     <Link href="/login" className={linkClasses}>
-      Go back to login
+      <Trans>Go back to login</Trans>
     </Link>
   );
 
   if (sentTo) {
     return (
-      <AuthFrame variant={variant} title="Check your inbox" footer={backToLogin}>
+      <AuthFrame variant={variant} title={t`Check your inbox`} footer={backToLogin}>
         <div role="status" className="flex gap-3 rounded-lg bg-brand-50 p-4 text-sm text-slate-700">
           <MailCheck className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden />
           <div>
             <p className="font-medium text-slate-900">{sentTo.message}</p>
             <p className="mt-1">
-              We sent it to <strong>{sentTo.email}</strong> if that address belongs to an account. The link works for one hour.
+              <Trans>
+                We sent it to <strong>{sentTo.email}</strong> if that address belongs to an account. The link works for one hour.
+              </Trans>
             </p>
           </div>
         </div>
@@ -57,11 +61,11 @@ function ForgotPassword({ variant }: { variant: AuthStyle }) {
   }
 
   return (
-    <AuthFrame variant={variant} title="Recover your password" subtitle="Enter your email and we will send you a link to choose a new password." footer={backToLogin}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Recover your password">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+    <AuthFrame variant={variant} title={t`Recover your password`} subtitle={t`Enter your email and we will send you a link to choose a new password.`} footer={backToLogin}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Recover your password`}>
+        <TextField label={t`Email`} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
-          Send reset link
+          <Trans>Send reset link</Trans>
         </Button>
       </form>
     </AuthFrame>

@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
 import { z } from 'zod';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { validationMessages } from '@server/domains/users/users.schemas';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
@@ -16,6 +17,7 @@ type UnlockForm = z.infer<typeof unlockForm>;
 
 /** The lock screen: the signed-in user types their password again to go back to the app. */
 export function LockPage() {
+  const { t } = useLingui();
   const user = useSession((state) => state.user);
   const login = trpc.users.login.useMutation();
   const finishLogin = useCompleteLogin();
@@ -28,12 +30,14 @@ export function LockPage() {
 
   if (!user) {
     return (
-      <CenteredAuthFrame title="Session locked">
+      <CenteredAuthFrame title={t`Session locked`}>
         <p className="text-sm text-slate-600">
-          You are not signed in.{' '}
-          <Link href="/login" className={linkClasses}>
-            Login
-          </Link>
+          <Trans>
+            You are not signed in.{' '}
+            <Link href="/login" className={linkClasses}>
+              Login
+            </Link>
+          </Trans>
         </p>
       </CenteredAuthFrame>
     );
@@ -49,13 +53,15 @@ export function LockPage() {
 
   return (
     <CenteredAuthFrame
-      title="Your session is locked"
+      title={t`Your session is locked`}
       footer={
         <>
-          Not you?{' '}
-          <Link href="/logout" className={linkClasses}>
-            Log in as another user
-          </Link>
+          <Trans>
+            Not you?{' '}
+            <Link href="/logout" className={linkClasses}>
+              Log in as another user
+            </Link>
+          </Trans>
         </>
       }
     >
@@ -66,10 +72,10 @@ export function LockPage() {
           <p className="text-sm text-slate-500">{user.email}</p>
         </div>
       </div>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Unlock">
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Unlock`}>
+        <PasswordField label={t`Password`} autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
-          Unlock
+          <Trans>Unlock</Trans>
         </Button>
       </form>
     </CenteredAuthFrame>

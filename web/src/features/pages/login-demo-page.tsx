@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { loginInput, type LoginInput } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { PasswordField, TextField } from '@web/components/text-field';
@@ -14,6 +15,7 @@ const paths = {
 } as const;
 
 function LoginDemo({ variant }: { variant: AuthStyle }) {
+  const { t } = useLingui();
   const login = trpc.users.login.useMutation();
   const finishLogin = useCompleteLogin();
   const {
@@ -34,26 +36,28 @@ function LoginDemo({ variant }: { variant: AuthStyle }) {
   return (
     <AuthFrame
       variant={variant}
-      title={variant === 1 ? 'Login to your account' : 'Welcome back'}
+      title={variant === 1 ? t`Login to your account` : t`Welcome back`}
       subtitle={
         <>
-          Don't have an account?{' '}
-          <Link href={paths[variant].register} className={linkClasses}>
-            Register
-          </Link>
+          <Trans>
+            Don't have an account?{' '}
+            <Link href={paths[variant].register} className={linkClasses}>
+              Register
+            </Link>
+          </Trans>
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Login">
-        <TextField label="Email or username" autoComplete="username" error={errors.userName?.message} {...register('userName')} />
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Login`}>
+        <TextField label={t`Email or username`} autoComplete="username" error={errors.userName?.message} {...register('userName')} />
+        <PasswordField label={t`Password`} autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <div className="flex justify-end text-sm">
           <Link href={paths[variant].forgot} className={linkClasses}>
-            Forgot password?
+            <Trans>Forgot password?</Trans>
           </Link>
         </div>
         <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
-          Login
+          <Trans>Login</Trans>
         </Button>
       </form>
     </AuthFrame>

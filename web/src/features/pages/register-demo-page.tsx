@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { CircleCheck } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
 import { botCheckToken, removeRecaptcha } from '@web/lib/bot-check';
-import { errorFields, RegisterFields, serverMessage, showServerFieldErrors, unexpectedError, useRegisterForm } from '@web/features/auth/public';
+import { errorFields, RegisterFields, serverMessage, showServerFieldErrors, unexpectedErrorText, useRegisterForm } from '@web/features/auth/public';
 
 const loginPaths = { 1: '/pages/auth/login', 2: '/pages/auth/login-2' } as const;
 
 function RegisterDemo({ variant }: { variant: AuthStyle }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const registerAccount = trpc.users.register.useMutation();
   const [formError, setFormError] = useState<string | null>(null);
@@ -30,7 +32,7 @@ function RegisterDemo({ variant }: { variant: AuthStyle }) {
       const config = await utils.system.publicConfig.fetch();
       token = await botCheckToken(config.botCheck);
     } catch (error) {
-      setFormError(error instanceof Error ? error.message : unexpectedError);
+      setFormError(error instanceof Error ? error.message : unexpectedErrorText());
       return;
     }
     try {
@@ -45,13 +47,13 @@ function RegisterDemo({ variant }: { variant: AuthStyle }) {
 
   const loginLink = (
     <Link href={loginPaths[variant]} className={linkClasses}>
-      Login
+      <Trans>Login</Trans>
     </Link>
   );
 
   if (created) {
     return (
-      <AuthFrame variant={variant} title="Account created">
+      <AuthFrame variant={variant} title={t`Account created`}>
         <div role="status" className="flex gap-3 rounded-lg bg-green-50 p-4 text-sm text-green-900">
           <CircleCheck className="mt-0.5 size-5 shrink-0 text-green-600" aria-hidden />
           <p className="font-medium">{created}</p>
@@ -62,8 +64,8 @@ function RegisterDemo({ variant }: { variant: AuthStyle }) {
   }
 
   return (
-    <AuthFrame variant={variant} title={variant === 1 ? 'Create an account' : 'Sign up'} subtitle={<>Already have an account? {loginLink}</>}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create an account">
+    <AuthFrame variant={variant} title={variant === 1 ? t`Create an account` : t`Sign up`} subtitle={<Trans>Already have an account? {loginLink}</Trans>}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Create an account`}>
         <RegisterFields register={register} errors={errors} />
         {formError && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
@@ -71,7 +73,7 @@ function RegisterDemo({ variant }: { variant: AuthStyle }) {
           </p>
         )}
         <Button type="submit" className="w-full" busy={isSubmitting}>
-          Create account
+          <Trans>Create account</Trans>
         </Button>
       </form>
     </AuthFrame>

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearch } from 'wouter';
 import { z } from 'zod';
 import { CircleCheck } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { validationMessages } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { PasswordField } from '@web/components/text-field';
@@ -22,6 +23,7 @@ type ResetForm = z.infer<typeof resetForm>;
 const forgotPaths = { 1: '/pages/auth/forgot-password', 2: '/pages/auth/forgot-password-2' } as const;
 
 function ResetPassword({ variant }: { variant: AuthStyle }) {
+  const { t } = useLingui();
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const reset = trpc.users.resetPassword.useMutation();
   const [done, setDone] = useState<string | null>(null);
@@ -48,19 +50,19 @@ function ResetPassword({ variant }: { variant: AuthStyle }) {
 
   const requestAgain = (
     <Link href={forgotPaths[variant]} className={linkClasses}>
-      Request a new link
+      <Trans>Request a new link</Trans>
     </Link>
   );
 
   if (done) {
     return (
-      <AuthFrame variant={variant} title="Password changed">
+      <AuthFrame variant={variant} title={t`Password changed`}>
         <div role="status" className="flex gap-3 rounded-lg bg-green-50 p-4 text-sm text-green-900">
           <CircleCheck className="mt-0.5 size-5 shrink-0 text-green-600" aria-hidden />
           <p className="font-medium">{done}</p>
         </div>
         <Link href="/login" className={`mt-6 inline-block ${linkClasses}`}>
-          Go to login
+          <Trans>Go to login</Trans>
         </Link>
       </AuthFrame>
     );
@@ -68,26 +70,26 @@ function ResetPassword({ variant }: { variant: AuthStyle }) {
 
   if (token.length < 10) {
     return (
-      <AuthFrame variant={variant} title="Reset your password" footer={requestAgain}>
+      <AuthFrame variant={variant} title={t`Reset your password`} footer={requestAgain}>
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-sm text-red-700">
-          This reset link is invalid or has expired
+          <Trans>This reset link is invalid or has expired</Trans>
         </p>
       </AuthFrame>
     );
   }
 
   return (
-    <AuthFrame variant={variant} title="Reset your password" subtitle="Choose a new password for your account." footer={requestAgain}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Reset your password">
+    <AuthFrame variant={variant} title={t`Reset your password`} subtitle={t`Choose a new password for your account.`} footer={requestAgain}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Reset your password`}>
         {linkError && (
           <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-700">
             {linkError}
           </p>
         )}
-        <PasswordField label="New password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <PasswordField label={t`New password`} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField label={t`Confirm password`} autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         <Button type="submit" className="w-full" busy={isSubmitting}>
-          Reset my password
+          <Trans>Reset my password</Trans>
         </Button>
       </form>
     </AuthFrame>

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { msg } from '@lingui/core/macro';
 import type { PageRoute } from '@web/lib/route-types';
 import { pagesFeaturePaths } from '@common/page-paths';
 
@@ -45,26 +46,26 @@ const sampleAppRoles = ['admin', 'staff', 'user'];
  * (platform.md §2; the admin terms page is in the app's table). `roles`: undefined = anyone, [] = guests only.
  */
 export const pageRoutes: PageRoute[] = [
-  { path: pagesFeaturePaths.forgotPassword, component: ForgotPasswordPage, title: 'Forgot Password', roles: guestsOnly, layout: 'empty' },
-  { path: pagesFeaturePaths.forgotPassword2, component: ForgotPassword2Page, title: 'Forgot Password', layout: 'empty' },
-  { path: pagesFeaturePaths.resetPassword, component: ResetPasswordPage, title: 'Reset Password', roles: guestsOnly, layout: 'empty' },
-  { path: pagesFeaturePaths.resetPassword2, component: ResetPassword2Page, title: 'Reset Password', layout: 'empty' },
-  { path: pagesFeaturePaths.loginDemo, component: LoginDemoPage, title: 'Sign In', layout: 'empty' },
-  { path: pagesFeaturePaths.loginDemo2, component: LoginDemo2Page, title: 'Sign In', layout: 'empty' },
-  { path: pagesFeaturePaths.registerDemo, component: RegisterDemoPage, title: 'Sign Up', layout: 'empty' },
-  { path: pagesFeaturePaths.registerDemo2, component: RegisterDemo2Page, title: 'Sign Up', layout: 'empty' },
-  { path: pagesFeaturePaths.lock, component: LockPage, title: 'Locked', roles: signedIn, layout: 'empty' },
-  { path: pagesFeaturePaths.mailConfirm, component: MailConfirmPage, title: 'Confirm Your Email', layout: 'empty' },
+  { path: pagesFeaturePaths.forgotPassword, component: ForgotPasswordPage, title: msg`Forgot Password`, roles: guestsOnly, layout: 'empty' },
+  { path: pagesFeaturePaths.forgotPassword2, component: ForgotPassword2Page, title: msg`Forgot Password`, layout: 'empty' },
+  { path: pagesFeaturePaths.resetPassword, component: ResetPasswordPage, title: msg`Reset Password`, roles: guestsOnly, layout: 'empty' },
+  { path: pagesFeaturePaths.resetPassword2, component: ResetPassword2Page, title: msg`Reset Password`, layout: 'empty' },
+  { path: pagesFeaturePaths.loginDemo, component: LoginDemoPage, title: msg`Sign In`, layout: 'empty' },
+  { path: pagesFeaturePaths.loginDemo2, component: LoginDemo2Page, title: msg`Sign In`, layout: 'empty' },
+  { path: pagesFeaturePaths.registerDemo, component: RegisterDemoPage, title: msg`Sign Up`, layout: 'empty' },
+  { path: pagesFeaturePaths.registerDemo2, component: RegisterDemo2Page, title: msg`Sign Up`, layout: 'empty' },
+  { path: pagesFeaturePaths.lock, component: LockPage, title: msg`Locked`, roles: signedIn, layout: 'empty' },
+  { path: pagesFeaturePaths.mailConfirm, component: MailConfirmPage, title: msg`Confirm Your Email`, layout: 'empty' },
 
-  { path: pagesFeaturePaths.error404, component: Error404Page, title: 'Page Not Found', layout: 'empty' },
-  { path: pagesFeaturePaths.error500, component: Error500Page, title: 'Server Error', layout: 'empty' },
-  { path: pagesFeaturePaths.maintenance, component: MaintenancePage, title: 'Maintenance', layout: 'empty' },
-  { path: pagesFeaturePaths.profile, component: ProfilePage, title: 'Profile', roles: sampleAppRoles, layout: 'default' },
+  { path: pagesFeaturePaths.error404, component: Error404Page, title: msg`Page Not Found`, layout: 'empty' },
+  { path: pagesFeaturePaths.error500, component: Error500Page, title: msg`Server Error`, layout: 'empty' },
+  { path: pagesFeaturePaths.maintenance, component: MaintenancePage, title: msg`Maintenance`, layout: 'empty' },
+  { path: pagesFeaturePaths.profile, component: ProfilePage, title: msg`Profile`, roles: sampleAppRoles, layout: 'default' },
 
-  { path: pagesFeaturePaths.privacyPolicy, component: PrivacyPolicyPage, title: 'Privacy Policy', layout: 'empty' },
-  { path: pagesFeaturePaths.terms, component: TermsPage, title: 'Terms and Conditions', layout: 'empty' },
+  { path: pagesFeaturePaths.privacyPolicy, component: PrivacyPolicyPage, title: msg`Privacy Policy`, layout: 'empty' },
+  { path: pagesFeaturePaths.terms, component: TermsPage, title: msg`Terms and Conditions`, layout: 'empty' },
 
-  { path: pagesFeaturePaths.adminRoleExample, component: AdminRoleExamplePage, title: 'Admin Role Example', roles: ['admin'], layout: 'default' },
-  { path: pagesFeaturePaths.staffRoleExample, component: StaffRoleExamplePage, title: 'Staff Role Example', roles: ['admin', 'staff'], layout: 'default' },
-  { path: pagesFeaturePaths.guestRoleExample, component: GuestRoleExamplePage, title: 'Guest Role Example', roles: guestsOnly, layout: 'default' },
+  { path: pagesFeaturePaths.adminRoleExample, component: AdminRoleExamplePage, title: msg`Admin Role Example`, roles: ['admin'], layout: 'default' },
+  { path: pagesFeaturePaths.staffRoleExample, component: StaffRoleExamplePage, title: msg`Staff Role Example`, roles: ['admin', 'staff'], layout: 'default' },
+  { path: pagesFeaturePaths.guestRoleExample, component: GuestRoleExamplePage, title: msg`Guest Role Example`, roles: guestsOnly, layout: 'default' },
 ];

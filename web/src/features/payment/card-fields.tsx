@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { CreditCard } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { paymentFullName } from '@server/domains/payments/payments.schemas';
 import { TextField } from '@web/components/text-field';
 import { formatCardNumber, loadStripe, parseExpiry, type StripeCardElement, type StripeJs } from '@web/lib/payments';
@@ -8,6 +9,7 @@ export type StripeCard = { client: StripeJs; card: StripeCardElement };
 
 /** The card details a form holds: the name on the card and either Stripe's Element or the local provider's fields. */
 export function useCardFields() {
+  const { t } = useLingui();
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
   const [cardNumber, setCardNumber] = useState('');
@@ -27,7 +29,7 @@ export function useCardFields() {
   const localCard = () => {
     const parts = parseExpiry(expiry);
     if (!parts) {
-      setCardError("Your card's expiration date is incomplete.");
+      setCardError(t`Your card's expiration date is incomplete.`);
       return null;
     }
     return { cardNumber: cardNumber.replace(/\s/g, ''), expMonth: parts.expMonth, expYear: parts.expYear, cvc, name };
@@ -60,11 +62,12 @@ export function CardFields({
   busy: boolean;
   testCardsHint: string;
 }) {
+  const { t } = useLingui();
   const { name, setName, nameError, validateName, cardNumber, setCardNumber, expiry, setExpiry, cvc, setCvc, cardError, setCardError, stripe } = fields;
   return (
     <>
       <TextField
-        label="Full name on card"
+        label={t`Full name on card`}
         autoComplete="cc-name"
         value={name}
         onChange={(event) => {
@@ -79,18 +82,21 @@ export function CardFields({
         <StripeCardField publishableKey={stripeKey} onReady={(value) => ((stripe as MutableRefObject<StripeCard | null>).current = value)} onError={setCardError} error={cardError} />
       ) : (
         <fieldset className="space-y-3" disabled={busy}>
-          <legend className="sr-only">Card details</legend>
+          <legend className="sr-only">
+            <Trans>Card details</Trans>
+          </legend>
           <TextField
-            label="Card number"
+            label={t`Card number`}
             inputMode="numeric"
             autoComplete="cc-number"
             placeholder="1234 1234 1234 1234"
+            dir="ltr"
             value={cardNumber}
             onChange={(event) => setCardNumber(formatCardNumber(event.target.value))}
           />
           <div className="grid grid-cols-2 gap-3">
-            <TextField label="Expiry (MM / YY)" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={expiry} onChange={(event) => setExpiry(event.target.value)} />
-            <TextField label="CVC" inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={cvc} onChange={(event) => setCvc(event.target.value.replace(/\D/g, '').slice(0, 4))} />
+            <TextField label={t`Expiry (MM / YY)`} inputMode="numeric" autoComplete="cc-exp" placeholder={t`MM / YY`} value={expiry} onChange={(event) => setExpiry(event.target.value)} />
+            <TextField label={t`CVC`} inputMode="numeric" autoComplete="cc-csc" placeholder="123" value={cvc} onChange={(event) => setCvc(event.target.value.replace(/\D/g, '').slice(0, 4))} />
           </div>
           {cardError && (
             <p role="alert" className="text-xs text-red-600">
@@ -140,7 +146,9 @@ export function StripeCardField({
   }, [publishableKey]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div className="space-y-1">
-      <span className="block text-sm font-medium text-slate-700">Card</span>
+      <span className="block text-sm font-medium text-slate-700">
+        <Trans>Card</Trans>
+      </span>
       <div ref={host} className="rounded-md border border-slate-300 bg-white px-3 py-3" />
       {(error || loadError) && (
         <p role="alert" className="text-xs text-red-600">

@@ -1,19 +1,22 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Lock, ShieldCheck } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { Spinner } from '@web/components/spinner';
 import {
-  formatDollars,
   outcomeOfStripe,
   paymentFailureText,
   paymentErrorMessage,
   statusReport,
   type ConfirmOutcome,
 } from '@web/lib/payments';
+import { formatMoney } from '@web/lib/i18n/format';
 import { trpc } from '@web/lib/trpc';
 import { CardFields, useCardFields } from './card-fields';
 import { WalletButtons } from './wallet-buttons';
+
+const money = (cents: number) => formatMoney(cents);
 
 export interface PaymentIntentHandle {
   client_secret: string;
@@ -71,6 +74,7 @@ type Stage = 'idle' | 'confirming' | 'authenticating' | 'reporting';
  * step when the card needs it, and reports the outcome (the server re-checks it with the provider).
  */
 export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWithToken, walletLabel, reportStatus, onSucceeded, children }: CardPaymentFormProps) {
+  const { t } = useLingui();
   const config = trpc.payments.config.useQuery();
   const localConfirm = trpc.payments.localConfirm.useMutation();
   const localAuthenticate = trpc.payments.localAuthenticate.useMutation();
@@ -109,7 +113,7 @@ export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWit
       await onSucceeded({ paymentId: recorded.id, paymentIntentId: handle.paymentIntentId });
       return;
     }
-    setFailure(outcome.error?.message ?? recorded.error?.message ?? 'Your payment could not be completed.');
+    setFailure(outcome.error?.message ?? recorded.error?.message ?? t`Your payment could not be completed.`);
     setStage('idle');
   }
 
@@ -186,11 +190,11 @@ export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWit
   }
 
   const busy = stage !== 'idle';
-  if (config.isPending) return <Spinner label="Loading the payment form" className="py-10" />;
+  if (config.isPending) return <Spinner label={t`Loading the payment form`} className="py-10" />;
   const failureText = failure ? paymentFailureText(failure) : null;
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="Card payment" className="relative space-y-4">
+    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t`Card payment`} className="relative space-y-4">
       {children}
       {failureText && (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="payment-error">
@@ -205,7 +209,7 @@ export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWit
         fields={fields}
         stripeKey={usesStripe ? config.data!.publishableKey : null}
         busy={busy}
-        testCardsHint="Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for authentication."
+        testCardsHint={t`Test mode: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0025 0000 3155 asks for authentication.`}
       />
       <Button type="submit" busy={busy} className="w-full">
         <Lock className="size-4" aria-hidden />
@@ -213,8 +217,10 @@ export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWit
       </Button>
       {busy && stage !== 'authenticating' && (
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 rounded-md bg-white/80" data-testid="payment-processing">
-          <Spinner label="Processing your payment" />
-          <p className="text-sm font-medium text-slate-700">Processing your payment…</p>
+          <Spinner label={t`Processing your payment`} />
+          <p className="text-sm font-medium text-slate-700">
+            <Trans>Processing your payment…</Trans>
+          </p>
         </div>
       )}
       <AuthenticationDialog open={stage === 'authenticating'} amountCents={amountCents} onResult={(result) => void authenticate(result)} />
@@ -224,21 +230,28 @@ export function CardPaymentForm({ amountCents, submitLabel, createIntent, payWit
 
 /** The bank's authentication step (the local provider's stand-in for 3-D Secure). */
 function AuthenticationDialog({ open, amountCents, onResult }: { open: boolean; amountCents: number; onResult(result: 'complete' | 'fail'): void }) {
+  const amount = money(amountCents);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onResult('fail')}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-slate-900/60" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-[71] w-[calc(100vw-1.5rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-xl bg-white p-6 shadow-2xl focus:outline-none">
           <ShieldCheck className="size-10 text-brand-600" aria-hidden />
-          <Dialog.Title className="text-lg font-bold text-slate-900">Authenticate this payment</Dialog.Title>
+          <Dialog.Title className="text-lg font-bold text-slate-900">
+            <Trans>Authenticate this payment</Trans>
+          </Dialog.Title>
           <Dialog.Description className="text-sm text-slate-600">
-            Your card issuer asks you to confirm a payment of {formatDollars(amountCents)} CAD. This is the test authentication page: complete it to pay, or fail it
-            to see a refused authentication.
+            <Trans>
+              Your card issuer asks you to confirm a payment of {amount} CAD. This is the test authentication page: complete it to pay, or fail it to see a
+              refused authentication.
+            </Trans>
           </Dialog.Description>
           <div className="flex flex-col gap-2 sm:flex-row-reverse">
-            <Button onClick={() => onResult('complete')}>Complete authentication</Button>
+            <Button onClick={() => onResult('complete')}>
+              <Trans>Complete authentication</Trans>
+            </Button>
             <Button variant="secondary" onClick={() => onResult('fail')}>
-              Fail authentication
+              <Trans>Fail authentication</Trans>
             </Button>
           </div>
         </Dialog.Content>

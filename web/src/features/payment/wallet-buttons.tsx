@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { centsWalletRequest, dollarsWalletRequest, loadStripe } from '@web/lib/payments';
 
 interface GooglePaymentsClient {
@@ -98,7 +99,11 @@ export function WalletButtons({
     <div className={available.paymentRequest || available.googlePay ? 'space-y-2' : 'hidden'} aria-disabled={disabled} data-testid="wallet-buttons">
       <div ref={paymentRequestHost} />
       <div ref={googlePayHost} className="h-10" />
-      {(available.paymentRequest || available.googlePay) && <p className="text-center text-xs text-slate-500">or pay with a card</p>}
+      {(available.paymentRequest || available.googlePay) && (
+        <p className="text-center text-xs text-slate-500">
+          <Trans>or pay with a card</Trans>
+        </p>
+      )}
     </div>
   );
 }

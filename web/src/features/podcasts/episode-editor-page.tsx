@@ -2,7 +2,8 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { toast } from 'sonner';
 import { Link, useLocation, useParams } from 'wouter';
-import { episodeNumber as episodeNumberSchema, formatDuration, podcastMessages, seasonNumber as seasonNumberSchema, type PodcastEpisode } from '@server/domains/podcasts/podcasts.schemas';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { episodeNumber as episodeNumberSchema, formatDuration, seasonNumber as seasonNumberSchema, type PodcastEpisode } from '@server/domains/podcasts/podcasts.schemas';
 import { Button, buttonClasses } from '@web/components/button';
 import { TextAreaField } from '@web/components/form-fields';
 import { ImagePicker } from '@web/components/image-picker';
@@ -11,6 +12,7 @@ import { Spinner } from '@web/components/spinner';
 import { FormError } from '@web/components/form-error';
 import { EmptyState } from '@web/components/empty-state';
 import { TextField } from '@web/components/text-field';
+import { formatNumber } from '@web/lib/i18n/format';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
 import { ItemCount, useItemCounts } from '@web/features/analytics/public';
@@ -22,6 +24,9 @@ const mediaAccept = 'audio/mpeg,.mp3,audio/mp4,.m4a,audio/aac,.aac,video/mp4,.mp
 
 /** A number field's text as the schema checks it: empty is null (none). */
 const numberOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
+
+/** "12.3 MB" in the active locale. */
+const megabytes = (bytes: number) => `${formatNumber(bytes / 1024 / 1024, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 
 /** `datetime-local` value (the browser's time zone) for an ISO time. */
 function toLocalInput(iso: string): string {
@@ -42,10 +47,10 @@ function FileField({ label, accept, file, onChange, error, hint }: { label: stri
         type="file"
         accept={accept}
         onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-        className="block w-full text-sm text-slate-700 file:mr-3 file:h-9 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium hover:file:bg-slate-50"
+        className="block w-full text-sm text-slate-700 file:me-3 file:h-9 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:text-sm file:font-medium hover:file:bg-slate-50"
         aria-invalid={!!error || undefined}
       />
-      {file && <p className="text-xs text-slate-500">{`${file.name} · ${(file.size / 1024 / 1024).toFixed(1)} MB`}</p>}
+      {file && <p className="text-xs text-slate-500">{`${file.name} · ${megabytes(file.size)}`}</p>}
       {hint && !error && <p className="text-xs text-slate-500">{hint}</p>}
       {error && (
         <p role="alert" className="text-xs text-red-600">
@@ -58,6 +63,7 @@ function FileField({ label, accept, file, onChange, error, hint }: { label: stri
 
 /** /apps/podcast-titles/{id}/podcast-episodes/{episodeId | new}: uploads with a progress bar; the duration shows once read. */
 export default function EpisodeEditorPage() {
+  const { t } = useLingui();
   const { podcastTitleId = '', podcastEpisodeId = 'new' } = useParams<{ podcastTitleId: string; podcastEpisodeId: string }>();
   const isNew = podcastEpisodeId === 'new';
   const [, navigate] = useLocation();
@@ -66,7 +72,7 @@ export default function EpisodeEditorPage() {
   const existing = trpc.podcasts.getEpisode.useQuery({ id: podcastEpisodeId }, { enabled: !isNew });
   const episode = isNew ? undefined : existing.data;
   const downloads = useItemCounts('episode', isNew ? [] : [podcastEpisodeId]);
-  useDocumentTitle(isNew ? 'New episode' : (episode?.name ?? 'Episode'));
+  useDocumentTitle(isNew ? t`New episode` : (episode?.name ?? t`Episode`));
 
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -97,11 +103,11 @@ export default function EpisodeEditorPage() {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const problems: Record<string, string> = {};
-    if (!name.trim()) problems.name = 'Min character length is 1';
-    if (isNew && !media) problems.media = 'Please upload the episode media (MP3, M4A/AAC, MP4 or WebM)';
-    if (Number.isNaN(Date.parse(publishDate))) problems.publishDate = 'Please enter a valid publish date';
-    if (!seasonNumberSchema.safeParse(numberOrNull(seasonNumber)).success) problems.seasonNumber = podcastMessages.seasonNumber;
-    if (!episodeNumberSchema.safeParse(numberOrNull(episodeNumber)).success) problems.episodeNumber = podcastMessages.episodeNumber;
+    if (!name.trim()) problems.name = t`Min character length is 1`;
+    if (isNew && !media) problems.media = t`Please upload the episode media (MP3, M4A/AAC, MP4 or WebM)`;
+    if (Number.isNaN(Date.parse(publishDate))) problems.publishDate = t`Please enter a valid publish date`;
+    if (!seasonNumberSchema.safeParse(numberOrNull(seasonNumber)).success) problems.seasonNumber = t`Please enter a season number of 1 or more, or leave it empty`;
+    if (!episodeNumberSchema.safeParse(numberOrNull(episodeNumber)).success) problems.episodeNumber = t`Please enter an episode number of 1 or more, or leave it empty`;
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setFailure(null);
@@ -130,7 +136,7 @@ export default function EpisodeEditorPage() {
       setCover(null);
       setTranscript(null);
       setChapters(null);
-      toast.success(`${isNew ? 'Episode uploaded' : 'Episode saved'} · ${formatDuration(saved.duration)}`);
+      toast.success(`${isNew ? t`Episode uploaded` : t`Episode saved`} · ${formatDuration(saved.duration)}`);
       if (isNew) navigate(`/apps/podcast-titles/${podcastTitleId}/podcast-episodes/${saved.id}`, { replace: true });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : {};
@@ -141,62 +147,78 @@ export default function EpisodeEditorPage() {
     }
   }
 
-  if (title.isPending || (!isNew && existing.isPending)) return <Spinner label="Loading episode" className="py-20" />;
+  if (title.isPending || (!isNew && existing.isPending)) return <Spinner label={t`Loading episode`} className="py-20" />;
   if (title.isError || (!isNew && existing.isError)) {
     return (
-      <EmptyState title={title.error?.message ?? existing.error?.message ?? 'Episode not found'}>
+      <EmptyState title={title.error?.message ?? existing.error?.message ?? t`Episode not found`}>
         <Link href="/apps/podcast-titles" className="font-medium text-brand-700 hover:underline">
-          Back to podcasts
+          <Trans>Back to podcasts</Trans>
         </Link>
       </EmptyState>
     );
   }
 
+  const episodeName = episode?.name ?? '';
   return (
     <section className="max-w-2xl space-y-6">
       <Link href={`/apps/podcast-titles/${podcastTitleId}/podcast-episodes`} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden /> {title.data.name}
+        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden /> {title.data.name}
       </Link>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold text-slate-900">{isNew ? 'New episode' : 'Edit episode'}</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{isNew ? t`New episode` : t`Edit episode`}</h1>
         {episode?.isPublished && (
           <a href={`/video/${episode.id}`} target="_blank" rel="noreferrer" className={buttonClasses('ghost', 'sm')}>
-            <ExternalLink className="size-4" aria-hidden /> Public page
+            <ExternalLink className="size-4" aria-hidden /> <Trans>Public page</Trans>
           </a>
         )}
       </div>
       {episode && (
         <dl className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 text-sm sm:grid-cols-3">
           <div>
-            <dt className="text-slate-500">Duration</dt>
-            <dd className="font-mono text-slate-900" data-testid="episode-duration">
+            <dt className="text-slate-500">
+              <Trans>Duration</Trans>
+            </dt>
+            <dd className="font-mono text-slate-900" dir="ltr" data-testid="episode-duration">
               {formatDuration(episode.duration)}
             </dd>
           </div>
           <div>
-            <dt className="text-slate-500">File</dt>
-            <dd className="text-slate-900">{`${episode.mimeType} · ${(episode.sizeBytes / 1024 / 1024).toFixed(1)} MB`}</dd>
+            <dt className="text-slate-500">
+              <Trans>File</Trans>
+            </dt>
+            <dd className="text-slate-900">{`${episode.mimeType} · ${megabytes(episode.sizeBytes)}`}</dd>
           </div>
           <div>
-            <dt className="text-slate-500">Downloads</dt>
+            <dt className="text-slate-500">
+              <Trans>Downloads</Trans>
+            </dt>
             <dd className="text-slate-900">{downloads ? <ItemCount counts={downloads} id={episode.id} kind="downloads" /> : '—'}</dd>
           </div>
           <div className="col-span-2 sm:col-span-1">
-            <dt className="text-slate-500">Listen</dt>
+            <dt className="text-slate-500">
+              <Trans>Listen</Trans>
+            </dt>
             <dd>
-              <audio controls preload="none" src={episode.fileUrl} className="h-8 w-full" aria-label={`Play ${episode.name}`} />
+              <audio controls preload="none" src={episode.fileUrl} className="h-8 w-full" dir="ltr" aria-label={t`Play ${episodeName}`} />
             </dd>
           </div>
         </dl>
       )}
-      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label="Episode">
+      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label={t`Episode`}>
         <FormError error={failure} />
-        <TextField label="Name" value={name} onChange={(event) => setName(event.target.value)} error={errors.name} maxLength={120} />
-        <TextAreaField label="Description" value={description} onChange={(event) => setDescription(event.target.value)} error={errors.description} maxLength={4000} />
-        <TextField label="Publish date" type="datetime-local" value={publishDate} onChange={(event) => setPublishDate(event.target.value)} error={errors.publishDate} hint="A future date keeps the episode private until then." />
+        <TextField label={t`Name`} value={name} onChange={(event) => setName(event.target.value)} error={errors.name} maxLength={120} />
+        <TextAreaField label={t`Description`} value={description} onChange={(event) => setDescription(event.target.value)} error={errors.description} maxLength={4000} />
+        <TextField
+          label={t`Publish date`}
+          type="datetime-local"
+          value={publishDate}
+          onChange={(event) => setPublishDate(event.target.value)}
+          error={errors.publishDate}
+          hint={t`A future date keeps the episode private until then.`}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label="Season number"
+            label={t`Season number`}
             type="number"
             inputMode="numeric"
             min={1}
@@ -204,10 +226,10 @@ export default function EpisodeEditorPage() {
             value={seasonNumber}
             onChange={(event) => setSeasonNumber(event.target.value)}
             error={errors.seasonNumber}
-            hint="Optional"
+            hint={t`Optional`}
           />
           <TextField
-            label="Episode number"
+            label={t`Episode number`}
             type="number"
             inputMode="numeric"
             min={1}
@@ -215,33 +237,47 @@ export default function EpisodeEditorPage() {
             value={episodeNumber}
             onChange={(event) => setEpisodeNumber(event.target.value)}
             error={errors.episodeNumber}
-            hint={title.data.itunesType === 'serial' ? (isNew ? 'Serial podcast: leave empty for the next number' : 'Serial podcast: every episode needs one') : 'Optional'}
+            hint={title.data.itunesType === 'serial' ? (isNew ? t`Serial podcast: leave empty for the next number` : t`Serial podcast: every episode needs one`) : t`Optional`}
           />
         </div>
         <FileField
-          label={isNew ? 'Media file' : 'Replace media file'}
+          label={isNew ? t`Media file` : t`Replace media file`}
           accept={mediaAccept}
           file={media}
           onChange={setMedia}
           error={errors.media}
-          hint="MP3, M4A/AAC, MP4 or WebM, up to 2 GB. The duration is read from the file."
+          hint={t`MP3, M4A/AAC, MP4 or WebM, up to 2 GB. The duration is read from the file.`}
         />
         <ImagePicker
-          label="Episode cover"
+          label={t`Episode cover`}
           file={cover}
           currentUrl={episode?.imageUrl}
           onChange={setCover}
           error={errors.image}
           accept="image/jpeg,image/png"
-          hint={`Optional; the podcast's cover is used otherwise. ${podcastMessages.cover}.`}
+          hint={t`Optional; the podcast's cover is used otherwise. Podcast covers must be square, 1400–3000 px, JPEG or PNG, in RGB colour, at most 2 MB.`}
         />
-        <FileField label="Transcript (optional)" accept=".vtt,.srt,text/vtt" file={transcript} onChange={setTranscript} error={errors.transcript} hint={episode?.transcriptUrl ? 'A transcript is attached; a new file replaces it.' : 'WebVTT or SubRip'} />
-        <FileField label="Chapters (optional)" accept=".json,application/json" file={chapters} onChange={setChapters} error={errors.chapters} hint={episode?.chaptersUrl ? 'Chapters are attached; a new file replaces them.' : 'Podcasting 2.0 JSON chapters'} />
+        <FileField
+          label={t`Transcript (optional)`}
+          accept=".vtt,.srt,text/vtt"
+          file={transcript}
+          onChange={setTranscript}
+          error={errors.transcript}
+          hint={episode?.transcriptUrl ? t`A transcript is attached; a new file replaces it.` : t`WebVTT or SubRip`}
+        />
+        <FileField
+          label={t`Chapters (optional)`}
+          accept=".json,application/json"
+          file={chapters}
+          onChange={setChapters}
+          error={errors.chapters}
+          hint={episode?.chaptersUrl ? t`Chapters are attached; a new file replaces them.` : t`Podcasting 2.0 JSON chapters`}
+        />
         <FediverseOptOut checked={fediverse} onCheckedChange={setFediverse} />
-        {progress !== null && <ProgressBar value={progress} label={progress < 1 ? 'Uploading' : 'Reading the media'} />}
+        {progress !== null && <ProgressBar value={progress} label={progress < 1 ? t`Uploading` : t`Reading the media`} />}
         <div className="flex justify-end">
           <Button type="submit" busy={progress !== null}>
-            {isNew ? 'Upload episode' : 'Save episode'}
+            {isNew ? t`Upload episode` : t`Save episode`}
           </Button>
         </div>
       </form>

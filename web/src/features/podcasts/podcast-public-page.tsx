@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Lock, Pause, Play, Podcast } from 'lucide-react';
 import { Link, useParams } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDuration } from '@server/domains/podcasts/podcasts.schemas';
 import type { PodcastPageEpisode, PodcastPageOutput } from '@server/domains/public-pages/podcast-page.schemas';
-import { formatDollars } from '@common/money';
+import { activeIntlLocale, formatDate, formatMoney } from '@web/lib/i18n/format';
 import { Logo } from '@web/components/logo';
 import { Spinner } from '@web/components/spinner';
 import { useViewerBootstrap } from '@web/features/stream-player/public';
@@ -17,7 +18,8 @@ import { MissingPage } from '@web/features/pages/public';
 import { SubscribeRow } from '@web/features/video/public';
 import { MembersOnlyBadge } from './members-only-badge';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+/** Cents as Canadian dollars in the active locale, with the plain "$" sign. */
+const money = (cents: number) => formatMoney(cents);
 
 function isVideo(episode: PodcastPageEpisode, page: PodcastPageOutput): boolean {
   return episode.mimeType ? episode.mimeType.startsWith('video/') : page.title.isVideo;
@@ -25,14 +27,24 @@ function isVideo(episode: PodcastPageEpisode, page: PodcastPageOutput): boolean 
 
 /** The episode playing: one player for the page, started by the list's play buttons. */
 function NowPlaying({ episode, page }: { episode: PodcastPageEpisode; page: PodcastPageOutput }) {
+  const { t } = useLingui();
   const media = useRef<HTMLMediaElement | null>(null);
   useEffect(() => {
     void media.current?.play().catch(() => undefined);
   }, [episode.id]);
   if (!episode.fileUrl) return null;
-  const common = { src: episode.fileUrl, controls: true, autoPlay: true, preload: 'auto' as const, 'aria-label': `Playing ${episode.name}`, 'data-testid': 'podcast-player' };
+  const episodeName = episode.name;
+  const common = {
+    src: episode.fileUrl,
+    controls: true,
+    autoPlay: true,
+    preload: 'auto' as const,
+    dir: 'ltr',
+    'aria-label': t`Playing ${episodeName}`,
+    'data-testid': 'podcast-player',
+  };
   return (
-    <section aria-label="Now playing" className="space-y-2 rounded-xl bg-slate-900 p-4 text-white">
+    <section aria-label={t`Now playing`} className="space-y-2 rounded-xl bg-slate-900 p-4 text-white">
       <p className="truncate text-sm font-medium" data-testid="now-playing">
         {episode.name}
       </p>
@@ -46,6 +58,8 @@ function NowPlaying({ episode, page }: { episode: PodcastPageEpisode; page: Podc
 }
 
 function EpisodeRow({ episode, playing, onPlay }: { episode: PodcastPageEpisode; playing: boolean; onPlay: () => void }) {
+  const { t } = useLingui();
+  const episodeName = episode.name;
   const name = episode.pagePath ? (
     <Link href={episode.pagePath} className="hover:text-brand-700 hover:underline">
       {episode.name}
@@ -59,22 +73,26 @@ function EpisodeRow({ episode, playing, onPlay }: { episode: PodcastPageEpisode;
         <button
           type="button"
           onClick={onPlay}
-          aria-label={`${playing ? 'Playing' : 'Play'} ${episode.name}`}
+          aria-label={playing ? t`Playing ${episodeName}` : t`Play ${episodeName}`}
           aria-pressed={playing}
           className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         >
           {playing ? <Pause className="size-5" aria-hidden /> : <Play className="size-5" aria-hidden />}
         </button>
       ) : (
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500" title="Members only">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-100 text-slate-500" title={t`Members only`}>
           <Lock className="size-4" aria-hidden />
         </span>
       )}
       <div className="min-w-0 flex-1">
         <p className="font-medium break-words text-slate-900">{name}</p>
         <p className="flex flex-wrap gap-x-3 text-xs text-slate-500">
-          <time dateTime={episode.publishDate}>{dateFormat.format(new Date(episode.publishDate))}</time>
-          {episode.duration !== null && <span className="font-mono">{formatDuration(episode.duration)}</span>}
+          <time dateTime={episode.publishDate}>{formatDate(episode.publishDate)}</time>
+          {episode.duration !== null && (
+            <span className="font-mono" dir="ltr">
+              {formatDuration(episode.duration)}
+            </span>
+          )}
         </p>
         {episode.description && <p className="mt-1 line-clamp-2 text-sm text-slate-600">{episode.description}</p>}
       </div>
@@ -95,6 +113,7 @@ function usePodcastPage(tag: string, titleId: string) {
 
 /** `/podcasts/{tag}/{titleId}`: a podcast's public page — cover, description, subscribe links and the episodes to play. */
 export default function PodcastPublicPage() {
+  const { t } = useLingui();
   const { tag = '', titleId = '' } = useParams<{ tag: string; titleId: string }>();
   useViewerBootstrap();
   const page = usePodcastPage(tag, titleId);
@@ -118,17 +137,26 @@ export default function PodcastPublicPage() {
   );
 
   let content;
-  if (!data) content = <Spinner label="Loading the podcast" className="py-24" />;
+  if (!data) content = <Spinner label={t`Loading the podcast`} className="py-24" />;
   else {
     const { title, creator } = data;
     const playing = data.episodes.find((episode) => episode.id === playingId && episode.fileUrl) ?? null;
     const includingTiers = (tiers.data ?? []).filter((tier) => tier.podcastTitles.some((included) => included.id === title.id));
+    const titleName = title.name;
+    const creatorName = creator.displayName;
+    const tierList = new Intl.ListFormat(activeIntlLocale(), { style: 'long', type: 'unit' }).format(
+      data.tiers.map((tier) => {
+        const tierName = tier.name;
+        const price = money(tier.priceCents);
+        return t`${tierName} (${price}/month)`;
+      }),
+    );
     content = (
       <div className="space-y-8">
         <section className="flex flex-col gap-6 sm:flex-row sm:items-start">
           <div className="size-48 shrink-0 self-center overflow-hidden rounded-xl bg-slate-200 sm:size-56 sm:self-start">
             {title.imageUrl ? (
-              <img src={title.imageUrl} alt={`${title.name} cover`} className="size-full object-cover" data-testid="podcast-cover" />
+              <img src={title.imageUrl} alt={t`${titleName} cover`} className="size-full object-cover" data-testid="podcast-cover" />
             ) : (
               <Podcast className="m-14 size-20 text-slate-500" aria-hidden />
             )}
@@ -139,29 +167,31 @@ export default function PodcastPublicPage() {
               {title.membersOnly && <MembersOnlyBadge />}
             </div>
             <p className="text-sm text-slate-600">
-              A podcast by{' '}
-              <Link href={`/c/${encodeURIComponent(creator.tag)}`} className="font-medium text-brand-700 hover:underline" data-testid="podcast-creator-link">
-                {creator.displayName}
-              </Link>
+              <Trans>
+                A podcast by{' '}
+                <Link href={`/c/${encodeURIComponent(creator.tag)}`} className="font-medium text-brand-700 hover:underline" data-testid="podcast-creator-link">
+                  {creatorName}
+                </Link>
+              </Trans>
               {' · '}
               {title.category}
-              {title.explicit && ' · Explicit'}
+              {title.explicit && ` · ${t`Explicit`}`}
             </p>
             {title.description && <p className="max-w-2xl text-sm whitespace-pre-line text-slate-700">{title.description}</p>}
           </div>
         </section>
 
-        {data.feedUrl && <SubscribeRow feedUrl={data.feedUrl} titleName={data.access === 'member' ? `${title.name} (your private feed)` : title.name} />}
+        {data.feedUrl && <SubscribeRow feedUrl={data.feedUrl} titleName={data.access === 'member' ? t`${titleName} (your private feed)` : title.name} />}
 
         {data.access === 'locked' && (
           <section aria-labelledby="members-heading" className="space-y-3 rounded-xl border border-brand-200 bg-brand-50 p-4" data-testid="members-only">
             <h2 id="members-heading" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-              <Lock className="size-5 text-brand-700" aria-hidden /> Members only
+              <Lock className="size-5 text-brand-700" aria-hidden /> <Trans>Members only</Trans>
             </h2>
             <p className="text-sm text-slate-700">
               {data.tiers.length > 0
-                ? `Members of ${data.tiers.map((tier) => `${tier.name} (${formatDollars(tier.priceCents)}/month)`).join(', ')} hear every episode, in their podcast app through a private feed.`
-                : `Only members of ${creator.displayName} hear this podcast.`}
+                ? t`Members of ${tierList} hear every episode, in their podcast app through a private feed.`
+                : t`Only members of ${creatorName} hear this podcast.`}
             </p>
             {includingTiers.length > 0 && <MembershipTiers tiers={includingTiers} memberships={mine.data} onJoin={join.start} />}
           </section>
@@ -171,10 +201,12 @@ export default function PodcastPublicPage() {
 
         <section aria-labelledby="episodes-heading" className="space-y-3">
           <h2 id="episodes-heading" className="text-xl font-semibold text-slate-900">
-            Episodes
+            <Trans>Episodes</Trans>
           </h2>
           {data.episodes.length === 0 ? (
-            <p className="text-sm text-slate-500">No episodes yet.</p>
+            <p className="text-sm text-slate-500">
+              <Trans>No episodes yet.</Trans>
+            </p>
           ) : (
             <ul className="space-y-2">
               {data.episodes.map((episode) => (

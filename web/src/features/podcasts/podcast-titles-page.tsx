@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Pencil, Plus, Podcast, Trash2, Video } from 'lucide-react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { PodcastTitle } from '@server/domains/podcasts/podcasts.schemas';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -14,7 +15,8 @@ import { TitleFormDialog } from './title-form-dialog';
 
 /** /apps/podcast-titles: the creator's podcasts with their covers; create, edit and delete. */
 export default function PodcastTitlesPage() {
-  useDocumentTitle('Podcasts');
+  const { t } = useLingui();
+  useDocumentTitle(t`Podcasts`);
   const titles = trpc.podcasts.listTitles.useQuery();
   const utils = trpc.useUtils();
   const [creating, setCreating] = useState(false);
@@ -22,26 +24,31 @@ export default function PodcastTitlesPage() {
   const [deleting, setDeleting] = useState<PodcastTitle | null>(null);
   const remove = trpc.podcasts.deleteTitle.useMutation({
     onSuccess: async () => {
-      toast.success('Podcast deleted');
+      toast.success(t`Podcast deleted`);
       setDeleting(null);
       await utils.podcasts.invalidate();
     },
     onError: (error) => toast.error(error.message),
   });
 
+  const editLabel = (name: string) => t`Edit ${name}`;
+  const deleteLabel = (name: string) => t`Delete ${name}`;
+  const deletingName = deleting?.name;
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold text-slate-900">Podcasts</h1>
+        <h1 className="text-2xl font-bold text-slate-900">
+          <Trans>Podcasts</Trans>
+        </h1>
         <Button onClick={() => setCreating(true)}>
-          <Plus className="size-4" aria-hidden /> New podcast
+          <Plus className="size-4" aria-hidden /> <Trans>New podcast</Trans>
         </Button>
       </div>
-      {titles.isPending && <Spinner label="Loading podcasts" className="py-20" />}
-      {titles.isError && <EmptyState title="The podcasts could not be loaded">{titles.error.message}</EmptyState>}
+      {titles.isPending && <Spinner label={t`Loading podcasts`} className="py-20" />}
+      {titles.isError && <EmptyState title={t`The podcasts could not be loaded`}>{titles.error.message}</EmptyState>}
       {titles.data?.length === 0 && (
-        <EmptyState title="No podcasts yet" icon={<Podcast className="size-10" aria-hidden />}>
-          Create your first podcast, then upload its episodes. Its RSS feed is ready for podcast apps at once.
+        <EmptyState title={t`No podcasts yet`} icon={<Podcast className="size-10" aria-hidden />}>
+          <Trans>Create your first podcast, then upload its episodes. Its RSS feed is ready for podcast apps at once.</Trans>
         </EmptyState>
       )}
       {!!titles.data?.length && (
@@ -60,21 +67,21 @@ export default function PodcastTitlesPage() {
                 </div>
                 <div className="space-y-1 p-4">
                   <h2 className="flex items-center gap-2 font-semibold text-slate-900 group-hover:text-brand-700">
-                    {title.isVideo && <Video className="size-4 text-slate-500" aria-label="Video podcast" />}
+                    {title.isVideo && <Video className="size-4 text-slate-500" aria-label={t`Video podcast`} />}
                     {title.name}
                   </h2>
                   <p className="flex flex-wrap items-center gap-2 text-sm text-slate-500">
-                    {title.episodeCount === 1 ? '1 episode' : `${title.episodeCount} episodes`}
+                    <Plural value={title.episodeCount} one="# episode" other="# episodes" />
                     {title.membersOnly && <MembersOnlyBadge />}
                   </p>
                 </div>
               </Link>
               <div className="mt-auto flex gap-2 border-t border-slate-100 p-3">
-                <Button size="sm" variant="secondary" onClick={() => setEditing(title)} aria-label={`Edit ${title.name}`}>
-                  <Pencil className="size-4" aria-hidden /> Edit
+                <Button size="sm" variant="secondary" onClick={() => setEditing(title)} aria-label={editLabel(title.name)}>
+                  <Pencil className="size-4" aria-hidden /> <Trans>Edit</Trans>
                 </Button>
-                <Button size="sm" variant="ghost" onClick={() => setDeleting(title)} aria-label={`Delete ${title.name}`}>
-                  <Trash2 className="size-4" aria-hidden /> Delete
+                <Button size="sm" variant="ghost" onClick={() => setDeleting(title)} aria-label={deleteLabel(title.name)}>
+                  <Trash2 className="size-4" aria-hidden /> <Trans>Delete</Trans>
                 </Button>
               </div>
             </li>
@@ -86,11 +93,11 @@ export default function PodcastTitlesPage() {
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete this podcast?"
-        confirmLabel="Delete podcast"
+        title={t`Delete this podcast?`}
+        confirmLabel={t`Delete podcast`}
         busy={remove.isPending}
         destructive
-        description={<>“{deleting?.name}” and all its episodes and files are removed, and its RSS feed stops working.</>}
+        description={<Trans>“{deletingName}” and all its episodes and files are removed, and its RSS feed stops working.</Trans>}
         onConfirm={() => deleting && remove.mutate({ id: deleting.id })}
       />
     </section>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SubscriptionInfo } from '@server/domains/subscriptions/subscriptions.schemas';
 import { Button } from '@web/components/button';
 import { FormError } from '@web/components/form-error';
@@ -23,6 +24,7 @@ type StripeWithSetup = StripeJs & {
  * Either way `subscriptions.updatePaymentMethod` makes it the card renewals charge.
  */
 export function ChangeCardDialog({ subscription, open, onOpenChange }: { subscription: SubscriptionInfo; open: boolean; onOpenChange(open: boolean): void }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const config = trpc.payments.config.useQuery();
   const localPaymentMethod = trpc.payments.localPaymentMethod.useMutation();
@@ -47,11 +49,11 @@ export function ChangeCardDialog({ subscription, open, onOpenChange }: { subscri
 
   async function paymentMethodId(): Promise<string | null> {
     if (usesStripe) {
-      if (!stripe.current) throw new Error('The card form is still loading.');
+      if (!stripe.current) throw new Error(t`The card form is still loading.`);
       const { clientSecret } = await createSetupIntent.mutateAsync({ id: subscription.id });
       const result = await (stripe.current.client as StripeWithSetup).confirmCardSetup(clientSecret, { payment_method: { card: stripe.current.card, billing_details: { name } } });
       if (result.error || !result.setupIntent?.payment_method) {
-        setFailure(result.error?.message ?? 'Your card could not be saved.');
+        setFailure(result.error?.message ?? t`Your card could not be saved.`);
         return null;
       }
       const method = result.setupIntent.payment_method;
@@ -74,7 +76,9 @@ export function ChangeCardDialog({ subscription, open, onOpenChange }: { subscri
       if (!id) return;
       const updated = await updatePaymentMethod.mutateAsync({ id: subscription.id, paymentMethodId: id });
       await utils.subscriptions.mine.invalidate();
-      toast.success(`Card changed: renewals of ${updated.subscriptionName} charge •••• ${updated.cardLast4 ?? ''}`);
+      const planName = updated.subscriptionName;
+      const last4 = updated.cardLast4 ?? '';
+      toast.success(t`Card changed: renewals of ${planName} charge •••• ${last4}`);
       finish();
     } catch (error) {
       const message = paymentErrorMessage(error);
@@ -85,25 +89,26 @@ export function ChangeCardDialog({ subscription, open, onOpenChange }: { subscri
     }
   }
 
+  const subscriptionName = subscription.subscriptionName;
   return (
-    <Modal open={open} onOpenChange={close} title="Change card" description={`The card ${subscription.subscriptionName} renews with. Nothing is charged now.`} size="sm">
+    <Modal open={open} onOpenChange={close} title={t`Change card`} description={t`The card ${subscriptionName} renews with. Nothing is charged now.`} size="sm">
       {config.isPending ? (
-        <Spinner label="Loading the card form" className="py-6" />
+        <Spinner label={t`Loading the card form`} className="py-6" />
       ) : (
-        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label="New card" className="space-y-4">
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={t`New card`} className="space-y-4">
           <FormError error={failure} testId="change-card-error" />
           <CardFields
             fields={fields}
             stripeKey={usesStripe ? config.data!.publishableKey : null}
             busy={busy}
-            testCardsHint="Test mode: 4242 4242 4242 4242 or 5555 5555 5555 4444 are accepted, 4000 0000 0000 0002 is declined."
+            testCardsHint={t`Test mode: 4242 4242 4242 4242 or 5555 5555 5555 4444 are accepted, 4000 0000 0000 0002 is declined.`}
           />
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => close(false)} disabled={busy}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" busy={busy}>
-              Save card
+              <Trans>Save card</Trans>
             </Button>
           </div>
         </form>

@@ -1,4 +1,6 @@
 import { Redirect, useParams } from 'wouter';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiTokensPanel } from '@web/components/api-tokens-panel';
 import { Avatar } from '@web/components/avatar';
 import { ChangePasswordForm } from '@web/components/change-password-form';
@@ -12,10 +14,10 @@ import { AboutTab } from './about-tab';
 import { SubscriptionsTab } from './subscriptions-tab';
 
 const allTabs = [
-  { id: 'about', title: 'About', creatorOnly: false },
-  { id: 'subscriptions', title: 'Subscriptions', creatorOnly: true },
-  { id: 'security', title: 'Security', creatorOnly: false },
-  { id: 'api', title: 'API', creatorOnly: true },
+  { id: 'about', title: msg`About`, creatorOnly: false },
+  { id: 'subscriptions', title: msg`Subscriptions`, creatorOnly: true },
+  { id: 'security', title: msg`Security`, creatorOnly: false },
+  { id: 'api', title: msg`API`, creatorOnly: true },
 ] as const;
 
 /** The profile tabs of an account with these roles: plans and API tokens are a creator's (or admin's). */
@@ -29,27 +31,34 @@ export function profileTabsFor(roles: readonly string[]) {
  * account has About (names, email, photo) and Security; creators and admins also Subscriptions and API.
  */
 export default function ProfilePage() {
+  const { t } = useLingui();
   const params = useParams<{ userId: string; tab?: string }>();
   const me = useSession((state) => state.user);
   const profile = trpc.profile.get.useQuery();
-  useDocumentTitle('Profile');
+  useDocumentTitle(t`Profile`);
   const tabs = profileTabsFor(me?.role ?? []);
   const tab = tabs.find((candidate) => candidate.id === params.tab)?.id;
   if (me && (params.userId !== me.id || (params.tab !== undefined && !tab))) return <Redirect to={`/profile/${me.id}/${tab ?? 'about'}`} replace />;
-  if (profile.isPending) return <Spinner label="Loading profile" className="py-20" />;
-  if (profile.isError) return <EmptyState title="The profile could not be loaded">{profile.error.message}</EmptyState>;
+  if (profile.isPending) return <Spinner label={t`Loading profile`} className="py-20" />;
+  if (profile.isError) return <EmptyState title={t`The profile could not be loaded`}>{profile.error.message}</EmptyState>;
   const active = tab ?? 'about';
   return (
     <section className="max-w-3xl space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">Profile</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Profile</Trans>
+      </h1>
       <div className="flex items-center gap-4">
         <Avatar name={profile.data.displayName} imageUrl={profile.data.imageUrl} className="size-16 text-2xl" />
         <div>
           <p className="text-lg font-semibold text-slate-900">{profile.data.displayName}</p>
-          {profile.data.creatorTag && <p className="text-sm text-slate-500">@{profile.data.creatorTag}</p>}
+          {profile.data.creatorTag && (
+            <p className="text-sm text-slate-500" dir="ltr">
+              @{profile.data.creatorTag}
+            </p>
+          )}
         </div>
       </div>
-      <LinkTabs label="Profile sections" active={active} tabs={tabs.map((item) => ({ id: item.id, title: item.title, href: `/profile/${profile.data.id}/${item.id}` }))} />
+      <LinkTabs label={t`Profile sections`} active={active} tabs={tabs.map((item) => ({ id: item.id, title: t(item.title), href: `/profile/${profile.data.id}/${item.id}` }))} />
       {active === 'about' && <AboutTab profile={profile.data} />}
       {active === 'subscriptions' && <SubscriptionsTab />}
       {active === 'api' && <ApiTokensPanel />}

@@ -4,11 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import { msg, plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { bodyMaxLength, pushAudiences, sendInput, sitePath, titleMaxLength, type OverviewAnswer } from '@server/domains/push/push.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { TextAreaField } from '@web/components/textarea-field';
 import { cx } from '@web/components/cx';
+import { formatNumber } from '@web/lib/i18n/format';
 import { trpc } from '@web/lib/trpc';
 import { NotificationPreview } from './notification-preview';
 import { failureFields } from '@web/components/error-message';
@@ -18,9 +21,7 @@ const formSchema = sendInput.pick({ title: true, body: true }).extend({ url: sit
 type ComposeValues = z.infer<typeof formSchema>;
 
 const customLink = '__custom__';
-const groupLabels = { page: 'Pages', event: 'Events', episode: 'Episodes' } as const;
-const subscribersText = (count: number) => (count === 1 ? '1 subscriber' : `${count} subscribers`);
-const memberSubscribersText = (count: number) => (count === 1 ? '1 member subscriber' : `${count} member subscribers`);
+const groupLabels = { page: msg`Pages`, event: msg`Events`, episode: msg`Episodes` } as const;
 
 function Counter({ value, max }: { value: string; max: number }) {
   return (
@@ -32,6 +33,9 @@ function Counter({ value, max }: { value: string; max: number }) {
 
 /** Title, message, link and audience, with a live preview; Send queues it for every subscriber of the audience. */
 export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; onSent(): void }) {
+  const { t } = useLingui();
+  const subscriberCount = formatNumber(overview.subscriberCount);
+  const memberSubscriberCount = formatNumber(overview.memberSubscriberCount);
   const linkId = useId();
   const audienceId = useId();
   const defaultUrl = overview.defaultUrl ?? '/';
@@ -59,7 +63,7 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
     setFailure(null);
     try {
       const answer = await send.mutateAsync({ ...values, creatorId: overview.creatorId });
-      toast.success(answer.recipients === 1 ? 'Sending to 1 subscriber' : `Sending to ${answer.recipients} subscribers`);
+      toast.success(plural(answer.recipients, { one: 'Sending to # subscriber', other: 'Sending to # subscribers' }));
       reset({ title: '', body: '', url: defaultUrl, audience: 'all' });
       setLinkChoice(defaultUrl);
       onSent();
@@ -78,17 +82,19 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label="New notification">
-        <h2 className="text-lg font-semibold text-slate-900">New notification</h2>
+      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-label={t`New notification`}>
+        <h2 className="text-lg font-semibold text-slate-900">
+          <Trans>New notification</Trans>
+        </h2>
         <FormError error={failure} />
-        <TextField label="Title" maxLength={titleMaxLength + 20} error={errors.title?.message} hint={<Counter value={title} max={titleMaxLength} />} {...register('title')} />
+        <TextField label={t`Title`} maxLength={titleMaxLength + 20} error={errors.title?.message} hint={<Counter value={title} max={titleMaxLength} />} {...register('title')} />
         <div className="space-y-1">
-          <TextAreaField label="Message" rows={3} error={errors.body?.message} {...register('body')} />
+          <TextAreaField label={t`Message`} rows={3} error={errors.body?.message} {...register('body')} />
           {!errors.body && <Counter value={body} max={bodyMaxLength} />}
         </div>
         <div className="space-y-1">
           <label htmlFor={linkId} className="block text-sm font-medium text-slate-700">
-            Opens
+            <Trans>Opens</Trans>
           </label>
           <select
             id={linkId}
@@ -100,7 +106,7 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
             className="block h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
           >
             {groups.map(({ group, links }) => (
-              <optgroup key={group} label={groupLabels[group]}>
+              <optgroup key={group} label={t(groupLabels[group])}>
                 {links.map((link) => (
                   <option key={link.url} value={link.url}>
                     {link.label}
@@ -108,30 +114,36 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
                 ))}
               </optgroup>
             ))}
-            <option value={customLink}>Another page on this site…</option>
+            <option value={customLink}>{t`Another page on this site…`}</option>
           </select>
         </div>
-        {linkChoice === customLink && <TextField label="Page path" placeholder="/events/your-tag" error={errors.url?.message} {...register('url')} />}
+        {linkChoice === customLink && <TextField label={t`Page path`} placeholder={t`/events/your-tag`} error={errors.url?.message} {...register('url')} />}
         {linkChoice !== customLink && errors.url && (
           <p role="alert" className="text-xs text-red-600">
             {errors.url.message}
           </p>
         )}
         <fieldset aria-describedby={errors.audience ? `${audienceId}-error` : undefined}>
-          <legend className="block text-sm font-medium text-slate-700">Send to</legend>
+          <legend className="block text-sm font-medium text-slate-700">
+            <Trans>Send to</Trans>
+          </legend>
           <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
             <label className="flex items-center gap-2 text-sm text-slate-800">
               <input type="radio" value="all" className="size-4 accent-brand-600" {...register('audience')} />
-              All subscribers ({overview.subscriberCount})
+              <Trans>All subscribers ({subscriberCount})</Trans>
             </label>
             <label className="flex items-center gap-2 text-sm text-slate-800">
               <input type="radio" value="members" className="size-4 accent-brand-600" {...register('audience')} />
-              Members only ({overview.memberSubscriberCount})
+              <Trans>Members only ({memberSubscriberCount})</Trans>
             </label>
           </div>
           {audience === 'members' && !errors.audience && (
             <p className="mt-1 text-xs text-slate-500" data-testid="members-reach">
-              Only your current members who turned on notifications while signed in get this one. It reaches {memberSubscribersText(overview.memberSubscriberCount)} now.
+              <Plural
+                value={overview.memberSubscriberCount}
+                one="Only your current members who turned on notifications while signed in get this one. It reaches # member subscriber now."
+                other="Only your current members who turned on notifications while signed in get this one. It reaches # member subscribers now."
+              />
             </p>
           )}
           {errors.audience && (
@@ -143,13 +155,19 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" busy={isSubmitting} disabled={!overview.canSend}>
             <Send className="size-4" aria-hidden />
-            Send to {subscribersText(recipients)}
+            <Plural value={recipients} one="Send to # subscriber" other="Send to # subscribers" />
           </Button>
-          {!overview.canSend && <span className="text-sm text-slate-600">Sending needs an active subscription (see above).</span>}
+          {!overview.canSend && (
+            <span className="text-sm text-slate-600">
+              <Trans>Sending needs an active subscription (see above).</Trans>
+            </span>
+          )}
         </div>
       </form>
       <aside className="space-y-3">
-        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">Preview</h2>
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500">
+          <Trans>Preview</Trans>
+        </h2>
         <NotificationPreview title={title} body={body} url={url} icon={overview.icon} siteName={overview.creatorName} />
       </aside>
     </div>

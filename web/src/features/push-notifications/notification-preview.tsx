@@ -1,4 +1,5 @@
 import { Bell } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 
 export interface PreviewContent {
   title: string;
@@ -10,11 +11,13 @@ export interface PreviewContent {
 
 /** How the notification looks on a phone's lock screen and in a desktop notification centre. */
 export function NotificationPreview({ title, body, url, icon, siteName }: PreviewContent) {
-  const shownTitle = title.trim() || 'Your title';
-  const shownBody = body.trim() || 'Your message to your fans.';
+  const { t } = useLingui();
+  const shownTitle = title.trim() || t`Your title`;
+  const shownBody = body.trim() || t`Your message to your fans.`;
   const image = icon ? <img src={icon} alt="" className="size-10 shrink-0 rounded-lg" /> : <Bell className="size-10 shrink-0 rounded-lg bg-brand-500 p-2 text-white" aria-hidden />;
+  const shownUrl = url || '/';
   return (
-    <figure className="space-y-4" aria-label="Notification preview">
+    <figure className="space-y-4" aria-label={t`Notification preview`}>
       <div className="rounded-[2rem] bg-gradient-to-br from-slate-800 via-slate-700 to-brand-700 p-4 shadow-inner">
         <p className="text-center text-3xl font-light text-white/90" aria-hidden>
           9:41
@@ -22,7 +25,9 @@ export function NotificationPreview({ title, body, url, icon, siteName }: Previe
         <div className="mt-4 rounded-2xl bg-white/85 p-3 shadow-lg backdrop-blur">
           <div className="flex items-center justify-between text-[11px] uppercase tracking-wide text-slate-500">
             <span>{siteName}</span>
-            <span>now</span>
+            <span>
+              <Trans>now</Trans>
+            </span>
           </div>
           <div className="mt-1 flex gap-3">
             {image}
@@ -34,7 +39,9 @@ export function NotificationPreview({ title, body, url, icon, siteName }: Previe
         </div>
       </div>
       <figcaption className="text-xs text-slate-500">
-        Tapping it opens <span className="font-mono text-slate-700">{url || '/'}</span>
+        <Trans>
+          Tapping it opens <span className="font-mono text-slate-700">{shownUrl}</span>
+        </Trans>
       </figcaption>
     </figure>
   );

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { formatNumber } from '@web/lib/i18n/format';
 import { Users } from 'lucide-react';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
@@ -20,11 +22,12 @@ export default function PushNotificationsPage() {
     refetchInterval: (query) => (query.state.data?.some((item) => item.pending > 0) ? liveRefreshMs : false),
   });
   const utils = trpc.useUtils();
+  const { t } = useLingui();
 
-  if (overview.isPending) return <Spinner label="Loading push notifications" className="py-24" />;
+  if (overview.isPending) return <Spinner label={t`Loading push notifications`} className="py-24" />;
   if (overview.isError) {
     return (
-      <EmptyState title="Push notifications could not be loaded">
+      <EmptyState title={t`Push notifications could not be loaded`}>
         <p>{failureMessage(overview.error)}</p>
       </EmptyState>
     );
@@ -32,20 +35,27 @@ export default function PushNotificationsPage() {
   const data = overview.data;
   // Only admins get the list of creators they may send for.
   const isAdmin = data.creators.length > 0;
+  const creatorName = data.creatorName;
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Push Notifications</h1>
+          <h1 className="text-2xl font-bold text-slate-900">
+            <Trans>Push Notifications</Trans>
+          </h1>
           <p className="mt-1 text-sm text-slate-600">
-            Fans who tap “Notify me” on {isAdmin && creatorId ? `${data.creatorName}'s` : 'your'} event page or app get these on their phone or computer.
+            {isAdmin && creatorId ? (
+              <Trans>Fans who tap “Notify me” on {creatorName}'s event page or app get these on their phone or computer.</Trans>
+            ) : (
+              <Trans>Fans who tap “Notify me” on your event page or app get these on their phone or computer.</Trans>
+            )}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
           {isAdmin && data.creators.length > 0 && (
             <label className="flex items-center gap-2 text-sm text-slate-700">
-              Send for
+              <Trans>Send for</Trans>
               <select
                 value={data.creatorId}
                 onChange={(event) => setCreatorId(event.target.value)}
@@ -54,7 +64,7 @@ export default function PushNotificationsPage() {
                 {data.creators.map((creator) => (
                   <option key={creator.id} value={creator.id}>
                     {creator.name}
-                    {creator.creatorTag ? ` (@${creator.creatorTag})` : ''} · {creator.subscriberCount}
+                    {creator.creatorTag ? ` (@${creator.creatorTag})` : ''} · {formatNumber(creator.subscriberCount)}
                   </option>
                 ))}
               </select>
@@ -62,7 +72,7 @@ export default function PushNotificationsPage() {
           )}
           <p className="inline-flex items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-medium text-slate-800 shadow-sm ring-1 ring-slate-200" aria-live="polite">
             <Users className="size-4 text-brand-600" aria-hidden />
-            {data.subscriberCount === 1 ? '1 subscriber' : `${data.subscriberCount} subscribers`}
+            <Plural value={data.subscriberCount} one="# subscriber" other="# subscribers" />
           </p>
         </div>
       </header>

@@ -1,8 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { RotateCcw } from 'lucide-react';
 import { toast } from 'sonner';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Redirect, useParams } from 'wouter';
-import { settingGroupIds, settingsMessages, type SettingsAnswer, type UpdateSettingsInput } from '@server/domains/settings/settings.schemas';
+import { settingGroupIds, type SettingsAnswer, type UpdateSettingsInput } from '@server/domains/settings/settings.schemas';
 import { Button } from '@web/components/button';
 import { FormError } from '@web/components/form-error';
 import { EmptyState } from '@web/components/empty-state';
@@ -23,13 +26,14 @@ type Field = Group['fields'][number];
 type Draft = Record<string, string | boolean>;
 type Changes = Record<string, string | boolean | null>;
 
-const sourceLabel: Record<Field['source'], string> = { database: 'Set here', environment: 'From the environment', default: 'Default' };
+const sourceLabel: Record<Field['source'], MessageDescriptor> = { database: msg`Set here`, environment: msg`From the environment`, default: msg`Default` };
 
 function initialDraft(group: Group): Draft {
   return Object.fromEntries(group.fields.map((field) => [field.key, field.kind === 'secret' ? '' : (field.value ?? (field.kind === 'boolean' ? false : ''))]));
 }
 
 function GroupForm({ group }: { group: Group }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [draft, setDraft] = useState<Draft>(() => initialDraft(group));
   const [cleared, setCleared] = useState<Set<string>>(new Set());
@@ -43,12 +47,14 @@ function GroupForm({ group }: { group: Group }) {
       utils.settings.get.setData(undefined, answer);
       void utils.settings.publicSite.invalidate();
       setErrors({});
-      toast.success(settingsMessages.saved);
+      toast.success(t`Settings saved`);
     },
     onError: (error) => setErrors(error.data?.fieldErrors ?? {}),
   });
   // A refusal no field shows (or the server down): in the form, under its description.
   const failure = update.error && !Object.keys(update.error.data?.fieldErrors ?? {}).some((key) => group.fields.some((field) => field.key === key)) ? update.error : null;
+
+  const groupTitle = group.title.toLowerCase();
 
   function changes(): Changes {
     const values: Changes = {};
@@ -70,21 +76,25 @@ function GroupForm({ group }: { group: Group }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const values = changes();
-    if (!Object.keys(values).length) return void toast.info('Nothing to save');
+    if (!Object.keys(values).length) return void toast.info(t`Nothing to save`);
     update.mutate({ group: group.id, values } as UpdateSettingsInput);
   }
 
-  const resetButton = (field: Field) =>
-    field.source === 'database' && (
+  const resetButton = (field: Field) => {
+    const label = field.label;
+    return (
+      field.source === 'database' && (
       <button
         type="button"
         onClick={() => setCleared((current) => new Set(current).add(field.key))}
         className="inline-flex items-center gap-1 text-xs font-medium text-brand-700 hover:underline"
-        aria-label={`${field.kind === 'secret' ? 'Remove' : 'Reset'} ${field.label}`}
+        aria-label={field.kind === 'secret' ? t`Remove ${label}` : t`Reset ${label}`}
       >
-        <RotateCcw className="size-3" aria-hidden /> {field.kind === 'secret' ? 'Remove (use the environment value)' : 'Reset to the environment value'}
+        <RotateCcw className="size-3" aria-hidden /> {field.kind === 'secret' ? t`Remove (use the environment value)` : t`Reset to the environment value`}
       </button>
+      )
     );
+  };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label={group.title}>
@@ -94,7 +104,7 @@ function GroupForm({ group }: { group: Group }) {
         const pendingClear = cleared.has(field.key);
         const meta = (
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span>{pendingClear ? 'Will be reset when you save' : sourceLabel[field.source]}</span>
+            <span>{pendingClear ? t`Will be reset when you save` : t(sourceLabel[field.source])}</span>
             {!pendingClear && resetButton(field)}
             {field.help && <span>{field.help}</span>}
           </span>
@@ -123,6 +133,7 @@ function GroupForm({ group }: { group: Group }) {
             />
           );
         }
+        const masked = field.masked;
         return (
           <TextField
             key={field.key}
@@ -130,7 +141,7 @@ function GroupForm({ group }: { group: Group }) {
             type={field.kind === 'secret' ? 'password' : 'text'}
             autoComplete={field.kind === 'secret' ? 'new-password' : 'off'}
             value={String(draft[field.key])}
-            placeholder={field.kind === 'secret' ? (field.masked ? `${field.masked} (leave empty to keep)` : 'Not set') : undefined}
+            placeholder={field.kind === 'secret' ? (masked ? t`${masked} (leave empty to keep)` : t`Not set`) : undefined}
             onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
             error={errors[field.key]}
             hint={meta}
@@ -139,7 +150,7 @@ function GroupForm({ group }: { group: Group }) {
       })}
       <div className="flex justify-end">
         <Button type="submit" busy={update.isPending}>
-          Save {group.title.toLowerCase()}
+          {t`Save ${groupTitle}`}
         </Button>
       </div>
     </form>
@@ -149,19 +160,22 @@ function GroupForm({ group }: { group: Group }) {
 /** /apps/settings/{settingId}: platform settings, one group per tab (admin only). Secrets are write-only. */
 export default function SettingsPage() {
   const { settingId } = useParams<{ settingId?: string }>();
+  const { t } = useLingui();
   const settings = trpc.settings.get.useQuery();
-  useDocumentTitle('Settings');
+  useDocumentTitle(t`Settings`);
   if (!settingId || !(settingId === plansTab || (settingGroupIds as readonly string[]).includes(settingId))) return <Redirect to="/apps/settings/general" replace />;
-  if (settings.isPending) return <Spinner label="Loading settings" className="py-20" />;
-  if (settings.isError) return <EmptyState title="The settings could not be loaded">{settings.error.message}</EmptyState>;
+  if (settings.isPending) return <Spinner label={t`Loading settings`} className="py-20" />;
+  if (settings.isError) return <EmptyState title={t`The settings could not be loaded`}>{settings.error.message}</EmptyState>;
   const group = settings.data.groups.find((candidate) => candidate.id === settingId);
   return (
     <section className="max-w-3xl space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">Settings</h1>
+      <h1 className="text-2xl font-bold text-slate-900">
+        <Trans>Settings</Trans>
+      </h1>
       <LinkTabs
-        label="Setting groups"
+        label={t`Setting groups`}
         active={settingId}
-        tabs={[...settings.data.groups.map((item) => ({ id: item.id, title: item.title, href: `/apps/settings/${item.id}` })), { id: plansTab, title: 'Plans', href: `/apps/settings/${plansTab}` }]}
+        tabs={[...settings.data.groups.map((item) => ({ id: item.id, title: item.title, href: `/apps/settings/${item.id}` })), { id: plansTab, title: t`Plans`, href: `/apps/settings/${plansTab}` }]}
       />
       {group ? <GroupForm key={group.id} group={group} /> : <PlansForm />}
     </section>

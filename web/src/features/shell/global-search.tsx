@@ -2,11 +2,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Search, X } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cx } from '@web/components/cx';
 import { trpc } from '@web/lib/trpc';
-
-/** The text shown when a non-empty query matches nothing (demo-apps.md §5). */
-export const noResultsText = 'No results..';
 
 function useDebounced<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -29,6 +27,7 @@ export function moveHighlight(current: number, count: number, key: 'ArrowDown' |
  * may open (the server trims, strips accents, caps at 10); arrow keys, Enter and Escape; closing clears everything.
  */
 export function GlobalSearch() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [highlight, setHighlight] = useState(-1);
@@ -89,7 +88,7 @@ export function GlobalSearch() {
         type="button"
         onClick={() => setOpen(true)}
         className="rounded-md p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500"
-        aria-label="Search"
+        aria-label={t`Search`}
       >
         <Search className="size-5" aria-hidden />
       </button>
@@ -111,12 +110,12 @@ export function GlobalSearch() {
           aria-controls={listId}
           aria-autocomplete="list"
           aria-activedescendant={highlight >= 0 ? `${listId}-${highlight}` : undefined}
-          aria-label="Search pages"
-          placeholder="Search for an app or page"
+          aria-label={t`Search pages`}
+          placeholder={t`Search for an app or page`}
           className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
         />
         {(items.length > 0 || showNoResults) && (
-          <ul id={listId} role="listbox" aria-label="Search suggestions" className="absolute inset-x-0 top-11 z-40 max-h-80 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">
+          <ul id={listId} role="listbox" aria-label={t`Search suggestions`} className="absolute inset-x-0 top-11 z-40 max-h-80 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg">
             {items.map((item, index) => (
               <li
                 key={item.id}
@@ -129,14 +128,20 @@ export function GlobalSearch() {
                 className={cx('cursor-pointer px-3 py-2 text-sm', index === highlight ? 'bg-brand-50 text-brand-700' : 'text-slate-700')}
               >
                 <span className="block font-medium">{item.title}</span>
-                <span className="block text-xs text-slate-500">{item.url}</span>
+                <span className="block text-xs text-slate-500" dir="ltr">
+                  {item.url}
+                </span>
               </li>
             ))}
-            {showNoResults && <li className="px-3 py-2 text-sm text-slate-500">{noResultsText}</li>}
+            {showNoResults && (
+              <li className="px-3 py-2 text-sm text-slate-500">
+                <Trans>No results..</Trans>
+              </li>
+            )}
           </ul>
         )}
       </div>
-      <button type="button" onClick={close} className="rounded-md p-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500" aria-label="Close search">
+      <button type="button" onClick={close} className="rounded-md p-2 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500" aria-label={t`Close search`}>
         <X className="size-5" aria-hidden />
       </button>
     </div>

@@ -1,11 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CalendarClock, Eye, Radio, RadioTower, Film, Zap } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { EventStreamOutput } from '@server/domains/events/events.schemas';
 import type { LiveStatusOutput } from '@server/domains/live/live.schemas';
 import { cx } from '@web/components/cx';
 import { Spinner } from '@web/components/spinner';
 import { MediaVideo } from './media-video';
-import { formatViewers, playerView, retryDelayMs, streamIdentity, type PlayerView, type StreamSchedule } from './stream-state';
+import { playerView, retryDelayMs, streamIdentity, type PlayerView, type StreamSchedule } from './stream-state';
 import { playbackTokenOf, whepUrlOf } from './whep-client';
 import { WhepVideo } from './whep-video';
 
@@ -27,8 +29,15 @@ export interface StreamPlayerProps {
 }
 
 const messageIcons = { 'starting-soon': CalendarClock, offline: RadioTower, ended: Film } as const;
+/** The player's state messages (the English texts are `liveMessages`' own, which `playerView` answers with). */
+const messageTexts = {
+  'starting-soon': msg`Starting soon`,
+  offline: msg`Stream offline — it will start here when the creator goes live`,
+  ended: msg`The stream has ended`,
+} as const;
 
 function StateMessage({ view, compact }: { view: Extract<PlayerView, { view: 'message' }>; compact: boolean }) {
+  const { i18n } = useLingui();
   const Icon = messageIcons[view.reason];
   return (
     <div
@@ -38,28 +47,28 @@ function StateMessage({ view, compact }: { view: Extract<PlayerView, { view: 'me
       className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-slate-800 to-orange-950 p-4 text-center text-orange-100"
     >
       <Icon className={cx('text-orange-300', compact ? 'size-7' : 'size-10')} aria-hidden />
-      <p className={cx('max-w-md font-medium text-balance', compact ? 'text-sm' : 'text-base sm:text-lg')}>{view.text}</p>
+      <p className={cx('max-w-md font-medium text-balance', compact ? 'text-sm' : 'text-base sm:text-lg')}>{i18n._(messageTexts[view.reason])}</p>
     </div>
   );
 }
 
 function LiveBadge({ viewers, lowLatency }: { viewers: number | null | undefined; lowLatency: boolean }) {
   return (
-    <div className="pointer-events-none absolute top-2 left-2 flex flex-wrap items-center gap-1.5" data-testid="live-badge">
+    <div className="pointer-events-none absolute start-2 top-2 flex flex-wrap items-center gap-1.5" data-testid="live-badge">
       <span className="inline-flex items-center gap-1 rounded bg-red-600 px-1.5 py-0.5 text-xs font-bold tracking-wide text-white">
         <Radio className="size-3" aria-hidden />
-        LIVE
+        <Trans>LIVE</Trans>
       </span>
       {lowLatency && (
         <span className="inline-flex items-center gap-1 rounded bg-emerald-600 px-1.5 py-0.5 text-xs font-semibold text-white" data-testid="low-latency">
           <Zap className="size-3" aria-hidden />
-          Low latency
+          <Trans>Low latency</Trans>
         </span>
       )}
       {viewers !== null && viewers !== undefined && (
         <span className="inline-flex items-center gap-1 rounded bg-black/60 px-1.5 py-0.5 text-xs font-medium text-white" data-testid="viewer-count">
           <Eye className="size-3" aria-hidden />
-          {formatViewers(viewers)}
+          <Plural value={viewers} one="# watching" other="# watching" />
         </span>
       )}
     </div>
@@ -74,6 +83,7 @@ function LiveBadge({ viewers, lowLatency }: { viewers: number | null | undefined
  * no picture in time or drops, the player goes on with HLS by itself, until the live state changes.
  */
 export function StreamPlayer({ stream, streamFailed = false, status, schedule, title, onRetry, compact = false, className }: StreamPlayerProps) {
+  const { t } = useLingui();
   /** The stream (URL without its token) whose playback gave up, how many times in a row, and the player's generation. */
   const [failedIdentity, setFailedIdentity] = useState<string | null>(null);
   const [failures, setFailures] = useState(0);
@@ -195,12 +205,12 @@ export function StreamPlayer({ stream, streamFailed = false, status, schedule, t
           />
         )
       )}
-      {view.view === 'loading' && <Spinner label="Loading stream" className="absolute inset-0" />}
+      {view.view === 'loading' && <Spinner label={t`Loading stream`} className="absolute inset-0" />}
       {view.view === 'message' && <StateMessage view={view} compact={compact} />}
       {live && <LiveBadge viewers={status?.viewers} lowLatency={webrtc !== null && whepPlayingFor === webrtc} />}
       {view.view === 'video' && (
-        <div className="pointer-events-none absolute top-2 left-2 rounded bg-black/60 px-1.5 py-0.5 text-xs font-medium text-white" data-testid="replay-badge">
-          Replay
+        <div className="pointer-events-none absolute start-2 top-2 rounded bg-black/60 px-1.5 py-0.5 text-xs font-medium text-white" data-testid="replay-badge">
+          <Trans>Replay</Trans>
         </div>
       )}
     </div>

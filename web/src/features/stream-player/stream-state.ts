@@ -103,8 +103,3 @@ export function statusOfUpdate(update: unknown): LiveStatusOutput | undefined {
 export function retryDelayMs(attempt: number): number {
   return Math.min(30_000, 4_000 * 2 ** Math.max(0, attempt));
 }
-
-/** "1 watching", "1,204 watching". */
-export function formatViewers(viewers: number, locale?: string): string {
-  return `${new Intl.NumberFormat(locale).format(viewers)} watching`;
-}

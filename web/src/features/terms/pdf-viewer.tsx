@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 
-type LoadState = { status: 'loading' } | { status: 'ready'; document: PDFDocumentProxy } | { status: 'error'; message: string };
+type LoadState = { status: 'loading' } | { status: 'ready'; document: PDFDocumentProxy } | { status: 'error' };
 
 /** The page's own body text is drawn at least this large (CSS px), like the app's 12 px body text. */
 export const minimumTextPx = 12;
@@ -54,6 +55,7 @@ export function pageScale(pageWidth: number, frameWidth: number, bodyTextPoints:
 
 /** Shows a PDF one page at a time on a canvas, with "Page n of m" and Previous/Next. */
 export function PdfViewer({ url, label, actions, maxPageHeight }: PdfViewerProps) {
+  const { t } = useLingui();
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [pageNumber, setPageNumber] = useState(1);
   const [rendering, setRendering] = useState(false);
@@ -88,7 +90,7 @@ export function PdfViewer({ url, label, actions, maxPageHeight }: PdfViewerProps
         else setState({ status: 'ready', document });
       })
       .catch(() => {
-        if (!cancelled) setState({ status: 'error', message: 'The document could not be loaded.' });
+        if (!cancelled) setState({ status: 'error' });
       });
     return () => {
       cancelled = true;
@@ -139,21 +141,25 @@ export function PdfViewer({ url, label, actions, maxPageHeight }: PdfViewerProps
       <div
         ref={frameRef}
         role="region"
-        aria-label={`${label} document`}
+        aria-label={t`${label} document`}
         tabIndex={0}
         className="min-h-40 overflow-auto rounded border border-slate-200 bg-slate-100"
         style={maxPageHeight ? { maxHeight: maxPageHeight } : undefined}
         data-testid="pdf-frame"
       >
-        {state.status === 'loading' && <p className="p-6 text-center text-sm text-slate-500">Loading document…</p>}
+        {state.status === 'loading' && (
+          <p className="p-6 text-center text-sm text-slate-500">
+            <Trans>Loading document…</Trans>
+          </p>
+        )}
         {state.status === 'error' && (
           <p role="alert" className="p-6 text-center text-sm text-red-600">
-            {state.message}
+            <Trans>The document could not be loaded.</Trans>
           </p>
         )}
         <canvas
           ref={canvasRef}
-          aria-label={document ? `Page ${pageNumber} of ${total}` : undefined}
+          aria-label={document ? t`Page ${pageNumber} of ${total}` : undefined}
           className={document ? 'mx-auto block bg-white shadow' : 'hidden'}
           data-rendering={rendering || drawn !== `${pageNumber}@${frameWidth}` ? 'true' : 'false'}
         />
@@ -161,15 +167,15 @@ export function PdfViewer({ url, label, actions, maxPageHeight }: PdfViewerProps
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-2">
           <Button variant="secondary" size="sm" onClick={() => setPageNumber((page) => Math.max(1, page - 1))} disabled={!document || pageNumber <= 1}>
-            <ChevronLeft className="size-4" aria-hidden />
-            Previous
+            <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden />
+            <Trans>Previous</Trans>
           </Button>
           <span className="min-w-24 text-center text-sm text-slate-700" aria-live="polite">
-            {document ? `Page ${pageNumber} of ${total}` : ''}
+            {document ? t`Page ${pageNumber} of ${total}` : ''}
           </span>
           <Button variant="secondary" size="sm" onClick={() => setPageNumber((page) => Math.min(total, page + 1))} disabled={!document || pageNumber >= total}>
-            Next
-            <ChevronRight className="size-4" aria-hidden />
+            <Trans>Next</Trans>
+            <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
           </Button>
         </div>
         {actions}

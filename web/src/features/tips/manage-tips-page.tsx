@@ -4,18 +4,23 @@ import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, BarChart3, GripVertical, HandCoins, Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { TipOptionOutput } from '@server/domains/tips/tip-options.schemas';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
 import { Spinner } from '@web/components/spinner';
-import { formatDollars, paymentErrorMessage } from '@web/lib/payments';
+import { formatMoney } from '@web/lib/i18n/format';
+import { paymentErrorMessage } from '@web/lib/payments';
 import { trpc } from '@web/lib/trpc';
 import { TipOptionDialog } from './tip-option-dialog';
 
+const money = (cents: number) => formatMoney(cents);
+
 /** /manage-tips: the creator's tip buttons (shown on their event pages), in the order viewers see them. */
 export default function ManageTipsPage() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const options = trpc.tipOptions.mine.useQuery();
   const reorder = trpc.tipOptions.reorder.useMutation();
@@ -55,7 +60,7 @@ export default function ManageTipsPage() {
     try {
       await remove.mutateAsync({ id: option.id });
       await utils.tipOptions.mine.invalidate();
-      toast.success(`"${option.title}" deleted`);
+      toast.success(t`"${option.title}" deleted`);
     } catch (error) {
       toast.error(paymentErrorMessage(error));
     } finally {
@@ -68,13 +73,17 @@ export default function ManageTipsPage() {
     <section className="max-w-3xl space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900">Tips</h1>
-          <p className="text-sm text-slate-600">The tip buttons on your event pages. You keep 60% of the net of every tip.</p>
+          <h1 className="text-2xl font-bold text-slate-900">
+            <Trans>Tips</Trans>
+          </h1>
+          <p className="text-sm text-slate-600">
+            <Trans>The tip buttons on your event pages. You keep 60% of the net of every tip.</Trans>
+          </p>
         </div>
         <div className="flex gap-2">
           <Link href="/apps/earnings" className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 hover:bg-slate-50">
             <BarChart3 className="size-4" aria-hidden />
-            Earnings
+            <Trans>Earnings</Trans>
           </Link>
           <Button
             onClick={() => {
@@ -83,22 +92,22 @@ export default function ManageTipsPage() {
             }}
           >
             <Plus className="size-4" aria-hidden />
-            Add tip option
+            <Trans>Add tip option</Trans>
           </Button>
         </div>
       </header>
 
-      {options.isPending && <Spinner label="Loading tip options" className="py-16" />}
-      {options.isError && <EmptyState title="Tip options could not be loaded">{paymentErrorMessage(options.error)}</EmptyState>}
+      {options.isPending && <Spinner label={t`Loading tip options`} className="py-16" />}
+      {options.isError && <EmptyState title={t`Tip options could not be loaded`}>{paymentErrorMessage(options.error)}</EmptyState>}
       {options.data && list.length === 0 && (
-        <EmptyState title="No tip options yet" icon={<HandCoins className="size-10" aria-hidden />}>
-          Add a tip option (for example "Coffee", $5.00) and viewers can tip you from your event pages.
+        <EmptyState title={t`No tip options yet`} icon={<HandCoins className="size-10" aria-hidden />}>
+          <Trans>Add a tip option (for example "Coffee", $5.00) and viewers can tip you from your event pages.</Trans>
         </EmptyState>
       )}
       {list.length > 0 && (
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={list.map((option) => option.id)} strategy={verticalListSortingStrategy}>
-            <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Tip options">
+            <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label={t`Tip options`}>
               {list.map((option, index) => (
                 <SortableTipRow
                   key={option.id}
@@ -122,9 +131,9 @@ export default function ManageTipsPage() {
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete tip option"
-        description={deleting ? `Viewers will no longer see "${deleting.title}" on your event pages.` : undefined}
-        confirmLabel="Delete"
+        title={t`Delete tip option`}
+        description={deleting ? t`Viewers will no longer see "${deleting.title}" on your event pages.` : undefined}
+        confirmLabel={t`Delete`}
         destructive
         busy={remove.isPending}
         onConfirm={() => deleting && void onDelete(deleting)}
@@ -137,7 +146,7 @@ export default function ManageTipsPage() {
         onSaved={(saved) => {
           setDialogOpen(false);
           void utils.tipOptions.mine.invalidate();
-          toast.success(editing ? `"${saved.title}" saved` : `"${saved.title}" added`);
+          toast.success(editing ? t`"${saved.title}" saved` : t`"${saved.title}" added`);
         }}
       />
     </section>
@@ -161,6 +170,7 @@ function SortableTipRow({
   onEdit(): void;
   onDelete(): void;
 }) {
+  const { t } = useLingui();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: option.id });
   return (
     <li
@@ -169,7 +179,7 @@ function SortableTipRow({
       className={`flex items-center gap-3 px-3 py-3 sm:px-4 ${isDragging ? 'relative z-10 bg-brand-50 shadow' : ''}`}
       data-testid="tip-option-row"
     >
-      <button ref={setActivatorNodeRef} type="button" className="cursor-grab rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700" aria-label={`Drag ${option.title}`} {...attributes} {...listeners}>
+      <button ref={setActivatorNodeRef} type="button" className="cursor-grab rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700" aria-label={t`Drag ${option.title}`} {...attributes} {...listeners}>
         <GripVertical className="size-4" aria-hidden />
       </button>
       <div className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-brand-50 text-brand-600">
@@ -177,19 +187,19 @@ function SortableTipRow({
       </div>
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium text-slate-900">{option.title}</p>
-        <p className="text-sm text-slate-600 tabular-nums">{formatDollars(option.amountCents)}</p>
+        <p className="text-sm text-slate-600 tabular-nums">{money(option.amountCents)}</p>
       </div>
       <div className="flex items-center gap-0.5">
-        <Button variant="ghost" size="sm" onClick={onUp} disabled={first} aria-label={`Move ${option.title} up`}>
+        <Button variant="ghost" size="sm" onClick={onUp} disabled={first} aria-label={t`Move ${option.title} up`}>
           <ArrowUp className="size-4" aria-hidden />
         </Button>
-        <Button variant="ghost" size="sm" onClick={onDown} disabled={last} aria-label={`Move ${option.title} down`}>
+        <Button variant="ghost" size="sm" onClick={onDown} disabled={last} aria-label={t`Move ${option.title} down`}>
           <ArrowDown className="size-4" aria-hidden />
         </Button>
-        <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${option.title}`}>
+        <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t`Edit ${option.title}`}>
           <Pencil className="size-4" aria-hidden />
         </Button>
-        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${option.title}`}>
+        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={t`Delete ${option.title}`}>
           <Trash2 className="size-4 text-red-600" aria-hidden />
         </Button>
       </div>

@@ -1,29 +1,37 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ImagePlus } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { TipOptionOutput } from '@server/domains/tips/tip-options.schemas';
-import { tipOptionMessages } from '@server/domains/tips/tip-options.schemas';
 import { dollarsText, parseDollars } from '@common/money';
 import { Button } from '@web/components/button';
 import { failureFields } from '@web/components/error-message';
 import { FormError } from '@web/components/form-error';
 import { Modal } from '@web/components/modal';
 import { TextField } from '@web/components/text-field';
+import { formatNumber } from '@web/lib/i18n/format';
+import { i18n } from '@web/lib/i18n/i18n';
 import { upload } from '@web/lib/upload';
 
 const iconTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'];
 const maxIconBytes = 2 * 1024 * 1024;
-export const iconMessage = 'Please upload a jpg, png, webp or gif image of at most 2 MB';
+const iconMessage = msg`Please upload a jpg, png, webp or gif image of at most 2 MB`;
 
-/** Dollars typed by the creator → cents, or an error text. */
-export function parseTipAmount(text: string): { cents: number } | { error: string } {
+/** The shared schema's texts this dialog shows itself, in the reader's language (English: the server's own). */
+const titleRequired = msg`Please enter a title`;
+const amountRange = msg`The amount must be between $1.00 and $1,000.00`;
+
+/** Dollars typed by the creator → cents, or an error text (`tipOptionMessages.amountRange` in English). */
+function parseTipAmount(text: string): { cents: number } | { error: string } {
   const cents = parseDollars(text);
-  if (cents === null) return { error: 'Enter an amount in dollars, e.g. 5 or 4.99' };
-  if (cents < 100 || cents > 100_000) return { error: tipOptionMessages.amountRange };
+  if (cents === null) return { error: i18n._(msg`Enter an amount in dollars, e.g. 5 or 4.99`) };
+  if (cents < 100 || cents > 100_000) return { error: i18n._(amountRange) };
   return { cents };
 }
 
 /** Create or edit one tip option: title, amount and an icon (uploaded as multipart, previewed first). */
 export function TipOptionDialog({ open, option, onClose, onSaved }: { open: boolean; option: TipOptionOutput | null; onClose(): void; onSaved(option: TipOptionOutput): void }) {
+  const { t } = useLingui();
   const [title, setTitle] = useState('');
   const [amount, setAmount] = useState('');
   const [icon, setIcon] = useState<File | null>(null);
@@ -61,7 +69,7 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
   function pickIcon(file: File | undefined) {
     if (!file) return;
     if (!iconTypes.includes(file.type) || file.size > maxIconBytes) {
-      setErrors((current) => ({ ...current, iconFile: iconMessage }));
+      setErrors((current) => ({ ...current, iconFile: i18n._(iconMessage) }));
       setIcon(null);
       return;
     }
@@ -73,7 +81,7 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const nextErrors: Record<string, string> = {};
-    if (!title.trim()) nextErrors.title = tipOptionMessages.titleRequired;
+    if (!title.trim()) nextErrors.title = i18n._(titleRequired);
     const parsed = parseTipAmount(amount);
     if ('error' in parsed) nextErrors.tipsAmount = parsed.error;
     setErrors(nextErrors);
@@ -104,22 +112,24 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
       size="sm"
       open={open}
       onOpenChange={(next) => !next && !saving && onClose()}
-      title={option ? 'Edit tip option' : 'New tip option'}
-      description="The title, amount and icon viewers see on your event page."
+      title={option ? t`Edit tip option` : t`New tip option`}
+      description={t`The title, amount and icon viewers see on your event page.`}
     >
       <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
         <FormError error={failure} />
-        <TextField label="Title" value={title} maxLength={60} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
-        <TextField label="Amount (CAD)" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} error={errors.tipsAmount ?? errors.amountCents} placeholder="5.00" />
+        <TextField label={t`Title`} value={title} maxLength={60} onChange={(event) => setTitle(event.target.value)} error={errors.title} />
+        <TextField label={t`Amount (CAD)`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} error={errors.tipsAmount ?? errors.amountCents} placeholder="5.00" />
         <div className="space-y-2">
-          <span className="block text-sm font-medium text-slate-700">Icon</span>
+          <span className="block text-sm font-medium text-slate-700">
+            <Trans>Icon</Trans>
+          </span>
           <div className="flex items-center gap-3">
             <div className="flex size-14 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-              {shownIcon ? <img src={shownIcon} alt="Icon preview" className="size-full object-cover" data-testid="icon-preview" /> : <ImagePlus className="size-6 text-slate-400" aria-hidden />}
+              {shownIcon ? <img src={shownIcon} alt={t`Icon preview`} className="size-full object-cover" data-testid="icon-preview" /> : <ImagePlus className="size-6 text-slate-400" aria-hidden />}
             </div>
             <label className="cursor-pointer rounded-md border border-slate-300 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-              Choose image
-              <input type="file" accept={iconTypes.join(',')} className="sr-only" onChange={(event) => pickIcon(event.target.files?.[0])} aria-label="Icon image" />
+              <Trans>Choose image</Trans>
+              <input type="file" accept={iconTypes.join(',')} className="sr-only" onChange={(event) => pickIcon(event.target.files?.[0])} aria-label={t`Icon image`} />
             </label>
             {shownIcon && (
               <Button
@@ -130,7 +140,7 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
                   setRemoveIcon(true);
                 }}
               >
-                Remove
+                <Trans>Remove</Trans>
               </Button>
             )}
           </div>
@@ -141,16 +151,16 @@ export function TipOptionDialog({ open, option, onClose, onSaved }: { open: bool
           )}
         </div>
         {saving && icon && (
-          <progress max={1} value={progress} className="h-1 w-full" aria-label="Upload progress">
-            {Math.round(progress * 100)}%
+          <progress max={1} value={progress} className="h-1 w-full" aria-label={t`Upload progress`}>
+            {formatNumber(progress, { style: 'percent' })}
           </progress>
         )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" busy={saving}>
-            {option ? 'Save' : 'Add tip option'}
+            {option ? t`Save` : t`Add tip option`}
           </Button>
         </div>
       </form>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
+import { useLingui } from '@lingui/react/macro';
 import { useSession } from '@web/lib/session-store';
-import { emulationMessages, trpc } from '@web/lib/trpc';
+import { trpc } from '@web/lib/trpc';
 
 /** Starts an emulation: the admin's token is kept for "Exit", the app reloads its data as the other user. */
 export function useEmulate() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [, navigate] = useLocation();
   const [emulating, setEmulating] = useState<string | null>(null);
@@ -17,7 +19,7 @@ export function useEmulate() {
       await utils.invalidate();
       navigate('/');
     } catch {
-      toast.error(emulationMessages.emulateFailed);
+      toast.error(t`Emulate user failed`);
     } finally {
       setEmulating(null);
     }

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { ArrowLeft, KeyRound, UserCheck, UserX, VenetianMask } from 'lucide-react';
 import { toast } from 'sonner';
 import { Link, Redirect, useParams } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { editableRoles, userHandle, type AdminUserRow } from '@server/domains/users/admin-users.schemas';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
@@ -17,6 +18,7 @@ import { useEmulate } from './use-emulate';
 import { UserPlans } from './user-plans';
 
 function EditForm({ user }: { user: AdminUserRow }) {
+  const { t } = useLingui();
   const me = useSession((state) => state.user);
   const utils = trpc.useUtils();
   const { emulate, emulating } = useEmulate();
@@ -26,6 +28,7 @@ function EditForm({ user }: { user: AdminUserRow }) {
   const isSelf = me?.id === user.id;
   /** Activate an inactive account, or one still waiting for its checkout payment; otherwise deactivate. */
   const activates = !user.isActive || user.pendingPayment;
+  const status = user.pendingPayment ? t`Awaiting checkout payment` : user.isActive ? t`Active` : user.role === 'dj' ? t`Waiting for activation` : t`Inactive`;
 
   const update = trpc.adminUsers.update.useMutation({
     onSuccess: (row) => {
@@ -45,7 +48,7 @@ function EditForm({ user }: { user: AdminUserRow }) {
     event.preventDefault();
     update.mutate(
       { id: user.id, firstName: form.firstName, lastName: form.lastName, displayName: form.displayName, ...(user.role !== 'viewer' && form.role !== user.role ? { role: form.role as (typeof editableRoles)[number] } : {}) },
-      { onSuccess: () => toast.success('User saved') },
+      { onSuccess: () => toast.success(t`User saved`) },
     );
   }
 
@@ -53,60 +56,59 @@ function EditForm({ user }: { user: AdminUserRow }) {
 
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
-      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label="Edit user">
+      <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label={t`Edit user`}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" maxLength={80} {...bind('firstName')} />
-          <TextField label="Last name" maxLength={80} {...bind('lastName')} />
+          <TextField label={t`First name`} maxLength={80} {...bind('firstName')} />
+          <TextField label={t`Last name`} maxLength={80} {...bind('lastName')} />
         </div>
-        <TextField label="Display name" maxLength={80} {...bind('displayName')} />
+        <TextField label={t`Display name`} maxLength={80} {...bind('displayName')} />
         {user.role === 'viewer' ? (
-          <TextField label="Role" value="Viewer" readOnly disabled hint="Viewer accounts keep the viewer role." />
+          <TextField label={t`Role`} value={roleLabel('viewer')} readOnly disabled hint={t`Viewer accounts keep the viewer role.`} />
         ) : (
           <SelectField
-            label="Role"
+            label={t`Role`}
             value={form.role}
             disabled={isSelf}
             onChange={(event) => setForm({ ...form, role: event.target.value as AdminUserRow['role'] })}
             options={editableRoles.map((role) => ({ value: role, label: roleLabel(role) }))}
             error={errors.role}
-            hint={isSelf ? 'You cannot change your own role.' : 'A role change signs the user out.'}
+            hint={isSelf ? t`You cannot change your own role.` : t`A role change signs the user out.`}
           />
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Email" value={user.email} readOnly disabled />
-          <TextField label="Creator tag" value={user.subdomain ?? '—'} readOnly disabled />
+          <TextField label={t`Email`} value={user.email} readOnly disabled />
+          <TextField label={t`Creator tag`} value={user.subdomain ?? '—'} readOnly disabled />
         </div>
         <div className="flex justify-end">
           <Button type="submit" busy={update.isPending && update.variables?.isActive === undefined}>
-            Save
+            <Trans>Save</Trans>
           </Button>
         </div>
       </form>
-      <aside className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label="Account actions">
+      <aside className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label={t`Account actions`}>
         <p className="text-sm text-slate-600">
-          Status:{' '}
-          <strong className={user.isActive ? 'text-green-700' : 'text-amber-700'} data-testid="user-status">
-            {user.pendingPayment ? 'Awaiting checkout payment' : user.isActive ? 'Active' : user.role === 'dj' ? 'Waiting for activation' : 'Inactive'}
-          </strong>
+          <Trans>
+            Status: <strong className={user.isActive ? 'text-green-700' : 'text-amber-700'} data-testid="user-status">{status}</strong>
+          </Trans>
         </p>
         {!isSelf && (
           <Button
             className="w-full"
             variant={activates ? 'primary' : 'secondary'}
             busy={update.isPending && update.variables?.isActive !== undefined}
-            onClick={() => update.mutate({ id: user.id, isActive: activates }, { onSuccess: (row) => toast.success(row.isActive ? 'Account activated' : 'Account deactivated') })}
+            onClick={() => update.mutate({ id: user.id, isActive: activates }, { onSuccess: (row) => toast.success(row.isActive ? t`Account activated` : t`Account deactivated`) })}
           >
             {activates ? <UserCheck className="size-4" aria-hidden /> : <UserX className="size-4" aria-hidden />}
-            {activates ? 'Activate' : 'Deactivate'}
+            {activates ? t`Activate` : t`Deactivate`}
           </Button>
         )}
         {!isSelf && user.role !== 'admin' && user.role !== 'viewer' && user.isActive && (
           <Button className="w-full" variant="secondary" busy={emulating === user.id} onClick={() => void emulate(user.id)}>
-            <VenetianMask className="size-4" aria-hidden /> Emulate
+            <VenetianMask className="size-4" aria-hidden /> <Trans>Emulate</Trans>
           </Button>
         )}
         <Button className="w-full" variant="secondary" busy={reset.isPending} onClick={() => reset.mutate({ id: user.id })}>
-          <KeyRound className="size-4" aria-hidden /> Send password reset
+          <KeyRound className="size-4" aria-hidden /> <Trans>Send password reset</Trans>
         </Button>
       </aside>
     </div>
@@ -116,14 +118,15 @@ function EditForm({ user }: { user: AdminUserRow }) {
 /** /apps/users/{userId}/{handle}: edit one account (names, role, activation), emulate it, send it a password reset, or grant it a complimentary plan. */
 export default function UserEditPage() {
   const { userId = '', userHandle: handle } = useParams<{ userId: string; userHandle?: string }>();
+  const { t } = useLingui();
   const user = trpc.adminUsers.get.useQuery({ id: userId }, { retry: false });
-  useDocumentTitle(user.data?.displayName ?? 'User');
-  if (user.isPending) return <Spinner label="Loading user" className="py-20" />;
+  useDocumentTitle(user.data?.displayName ?? t`User`);
+  if (user.isPending) return <Spinner label={t`Loading user`} className="py-20" />;
   if (user.isError) {
     return (
       <EmptyState title={user.error.message}>
         <Link href="/apps/users" className="font-medium text-brand-700 hover:underline">
-          Back to users
+          <Trans>Back to users</Trans>
         </Link>
       </EmptyState>
     );
@@ -133,7 +136,7 @@ export default function UserEditPage() {
   return (
     <section className="max-w-4xl space-y-4">
       <Link href="/apps/users" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <ArrowLeft className="size-4" aria-hidden /> Users
+        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden /> <Trans>Users</Trans>
       </Link>
       <div className="flex items-center gap-3">
         <Avatar name={user.data.displayName} imageUrl={user.data.imageUrl} className="size-12 text-lg" />

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { ChevronLeft, ChevronRight, Search, VenetianMask } from 'lucide-react';
 import { Link, useSearchParams } from 'wouter';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { adminUserStatuses, listedRoles, userHandle, type AdminUserRow } from '@server/domains/users/admin-users.schemas';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
@@ -13,20 +16,27 @@ import { useEmulate } from './use-emulate';
 import { useWideScreen } from './use-wide-screen';
 
 const pageSize = 20;
-const statusLabels: Record<(typeof adminUserStatuses)[number], string> = { active: 'Active', inactive: 'Inactive', waiting: 'Waiting for activation' };
+const statusLabels: Record<(typeof adminUserStatuses)[number], MessageDescriptor> = { active: msg`Active`, inactive: msg`Inactive`, waiting: msg`Waiting for activation` };
 
 function StatusBadge({ row }: { row: AdminUserRow }) {
+  const { t } = useLingui();
   const waiting = !row.isActive && row.role === 'dj';
-  if (row.pendingPayment) return <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Awaiting payment</span>;
+  if (row.pendingPayment)
+    return (
+      <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+        <Trans>Awaiting payment</Trans>
+      </span>
+    );
   const classes = row.isActive ? 'bg-green-100 text-green-800' : waiting ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-600';
-  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${classes}`}>{row.isActive ? 'Active' : waiting ? 'Waiting' : 'Inactive'}</span>;
+  return <span className={`rounded px-2 py-0.5 text-xs font-medium ${classes}`}>{row.isActive ? t`Active` : waiting ? t`Waiting` : t`Inactive`}</span>;
 }
 
 const editPath = (row: AdminUserRow) => `/apps/users/${row.id}/${userHandle(row)}`;
 
 /** /apps/users: searchable, filterable, paginated; a table on wide screens and cards on phones. Filters live in the URL. */
 export default function UsersPage() {
-  useDocumentTitle('Users');
+  const { t } = useLingui();
+  useDocumentTitle(t`Users`);
   const [params, setParams] = useSearchParams();
   const search = params.get('search') ?? '';
   const role = (listedRoles as readonly string[]).includes(params.get('role') ?? '') ? (params.get('role') as AdminUserRow['role']) : undefined;
@@ -62,39 +72,48 @@ export default function UsersPage() {
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold text-slate-900">Users</h1>
+        <h1 className="text-2xl font-bold text-slate-900">
+          <Trans>Users</Trans>
+        </h1>
         <p className="text-sm text-slate-500" aria-live="polite">
-          {total === 1 ? '1 account' : `${total} accounts`}
+          <Plural value={total} one="# account" other="# accounts" />
         </p>
       </div>
       <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-[1fr_auto_auto] sm:items-end">
         <div className="space-y-1">
           <label htmlFor="user-search" className="block text-sm font-medium text-slate-700">
-            Search
+            <Trans>Search</Trans>
           </label>
           <div className="relative">
-            <Search className="absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
+            <Search className="absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-400" aria-hidden />
             <input
               id="user-search"
               type="search"
               value={searchText}
               onChange={(event) => setSearchText(event.target.value)}
-              placeholder="Name, email or creator tag"
-              className="h-10 w-full rounded-md border border-slate-300 pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+              placeholder={t`Name, email or creator tag`}
+              className="h-10 w-full rounded-md border border-slate-300 ps-9 pe-3 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
             />
           </div>
         </div>
-        <SelectField label="Role" value={role ?? ''} onChange={(event) => setFilter({ role: event.target.value || undefined })} options={[{ value: '', label: 'All roles' }, ...listedRoles.map((value) => ({ value, label: roleLabel(value) }))]} />
-        <SelectField label="Status" value={status ?? ''} onChange={(event) => setFilter({ status: event.target.value || undefined })} options={[{ value: '', label: 'All statuses' }, ...adminUserStatuses.map((value) => ({ value, label: statusLabels[value] }))]} />
+        <SelectField label={t`Role`} value={role ?? ''} onChange={(event) => setFilter({ role: event.target.value || undefined })} options={[{ value: '', label: t`All roles` }, ...listedRoles.map((value) => ({ value, label: roleLabel(value) }))]} />
+        <SelectField
+          label={t`Status`}
+          value={status ?? ''}
+          onChange={(event) => setFilter({ status: event.target.value || undefined })}
+          options={[{ value: '', label: t`All statuses` }, ...adminUserStatuses.map((value) => ({ value, label: t(statusLabels[value]) }))]}
+        />
       </div>
 
-      {list.isPending && <Spinner label="Loading users" className="py-20" />}
-      {list.isError && <EmptyState title="The users could not be loaded">{list.error.message}</EmptyState>}
-      {list.data && list.data.items.length === 0 && <EmptyState title="No accounts match">Try another search or filter.</EmptyState>}
+      {list.isPending && <Spinner label={t`Loading users`} className="py-20" />}
+      {list.isError && <EmptyState title={t`The users could not be loaded`}>{list.error.message}</EmptyState>}
+      {list.data && list.data.items.length === 0 && <EmptyState title={t`No accounts match`}>
+          <Trans>Try another search or filter.</Trans>
+        </EmptyState>}
       {list.data && list.data.items.length > 0 && (
         <>
           {!wide && (
-            <ul className="space-y-2" aria-label="Accounts">
+            <ul className="space-y-2" aria-label={t`Accounts`}>
               {list.data.items.map((row) => (
                 <li key={row.id} className="rounded-lg border border-slate-200 bg-white p-3" data-testid={`user-card-${row.email}`}>
                   <div className="flex items-start justify-between gap-2">
@@ -115,14 +134,26 @@ export default function UsersPage() {
           {wide && (
             <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
               <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold text-slate-500 uppercase">
+                <thead className="bg-slate-50 text-start text-xs font-semibold text-slate-500 uppercase">
                   <tr>
-                    <th scope="col" className="px-4 py-3">Name</th>
-                    <th scope="col" className="px-4 py-3">Email</th>
-                    <th scope="col" className="px-4 py-3">Role</th>
-                    <th scope="col" className="px-4 py-3">Creator tag</th>
-                    <th scope="col" className="px-4 py-3">Status</th>
-                    <th scope="col" className="px-4 py-3 text-right">Actions</th>
+                    <th scope="col" className="px-4 py-3">
+                      <Trans>Name</Trans>
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      <Trans>Email</Trans>
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      <Trans>Role</Trans>
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      <Trans>Creator tag</Trans>
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      <Trans>Status</Trans>
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-end">
+                      <Trans>Actions</Trans>
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -142,11 +173,11 @@ export default function UsersPage() {
                       <td className="px-4 py-3">
                         <div className="flex justify-end gap-2">
                           <Link href={editPath(row)} className="inline-flex h-8 items-center rounded-md border border-slate-300 px-3 text-sm font-medium text-slate-800 hover:bg-slate-50">
-                            Edit
+                            <Trans>Edit</Trans>
                           </Link>
                           {row.role !== 'admin' && row.role !== 'viewer' && row.isActive && (
-                            <Button size="sm" variant="secondary" busy={emulating === row.id} onClick={() => void emulate(row.id)} aria-label={`Emulate ${row.displayName}`}>
-                              <VenetianMask className="size-4" aria-hidden /> Emulate
+                            <Button size="sm" variant="secondary" busy={emulating === row.id} onClick={() => void emulate(row.id)} aria-label={t`Emulate ${row.displayName}`}>
+                              <VenetianMask className="size-4" aria-hidden /> <Trans>Emulate</Trans>
                             </Button>
                         )}
                       </div>
@@ -160,15 +191,17 @@ export default function UsersPage() {
         </>
       )}
       {pages > 1 && (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-2">
+        <nav aria-label={t`Pages`} className="flex items-center justify-between gap-2">
           <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setFilter({ page: String(page - 1) })}>
-            <ChevronLeft className="size-4" aria-hidden /> Previous
+            <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden /> <Trans>Previous</Trans>
           </Button>
           <span className="text-sm text-slate-600">
-            Page {page} of {pages}
+            <Trans>
+              Page {page} of {pages}
+            </Trans>
           </span>
           <Button size="sm" variant="secondary" disabled={page >= pages} onClick={() => setFilter({ page: String(page + 1) })}>
-            Next <ChevronRight className="size-4" aria-hidden />
+            <Trans>Next</Trans> <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
           </Button>
         </nav>
       )}

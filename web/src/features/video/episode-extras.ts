@@ -1,4 +1,11 @@
 /** Reading an episode's transcript (WebVTT or SubRip) and Podcasting 2.0 JSON chapters for the player page. */
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@web/lib/i18n/i18n';
+
+/** A chapter without a title of its own: "Chapter 2". */
+function untitledChapter(number: number): string {
+  return i18n._(msg`Chapter ${number}`);
+}
 
 export interface TranscriptCue {
   start: number;
@@ -61,7 +68,7 @@ export function parseChapters(data: unknown): Chapter[] {
   return list
     .filter((item): item is { startTime: number; title?: unknown; toc?: unknown } => typeof item === 'object' && item !== null && Number.isFinite((item as { startTime?: unknown }).startTime))
     .filter((item) => item.toc !== false && item.startTime >= 0)
-    .map((item, index) => ({ start: item.startTime, title: typeof item.title === 'string' && item.title.trim() ? item.title.trim() : `Chapter ${index + 1}` }))
+    .map((item, index) => ({ start: item.startTime, title: typeof item.title === 'string' && item.title.trim() ? item.title.trim() : untitledChapter(index + 1) }))
     .sort((a, b) => a.start - b.start);
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { CalendarDays, Clock, Play, Podcast } from 'lucide-react';
 import { Link, useParams } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDuration, relatedEpisodesCount, type PublicEpisode } from '@server/domains/podcasts/podcasts.schemas';
 import { Spinner } from '@web/components/spinner';
 import { useDocumentTitle } from '@web/lib/site-name';
@@ -15,6 +16,7 @@ function isVideoEpisode(episode: PublicEpisode): boolean {
 
 /** Starts playback at once; when the browser refuses autoplay with sound, the player's own controls remain. */
 function Player({ episode, media }: { episode: PublicEpisode; media: RefObject<HTMLMediaElement | null> }) {
+  const { t } = useLingui();
   const [blocked, setBlocked] = useState(false);
   useEffect(() => {
     const element = media.current;
@@ -30,7 +32,7 @@ function Player({ episode, media }: { episode: PublicEpisode; media: RefObject<H
     controls: true,
     autoPlay: true,
     preload: 'auto' as const,
-    'aria-label': `Play ${episode.name}`,
+    'aria-label': t`Play ${episode.name}`,
     'data-testid': 'episode-player',
   };
   return (
@@ -46,7 +48,7 @@ function Player({ episode, media }: { episode: PublicEpisode; media: RefObject<H
             <audio ref={(element) => void (media.current = element)} {...common} className="w-full" />
             {blocked && (
               <button type="button" onClick={() => void media.current?.play().then(() => setBlocked(false))} className="inline-flex items-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
-                <Play className="size-4" aria-hidden /> Play
+                <Play className="size-4" aria-hidden /> <Trans>Play</Trans>
               </button>
             )}
           </div>
@@ -58,6 +60,7 @@ function Player({ episode, media }: { episode: PublicEpisode; media: RefObject<H
 
 /** /video/{videoId}: public, full width, no navigation — the episode playing, its Fediverse comments, the creator's other episodes. */
 export default function VideoPage() {
+  const { t } = useLingui();
   const { videoId = '' } = useParams<{ videoId: string }>();
   const media = useRef<HTMLMediaElement | null>(null);
   const episode = trpc.podcasts.publicEpisode.useQuery({ id: videoId }, { retry: false });
@@ -67,7 +70,7 @@ export default function VideoPage() {
   );
   useDocumentTitle(episode.data?.name);
 
-  if (episode.isPending) return <Spinner label="Loading episode" className="min-h-screen" />;
+  if (episode.isPending) return <Spinner label={t`Loading episode`} className="min-h-screen" />;
   if (episode.isError) return <MissingPage kind="episode" id={videoId} message={episode.error.message} />;
   const current = episode.data;
 
@@ -82,21 +85,21 @@ export default function VideoPage() {
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{current.name}</h1>
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
             <span data-testid="creator-name">{current.userName}</span>
-            <span className="inline-flex items-center gap-1 font-mono" data-testid="episode-duration">
+            <span className="inline-flex items-center gap-1 font-mono" dir="ltr" data-testid="episode-duration">
               <Clock className="size-4" aria-hidden />
               {formatDuration(current.duration)}
             </span>
           </p>
           {current.podcastPagePath && (
-            <Link href={current.podcastPagePath} className="mr-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline" data-testid="podcast-page-link">
+            <Link href={current.podcastPagePath} className="me-4 inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline" data-testid="podcast-page-link">
               <Podcast className="size-4" aria-hidden />
-              All episodes of {current.podcastTitle}
+              <Trans>All episodes of {current.podcastTitle}</Trans>
             </Link>
           )}
           {current.eventPagePath && (
             <Link href={current.eventPagePath} className="inline-flex items-center gap-1.5 text-sm font-medium text-brand-700 hover:underline" data-testid="event-page-link">
               <CalendarDays className="size-4" aria-hidden />
-              {current.userName}'s event page
+              <Trans>{current.userName}'s event page</Trans>
             </Link>
           )}
           {current.description && <p className="max-w-3xl whitespace-pre-line text-slate-700">{current.description}</p>}
@@ -111,10 +114,14 @@ export default function VideoPage() {
         <EpisodeComments episodeId={current.id} />
         <section aria-labelledby="related-heading" className="space-y-3">
           <h2 id="related-heading" className="text-lg font-semibold text-slate-900">
-            More from {current.userName}
+            <Trans>More from {current.userName}</Trans>
           </h2>
-          {related.isPending && <Spinner label="Loading related episodes" className="py-6" />}
-          {related.data?.length === 0 && <p className="text-sm text-slate-500">No other episodes yet.</p>}
+          {related.isPending && <Spinner label={t`Loading related episodes`} className="py-6" />}
+          {related.data?.length === 0 && (
+            <p className="text-sm text-slate-500">
+              <Trans>No other episodes yet.</Trans>
+            </p>
+          )}
           {!!related.data?.length && (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               {related.data.map((item) => (
@@ -126,7 +133,9 @@ export default function VideoPage() {
                     <div className="min-w-0">
                       <p className="truncate font-medium text-slate-900 group-hover:text-brand-700">{item.name}</p>
                       <p className="truncate text-xs text-slate-500">{item.podcastTitle}</p>
-                      <p className="font-mono text-xs text-slate-500">{formatDuration(item.duration)}</p>
+                      <p className="font-mono text-xs text-slate-500" dir="ltr">
+                        {formatDuration(item.duration)}
+                      </p>
                     </div>
                   </Link>
                 </li>

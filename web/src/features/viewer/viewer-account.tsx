@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { BadgeCheck, LogOut, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { appPagePaths } from '@common/page-paths';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
@@ -27,28 +28,31 @@ export function ViewerDialogs({ dialog, onDialogChange }: { dialog: ViewerDialog
 
 /** Login and Register buttons for a guest; the viewer's avatar menu (My Profile, My memberships, Logout) once signed in. */
 export function ViewerMenu({ onDialogChange }: { onDialogChange(dialog: ViewerDialog): void }) {
+  const { t } = useLingui();
   const token = useViewer((state) => state.token);
   const user = useViewer((state) => state.user);
   if (!token) {
     return (
       <div className="flex items-center gap-2">
         <Button variant="ghost" size="sm" onClick={() => onDialogChange('login')}>
-          Login
+          <Trans>Login</Trans>
         </Button>
         <Button size="sm" onClick={() => onDialogChange('register')}>
-          Register
+          <Trans>Register</Trans>
         </Button>
       </div>
     );
   }
-  const name = user?.displayName ?? 'Viewer';
+  const name = user?.displayName ?? t`Viewer`;
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 pr-3 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500">
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 pe-3 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-500">
         <Avatar name={name} imageUrl={user?.imageUrl} className="size-8" />
         <span className="max-w-[10rem] truncate text-sm font-medium text-slate-800">{name}</span>
         {/* Named by what it shows, then what it is. */}
-        <span className="sr-only">Viewer menu</span>
+        <span className="sr-only">
+          <Trans>Viewer menu</Trans>
+        </span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content align="end" sideOffset={6} className="z-40 min-w-44 rounded-md border border-slate-200 bg-white p-1 shadow-lg">
@@ -58,12 +62,12 @@ export function ViewerMenu({ onDialogChange }: { onDialogChange(dialog: ViewerDi
             onSelect={() => onDialogChange('profile')}
           >
             <UserRound className="size-4" aria-hidden />
-            My Profile
+            <Trans>My Profile</Trans>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100">
             <Link href={appPagePaths.myMemberships}>
               <BadgeCheck className="size-4" aria-hidden />
-              My memberships
+              <Trans>My memberships</Trans>
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item
@@ -71,11 +75,11 @@ export function ViewerMenu({ onDialogChange }: { onDialogChange(dialog: ViewerDi
             onSelect={() => {
               useViewer.getState().signOut();
               clearChatIdentity();
-              toast.success('You have been logged out');
+              toast.success(t`You have been logged out`);
             }}
           >
             <LogOut className="size-4" aria-hidden />
-            Logout
+            <Trans>Logout</Trans>
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

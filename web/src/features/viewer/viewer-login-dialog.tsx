@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { loginInput, type LoginInput } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
@@ -12,6 +13,7 @@ import { useViewer } from '@web/lib/viewer-session';
 import { ViewerSocialSignIn } from './viewer-social-sign-in';
 
 export function ViewerLoginDialog({ open, onOpenChange, onRegister }: { open: boolean; onOpenChange(open: boolean): void; onRegister(): void }) {
+  const { t } = useLingui();
   const {
     register,
     handleSubmit,
@@ -31,7 +33,7 @@ export function ViewerLoginDialog({ open, onOpenChange, onRegister }: { open: bo
     try {
       const answer = await viewerTrpc.users.viewerLogin.mutate(values);
       useViewer.getState().signIn(answer);
-      toast.success(`Welcome, ${answer.user.displayName}`);
+      toast.success(t`Welcome, ${answer.user.displayName}`);
       reset();
       onOpenChange(false);
     } catch (error) {
@@ -44,20 +46,22 @@ export function ViewerLoginDialog({ open, onOpenChange, onRegister }: { open: bo
   const field = loginFields({ register, getFieldState, clearErrors });
 
   return (
-    <Modal size="sm" open={open} onOpenChange={onOpenChange} title="Viewer login" description="Log in to watch premium events, chat and send tips.">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Viewer login">
-        <TextField label="Email" autoComplete="username" error={errors.userName?.message || undefined} {...field('userName')} />
-        <PasswordField label="Password" autoComplete="current-password" error={errors.password?.message || undefined} {...field('password')} />
+    <Modal size="sm" open={open} onOpenChange={onOpenChange} title={t`Viewer login`} description={t`Log in to watch premium events, chat and send tips.`}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Viewer login`}>
+        <TextField label={t`Email`} autoComplete="username" error={errors.userName?.message || undefined} {...field('userName')} />
+        <PasswordField label={t`Password`} autoComplete="current-password" error={errors.password?.message || undefined} {...field('password')} />
         <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
-          Log in
+          <Trans>Log in</Trans>
         </Button>
       </form>
       <ViewerSocialSignIn onSignedIn={closeSignedIn} />
       <p className="mt-4 text-center text-sm text-slate-600">
-        New here?{' '}
-        <button type="button" className="font-medium text-brand-700 hover:underline" onClick={onRegister}>
-          Create a viewer account
-        </button>
+        <Trans>
+          New here?{' '}
+          <button type="button" className="font-medium text-brand-700 hover:underline" onClick={onRegister}>
+            Create a viewer account
+          </button>
+        </Trans>
       </p>
     </Modal>
   );

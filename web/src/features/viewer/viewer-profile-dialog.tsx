@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { viewerProfileInput, type SessionUser } from '@server/domains/users/users.schemas';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
@@ -24,6 +25,7 @@ async function saveViewerProfile(user: SessionUser, values: ProfileForm, picture
 
 /** "My Profile" (platform.md §2): change picture, first name and last name; the email is shown disabled. */
 export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
+  const { t, i18n } = useLingui();
   const user = useViewer((state) => state.user);
   const [picture, setPicture] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -65,42 +67,42 @@ export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onO
     if (!user || fitting) return;
     try {
       await saveViewerProfile(user, values, picture);
-      toast.success('Your profile has been saved');
+      toast.success(t`Your profile has been saved`);
       onOpenChange(false);
     } catch (error) {
-      setError('root', { type: 'server', message: failureMessage(error, viewerMessages.unexpected) });
+      setError('root', { type: 'server', message: failureMessage(error, i18n._(viewerMessages.unexpected)) });
     }
   });
 
   if (!user) return null;
   return (
-    <Modal size="sm" open={open} onOpenChange={onOpenChange} title="My Profile">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="My Profile">
+    <Modal size="sm" open={open} onOpenChange={onOpenChange} title={t`My Profile`}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`My Profile`}>
         <div className="flex items-center gap-4">
           <Avatar name={user.displayName} imageUrl={preview ?? user.imageUrl} className="size-16 text-xl" />
           <label className="cursor-pointer text-sm font-medium text-brand-700 hover:underline">
-            Change picture
+            <Trans>Change picture</Trans>
             <input
               type="file"
               accept="image/png,image/jpeg"
               className="sr-only"
               disabled={fitting}
               onChange={(event) => void choosePicture(event.target.files?.[0] ?? null)}
-              aria-label="Change picture"
+              aria-label={t`Change picture`}
             />
           </label>
           {picture && (
             <button type="button" className="text-sm text-slate-600 hover:underline" onClick={() => setPicture(null)}>
-              Keep current picture
+              <Trans>Keep current picture</Trans>
             </button>
           )}
         </div>
-        <p className="text-xs text-slate-500">{fitting ? 'Preparing the picture…' : 'A jpg or png: cropped to its centre square and sized to at most 200×200 px for you.'}</p>
+        <p className="text-xs text-slate-500">{fitting ? t`Preparing the picture…` : t`A jpg or png: cropped to its centre square and sized to at most 200×200 px for you.`}</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          <TextField label={t`First name`} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label={t`Last name`} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
         </div>
-        <TextField label="Email" type="email" value={user.email} disabled readOnly />
+        <TextField label={t`Email`} type="email" value={user.email} disabled readOnly />
         {errors.root?.message && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
             {errors.root.message}
@@ -108,10 +110,10 @@ export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onO
         )}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" busy={isSubmitting} disabled={fitting}>
-            Save
+            <Trans>Save</Trans>
           </Button>
         </div>
       </form>

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { z } from 'zod';
 import { registerInput, validationMessages } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
@@ -30,6 +31,7 @@ function serverFieldErrors(error: unknown): Record<string, string> {
 
 /** Registers a viewer (roleId "viewer", no creator tag); viewers are active at once and signed in right away. */
 export function ViewerRegisterDialog({ open, onOpenChange, onLogin }: { open: boolean; onOpenChange(open: boolean): void; onLogin(): void }) {
+  const { t, i18n } = useLingui();
   const {
     register,
     handleSubmit,
@@ -50,9 +52,9 @@ export function ViewerRegisterDialog({ open, onOpenChange, onLogin }: { open: bo
   const onSubmit = handleSubmit(async ({ confirmPassword: _confirm, ...values }) => {
     try {
       const answer = await viewerTrpc.users.register.mutate({ ...values, roleId: 'viewer', subDomain: null });
-      if (!answer.token) throw new Error('The server did not sign the new viewer in');
+      if (!answer.token) throw new Error(t`The server did not sign the new viewer in`);
       useViewer.getState().signIn({ token: answer.token, user: answer.user });
-      toast.success(`Welcome, ${answer.user.displayName}`);
+      toast.success(t`Welcome, ${answer.user.displayName}`);
       reset();
       onOpenChange(false);
     } catch (error) {
@@ -64,35 +66,37 @@ export function ViewerRegisterDialog({ open, onOpenChange, onLogin }: { open: bo
           placed = true;
         }
       }
-      if (!placed) setError('root', { type: 'server', message: failureMessage(error, viewerMessages.unexpected) });
+      if (!placed) setError('root', { type: 'server', message: failureMessage(error, i18n._(viewerMessages.unexpected)) });
     }
   });
 
   return (
-    <Modal size="sm" open={open} onOpenChange={onOpenChange} title="Create a viewer account" description="Register to watch premium events, chat and send tips.">
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Viewer registration">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+    <Modal size="sm" open={open} onOpenChange={onOpenChange} title={t`Create a viewer account`} description={t`Register to watch premium events, chat and send tips.`}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Viewer registration`}>
+        <TextField label={t`Email`} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          <TextField label={t`First name`} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label={t`Last name`} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
         </div>
-        <PasswordField label="Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <PasswordField label="Confirm password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <PasswordField label={t`Password`} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField label={t`Confirm password`} autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         {errors.root?.message && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
             {errors.root.message}
           </p>
         )}
         <Button type="submit" className="w-full" busy={isSubmitting}>
-          Register
+          <Trans>Register</Trans>
         </Button>
       </form>
       <ViewerSocialSignIn onSignedIn={closeSignedIn} />
       <p className="mt-4 text-center text-sm text-slate-600">
-        Already registered?{' '}
-        <button type="button" className="font-medium text-brand-700 hover:underline" onClick={onLogin}>
-          Log in
-        </button>
+        <Trans>
+          Already registered?{' '}
+          <button type="button" className="font-medium text-brand-700 hover:underline" onClick={onLogin}>
+            Log in
+          </button>
+        </Trans>
       </p>
     </Modal>
   );

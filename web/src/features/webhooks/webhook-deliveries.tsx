@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { RotateCw } from 'lucide-react';
 import { toast } from 'sonner';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { failureMessage } from '@web/components/error-message';
 import { QueryState } from '@web/components/query-state';
 import { Spinner } from '@web/components/spinner';
+import { formatDateTime } from '@web/lib/i18n/format';
 import { trpc } from '@web/lib/trpc';
 
 const statusClasses = {
@@ -13,12 +16,13 @@ const statusClasses = {
   failed: 'bg-red-50 text-red-700',
 } as const;
 
-function formatDate(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-}
+const statusLabels = { succeeded: msg`succeeded`, pending: msg`pending`, failed: msg`failed` } as const;
+
+const formatDate = (iso: string) => formatDateTime(iso, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** A webhook's recent deliveries, each with its attempts, body and a "Send again". */
 export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const deliveries = trpc.webhooks.deliveries.useQuery({ webhookId }, { refetchInterval: 5000 });
   const redeliver = trpc.webhooks.redeliver.useMutation();
@@ -27,47 +31,58 @@ export function WebhookDeliveries({ webhookId }: { webhookId: string }) {
   const sendAgain = async (deliveryId: string) => {
     try {
       await redeliver.mutateAsync({ deliveryId });
-      toast.success('Queued to send again');
+      toast.success(t`Queued to send again`);
       await utils.webhooks.deliveries.invalidate({ webhookId });
     } catch (error) {
-      toast.error(failureMessage(error, 'It could not be queued. Please try again.'));
+      toast.error(failureMessage(error, t`It could not be queued. Please try again.`));
     }
   };
 
   return (
     <QueryState
       query={deliveries}
-      loading={<Spinner label="Loading deliveries" className="py-6" />}
-      empty={<p className="py-3 text-sm text-slate-600">No deliveries yet. They appear here when a subscribed event happens.</p>}
-      errorTitle="The deliveries could not be loaded"
+      loading={<Spinner label={t`Loading deliveries`} className="py-6" />}
+      empty={
+        <p className="py-3 text-sm text-slate-600">
+          <Trans>No deliveries yet. They appear here when a subscribed event happens.</Trans>
+        </p>
+      }
+      errorTitle={t`The deliveries could not be loaded`}
     >
       {(list) => (
-        <ul className="divide-y divide-slate-100" aria-label="Deliveries">
+        <ul className="divide-y divide-slate-100" aria-label={t`Deliveries`}>
           {list.map((delivery) => (
             <li key={delivery.id} className="py-2 text-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClasses[delivery.status]}`}>{delivery.status}</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusClasses[delivery.status]}`}>{t(statusLabels[delivery.status])}</span>
                 <code className="font-mono text-xs text-slate-900">{delivery.eventType}</code>
                 <span className="text-xs text-slate-500">{formatDate(delivery.createdAt)}</span>
                 <span className="text-xs text-slate-500">
-                  {delivery.attemptCount} attempt{delivery.attemptCount === 1 ? '' : 's'}
+                  <Plural value={delivery.attemptCount} one="# attempt" other="# attempts" />
                   {delivery.lastError ? ` · ${delivery.lastError}` : delivery.lastStatusCode ? ` · HTTP ${delivery.lastStatusCode}` : ''}
                 </span>
-                <span className="ml-auto flex gap-2">
+                <span className="ms-auto flex gap-2">
                   <Button variant="ghost" size="sm" onClick={() => setOpen(open === delivery.id ? null : delivery.id)} aria-expanded={open === delivery.id}>
-                    {open === delivery.id ? 'Hide' : 'Details'}
+                    {open === delivery.id ? t`Hide` : t`Details`}
                   </Button>
                   <Button variant="secondary" size="sm" onClick={() => void sendAgain(delivery.id)} disabled={redeliver.isPending}>
                     <RotateCw className="size-4" aria-hidden />
-                    Send again
+                    <Trans>Send again</Trans>
                   </Button>
                 </span>
               </div>
               {open === delivery.id && (
                 <div className="mt-2 space-y-2">
                   <p className="text-xs text-slate-600">
-                    Event id <code className="font-mono">{delivery.eventId}</code>
-                    {delivery.nextAttemptAt && <> · next attempt {formatDate(delivery.nextAttemptAt)}</>}
+                    <Trans>
+                      Event id <code className="font-mono">{delivery.eventId}</code>
+                    </Trans>
+                    {delivery.nextAttemptAt && (
+                      <>
+                        {' · '}
+                        <Trans>next attempt {formatDate(delivery.nextAttemptAt)}</Trans>
+                      </>
+                    )}
                   </p>
                   <ol className="space-y-1 text-xs text-slate-600">
                     {delivery.attempts.map((attempt) => (

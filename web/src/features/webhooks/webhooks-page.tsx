@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Pencil, Trash2, Webhook } from 'lucide-react';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Switch } from '@web/components/switch';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -15,9 +16,14 @@ import type { WebhookOutput } from '@server/domains/webhooks/webhooks.schemas';
 import { WebhookDeliveries } from './webhook-deliveries';
 import { WebhookForm, type WebhookFormValues } from './webhook-form';
 
+/** What every delivery's JSON body holds (shown as code, never translated). */
+const payloadShape = '{ id, type, createdAt, data }';
+
 const emptyForm: WebhookFormValues = { url: '', description: '', events: ['event.created'] };
 
 function WebhookCard({ webhook, onEdit, onDelete }: { webhook: WebhookOutput; onEdit: () => void; onDelete: () => void }) {
+  const { t } = useLingui();
+  const url = webhook.url;
   const utils = trpc.useUtils();
   const update = trpc.webhooks.update.useMutation();
   const [showSecret, setShowSecret] = useState(false);
@@ -27,9 +33,9 @@ function WebhookCard({ webhook, onEdit, onDelete }: { webhook: WebhookOutput; on
     try {
       await update.mutateAsync({ id: webhook.id, isActive });
       await utils.webhooks.list.invalidate();
-      toast.success(isActive ? 'Webhook turned on' : 'Webhook turned off');
+      toast.success(isActive ? t`Webhook turned on` : t`Webhook turned off`);
     } catch (error) {
-      toast.error(failureMessage(error, 'The webhook could not be changed. Please try again.'));
+      toast.error(failureMessage(error, t`The webhook could not be changed. Please try again.`));
     }
   };
 
@@ -58,29 +64,31 @@ function WebhookCard({ webhook, onEdit, onDelete }: { webhook: WebhookOutput; on
               checked={webhook.isActive}
               onCheckedChange={(checked) => void setActive(checked)}
               disabled={update.isPending}
-              aria-label={`Webhook ${webhook.url} on`}
+              aria-label={t`Webhook ${url} on`}
             />
-            {webhook.isActive ? 'On' : 'Off'}
+            {webhook.isActive ? t`On` : t`Off`}
           </label>
-          <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Edit ${webhook.url}`}>
+          <Button variant="ghost" size="sm" onClick={onEdit} aria-label={t`Edit ${url}`}>
             <Pencil className="size-4" aria-hidden />
           </Button>
-          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${webhook.url}`}>
+          <Button variant="ghost" size="sm" onClick={onDelete} aria-label={t`Delete ${url}`}>
             <Trash2 className="size-4" aria-hidden />
           </Button>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="text-slate-600">Signing secret</span>
+        <span className="text-slate-600">
+          <Trans>Signing secret</Trans>
+        </span>
         <code className="break-all rounded bg-slate-100 px-2 py-1 font-mono text-xs">{showSecret ? webhook.secret : 'whsec_••••••••'}</code>
         <Button variant="ghost" size="sm" onClick={() => setShowSecret((value) => !value)}>
-          {showSecret ? 'Hide' : 'Reveal'}
+          {showSecret ? t`Hide` : t`Reveal`}
         </Button>
-        <CopyButton value={webhook.secret} label="Copy secret" />
+        <CopyButton value={webhook.secret} label={t`Copy secret`} />
       </div>
       <div>
         <Button variant="secondary" size="sm" onClick={() => setShowDeliveries((value) => !value)} aria-expanded={showDeliveries}>
-          {showDeliveries ? 'Hide deliveries' : 'Show deliveries'}
+          {showDeliveries ? t`Hide deliveries` : t`Show deliveries`}
         </Button>
         {showDeliveries && (
           <div className="mt-2">
@@ -94,6 +102,7 @@ function WebhookCard({ webhook, onEdit, onDelete }: { webhook: WebhookOutput; on
 
 /** Outgoing webhooks: where Cuepoint POSTs signed events, and what happened to each delivery. */
 export default function WebhooksPage() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const list = trpc.webhooks.list.useQuery();
   const create = trpc.webhooks.create.useMutation();
@@ -102,6 +111,7 @@ export default function WebhooksPage() {
   const [editing, setEditing] = useState<WebhookOutput | null>(null);
   const [deleting, setDeleting] = useState<WebhookOutput | null>(null);
 
+  const deletingUrl = deleting?.url ?? '';
   const save = async (run: () => Promise<unknown>, success: string): Promise<boolean> => {
     try {
       await run();
@@ -109,7 +119,7 @@ export default function WebhooksPage() {
       toast.success(success);
       return true;
     } catch (error) {
-      toast.error(failureMessage(error, 'The webhook could not be saved. Please try again.'));
+      toast.error(failureMessage(error, t`The webhook could not be saved. Please try again.`));
       return false;
     }
   };
@@ -117,37 +127,41 @@ export default function WebhooksPage() {
   return (
     <div className="mx-auto w-full max-w-4xl space-y-6 p-4 sm:p-6">
       <header className="space-y-1">
-        <h1 className="text-2xl font-bold text-slate-900">Webhooks</h1>
+        <h1 className="text-2xl font-bold text-slate-900">
+          <Trans>Webhooks</Trans>
+        </h1>
         <p className="text-sm text-slate-600">
-          Cuepoint POSTs <code className="font-mono text-xs">{'{ id, type, createdAt, data }'}</code> to your endpoint, signed in{' '}
+          <Trans>
+            Cuepoint POSTs <code className="font-mono text-xs">{payloadShape}</code> to your endpoint, signed in{' '}
           <code className="font-mono text-xs">Cuepoint-Signature: t=…,v1=…</code> (HMAC-SHA256 of <code className="font-mono text-xs">t.body</code> with the
           signing secret, as Stripe does). Failed deliveries are retried for 24 hours with the same event id; a webhook failing for 3 days is turned off.
+          </Trans>
         </p>
       </header>
 
       <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" aria-labelledby="new-webhook-heading">
         <h2 id="new-webhook-heading" className="mb-4 text-lg font-semibold text-slate-900">
-          New webhook
+          <Trans>New webhook</Trans>
         </h2>
-        <WebhookForm initial={emptyForm} submitLabel="Add webhook" busy={create.isPending} onSubmit={(values) => save(() => create.mutateAsync(values), 'Webhook added')} />
+        <WebhookForm initial={emptyForm} submitLabel={t`Add webhook`} busy={create.isPending} onSubmit={(values) => save(() => create.mutateAsync(values), t`Webhook added`)} />
       </section>
 
       <section aria-labelledby="webhooks-heading" className="space-y-3">
         <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900">
-          Your webhooks
+          <Trans>Your webhooks</Trans>
         </h2>
         <QueryState
           query={list}
-          loading={<Spinner label="Loading your webhooks" className="py-10" />}
+          loading={<Spinner label={t`Loading your webhooks`} className="py-10" />}
           empty={
-            <EmptyState title="No webhooks yet" icon={<Webhook className="size-10" aria-hidden />}>
-              Add an endpoint above to hear about new events, tips and payments as they happen.
+            <EmptyState title={t`No webhooks yet`} icon={<Webhook className="size-10" aria-hidden />}>
+              <Trans>Add an endpoint above to hear about new events, tips and payments as they happen.</Trans>
             </EmptyState>
           }
-          errorTitle="Your webhooks could not be loaded"
+          errorTitle={t`Your webhooks could not be loaded`}
         >
           {(webhooks) => (
-            <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Webhooks">
+            <ul className="divide-y divide-slate-100 rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-label={t`Webhooks`}>
               {webhooks.map((webhook) => (
                 <WebhookCard key={webhook.id} webhook={webhook} onEdit={() => setEditing(webhook)} onDelete={() => setDeleting(webhook)} />
               ))}
@@ -156,14 +170,14 @@ export default function WebhooksPage() {
         </QueryState>
       </section>
 
-      <Modal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title="Edit webhook">
+      <Modal open={editing !== null} onOpenChange={(open) => !open && setEditing(null)} title={t`Edit webhook`}>
         {editing && (
           <WebhookForm
             initial={{ url: editing.url, description: editing.description, events: editing.events }}
-            submitLabel="Save"
+            submitLabel={t`Save`}
             busy={update.isPending}
             onSubmit={async (values) => {
-              const saved = await save(() => update.mutateAsync({ id: editing.id, ...values }), 'Webhook saved');
+              const saved = await save(() => update.mutateAsync({ id: editing.id, ...values }), t`Webhook saved`);
               if (saved) setEditing(null);
               return saved;
             }}
@@ -174,14 +188,14 @@ export default function WebhooksPage() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete this webhook?"
-        description={`Nothing more is sent to ${deleting?.url ?? ''}, and its delivery log is deleted.`}
-        confirmLabel="Delete"
+        title={t`Delete this webhook?`}
+        description={t`Nothing more is sent to ${deletingUrl}, and its delivery log is deleted.`}
+        confirmLabel={t`Delete`}
         destructive
         busy={remove.isPending}
         onConfirm={() =>
           void (async () => {
-            if (deleting && (await save(() => remove.mutateAsync({ id: deleting.id }), 'Webhook deleted'))) setDeleting(null);
+            if (deleting && (await save(() => remove.mutateAsync({ id: deleting.id }), t`Webhook deleted`))) setDeleting(null);
           })()
         }
       />

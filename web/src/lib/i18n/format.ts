@@ -28,6 +28,7 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 }
 
 /** An amount in integer cents as money of that currency ("CA$12.50", "12,50 CA$"). */
+/** Money in the active locale with the currency's narrow symbol: "$19.99" in English, "19,99 $" in German. */
 export function formatMoney(cents: number, currency = 'CAD'): string {
-  return new Intl.NumberFormat(activeIntlLocale(), { style: 'currency', currency }).format(cents / 100);
+  return new Intl.NumberFormat(activeIntlLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(cents / 100);
 }

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { Locale } from '@common/locales';
 import { useSession } from '@web/lib/session-store';
 import { sessionTrpc } from '@web/lib/trpc';
-import { activateLocale } from './i18n';
+import { activateLocale, type CatalogLocale } from './i18n';
 import { accountLocale, initialLocale, storedLocale, storeLocale } from './locale-choice';
 
 interface LocaleState {
@@ -28,11 +28,11 @@ export const useLocale = create<LocaleState>()((set) => ({
  * Activates the language the page opens in, before the first render (so no English flash), and afterwards follows
  * the signed-in account's stored language when this browser has no choice of its own.
  */
-export async function startLocale(): Promise<Locale> {
-  let locale = initialLocale({ user: useSession.getState().user });
+export async function startLocale(): Promise<CatalogLocale> {
+  let locale: CatalogLocale = initialLocale({ user: useSession.getState().user });
   // A catalog that fails to load (a deploy replaced its file) leaves the page in English rather than blank.
   await activateLocale(locale).catch(() => activateLocale((locale = 'en')));
-  useLocale.setState({ locale });
+  useLocale.setState({ locale: locale === 'pseudo' ? 'en' : locale });
   useSession.subscribe((state, previous) => {
     if (state.user === previous.user || storedLocale()) return;
     const fromAccount = accountLocale(state.user);

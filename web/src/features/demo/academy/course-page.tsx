@@ -1,5 +1,6 @@
 import { ArrowLeft, ArrowRight, Check, GraduationCap } from 'lucide-react';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import { Button, buttonClasses } from '@web/components/button';
 import { cx } from '@web/components/cx';
@@ -13,6 +14,7 @@ import { courseProgress } from './course-progress';
 
 /** A course: its steps, the current one's content, previous/next and the saved progress. */
 export default function CoursePage() {
+  const { t } = useLingui();
   const { courseId = '' } = useParams<{ courseId: string }>();
   const utils = trpc.useUtils();
   const course = trpc.demo.academy.course.useQuery({ courseId });
@@ -25,10 +27,10 @@ export default function CoursePage() {
     },
     onError: (error, _input, context) => {
       if (context?.previous) utils.demo.academy.course.setData({ courseId }, context.previous);
-      toast.error(failureMessage(error, 'Your progress could not be saved.'));
+      toast.error(failureMessage(error, t`Your progress could not be saved.`));
     },
     onSuccess: (saved) => {
-      toast.success(saved.activeStep >= saved.totalSteps ? 'Course completed' : 'Progress saved', { id: 'course-progress' });
+      toast.success(saved.activeStep >= saved.totalSteps ? t`Course completed` : t`Progress saved`, { id: 'course-progress' });
       void utils.demo.academy.courses.invalidate();
     },
   });
@@ -39,7 +41,7 @@ export default function CoursePage() {
     <QueryState
       query={course}
       loading={
-        <div role="status" aria-label="Loading the course" className="space-y-4">
+        <div role="status" aria-label={t`Loading the course`} className="space-y-4">
           <Skeleton className="h-20 w-full" />
           <div className="rounded-lg border border-slate-200 bg-white p-6">
             <Skeleton className="mb-4 h-6 w-1/2" />
@@ -47,7 +49,7 @@ export default function CoursePage() {
           </div>
         </div>
       }
-      errorTitle="Could not load the course"
+      errorTitle={t`Could not load the course`}
     >
       {(data) => {
         const steps = data.steps;
@@ -62,12 +64,12 @@ export default function CoursePage() {
             icon={<GraduationCap aria-hidden />}
             actions={
               <Link href="/apps/academy" className={buttonClasses('secondary', 'sm')}>
-                All courses
+                <Trans>All courses</Trans>
               </Link>
             }
-            sidebarLabel="Course steps"
+            sidebarLabel={t`Course steps`}
             sidebar={(close) => (
-              <SidebarSection title="Steps">
+              <SidebarSection title={t`Steps`}>
                 {steps.map((item, index) => (
                   <li key={item.id}>
                     <button
@@ -78,7 +80,7 @@ export default function CoursePage() {
                       }}
                       aria-current={index === current ? 'step' : undefined}
                       className={cx(
-                        'flex w-full items-start gap-2 rounded-md px-2 py-2 text-left text-sm',
+                        'flex w-full items-start gap-2 rounded-md px-2 py-2 text-start text-sm',
                         index === current ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-700 hover:bg-slate-100',
                       )}
                     >
@@ -97,36 +99,40 @@ export default function CoursePage() {
               </SidebarSection>
             )}
           >
-            <div className="h-1.5 overflow-hidden rounded bg-slate-200" role="progressbar" aria-label="Course progress" aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100}>
+            <div className="h-1.5 overflow-hidden rounded bg-slate-200" role="progressbar" aria-label={t`Course progress`} aria-valuenow={progress.percent} aria-valuemin={0} aria-valuemax={100}>
               <div className="h-full bg-brand-500 transition-[width]" style={{ width: `${progress.percent}%` }} />
             </div>
             <article className="rounded-lg border border-slate-200 bg-white p-4 sm:p-6">
               {step ? (
                 <>
                   <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">
-                    Step {current + 1} of {steps.length}
+                    <Trans>
+                      Step {current + 1} of {steps.length}
+                    </Trans>
                   </p>
                   <h2 className="mb-4 text-xl font-bold text-slate-900">{step.title}</h2>
                   <SafeHtml html={step.content} />
                 </>
               ) : (
-                <p className="text-sm text-slate-600">This course has no steps yet.</p>
+                <p className="text-sm text-slate-600">
+                  <Trans>This course has no steps yet.</Trans>
+                </p>
               )}
             </article>
             <div className="flex items-center justify-between gap-2">
               <Button variant="secondary" onClick={() => goTo(current - 1)} disabled={current === 0 || update.isPending}>
-                <ArrowLeft className="size-4" aria-hidden />
-                Previous
+                <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
+                <Trans>Previous</Trans>
               </Button>
               {current < steps.length - 1 ? (
                 <Button onClick={() => goTo(current + 1)} disabled={update.isPending}>
-                  Next
-                  <ArrowRight className="size-4" aria-hidden />
+                  <Trans>Next</Trans>
+                  <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden />
                 </Button>
               ) : (
                 <Button onClick={() => goTo(data.totalSteps)} disabled={finished || update.isPending || steps.length === 0}>
                   <Check className="size-4" aria-hidden />
-                  {finished ? 'Completed' : 'Finish'}
+                  {finished ? t`Completed` : t`Finish`}
                 </Button>
               )}
             </div>

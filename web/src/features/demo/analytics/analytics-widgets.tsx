@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Area, AreaChart, Bar, BarChart, CartesianGrid, LabelList, Legend, Line, LineChart, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis, ZAxis } from 'recharts';
 import { TrendingDown, TrendingUp } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { AnalyticsWidgets as Widgets } from '@server/domains/demo/analytics/analytics.schemas';
 import { cx } from '@web/components/cx';
 import { TableScroll } from '@web/components/table-scroll';
+import { formatNumber } from '@web/lib/i18n/format';
 import { DonutChart, chartPalette, seriesColor, toRows } from '../shared/charts';
 import { WidgetCard as Card } from '../shared/widget-card';
 
 const brand = chartPalette[0]!;
-const numberFormat = new Intl.NumberFormat('en-US');
+const numberFormat = { format: (value: number) => formatNumber(value) };
 
 /** Visitor figures are in thousands: the chart labels them "k" (demo-apps.md §9). */
-export const thousands = (value: unknown) => `${Number(value).toFixed(1)}k`;
+export const thousands = (value: unknown) => `${formatNumber(Number(value), { minimumFractionDigits: 1, maximumFractionDigits: 1 })}k`;
 
 function Change({ value }: { value: number }) {
   const up = value >= 0;
@@ -20,12 +22,13 @@ function Change({ value }: { value: number }) {
     <span className={cx('inline-flex items-center gap-1 text-sm font-medium', up ? 'text-emerald-700' : 'text-red-600')}>
       <Icon className="size-4" aria-hidden />
       {up ? '+' : ''}
-      {value}%
+      {formatNumber(value / 100, { style: 'percent', maximumFractionDigits: 2 })}
     </span>
   );
 }
 
 function VisitorsWidget({ widget }: { widget: Widgets['widget1'] }) {
+  const { t } = useLingui();
   const [range, setRange] = useState(widget.currentRange);
   const rows = toRows(widget.labels, widget.datasets[range] ?? []);
   const keys = (widget.datasets[range] ?? []).map((set) => set.label);
@@ -34,7 +37,7 @@ function VisitorsWidget({ widget }: { widget: Widgets['widget1'] }) {
       title={widget.title}
       className="md:col-span-2 xl:col-span-3"
       action={
-        <div role="group" aria-label="Range" className="flex gap-1">
+        <div role="group" aria-label={t`Range`} className="flex gap-1">
           {Object.entries(widget.ranges).map(([value, label]) => (
             <button
               key={value}
@@ -110,17 +113,18 @@ function BarsWidget({ widget, className }: { widget: Widgets['widget5'] | Widget
 }
 
 function LocationsWidget({ widget }: { widget: Widgets['widget6'] }) {
+  const { t } = useLingui();
   const top = [...widget.markers].sort((a, b) => b.visits - a.visits);
   return (
     <Card title={widget.title} className="md:col-span-2">
       <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
-        <div className="h-60" role="figure" aria-label="Locations by latitude and longitude">
+        <div className="h-60" role="figure" aria-label={t`Locations by latitude and longitude`}>
           <ResponsiveContainer width="100%" height="100%">
             <ScatterChart margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
               <CartesianGrid strokeDasharray="3 3" />
-              <XAxis type="number" dataKey="lng" name="Longitude" domain={[-180, 180]} tick={{ fontSize: 12 }} />
-              <YAxis type="number" dataKey="lat" name="Latitude" domain={[-90, 90]} tick={{ fontSize: 12 }} />
-              <ZAxis type="number" dataKey="visits" range={[60, 400]} name="Visits" />
+              <XAxis type="number" dataKey="lng" name={t`Longitude`} domain={[-180, 180]} tick={{ fontSize: 12 }} />
+              <YAxis type="number" dataKey="lat" name={t`Latitude`} domain={[-90, 90]} tick={{ fontSize: 12 }} />
+              <ZAxis type="number" dataKey="visits" range={[60, 400]} name={t`Visits`} />
               <Tooltip cursor={{ strokeDasharray: '3 3' }} />
               <Scatter data={widget.markers} fill={brand} fillOpacity={0.7} />
             </ScatterChart>
@@ -143,13 +147,13 @@ function DevicesWidget({ widget }: { widget: Widgets['widget7'] }) {
   const rows = widget.labels.map((label, index) => ({ label, value: widget.data[index] ?? 0, change: widget.change[index] ?? 0 }));
   return (
     <Card title={widget.title}>
-      <DonutChart rows={rows} innerRadius="55%" className="h-44" formatter={(value) => `${String(value)}%`} />
+      <DonutChart rows={rows} innerRadius="55%" className="h-44" formatter={(value) => formatNumber(Number(value) / 100, { style: 'percent', maximumFractionDigits: 2 })} />
       <ul className="mt-2 space-y-1 text-sm">
         {rows.map((row, index) => (
           <li key={row.label} className="flex items-center justify-between gap-2">
             <span className="flex items-center gap-2 text-slate-700">
               <span className="size-2.5 rounded-full" style={{ backgroundColor: seriesColor(index) }} aria-hidden />
-              {row.label} · {row.value}%
+              {row.label} · {formatNumber(row.value / 100, { style: 'percent', maximumFractionDigits: 2 })}
             </span>
             <Change value={row.change} />
           </li>
@@ -163,20 +167,26 @@ function CampaignsWidget({ widget }: { widget: Widgets['widget9'] }) {
   return (
     <Card title={widget.title} className="md:col-span-2 xl:col-span-3">
       <TableScroll label={widget.title} className="border-0">
-        <table className="w-full min-w-[28rem] text-left text-sm">
+        <table className="w-full min-w-[28rem] text-start text-sm">
           <thead className="text-xs uppercase text-slate-500">
             <tr>
-              <th className="px-3 py-2 font-semibold">Campaign</th>
-              <th className="px-3 py-2 text-right font-semibold">Clicks</th>
-              <th className="px-3 py-2 text-right font-semibold">Conversion</th>
+              <th className="px-3 py-2 font-semibold">
+                <Trans>Campaign</Trans>
+              </th>
+              <th className="px-3 py-2 text-end font-semibold">
+                <Trans>Clicks</Trans>
+              </th>
+              <th className="px-3 py-2 text-end font-semibold">
+                <Trans>Conversion</Trans>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {widget.rows.map((row) => (
               <tr key={row.title}>
                 <td className="px-3 py-2 font-medium text-slate-900">{row.title}</td>
-                <td className="px-3 py-2 text-right text-slate-700">{numberFormat.format(row.clicks)}</td>
-                <td className="px-3 py-2 text-right text-slate-700">{numberFormat.format(row.conversion)}</td>
+                <td className="px-3 py-2 text-end text-slate-700">{numberFormat.format(row.clicks)}</td>
+                <td className="px-3 py-2 text-end text-slate-700">{numberFormat.format(row.conversion)}</td>
               </tr>
             ))}
           </tbody>

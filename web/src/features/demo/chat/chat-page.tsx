@@ -2,6 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, MessagesSquare, Send } from 'lucide-react';
 import { toast } from 'sonner';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '@web/lib/i18n/i18n';
+import { formatDate } from '@web/lib/i18n/format';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@server/trpc/root';
 import { chatStatuses } from '@server/domains/demo/chat/chat.schemas';
@@ -22,18 +26,16 @@ type ChatContact = Outputs['contacts'][number];
 type ChatUser = Outputs['user'];
 type Status = (typeof chatStatuses)[number];
 
-const statusStyles: Record<Status, { label: string; dot: string }> = {
-  online: { label: 'Online', dot: 'bg-emerald-500' },
-  away: { label: 'Away', dot: 'bg-amber-400' },
-  'do-not-disturb': { label: 'Do not disturb', dot: 'bg-red-500' },
-  offline: { label: 'Offline', dot: 'bg-slate-400' },
-};
+const statusLabels = { online: msg`Online`, away: msg`Away`, 'do-not-disturb': msg`Do not disturb`, offline: msg`Offline` } as const;
+const statusDots: Record<Status, string> = { online: 'bg-emerald-500', away: 'bg-amber-400', 'do-not-disturb': 'bg-red-500', offline: 'bg-slate-400' };
+/** A status's dot colour and its name in the reader's language. */
+const statusStyle = (status: Status) => ({ label: i18n._(statusLabels[status]), dot: statusDots[status] });
 
 function StatusAvatar({ name, avatar, status, className }: { name: string; avatar: string; status: Status; className?: string }) {
   return (
     <span className="relative shrink-0">
       <Avatar name={name} imageUrl={avatar || null} className={className} />
-      <span className={cx('absolute bottom-0 right-0 size-3 rounded-full ring-2 ring-white', statusStyles[status].dot)} aria-label={statusStyles[status].label} role="img" />
+      <span className={cx('absolute bottom-0 end-0 size-3 rounded-full ring-2 ring-white', statusStyle(status).dot)} aria-label={statusStyle(status).label} role="img" />
     </span>
   );
 }
@@ -42,7 +44,7 @@ const timeLabel = (iso: string) => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const today = new Date().toDateString() === date.toDateString();
-  return today ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' }) : date.toLocaleDateString(undefined, { day: 'numeric', month: 'short' });
+  return today ? formatDate(date, { hour: '2-digit', minute: '2-digit' }) : formatDate(date, { day: 'numeric', month: 'short' });
 };
 
 /** Chats first (latest message first), then the other contacts; a search narrows both. */
@@ -56,6 +58,7 @@ export function arrangeContacts(contacts: ChatContact[], user: ChatUser | undefi
 }
 
 function ContactList({ contacts, user, activeId, onOpen }: { contacts: ChatContact[]; user: ChatUser | undefined; activeId: string | null; onOpen: (id: string) => void }) {
+  const { t } = useLingui();
   const [search, setSearch] = useState('');
   const { chats, others, chatTimes } = arrangeContacts(contacts, user, search);
   const row = (contact: ChatContact) => (
@@ -86,25 +89,32 @@ function ContactList({ contacts, user, activeId, onOpen }: { contacts: ChatConta
   );
   return (
     <div className="space-y-3">
-      <SearchField label="Search chat contacts" placeholder="Search contacts" size="sm" value={search} onChange={setSearch} />
+      <SearchField label={t`Search chat contacts`} placeholder={t`Search contacts`} size="sm" value={search} onChange={setSearch} />
       {chats.length > 0 && (
         <section>
-          <h2 className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Chats</h2>
-          <ul aria-label="Chats">{chats.map(row)}</ul>
+          <h2 className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <Trans>Chats</Trans>
+          </h2>
+          <ul aria-label={t`Chats`}>{chats.map(row)}</ul>
         </section>
       )}
       {others.length > 0 && (
         <section>
-          <h2 className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">Contacts</h2>
-          <ul aria-label="Contacts">{others.map(row)}</ul>
+          <h2 className="px-2 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-500">
+            <Trans>Contacts</Trans>
+          </h2>
+          <ul aria-label={t`Contacts`}>{others.map(row)}</ul>
         </section>
       )}
-      {chats.length === 0 && others.length === 0 && <p className="px-2 text-sm text-slate-500">No contacts match.</p>}
+      {chats.length === 0 && others.length === 0 && <p className="px-2 text-sm text-slate-500">
+          <Trans>No contacts match.</Trans>
+        </p>}
     </div>
   );
 }
 
 function StatusMenu({ user }: { user: ChatUser }) {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const updateUser = trpc.demo.chat.updateUser.useMutation({
     onMutate: async ({ status }) => {
@@ -115,17 +125,19 @@ function StatusMenu({ user }: { user: ChatUser }) {
     },
     onError: (error, _input, context) => {
       utils.demo.chat.user.setData(undefined, context?.previous);
-      toast.error(failureMessage(error, 'Your status could not be changed.'));
+      toast.error(failureMessage(error, t`Your status could not be changed.`));
     },
-    onSuccess: (saved) => toast.success(`Status: ${statusStyles[saved.status].label}`),
+    onSuccess: (saved) => toast.success(t`Status: ${statusStyle(saved.status).label}`),
     onSettled: () => void utils.demo.chat.user.invalidate(),
   });
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md bg-white/15 px-2 py-1.5 text-sm font-medium text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white">
-        <span className={cx('size-2.5 rounded-full ring-2 ring-white/70', statusStyles[user.status].dot)} aria-hidden />
-        <span className="sr-only">Your status: </span>
-        {statusStyles[user.status].label}
+        <span className={cx('size-2.5 rounded-full ring-2 ring-white/70', statusStyle(user.status).dot)} aria-hidden />
+        <span className="sr-only">
+          <Trans>Your status:</Trans>{' '}
+        </span>
+        {statusStyle(user.status).label}
         <ChevronDown className="size-4" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -134,8 +146,8 @@ function StatusMenu({ user }: { user: ChatUser }) {
           <DropdownMenu.RadioGroup value={user.status} onValueChange={(value) => updateUser.mutate({ status: value as Status })}>
             {chatStatuses.map((status) => (
               <DropdownMenu.RadioItem key={status} value={status} className="flex cursor-pointer items-center gap-2 rounded px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-brand-50 data-[state=checked]:font-semibold">
-                <span className={cx('size-2.5 rounded-full', statusStyles[status].dot)} aria-hidden />
-                {statusStyles[status].label}
+                <span className={cx('size-2.5 rounded-full', statusStyle(status).dot)} aria-hidden />
+                {statusStyle(status).label}
               </DropdownMenu.RadioItem>
             ))}
           </DropdownMenu.RadioGroup>
@@ -146,6 +158,8 @@ function StatusMenu({ user }: { user: ChatUser }) {
 }
 
 function Conversation({ contact, user }: { contact: ChatContact; user: ChatUser }) {
+  const { t } = useLingui();
+  const contactName = contact.name;
   const utils = trpc.useUtils();
   const chatInput = { contactId: contact.id, userId: user.id };
   const chat = trpc.demo.chat.getChat.useQuery(chatInput);
@@ -165,9 +179,9 @@ function Conversation({ contact, user }: { contact: ChatContact; user: ChatUser 
     onError: (error, _input, context) => {
       utils.demo.chat.getChat.setData(chatInput, context?.previous);
       if (context?.message) setText(context.message);
-      toast.error(failureMessage(error, 'The message was not sent.'));
+      toast.error(failureMessage(error, t`The message was not sent.`));
     },
-    onSuccess: () => toast.success('Message sent', { id: 'chat-sent' }),
+    onSuccess: () => toast.success(t`Message sent`, { id: 'chat-sent' }),
     onSettled: () => {
       void utils.demo.chat.getChat.invalidate(chatInput);
       void utils.demo.chat.user.invalidate();
@@ -187,30 +201,30 @@ function Conversation({ contact, user }: { contact: ChatContact; user: ChatUser 
   }
 
   return (
-    <section className="flex h-[min(70dvh,44rem)] min-h-96 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white" aria-label={`Chat with ${contact.name}`}>
+    <section className="flex h-[min(70dvh,44rem)] min-h-96 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white" aria-label={t`Chat with ${contactName}`}>
       <header className="flex items-center gap-3 border-b border-slate-100 px-4 py-3">
         <StatusAvatar name={contact.name} avatar={contact.avatar} status={contact.status} />
         <div className="min-w-0">
           <h2 className="truncate font-semibold text-slate-900">{contact.name}</h2>
-          <p className="truncate text-xs text-slate-500">{statusStyles[contact.status].label} · {contact.mood}</p>
+          <p className="truncate text-xs text-slate-500">{statusStyle(contact.status).label} · {contact.mood}</p>
         </div>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto bg-slate-50 p-4">
         <QueryState
           query={chat}
           loading={
-            <div role="status" aria-label="Loading the chat" className="space-y-3">
+            <div role="status" aria-label={t`Loading the chat`} className="space-y-3">
               <Skeleton className="h-10 w-2/3" />
               <Skeleton className="ml-auto h-10 w-1/2" />
               <Skeleton className="h-10 w-3/5" />
             </div>
           }
           isEmpty={(data) => data.chat.dialog.length === 0}
-          empty={<EmptyState title={`Start a chat with ${contact.name}`} icon={<MessagesSquare className="size-10" aria-hidden />} className="border-0 bg-transparent" />}
-          errorTitle="Could not load the chat"
+          empty={<EmptyState title={t`Start a chat with ${contactName}`} icon={<MessagesSquare className="size-10" aria-hidden />} className="border-0 bg-transparent" />}
+          errorTitle={t`Could not load the chat`}
         >
           {(data) => (
-            <ol className="space-y-2" aria-label="Messages">
+            <ol className="space-y-2" aria-label={t`Messages`}>
               {data.chat.dialog.map((entry, index) => {
                 const mine = entry.who === user.id;
                 return (
@@ -229,18 +243,18 @@ function Conversation({ contact, user }: { contact: ChatContact; user: ChatUser 
       </div>
       <form onSubmit={submit} className="flex items-center gap-2 border-t border-slate-100 p-3">
         <label htmlFor="chat-message" className="sr-only">
-          Message
+          <Trans>Message</Trans>
         </label>
         <input
           id="chat-message"
           value={text}
           onChange={(event) => setText(event.target.value)}
           maxLength={2000}
-          placeholder="Type your message"
+          placeholder={t`Type your message`}
           autoComplete="off"
           className="h-10 min-w-0 flex-1 rounded-full border border-slate-300 px-4 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
         />
-        <Button type="submit" disabled={!text.trim() || !chat.data} busy={send.isPending} aria-label="Send message" className="rounded-full">
+        <Button type="submit" disabled={!text.trim() || !chat.data} busy={send.isPending} aria-label={t`Send message`} className="rounded-full">
           <Send className="size-4" aria-hidden />
         </Button>
       </form>
@@ -250,13 +264,21 @@ function Conversation({ contact, user }: { contact: ChatContact; user: ChatUser 
 
 /** Chat: contacts with status and unread counts, a dialog per contact, sending, and the user's status menu. */
 export default function ChatPage() {
+  const { t } = useLingui();
   const contacts = trpc.demo.chat.contacts.useQuery();
   const user = trpc.demo.chat.user.useQuery();
   const [params, setParams] = useSearchParams();
   const activeId = params.get('contact');
   const active = contacts.data?.find((contact) => contact.id === activeId);
   const list = (close: () => void) => (
-    <QueryState query={contacts} loading={<SkeletonList rows={6} label="Loading contacts" className="border-0" />} empty={<p className="text-sm text-slate-500">No contacts yet.</p>} errorTitle="Could not load the contacts">
+    <QueryState query={contacts} loading={<SkeletonList rows={6} label={t`Loading contacts`} className="border-0" />}
+      empty={
+        <p className="text-sm text-slate-500">
+          <Trans>No contacts yet.</Trans>
+        </p>
+      }
+      errorTitle={t`Could not load the contacts`}
+    >
       {(items) => (
         <ContactList
           contacts={items}
@@ -271,16 +293,16 @@ export default function ChatPage() {
     </QueryState>
   );
   return (
-    <SampleAppShell title="Chat" subtitle={active ? active.name : 'Pick a contact to chat with'} icon={<MessagesSquare aria-hidden />} actions={user.data && <StatusMenu user={user.data} />} sidebarLabel="Chat contacts" sidebar={list}>
-      <QueryState query={user} loading={<Skeleton className="h-96 w-full" />} isEmpty={() => false} errorTitle="Could not load your chat profile">
+    <SampleAppShell title={t`Chat`} subtitle={active ? active.name : t`Pick a contact to chat with`} icon={<MessagesSquare aria-hidden />} actions={user.data && <StatusMenu user={user.data} />} sidebarLabel={t`Chat contacts`} sidebar={list}>
+      <QueryState query={user} loading={<Skeleton className="h-96 w-full" />} isEmpty={() => false} errorTitle={t`Could not load your chat profile`}>
         {(me) =>
           active ? (
             <Conversation key={active.id} contact={active} user={me} />
           ) : (
             <>
               <div className="rounded-lg border border-slate-200 bg-white p-3 lg:hidden">{list(() => undefined)}</div>
-              <EmptyState title="Pick a contact to start chatting" icon={<MessagesSquare className="size-10" aria-hidden />} className="hidden lg:flex">
-                Your chats and contacts are on the left.
+              <EmptyState title={t`Pick a contact to start chatting`} icon={<MessagesSquare className="size-10" aria-hidden />} className="hidden lg:flex">
+                <Trans>Your chats and contacts are on the left.</Trans>
               </EmptyState>
             </>
           )

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { Contact as ContactIcon, Star, Trash2, Users, UserPlus, Clock } from 'lucide-react';
 import { toast } from 'sonner';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -18,10 +21,11 @@ import { SelectCheckbox, SelectionBar, useSelection } from '../shared/selection'
 import { ContactDialog, emptyContact, type ContactDraft } from './contact-dialog';
 
 type View = 'all' | 'frequent' | 'starred';
-const viewTitles: Record<View, string> = { all: 'All contacts', frequent: 'Frequently contacted', starred: 'Starred contacts' };
+const viewTitles: Record<View, MessageDescriptor> = { all: msg`All contacts`, frequent: msg`Frequently contacted`, starred: msg`Starred contacts` };
 
 /** Contacts: all, frequent and starred views, groups, search; detail and edit form; starring; bulk remove. */
 export default function ContactsPage() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [params, setParams] = useSearchParams();
   const view = (['frequent', 'starred'].includes(params.get('view') ?? '') ? params.get('view') : 'all') as View;
@@ -43,35 +47,35 @@ export default function ContactsPage() {
 
   const addContact = trpc.demo.contacts.addContact.useMutation({
     onSuccess: () => {
-      toast.success('Contact added');
+      toast.success(t`Contact added`);
       setEditing(null);
     },
-    onError: onError('The contact could not be added.'),
+    onError: onError(t`The contact could not be added.`),
     onSettled: refresh,
   });
   const updateContact = trpc.demo.contacts.updateContact.useMutation({
     onSuccess: () => {
-      toast.success('Contact saved');
+      toast.success(t`Contact saved`);
       setEditing(null);
     },
-    onError: onError('The contact could not be saved.'),
+    onError: onError(t`The contact could not be saved.`),
     onSettled: refresh,
   });
   const removeContact = trpc.demo.contacts.removeContact.useMutation({
     onSuccess: () => {
-      toast.success('Contact deleted');
+      toast.success(t`Contact deleted`);
       setEditing(null);
     },
-    onError: onError('The contact could not be deleted.'),
+    onError: onError(t`The contact could not be deleted.`),
     onSettled: refresh,
   });
   const removeContacts = trpc.demo.contacts.removeContacts.useMutation({
     onSuccess: (ids) => {
-      toast.success(`${ids.length} ${ids.length === 1 ? 'contact' : 'contacts'} deleted`);
+      toast.success(plural(ids.length, { one: '# contact deleted', other: '# contacts deleted' }));
       selection.clear();
       setConfirmBulk(false);
     },
-    onError: onError('The contacts could not be deleted.'),
+    onError: onError(t`The contacts could not be deleted.`),
     onSettled: refresh,
   });
   const starOptions = (message: string) => ({
@@ -91,9 +95,9 @@ export default function ContactsPage() {
     },
     onError: (error: unknown, _input: unknown, context: { previous?: ReturnType<typeof utils.demo.contacts.user.getData> } | undefined) => {
       utils.demo.contacts.user.setData(undefined, context?.previous);
-      toast.error(failureMessage(error, 'Starring did not work. Please try again.'));
+      toast.error(failureMessage(error, t`Starring did not work. Please try again.`));
     },
-    onSuccess: () => toast.success(message === 'starred' ? 'Contacts starred' : message === 'unstarred' ? 'Contacts unstarred' : 'Star updated'),
+    onSuccess: () => toast.success(message === 'starred' ? t`Contacts starred` : message === 'unstarred' ? t`Contacts unstarred` : t`Star updated`),
     onSettled: refresh,
   });
   const toggleStar = trpc.demo.contacts.toggleStarredContact.useMutation(starOptions('toggled'));
@@ -121,25 +125,25 @@ export default function ContactsPage() {
 
   return (
     <SampleAppShell
-      title="Contacts"
-      subtitle={group ? group.name : viewTitles[view]}
+      title={t`Contacts`}
+      subtitle={group ? group.name : t(viewTitles[view])}
       icon={<ContactIcon aria-hidden />}
       actions={
         <Button variant="secondary" size="sm" onClick={() => setEditing(emptyContact())}>
           <UserPlus className="size-4" aria-hidden />
-          New contact
+          <Trans>New contact</Trans>
         </Button>
       }
-      sidebarLabel="Contact views"
+      sidebarLabel={t`Contact views`}
       sidebar={(close) => (
         <>
           <SidebarSection>
-            <SidebarItem label="All contacts" icon={<Users aria-hidden />} active={view === 'all' && !group} onClick={() => go({}, close)} />
-            <SidebarItem label="Frequently contacted" icon={<Clock aria-hidden />} active={view === 'frequent'} onClick={() => go({ view: 'frequent' }, close)} />
-            <SidebarItem label="Starred contacts" icon={<Star aria-hidden />} active={view === 'starred'} onClick={() => go({ view: 'starred' }, close)} />
+            <SidebarItem label={t`All contacts`} icon={<Users aria-hidden />} active={view === 'all' && !group} onClick={() => go({}, close)} />
+            <SidebarItem label={t`Frequently contacted`} icon={<Clock aria-hidden />} active={view === 'frequent'} onClick={() => go({ view: 'frequent' }, close)} />
+            <SidebarItem label={t`Starred contacts`} icon={<Star aria-hidden />} active={view === 'starred'} onClick={() => go({ view: 'starred' }, close)} />
           </SidebarSection>
           {(user.data?.groups.length ?? 0) > 0 && (
-            <SidebarSection title="Groups">
+            <SidebarSection title={t`Groups`}>
               {user.data!.groups.map((item) => (
                 <SidebarItem key={item.id} label={item.name} count={item.contactIds.length} active={groupId === item.id} onClick={() => go({ group: item.id }, close)} />
               ))}
@@ -149,39 +153,41 @@ export default function ContactsPage() {
       )}
     >
       <SelectionBar
-        noun="contacts"
+        noun={t`contacts`}
         ids={shownIds}
         selection={selection}
         actions={
           <>
             <Button size="sm" variant="ghost" onClick={() => setStarred.mutate({ contactIds: selectedIds })}>
               <Star className="size-4" aria-hidden />
-              Star
+              <Trans>Star</Trans>
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setUnstarred.mutate({ contactIds: selectedIds })}>
-              Unstar
+              <Trans>Unstar</Trans>
             </Button>
             <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setConfirmBulk(true)}>
               <Trash2 className="size-4" aria-hidden />
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           </>
         }
-        idle={<SearchField label="Search contacts" size="sm" value={search} onChange={setSearch} className="min-w-0 flex-1" />}
+        idle={<SearchField label={t`Search contacts`} size="sm" value={search} onChange={setSearch} className="min-w-0 flex-1" />}
       />
-      <QueryState query={contacts} loading={<SkeletonList rows={8} label="Loading contacts" />} errorTitle="Could not load the contacts">
+      <QueryState query={contacts} loading={<SkeletonList rows={8} label={t`Loading contacts`} />} errorTitle={t`Could not load the contacts`}>
         {() =>
           shown.length === 0 ? (
-            <EmptyState title={needle ? 'No contacts match' : 'No contacts here'}>{needle ? 'Try another search.' : 'Contacts in this view will show here.'}</EmptyState>
+            <EmptyState title={needle ? t`No contacts match` : t`No contacts here`}>{needle ? t`Try another search.` : t`Contacts in this view will show here.`}</EmptyState>
           ) : (
-            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" aria-label="Contacts">
+            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white" aria-label={t`Contacts`}>
               {shown.map((contact) => {
                 const fullName = `${contact.name} ${contact.lastName}`.trim();
                 return (
                   <li key={contact.id} className={cx('flex items-center gap-3 px-3 py-2', selection.has(contact.id) && 'bg-brand-50/60')} data-testid="contact-row">
                     <SelectCheckbox name={fullName} checked={selection.has(contact.id)} onChange={(checked) => selection.toggle(contact.id, checked)} />
-                    <button type="button" onClick={() => setEditing(contact)} className="flex min-w-0 flex-1 items-center gap-3 text-left">
-                      <span className="sr-only">Open </span>
+                    <button type="button" onClick={() => setEditing(contact)} className="flex min-w-0 flex-1 items-center gap-3 text-start">
+                      <span className="sr-only">
+                        <Trans>Open</Trans>{' '}
+                      </span>
                       <Avatar name={fullName} imageUrl={contact.avatar || null} />
                       <span className="min-w-0 flex-1 sm:grid sm:grid-cols-[1.2fr_1.4fr_1fr] sm:items-center sm:gap-3">
                         <span className="block truncate text-sm font-medium text-slate-900">{fullName}</span>
@@ -211,9 +217,9 @@ export default function ContactsPage() {
       <ConfirmDialog
         open={confirmBulk}
         onOpenChange={setConfirmBulk}
-        title={`Delete ${selectedIds.length} ${selectedIds.length === 1 ? 'contact' : 'contacts'}?`}
-        description="They are removed from your contacts for good."
-        confirmLabel="Delete"
+        title={plural(selectedIds.length, { one: 'Delete # contact?', other: 'Delete # contacts?' })}
+        description={t`They are removed from your contacts for good.`}
+        confirmLabel={t`Delete`}
         destructive
         busy={removeContacts.isPending}
         onConfirm={() => removeContacts.mutate({ contactIds: selectedIds })}

@@ -18,6 +18,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { SearchField } from '@web/components/search-field';
@@ -54,6 +55,7 @@ export interface DataTableProps<T extends RowData> {
 
 /** A searchable, sortable, paged table (@tanstack/react-table); rows become cards under 768 px. */
 export function DataTable<T extends RowData>({ data, columns, searchLabel, searchText, card, onOpen, rowLabel, emptyTitle, pageSize = 10 }: DataTableProps<T>) {
+  const { t } = useLingui();
   const [sorting, setSorting] = useState<SortingState>([]);
   const [globalFilter, setGlobalFilter] = useState('');
   const table = useTable({
@@ -72,12 +74,16 @@ export function DataTable<T extends RowData>({ data, columns, searchLabel, searc
   const filteredCount = table.getFilteredRowModel().rows.length;
   const { pageIndex } = table.state.pagination;
 
+  const firstShown = pageIndex * table.state.pagination.pageSize + 1;
+  const lastShown = Math.min((pageIndex + 1) * table.state.pagination.pageSize, filteredCount);
+  const currentPage = pageIndex + 1;
+  const pageCount = table.getPageCount();
   return (
     <div className="space-y-3">
       <SearchField label={searchLabel} value={globalFilter} onChange={setGlobalFilter} className="max-w-md" />
 
       {filteredCount === 0 ? (
-        <EmptyState title={emptyTitle}>{globalFilter ? `Nothing matches “${globalFilter}”.` : null}</EmptyState>
+        <EmptyState title={emptyTitle}>{globalFilter ? t`Nothing matches “${globalFilter}”.` : null}</EmptyState>
       ) : (
         <>
           <ul className="space-y-2 md:hidden" aria-label={searchLabel.replace(/^Search /, '')}>
@@ -95,7 +101,7 @@ export function DataTable<T extends RowData>({ data, columns, searchLabel, searc
             ))}
           </ul>
           <TableScroll className="hidden md:block" label={searchLabel.replace(/^Search /, '')}>
-            <table className="w-full min-w-[720px] text-left text-sm">
+            <table className="w-full min-w-[720px] text-start text-sm">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
                 {table.getHeaderGroups().map((group) => (
                   <tr key={group.id}>
@@ -140,19 +146,23 @@ export function DataTable<T extends RowData>({ data, columns, searchLabel, searc
               </tbody>
             </table>
           </TableScroll>
-          <nav className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600" aria-label="Pages">
+          <nav className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600" aria-label={t`Pages`}>
             <span>
-              {pageIndex * table.state.pagination.pageSize + 1}–{Math.min((pageIndex + 1) * table.state.pagination.pageSize, filteredCount)} of {filteredCount}
+              <Trans>
+                {firstShown}–{lastShown} of {filteredCount}
+              </Trans>
             </span>
             <span className="flex items-center gap-2">
-              <Button variant="secondary" size="sm" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()} aria-label="Previous page">
-                <ChevronLeft className="size-4" aria-hidden />
+              <Button variant="secondary" size="sm" onClick={() => table.previousPage()} disabled={!table.getCanPreviousPage()} aria-label={t`Previous page`}>
+                <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden />
               </Button>
               <span>
-                Page {pageIndex + 1} of {table.getPageCount()}
+                <Trans>
+                  Page {currentPage} of {pageCount}
+                </Trans>
               </span>
-              <Button variant="secondary" size="sm" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()} aria-label="Next page">
-                <ChevronRight className="size-4" aria-hidden />
+              <Button variant="secondary" size="sm" onClick={() => table.nextPage()} disabled={!table.getCanNextPage()} aria-label={t`Next page`}>
+                <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
               </Button>
             </span>
           </nav>

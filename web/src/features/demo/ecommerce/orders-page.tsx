@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Receipt } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@web/components/empty-state';
 import { QueryState } from '@web/components/query-state';
 import { SampleAppShell } from '@web/components/sample-app-shell';
@@ -15,36 +16,37 @@ const customerName = (order: Order) => `${order.customer.firstName} ${order.cust
 
 /** The orders of the e-commerce sample: searchable, sortable and paged (cards on phones). */
 export default function OrdersPage() {
+  const { t } = useLingui();
   const orders = trpc.demo.ecommerce.orders.useQuery();
   const [, navigate] = useLocation();
   const columns = useMemo<DataColumn<Order>[]>(
     () => [
-      { accessorKey: 'reference', header: 'Reference', cell: ({ row }) => <span className="font-medium text-slate-900">{row.original.reference}</span> },
-      { id: 'customer', header: 'Customer', accessorFn: customerName },
-      { id: 'total', header: 'Total', accessorFn: (order) => Number(order.total), cell: ({ row }) => formatAmount(row.original.total) },
-      { id: 'payment', header: 'Payment', accessorFn: (order) => order.payment.method },
-      { id: 'status', header: 'Status', accessorFn: (order) => currentStatus(order)?.name ?? '', cell: ({ row }) => <OrderStatusBadge order={row.original} /> },
-      { accessorKey: 'date', header: 'Date' },
+      { accessorKey: 'reference', header: t`Reference`, cell: ({ row }) => <span className="font-medium text-slate-900">{row.original.reference}</span> },
+      { id: 'customer', header: t`Customer`, accessorFn: customerName },
+      { id: 'total', header: t`Total`, accessorFn: (order) => Number(order.total), cell: ({ row }) => formatAmount(row.original.total) },
+      { id: 'payment', header: t`Payment`, accessorFn: (order) => order.payment.method },
+      { id: 'status', header: t`Status`, accessorFn: (order) => currentStatus(order)?.name ?? '', cell: ({ row }) => <OrderStatusBadge order={row.original} /> },
+      { accessorKey: 'date', header: t`Date` },
     ],
-    [],
+    [t],
   );
   return (
-    <SampleAppShell title="Orders" icon={<Receipt aria-hidden />} subtitle="E-commerce">
+    <SampleAppShell title={t`Orders`} icon={<Receipt aria-hidden />} subtitle={t`E-commerce`}>
       <QueryState
         query={orders}
-        errorTitle="Could not load the orders"
-        loading={<SkeletonList rows={8} avatar={false} label="Loading orders" />}
-        empty={<EmptyState title="There are no orders yet" />}
+        errorTitle={t`Could not load the orders`}
+        loading={<SkeletonList rows={8} avatar={false} label={t`Loading orders`} />}
+        empty={<EmptyState title={t`There are no orders yet`} />}
       >
         {(items) => (
           <DataTable
             data={items}
             columns={columns}
-            searchLabel="Search orders"
+            searchLabel={t`Search orders`}
             searchText={(order) => [order.id, order.reference, customerName(order), order.customer.email, currentStatus(order)?.name].join(' ')}
-            rowLabel={(order) => `Open order ${order.reference}`}
+            rowLabel={(order) => t`Open order ${order.reference}`}
             onOpen={(order) => navigate(`/apps/e-commerce/orders/${encodeURIComponent(order.id)}`)}
-            emptyTitle="No orders match"
+            emptyTitle={t`No orders match`}
             card={(order) => (
               <span className="block space-y-1">
                 <span className="flex items-center justify-between gap-2">

@@ -1,6 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { ArrowLeft, ImagePlus, Save, Star, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '@web/lib/i18n/i18n';
 import { Link, useLocation, useParams } from 'wouter';
 import { Button } from '@web/components/button';
 import { cx } from '@web/components/cx';
@@ -73,18 +76,18 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function validate(draft: Draft): Errors {
   const errors: Errors = {};
-  if (!draft.name.trim()) errors.name = 'Enter the product name';
+  if (!draft.name.trim()) errors.name = i18n._(msg`Enter the product name`);
   const money = (field: 'priceTaxExcl' | 'comparedPrice' | 'extraShippingFee') => {
     const value = Number(draft[field]);
-    if (draft[field].trim() === '' || !Number.isFinite(value) || value < 0) errors[field] = 'Enter an amount of 0 or more';
+    if (draft[field].trim() === '' || !Number.isFinite(value) || value < 0) errors[field] = i18n._(msg`Enter an amount of 0 or more`);
   };
   money('priceTaxExcl');
   money('comparedPrice');
   money('extraShippingFee');
   const rate = Number(draft.taxRate);
-  if (draft.taxRate.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 100) errors.taxRate = 'Enter a rate from 0 to 100';
+  if (draft.taxRate.trim() === '' || !Number.isFinite(rate) || rate < 0 || rate > 100) errors.taxRate = i18n._(msg`Enter a rate from 0 to 100`);
   const quantity = Number(draft.quantity);
-  if (draft.quantity.trim() === '' || !Number.isInteger(quantity) || quantity < 0) errors.quantity = 'Enter a whole number of 0 or more';
+  if (draft.quantity.trim() === '' || !Number.isInteger(quantity) || quantity < 0) errors.quantity = i18n._(msg`Enter a whole number of 0 or more`);
   return errors;
 }
 
@@ -116,6 +119,7 @@ function toProduct(draft: Draft): Product {
 }
 
 function ProductForm({ product }: { product: Product | null }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState<Draft>(() => toDraft(product));
   const [errors, setErrors] = useState<Errors>({});
   const [imageUrl, setImageUrl] = useState('');
@@ -126,7 +130,7 @@ function ProductForm({ product }: { product: Product | null }) {
 
   const save = trpc.demo.ecommerce.saveProduct.useMutation({
     onSuccess: async (saved) => {
-      toast.success(product ? 'Product saved' : 'Product created');
+      toast.success(product ? t`Product saved` : t`Product created`);
       utils.demo.ecommerce.product.setData({ productId: saved.id }, saved);
       await utils.demo.ecommerce.products.invalidate();
       if (!product) navigate(`/apps/e-commerce/products/${encodeURIComponent(saved.id)}`, { replace: true });
@@ -144,7 +148,7 @@ function ProductForm({ product }: { product: Product | null }) {
   function addImage() {
     const url = imageUrl.trim();
     if (!/^(https?:\/\/|\/)/.test(url)) {
-      setErrors((current) => ({ ...current, imageUrl: 'Enter an image address starting with http(s):// or /' }));
+      setErrors((current) => ({ ...current, imageUrl: t`Enter an image address starting with http(s):// or /` }));
       return;
     }
     const image = { id: newId(), url, type: 'image' };
@@ -158,7 +162,7 @@ function ProductForm({ product }: { product: Product | null }) {
     const found = validate(draft);
     setErrors(found);
     if (Object.keys(found).length) {
-      toast.error('Check the highlighted fields');
+      toast.error(t`Check the highlighted fields`);
       if (found.name) setTab('basic');
       else if (found.priceTaxExcl || found.taxRate || found.comparedPrice) setTab('pricing');
       else if (found.quantity) setTab('inventory');
@@ -176,66 +180,69 @@ function ProductForm({ product }: { product: Product | null }) {
       <div className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3">
         <FallbackImage src={featured?.url} alt="" className="size-12 rounded" />
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-slate-900">{draft.name.trim() || 'New product'}</p>
-          <p className="text-xs text-slate-500">Product detail</p>
+          <p className="truncate font-semibold text-slate-900">{draft.name.trim() || t`New product`}</p>
+          <p className="text-xs text-slate-500">
+            <Trans>Product detail</Trans>
+          </p>
         </div>
         <Button type="submit" busy={save.isPending}>
           <Save className="size-4" aria-hidden />
-          Save
+          <Trans>Save</Trans>
         </Button>
       </div>
       <Tabs
-        label="Product sections"
+        label={t`Product sections`}
         value={tab}
         onValueChange={setTab}
         tabs={[
           {
             value: 'basic',
-            label: 'Basic info',
+            label: t`Basic info`,
             content: (
               <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
-                <TextField label="Name" required {...field('name')} />
-                <TextField label="Handle" value={draft.handle} onChange={(event) => set('handle', event.target.value)} hint={`Leave empty to use “${slug(draft.name) || 'the-name'}”`} />
-                <TextAreaField label="Description" rows={5} value={draft.description} onChange={(event) => set('description', event.target.value)} />
-                <TextField label="Categories" value={draft.categories} onChange={(event) => set('categories', event.target.value)} hint="Separate with commas" />
-                <TextField label="Tags" value={draft.tags} onChange={(event) => set('tags', event.target.value)} hint="Separate with commas" />
+                <TextField label={t`Name`} required {...field('name')} />
+                <TextField label={t`Handle`} value={draft.handle} onChange={(event) => set('handle', event.target.value)} hint={t`Leave empty to use “${slug(draft.name) || 'the-name'}”`} />
+                <TextAreaField label={t`Description`} rows={5} value={draft.description} onChange={(event) => set('description', event.target.value)} />
+                <TextField label={t`Categories`} value={draft.categories} onChange={(event) => set('categories', event.target.value)} hint={t`Separate with commas`} />
+                <TextField label={t`Tags`} value={draft.tags} onChange={(event) => set('tags', event.target.value)} hint={t`Separate with commas`} />
                 <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
                   <input type="checkbox" checked={draft.active} onChange={(event) => set('active', event.target.checked)} className="size-4 accent-brand-600" />
-                  Active (shown in the shop)
+                  <Trans>Active (shown in the shop)</Trans>
                 </label>
               </div>
             ),
           },
           {
             value: 'images',
-            label: 'Images',
+            label: t`Images`,
             content: (
               <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4">
                 <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-                  <TextField className="flex-1" label="Image address" placeholder="https://…" value={imageUrl} onChange={(event) => setImageUrl(event.target.value)} error={errors.imageUrl} />
+                  <TextField className="flex-1" label={t`Image address`} placeholder="https://…" value={imageUrl} onChange={(event) => setImageUrl(event.target.value)} error={errors.imageUrl} />
                   <Button variant="secondary" onClick={addImage}>
                     <ImagePlus className="size-4" aria-hidden />
-                    Add image
+                    <Trans>Add image</Trans>
                   </Button>
                 </div>
                 {draft.images.length === 0 ? (
-                  <p className="text-sm text-slate-500">No images yet. Add one by its address; the first becomes the featured image.</p>
+                  <p className="text-sm text-slate-500"><Trans>No images yet. Add one by its address; the first becomes the featured image.</Trans>
+                  </p>
                 ) : (
                   <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
                     {draft.images.map((image, index) => {
                       const isFeatured = image.id === (featured?.id ?? '');
                       return (
                         <li key={image.id} className={cx('overflow-hidden rounded-lg border bg-white', isFeatured ? 'border-brand-500 ring-2 ring-brand-200' : 'border-slate-200')}>
-                          <FallbackImage src={image.url} alt={`Image ${index + 1}`} className="aspect-square w-full" />
+                          <FallbackImage src={image.url} alt={t`Image ${index + 1}`} className="aspect-square w-full" />
                           <div className="flex items-center justify-between gap-1 p-1">
-                            <Button variant="ghost" size="sm" onClick={() => set('featuredImageId', image.id)} aria-pressed={isFeatured} aria-label={`Make image ${index + 1} the featured image`}>
+                            <Button variant="ghost" size="sm" onClick={() => set('featuredImageId', image.id)} aria-pressed={isFeatured} aria-label={t`Make image ${index + 1} the featured image`}>
                               <Star className={cx('size-4', isFeatured && 'fill-brand-500 text-brand-500')} aria-hidden />
-                              {isFeatured ? 'Featured' : 'Feature'}
+                              {isFeatured ? t`Featured` : t`Feature`}
                             </Button>
                             <Button
                               variant="ghost"
                               size="sm"
-                              aria-label={`Remove image ${index + 1}`}
+                              aria-label={t`Remove image ${index + 1}`}
                               onClick={() => setDraft((current) => ({ ...current, images: current.images.filter((item) => item.id !== image.id) }))}
                             >
                               <Trash2 className="size-4" aria-hidden />
@@ -251,41 +258,43 @@ function ProductForm({ product }: { product: Product | null }) {
           },
           {
             value: 'pricing',
-            label: 'Pricing',
+            label: t`Pricing`,
             content: (
               <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
-                <TextField label="Price excluding tax ($)" inputMode="decimal" {...field('priceTaxExcl')} />
-                <TextField label="Tax rate (%)" inputMode="decimal" {...field('taxRate')} />
+                <TextField label={t`Price excluding tax ($)`} inputMode="decimal" {...field('priceTaxExcl')} />
+                <TextField label={t`Tax rate (%)`} inputMode="decimal" {...field('taxRate')} />
                 <div className="space-y-1">
-                  <p className="text-sm font-medium text-slate-700">Price including tax</p>
+                  <p className="text-sm font-medium text-slate-700">
+                    <Trans>Price including tax</Trans>
+                  </p>
                   <p className="flex h-10 items-center rounded-md bg-slate-50 px-3 text-sm text-slate-900" aria-live="polite">
                     {formatPrice(preview.priceTaxIncl)}
                   </p>
                 </div>
-                <TextField label="Compared price ($)" inputMode="decimal" hint="Shown struck through next to the real price" {...field('comparedPrice')} />
+                <TextField label={t`Compared price ($)`} inputMode="decimal" hint={t`Shown struck through next to the real price`} {...field('comparedPrice')} />
               </div>
             ),
           },
           {
             value: 'inventory',
-            label: 'Inventory',
+            label: t`Inventory`,
             content: (
               <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-2">
                 <TextField label="SKU" value={draft.sku} onChange={(event) => set('sku', event.target.value)} />
-                <TextField label="Quantity" inputMode="numeric" {...field('quantity')} />
+                <TextField label={t`Quantity`} inputMode="numeric" {...field('quantity')} />
               </div>
             ),
           },
           {
             value: 'shipping',
-            label: 'Shipping',
+            label: t`Shipping`,
             content: (
               <div className="grid gap-4 rounded-lg border border-slate-200 bg-white p-4 sm:grid-cols-3">
-                <TextField label="Width" value={draft.width} onChange={(event) => set('width', event.target.value)} />
-                <TextField label="Height" value={draft.height} onChange={(event) => set('height', event.target.value)} />
-                <TextField label="Depth" value={draft.depth} onChange={(event) => set('depth', event.target.value)} />
-                <TextField label="Weight" value={draft.weight} onChange={(event) => set('weight', event.target.value)} />
-                <TextField label="Extra shipping fee ($)" inputMode="decimal" {...field('extraShippingFee')} />
+                <TextField label={t`Width`} value={draft.width} onChange={(event) => set('width', event.target.value)} />
+                <TextField label={t`Height`} value={draft.height} onChange={(event) => set('height', event.target.value)} />
+                <TextField label={t`Depth`} value={draft.depth} onChange={(event) => set('depth', event.target.value)} />
+                <TextField label={t`Weight`} value={draft.weight} onChange={(event) => set('weight', event.target.value)} />
+                <TextField label={t`Extra shipping fee ($)`} inputMode="decimal" {...field('extraShippingFee')} />
               </div>
             ),
           },
@@ -297,21 +306,22 @@ function ProductForm({ product }: { product: Product | null }) {
 
 /** Edit a product of the e-commerce sample, or create one at /apps/e-commerce/products/new. */
 export default function ProductPage() {
+  const { t } = useLingui();
   const { productId = 'new' } = useParams<{ productId: string }>();
   const isNew = productId === 'new';
   const product = trpc.demo.ecommerce.product.useQuery({ productId }, { enabled: !isNew, retry: (count, error) => error.data?.httpStatus !== 404 && count < 2 });
   const back = (
     <Link href="/apps/e-commerce/products" className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm font-medium text-white hover:bg-white/15">
-      <ArrowLeft className="size-4" aria-hidden />
-      Products
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
+      <Trans>Products</Trans>
     </Link>
   );
   return (
-    <SampleAppShell title={isNew ? 'New product' : (product.data?.name ?? 'Product')} subtitle="E-commerce" actions={back}>
+    <SampleAppShell title={isNew ? t`New product` : (product.data?.name ?? t`Product`)} subtitle={t`E-commerce`} actions={back}>
       {isNew ? (
         <ProductForm product={null} />
       ) : (
-        <QueryState query={product} errorTitle="Could not load this product" loading={<SkeletonCards count={2} label="Loading the product" className="sm:grid-cols-1 xl:grid-cols-1" />}>
+        <QueryState query={product} errorTitle={t`Could not load this product`} loading={<SkeletonCards count={2} label={t`Loading the product`} className="sm:grid-cols-1 xl:grid-cols-1" />}>
           {(loaded) => <ProductForm product={loaded} />}
         </QueryState>
       )}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Plus, ShoppingBag } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { buttonClasses } from '@web/components/button';
 import { EmptyState } from '@web/components/empty-state';
 import { QueryState } from '@web/components/query-state';
@@ -16,14 +17,19 @@ const featuredImage = (product: Product) => product.images?.find((image) => imag
 
 function ActiveBadge({ active }: { active?: boolean }) {
   return active ? (
-    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Active</span>
+    <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+      <Trans>Active</Trans>
+    </span>
   ) : (
-    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">Inactive</span>
+    <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+      <Trans>Inactive</Trans>
+    </span>
   );
 }
 
 /** The products of the e-commerce sample: a searchable, sortable, paged table (cards on phones). */
 export default function ProductsPage() {
+  const { t } = useLingui();
   const products = trpc.demo.ecommerce.products.useQuery();
   const [, navigate] = useLocation();
   const columns = useMemo<DataColumn<Product>[]>(
@@ -34,49 +40,53 @@ export default function ProductsPage() {
         enableSorting: false,
         cell: ({ row }) => <FallbackImage src={featuredImage(row.original)} alt="" className="size-10 rounded" />,
       },
-      { accessorKey: 'name', header: 'Name', cell: ({ row }) => <span className="font-medium text-slate-900">{row.original.name || 'Untitled product'}</span> },
-      { id: 'categories', header: 'Category', accessorFn: (product) => product.categories?.join(', ') ?? '' },
-      { accessorKey: 'priceTaxIncl', header: 'Price', cell: ({ row }) => formatPrice(row.original.priceTaxIncl) },
-      { accessorKey: 'quantity', header: 'Quantity' },
-      { id: 'active', header: 'Active', accessorFn: (product) => (product.active ? 1 : 0), cell: ({ row }) => <ActiveBadge active={row.original.active} /> },
+      { accessorKey: 'name', header: t`Name`, cell: ({ row }) => <span className="font-medium text-slate-900">{row.original.name || t`Untitled product`}</span> },
+      { id: 'categories', header: t`Category`, accessorFn: (product) => product.categories?.join(', ') ?? '' },
+      { accessorKey: 'priceTaxIncl', header: t`Price`, cell: ({ row }) => formatPrice(row.original.priceTaxIncl) },
+      { accessorKey: 'quantity', header: t`Quantity` },
+      { id: 'active', header: t`Active`, accessorFn: (product) => (product.active ? 1 : 0), cell: ({ row }) => <ActiveBadge active={row.original.active} /> },
     ],
-    [],
+    [t],
   );
 
   return (
     <SampleAppShell
-      title="Products"
+      title={t`Products`}
       icon={<ShoppingBag aria-hidden />}
       actions={
         <Link href="/apps/e-commerce/products/new" className={buttonClasses('secondary', 'sm')}>
           <Plus className="size-4" aria-hidden />
-          Add new product
+          <Trans>Add new product</Trans>
         </Link>
       }
     >
       <QueryState
         query={products}
-        errorTitle="Could not load the products"
-        loading={<SkeletonList rows={8} label="Loading products" />}
-        empty={<EmptyState title="There are no products yet">Add the first one with “Add new product”.</EmptyState>}
+        errorTitle={t`Could not load the products`}
+        loading={<SkeletonList rows={8} label={t`Loading products`} />}
+        empty={
+          <EmptyState title={t`There are no products yet`}>
+            <Trans>Add the first one with “Add new product”.</Trans>
+          </EmptyState>
+        }
       >
         {(items) => (
           <DataTable
             data={items}
             columns={columns}
-            searchLabel="Search products"
+            searchLabel={t`Search products`}
             searchText={(product) => [product.name, product.sku, product.categories?.join(' '), product.tags?.join(' ')].filter(Boolean).join(' ')}
-            rowLabel={(product) => `Edit ${product.name || 'product'}`}
+            rowLabel={(product) => (product.name ? t`Edit ${product.name}` : t`Edit product`)}
             onOpen={(product) => navigate(`/apps/e-commerce/products/${encodeURIComponent(product.id)}`)}
-            emptyTitle="No products match"
+            emptyTitle={t`No products match`}
             card={(product) => (
               <span className="flex items-center gap-3">
                 <FallbackImage src={featuredImage(product)} alt="" className="size-12 shrink-0 rounded" />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium text-slate-900">{product.name || 'Untitled product'}</span>
+                  <span className="block truncate font-medium text-slate-900">{product.name || t`Untitled product`}</span>
                   <span className="block truncate text-xs text-slate-500">{product.categories?.join(', ')}</span>
                   <span className="mt-1 flex items-center gap-2 text-sm">
-                    {formatPrice(product.priceTaxIncl)} · {product.quantity ?? 0} in stock <ActiveBadge active={product.active} />
+                    {formatPrice(product.priceTaxIncl)} · <Trans>{product.quantity ?? 0} in stock</Trans> <ActiveBadge active={product.active} />
                   </span>
                 </span>
               </span>

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, HelpCircle } from 'lucide-react';
 import { EmptyState } from '@web/components/empty-state';
 import { QueryState } from '@web/components/query-state';
@@ -9,6 +10,7 @@ import { trpc } from '@web/lib/trpc';
 import type { FaqEntry } from '@server/domains/demo/faq/faq.schemas';
 
 function FaqList({ entries }: { entries: FaqEntry[] }) {
+  const { t } = useLingui();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
@@ -16,9 +18,11 @@ function FaqList({ entries }: { entries: FaqEntry[] }) {
   }, [entries, query]);
   return (
     <div className="space-y-4">
-      <SearchField label="Search the questions" value={query} onChange={setQuery} className="max-w-xl" />
+      <SearchField label={t`Search the questions`} value={query} onChange={setQuery} className="max-w-xl" />
       {shown.length === 0 ? (
-        <EmptyState title="No questions match">Try other words.</EmptyState>
+        <EmptyState title={t`No questions match`}>
+          <Trans>Try other words.</Trans>
+        </EmptyState>
       ) : (
         <ul className="space-y-2">
           {shown.map((entry) => (
@@ -40,14 +44,15 @@ function FaqList({ entries }: { entries: FaqEntry[] }) {
 
 /** Frequently asked questions of the sample data: searchable, each answer folds open. */
 export default function FaqPage() {
+  const { t } = useLingui();
   const faqs = trpc.demo.faq.list.useQuery();
   return (
-    <SampleAppShell title="Frequently asked questions" icon={<HelpCircle aria-hidden />} subtitle="Help center">
+    <SampleAppShell title={t`Frequently asked questions`} icon={<HelpCircle aria-hidden />} subtitle={t`Help center`}>
       <QueryState
         query={faqs}
-        errorTitle="Could not load the questions"
-        loading={<SkeletonList rows={6} avatar={false} label="Loading questions" />}
-        empty={<EmptyState title="There are no questions yet" />}
+        errorTitle={t`Could not load the questions`}
+        loading={<SkeletonList rows={6} avatar={false} label={t`Loading questions`} />}
+        empty={<EmptyState title={t`There are no questions yet`} />}
       >
         {(entries) => <FaqList entries={entries} />}
       </QueryState>

@@ -5,6 +5,7 @@ import {
   Star, Tag, Ticket, Trash2, Tv, Upload, User, Users, Video, Volume2, Wallet, type LucideProps,
 } from 'lucide-react';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { EmptyState } from '@web/components/empty-state';
 import { QueryState } from '@web/components/query-state';
 import { SampleAppShell } from '@web/components/sample-app-shell';
@@ -29,6 +30,7 @@ function Glyph({ icon }: { icon: IconEntry }) {
 }
 
 function IconGrid({ icons }: { icons: IconEntry[] }) {
+  const { t } = useLingui();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
     const needle = query.trim().toLowerCase();
@@ -38,33 +40,36 @@ function IconGrid({ icons }: { icons: IconEntry[] }) {
 
   async function copy(icon: IconEntry) {
     try {
-      await navigator.clipboard.writeText(icon.name);
-      toast.success(`Copied “${icon.name}”`);
+      const name = icon.name;
+      await navigator.clipboard.writeText(name);
+      toast.success(t`Copied “${name}”`);
     } catch {
-      toast.error('Copying is not allowed here; select the name instead');
+      toast.error(t`Copying is not allowed here; select the name instead`);
     }
   }
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center gap-3">
-        <SearchField label="Search icons" placeholder="Search icons by name or tag" value={query} onChange={setQuery} className="w-full max-w-md" />
+        <SearchField label={t`Search icons`} placeholder={t`Search icons by name or tag`} value={query} onChange={setQuery} className="w-full max-w-md" />
         <p className="text-sm text-slate-500" aria-live="polite">
-          {shown.length} of {icons.length} icons
+          <Trans>
+            {shown.length} of {icons.length} icons
+          </Trans>
         </p>
       </div>
       {shown.length === 0 ? (
-        <EmptyState title="No icons match" icon={<Shapes className="size-10" aria-hidden />}>
-          Try another name or tag.
+        <EmptyState title={t`No icons match`} icon={<Shapes className="size-10" aria-hidden />}>
+          <Trans>Try another name or tag.</Trans>
         </EmptyState>
       ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6" aria-label="Icons">
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6" aria-label={t`Icons`}>
           {shown.map((icon) => (
             <li key={icon.id}>
               <button
                 type="button"
                 onClick={() => void copy(icon)}
-                title={`Copy “${icon.name}”`}
+                title={t`Copy “${icon.name}”`}
                 className="group flex w-full flex-col items-center gap-2 rounded-lg border border-slate-200 bg-white p-4 text-center text-slate-700 hover:border-brand-300 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500"
               >
                 <Glyph icon={icon} />
@@ -84,14 +89,15 @@ function IconGrid({ icons }: { icons: IconEntry[] }) {
 
 /** The icon catalogue of the sample data: a searchable grid; a click copies the icon's name. */
 export default function IconsPage() {
+  const { t } = useLingui();
   const icons = trpc.demo.icons.list.useQuery();
   return (
-    <SampleAppShell title="Icons" icon={<Shapes aria-hidden />} subtitle="The icon font catalogue">
+    <SampleAppShell title={t`Icons`} icon={<Shapes aria-hidden />} subtitle={t`The icon font catalogue`}>
       <QueryState
         query={icons}
-        errorTitle="Could not load the icons"
-        loading={<SkeletonCards count={12} label="Loading icons" className="grid-cols-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6" />}
-        empty={<EmptyState title="The catalogue is empty" />}
+        errorTitle={t`Could not load the icons`}
+        loading={<SkeletonCards count={12} label={t`Loading icons`} className="grid-cols-2 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-6" />}
+        empty={<EmptyState title={t`The catalogue is empty`} />}
       >
         {(entries) => <IconGrid icons={entries} />}
       </QueryState>

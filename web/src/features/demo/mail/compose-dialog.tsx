@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { TextAreaField } from '@web/components/textarea-field';
@@ -20,6 +21,7 @@ export function invalidRecipients(list: string): string[] {
 
 /** Write a mail; Send hands it to the device's mail app (mailto:), since the sample mail API only reads and files mail. */
 export function ComposeDialog({ open, onOpenChange, initial }: { open: boolean; onOpenChange: (open: boolean) => void; initial?: Partial<typeof blank> }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState(blank);
   const [submitted, setSubmitted] = useState(false);
   useEffect(() => {
@@ -30,29 +32,31 @@ export function ComposeDialog({ open, onOpenChange, initial }: { open: boolean; 
   }, [open, initial]);
   const toProblems = invalidRecipients(draft.to);
   const ccProblems = invalidRecipients(draft.cc);
-  const toError = submitted ? (!draft.to.trim() ? 'Please enter at least one recipient' : toProblems.length ? `Not an email address: ${toProblems.join(', ')}` : undefined) : undefined;
-  const ccError = submitted && ccProblems.length ? `Not an email address: ${ccProblems.join(', ')}` : undefined;
+  const toList = toProblems.join(', ');
+  const ccList = ccProblems.join(', ');
+  const toError = submitted ? (!draft.to.trim() ? t`Please enter at least one recipient` : toProblems.length ? t`Not an email address: ${toList}` : undefined) : undefined;
+  const ccError = submitted && ccProblems.length ? t`Not an email address: ${ccList}` : undefined;
   function send() {
     setSubmitted(true);
     if (!draft.to.trim() || toProblems.length || ccProblems.length) return;
     window.location.href = mailtoLink(draft);
-    toast.success('Your mail app is opening with this message');
+    toast.success(t`Your mail app is opening with this message`);
     onOpenChange(false);
   }
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title="New message"
-      description="Send opens the message in your device's mail app."
+      title={t`New message`}
+      description={t`Send opens the message in your device's mail app.`}
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Discard
+            <Trans>Discard</Trans>
           </Button>
           <Button onClick={send}>
             <Send className="size-4" aria-hidden />
-            Send
+            <Trans>Send</Trans>
           </Button>
         </>
       }
@@ -65,10 +69,10 @@ export function ComposeDialog({ open, onOpenChange, initial }: { open: boolean; 
           send();
         }}
       >
-        <TextField label="To" value={draft.to} error={toError} onChange={(event) => setDraft({ ...draft, to: event.target.value })} placeholder="name@example.com" autoFocus />
-        <TextField label="Cc" value={draft.cc} error={ccError} onChange={(event) => setDraft({ ...draft, cc: event.target.value })} />
-        <TextField label="Subject" value={draft.subject} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} maxLength={500} />
-        <TextAreaField label="Message" value={draft.message} rows={8} onChange={(event) => setDraft({ ...draft, message: event.target.value })} />
+        <TextField label={t`To`} value={draft.to} error={toError} onChange={(event) => setDraft({ ...draft, to: event.target.value })} placeholder="name@example.com" autoFocus />
+        <TextField label={t`Cc`} value={draft.cc} error={ccError} onChange={(event) => setDraft({ ...draft, cc: event.target.value })} />
+        <TextField label={t`Subject`} value={draft.subject} onChange={(event) => setDraft({ ...draft, subject: event.target.value })} maxLength={500} />
+        <TextAreaField label={t`Message`} value={draft.message} rows={8} onChange={(event) => setDraft({ ...draft, message: event.target.value })} />
       </form>
     </Modal>
   );

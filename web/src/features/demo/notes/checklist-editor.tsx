@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Plus, X } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { localId } from '@web/components/local-id';
 import type { NoteDraft } from './note-types';
 
@@ -7,6 +8,7 @@ type Item = NoteDraft['checklist'][number];
 
 /** Check, edit, remove and add checklist rows. */
 export function ChecklistEditor({ items, onChange }: { items: Item[]; onChange: (items: Item[]) => void }) {
+  const { t } = useLingui();
   const [newText, setNewText] = useState('');
   const change = (id: string, patch: Partial<Item>) => onChange(items.map((item) => (item.id === id ? { ...item, ...patch } : item)));
   function add() {
@@ -17,7 +19,9 @@ export function ChecklistEditor({ items, onChange }: { items: Item[]; onChange: 
   }
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-1 text-sm font-medium text-slate-700">Checklist</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">
+        <Trans>Checklist</Trans>
+      </legend>
       <ul className="space-y-1">
         {items.map((item) => (
           <li key={item.id} className="flex items-center gap-2">
@@ -25,10 +29,10 @@ export function ChecklistEditor({ items, onChange }: { items: Item[]; onChange: 
             <input
               value={item.text}
               onChange={(event) => change(item.id, { text: event.target.value })}
-              aria-label="Checklist item"
+              aria-label={t`Checklist item`}
               className={`h-8 min-w-0 flex-1 rounded border border-transparent px-2 text-sm hover:border-slate-200 focus:border-brand-500 focus:outline-none ${item.checked ? 'text-slate-500 line-through' : 'text-slate-800'}`}
             />
-            <button type="button" onClick={() => onChange(items.filter((other) => other.id !== item.id))} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700" aria-label={`Remove ${item.text}`}>
+            <button type="button" onClick={() => onChange(items.filter((other) => other.id !== item.id))} className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700" aria-label={t`Remove ${item.text}`}>
               <X className="size-4" aria-hidden />
             </button>
           </li>
@@ -44,11 +48,11 @@ export function ChecklistEditor({ items, onChange }: { items: Item[]; onChange: 
               add();
             }
           }}
-          placeholder="Add an item"
-          aria-label="New checklist item"
+          placeholder={t`Add an item`}
+          aria-label={t`New checklist item`}
           className="h-8 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm focus:border-brand-500 focus:outline-none"
         />
-        <button type="button" onClick={add} disabled={!newText.trim()} className="rounded p-1 text-brand-700 hover:bg-brand-50 disabled:text-slate-300" aria-label="Add checklist item">
+        <button type="button" onClick={add} disabled={!newText.trim()} className="rounded p-1 text-brand-700 hover:bg-brand-50 disabled:text-slate-300" aria-label={t`Add checklist item`}>
           <Plus className="size-5" aria-hidden />
         </button>
       </div>

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '@web/lib/i18n/i18n';
 import { Button } from '@web/components/button';
 import { localId } from '@web/components/local-id';
 import { Modal } from '@web/components/modal';
@@ -17,13 +20,14 @@ export const labelHandle = (name: string) =>
 /** The label list problems the editor refuses before saving: empty and duplicate names. */
 export function labelProblems(labels: { name: string }[]): string | null {
   const names = labels.map((label) => label.name.trim().toLowerCase());
-  if (names.some((name) => !name)) return 'Every label needs a name.';
-  if (new Set(names).size !== names.length) return 'Two labels have the same name.';
+  if (names.some((name) => !name)) return i18n._(msg`Every label needs a name.`);
+  if (new Set(names).size !== names.length) return i18n._(msg`Two labels have the same name.`);
   return null;
 }
 
 /** Add, rename and remove note labels; saving replaces the whole list (notes-app update-labels). */
 export function LabelEditor({ open, onOpenChange, labels, saving, onSave }: { open: boolean; onOpenChange: (open: boolean) => void; labels: NoteLabel[]; saving: boolean; onSave: (labels: NoteLabel[]) => void }) {
+  const { t } = useLingui();
   const [draft, setDraft] = useState(labels);
   const [newName, setNewName] = useState('');
   useEffect(() => {
@@ -43,15 +47,15 @@ export function LabelEditor({ open, onOpenChange, labels, saving, onSave }: { op
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title="Edit labels"
+      title={t`Edit labels`}
       size="sm"
       footer={
         <>
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button onClick={() => onSave(draft.map((label) => ({ ...label, name: label.name.trim(), handle: labelHandle(label.name) })))} busy={saving} disabled={!!problem}>
-            Save labels
+            <Trans>Save labels</Trans>
           </Button>
         </>
       }
@@ -68,11 +72,11 @@ export function LabelEditor({ open, onOpenChange, labels, saving, onSave }: { op
               }
             }}
             maxLength={60}
-            placeholder="New label"
-            aria-label="New label name"
+            placeholder={t`New label`}
+            aria-label={t`New label name`}
             className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-brand-500 focus:outline-none"
           />
-          <Button size="sm" variant="secondary" onClick={add} disabled={!newName.trim()} aria-label="Add label">
+          <Button size="sm" variant="secondary" onClick={add} disabled={!newName.trim()} aria-label={t`Add label`}>
             <Plus className="size-4" aria-hidden />
           </Button>
         </div>
@@ -83,16 +87,20 @@ export function LabelEditor({ open, onOpenChange, labels, saving, onSave }: { op
                 value={label.name}
                 maxLength={60}
                 onChange={(event) => setDraft((current) => current.map((other) => (other.id === label.id ? { ...other, name: event.target.value } : other)))}
-                aria-label={`Label name ${label.handle}`}
+                aria-label={t`Label name ${label.handle}`}
                 className="h-9 min-w-0 flex-1 rounded-md border border-slate-200 px-3 text-sm focus:border-brand-500 focus:outline-none"
               />
-              <button type="button" onClick={() => setDraft((current) => current.filter((other) => other.id !== label.id))} className="rounded p-2 text-slate-500 hover:bg-slate-100 hover:text-red-600" aria-label={`Remove label ${label.name}`}>
+              <button type="button" onClick={() => setDraft((current) => current.filter((other) => other.id !== label.id))} className="rounded p-2 text-slate-500 hover:bg-slate-100 hover:text-red-600" aria-label={t`Remove label ${label.name}`}>
                 <Trash2 className="size-4" aria-hidden />
               </button>
             </li>
           ))}
         </ul>
-        {draft.length === 0 && <p className="text-sm text-slate-500">No labels. Add one above.</p>}
+        {draft.length === 0 && (
+          <p className="text-sm text-slate-500">
+            <Trans>No labels. Add one above.</Trans>
+          </p>
+        )}
         {problem && (
           <p role="alert" className="text-sm text-red-600">
             {problem}

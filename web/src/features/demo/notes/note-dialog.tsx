@@ -1,4 +1,5 @@
 import { Archive, ArchiveRestore } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { TextAreaField } from '@web/components/textarea-field';
 import { TextField } from '@web/components/text-field';
@@ -22,6 +23,7 @@ export interface NoteDialogProps {
 
 /** Create or edit a note: title, text, checklist, labels, reminder, archive; delete with a confirmation. */
 export function NoteDialog({ open, onOpenChange, note, labels, saving, deleting = false, onSave, onDelete }: NoteDialogProps) {
+  const { t } = useLingui();
   const { draft, set } = useDraft(note, open);
   const empty = !draft.title.trim() && !draft.description.trim() && draft.checklist.length === 0;
   const toggleLabel = (id: NoteLabel['id']) => set({ labels: draft.labels.some((label) => sameLabel(label, id)) ? draft.labels.filter((label) => !sameLabel(label, id)) : [...draft.labels, id] });
@@ -30,30 +32,30 @@ export function NoteDialog({ open, onOpenChange, note, labels, saving, deleting 
     <EditorDialog
       open={open}
       onOpenChange={onOpenChange}
-      noun="note"
+      noun={t`note`}
       isNew={!note.id}
       saving={saving}
       submitDisabled={empty}
       onSubmit={() => {
         if (!empty) onSave(draft);
       }}
-      remove={onDelete && { confirmTitle: 'Delete this note?', confirmDescription: 'The note is removed for good.', busy: deleting, disabled: saving, onConfirm: onDelete }}
+      remove={onDelete && { confirmTitle: t`Delete this note?`, confirmDescription: t`The note is removed for good.`, busy: deleting, disabled: saving, onConfirm: onDelete }}
       secondaryAction={
         <Button variant="secondary" onClick={() => set({ archive: !draft.archive })} aria-pressed={draft.archive}>
           {draft.archive ? <ArchiveRestore className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
-          {draft.archive ? 'Unarchive' : 'Archive'}
+          {draft.archive ? t`Unarchive` : t`Archive`}
         </Button>
       }
     >
-      <TextField label="Title" value={draft.title} onChange={(event) => set({ title: event.target.value })} maxLength={200} autoFocus />
-      <TextAreaField label="Note" value={draft.description} onChange={(event) => set({ description: event.target.value })} maxLength={20000} rows={4} />
+      <TextField label={t`Title`} value={draft.title} onChange={(event) => set({ title: event.target.value })} maxLength={200} autoFocus />
+      <TextAreaField label={t`Note`} value={draft.description} onChange={(event) => set({ description: event.target.value })} maxLength={20000} rows={4} />
       <ChecklistEditor items={draft.checklist} onChange={(checklist) => set({ checklist })} />
       <TextField
-        label="Reminder"
+        label={t`Reminder`}
         type="datetime-local"
         value={toLocalInput(draft.reminder)}
         onChange={(event) => set({ reminder: fromLocalInput(event.target.value) })}
-        hint={draft.reminder ? 'Clear the field to remove the reminder.' : undefined}
+        hint={draft.reminder ? t`Clear the field to remove the reminder.` : undefined}
       />
       <LabelPicker
         options={labels.map((label) => ({
@@ -63,7 +65,11 @@ export function NoteDialog({ open, onOpenChange, note, labels, saving, deleting 
           onToggle: () => toggleLabel(label.id),
         }))}
       />
-      {empty && <p className="text-xs text-slate-500">Write a title, some text or a checklist item to save the note.</p>}
+      {empty && (
+        <p className="text-xs text-slate-500">
+          <Trans>Write a title, some text or a checklist item to save the note.</Trans>
+        </p>
+      )}
     </EditorDialog>
   );
 }

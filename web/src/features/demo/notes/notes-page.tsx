@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Archive, ArchiveRestore, Bell, Pencil, Plus, StickyNote, Tag } from 'lucide-react';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { cx } from '@web/components/cx';
 import { EmptyState } from '@web/components/empty-state';
@@ -31,12 +32,14 @@ export function notesInView(notes: Note[], view: View, labelId: string | null, s
 }
 
 function NoteCard({ note, labels, onOpen, onToggleArchive }: { note: Note; labels: NoteLabel[]; onOpen: () => void; onToggleArchive: () => void }) {
+  const { t } = useLingui();
+  const name = note.title || t`note`;
   const noteLabels = labels.filter((label) => note.labels.some((id) => sameLabel(id, label.id)));
   return (
     <li className="mb-4 break-inside-avoid">
       <article className="group rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-        <button type="button" onClick={onOpen} className="block w-full p-4 text-left focus-visible:outline-2 focus-visible:outline-brand-500">
-          <span className="sr-only">{note.title ? 'Open note ' : 'Open untitled note '}</span>
+        <button type="button" onClick={onOpen} className="block w-full p-4 text-start focus-visible:outline-2 focus-visible:outline-brand-500">
+          <span className="sr-only">{note.title ? t`Open note` : t`Open untitled note`} </span>
           {note.title && <h2 className="mb-1 font-semibold text-slate-900">{note.title}</h2>}
           {note.description && <p className="whitespace-pre-line text-sm text-slate-700">{note.description}</p>}
           {note.checklist.length > 0 && (
@@ -66,7 +69,7 @@ function NoteCard({ note, labels, onOpen, onToggleArchive }: { note: Note; label
           )}
         </button>
         <div className="flex justify-end gap-1 border-t border-slate-100 px-2 py-1">
-          <button type="button" onClick={onToggleArchive} className="rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label={note.archive ? `Unarchive ${note.title || 'note'}` : `Archive ${note.title || 'note'}`}>
+          <button type="button" onClick={onToggleArchive} className="rounded p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800" aria-label={note.archive ? t`Unarchive ${name}` : t`Archive ${name}`}>
             {note.archive ? <ArchiveRestore className="size-4" aria-hidden /> : <Archive className="size-4" aria-hidden />}
           </button>
         </div>
@@ -77,6 +80,7 @@ function NoteCard({ note, labels, onOpen, onToggleArchive }: { note: Note; label
 
 /** Notes: a masonry of notes with views, a label filter and search; create, edit, archive, delete; the label editor. */
 export default function NotesPage() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const notes = trpc.demo.notes.notes.useQuery();
   const labels = trpc.demo.notes.labels.useQuery();
@@ -92,10 +96,10 @@ export default function NotesPage() {
     onSuccess: (created) => {
       utils.demo.notes.notes.setData(undefined, (current) => [created, ...(current ?? [])]);
       void utils.demo.notes.notes.invalidate();
-      toast.success('Note added');
+      toast.success(t`Note added`);
       setEditing(null);
     },
-    onError: (error) => toast.error(failureMessage(error, 'The note could not be added.')),
+    onError: (error) => toast.error(failureMessage(error, t`The note could not be added.`)),
   });
   const updateNote = trpc.demo.notes.updateNote.useMutation({
     onMutate: async (variables) => {
@@ -108,10 +112,10 @@ export default function NotesPage() {
     },
     onError: (error, _input, context) => {
       utils.demo.notes.notes.setData(undefined, context?.previous);
-      toast.error(failureMessage(error, 'The note could not be saved.'));
+      toast.error(failureMessage(error, t`The note could not be saved.`));
     },
     onSuccess: () => {
-      toast.success('Note saved');
+      toast.success(t`Note saved`);
       setEditing(null);
     },
     onSettled: () => void utils.demo.notes.notes.invalidate(),
@@ -119,19 +123,19 @@ export default function NotesPage() {
   const removeNote = trpc.demo.notes.removeNote.useMutation({
     onSuccess: (remaining) => {
       utils.demo.notes.notes.setData(undefined, remaining);
-      toast.success('Note deleted');
+      toast.success(t`Note deleted`);
       setEditing(null);
     },
-    onError: (error) => toast.error(failureMessage(error, 'The note could not be deleted.')),
+    onError: (error) => toast.error(failureMessage(error, t`The note could not be deleted.`)),
   });
   const updateLabels = trpc.demo.notes.updateLabels.useMutation({
     onSuccess: (saved) => {
       utils.demo.notes.labels.setData(undefined, saved);
-      toast.success('Labels saved');
+      toast.success(t`Labels saved`);
       setLabelEditorOpen(false);
       if (labelId && !saved.some((label) => String(label.id) === labelId)) setParams({ label: null });
     },
-    onError: (error) => toast.error(failureMessage(error, 'The labels could not be saved.')),
+    onError: (error) => toast.error(failureMessage(error, t`The labels could not be saved.`)),
   });
 
   const existing = useMemo(() => new Map((notes.data ?? []).map((note) => [note.id, note])), [notes.data]);
@@ -151,49 +155,49 @@ export default function NotesPage() {
     close();
   };
 
-  const viewTitle = labelId ? (labelList.find((label) => String(label.id) === labelId)?.name ?? 'Label') : { notes: 'Notes', reminders: 'Reminders', archive: 'Archive' }[view];
+  const viewTitle = labelId ? (labelList.find((label) => String(label.id) === labelId)?.name ?? t`Label`) : { notes: t`Notes`, reminders: t`Reminders`, archive: t`Archive` }[view];
 
   return (
     <SampleAppShell
-      title="Notes"
+      title={t`Notes`}
       subtitle={viewTitle}
       icon={<StickyNote aria-hidden />}
       actions={
         <Button variant="secondary" size="sm" onClick={() => setEditing(emptyDraft(labelId ? labelList.filter((label) => String(label.id) === labelId).map((label) => label.id) : []))}>
           <Plus className="size-4" aria-hidden />
-          New note
+          <Trans>New note</Trans>
         </Button>
       }
-      sidebarLabel="Note views and labels"
+      sidebarLabel={t`Note views and labels`}
       sidebar={(close) => (
         <>
           <SidebarSection>
-            <SidebarItem label="Notes" icon={<StickyNote aria-hidden />} active={view === 'notes' && !labelId} onClick={() => choose(() => setParams({ view: null, label: null }), close)} />
-            <SidebarItem label="Reminders" icon={<Bell aria-hidden />} active={view === 'reminders'} onClick={() => choose(() => setParams({ view: 'reminders', label: null }), close)} />
-            <SidebarItem label="Archive" icon={<Archive aria-hidden />} active={view === 'archive'} onClick={() => choose(() => setParams({ view: 'archive', label: null }), close)} />
+            <SidebarItem label={t`Notes`} icon={<StickyNote aria-hidden />} active={view === 'notes' && !labelId} onClick={() => choose(() => setParams({ view: null, label: null }), close)} />
+            <SidebarItem label={t`Reminders`} icon={<Bell aria-hidden />} active={view === 'reminders'} onClick={() => choose(() => setParams({ view: 'reminders', label: null }), close)} />
+            <SidebarItem label={t`Archive`} icon={<Archive aria-hidden />} active={view === 'archive'} onClick={() => choose(() => setParams({ view: 'archive', label: null }), close)} />
           </SidebarSection>
-          <SidebarSection title="Labels">
+          <SidebarSection title={t`Labels`}>
             {labelList.map((label) => (
               <SidebarItem key={String(label.id)} label={label.name} icon={<Tag aria-hidden />} active={labelId === String(label.id)} onClick={() => choose(() => setParams({ view: null, label: String(label.id) }), close)} />
             ))}
-            <SidebarItem label="Edit labels" icon={<Pencil aria-hidden />} onClick={() => choose(() => setLabelEditorOpen(true), close)} />
+            <SidebarItem label={t`Edit labels`} icon={<Pencil aria-hidden />} onClick={() => choose(() => setLabelEditorOpen(true), close)} />
           </SidebarSection>
         </>
       )}
     >
-      <SearchField label="Search notes" value={search} onChange={setSearch} />
-      <QueryState query={notes} loading={<SkeletonCards count={6} label="Loading notes" />} errorTitle="Could not load the notes">
+      <SearchField label={t`Search notes`} value={search} onChange={setSearch} />
+      <QueryState query={notes} loading={<SkeletonCards count={6} label={t`Loading notes`} />} errorTitle={t`Could not load the notes`}>
         {(list) => {
           const shown = notesInView(list, view, labelId, search);
           if (shown.length === 0) {
             return (
-              <EmptyState title={search ? 'No notes match' : view === 'archive' ? 'No archived notes' : view === 'reminders' ? 'No reminders' : 'No notes yet'}>
-                {view === 'notes' && !search ? 'Use "New note" to write your first one.' : 'Notes that fit this view will show here.'}
+              <EmptyState title={search ? t`No notes match` : view === 'archive' ? t`No archived notes` : view === 'reminders' ? t`No reminders` : t`No notes yet`}>
+                {view === 'notes' && !search ? t`Use "New note" to write your first one.` : t`Notes that fit this view will show here.`}
               </EmptyState>
             );
           }
           return (
-            <ul className="columns-1 gap-4 sm:columns-2 xl:columns-3" aria-label="Notes">
+            <ul className="columns-1 gap-4 sm:columns-2 xl:columns-3" aria-label={t`Notes`}>
               {shown.map((note) => (
                 <NoteCard key={note.id} note={note} labels={labelList} onOpen={() => setEditing(note)} onToggleArchive={() => toggleArchive(note)} />
               ))}

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, LayoutDashboard } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { QueryState } from '@web/components/query-state';
 import { SampleAppShell } from '@web/components/sample-app-shell';
 import { SkeletonCards } from '@web/components/skeleton';
@@ -9,15 +10,15 @@ import { trpc } from '@web/lib/trpc';
 /** The charts library loads with the widgets chunk. */
 const ProjectWidgets = lazy(() => import('./project-widgets'));
 
-const loading = <SkeletonCards count={6} label="Loading the project dashboard" cardClassName="h-48" />;
-
 function ProjectSwitcher({ projects, selectedId, onSelect }: { projects: { id: string; name: string }[]; selectedId: string | undefined; onSelect: (id: string) => void }) {
   const selected = projects.find((project) => project.id === selectedId) ?? projects[0];
   if (!selected) return null;
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="flex items-center gap-2 rounded-md bg-white/15 px-3 py-2 text-sm font-medium text-white hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white">
-        <span className="sr-only">Switch project: </span>
+        <span className="sr-only">
+          <Trans>Switch project:</Trans>{' '}
+        </span>
         {selected.name}
         <ChevronDown className="size-4" aria-hidden />
       </DropdownMenu.Trigger>
@@ -41,18 +42,20 @@ function ProjectSwitcher({ projects, selectedId, onSelect }: { projects: { id: s
 
 /** The project dashboard: project switcher, summary, issues, tasks, schedule, budget, team and weather widgets. */
 export default function ProjectDashboardPage() {
+  const { t } = useLingui();
+  const loading = <SkeletonCards count={6} label={t`Loading the project dashboard`} cardClassName="h-48" />;
   const projects = trpc.demo.projectdashboard.projects.useQuery();
   const widgets = trpc.demo.projectdashboard.widgets.useQuery();
   const [projectId, setProjectId] = useState<string>();
   const current = projects.data?.find((project) => project.id === projectId) ?? projects.data?.[0];
   return (
     <SampleAppShell
-      title="Project Dashboard"
-      subtitle={current ? current.name : 'Your projects at a glance'}
+      title={t`Project Dashboard`}
+      subtitle={current ? current.name : t`Your projects at a glance`}
       icon={<LayoutDashboard aria-hidden />}
       actions={projects.data && <ProjectSwitcher projects={projects.data} selectedId={current?.id} onSelect={setProjectId} />}
     >
-      <QueryState query={widgets} loading={loading} isEmpty={() => false} errorTitle="Could not load the project dashboard">
+      <QueryState query={widgets} loading={loading} isEmpty={() => false} errorTitle={t`Could not load the project dashboard`}>
         {(data) => (
           <Suspense fallback={loading}>
             <ProjectWidgets widgets={data} />

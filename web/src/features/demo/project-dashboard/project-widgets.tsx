@@ -2,6 +2,7 @@ import { useState } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { Bar, BarChart, CartesianGrid, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis, ComposedChart } from 'recharts';
 import { CloudRain, CloudSun, Droplets, Sun, Wind } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProjectDashboardWidgets } from '@server/domains/demo/projectdashboard/projectdashboard.schemas';
 import { readableAgainstWhite } from '@common/contrast';
 import { Avatar } from '@web/components/avatar';
@@ -41,11 +42,12 @@ function SummaryWidget({ widget, color }: { widget: ProjectDashboardWidgets['sum
 }
 
 function IssuesWidget({ widget }: { widget: ProjectDashboardWidgets['githubIssues'] }) {
+  const { t } = useLingui();
   const [range, setRange] = useState(widget.currentRange);
   const sets = widget.datasets[range] ?? [];
   const rows = toRows(widget.labels, sets);
   return (
-    <Card title={widget.title} className="lg:col-span-2" action={<RangeSelect ranges={widget.ranges} value={range} onChange={setRange} label="Issues range" />}>
+    <Card title={widget.title} className="lg:col-span-2" action={<RangeSelect ranges={widget.ranges} value={range} onChange={setRange} label={t`Issues range`} />}>
       <div className="h-64">
         <ResponsiveContainer width="100%" height="100%">
           <ComposedChart data={rows} margin={{ top: 8, right: 8, left: -16, bottom: 0 }}>
@@ -82,12 +84,15 @@ function TaskDistributionWidget({ widget }: { widget: ProjectDashboardWidgets['t
 }
 
 function ScheduleWidget({ widget }: { widget: ProjectDashboardWidgets['schedule'] }) {
+  const { t } = useLingui();
   const [range, setRange] = useState(widget.currentRange);
   const items = widget.items[range] ?? [];
   return (
-    <Card title={widget.title} action={<RangeSelect ranges={widget.ranges} value={range} onChange={setRange} label="Schedule range" />}>
+    <Card title={widget.title} action={<RangeSelect ranges={widget.ranges} value={range} onChange={setRange} label={t`Schedule range`} />}>
       {items.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500">Nothing scheduled.</p>
+        <p className="py-6 text-center text-sm text-slate-500">
+          <Trans>Nothing scheduled.</Trans>
+        </p>
       ) : (
         <ul className="divide-y divide-slate-100">
           {items.map((item) => (
@@ -137,7 +142,8 @@ function BudgetWidget({ widget }: { widget: ProjectDashboardWidgets['budgetTable
 }
 
 function TeamWidget({ widget }: { widget: ProjectDashboardWidgets['teamMembers'] }) {
-  if (widget.rows.length === 0) return <EmptyState title="No team members" />;
+  const { t } = useLingui();
+  if (widget.rows.length === 0) return <EmptyState title={t`No team members`} />;
   return (
     <Card title={widget.title}>
       <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
@@ -168,13 +174,14 @@ function WeatherIcon({ icon, className }: { icon: string; className?: string }) 
 }
 
 function WeatherWidget({ widget }: { widget: ProjectDashboardWidgets['weather'] }) {
+  const { t } = useLingui();
   const [unit, setUnit] = useState<'C' | 'F'>('C');
   const speed = unit === 'C' ? `${widget.windSpeed.KMH} km/h` : `${widget.windSpeed.MPH} mph`;
   return (
     <Card
-      title="Weather"
+      title={t`Weather`}
       action={
-        <div role="group" aria-label="Units" className="flex gap-1">
+        <div role="group" aria-label={t`Units`} className="flex gap-1">
           {(['C', 'F'] as const).map((value) => (
             <button key={value} type="button" aria-pressed={unit === value} onClick={() => setUnit(value)} className={cx('rounded px-2 py-0.5 text-sm', unit === value ? 'bg-brand-500 text-white' : 'text-slate-600 hover:bg-slate-100')}>
               °{value}
@@ -197,7 +204,7 @@ function WeatherWidget({ widget }: { widget: ProjectDashboardWidgets['weather'] 
         </span>
         <span className="flex items-center gap-1">
           <Droplets className="size-4" aria-hidden />
-          Rain {widget.rainProbability}
+          <Trans>Rain {widget.rainProbability}</Trans>
         </span>
       </div>
       <ul className="mt-4 divide-y divide-slate-100 border-t border-slate-100">
@@ -219,18 +226,19 @@ const tabClasses = 'border-b-2 border-transparent px-4 py-2 text-sm font-medium 
 
 /** The widgets (recharts, loaded with this chunk), in tabs beside the weather. */
 export default function ProjectWidgets({ widgets }: { widgets: ProjectDashboardWidgets }) {
+  const { t } = useLingui();
   return (
     <div className="grid gap-4 xl:grid-cols-[1fr_18rem]">
       <Tabs.Root defaultValue="home" className="min-w-0">
-        <Tabs.List className="mb-4 flex overflow-x-auto border-b border-slate-200" aria-label="Dashboard sections">
+        <Tabs.List className="mb-4 flex overflow-x-auto border-b border-slate-200" aria-label={t`Dashboard sections`}>
           <Tabs.Trigger value="home" className={tabClasses}>
-            Home
+            <Trans>Home</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger value="budget" className={tabClasses}>
-            Budget
+            <Trans>Budget</Trans>
           </Tabs.Trigger>
           <Tabs.Trigger value="team" className={tabClasses}>
-            Team Members
+            <Trans>Team Members</Trans>
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="home" className="space-y-4">
@@ -260,7 +268,7 @@ export default function ProjectWidgets({ widgets }: { widgets: ProjectDashboardW
                 <XAxis dataKey="type" tick={{ fontSize: 12 }} />
                 <YAxis tick={{ fontSize: 12 }} unit="%" domain={[0, 100]} />
                 <Tooltip formatter={(value) => `${String(value)}%`} />
-                <Bar dataKey="spent" name="Spent" fill={chartPalette[0]} radius={[4, 4, 0, 0]} />
+                <Bar dataKey="spent" name={t`Spent`} fill={chartPalette[0]} radius={[4, 4, 0, 0]} />
               </BarChart>
             </ResponsiveContainer>
           </div>

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trash2 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { TextAreaField } from '@web/components/textarea-field';
@@ -33,6 +34,7 @@ export function EventDialog({
   saving: boolean;
   deleting: boolean;
 }) {
+  const { t } = useLingui();
   const [title, setTitle] = useState('');
   const [allDay, setAllDay] = useState(false);
   const [start, setStart] = useState('');
@@ -59,10 +61,10 @@ export function EventDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!title.trim()) found.title = 'Enter a title';
-    if (!start) found.start = 'Choose when it starts';
-    if (!end) found.end = 'Choose when it ends';
-    if (start && end && fromInput(end, allDay) < fromInput(start, allDay)) found.end = 'The end must not be before the start';
+    if (!title.trim()) found.title = t`Enter a title`;
+    if (!start) found.start = t`Choose when it starts`;
+    if (!end) found.end = t`Choose when it ends`;
+    if (start && end && fromInput(end, allDay) < fromInput(start, allDay)) found.end = t`The end must not be before the start`;
     setErrors(found);
     if (Object.keys(found).length) return;
     onSave({ id: draft?.id, title: title.trim(), allDay, start: fromInput(start, allDay), end: fromInput(end, allDay), desc: desc.trim() });
@@ -73,36 +75,36 @@ export function EventDialog({
     <Modal
       open={draft !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={isNew ? 'New event' : 'Edit event'}
+      title={isNew ? t`New event` : t`Edit event`}
       size="sm"
       footer={
         <>
           {!isNew && draft?.id && (
-            <Button variant="danger" className="mr-auto" busy={deleting} onClick={() => onDelete(draft.id!)}>
+            <Button variant="danger" className="me-auto" busy={deleting} onClick={() => onDelete(draft.id!)}>
               <Trash2 className="size-4" aria-hidden />
-              Delete
+              <Trans>Delete</Trans>
             </Button>
           )}
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" form="sample-event-form" busy={saving}>
-            {isNew ? 'Add' : 'Save'}
+            {isNew ? t`Add` : t`Save`}
           </Button>
         </>
       }
     >
       <form id="sample-event-form" onSubmit={submit} noValidate className="space-y-4">
-        <TextField label="Title" value={title} onChange={(event) => setTitle(event.target.value)} error={errors.title} autoFocus />
+        <TextField label={t`Title`} value={title} onChange={(event) => setTitle(event.target.value)} error={errors.title} autoFocus />
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
           <input type="checkbox" checked={allDay} onChange={(event) => switchAllDay(event.target.checked)} className="size-4 accent-brand-600" />
-          All day
+          <Trans>All day</Trans>
         </label>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Start" type={allDay ? 'date' : 'datetime-local'} value={start} onChange={(event) => setStart(event.target.value)} error={errors.start} />
-          <TextField label="End" type={allDay ? 'date' : 'datetime-local'} value={end} onChange={(event) => setEnd(event.target.value)} error={errors.end} />
+          <TextField label={t`Start`} type={allDay ? 'date' : 'datetime-local'} value={start} onChange={(event) => setStart(event.target.value)} error={errors.start} />
+          <TextField label={t`End`} type={allDay ? 'date' : 'datetime-local'} value={end} onChange={(event) => setEnd(event.target.value)} error={errors.end} />
         </div>
-        <TextAreaField label="Description" rows={4} value={desc} onChange={(event) => setDesc(event.target.value)} />
+        <TextAreaField label={t`Description`} rows={4} value={desc} onChange={(event) => setDesc(event.target.value)} />
       </form>
     </Modal>
   );

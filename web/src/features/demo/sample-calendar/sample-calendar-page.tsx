@@ -6,6 +6,10 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import { CalendarDays, Plus } from 'lucide-react';
 import { toast } from 'sonner';
+import type { LocaleInput } from '@fullcalendar/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { isLocale, textDirection } from '@common/locales';
+import { activeIntlLocale } from '@web/lib/i18n/format';
 import { Button } from '@web/components/button';
 import { accessibleCalendarOptions } from '@web/components/calendar-a11y';
 import { EmptyState } from '@web/components/empty-state';
@@ -25,7 +29,11 @@ function toCalendarEvent(event: CalendarEvent): EventInput {
   return { id: event.id, title: event.title, start: event.start, end, allDay: event.allDay, extendedProps: { desc: event.desc } };
 }
 
+/** FullCalendar's own English, or another language by its code (dates formatted by `Intl`; its words given below). */
+const calendarLocale = (code: string): LocaleInput | 'en' => (code === 'en' ? 'en' : { code });
+
 function SampleCalendar({ events }: { events: CalendarEvent[] }) {
+  const { t, i18n } = useLingui();
   const utils = trpc.useUtils();
   const [draft, setDraft] = useState<EventDraft | null>(null);
   const calendarEvents = useMemo(() => events.map(toCalendarEvent), [events]);
@@ -34,7 +42,8 @@ function SampleCalendar({ events }: { events: CalendarEvent[] }) {
 
   const add = trpc.demo.calendar.addEvent.useMutation({
     onSuccess: async (created) => {
-      toast.success(`“${created.title}” added`);
+      const title = created.title;
+      toast.success(t`“${title}” added`);
       setDraft(null);
       await utils.demo.calendar.events.invalidate();
     },
@@ -49,7 +58,8 @@ function SampleCalendar({ events }: { events: CalendarEvent[] }) {
       return { previous };
     },
     onSuccess: (saved) => {
-      toast.success(`“${saved.title}” saved`);
+      const title = saved.title;
+      toast.success(t`“${title}” saved`);
       setDraft(null);
     },
     onError: (error, _input, context) => {
@@ -60,7 +70,7 @@ function SampleCalendar({ events }: { events: CalendarEvent[] }) {
   });
   const remove = trpc.demo.calendar.removeEvent.useMutation({
     onSuccess: async () => {
-      toast.success('Event deleted');
+      toast.success(t`Event deleted`);
       setDraft(null);
       await utils.demo.calendar.events.invalidate();
     },
@@ -98,19 +108,19 @@ function SampleCalendar({ events }: { events: CalendarEvent[] }) {
 
   return (
     <SampleAppShell
-      title="Calendar"
-      subtitle="Sample events"
+      title={t`Calendar`}
+      subtitle={t`Sample events`}
       icon={<CalendarDays aria-hidden />}
       actions={
         <Button variant="secondary" size="sm" onClick={newEvent}>
           <Plus className="size-4" aria-hidden />
-          Add event
+          <Trans>Add event</Trans>
         </Button>
       }
     >
       {events.length === 0 && (
-        <EmptyState title="No events yet" className="py-6">
-          Pick a day in the calendar or use “Add event”.
+        <EmptyState title={t`No events yet`} className="py-6">
+          <Trans>Pick a day in the calendar or use “Add event”.</Trans>
         </EmptyState>
       )}
       <div className="sample-calendar rounded-lg border border-slate-200 bg-white p-2 text-sm sm:p-4 [&_.fc-toolbar-title]:text-lg [&_.fc-button-primary]:!border-brand-600 [&_.fc-button-primary]:!bg-brand-600 [&_.fc-button-active]:!bg-brand-800">
@@ -120,6 +130,9 @@ function SampleCalendar({ events }: { events: CalendarEvent[] }) {
           initialView={narrow ? 'timeGridDay' : 'dayGridMonth'}
           headerToolbar={narrow ? { left: 'prev,next', center: 'title', right: 'today' } : { left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,timeGridDay' }}
           footerToolbar={narrow ? { center: 'dayGridMonth,timeGridWeek,timeGridDay' } : undefined}
+          locale={calendarLocale(activeIntlLocale())}
+          direction={isLocale(i18n.locale) ? textDirection(i18n.locale) : 'ltr'}
+          buttonText={{ today: t`Today`, month: t`Month`, week: t`Week`, day: t`Day` }}
           height="auto"
           events={calendarEvents}
           editable
@@ -145,11 +158,12 @@ function SampleCalendar({ events }: { events: CalendarEvent[] }) {
 
 /** The sample calendar (demo-apps.md: Calendar), apart from the creators' own /apps/calendar. */
 export default function SampleCalendarPage() {
+  const { t } = useLingui();
   const events = trpc.demo.calendar.events.useQuery();
   if (events.data) return <SampleCalendar events={events.data} />;
   return (
-    <SampleAppShell title="Calendar" subtitle="Sample events" icon={<CalendarDays aria-hidden />}>
-      <QueryState query={events} errorTitle="Could not load the events" loading={<SkeletonCards count={6} label="Loading events" />}>
+    <SampleAppShell title={t`Calendar`} subtitle={t`Sample events`} icon={<CalendarDays aria-hidden />}>
+      <QueryState query={events} errorTitle={t`Could not load the events`} loading={<SkeletonCards count={6} label={t`Loading events`} />}>
         {() => null}
       </QueryState>
     </SampleAppShell>

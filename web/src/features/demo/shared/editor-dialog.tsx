@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Trash2 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Modal, type ModalProps } from '@web/components/modal';
@@ -45,7 +46,9 @@ export interface EditorDialogProps {
 }
 
 /** The create-or-edit dialog of the sample apps: a form in a modal with its footer buttons. */
-export function EditorDialog({ open, onOpenChange, noun, isNew, title = `${isNew ? 'New' : 'Edit'} ${noun}`, size, saving, submitDisabled, onSubmit, noValidate, remove, footerStart, secondaryAction, children }: EditorDialogProps) {
+export function EditorDialog({ open, onOpenChange, noun, isNew, title, size, saving, submitDisabled, onSubmit, noValidate, remove, footerStart, secondaryAction, children }: EditorDialogProps) {
+  const { t } = useLingui();
+  const heading = title ?? (isNew ? t`New ${noun}` : t`Edit ${noun}`);
   const [confirmRemove, setConfirmRemove] = useState(false);
   return (
     <>
@@ -53,24 +56,24 @@ export function EditorDialog({ open, onOpenChange, noun, isNew, title = `${isNew
         open={open}
         onOpenChange={onOpenChange}
         size={size}
-        title={title}
+        title={heading}
         footer={
           <>
             {isNew ? null : remove ? (
-              <Button variant="ghost" className="mr-auto text-red-600" onClick={() => setConfirmRemove(true)} disabled={remove.disabled}>
+              <Button variant="ghost" className="me-auto text-red-600" onClick={() => setConfirmRemove(true)} disabled={remove.disabled}>
                 <Trash2 className="size-4" aria-hidden />
-                Delete
+                <Trans>Delete</Trans>
               </Button>
             ) : (
               footerStart
             )}
             {secondaryAction ?? (
               <Button variant="secondary" onClick={() => onOpenChange(false)}>
-                Cancel
+                <Trans>Cancel</Trans>
               </Button>
             )}
             <Button onClick={onSubmit} busy={saving} disabled={submitDisabled}>
-              {isNew ? `Add ${noun}` : 'Save'}
+              {isNew ? t`Add ${noun}` : t`Save`}
             </Button>
           </>
         }
@@ -92,7 +95,7 @@ export function EditorDialog({ open, onOpenChange, noun, isNew, title = `${isNew
           onOpenChange={setConfirmRemove}
           title={remove.confirmTitle}
           description={remove.confirmDescription}
-          confirmLabel="Delete"
+          confirmLabel={t`Delete`}
           destructive
           busy={remove.busy}
           onConfirm={() => {

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { ImageOff } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { Avatar } from '@web/components/avatar';
 import { cx } from '@web/components/cx';
 
@@ -8,11 +9,12 @@ import { cx } from '@web/components/cx';
  * missing picture turns into a neutral placeholder instead of a broken-image icon.
  */
 export function FallbackImage({ src, alt, className, fallback }: { src?: string | null; alt: string; className?: string; fallback?: ReactNode }) {
+  const { t } = useLingui();
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
       fallback ?? (
-        <span role="img" aria-label={alt || 'No image'} className={cx('flex items-center justify-center bg-slate-100 text-slate-400', className)}>
+        <span role="img" aria-label={alt || t`No image`} className={cx('flex items-center justify-center bg-slate-100 text-slate-400', className)}>
           <ImageOff className="size-1/3 min-h-4 min-w-4" aria-hidden />
         </span>
       )

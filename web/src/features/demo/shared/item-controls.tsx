@@ -1,11 +1,13 @@
 import { Star } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { readableAgainstWhite } from '@common/contrast';
 import { cx } from '@web/components/cx';
 
 /** The star of a list row: "Star {name}" / "Unstar {name}", pressed while starred. */
 export function StarToggle({ name, starred, onToggle, className }: { name: string; starred: boolean; onToggle: () => void; className: string }) {
+  const { t } = useLingui();
   return (
-    <button type="button" onClick={onToggle} className={cx('rounded', className, starred ? 'text-amber-500' : 'text-slate-500 hover:text-slate-700')} aria-pressed={starred} aria-label={starred ? `Unstar ${name}` : `Star ${name}`}>
+    <button type="button" onClick={onToggle} className={cx('rounded', className, starred ? 'text-amber-500' : 'text-slate-500 hover:text-slate-700')} aria-pressed={starred} aria-label={starred ? t`Unstar ${name}` : t`Star ${name}`}>
       <Star className={cx('size-4', starred && 'fill-current')} aria-hidden />
     </button>
   );

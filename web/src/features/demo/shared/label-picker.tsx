@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { cx } from '@web/components/cx';
 
 export interface LabelOption {
@@ -14,7 +15,9 @@ export function LabelPicker({ options }: { options: LabelOption[] }) {
   if (options.length === 0) return null;
   return (
     <fieldset>
-      <legend className="mb-1 text-sm font-medium text-slate-700">Labels</legend>
+      <legend className="mb-1 text-sm font-medium text-slate-700">
+        <Trans>Labels</Trans>
+      </legend>
       <div className="flex flex-wrap gap-2">
         {options.map((option) => (
           <button

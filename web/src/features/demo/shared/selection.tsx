@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Trash2 } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cx } from '@web/components/cx';
 
 /** Which rows of a list are ticked, by id. */
@@ -26,11 +27,12 @@ export type Selection = ReturnType<typeof useSelection>;
 
 /** A row's tick box, named "Select {name}". */
 export function SelectCheckbox({ name, checked, onChange, indeterminate, className }: { name: string; checked: boolean; onChange: (checked: boolean) => void; indeterminate?: boolean; className?: string }) {
+  const { t } = useLingui();
   return (
     <input
       type="checkbox"
       className={cx('size-4 accent-brand-600', className)}
-      aria-label={`Select ${name}`}
+      aria-label={t`Select ${name}`}
       checked={checked}
       ref={
         indeterminate === undefined
@@ -63,19 +65,22 @@ export interface SelectionBarProps {
 
 /** The bar above a list with selectable rows: select all, and the bulk actions once something is selected. */
 export function SelectionBar({ noun, ids, selection, indeterminate = false, actions, idle, flatActions = false, className }: SelectionBarProps) {
+  const { t } = useLingui();
   const selectedCount = selection.among(ids).length;
   return (
     <div className={cx('flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-white p-2', className)}>
       <SelectCheckbox
-        name={`all ${noun}`}
-        className="ml-1"
+        name={t`all ${noun}`}
+        className="ms-1"
         checked={ids.length > 0 && selectedCount === ids.length}
         indeterminate={indeterminate ? selectedCount > 0 && selectedCount < ids.length : undefined}
         onChange={(checked) => selection.selectOnly(checked ? ids : [])}
       />
       {selectedCount > 0 ? (
         <div className={flatActions ? 'contents' : 'flex flex-wrap items-center gap-1'}>
-          <span className="px-2 text-sm text-slate-600">{selectedCount} selected</span>
+          <span className="px-2 text-sm text-slate-600">
+            <Trans>{selectedCount} selected</Trans>
+          </span>
           {actions}
         </div>
       ) : (
@@ -115,7 +120,9 @@ export function BulkDeleteButton({ label, onClick }: { label: string; onClick: (
   return (
     <button type="button" onClick={onClick} className={cx(barButtonClasses, 'text-red-600 hover:bg-red-50')} aria-label={label}>
       <Trash2 className="size-4" aria-hidden />
-      <span className="hidden sm:inline">Delete</span>
+      <span className="hidden sm:inline">
+        <Trans>Delete</Trans>
+      </span>
     </button>
   );
 }

@@ -1,4 +1,5 @@
 import { Trash2, Undo2 } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { cx } from '@web/components/cx';
 import { fromLocalInput, toLocalInput } from '@web/components/datetime-local';
@@ -21,9 +22,10 @@ export interface TodoDialogProps {
 
 /** Create or edit a todo: title, notes, dates, flags, labels. */
 export function TodoDialog({ open, onOpenChange, todo, labels, saving, onSave, onToggleDeleted }: TodoDialogProps) {
+  const { t } = useLingui();
   const { draft, set, showErrors: touched, setShowErrors: setTouched } = useDraft(todo, open);
-  const titleError = touched && !draft.title.trim() ? 'Please enter a title' : undefined;
-  const datesError = draft.startDate && draft.dueDate && draft.dueDate < draft.startDate ? 'The due date cannot be before the start date' : undefined;
+  const titleError = touched && !draft.title.trim() ? t`Please enter a title` : undefined;
+  const datesError = draft.startDate && draft.dueDate && draft.dueDate < draft.startDate ? t`The due date cannot be before the start date` : undefined;
   function submit() {
     setTouched(true);
     if (!draft.title.trim() || datesError) return;
@@ -39,30 +41,30 @@ export function TodoDialog({ open, onOpenChange, todo, labels, saving, onSave, o
     <EditorDialog
       open={open}
       onOpenChange={onOpenChange}
-      noun="task"
+      noun={t`task`}
       isNew={!todo.id}
       saving={saving}
       onSubmit={submit}
       noValidate
       footerStart={
         onToggleDeleted && (
-          <Button variant="ghost" className={cx('mr-auto', !todo.deleted && 'text-red-600')} onClick={onToggleDeleted} disabled={saving}>
+          <Button variant="ghost" className={cx('me-auto', !todo.deleted && 'text-red-600')} onClick={onToggleDeleted} disabled={saving}>
             {todo.deleted ? <Undo2 className="size-4" aria-hidden /> : <Trash2 className="size-4" aria-hidden />}
-            {todo.deleted ? 'Restore' : 'Delete'}
+            {todo.deleted ? t`Restore` : t`Delete`}
           </Button>
         )
       }
     >
-      <TextField label="Title" value={draft.title} onChange={(event) => set({ title: event.target.value })} onBlur={() => setTouched(true)} error={titleError} maxLength={200} required autoFocus />
-      <TextAreaField label="Notes" value={draft.notes} onChange={(event) => set({ notes: event.target.value })} rows={3} maxLength={20000} />
+      <TextField label={t`Title`} value={draft.title} onChange={(event) => set({ title: event.target.value })} onBlur={() => setTouched(true)} error={titleError} maxLength={200} required autoFocus />
+      <TextAreaField label={t`Notes`} value={draft.notes} onChange={(event) => set({ notes: event.target.value })} rows={3} maxLength={20000} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Start date" type="datetime-local" value={toLocalInput(draft.startDate)} onChange={(event) => set({ startDate: fromLocalInput(event.target.value) })} />
-        <TextField label="Due date" type="datetime-local" value={toLocalInput(draft.dueDate)} onChange={(event) => set({ dueDate: fromLocalInput(event.target.value) })} error={datesError} />
+        <TextField label={t`Start date`} type="datetime-local" value={toLocalInput(draft.startDate)} onChange={(event) => set({ startDate: fromLocalInput(event.target.value) })} />
+        <TextField label={t`Due date`} type="datetime-local" value={toLocalInput(draft.dueDate)} onChange={(event) => set({ dueDate: fromLocalInput(event.target.value) })} error={datesError} />
       </div>
       <div className="flex flex-wrap gap-4">
-        {flag('completed', 'Done')}
-        {flag('starred', 'Starred')}
-        {flag('important', 'Priority')}
+        {flag('completed', t`Done`)}
+        {flag('starred', t`Starred`)}
+        {flag('important', t`Priority`)}
       </div>
       <LabelPicker
         options={labels.map((label) => {

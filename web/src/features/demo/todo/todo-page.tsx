@@ -4,6 +4,8 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from '@dnd-kit/utilities';
 import { AlertCircle, CalendarClock, CalendarDays, Check, CheckCircle2, FolderInput, GripVertical, ListTodo, Plus, Star, Tag, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { cx } from '@web/components/cx';
@@ -25,6 +27,8 @@ import { emptyTodo, type Todo, type TodoDraft, type TodoLabel } from './todo-typ
 const filterIcons: Record<string, typeof Star> = { starred: Star, important: AlertCircle, dueDate: CalendarClock, today: CalendarDays, completed: CheckCircle2, deleted: Trash2 };
 
 function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable }: { todo: Todo; labels: TodoLabel[]; selected: boolean; onSelect: (selected: boolean) => void; onOpen: () => void; onPatch: (patch: Partial<Todo>) => void; draggable: boolean }) {
+  const { t } = useLingui();
+  const title = todo.title;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: todo.id, disabled: !draggable });
   const todoLabels = labels.filter((label) => todo.labels.includes(label.id));
   return (
@@ -35,7 +39,7 @@ function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable 
       data-testid="todo-row"
     >
       {draggable && (
-        <button ref={setActivatorNodeRef} type="button" {...attributes} {...listeners} className="mt-0.5 cursor-grab touch-none rounded p-1 text-slate-500 hover:bg-slate-100 active:cursor-grabbing" aria-label={`Drag ${todo.title}`}>
+        <button ref={setActivatorNodeRef} type="button" {...attributes} {...listeners} className="mt-0.5 cursor-grab touch-none rounded p-1 text-slate-500 hover:bg-slate-100 active:cursor-grabbing" aria-label={t`Drag ${title}`}>
           <GripVertical className="size-4" aria-hidden />
         </button>
       )}
@@ -44,23 +48,27 @@ function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable 
         type="button"
         onClick={() => onPatch({ completed: !todo.completed })}
         className={cx('mt-0.5 flex size-6 shrink-0 items-center justify-center rounded-full border', todo.completed ? 'border-emerald-500 bg-emerald-500 text-white' : 'border-slate-300 text-transparent hover:border-emerald-500')}
-        aria-label={todo.completed ? `Mark ${todo.title} as not done` : `Mark ${todo.title} as done`}
+        aria-label={todo.completed ? t`Mark ${title} as not done` : t`Mark ${title} as done`}
         aria-pressed={todo.completed}
       >
         <Check className="size-4" aria-hidden />
       </button>
-      <button type="button" onClick={onOpen} className="min-w-0 flex-1 text-left">
-        <span className="sr-only">Open </span>
+      <button type="button" onClick={onOpen} className="min-w-0 flex-1 text-start">
+        <span className="sr-only">
+          <Trans>Open</Trans>{' '}
+        </span>
         <span className={cx('block truncate text-sm font-medium', todo.completed ? 'text-slate-500 line-through' : 'text-slate-900')}>{todo.title}</span>
         {todo.notes && <span className="block truncate text-xs text-slate-500">{todo.notes}</span>}
         <span className="mt-1 flex flex-wrap items-center gap-1">
           {todoLabels.map((label) => (
             <LabelChip key={label.id} title={label.title} color={label.color} />
           ))}
-          {todo.dueDate && <span className="text-[11px] text-slate-500">Due {formatDate(todo.dueDate)}</span>}
+          {todo.dueDate && <span className="text-[11px] text-slate-500">
+              <Trans>Due {formatDate(todo.dueDate)}</Trans>
+            </span>}
         </span>
       </button>
-      <button type="button" onClick={() => onPatch({ important: !todo.important })} className={cx('rounded p-1', todo.important ? 'text-red-600' : 'text-slate-500 hover:text-slate-700')} aria-label={todo.important ? `Remove priority from ${todo.title}` : `Mark ${todo.title} as priority`} aria-pressed={todo.important}>
+      <button type="button" onClick={() => onPatch({ important: !todo.important })} className={cx('rounded p-1', todo.important ? 'text-red-600' : 'text-slate-500 hover:text-slate-700')} aria-label={todo.important ? t`Remove priority from ${title}` : t`Mark ${title} as priority`} aria-pressed={todo.important}>
         <AlertCircle className="size-4" aria-hidden />
       </button>
       <StarToggle name={todo.title} starred={todo.starred} className="p-1" onToggle={() => onPatch({ starred: !todo.starred })} />
@@ -70,6 +78,7 @@ function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable 
 
 /** To-do: folders, filters and labels; a list with selection, bulk folder/label/delete, drag order; the editor. */
 export default function TodoPage() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const [params, setParams] = useSearchParams();
   const labelHandle = params.get('label');
@@ -102,47 +111,47 @@ export default function TodoPage() {
     },
     onError: (error, _todo, context) => {
       utils.demo.todo.todos.setData(input, context?.previous);
-      toast.error(failureMessage(error, 'The task could not be saved.'));
+      toast.error(failureMessage(error, t`The task could not be saved.`));
     },
-    onSuccess: () => toast.success('Task saved'),
+    onSuccess: () => toast.success(t`Task saved`),
     onSettled: refresh,
   });
   const newTodo = trpc.demo.todo.newTodo.useMutation({
     onSuccess: () => {
-      toast.success('Task added');
+      toast.success(t`Task added`);
       setEditing(null);
     },
-    onError: onError('The task could not be added.'),
+    onError: onError(t`The task could not be added.`),
     onSettled: refresh,
   });
   const removeTodo = trpc.demo.todo.removeTodo.useMutation({
     onSuccess: () => {
-      toast.success('Task moved to Deleted');
+      toast.success(t`Task moved to Deleted`);
       setEditing(null);
     },
-    onError: onError('The task could not be deleted.'),
+    onError: onError(t`The task could not be deleted.`),
     onSettled: refresh,
   });
   const setFolder = trpc.demo.todo.setFolder.useMutation({
     onSuccess: (moved) => {
-      toast.success(`${moved.length} ${moved.length === 1 ? 'task' : 'tasks'} moved`);
+      toast.success(plural(moved.length, { one: '# task moved', other: '# tasks moved' }));
       selection.clear();
     },
-    onError: onError('The tasks could not be moved.'),
+    onError: onError(t`The tasks could not be moved.`),
     onSettled: refresh,
   });
   const toggleLabel = trpc.demo.todo.toggleLabel.useMutation({
-    onSuccess: () => toast.success('Labels updated'),
-    onError: onError('The labels could not be changed.'),
+    onSuccess: () => toast.success(t`Labels updated`),
+    onError: onError(t`The labels could not be changed.`),
     onSettled: refresh,
   });
   const deleteTodos = trpc.demo.todo.deleteTodos.useMutation({
     onSuccess: (ids) => {
-      toast.success(`${ids.length} ${ids.length === 1 ? 'task' : 'tasks'} deleted for good`);
+      toast.success(plural(ids.length, { one: '# task deleted for good', other: '# tasks deleted for good' }));
       selection.clear();
       setConfirmBulkDelete(false);
     },
-    onError: onError('The tasks could not be deleted.'),
+    onError: onError(t`The tasks could not be deleted.`),
     onSettled: refresh,
   });
 
@@ -155,7 +164,7 @@ export default function TodoPage() {
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
     setOrder(moveInOrder(order, shownIds, String(active.id), String(over.id)));
-    toast.success('Order saved on this device', { id: 'todo-order' });
+    toast.success(t`Order saved on this device`, { id: 'todo-order' });
   }
 
   function save(draft: TodoDraft) {
@@ -171,37 +180,37 @@ export default function TodoPage() {
     close();
   };
   const viewTitle = labelHandle
-    ? (labelList.find((label) => label.handle === labelHandle)?.title ?? 'Label')
+    ? (labelList.find((label) => label.handle === labelHandle)?.title ?? t`Label`)
     : filterHandle
-      ? (filters.data?.find((filter) => filter.handle === filterHandle)?.title ?? 'Filter')
-      : (folders.data?.find((folder) => folder.handle === folderHandle)?.title ?? 'All');
+      ? (filters.data?.find((filter) => filter.handle === filterHandle)?.title ?? t`Filter`)
+      : (folders.data?.find((folder) => folder.handle === folderHandle)?.title ?? t`All`);
 
   return (
     <SampleAppShell
-      title="To-Do"
+      title={t`To-Do`}
       subtitle={viewTitle}
       icon={<ListTodo aria-hidden />}
       actions={
         <Button variant="secondary" size="sm" onClick={() => setEditing(emptyTodo())}>
           <Plus className="size-4" aria-hidden />
-          New task
+          <Trans>New task</Trans>
         </Button>
       }
-      sidebarLabel="To-do folders, filters and labels"
+      sidebarLabel={t`To-do folders, filters and labels`}
       sidebar={(close) => (
         <>
-          <SidebarSection title="Folders">
+          <SidebarSection title={t`Folders`}>
             {(folders.data ?? []).map((folder) => (
               <SidebarItem key={folder.id} label={folder.title} icon={<ListTodo aria-hidden />} active={!labelHandle && !filterHandle && folderHandle === folder.handle} onClick={() => select({ folder: folder.handle === 'all' ? null : folder.handle }, close)} />
             ))}
           </SidebarSection>
-          <SidebarSection title="Filters">
+          <SidebarSection title={t`Filters`}>
             {(filters.data ?? []).map((filter) => {
               const Icon = filterIcons[filter.handle] ?? Tag;
               return <SidebarItem key={filter.id} label={filter.title} icon={<Icon aria-hidden />} active={filterHandle === filter.handle} onClick={() => select({ filter: filter.handle }, close)} />;
             })}
           </SidebarSection>
-          <SidebarSection title="Labels">
+          <SidebarSection title={t`Labels`}>
             {labelList.map((label) => (
               <SidebarItem key={label.id} label={label.title} color={label.color} active={labelHandle === label.handle} onClick={() => select({ label: label.handle }, close)} />
             ))}
@@ -210,27 +219,27 @@ export default function TodoPage() {
       )}
     >
       <SelectionBar
-        noun="tasks"
+        noun={t`tasks`}
         ids={shownIds}
         selection={selection}
         indeterminate
         actions={
           <>
-            <BulkMenu label="Move to folder" icon={<FolderInput className="size-4" aria-hidden />} text="Move" items={folders.data ?? []} onSelect={(folderId) => setFolder.mutate({ selectedTodoIds: selectedIds, folderId })} />
-            <BulkMenu label="Toggle label" icon={<Tag className="size-4" aria-hidden />} text="Label" items={labelList} onSelect={(labelId) => toggleLabel.mutate({ selectedTodoIds: selectedIds, labelId })} />
-            <BulkDeleteButton label="Delete selected tasks" onClick={() => setConfirmBulkDelete(true)} />
+            <BulkMenu label={t`Move to folder`} icon={<FolderInput className="size-4" aria-hidden />} text={t`Move`} items={folders.data ?? []} onSelect={(folderId) => setFolder.mutate({ selectedTodoIds: selectedIds, folderId })} />
+            <BulkMenu label={t`Toggle label`} icon={<Tag className="size-4" aria-hidden />} text={t`Label`} items={labelList} onSelect={(labelId) => toggleLabel.mutate({ selectedTodoIds: selectedIds, labelId })} />
+            <BulkDeleteButton label={t`Delete selected tasks`} onClick={() => setConfirmBulkDelete(true)} />
           </>
         }
-        idle={<SearchField label="Search tasks" size="sm" value={search} onChange={setSearch} className="min-w-0 flex-1" />}
+        idle={<SearchField label={t`Search tasks`} size="sm" value={search} onChange={setSearch} className="min-w-0 flex-1" />}
       />
-      <QueryState query={todos} loading={<SkeletonList rows={6} avatar={false} label="Loading tasks" />} errorTitle="Could not load the tasks">
+      <QueryState query={todos} loading={<SkeletonList rows={6} avatar={false} label={t`Loading tasks`} />} errorTitle={t`Could not load the tasks`}>
         {() =>
           shown.length === 0 ? (
-            <EmptyState title={needle ? 'No tasks match' : 'No tasks here'}>{needle ? 'Try another search.' : 'Tasks that fit this view will show here.'}</EmptyState>
+            <EmptyState title={needle ? t`No tasks match` : t`No tasks here`}>{needle ? t`Try another search.` : t`Tasks that fit this view will show here.`}</EmptyState>
           ) : (
             <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
               <SortableContext items={shownIds} strategy={verticalListSortingStrategy}>
-                <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white" aria-label="Tasks">
+                <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white" aria-label={t`Tasks`}>
                   {shown.map((todo) => (
                     <TodoRow
                       key={todo.id}
@@ -270,9 +279,9 @@ export default function TodoPage() {
       <ConfirmDialog
         open={confirmBulkDelete}
         onOpenChange={setConfirmBulkDelete}
-        title={`Delete ${selectedIds.length} ${selectedIds.length === 1 ? 'task' : 'tasks'} for good?`}
-        description="Deleted tasks cannot be restored."
-        confirmLabel="Delete"
+        title={plural(selectedIds.length, { one: 'Delete # task for good?', other: 'Delete # tasks for good?' })}
+        description={t`Deleted tasks cannot be restored.`}
+        confirmLabel={t`Delete`}
         destructive
         busy={deleteTodos.isPending}
         onConfirm={() => deleteTodos.mutate({ selectedTodoIds: selectedIds })}

@@ -1,7 +1,12 @@
 import type { EventOutput } from '@server/domains/events/events.schemas';
-import { dollarsText, formatDollars, toCents } from '@common/money';
+import { useLingui } from '@lingui/react/macro';
+import { toCents } from '@common/money';
+import { formatNumber, formatMoney } from '@web/lib/i18n/format';
 import { viewerTrpc } from '@web/lib/trpc';
 import { EventPaymentDialog } from './event-payment-dialog';
+
+const money = (cents: number) => formatMoney(cents);
+const amount = (cents: number) => formatNumber(cents / 100, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
 export interface MakePremiumPaymentDialogProps {
   open: boolean;
@@ -19,28 +24,32 @@ export interface MakePremiumPaymentDialogProps {
  * own price, writes the viewer's access row when the provider confirms, and sends the welcome message to the hub.
  */
 export function MakePremiumPaymentDialog({ open, event, onClose, onPaid }: MakePremiumPaymentDialogProps) {
+  const { t } = useLingui();
   const priceCents = toCents(event.premiumPrice);
+  const price = money(priceCents);
+  const eventName = event.name;
+  const creatorName = event.user.displayName;
   return (
     <EventPaymentDialog
       event={event}
-      title="Make Premium Payment"
-      description={`Enter "${event.name}" by ${event.user.displayName}.`}
+      title={t`Make Premium Payment`}
+      description={t`Enter "${eventName}" by ${creatorName}.`}
       onClose={onClose}
       payment={
         open
           ? {
               fields: [
-                { label: 'Event', value: event.name },
-                { label: 'Premium price (CAD)', value: dollarsText(priceCents) },
+                { label: t`Event`, value: event.name },
+                { label: t`Premium price (CAD)`, value: amount(priceCents) },
               ],
               amountCents: priceCents,
-              submitLabel: `Pay ${formatDollars(priceCents)}`,
+              submitLabel: t`Pay ${price}`,
               walletLabel: event.name,
               details: { premiumPrice: event.premiumPrice },
               createIntent: (input) => viewerTrpc.payments.createPaywallPayment.mutate(input),
               payWithToken: (input) => viewerTrpc.payments.createPaywallPaymentWithToken.mutate(input),
               onSucceeded: () => onPaid(event.id),
-              signInAction: 'enter this event',
+              signInAction: t`enter this event`,
             }
           : null
       }

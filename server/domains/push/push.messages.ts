@@ -1,0 +1,9 @@
+/**
+ * The push notification the server words itself when an event goes live (a creator's own notifications are sent as
+ * written), in the creator's stored language (`users.locale`, else English): subscriptions carry no language of
+ * their own. The service worker shows the title and body as they arrive.
+ */
+export const pushNotificationMessages = {
+  eventLiveTitle: '{creatorName} is live: {eventName}',
+  eventLiveBody: 'Tap to join the stream.',
+} as const;
