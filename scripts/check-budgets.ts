@@ -31,8 +31,11 @@ interface ManifestChunk {
 type Manifest = Record<string, ManifestChunk>;
 
 const kilobyte = 1024;
-/** `loginBytes`: the JavaScript a guest's /login transfers, measured in the browser by tests/e2e/speed.e2e.ts. */
-export const budgets = { mainEntryBytes: 100 * kilobyte, loginBytes: 120 * kilobyte };
+/**
+ * `loginBytes`: the JavaScript a guest's /login transfers in English, `germanLoginBytes` in German (its catalog is
+ * larger than the English one), measured in the browser by tests/e2e/speed.e2e.ts.
+ */
+export const budgets = { mainEntryBytes: 100 * kilobyte, loginBytes: 120 * kilobyte, germanLoginBytes: 126 * kilobyte };
 
 /** Modules no browser chunk may contain. */
 const forbiddenInBundle: Array<{ pattern: RegExp; why: string }> = [

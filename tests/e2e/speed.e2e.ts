@@ -107,6 +107,22 @@ describe('web app: compressed, cached, map-free assets and page titles', () => {
     await context.close();
   });
 
+  it(`a German guest's /login transfers at most ${budgets.germanLoginBytes / 1024} KB of JavaScript, the feature pages' catalog not among it`, async () => {
+    const context = await fixture.browser.newContext({ baseURL: fixture.running.url, locale: 'de-DE', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const scripts = await scriptTransfers(page);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).waitFor();
+    await settled(page);
+    const loaded = await scripts.sizes();
+    const total = loaded.reduce((sum, { bytes }) => sum + bytes, 0);
+    const listing = loaded.map(({ path, bytes }) => `${(bytes / 1024).toFixed(1)} KB ${path}`).join('\n');
+    expect(total, `/login in German loaded ${(total / 1024).toFixed(1)} KB of JavaScript:\n${listing}`).toBeLessThanOrEqual(budgets.germanLoginBytes);
+    expect(loaded.some(({ path }) => /\/messages-[\w-]+\.js$/.test(path)), listing).toBe(true);
+    expect(loaded.some(({ path }) => /\/pages-[\w-]+\.js$/.test(path)), listing).toBe(false);
+    await context.close();
+  });
+
   it('asks for a page\'s first data, and the episode\'s cover, while the page\'s code is still loading', async () => {
     const { db } = fixture.running.app.services;
     const creator = (await firstRow(db.select().from(users).where(eq(users.email, mara.email))))!;

@@ -1,4 +1,5 @@
 import './node20-navigator';
+import './node20-builtins';
 import { and, eq } from 'drizzle-orm';
 import {
   createFederation,

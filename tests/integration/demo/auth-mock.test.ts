@@ -17,7 +17,7 @@ const get = (url: string, token?: string) => t.app.inject({ method: 'GET', url, 
 const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
 const userRow = (email: string) => firstRow(t.app.services.db.select().from(users).where(eq(users.email, email)));
 
-const sessionUserKeys = ['description', 'displayName', 'email', 'firstName', 'hasUnpaidInvoices', 'id', 'imageUrl', 'isActive', 'lastName', 'pdfUrl', 'pendingPayment', 'role', 'shortcuts', 'subdomain'].sort();
+const sessionUserKeys = ['description', 'displayName', 'email', 'firstName', 'hasUnpaidInvoices', 'id', 'imageUrl', 'isActive', 'lastName', 'locale', 'pdfUrl', 'pendingPayment', 'role', 'shortcuts', 'subdomain'].sort();
 
 const creatorForm = {
   referrerId: null,
