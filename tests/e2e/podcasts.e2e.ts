@@ -108,7 +108,8 @@ describe('podcasts in the browser', () => {
       await page.getByLabel('Name').fill('Browser Sessions');
       await page.getByLabel('Description').fill('Made in a test');
       // A language outside the list is checked before sending.
-      await page.getByLabel('Language', { exact: true }).selectOption('other');
+      // In the dialog: the dashboard's own language menu is labelled Language too.
+      await page.getByRole('dialog').getByLabel('Language', { exact: true }).selectOption('other');
       await page.getByLabel('Language code').fill('French');
       await page.getByLabel('Contact email').fill('not an email');
       await page.getByRole('button', { name: 'Create' }).click();
