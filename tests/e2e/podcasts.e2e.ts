@@ -115,7 +115,7 @@ describe('podcasts in the browser', () => {
       await page.getByRole('button', { name: 'Create' }).click();
       await page.getByText('Please enter a language code such as "en" or "fr-CA"').waitFor();
       await page.getByText(podcastMessages.contactEmail).waitFor();
-      await page.getByLabel('Language', { exact: true }).selectOption('fr-CA');
+      await page.getByRole('dialog').getByLabel('Language', { exact: true }).selectOption('fr-CA');
       await page.getByLabel('Category').selectOption('Music > Music Interviews');
       await page.getByLabel('Contact email').fill('shows@example.test');
       await page.getByLabel('Episode order').selectOption('serial');
