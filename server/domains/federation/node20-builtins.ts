@@ -5,19 +5,19 @@
  * with replacements of `JSON.stringify` and `Array.prototype.push` that slowed every answer
  * (scripts/patch-dependencies.mjs keeps that build out); those two are not imported here.
  */
-import 'core-js/actual/array-buffer/transfer';
-import 'core-js/actual/array-buffer/transfer-to-fixed-length';
-import 'core-js/actual/set/union';
-import 'core-js/actual/set/intersection';
-import 'core-js/actual/set/difference';
-import 'core-js/actual/set/symmetric-difference';
-import 'core-js/actual/set/is-subset-of';
-import 'core-js/actual/set/is-superset-of';
-import 'core-js/actual/set/is-disjoint-from';
-import 'core-js/actual/iterator';
-import 'core-js/actual/typed-array/to-base64';
-import 'core-js/actual/typed-array/from-base64';
-import 'core-js/actual/typed-array/to-hex';
-import 'core-js/actual/typed-array/from-hex';
-import 'core-js/actual/typed-array/set-from-base64';
-import 'core-js/actual/typed-array/set-from-hex';
+import 'core-js/actual/array-buffer/transfer.js';
+import 'core-js/actual/array-buffer/transfer-to-fixed-length.js';
+import 'core-js/actual/set/union.js';
+import 'core-js/actual/set/intersection.js';
+import 'core-js/actual/set/difference.js';
+import 'core-js/actual/set/symmetric-difference.js';
+import 'core-js/actual/set/is-subset-of.js';
+import 'core-js/actual/set/is-superset-of.js';
+import 'core-js/actual/set/is-disjoint-from.js';
+import 'core-js/actual/iterator/index.js';
+import 'core-js/actual/typed-array/to-base64.js';
+import 'core-js/actual/typed-array/from-base64.js';
+import 'core-js/actual/typed-array/to-hex.js';
+import 'core-js/actual/typed-array/from-hex.js';
+import 'core-js/actual/typed-array/set-from-base64.js';
+import 'core-js/actual/typed-array/set-from-hex.js';
