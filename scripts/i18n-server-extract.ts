@@ -4,18 +4,25 @@
  *
  *   tsx scripts/i18n-server-extract.ts           rewrites the catalogs: new messages added untranslated, gone ones dropped
  *   tsx scripts/i18n-server-extract.ts --check   changes nothing; exits 1 when a catalog is out of date or untranslated
+ *   tsx scripts/i18n-server-extract.ts --merge batch.json [more.json …]
+ *                                                rewrites the catalogs with a translator's batch filled in: JSON
+ *                                                `{ "<exact English text>": { "de": "…", "es": "…", … } }`
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { catalogPath, extractedCatalog } from '@server/i18n/catalog-files';
 import { serverMessages } from '@server/i18n/server-messages';
 import { catalogText, translatedLocales } from '@server/i18n/translate';
 
 const check = process.argv.includes('--check');
+const mergeAt = process.argv.indexOf('--merge');
+const batch: Record<string, Partial<Record<string, string>>> = {};
+if (mergeAt >= 0) for (const file of process.argv.slice(mergeAt + 1)) Object.assign(batch, JSON.parse(readFileSync(file, 'utf8')));
 let failed = false;
 console.log(`${serverMessages().length} server messages`);
 for (const locale of translatedLocales) {
   const path = catalogPath(locale);
-  const { text, missing } = extractedCatalog(locale);
+  const incoming = new Map(Object.entries(batch).flatMap(([id, translations]) => (translations[locale] ? [[id, translations[locale]] as const] : [])));
+  const { text, missing } = extractedCatalog(locale, undefined, incoming);
   const stale = catalogText(path) !== text;
   if (!check && stale) writeFileSync(path, text);
   const state = stale ? (check ? 'out of date' : 'updated') : 'up to date';
