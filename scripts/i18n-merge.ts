@@ -1,7 +1,8 @@
 /**
  * Writes translations into the web catalogs (web/src/locales/{locale}/{area}.po) after `npm run i18n:extract`.
  * Input: JSON files `{ "<msgid>": { "de": "…", "es": "…", "fr": "…", "pt-BR": "…", "ar": "…", "sameAsSource"?: ["de"] } }`
- * (a translator's batch, keyed by the exact English message). A translation in the JSON replaces the catalog's; an
+ * (a translator's batch, keyed by the exact English message; a message with a Lingui context by
+ * "<context>\u0004<message>", gettext's convention). A translation in the JSON replaces the catalog's; an
  * entry the JSON does not name keeps its translation. Locales listed in `sameAsSource` get the `#, same-as-source`
  * flag (scripts/i18n-check.ts). The pseudo-locale's catalogs are refilled from English every run. Extraction runs again
  * at the end (it writes the translator comments, e.g. what a `{0}` stands for, that reading and writing a PO drops).
@@ -21,6 +22,7 @@ type Batch = Record<string, Partial<Record<string, string>> & { sameAsSource?: s
 
 interface PoEntry {
   message?: string;
+  context?: string;
   translation?: string;
   extra?: { flags?: string[] };
 }
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
           catalog[id] = { ...entry, translation: pseudoTranslate(source) };
           continue;
         }
-        const found = batch[source];
+        const found = batch[entry.context ? `${entry.context}\u0004${source}` : source];
         if (found?.[locale] !== undefined) written += 1;
         catalog[id] = mergedEntry(entry, found?.[locale], found?.sameAsSource?.includes(locale) ?? false);
       }

@@ -116,7 +116,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   if (hasWeb) await app.register(fastifyStatic, webStaticOptions(webDist));
   // Page paths get index.html: with the record's head on public pages, a 404 (noindex) where the web app has no page.
-  app.setNotFoundHandler(notFoundHandler(hasWeb ? pageResponder(services, readFileSync(indexHtml, 'utf8'), webDist) : null));
+  app.setNotFoundHandler(notFoundHandler(hasWeb ? pageResponder(services, readFileSync(indexHtml, 'utf8')) : null));
   return app;
 }
 

@@ -3,18 +3,30 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { sourceLocale } from '../common/locales';
 import { compressAndHideMaps } from '../scripts/compress-and-hide-maps';
+import { chunkCatalogs } from './vite-chunk-catalogs';
 import { linguiMacro } from './vite-lingui-macro';
 
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** WEB_DIST_DIR: build somewhere else than web/dist (parallel browser-test runs each keep their own build). */
 const outDir = process.env.WEB_DIST_DIR ?? root('./dist');
 const apiTarget = `http://localhost:${process.env.PORT ?? 3000}`;
+/** The message ids each module uses, collected by the macro plugin for the per-chunk catalogs. */
+const messageIds = new Map<string, readonly string[]>();
 
 export default defineConfig({
   root: root('.'),
-  // Lingui's macros compile before React's transform; lingui() turns an imported .po catalog into its messages.
-  plugins: [linguiMacro(), react(), lingui({ configPath: root('../lingui.config.ts') }), tailwindcss(), compressAndHideMaps({ outDir, mapsDir: `${outDir}-maps` })],
+  // Lingui's macros compile before React's transform; lingui() turns an imported .po catalog into its messages (the
+  // dev server); a build gives each chunk its own catalogs instead (chunkCatalogs).
+  plugins: [
+    linguiMacro(messageIds),
+    react(),
+    lingui({ configPath: root('../lingui.config.ts') }),
+    chunkCatalogs({ messageIds, catalogsDir: root('./src/locales'), sourceLocale }),
+    tailwindcss(),
+    compressAndHideMaps({ outDir, mapsDir: `${outDir}-maps` }),
+  ],
   resolve: {
     alias: { '@common': root('../common'), '@server': root('../server'), '@db': root('../db'), '@web': root('./src') },
   },

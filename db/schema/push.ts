@@ -4,6 +4,7 @@ import { users } from './users';
 import { events } from './events';
 import { pushDeliveryStatuses, pushNotificationKinds } from '../../common/push-values';
 import { pushAudiences } from '../../common/membership-values';
+import type { Locale } from '../../common/locales';
 
 export { pushDeliveryStatuses, pushNotificationKinds };
 
@@ -23,6 +24,8 @@ export const pushSubscriptions = sqliteTable(
     auth: text('auth').notNull(),
     /** The signed-in viewer who subscribed, if any: a members-only notification reaches only members' browsers. */
     viewerId: text('viewer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The language the subscriber's browser showed when subscribing: go-live notifications are written in it. */
+    locale: text('locale').$type<Locale>(),
     createdAt: text('created_at').notNull().default(now),
     updatedAt: text('updated_at').notNull().default(now),
   },

@@ -30,6 +30,14 @@ import { notFoundTexts } from '@server/domains/public-pages/not-found.schemas';
 import { podcastFeedMessages } from '@server/domains/podcasts/podcasts.messages';
 import { calendarFeedMessages } from '@server/domains/events/events.messages';
 import { pushNotificationMessages } from '@server/domains/push/push.messages';
+import { appPageMessages, notifyMeMessages } from '@server/domains/mobile-app/mobile-app.messages';
+import { liveNoticeTemplates } from '@server/domains/live/live.schemas';
+import { planRefusalTemplates } from '@server/domains/billing/plan-refusal.schemas';
+import { federationMessages } from '@server/domains/federation/federation.schemas';
+import { membershipMailMessages } from '@server/domains/memberships/memberships.messages';
+import { planMailMessages } from '@server/domains/subscriptions/subscriptions.messages';
+import { paymentMailMessages } from '@server/domains/payments/payments.messages';
+import { settingsMessages } from '@server/domains/settings/settings.schemas';
 
 /**
  * The refusals every procedure base and the HTTP layer answer, whatever the domain. Written out here where their
@@ -102,10 +110,9 @@ export interface MessageGroup {
 
 /**
  * Every text the server can answer in the domains translated so far, by the constants their code throws and sends:
- * a domain joins by naming its message constants here (`scripts/i18n-server-extract.ts` reads this list). Left out on
- * purpose, answered in English in every language because the web app reads them as they are: billing's planRefusals
- * (plan-access.ts; web/src/components/plan-notice.tsx finds a plan refusal by its "Choose a plan: " link) and
- * federation's texts (web/src/features/fediverse/federation-state.ts compares federationMessages.notEnabled).
+ * a domain joins by naming its message constants here (`scripts/i18n-server-extract.ts` reads this list). Billing's
+ * plan refusals and the Fediverse's "switched off" carry a code the web app reads (`data.reason`), so their texts are
+ * translated like any other.
  */
 export const serverMessageGroups: readonly MessageGroup[] = [
   { origin: 'common refusals', messages: commonMessages },
@@ -135,6 +142,7 @@ export const serverMessageGroups: readonly MessageGroup[] = [
   { origin: 'server/domains/api-tokens/api-tokens.schemas.ts apiTokenMessages', messages: { ...textsOf(apiTokenMessages), ...apiTokenTemplates } },
   { origin: 'server/domains/mobile-app/mobile-app.schemas.ts mobileAppMessages', messages: mobileAppMessages },
   { origin: 'server/domains/push/push.schemas.ts pushMessages', messages: pushMessages },
+  { origin: 'server/domains/settings/settings.schemas.ts settingsMessages', messages: settingsMessages },
   { origin: 'server/domains/public-pages/public-pages.schemas.ts publicPagesMessages', messages: publicPagesMessages },
   { origin: 'server/domains/public-pages/podcast-page.schemas.ts podcastPageMessages', messages: podcastPageMessages },
   { origin: 'server/domains/public-pages/public-pages.messages.ts pageHeadMessages', messages: pageHeadMessages, fillOnly: true },
@@ -148,6 +156,14 @@ export const serverMessageGroups: readonly MessageGroup[] = [
   { origin: 'server/domains/podcasts/podcasts.messages.ts podcastFeedMessages', messages: podcastFeedMessages, fillOnly: true },
   { origin: 'server/domains/events/events.messages.ts calendarFeedMessages', messages: calendarFeedMessages, fillOnly: true },
   { origin: 'server/domains/push/push.messages.ts pushNotificationMessages', messages: pushNotificationMessages, fillOnly: true },
+  { origin: 'server/domains/memberships/memberships.messages.ts membershipMailMessages', messages: membershipMailMessages, fillOnly: true },
+  { origin: 'server/domains/subscriptions/subscriptions.messages.ts planMailMessages', messages: planMailMessages, fillOnly: true },
+  { origin: 'server/domains/payments/payments.messages.ts paymentMailMessages', messages: paymentMailMessages, fillOnly: true },
+  { origin: 'server/domains/mobile-app/mobile-app.messages.ts appPageMessages', messages: appPageMessages, fillOnly: true },
+  { origin: 'server/domains/mobile-app/mobile-app.messages.ts notifyMeTexts', messages: notifyMeMessages },
+  { origin: 'server/domains/live/live.schemas.ts liveNoticeTemplates', messages: liveNoticeTemplates },
+  { origin: 'server/domains/billing/plan-refusal.schemas.ts planRefusalTemplates', messages: planRefusalTemplates },
+  { origin: 'server/domains/federation/federation.schemas.ts federationMessages', messages: federationMessages },
 ];
 
 /** The distinct English texts, in order of first appearance, each with the first place it comes from. */

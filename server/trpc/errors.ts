@@ -32,10 +32,26 @@ export function translateErrorBody(body: ErrorBody, locale: Locale): ErrorBody {
   return body.errors ? { message, errors: translateFields(body.errors, locale) } : { message };
 }
 
-/** `httpErrorOf` in the caller's language: the REST answer of a thrown error. */
-export function localizedHttpError(error: unknown, locale: Locale): { status: number; body: ErrorBody } {
+/**
+ * The stable code of a refusal the web app tells apart from others whatever the language of its text (billing's
+ * `plan-required`, federation's `federation-off`): a domain throws its DomainError with a cause that carries
+ * `refusalReason`. Null for every other error.
+ */
+export function refusalReasonOf(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const reason = (current as { refusalReason?: unknown }).refusalReason;
+    if (typeof reason === 'string') return reason;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/** `httpErrorOf` in the caller's language: the REST answer of a thrown error, with its `reason` when it has one. */
+export function localizedHttpError(error: unknown, locale: Locale): { status: number; body: ErrorBody & { reason?: string } } {
   const { status, body } = httpErrorOf(error);
-  return { status, body: translateErrorBody(body, locale) };
+  const reason = status < 500 ? refusalReasonOf(error) : null;
+  return { status, body: { ...translateErrorBody(body, locale), ...(reason && { reason }) } };
 }
 
 /**

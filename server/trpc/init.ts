@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { UserRole } from '@common/roles';
 import { fieldErrorsOf, forbiddenMessage, pendingPaymentMessage, validationMessage, type DomainErrorCode } from '@server/platform/errors';
-import { localizedErrorShape, withDomainErrorsMapped } from './errors';
+import { localizedErrorShape, refusalReasonOf, withDomainErrorsMapped } from './errors';
 import { apiTokenMessages, tokenHoldsScope, type ProcedureScope } from '@server/domains/api-tokens/api-tokens.schemas';
 import { apiTokenRefusal } from '@server/domains/api-tokens/api-tokens.service';
 import type { Actor, Context } from './context';
@@ -21,6 +21,8 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error, ctx }) {
     const fieldErrors = fieldErrorsOf(error);
     const isInternal = error.code === 'INTERNAL_SERVER_ERROR';
+    // A refusal the web tells apart by its code, not its (translated) text: data.reason.
+    const reason = isInternal ? null : refusalReasonOf(error);
     return localizedErrorShape(ctx, {
       ...shape,
       message: isInternal
@@ -28,7 +30,7 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
         : error.cause instanceof ZodError && fieldErrors
           ? validationMessage(fieldErrors)
           : shape.message,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, fieldErrors: fieldErrors ?? null },
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, fieldErrors: fieldErrors ?? null, ...(reason && { reason }) },
     });
   },
 });

@@ -84,7 +84,7 @@ describe('web app: compressed, cached, map-free assets and page titles', () => {
     await context.close();
   });
 
-  it(`a guest opening /login transfers at most ${budgets.loginBytes / 1024} KB of JavaScript, as Chromium loads it`, async () => {
+  it(`a guest opening /login transfers at most ${budgets.loginBytes / 1024} KB of JavaScript and messages, as Chromium loads them`, async () => {
     const { context, page } = await newPage(fixture.browser, fixture.running.url);
     const scripts = await scriptTransfers(page);
     await page.goto('/login');
@@ -94,12 +94,13 @@ describe('web app: compressed, cached, map-free assets and page titles', () => {
     const total = loaded.reduce((sum, { bytes }) => sum + bytes, 0);
     const listing = loaded.map(({ path, bytes }) => `${(bytes / 1024).toFixed(1)} KB ${path}`).join('\n');
     expect(loaded.length, listing).toBeGreaterThan(1);
-    expect(total, `/login loaded ${(total / 1024).toFixed(1)} KB of JavaScript:\n${listing}`).toBeLessThanOrEqual(budgets.loginBytes);
+    expect(total, `/login loaded ${(total / 1024).toFixed(1)} KB of JavaScript and messages:\n${listing}`).toBeLessThanOrEqual(budgets.loginBytes);
+    expect(loaded.some(({ path }) => /^\/assets\/i18n\/[\w-]+\.en\.json$/.test(path)), listing).toBe(true);
     // zod (the form's schema) waits until someone uses the form, and so does the toaster (sonner) for a guest.
     const toaster = page.locator('section[aria-label^="Notifications"]');
-    expect(loaded.some(({ path }) => path.includes('/login-validation-'))).toBe(false);
+    expect(loaded.some(({ path }) => path.includes('/login-checks-'))).toBe(false);
     expect(await toaster.count()).toBe(0);
-    const schema = page.waitForResponse((response) => response.url().includes('/login-validation-'));
+    const schema = page.waitForResponse((response) => response.url().includes('/login-checks-'));
     await page.getByLabel('Email or username').focus();
     await schema;
     await page.keyboard.press('a');
@@ -107,7 +108,7 @@ describe('web app: compressed, cached, map-free assets and page titles', () => {
     await context.close();
   });
 
-  it(`a German guest's /login transfers at most ${budgets.germanLoginBytes / 1024} KB of JavaScript, the feature pages' catalog not among it`, async () => {
+  it(`a German guest's /login transfers at most ${budgets.germanLoginBytes / 1024} KB of JavaScript and messages, only its own chunks' German words`, async () => {
     const context = await fixture.browser.newContext({ baseURL: fixture.running.url, locale: 'de-DE', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const scripts = await scriptTransfers(page);
@@ -117,9 +118,19 @@ describe('web app: compressed, cached, map-free assets and page titles', () => {
     const loaded = await scripts.sizes();
     const total = loaded.reduce((sum, { bytes }) => sum + bytes, 0);
     const listing = loaded.map(({ path, bytes }) => `${(bytes / 1024).toFixed(1)} KB ${path}`).join('\n');
-    expect(total, `/login in German loaded ${(total / 1024).toFixed(1)} KB of JavaScript:\n${listing}`).toBeLessThanOrEqual(budgets.germanLoginBytes);
-    expect(loaded.some(({ path }) => /\/messages-[\w-]+\.js$/.test(path)), listing).toBe(true);
-    expect(loaded.some(({ path }) => /\/pages-[\w-]+\.js$/.test(path)), listing).toBe(false);
+    expect(total, `/login in German loaded ${(total / 1024).toFixed(1)} KB of JavaScript and messages:\n${listing}`).toBeLessThanOrEqual(budgets.germanLoginBytes);
+    const catalogs = loaded.filter(({ path }) => path.startsWith('/assets/i18n/'));
+    expect(catalogs.length, listing).toBeGreaterThan(0);
+    expect(catalogs.every(({ path }) => path.endsWith('.de.json')), listing).toBe(true);
+    // Each catalog belongs to a chunk the page loaded (the chunk names it): no other page's words come along.
+    const code = (await Promise.all(loaded.filter(({ path }) => path.endsWith('.js')).map(({ body }) => body))).join('\n');
+    for (const { path } of catalogs) expect(code, path).toContain(`i18n/${path.slice('/assets/i18n/'.length, -'.de.json'.length)}`);
+    // The next page brings its own: the register page's words arrive with its chunk.
+    const before = catalogs.length;
+    await page.getByRole('link', { name: 'Registrieren' }).first().click();
+    await page.getByRole('button', { name: 'Konto erstellen' }).waitFor();
+    await settled(page);
+    expect((await scripts.sizes()).filter(({ path }) => path.startsWith('/assets/i18n/')).length).toBeGreaterThan(before);
     await context.close();
   });
 
@@ -205,12 +216,17 @@ describe('web app: compressed, cached, map-free assets and page titles', () => {
   }
 });
 
-/** Every script the page loads, with its body's size as sent (brotli here), from Chromium's own accounting. */
-async function scriptTransfers(page: Page): Promise<{ sizes(): Promise<Array<{ path: string; bytes: number }>> }> {
-  const pending: Array<Promise<{ path: string; bytes: number }>> = [];
+/**
+ * Every script the page loads and every message catalog it fetches (assets/i18n/*.json: the words of those scripts),
+ * with its body's size as sent (brotli here), from Chromium's own accounting.
+ */
+async function scriptTransfers(page: Page): Promise<{ sizes(): Promise<Array<{ path: string; bytes: number; body: Promise<string> }>> }> {
+  const pending: Array<Promise<{ path: string; bytes: number; body: Promise<string> }>> = [];
   page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
-    pending.push(request.sizes().then(({ responseBodySize }) => ({ path: new URL(request.url()).pathname, bytes: responseBodySize })));
+    const path = new URL(request.url()).pathname;
+    if (request.resourceType() !== 'script' && !path.startsWith('/assets/i18n/')) return;
+    const body = request.response().then((response) => (response ? response.text() : ''));
+    pending.push(request.sizes().then(({ responseBodySize }) => ({ path, bytes: responseBodySize, body })));
   });
   return { sizes: () => Promise.all(pending) };
 }

@@ -122,7 +122,7 @@ describe('the server in the language of the account, the visitor or the creator'
       expect(page.headers.vary).toMatch(/Accept-Language/i);
       const head = readHead(page.body);
       expect(head.title).toBe('Lena Berlin auf Cuepoint');
-      expect(head.meta('description')).toBe('Mitgliedschaften, Live-Events und Episoden von Lena Berlin auf Cuepoint: Unterstütze monatlich und sichere dir die Vorteile.');
+      expect(head.meta('description')).toBe('Mitgliedschaften, Live-Events und Folgen von Lena Berlin auf Cuepoint: Unterstütze monatlich und sichere dir die Vorteile.');
       expect(head.meta('og:locale')).toBe('de_DE');
     });
 

@@ -29,4 +29,13 @@ describe('tRPC errors in the caller language', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.message).toBe('Vous n’avez pas l’autorisation de faire cela');
   });
+
+  it('names the field of a refused tier perk, so the form shows the German text under it', async () => {
+    const creator = await createUser(t.app, { role: 'dj', locale: 'de' });
+    const payload = { name: 'Front Row', monthlyPrice: 5, includesAllPremiumEvents: false, premiumEventIds: ['no-such-event'], includesReplays: false, podcastTitleIds: [], chatBadge: false };
+    const refused = await t.app.inject({ method: 'POST', url: '/trpc/memberships.createTier', payload, headers: bearer(creator.token) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('Wähle eigene Premium-Events');
+    expect(refused.json().error.data.fieldErrors).toEqual({ premiumEventIds: 'Wähle eigene Premium-Events' });
+  });
 });

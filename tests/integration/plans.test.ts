@@ -100,10 +100,10 @@ describe('"Features require a plan"', () => {
         expect(planRefusals.liveStream).toContain(`Choose a plan: ${plansPagePath}`);
         const audio = await createTitleRest(creator, false);
         expect(audio.statusCode).toBe(403);
-        expect(audio.json()).toEqual({ message: planRefusals.audioTitle });
+        expect(audio.json()).toEqual({ message: planRefusals.audioTitle, reason: 'plan-required' });
         const video = await createTitleRest(creator, true);
         expect(video.statusCode).toBe(403);
-        expect(video.json()).toEqual({ message: planRefusals.videoTitle });
+        expect(video.json()).toEqual({ message: planRefusals.videoTitle, reason: 'plan-required' });
         await expect(createTitle(creator, true)).rejects.toMatchObject({ code: 'FORBIDDEN', message: planRefusals.videoTitle });
         expect(await (await callerAs(app, creator.token)).billing.myPlanAccess()).toMatchObject({
           gated: true,

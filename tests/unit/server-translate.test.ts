@@ -63,9 +63,17 @@ describe('the server catalogs', () => {
     for (const locale of translatedLocales) for (const id of keptInEnglish) expect(translate(locale, id)).toBe(id);
   });
 
-  it('leave plan refusals and federation\'s "not enabled" in English: the web app reads them (plan-notice.tsx, federation-state.ts)', () => {
-    const texts = [planRefusals.liveStream, planRefusals.audioTitle, planRefusals.videoTitle, planRefusals.audioLimit(1), planRefusals.videoLimit(3), federationMessages.notEnabled];
-    for (const locale of translatedLocales) for (const text of texts) expect(translate(locale, text), `${locale}: ${text}`).toBe(text);
+  it('translate plan refusals (the web app tells them by their code) and keep their plans link last, after a colon', () => {
+    const texts = [planRefusals.liveStream, planRefusals.audioTitle, planRefusals.videoTitle, planRefusals.audioLimit(1), planRefusals.videoLimit(3)];
+    for (const locale of translatedLocales) {
+      for (const text of texts) {
+        const translated = translate(locale, text);
+        expect(translated, `${locale}: ${text}`).not.toBe(text);
+        expect(translated, `${locale}: ${text}`).toMatch(/[^.!?؟:]+:\s*\/profile\/me\/subscriptions$/);
+      }
+      expect(translate(locale, federationMessages.notEnabled), locale).not.toBe(federationMessages.notEnabled);
+    }
+    expect(translate('de', planRefusals.videoLimit(3))).toContain('3 Video-Podcasts');
   });
 
   it('mark the templates only ever filled with values (heads, feeds, notifications) fill-only, so no other text is read back into them', () => {

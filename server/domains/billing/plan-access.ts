@@ -9,6 +9,7 @@ import { users } from '@db/schema/users';
 import { getEffectiveSettings } from '@server/domains/settings/settings.service';
 import type { Services as AllServices } from '@server/services';
 import { addOnBase, planMessages, type PlanAccessOutput, type UserPlansOutput } from './billing.schemas';
+import { planRefusalReason, planRefusalTemplates } from './plan-refusal.schemas';
 
 /**
  * "May this creator use feature X now": the one answer for events and going live, audio and video
@@ -22,21 +23,31 @@ type Services = Pick<AllServices, 'db' | 'config'>;
 /** The signed-in plans page (Profile → Subscriptions, "Add a plan"). */
 export const plansPagePath = '/profile/me/subscriptions';
 
-const choose = `Choose a plan: ${plansPagePath}`;
+/** A template's English text: its `{placeholders}` filled. */
+function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => String(values[name]));
+}
 
+const withPath = (template: string, values: Record<string, string | number> = {}) => fill(template, { ...values, plansPath: plansPagePath });
+
+/** The refusals in English (the answers translate them for the caller: server/trpc/errors.ts). */
 export const planRefusals = {
-  liveStream: `Creating events and going live need the LIVE STREAM plan. ${choose}`,
-  audioTitle: `Audio podcast titles need the PODCAST plan. ${choose}`,
-  videoTitle: `Video podcast titles need the PODCAST VIDEO plan. ${choose}`,
-  audioLimit: (allowed: number) =>
-    allowed === 1
-      ? `Your PODCAST plan includes 1 audio podcast title: the PODCAST ADD ON adds one more. ${choose}`
-      : `Your plans include ${allowed} audio podcast titles, all in use: delete one to create another. ${choose}`,
-  videoLimit: (allowed: number) =>
-    allowed === 1
-      ? `Your PODCAST VIDEO plan includes 1 video podcast title: the PODCAST VIDEO ADD ON adds one more. ${choose}`
-      : `Your plans include ${allowed} video podcast titles, all in use: delete one to create another. ${choose}`,
+  liveStream: withPath(planRefusalTemplates.liveStream),
+  audioTitle: withPath(planRefusalTemplates.audioTitle),
+  videoTitle: withPath(planRefusalTemplates.videoTitle),
+  audioLimit: (allowed: number) => (allowed === 1 ? withPath(planRefusalTemplates.audioLimitOne) : withPath(planRefusalTemplates.audioLimit, { allowed })),
+  videoLimit: (allowed: number) => (allowed === 1 ? withPath(planRefusalTemplates.videoLimitOne) : withPath(planRefusalTemplates.videoLimit, { allowed })),
 } as const;
+
+/** The cause of a plan refusal: its code (`data.reason` / `reason`) lets the web app tell it from other refusals. */
+class PlanRefusal extends Error {
+  readonly refusalReason = planRefusalReason;
+  override readonly name = 'PlanRefusal';
+}
+
+function planRefusalError(message: string): DomainError {
+  return new DomainError({ code: 'FORBIDDEN', message, cause: new PlanRefusal(message) });
+}
 
 export interface PlanAccess {
   /** Whether the setting is on and this account is gated by it (not an admin). */
@@ -114,7 +125,7 @@ export async function liveStreamRefusal(services: Services, userId: string, now 
 /** events.create (and its REST path): 403 with the plan to choose. */
 export async function assertMayCreateEvents(services: Services, userId: string): Promise<void> {
   const refusal = await liveStreamRefusal(services, userId);
-  if (refusal) throw new DomainError({ code: 'FORBIDDEN', message: refusal });
+  if (refusal) throw planRefusalError(refusal);
 }
 
 /** podcasts.createTitle: 403 when the plans allow no more titles of this kind. */
@@ -123,7 +134,7 @@ export async function assertMayCreateTitle(services: Services, userId: string, i
   const allowed = isVideo ? access.videoTitles : access.audioTitles;
   if (allowed === null) return;
   const refusal = titleRefusal(allowed, await titleCount(services.db, userId, isVideo), isVideo);
-  if (refusal) throw new DomainError({ code: 'FORBIDDEN', message: refusal });
+  if (refusal) throw planRefusalError(refusal);
 }
 
 /** `billing.myPlanAccess`: what the web shows before the creator tries (the same texts as the refusals). */

@@ -21,7 +21,7 @@ import * as federationService from './federation.service';
 const fediverseOwnerProcedure = creatorProcedure.meta({ scope: 'session' });
 
 function enabledRuntime(services: { federation: FederationRuntime }) {
-  if (!services.federation.enabled) throw new DomainError({ code: 'NOT_FOUND', message: federationMessages.notEnabled });
+  if (!services.federation.enabled) throw federationService.federationOffError();
   return services.federation;
 }
 

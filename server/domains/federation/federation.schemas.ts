@@ -12,6 +12,12 @@ export const federationMessages = {
   episodeNotFound: 'Episode not found',
 } as const;
 
+/**
+ * The code of the "switched off" answer (tRPC `data.reason`, REST `reason`): the web app recognises it by this,
+ * whatever the language of its text.
+ */
+export const federationOffReason = 'federation-off';
+
 /** A host name as blocks store it: lower case, no scheme, path or port-less trailing dot. */
 export const domainName = z
   .string()

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '@db/portable-sql';
 import { newId, nowIso } from '@server/lib/ids';
 import { DomainError } from '@server/platform/errors';
 import type { Services } from '@server/services';
-import { federationMessages, type BlockInput, type FollowersOutput, type SettingsInput, type SettingsOutput } from './federation.schemas';
+import { federationMessages, federationOffReason, type BlockInput, type FollowersOutput, type SettingsInput, type SettingsOutput } from './federation.schemas';
 
 /** Blocks made by an admin for the whole instance carry this scope instead of a creator's id. */
 export const instanceScope = 'instance';
@@ -40,8 +40,19 @@ export async function actorAccount(services: FederationServices, tag: string): P
   return deactivatedAt ? { gone: true, id: row.id, tag: row.creatorTag } : null;
 }
 
+/** The cause of the "switched off" answer: its code tells the web app what it is (federationOffReason). */
+class FederationOff extends Error {
+  readonly refusalReason = federationOffReason;
+  override readonly name = 'FederationOff';
+}
+
+/** NOT_FOUND "The Fediverse is switched off on this server", with its code. */
+export function federationOffError(): DomainError {
+  return new DomainError({ code: 'NOT_FOUND', message: federationMessages.notEnabled, cause: new FederationOff(federationMessages.notEnabled) });
+}
+
 export function publicOrigin(services: Pick<Services, 'config'>): string {
-  if (!services.config.publicUrl) throw new DomainError({ code: 'NOT_FOUND', message: federationMessages.notEnabled });
+  if (!services.config.publicUrl) throw federationOffError();
   return services.config.publicUrl;
 }
 

@@ -8,6 +8,8 @@ import { crossOriginPreflightHeaders, crossOriginReadableHeaders } from '@server
 import * as liveService from './live.service';
 import { grantOpens } from './live.tokens';
 import { viewerKeyOf } from './live.viewers';
+import { requestLocale } from '@server/i18n/request-locale';
+import { translate } from '@server/i18n/translate';
 
 export const playbackMessages = {
   tokenRequired: 'This stream needs a valid playback link: open the event page again',
@@ -38,11 +40,16 @@ export function rewritePlaylist(text: string, token: string): string {
     .join('\n');
 }
 
+/** A refusal the player shows, in the caller's language (a player's request carries no account: Accept-Language). */
+function refusal(reply: FastifyReply, status: 403 | 404, message: string) {
+  const locale = requestLocale(null, reply.request.headers['accept-language']);
+  return reply.code(status).header('cache-control', 'no-store').header('vary', 'Accept-Language').send({ message: translate(locale, message) });
+}
 function forbidden(reply: FastifyReply) {
-  return reply.code(403).header('cache-control', 'no-store').send({ message: playbackMessages.tokenRequired });
+  return refusal(reply, 403, playbackMessages.tokenRequired);
 }
 function notFound(reply: FastifyReply) {
-  return reply.code(404).header('cache-control', 'no-store').send({ message: playbackMessages.notFound });
+  return refusal(reply, 404, playbackMessages.notFound);
 }
 
 function queryToken(request: FastifyRequest): string | undefined {

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { creatorProcedure, publicProcedure, router } from '@server/trpc/init';
+import { contextLocale } from '@server/trpc/context';
+import { translate } from '@server/i18n/translate';
+import type { Locale } from '@common/locales';
 import {
   liveBadgesInput,
   liveBadgesOutput,
@@ -17,12 +20,17 @@ import {
   updateLiveSettingsInput,
 } from './live.schemas';
 
+/** An answer whose `reason` (ingest availability, a plan or publish refusal: sent as data) is in the caller's language. */
+function withReasonIn<Answer extends { reason: string | null }>(locale: Locale, answer: Answer): Answer {
+  return answer.reason ? { ...answer, reason: translate(locale, answer.reason) } : answer;
+}
+
 /** Going live from OBS: the creator's key and state, the public status of an event, recordings. */
 export const liveRouter = router({
   /** Where OBS publishes and the stream key (created on first use; only its owner sees it). */
   settings: creatorProcedure.meta({ scope: 'live:read' })
     .output(liveSettingsOutput)
-    .query(({ ctx }) => ctx.services.live.settings(ctx.actor)),
+    .query(async ({ ctx }) => withReasonIn(contextLocale(ctx), await ctx.services.live.settings(ctx.actor))),
 
   /** A new stream key; a stream running on the old key ends at once. */
   rotateKey: creatorProcedure.meta({ scope: 'live:write' })
@@ -33,12 +41,15 @@ export const liveRouter = router({
   updateSettings: creatorProcedure.meta({ scope: 'live:write' })
     .input(updateLiveSettingsInput)
     .output(liveSettingsOutput)
-    .mutation(({ ctx, input }) => ctx.services.live.updateSettings(ctx.actor, input)),
+    .mutation(async ({ ctx, input }) => withReasonIn(contextLocale(ctx), await ctx.services.live.updateSettings(ctx.actor, input))),
 
   /** The Go live page: state, session, health, viewers, last refusal, the event a publish would use now. */
   dashboard: creatorProcedure.meta({ scope: 'live:read' })
     .output(liveDashboardOutput)
-    .query(({ ctx }) => ctx.services.live.dashboard(ctx.actor)),
+    .query(async ({ ctx }) => {
+      const dashboard = await ctx.services.live.dashboard(ctx.actor);
+      return dashboard.lastRefusal ? { ...dashboard, lastRefusal: withReasonIn(contextLocale(ctx), dashboard.lastRefusal) } : dashboard;
+    }),
 
   /** Whether an event is live (public): offline, live or ended, the viewer count when shown, the start. */
   status: publicProcedure.meta({ scope: 'public' })

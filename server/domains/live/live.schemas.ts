@@ -176,6 +176,13 @@ export const liveNotices = {
   unavailable: 'Publishing is unavailable right now',
 } as const;
 
+/** liveNotices as the catalogs hold them (a Go live page's reason and a last refusal are sent in the caller's language). */
+export const liveNoticeTemplates = {
+  ingestStarting: liveNotices.ingestStarting,
+  ingestFailed: 'Live ingest could not start: {why}',
+  unavailable: liveNotices.unavailable,
+} as const;
+
 /** `live.badges`: up to 100 events at once (the events a page lists). */
 export const liveBadgesInput = z.strictObject({
   eventIds: z.array(id).min(1, liveMessages.eventsRequired).max(100, liveMessages.tooManyEvents),

@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import { membershipTiers, type memberships, type membershipCharges } from '@db/schema/memberships';
 import { users } from '@db/schema/users';
 import { firstRow } from '@db/store';
-import { formatDollars } from '@common/money';
+import type { Locale } from '@common/locales';
 import { siteNameOf } from '@server/domains/settings/settings.service';
+import { cardValue, mailDay, mailLocale, mailMoney, mailTime } from '@server/domains/payments/payment-receipts';
+import { translate } from '@server/i18n/translate';
 import { publicOrigin } from '@server/lib/public-url';
 import type { Services } from '@server/services';
+import { membershipMailMessages as messages } from './memberships.messages';
 
 export type MembershipNotice = 'welcome' | 'renewed' | 'paid_after_lapse' | 'renewal_failed' | 'lapsed';
 
@@ -14,77 +17,37 @@ interface NoticeParts {
   origin: string;
   tierName: string;
   creatorName: string;
+  /** Money and dates as the recipient's language writes them (mail-format helpers of payment-receipts.ts). */
   amount: string;
-  /** UTC dates as a reader sees them. */
   periodEnd: string;
   graceEnd: string;
-  card: string;
+  cardLast4: string | null;
 }
 
-const day = (iso: string | null | undefined) => (iso ? new Date(iso).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '') : '');
+type Mail = { subject: string; text: string };
 
-/** The member's mail for each moment of a membership (receipts, a failed renewal, the end). */
-export function membershipNoticeText(kind: MembershipNotice, parts: NoticeParts): { subject: string; text: string } {
-  const manage = `You can see and cancel your memberships under "My memberships" on ${parts.origin}.`;
+function mailOf(locale: Locale, subject: string, body: string, values: Record<string, string>): Mail {
+  return { subject: translate(locale, subject, values), text: translate(locale, body, values) };
+}
+
+/** The member's mail for each moment of a membership (receipts, a failed renewal, the end), in `locale`. */
+export function membershipNoticeText(locale: Locale, kind: MembershipNotice, parts: NoticeParts): Mail {
+  const values = { ...parts, cardLast4: cardValue(parts.cardLast4) };
   switch (kind) {
     case 'welcome':
+      return mailOf(locale, messages.receiptSubject, messages.welcomeBody, values);
     case 'renewed':
-      return {
-        subject: `Your receipt from ${parts.siteName}: ${parts.tierName} membership, ${parts.amount} CAD`,
-        text: [
-          kind === 'welcome' ? `Welcome! You are now a member of ${parts.creatorName}'s ${parts.tierName} tier.` : `Your ${parts.tierName} membership of ${parts.creatorName} was renewed.`,
-          '',
-          `Item: ${parts.tierName} membership (monthly)`,
-          `Amount: ${parts.amount} CAD`,
-          `Paid with: ${parts.card}`,
-          `Paid until: ${parts.periodEnd}`,
-          '',
-          manage,
-          `Keep this mail as your receipt. — ${parts.siteName}`,
-        ].join('\n'),
-      };
+      return mailOf(locale, messages.receiptSubject, messages.renewedBody, values);
     case 'paid_after_lapse':
-      return {
-        subject: `Your ${parts.tierName} membership is open again until ${parts.periodEnd}`,
-        text: [
-          `Your payment for the ${parts.tierName} membership of ${parts.creatorName} arrived after the membership had ended, so it is open again for the month you paid.`,
-          '',
-          `Item: ${parts.tierName} membership (one month)`,
-          `Amount: ${parts.amount} CAD`,
-          `Paid with: ${parts.card}`,
-          `Paid until: ${parts.periodEnd}`,
-          '',
-          `It will not renew by itself. To stay a member after ${parts.periodEnd}, become a member again from ${parts.creatorName}'s page on ${parts.origin}.`,
-          `Keep this mail as your receipt. — ${parts.siteName}`,
-        ].join('\n'),
-      };
+      return mailOf(locale, messages.paidAfterLapseSubject, messages.paidAfterLapseBody, values);
     case 'renewal_failed':
-      return {
-        subject: `Your ${parts.tierName} membership payment failed`,
-        text: [
-          `We could not charge ${parts.card} for your ${parts.tierName} membership of ${parts.creatorName} (${parts.amount} CAD a month).`,
-          '',
-          `We will try the card again each day. Your membership stays open until ${parts.graceEnd}; if the payment has not gone through by then, it ends.`,
-          `To pay with another card, open "My memberships" on ${parts.origin} and choose the membership.`,
-          '',
-          `— ${parts.siteName}`,
-        ].join('\n'),
-      };
+      return mailOf(locale, messages.renewalFailedSubject, messages.renewalFailedBody, values);
     case 'lapsed':
-      return {
-        subject: `Your ${parts.tierName} membership has ended`,
-        text: [
-          `Your ${parts.tierName} membership of ${parts.creatorName} ended because its monthly payment could not be collected.`,
-          '',
-          `You can become a member again at any time from ${parts.creatorName}'s page on ${parts.origin}.`,
-          '',
-          `— ${parts.siteName}`,
-        ].join('\n'),
-      };
+      return mailOf(locale, messages.lapsedSubject, messages.lapsedBody, values);
   }
 }
 
-/** Sends the member's mail; a mail failure is logged and never undoes what happened. */
+/** Sends the member's mail in the member's language; a mail failure is logged and never undoes what happened. */
 export async function mailMembershipNotice(
   services: Services,
   membership: typeof memberships.$inferSelect,
@@ -92,19 +55,20 @@ export async function mailMembershipNotice(
   charge?: typeof membershipCharges.$inferSelect,
 ): Promise<void> {
   const { db } = services;
-  const member = await firstRow(db.select({ email: users.email }).from(users).where(eq(users.id, membership.memberId)));
+  const member = await firstRow(db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, membership.memberId)));
   if (!member) return;
+  const locale = mailLocale(member);
   const creator = await firstRow(db.select({ displayName: users.displayName }).from(users).where(eq(users.id, membership.creatorId)));
   const tier = await firstRow(db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, membership.tierId)));
-  const mail = membershipNoticeText(kind, {
+  const mail = membershipNoticeText(locale, kind, {
     siteName: await siteNameOf(services),
     origin: publicOrigin(services.config),
-    tierName: tier?.name ?? 'membership',
-    creatorName: creator?.displayName ?? 'the creator',
-    amount: formatDollars(charge?.amountCents ?? membership.priceCents),
-    periodEnd: day(charge?.periodEnd ?? membership.currentPeriodEnd),
-    graceEnd: membership.graceEndsAt ? new Date(membership.graceEndsAt).toUTCString() : '',
-    card: membership.cardLast4 ? `your card ending in ${membership.cardLast4}` : 'your card',
+    tierName: tier?.name ?? translate(locale, messages.someTier, {}),
+    creatorName: creator?.displayName ?? translate(locale, messages.someCreator, {}),
+    amount: mailMoney(locale, charge?.amountCents ?? membership.priceCents),
+    periodEnd: mailDay(locale, charge?.periodEnd ?? membership.currentPeriodEnd),
+    graceEnd: membership.graceEndsAt ? mailTime(locale, membership.graceEndsAt) : '',
+    cardLast4: membership.cardLast4,
   });
   try {
     await services.mailer.send({ to: member.email, ...mail });
@@ -113,37 +77,31 @@ export async function mailMembershipNotice(
   }
 }
 
-/** The creator's notice of a new member (like the notice of a new tip or ticket, and under the same preference). */
-export function newMemberNoticeText(parts: { siteName: string; origin: string; memberName: string; tierName: string; amount: string; date: string }): { subject: string; text: string } {
-  return {
-    subject: `New member: ${parts.memberName} joined ${parts.tierName} (${parts.amount} CAD a month)`,
-    text: [
-      `New member on ${parts.siteName}.`,
-      '',
-      `Member: ${parts.memberName}`,
-      `Tier: ${parts.tierName}`,
-      `Amount: ${parts.amount} CAD a month`,
-      `Date: ${parts.date}`,
-      '',
-      `Your members are listed in the Members app: ${parts.origin}/apps/members`,
-    ].join('\n'),
-  };
+/** The creator's notice of a new member (like the notice of a new tip or ticket, and under the same preference), in `locale`. */
+export function newMemberNoticeText(
+  locale: Locale,
+  parts: { siteName: string; origin: string; memberName: string; tierName: string; amount: string; date: string },
+): Mail {
+  return mailOf(locale, messages.newMemberSubject, messages.newMemberBody, parts);
 }
 
-/** Mails the creator about a new member unless they turned payment notices off; a mail failure is only logged. */
+/** Mails the creator about a new member, in the creator's language, unless they turned payment notices off; a mail failure is only logged. */
 export async function mailCreatorNewMember(services: Services, membership: typeof memberships.$inferSelect, charge: typeof membershipCharges.$inferSelect): Promise<void> {
   const { db } = services;
-  const creator = await firstRow(db.select({ email: users.email, notifyNewPayments: users.notifyNewPayments }).from(users).where(eq(users.id, membership.creatorId)));
+  const creator = await firstRow(
+    db.select({ email: users.email, notifyNewPayments: users.notifyNewPayments, locale: users.locale }).from(users).where(eq(users.id, membership.creatorId)),
+  );
   if (!creator?.notifyNewPayments) return;
+  const locale = mailLocale(creator);
   const member = await firstRow(db.select({ displayName: users.displayName }).from(users).where(eq(users.id, membership.memberId)));
   const tier = await firstRow(db.select({ name: membershipTiers.name }).from(membershipTiers).where(eq(membershipTiers.id, membership.tierId)));
-  const mail = newMemberNoticeText({
+  const mail = newMemberNoticeText(locale, {
     siteName: await siteNameOf(services),
     origin: publicOrigin(services.config),
-    memberName: member?.displayName ?? 'A viewer',
-    tierName: tier?.name ?? 'membership',
-    amount: formatDollars(charge.amountCents),
-    date: new Date(charge.paidAt ?? charge.periodStart).toUTCString(),
+    memberName: member?.displayName ?? translate(locale, messages.someViewer, {}),
+    tierName: tier?.name ?? translate(locale, messages.someTier, {}),
+    amount: mailMoney(locale, charge.amountCents),
+    date: mailTime(locale, charge.paidAt ?? charge.periodStart),
   });
   try {
     await services.mailer.send({ to: creator.email, ...mail });
@@ -160,88 +118,69 @@ interface TierChangeParts {
   creatorName: string;
   fromTier: string;
   toTier: string;
-  /** What was charged now (an upgrade's prorated difference), "0.00" when nothing. */
+  /** What was charged now (an upgrade's prorated difference), zero when nothing. */
   charged: string;
   chargedCents: number;
+  /** The smallest difference an upgrade charges (below it, nothing is charged). */
+  minimum: string;
   /** The monthly price from the next renewal on. */
   monthly: string;
   /** The day the change applies (a downgrade) or the next renewal (an upgrade). */
   from: string;
   date: string;
-  card: string;
+  cardLast4: string | null;
 }
 
-/** The member's mail for a tier change: the upgrade's receipt, or the scheduled downgrade (and its undoing). */
-export function tierChangeNoticeText(kind: TierChangeNotice, parts: TierChangeParts): { subject: string; text: string } {
-  const manage = `You can see and change your memberships under "My memberships" on ${parts.origin}.`;
+/** The member's mail for a tier change, in `locale`: the upgrade's receipt, or the scheduled downgrade (and its undoing). */
+export function tierChangeNoticeText(locale: Locale, kind: TierChangeNotice, parts: TierChangeParts): Mail {
+  const { chargedCents, ...rest } = parts;
+  const values = { ...rest, cardLast4: cardValue(parts.cardLast4) };
   switch (kind) {
     case 'upgraded':
-      return {
-        subject:
-          parts.chargedCents > 0
-            ? `Your receipt from ${parts.siteName}: upgrade to ${parts.toTier}, ${parts.charged} CAD`
-            : `Your membership of ${parts.creatorName} is now ${parts.toTier}`,
-        text: [
-          `Your membership of ${parts.creatorName} moved from ${parts.fromTier} to ${parts.toTier}. Its perks are open now.`,
-          '',
-          `Item: Upgrade from ${parts.fromTier} to ${parts.toTier} (the rest of the month you paid for)`,
-          `Amount: ${parts.charged} CAD`,
-          ...(parts.chargedCents > 0 ? [`Paid with: ${parts.card}`] : ['Nothing was charged: the difference for the rest of the month is below $0.50.']),
-          `Date: ${parts.date}`,
-          `From ${parts.from}: ${parts.monthly} CAD a month`,
-          '',
-          manage,
-          ...(parts.chargedCents > 0 ? [`Keep this mail as your receipt. — ${parts.siteName}`] : [`— ${parts.siteName}`]),
-        ].join('\n'),
-      };
+      return chargedCents > 0
+        ? mailOf(locale, messages.upgradeReceiptSubject, messages.upgradeReceiptBody, values)
+        : mailOf(locale, messages.upgradeFreeSubject, messages.upgradeFreeBody, values);
     case 'downgrade_scheduled':
-      return {
-        subject: `Your ${parts.fromTier} membership changes to ${parts.toTier} on ${parts.from}`,
-        text: [
-          `Your membership of ${parts.creatorName} moves from ${parts.fromTier} to ${parts.toTier} at the end of the month you paid for.`,
-          '',
-          `You keep ${parts.fromTier} and its perks until ${parts.from}. From then you pay ${parts.monthly} CAD a month. Nothing is charged now.`,
-          '',
-          manage,
-          `— ${parts.siteName}`,
-        ].join('\n'),
-      };
+      return mailOf(locale, messages.downgradeScheduledSubject, messages.downgradeScheduledBody, values);
     case 'downgrade_canceled':
-      return {
-        subject: `Your ${parts.toTier} membership stays as it is`,
-        text: [
-          `The change of your membership of ${parts.creatorName} is undone: you stay on ${parts.toTier} at ${parts.monthly} CAD a month.`,
-          '',
-          manage,
-          `— ${parts.siteName}`,
-        ].join('\n'),
-      };
+      return mailOf(locale, messages.downgradeCanceledSubject, messages.downgradeCanceledBody, values);
   }
 }
 
-/** Mails the member about a tier change (the upgrade's receipt); a mail failure is logged and never undoes the change. */
+/** Mails the member about a tier change (the upgrade's receipt) in the member's language; a mail failure is logged and never undoes the change. */
 export async function mailTierChange(
   services: Services,
   membership: typeof memberships.$inferSelect,
   kind: TierChangeNotice,
-  change: { fromTierName: string; toTierName: string; chargedCents: number; monthlyCents: number; from: string | null; cardLast4: string | null },
+  change: {
+    fromTierName: string;
+    toTierName: string;
+    chargedCents: number;
+    /** An upgrade's smallest charge (its mail says why nothing was charged below it). */
+    minimumChargeCents?: number;
+    monthlyCents: number;
+    from: string | null;
+    cardLast4: string | null;
+  },
 ): Promise<void> {
   const { db } = services;
-  const member = await firstRow(db.select({ email: users.email }).from(users).where(eq(users.id, membership.memberId)));
+  const member = await firstRow(db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, membership.memberId)));
   if (!member) return;
+  const locale = mailLocale(member);
   const creator = await firstRow(db.select({ displayName: users.displayName }).from(users).where(eq(users.id, membership.creatorId)));
-  const mail = tierChangeNoticeText(kind, {
+  const mail = tierChangeNoticeText(locale, kind, {
     siteName: await siteNameOf(services),
     origin: publicOrigin(services.config),
-    creatorName: creator?.displayName ?? 'the creator',
+    creatorName: creator?.displayName ?? translate(locale, messages.someCreator, {}),
     fromTier: change.fromTierName,
     toTier: change.toTierName,
-    charged: formatDollars(change.chargedCents),
+    charged: mailMoney(locale, change.chargedCents),
     chargedCents: change.chargedCents,
-    monthly: formatDollars(change.monthlyCents),
-    from: day(change.from),
-    date: new Date().toUTCString(),
-    card: change.cardLast4 ? `your card ending in ${change.cardLast4}` : 'your card',
+    minimum: mailMoney(locale, change.minimumChargeCents ?? 0, { code: false }),
+    monthly: mailMoney(locale, change.monthlyCents),
+    from: mailDay(locale, change.from),
+    date: mailTime(locale, new Date()),
+    cardLast4: change.cardLast4,
   });
   try {
     await services.mailer.send({ to: member.email, ...mail });

@@ -207,7 +207,15 @@ export async function changeTier(services: Services, actor: Actor, input: Change
     return { after, paid: outcome?.row ?? null, newlySucceeded: outcome?.newlySucceeded ?? false };
   });
   if (paid && newlySucceeded) await publishPaymentSucceeded(services, paid);
-  await mailTierChange(services, after, 'upgraded', { fromTierName, toTierName: tier.name, chargedCents: chargeCents, monthlyCents: tier.priceCents, from: after.currentPeriodEnd, cardLast4: after.cardLast4 });
+  await mailTierChange(services, after, 'upgraded', {
+    fromTierName,
+    toTierName: tier.name,
+    chargedCents: chargeCents,
+    minimumChargeCents: minimumUpgradeChargeCents,
+    monthlyCents: tier.priceCents,
+    from: after.currentPeriodEnd,
+    cardLast4: after.cardLast4,
+  });
   return { membership: await myMembership(services, actor, row.id), change: 'upgraded', chargedCents: chargeCents, effectiveAt: time };
 }
 

@@ -1,4 +1,4 @@
-import { DomainError } from '@server/platform/errors';
+import { DomainError, fieldError } from '@server/platform/errors';
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
@@ -15,8 +15,9 @@ import { maxActiveTiers, membershipMessages, type CreateTierInput, type PublicTi
 export type TierRow = typeof membershipTiers.$inferSelect;
 type Queryable = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
-function badPerk(message: string): never {
-  throw new DomainError({ code: 'BAD_REQUEST', message });
+/** A refused perk, named under its field so a form shows it there in any language. */
+function badPerk(field: 'premiumEventIds' | 'podcastTitleIds', message: string): never {
+  throw fieldError('BAD_REQUEST', message, { [field]: message });
 }
 
 /** A tier's perks must be the creator's own: premium events and podcast titles (anything else is refused). */
@@ -26,13 +27,13 @@ async function checkPerks(db: Queryable, creatorId: string, eventIds: readonly s
     const byId = new Map(found.map((row) => [row.id, row]));
     for (const id of eventIds) {
       const event = byId.get(id);
-      if (!event || event.userId !== creatorId) badPerk(membershipMessages.notYourEvent);
-      if (!event.isPremium) badPerk(membershipMessages.notPremiumEvent);
+      if (!event || event.userId !== creatorId) badPerk('premiumEventIds', membershipMessages.notYourEvent);
+      if (!event.isPremium) badPerk('premiumEventIds', membershipMessages.notPremiumEvent);
     }
   }
   if (titleIds.length > 0) {
     const found = await db.select({ id: podcastTitles.id }).from(podcastTitles).where(and(inArray(podcastTitles.id, [...titleIds]), eq(podcastTitles.userId, creatorId)));
-    if (found.length !== titleIds.length) badPerk(membershipMessages.notYourTitle);
+    if (found.length !== titleIds.length) badPerk('podcastTitleIds', membershipMessages.notYourTitle);
   }
 }
 

@@ -12,6 +12,8 @@ import { appHomePage, appNotFoundPage, appOfflinePage, type AppPageCreator, type
 import { appPath, ensureApp, featuredEvent, findCreatorByTag, iconPath, manifestOf, type MobileAppRow } from './mobile-app.service';
 import { projectPath } from '@common/node/project-paths';
 import { eventBadge } from '@common/event-badge';
+import type { Locale } from '@common/locales';
+import { requestLocale } from '@server/i18n/request-locale';
 
 /** The app's pages show the featured event's badge (live answers it). */
 type MobileAppServices = WebhookServices & { live: Pick<LiveRuntime, 'badges'> };
@@ -34,8 +36,18 @@ function revalidate(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-cache');
 }
 
-function notFound(reply: FastifyReply) {
-  return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(appNotFoundPage());
+/**
+ * The language of a page or the manifest: the visitor's (a page load carries no account, so Accept-Language); the
+ * answer says it varies by it.
+ */
+function visitorLocale(request: FastifyRequest, reply: FastifyReply): Locale {
+  reply.header('vary', 'Accept-Language');
+  return requestLocale(null, request.headers['accept-language']);
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply) {
+  const locale = visitorLocale(request, reply);
+  return reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(appNotFoundPage(locale));
 }
 
 /** Changes whenever anything the service worker embeds or caches changes (name, icon, page layout). */
@@ -58,7 +70,12 @@ async function latestEpisodes(services: MobileAppServices, creatorId: string, li
  * (scope `/m/{tag}/`), the offline page, the icons and the two start-page shortcuts.
  */
 /** The `<head>` tags (title, description, Open Graph) of a creator's app page; the public-pages domain provides them. */
-export type AppHeadTags = (services: MobileAppServices, creator: { id: string; creatorTag: string; displayName: string; description: string }, appName: string) => Promise<string>;
+export type AppHeadTags = (
+  services: MobileAppServices,
+  creator: { id: string; creatorTag: string; displayName: string; description: string },
+  appName: string,
+  locale: Locale,
+) => Promise<string>;
 
 export function mobileAppPublicRoutes(options: { headTags: AppHeadTags }): RestModule {
   return async (app, { services }) => {
@@ -71,26 +88,28 @@ export function mobileAppPublicRoutes(options: { headTags: AppHeadTags }): RestM
 
     app.get<TagParams>('/m/:tag/', async (request, reply) => {
       const found = await resolveApp(services, request.params.tag);
-      if (!found) return notFound(reply);
+      if (!found) return notFound(request, reply);
       const featured = await featuredEvent(services.db, found.creator.id);
       // The badge follows the stream (the live domain's on-air state), not the schedule.
       const onAir = featured ? (await services.live.badges([featured.id]))[0] : undefined;
       const event = featured && { ...featured, badge: eventBadge({ ...featured, onAir: onAir?.onAir ?? 'offline', streamProvider: onAir?.streamProvider ?? null }) };
-      const head = await options.headTags(services, found.creator, found.app.name);
-      const html = appHomePage(found.app, found.creator, event, await latestEpisodes(services, found.creator.id, 5), head);
+      const locale = visitorLocale(request, reply);
+      const head = await options.headTags(services, found.creator, found.app.name, locale);
+      const html = appHomePage(found.app, found.creator, event, await latestEpisodes(services, found.creator.id, 5), head, locale);
       return revalidate(reply).type('text/html; charset=utf-8').send(html);
     });
 
     app.get<TagParams>('/m/:tag/offline', async (request, reply) => {
       const found = await resolveApp(services, request.params.tag);
-      if (!found) return notFound(reply);
-      return revalidate(reply).type('text/html; charset=utf-8').send(appOfflinePage(found.app, found.creator));
+      if (!found) return notFound(request, reply);
+      return revalidate(reply).type('text/html; charset=utf-8').send(appOfflinePage(found.app, found.creator, visitorLocale(request, reply)));
     });
 
     app.get<TagParams>('/m/:tag/manifest.webmanifest', async (request, reply) => {
       const found = await resolveApp(services, request.params.tag);
       if (!found) return reply.code(404).send({ message: 'App not found' });
-      return revalidate(reply).type('application/manifest+json').send(JSON.stringify(manifestOf(found.app, found.creator.creatorTag, found.creator.displayName)));
+      const manifest = manifestOf(found.app, found.creator.creatorTag, found.creator.displayName, visitorLocale(request, reply));
+      return revalidate(reply).type('application/manifest+json').send(JSON.stringify(manifest));
     });
 
     app.get<TagParams>('/m/:tag/sw.js', async (request, reply) => {
@@ -131,7 +150,7 @@ export function mobileAppPublicRoutes(options: { headTags: AppHeadTags }): RestM
     // Start pages outside the app's own page: inside the scope, so the installed app starts there.
     app.get<TagParams>('/m/:tag/event', async (request: FastifyRequest<TagParams>, reply) => {
       const found = await resolveApp(services, request.params.tag);
-      if (!found) return notFound(reply);
+      if (!found) return notFound(request, reply);
       const event = await featuredEvent(services.db, found.creator.id);
       const tag = encodeURIComponent(found.creator.creatorTag);
       return reply.header('cache-control', 'no-store').redirect(event ? `/events/${tag}/${encodeURIComponent(event.id)}` : `/events/${tag}`, 302);
@@ -139,7 +158,7 @@ export function mobileAppPublicRoutes(options: { headTags: AppHeadTags }): RestM
 
     app.get<TagParams>('/m/:tag/latest-episode', async (request, reply) => {
       const found = await resolveApp(services, request.params.tag);
-      if (!found) return notFound(reply);
+      if (!found) return notFound(request, reply);
       const [latest] = await latestEpisodes(services, found.creator.id, 1);
       return reply.header('cache-control', 'no-store').redirect(latest ? `/video/${encodeURIComponent(latest.id)}` : appPath(found.creator.creatorTag), 302);
     });

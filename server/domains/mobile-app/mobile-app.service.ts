@@ -13,6 +13,9 @@ import type { Actor } from '@server/platform/actor';
 import { appIconsFolder, IconImageError, pruneIconVersions, removeIconSource, renderIconVersion, storeIconSource, type IconFileName } from './mobile-app.icons';
 import { mobileAppMessages, nameMaxLength, shortNameMaxLength, type MobileAppOutput, type UpdateAppInput } from './mobile-app.schemas';
 import { brandOrange } from '@common/mobile-app-values';
+import { textDirection, type Locale } from '@common/locales';
+import { translate } from '@server/i18n/translate';
+import { appPageMessages } from './mobile-app.messages';
 
 export type MobileAppRow = typeof mobileApps.$inferSelect;
 type UserRow = typeof users.$inferSelect;
@@ -197,15 +200,17 @@ export async function featuredEvent(db: Db, creatorId: string, now = new Date())
   return { id: row.id, name: row.name, description: row.description, startDateTime: row.startDateTime, endDateTime: row.endDateTime, live };
 }
 
-/** The Web App Manifest of a creator's app (W3C Web Application Manifest). */
-export function manifestOf(app: MobileAppRow, creatorTag: string, creatorName: string) {
+/** The Web App Manifest of a creator's app (W3C Web Application Manifest); its own words in `locale`, the creator's as written. */
+export function manifestOf(app: MobileAppRow, creatorTag: string, creatorName: string, locale: Locale = 'en') {
   const scope = appPath(creatorTag);
   const startUrl = app.startPage === 'home' ? scope : `${scope}${app.startPage}`;
   return {
     id: scope,
     name: app.name,
     short_name: app.shortName,
-    description: `${creatorName} on Cuepoint: live events, episodes and notifications.`,
+    description: translate(locale, appPageMessages.manifestDescription, { creatorName }),
+    lang: locale,
+    dir: textDirection(locale),
     start_url: startUrl,
     scope,
     display: 'standalone',

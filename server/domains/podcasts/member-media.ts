@@ -4,10 +4,18 @@ import { crossOriginPreflightHeaders } from '@server/lib/security-headers';
 import { memberFile } from './member-feeds';
 import { podcastMessages } from './podcasts.schemas';
 import type { PodcastServices } from './podcast-rows';
+import { requestLocale } from '@server/i18n/request-locale';
+import { translate } from '@server/i18n/translate';
 
 type Params = { token: string; episodeId: string; file: string };
 
-const notFound = (reply: FastifyReply) => reply.code(404).send({ message: 'Not found' });
+/** A refusal in the caller's language (a podcast app's request carries no account: Accept-Language). */
+function refusal(reply: FastifyReply, status: 404 | 410, message: string) {
+  const locale = requestLocale(null, reply.request.headers['accept-language']);
+  return reply.code(status).header('vary', 'Accept-Language').send({ message: translate(locale, message) });
+}
+
+const notFound = (reply: FastifyReply) => refusal(reply, 404, 'Not found');
 
 /**
  * `/member-media/{feedToken}/{episodeId}/{stored name}`: the files of a member's private feed, served by the same
@@ -27,7 +35,7 @@ export function memberMediaRoutes(services: PodcastServices): UploadRoutes {
         if (!found) return notFound(reply);
         if (found.state !== 'open') {
           const message = found.state === 'lapsed' ? podcastMessages.memberFileEnded : podcastMessages.memberFileReplaced;
-          return reply.code(410).header('cache-control', 'private, no-cache').send({ message });
+          return refusal(reply.header('cache-control', 'private, no-cache'), 410, message);
         }
         return serve(request, reply, file, { crossOrigin: true, publicCache: false });
       },

@@ -1,5 +1,5 @@
 /** The `<head>` tags of a public page (description, canonical, Open Graph, Twitter card) and their place in index.html. */
-import type { Locale } from '@common/locales';
+import { textDirection, type Locale } from '@common/locales';
 
 export interface PreviewImage {
   url: string;
@@ -96,6 +96,15 @@ export function withHead(template: string, title: string | null, tags: string): 
   if (/<\/head>/i.test(template)) return template.replace(/<\/head>/i, `${block}\n</head>`);
   if (/<head\b[^>]*>/i.test(template)) return template.replace(/<head\b[^>]*>/i, (found) => `${found}\n${block}`);
   return template.replace(/^(<!doctype[^>]*>)?/i, (found) => `${found}${block}`);
+}
+
+/**
+ * index.html with `<html lang dir>` of `locale` (the visitor's language), so the page is laid out right to left, or
+ * left to right, before any script runs; the web app sets them again from the language it picks.
+ */
+export function withLanguage(html: string, locale: Locale): string {
+  const tag = `<html lang="${locale}" dir="${textDirection(locale)}">`;
+  return /<html\b[^>]*>/i.test(html) ? html.replace(/<html\b[^>]*>/i, tag) : html.replace(/^(<!doctype[^>]*>)?/i, (found) => `${found}${tag}`);
 }
 
 /** index.html with `markup` at the start of `<body>` (a 404's links in a `<noscript>`; never a script). */

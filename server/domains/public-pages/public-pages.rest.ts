@@ -4,10 +4,11 @@ import type { FastifyReply } from 'fastify';
 import type { RestModule } from '@server/rest/kit';
 import { publicOrigin } from '@server/lib/public-url';
 import type { PreviewKind } from './og-images';
-import { withBody, withHead } from './public-pages.head';
+import { withBody, withHead, withLanguage } from './public-pages.head';
 import { answerPagePath, previewFileFor } from './public-pages.service';
 import { sitemapEntries } from './sitemap';
 import { requestLocale } from '@server/i18n/request-locale';
+import type { Locale } from '@common/locales';
 
 const previewKinds: readonly PreviewKind[] = ['events', 'episodes', 'creators', 'podcasts', 'pages'];
 
@@ -68,15 +69,24 @@ export const publicPagesApiRest: RestModule = (app, { caller }) => {
 
 /**
  * Answers a page path with index.html: a 404 with `noindex` for unknown paths and records, the record's head for
- * public pages, and the file as built for every other page of the app. A head's own words are in the visitor's language
- * (Accept-Language; a page load carries no account), so every page answer varies by it.
+ * public pages, and the file as built for every other page of the app. Every one carries `<html lang dir>` of the
+ * visitor's language, and a head's own words are in it (Accept-Language; a page load carries no account), so every
+ * page answer varies by it; every answer is written from `template` (index.html as built).
  */
-export function pageResponder(services: Pick<WebhookServices, 'db' | 'config' | 'webhooks' | 'storage'>, template: string, webDist: string) {
+export function pageResponder(services: Pick<WebhookServices, 'db' | 'config' | 'webhooks' | 'storage'>, template: string) {
+  const shells = new Map<Locale, string>();
+  const shellOf = (locale: Locale) => {
+    let shell = shells.get(locale);
+    if (shell === undefined) shells.set(locale, (shell = withLanguage(template, locale)));
+    return shell;
+  };
   return async (path: string, reply: FastifyReply) => {
-    const page = await answerPagePath(services, path, requestLocale(null, reply.request.headers['accept-language']));
+    const locale = requestLocale(null, reply.request.headers['accept-language']);
+    const page = await answerPagePath(services, path, locale);
     reply.header('cache-control', 'no-cache').header('vary', 'Accept-Language');
-    if (page.status === 200 && !page.title && !page.tags) return reply.type('text/html').sendFile('index.html', webDist);
-    const html = withHead(template, page.title, page.tags);
+    const shell = shellOf(locale);
+    if (page.status === 200 && !page.title && !page.tags) return reply.type('text/html; charset=utf-8').send(shell);
+    const html = withHead(shell, page.title, page.tags);
     return reply.code(page.status).type('text/html; charset=utf-8').send(page.body ? withBody(html, page.body) : html);
   };
 }

@@ -171,8 +171,8 @@ export async function answerPagePath(services: Services, path: string, locale: L
 // Creator apps, sitemap.
 
 /** The head tags of a creator's installable app (`/m/{tag}/`, rendered by the mobile-app domain). */
-export async function creatorAppHeadTags(services: Services, creator: CreatorRow, appName: string): Promise<string> {
-  return headTags(await creatorHead(services, creator, `/m/${encodeURIComponent(creator.creatorTag)}/`, appName));
+export async function creatorAppHeadTags(services: Services, creator: CreatorRow, appName: string, locale: Locale = 'en'): Promise<string> {
+  return headTags(await creatorHead(services, creator, `/m/${encodeURIComponent(creator.creatorTag)}/`, appName, locale));
 }
 
 /** The card behind `/og/{kind}/{id}.png`, or null for an unknown record (the same lookups as the pages). */

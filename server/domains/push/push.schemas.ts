@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pushNotificationKinds } from '@common/push-values';
 import { pushAudiences } from '@common/membership-values';
+import { localeSchema } from '@common/locale-schema';
 
 export { pushAudiences, type PushAudience } from '@common/membership-values';
 
@@ -38,6 +39,8 @@ export const pushSubscriptionJson = z.object({
 export const subscribeInput = z.strictObject({
   creatorId: z.string().trim().min(1).max(64),
   subscription: pushSubscriptionJson,
+  /** The language the subscribing page shows: the go-live notifications are written in it (else the creator's). */
+  locale: localeSchema.optional(),
 });
 export type SubscribeInput = z.infer<typeof subscribeInput>;
 

@@ -16,7 +16,6 @@ import { hasNotificationCreationPermission } from '@server/domains/subscriptions
 import { currentMemberIds } from '@server/domains/memberships/membership-access';
 import {
   pushMessages,
-  titleMaxLength,
   type LinkOption,
   type NotificationHistoryItem,
   type OverviewAnswer,
@@ -25,9 +24,7 @@ import {
   type SubscribeInput,
 } from './push.schemas';
 import type { PushNotificationKind } from '@common/push-values';
-import { pushNotificationMessages } from './push.messages';
-import { translate } from '@server/i18n/translate';
-import { requestLocale } from '@server/i18n/request-locale';
+import { liveNotificationText, subscriberLocale } from './live-wording';
 
 /** What push's procedures are handed: the services and push's queue lane, woken when a notification is recorded. */
 export type PushServices = WebhookServices & { push: { queue: { kick(): void } } };
@@ -95,11 +92,12 @@ export async function subscribe(services: PushServices, input: SubscribeInput, c
   const now = nowIso();
   await services.db
     .insert(pushSubscriptions)
-    .values({ id: newId(), creatorId: input.creatorId, endpoint, p256dh: keys.p256dh, auth: keys.auth, viewerId })
+    .values({ id: newId(), creatorId: input.creatorId, endpoint, p256dh: keys.p256dh, auth: keys.auth, viewerId, locale: input.locale ?? null })
     .onConflictDoUpdate({
       target: [pushSubscriptions.creatorId, pushSubscriptions.endpoint],
-      // The same browser subscribing again without a session keeps the account it was subscribed with.
-      set: { p256dh: keys.p256dh, auth: keys.auth, updatedAt: now, ...(viewerId && { viewerId }) },
+      // The same browser subscribing again without a session keeps the account it was subscribed with (and without a
+      // language, the language it was subscribed in).
+      set: { p256dh: keys.p256dh, auth: keys.auth, updatedAt: now, ...(viewerId && { viewerId }), ...(input.locale && { locale: input.locale }) },
     });
   return { subscribed: true };
 }
@@ -214,12 +212,6 @@ export async function sendNotification(services: PushServices, actor: Actor, inp
   return created;
 }
 
-function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
-}
-
-export const liveNotificationBody = pushNotificationMessages.eventLiveBody;
-
 /**
  * An event is live while it is active and inside its time window; an active event without times ("TBA") counts as
  * live the moment it is made active (that is all its creator can tell us).
@@ -249,13 +241,12 @@ export async function notifyEventLive(
     if (!event || !(isEventLive(event, now) || (options.streaming && event.isActive))) return null;
     const creator = await findCreator(services.db, event.userId);
     if (!creator?.creatorTag || !(await hasNotificationCreationPermission(services.db, creator))) return null;
-    const locale = requestLocale(creator.locale, undefined);
+    // Recorded (and shown in the history) in the creator's language; each subscriber's copy is worded in theirs when sent.
     return enqueue(services, {
       creator,
       kind: 'event_live',
       eventId: event.id,
-      title: truncate(translate(locale, pushNotificationMessages.eventLiveTitle, { creatorName: creator.displayName, eventName: event.name }), titleMaxLength),
-      body: translate(locale, liveNotificationBody),
+      ...liveNotificationText(subscriberLocale(null, creator.locale), creator.displayName, event.name),
       url: `/events/${encodeURIComponent(creator.creatorTag)}/${encodeURIComponent(event.id)}`,
       sentBy: null,
     });

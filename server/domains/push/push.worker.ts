@@ -2,6 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@db/client';
 import { firstRow } from '@db/store';
 import { pushDeliveries, pushNotifications, pushSubscriptions } from '@db/schema/push';
+import { events } from '@db/schema/events';
+import { users } from '@db/schema/users';
 import type { AppConfig } from '@server/config';
 import { backoffMs, type RetryPolicy } from '@server/platform/queue/retry-policy';
 import type { Attempt, ClaimedJob, JobKind, JobLaneHandle, JobQueue, QueueTx, Settled } from '@server/platform/queue/job-queue';
@@ -9,7 +11,8 @@ import type { PushOutcome, PushSender } from '@server/providers/push/interface';
 import { loadOrCreateVapidKeys } from '@server/providers/push/vapid-keys';
 import { WebPushSender } from '@server/providers/push/web-push';
 import { announceStartedEvents, notificationTtlSeconds } from './push.service';
-import type { PushDeliveryStatus } from '@common/push-values';
+import { liveNotificationText, subscriberLocale } from './live-wording';
+import type { PushDeliveryStatus, PushNotificationKind } from '@common/push-values';
 import type { PushServices } from './push.service';
 
 /** 5 s, 20 s, 80 s, 5 min 20 s, then 15 min (each up to a fifth shorter); failed after 6 attempts. */
@@ -21,6 +24,7 @@ interface PushJob extends ClaimedJob {
   id: number;
   notificationId: string;
   notificationCreatedAt: string;
+  kind: PushNotificationKind;
   title: string;
   body: string;
   url: string;
@@ -29,6 +33,11 @@ interface PushJob extends ClaimedJob {
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
+  /** For a go-live notification's wording in the subscriber's language. */
+  subscriberLocale: string | null;
+  creatorLocale: string | null;
+  creatorName: string;
+  eventName: string | null;
 }
 
 /** How a delivery ended or why it waits: the row's status when final, and what the push service answered. */
@@ -49,6 +58,18 @@ function detailOf(outcome: PushOutcome): Attempt<PushDetail> {
     case 'retry':
       return { outcome: 'retry', retryAfterMs: outcome.retryAfterMs, detail: { status: 'failed', statusCode: outcome.status, error: outcome.error } };
   }
+}
+
+/**
+ * What one subscriber reads: a go-live notification in the subscriber's language when it differs from the creator's
+ * one it was recorded in (a creator's own notifications, and one whose event is gone, as recorded).
+ */
+function wordingFor(job: PushJob): { title: string; body: string } {
+  if (job.kind === 'event_live' && job.eventName !== null) {
+    const locale = subscriberLocale(job.subscriberLocale, job.creatorLocale);
+    if (locale !== subscriberLocale(null, job.creatorLocale)) return liveNotificationText(locale, job.creatorName, job.eventName);
+  }
+  return { title: job.title, body: job.body };
 }
 
 /**
@@ -79,6 +100,7 @@ export function pushJobKind(db: Db, sender: PushSender, concurrency: number): Jo
           id: pushDeliveries.id,
           notificationId: pushDeliveries.notificationId,
           notificationCreatedAt: pushNotifications.createdAt,
+          kind: pushNotifications.kind,
           title: pushNotifications.title,
           body: pushNotifications.body,
           url: pushNotifications.url,
@@ -87,9 +109,15 @@ export function pushJobKind(db: Db, sender: PushSender, concurrency: number): Jo
           endpoint: pushSubscriptions.endpoint,
           p256dh: pushSubscriptions.p256dh,
           auth: pushSubscriptions.auth,
+          subscriberLocale: pushSubscriptions.locale,
+          creatorLocale: users.locale,
+          creatorName: users.displayName,
+          eventName: events.name,
         })
         .from(pushDeliveries)
         .innerJoin(pushNotifications, eq(pushNotifications.id, pushDeliveries.notificationId))
+        .innerJoin(users, eq(users.id, pushNotifications.creatorId))
+        .leftJoin(events, eq(events.id, pushNotifications.eventId))
         .leftJoin(pushSubscriptions, eq(pushSubscriptions.id, pushDeliveries.subscriptionId))
         .where(inArray(pushDeliveries.id, [...byId.keys()] as number[]));
       return rows.map((row) => ({ ...byId.get(row.id)!, ...row }));
@@ -102,7 +130,7 @@ export function pushJobKind(db: Db, sender: PushSender, concurrency: number): Jo
         const outcome = await sender.send(
           { endpoint: job.endpoint, keys: { p256dh: job.p256dh, auth: job.auth } },
           {
-            payload: JSON.stringify({ id: job.notificationId, title: job.title, body: job.body, url: job.url, icon: job.icon }),
+            payload: JSON.stringify({ id: job.notificationId, ...wordingFor(job), url: job.url, icon: job.icon }),
             ttlSeconds: notificationTtlSeconds,
             urgency: 'normal',
             topic: job.notificationId,

@@ -2,11 +2,14 @@ import { eq } from 'drizzle-orm';
 import { firstRow } from '@db/store';
 import { products } from '@db/schema/billing';
 import { users } from '@db/schema/users';
-import { formatDollars } from '@common/money';
+import type { Locale } from '@common/locales';
+import { cardValue, mailDay, mailLocale, mailMoney, mailTime } from '@server/domains/payments/payment-receipts';
+import { translate } from '@server/i18n/translate';
 import { siteNameOf } from '@server/domains/settings/settings.service';
 import { publicOrigin } from '@server/lib/public-url';
 import type { Services } from '@server/services';
 import { listInvoices, type SubscriptionRow } from './subscriptions.service';
+import { planMailMessages } from './subscriptions.messages';
 
 /**
  * The creator's mail for each moment of their plan (a creator's subscription to a product): the first payment (also a
@@ -18,118 +21,35 @@ export interface PlanNoticeParts {
   siteName: string;
   origin: string;
   planName: string;
-  /** What was charged (a receipt), as a reader sees it: "$29.99". */
+  /** What was charged (a receipt), as the reader's language writes money: "$29.99 CAD". */
   amount: string;
   /** Of it, the one-time setup fee ("" when none). */
   setUpFee: string;
-  /** The monthly price: "$29.99". */
+  /** The monthly price: "$29.99 CAD". */
   monthlyPrice: string;
-  /** When it happened (UTC, as a reader sees it). */
+  /** When it happened (UTC, as the reader's language writes it). */
   date: string;
   /** The end of the paid period: the next renewal, or the last day of a plan set to end (UTC day). */
   periodEnd: string;
-  card: string;
+  cardLast4: string | null;
 }
 
-/** A UTC day as a reader sees it: "Wed, 02 Dec 2026". */
-export const planDay = (iso: string | null | undefined): string => (iso ? new Date(iso).toUTCString().replace(/ \d\d:\d\d:\d\d GMT$/, '') : '');
+const noticeTemplates: Record<Exclude<PlanNotice, 'paid' | 'renewed'>, { subject: string; body: string }> = {
+  card_changed: { subject: planMailMessages.cardChangedSubject, body: planMailMessages.cardChangedBody },
+  canceled: { subject: planMailMessages.canceledSubject, body: planMailMessages.canceledBody },
+  resumed: { subject: planMailMessages.resumedSubject, body: planMailMessages.resumedBody },
+  payment_failed: { subject: planMailMessages.paymentFailedSubject, body: planMailMessages.paymentFailedBody },
+  ended: { subject: planMailMessages.endedSubject, body: planMailMessages.endedBody },
+};
 
-/** A UTC moment as a reader sees it: "Wed, 02 Dec 2026 11:30:00 GMT". */
-export const planTime = (iso: string): string => new Date(iso).toUTCString();
-
-/** The subject and text of one plan mail. Only what happened, money and dates: never a link carrying a secret. */
-export function planNoticeText(kind: PlanNotice, parts: PlanNoticeParts): { subject: string; text: string } {
-  const manage = `You can see your plan, its invoices and its card under Profile → Subscriptions on ${parts.origin}.`;
-  const plan = `${parts.planName} plan`;
-  switch (kind) {
-    case 'paid':
-    case 'renewed':
-      return {
-        subject: `Your receipt from ${parts.siteName}: ${plan}, ${parts.amount} CAD`,
-        text: [
-          kind === 'paid' ? `Thank you! Your ${plan} is active.` : `Your ${plan} was renewed.`,
-          '',
-          `Item: ${plan} (monthly)`,
-          ...(parts.setUpFee ? [`Setup fee (one time): ${parts.setUpFee} CAD`] : []),
-          `Amount: ${parts.amount} CAD`,
-          `Date: ${parts.date}`,
-          `Paid with: ${parts.card}`,
-          `Paid until: ${parts.periodEnd}`,
-          `Next renewal: ${parts.periodEnd} (${parts.monthlyPrice} CAD)`,
-          '',
-          manage,
-          `Keep this mail as your receipt. — ${parts.siteName}`,
-        ].join('\n'),
-      };
-    case 'card_changed':
-      return {
-        subject: `The card for your ${plan} was changed`,
-        text: [
-          `Your ${plan} is now charged to ${parts.card}.`,
-          '',
-          `Plan: ${plan} (${parts.monthlyPrice} CAD a month)`,
-          `Date: ${parts.date}`,
-          `Next renewal: ${parts.periodEnd} (${parts.monthlyPrice} CAD)`,
-          '',
-          `If you did not change it, change your password and the card at once. ${manage}`,
-          `— ${parts.siteName}`,
-        ].join('\n'),
-      };
-    case 'canceled':
-      return {
-        subject: `Your ${plan} is canceled and ends on ${parts.periodEnd}`,
-        text: [
-          `You canceled your ${plan}. It stays active until ${parts.periodEnd} and will not be charged again.`,
-          '',
-          `Plan: ${plan} (${parts.monthlyPrice} CAD a month)`,
-          `Date: ${parts.date}`,
-          `Ends on: ${parts.periodEnd}`,
-          '',
-          `Changed your mind? Resume it before ${parts.periodEnd} under Profile → Subscriptions on ${parts.origin}.`,
-          `— ${parts.siteName}`,
-        ].join('\n'),
-      };
-    case 'resumed':
-      return {
-        subject: `Your ${plan} will renew again`,
-        text: [
-          `You resumed your ${plan}: it no longer ends and renews every month.`,
-          '',
-          `Plan: ${plan} (${parts.monthlyPrice} CAD a month)`,
-          `Date: ${parts.date}`,
-          `Next renewal: ${parts.periodEnd} (${parts.monthlyPrice} CAD, charged to ${parts.card})`,
-          '',
-          manage,
-          `— ${parts.siteName}`,
-        ].join('\n'),
-      };
-    case 'payment_failed':
-      return {
-        subject: `Your ${plan} payment failed`,
-        text: [
-          `We could not charge ${parts.card} for the renewal of your ${plan} (${parts.amount} CAD).`,
-          '',
-          `Plan: ${plan} (${parts.monthlyPrice} CAD a month)`,
-          `Date: ${parts.date}`,
-          '',
-          `The invoice stays open until it is paid. To pay it, or to pay with another card, open Profile → Subscriptions on ${parts.origin}.`,
-          `— ${parts.siteName}`,
-        ].join('\n'),
-      };
-    case 'ended':
-      return {
-        subject: `Your ${plan} has ended`,
-        text: [
-          `Your ${plan} has ended; it will not be charged again and its features are off.`,
-          '',
-          `Plan: ${plan} (${parts.monthlyPrice} CAD a month)`,
-          `Date: ${parts.date}`,
-          '',
-          `You can start it again at any time under Profile → Subscriptions on ${parts.origin}.`,
-          `— ${parts.siteName}`,
-        ].join('\n'),
-      };
-  }
+/** The subject and text of one plan mail in `locale`. Only what happened, money and dates: never a link carrying a secret. */
+export function planNoticeText(locale: Locale, kind: PlanNotice, parts: PlanNoticeParts): { subject: string; text: string } {
+  const values = { ...parts, cardLast4: cardValue(parts.cardLast4), hasSetUpFee: parts.setUpFee ? 'yes' : 'no' };
+  const { subject, body } =
+    kind === 'paid' || kind === 'renewed'
+      ? { subject: planMailMessages.receiptSubject, body: kind === 'paid' ? planMailMessages.paidBody : planMailMessages.renewedBody }
+      : noticeTemplates[kind];
+  return { subject: translate(locale, subject, values), text: translate(locale, body, values) };
 }
 
 /** A payment that has just paid an invoice of the plan (the receipt's numbers). */
@@ -142,22 +62,23 @@ export interface PlanCharge {
   paidAt: string;
 }
 
-/** Sends one plan mail to the plan's creator; a mail failure is logged (ids only) and never undoes what happened. */
+/** Sends one plan mail to the plan's creator, in the creator's language; a mail failure is logged (ids only) and never undoes what happened. */
 export async function mailPlanNotice(services: Services, row: SubscriptionRow, kind: PlanNotice, charge?: PlanCharge): Promise<void> {
   const { db } = services;
-  const creator = await firstRow(db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)));
+  const creator = await firstRow(db.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, row.userId)));
   if (!creator) return;
+  const locale = mailLocale(creator);
   const product = await firstRow(db.select({ name: products.name }).from(products).where(eq(products.id, row.productId)));
-  const mail = planNoticeText(kind, {
+  const mail = planNoticeText(locale, kind, {
     siteName: await siteNameOf(services),
     origin: publicOrigin(services.config),
     planName: product?.name ?? row.productId,
-    amount: formatDollars(charge?.amountCents ?? row.priceCents),
-    setUpFee: charge && charge.setUpFeeCents > 0 ? formatDollars(charge.setUpFeeCents) : '',
-    monthlyPrice: formatDollars(row.priceCents),
-    date: planTime(charge?.paidAt ?? row.updatedAt),
-    periodEnd: planDay(row.currentPeriodEnd),
-    card: row.cardLast4 ? `your card ending in ${row.cardLast4}` : 'your card',
+    amount: mailMoney(locale, charge?.amountCents ?? row.priceCents),
+    setUpFee: charge && charge.setUpFeeCents > 0 ? mailMoney(locale, charge.setUpFeeCents) : '',
+    monthlyPrice: mailMoney(locale, row.priceCents),
+    date: mailTime(locale, charge?.paidAt ?? row.updatedAt),
+    periodEnd: mailDay(locale, row.currentPeriodEnd),
+    cardLast4: row.cardLast4,
   });
   try {
     await services.mailer.send({ to: creator.email, ...mail });

@@ -2,6 +2,7 @@ import '@web/lib/zod-jitless';
 import { lazy, Suspense, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { i18n } from '@web/lib/i18n/i18n';
 import { loadSonner, sonnerRequested } from '@web/lib/lazy-toast';
 import { createQueryClient, sessionTrpc, trpc } from '@web/lib/trpc';
@@ -33,6 +34,7 @@ const firstInputEvents = ['pointerdown', 'keydown', 'touchstart'] as const;
  * the toasts made before it.
  */
 function DeferredToaster() {
+  const { t } = useLingui();
   const [wanted, setWanted] = useState(false);
   const signedIn = useSession((state) => state.token !== null);
   useEffect(() => {
@@ -50,7 +52,15 @@ function DeferredToaster() {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster position={toastOptions.position} duration={toastOptions.duration} richColors closeButton style={toastColours} />
+      <Toaster
+        position={toastOptions.position}
+        duration={toastOptions.duration}
+        richColors
+        closeButton
+        style={toastColours}
+        containerAriaLabel={t`Notifications`}
+        toastOptions={{ closeButtonAriaLabel: t`Close` }}
+      />
     </Suspense>
   );
 }

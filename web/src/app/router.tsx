@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { matchRoute, Route, useLocation, useRouter, useSearch } from 'wouter';
 import { FullPageSpinner, Spinner } from '@web/components/spinner';
 import { pageRoutes } from '@web/features/pages/routes';
@@ -11,8 +11,8 @@ import { decideAccess, notFoundPath, rootRedirect } from '@web/lib/navigation-ru
 import { EmptyLayout } from './layouts/empty-layout';
 import type { PageRoute } from '@web/lib/route-types';
 import { useLingui } from '@lingui/react';
-import { catalogAreaPending, i18n } from '@web/lib/i18n/i18n';
-import { appRoutes, signInPages } from './routes';
+import { i18n } from '@web/lib/i18n/i18n';
+import { appRoutes } from './routes';
 
 const AppLayout = lazy(() => import('./layouts/app-layout'));
 
@@ -48,23 +48,14 @@ function Guarded({ route, location, children }: { route: PageRoute; location: st
   return <>{children}</>;
 }
 
-/** Renders its children once the feature pages' messages are in the active catalog (fetched with the first page). */
-function PagesCatalog({ children }: { children: ReactNode }) {
-  const pending = catalogAreaPending('pages');
-  if (pending) use(pending);
-  return <>{children}</>;
-}
-
-/** The terms dialog and the emulation banner: signed-in overlays, with the feature pages' messages. */
+/** The terms dialog and the emulation banner: signed-in overlays. */
 function SignedInOverlays() {
   const signedIn = useSession((state) => state.token !== null);
   if (!signedIn) return null;
   return (
     <Suspense fallback={null}>
-      <PagesCatalog>
-        <TermsGate />
-        <EmulationBanner />
-      </PagesCatalog>
+      <TermsGate />
+      <EmulationBanner />
     </Suspense>
   );
 }
@@ -118,8 +109,11 @@ export function AppRouter() {
     if (!route) {
       content = path === notFoundPath ? <BuiltInNotFound /> : <Redirecting to={notFoundPath} />;
     } else {
-      const routed = <Route path={route.path} component={route.component} />;
-      const page = <Suspense fallback={<Spinner label="Loading page" className="py-20" />}>{signInPages.has(route.component) ? routed : <PagesCatalog>{routed}</PagesCatalog>}</Suspense>;
+      const page = (
+        <Suspense fallback={<Spinner label="Loading page" className="py-20" />}>
+          <Route path={route.path} component={route.component} />
+        </Suspense>
+      );
       content = (
         <Guarded route={route} location={`${path}${query}`}>
           {route.layout === 'empty' ? (

@@ -22,9 +22,6 @@ const CreatorPage = lazy(() => import('@web/features/creator-page/creator-page')
 const MyMembershipsPage = lazy(() => import('@web/features/memberships/my-memberships-page'));
 const PodcastPublicPage = lazy(() => import('@web/features/podcasts/podcast-public-page'));
 
-/** The sign-in pages: they need only the `messages` catalog (web/src/lib/i18n/catalog-areas.ts). */
-export const signInPages: ReadonlySet<PageRoute['component']> = new Set([LoginPage, RegisterPage, CallbackPage, LogoutPage, CheckEmailPage]);
-
 // The admin app.
 const UsersPage = lazy(() => import('@web/features/users/users-page'));
 const ChangePasswordPage = lazy(() => import('@web/features/account/change-password-page'));

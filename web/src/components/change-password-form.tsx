@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
 import { changePasswordInput } from '@server/domains/users/users.schemas';
+import { validationText } from '@web/lib/i18n/validation-texts';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
 import { Button } from './button';
@@ -52,9 +53,9 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-lg border border-slate-200 bg-white p-6" aria-label={t`Change password`}>
       <FormError error={failure} />
-      <PasswordField label={t`Current password`} autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
-      <PasswordField label={t`New password`} autoComplete="new-password" error={errors.newPassword?.message} {...register('newPassword')} />
-      <PasswordField label={t`Confirm new password`} autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <PasswordField label={t`Current password`} autoComplete="current-password" error={validationText(errors.currentPassword?.message)} {...register('currentPassword')} />
+      <PasswordField label={t`New password`} autoComplete="new-password" error={validationText(errors.newPassword?.message)} {...register('newPassword')} />
+      <PasswordField label={t`Confirm new password`} autoComplete="new-password" error={validationText(errors.confirmPassword?.message)} {...register('confirmPassword')} />
       <p className="text-xs text-slate-500">
         <Trans>Changing the password signs you out everywhere else; this browser stays signed in.</Trans>
       </p>

@@ -1,6 +1,7 @@
 import { Check, Lock } from 'lucide-react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { planRefusalReason } from '@server/domains/billing/plan-refusal.schemas';
 import { cx } from './cx';
 
 /**
@@ -32,7 +33,27 @@ export function PlanRequiredNotice({ message, className }: { message: string; cl
   );
 }
 
-/** Whether an error message is a plan refusal (it ends with the plans link). */
+/**
+ * Whether a failed call is the server's "Features require a plan" refusal: by its code (tRPC `data.reason`, a REST
+ * answer's `reason`), never by its text, which is in the reader's language.
+ */
+export function isPlanRefusalError(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { data, reason } = error as { data?: { reason?: unknown } | null; reason?: unknown };
+  return (data?.reason ?? reason) === planRefusalReason;
+}
+
+/** The text of a plan refusal (to show with PlanRequiredNotice), or null when `error` is not one. */
+export function planRefusalMessage(error: unknown): string | null {
+  if (!isPlanRefusalError(error)) return null;
+  const { message } = error as { message?: unknown };
+  return typeof message === 'string' && message ? message : null;
+}
+
+/**
+ * Whether a text already known to be the server's words ends with the plans link (the plan-access refusals the server
+ * sends as data, `billing.myPlanAccess`): a failed call is told by its code instead (isPlanRefusalError).
+ */
 export function isPlanRefusal(message: string | null | undefined): message is string {
   return !!message && splitRefusal(message) !== null;
 }

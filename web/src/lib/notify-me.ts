@@ -3,11 +3,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useViewer } from './viewer-session';
+import { i18n as activeI18n } from './i18n/i18n';
 
 /**
  * "Notify me" on pages of the main app (the event page). The logic lives in the creator app's own module
  * (`/m/{tag}/notify-me.js`, server/domains/mobile-app/public), which the app page uses too: one implementation,
- * loaded only on pages that show the button. A signed-in viewer's subscription is sent with their token (members-only pushes).
+ * loaded only on pages that show the button. A signed-in viewer's subscription is sent with their token (members-only pushes)
+ * and every subscription with the page's language (`locale`).
  */
 
 export type NotifyState = 'unsupported' | 'registering' | 'off' | 'on' | 'busy' | 'blocked' | 'error';
@@ -22,7 +24,7 @@ export interface NotifyMe {
 }
 
 interface NotifyMeModule {
-  createNotifyMe(options: { appPath: string; creatorId: string; viewerToken?: () => string | null }): NotifyMe;
+  createNotifyMe(options: { appPath: string; creatorId: string; viewerToken?: () => string | null; locale?: () => string | null }): NotifyMe;
   notifyLabels: Record<NotifyState, string>;
 }
 
@@ -50,8 +52,14 @@ const notifyMessages: Record<string, MessageDescriptor> = {
   'This browser cannot receive notifications.': msg`This browser cannot receive notifications.`,
   'Notifications are blocked for this site in your browser settings.': msg`Notifications are blocked for this site in your browser settings.`,
   'Notifications could not be turned on.': msg`Notifications could not be turned on.`,
+  'Your browser could not set up notifications. Please try again later.': msg`Your browser could not set up notifications. Please try again later.`,
   'Unexpected error. Please try again.': msg`Unexpected error. Please try again.`,
 };
+
+/** The page's language as a subscription carries it (go-live notifications come in it); none for the pseudo-locale. */
+export function subscriberLocale(): string | null {
+  return activeI18n.locale && activeI18n.locale !== 'pseudo' ? activeI18n.locale : null;
+}
 
 /** The button's state for one creator; `label` is what the button says. Nothing is asked of the browser before `toggle`. */
 export function useNotifyMe(creatorTag: string | null | undefined, creatorId: string | null | undefined) {
@@ -61,7 +69,11 @@ export function useNotifyMe(creatorTag: string | null | undefined, creatorId: st
     if (!creatorTag || !creatorId || !('serviceWorker' in navigator)) return;
     let current = true;
     loadNotifyMe(creatorAppPath(creatorTag))
-      .then((module) => current && setNotify({ instance: module.createNotifyMe({ appPath: creatorAppPath(creatorTag), creatorId, viewerToken: () => useViewer.getState().token }) }))
+      .then(
+        (module) =>
+          current &&
+          setNotify({ instance: module.createNotifyMe({ appPath: creatorAppPath(creatorTag), creatorId, viewerToken: () => useViewer.getState().token, locale: subscriberLocale }) }),
+      )
       .catch(() => current && setNotify(null));
     return () => {
       current = false;

@@ -1,10 +1,44 @@
-/* global window, navigator, Notification, fetch, atob */
+/* global window, document, navigator, Notification, fetch, atob */
 // "Notify me" for one creator's app, shared by the app's page (/m/{tag}/) and the event page in the main app.
 // Framework-free: the app page loads it as a module, the React event page imports it at run time.
 // Nothing asks for permission until the fan clicks; the same control turns notifications off again.
 // A signed-in viewer's subscription carries their token, so the server records it as theirs (members-only pushes).
 
 /** @typedef {'unsupported' | 'registering' | 'off' | 'on' | 'busy' | 'blocked' | 'error'} NotifyState */
+
+/** The module's own words in English (server/domains/mobile-app/mobile-app.messages.ts notifyMeTexts). */
+const englishTexts = {
+  labels: {
+    unsupported: 'Notifications unavailable',
+    registering: 'Notify me',
+    off: 'Notify me',
+    on: 'Notifications on',
+    busy: 'Please wait…',
+    blocked: 'Notifications blocked',
+    error: 'Notify me',
+  },
+  unsupported: 'This browser cannot receive notifications.',
+  blocked: 'Notifications are blocked for this site in your browser settings.',
+  installFailed: 'The app could not be installed in this browser',
+  subscribeFailed: 'Your browser could not set up notifications. Please try again later.',
+  failed: 'Notifications could not be turned on.',
+  unexpected: 'Unexpected error. Please try again.',
+};
+
+/**
+ * The texts in the page's language: the creator app's page writes them as JSON into its body's `data-notify-texts`; a
+ * page without them (the main app, which shows its own words) gets English. A text missing from the page's copy stays
+ * English.
+ */
+export function pageTexts() {
+  try {
+    const json = typeof document === 'undefined' ? undefined : document.body?.dataset.notifyTexts;
+    const given = json ? JSON.parse(json) : {};
+    return { ...englishTexts, ...given, labels: { ...englishTexts.labels, ...(given && given.labels) } };
+  } catch {
+    return englishTexts;
+  }
+}
 
 const supported = () => 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
@@ -59,26 +93,29 @@ function usableViewer(token) {
   return { token, viewerId: claims.sub };
 }
 
-async function postJson(path, body, token = null) {
+/** The page's language as the server wrote it into `<html lang>` (a shipped locale), else none. */
+const pageLocale = () => (typeof document === 'undefined' ? null : document.documentElement.lang || null);
+
+async function postJson(path, body, token = null, unexpected = englishTexts.unexpected) {
   const headers = { 'content-type': 'application/json', accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
   if (!response.ok) {
     const answer = await response.json().catch(() => ({}));
-    throw new Error(typeof answer.message === 'string' ? answer.message : 'Unexpected error. Please try again.');
+    throw new Error(typeof answer.message === 'string' ? answer.message : unexpected);
   }
   return response.json();
 }
 
 /** Registers the app's service worker (scope `appPath`) and resolves once it is active. */
-export async function registerAppWorker(appPath) {
+export async function registerAppWorker(appPath, texts = englishTexts) {
   const registration = await navigator.serviceWorker.register(`${appPath}sw.js`, { scope: appPath });
   if (registration.active) return registration;
   const worker = registration.installing ?? registration.waiting;
   await new Promise((resolve, reject) => {
     worker.addEventListener('statechange', () => {
       if (worker.state === 'activated') resolve();
-      if (worker.state === 'redundant') reject(new Error('The app could not be installed in this browser'));
+      if (worker.state === 'redundant') reject(new Error(texts.installFailed));
     });
   });
   return registration;
@@ -87,13 +124,15 @@ export async function registerAppWorker(appPath) {
 /**
  * The "Notify me" state of one creator: `state`, `message` (what went wrong, for the page to show),
  * `toggle()`, `onChange(listener)` (returns an unsubscribe function) and `linkViewer()` (call it when a viewer signs in).
- * `viewerToken` reads the signed-in viewer's token (by default the web app's, from this origin's localStorage).
- * @param {{ appPath: string, creatorId: string, viewerToken?: () => string | null }} options
+ * `viewerToken` reads the signed-in viewer's token (by default the web app's, from this origin's localStorage);
+ * `texts` are the messages it shows (by default the page's, see pageTexts); `locale` the language the notifications
+ * are to be written in (by default the page's `<html lang>`, one of the shipped locales: the server writes it).
+ * @param {{ appPath: string, creatorId: string, viewerToken?: () => string | null, texts?: typeof englishTexts, locale?: () => string | null }} options
  */
-export function createNotifyMe({ appPath, creatorId, viewerToken = storedViewerToken }) {
+export function createNotifyMe({ appPath, creatorId, viewerToken = storedViewerToken, texts = pageTexts(), locale = pageLocale }) {
   /** @type {NotifyState} */
   let state = supported() ? 'registering' : 'unsupported';
-  let message = supported() ? '' : 'This browser cannot receive notifications.';
+  let message = supported() ? '' : texts.unsupported;
   /** @type {ServiceWorkerRegistration | null} */
   let registration = null;
   const listeners = new Set();
@@ -109,7 +148,8 @@ export function createNotifyMe({ appPath, creatorId, viewerToken = storedViewerT
 
   async function postSubscription(subscription) {
     const viewer = usableViewer(viewerToken());
-    await postJson('/api/push/subscribe', { creatorId, subscription: subscription.toJSON() }, viewer?.token ?? null);
+    const language = locale();
+    await postJson('/api/push/subscribe', { creatorId, subscription: subscription.toJSON(), ...(language ? { locale: language } : {}) }, viewer?.token ?? null, texts.unexpected);
     storage.set(linkedKey, viewer ? linkMark(subscription, viewer) : null);
   }
 
@@ -127,27 +167,27 @@ export function createNotifyMe({ appPath, creatorId, viewerToken = storedViewerT
   }
 
   if (supported()) {
-    registerAppWorker(appPath)
+    registerAppWorker(appPath, texts)
       .then(async (ready) => {
         registration = ready;
-        if (Notification.permission === 'denied') return set('blocked', 'Notifications are blocked for this site in your browser settings.');
+        if (Notification.permission === 'denied') return set('blocked', texts.blocked);
         set((await ready.pushManager.getSubscription()) ? 'on' : 'off');
         await linkViewer();
       })
-      .catch(() => set('unsupported', 'This browser cannot receive notifications.'));
+      .catch(() => set('unsupported', texts.unsupported));
   }
 
   async function turnOn() {
     const permission = await Notification.requestPermission();
     if (permission !== 'granted') {
-      return set(permission === 'denied' ? 'blocked' : 'off', permission === 'denied' ? 'Notifications are blocked for this site in your browser settings.' : '');
+      return set(permission === 'denied' ? 'blocked' : 'off', permission === 'denied' ? texts.blocked : '');
     }
     const keyAnswer = await fetch('/api/push/public-key', { headers: { accept: 'application/json' } }).then((response) => response.json());
     let subscription = await registration.pushManager.getSubscription();
     try {
       subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(keyAnswer.publicKey) });
     } catch {
-      throw new Error('Your browser could not set up notifications. Please try again later.');
+      throw new Error(texts.subscribeFailed);
     }
     try {
       await postSubscription(subscription);
@@ -161,7 +201,7 @@ export function createNotifyMe({ appPath, creatorId, viewerToken = storedViewerT
   async function turnOff() {
     const subscription = await registration.pushManager.getSubscription();
     if (subscription) {
-      await postJson('/api/push/unsubscribe', { endpoint: subscription.endpoint });
+      await postJson('/api/push/unsubscribe', { endpoint: subscription.endpoint }, null, texts.unexpected);
       await subscription.unsubscribe();
     }
     storage.set(linkedKey, null);
@@ -175,6 +215,10 @@ export function createNotifyMe({ appPath, creatorId, viewerToken = storedViewerT
     get message() {
       return message;
     },
+    /** What the button says now, in the texts' language. */
+    get label() {
+      return texts.labels[state];
+    },
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -187,19 +231,11 @@ export function createNotifyMe({ appPath, creatorId, viewerToken = storedViewerT
       try {
         await (wasOn ? turnOff() : turnOn());
       } catch (error) {
-        set(wasOn ? 'on' : 'error', error instanceof Error && error.message ? error.message : 'Notifications could not be turned on.');
+        set(wasOn ? 'on' : 'error', error instanceof Error && error.message ? error.message : texts.failed);
       }
     },
   };
 }
 
-/** Button texts for each state (the app page and the event page show the same words). */
-export const notifyLabels = {
-  unsupported: 'Notifications unavailable',
-  registering: 'Notify me',
-  off: 'Notify me',
-  on: 'Notifications on',
-  busy: 'Please wait…',
-  blocked: 'Notifications blocked',
-  error: 'Notify me',
-};
+/** Button texts for each state in English (the main app's event page shows its own translation of them). */
+export const notifyLabels = englishTexts.labels;

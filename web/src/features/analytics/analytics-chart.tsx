@@ -1,5 +1,6 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatNumber, formatMoney } from '@web/lib/i18n/format';
+import { ChartLegend } from '@web/components/chart-legend';
 
 export interface ChartSeries {
   key: string;
@@ -26,7 +27,7 @@ const money = (cents: number) => formatMoney(cents);
 export default function AnalyticsChart({ kind, data, xKey, series, unit = 'count', label }: AnalyticsChartProps) {
   const format = (value: unknown) => (unit === 'cents' ? money(Number(value)) : formatNumber(Number(value)));
   const rows = data as Array<Record<string, string | number>>;
-  const legend = series.length > 1 ? <Legend /> : null;
+  const legend = series.length > 1 ? <Legend content={ChartLegend} /> : null;
   const tooltip = <Tooltip formatter={(value) => format(value)} />;
   const grid = <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />;
   const height = kind === 'ranking' ? Math.max(160, rows.length * 36 + 40) : 256;

@@ -7,6 +7,7 @@ import { checkUserExistsInput } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { TextField } from '@web/components/text-field';
 import { checkoutProduct } from '@web/lib/checkout-storage';
+import { validationText } from '@web/lib/i18n/validation-texts';
 import { guestTrpc } from '@web/lib/trpc';
 import { AuthCard } from './auth-card';
 import { serverMessage } from './auth-errors';
@@ -49,7 +50,7 @@ export default function CheckEmailPage() {
           <p className="text-sm text-slate-600">
             <Trans>Enter your email: we will sign you in or create your account.</Trans>
           </p>
-          <TextField label={t`Email`} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <TextField label={t`Email`} type="email" autoComplete="email" error={validationText(errors.email?.message)} {...register('email')} />
           <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
             <Trans>Continue</Trans>
           </Button>

@@ -1,60 +1,73 @@
-import { useForm, type Resolver } from 'react-hook-form';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import type { LoginInput, SessionAnswer } from '@server/domains/users/users.schemas';
 import { Button } from '@web/components/button';
 import { PasswordField, TextField } from '@web/components/text-field';
 import { guestTrpc } from '@web/lib/trpc';
-import { loginFields } from './login-fields';
+import type { LoginProblems } from './login-checks';
 
-let validation: Promise<typeof import('./login-validation')> | null = null;
+let checks: Promise<typeof import('./login-checks')> | null = null;
 /** The shared login schema (and zod with it), fetched once, when the form is first focused. */
-const loadValidation = () =>
-  (validation ??= import('./login-validation').catch((error: unknown) => {
-    validation = null; // the next keystroke tries again
+const loadChecks = () =>
+  (checks ??= import('./login-checks').catch((error: unknown) => {
+    checks = null; // the next keystroke tries again
     throw error;
   }));
+const prefetchChecks = () => void loadChecks().catch(() => undefined);
+
+type Field = keyof LoginInput;
 
 /**
- * The form's first check (for the Login button, as it mounts) needs no zod: the password starts empty, which the schema
- * refuses. Focusing the form fetches the schema, so everything typed is checked by it.
+ * Email-or-username and password; the Login button stays disabled until both are valid. A field's problem shows once
+ * it has been edited; the server's refusal shows under the field it concerns until either field is edited again.
+ * The first check needs no zod: the password starts empty, which the schema refuses.
  */
-const lazyLoginResolver: Resolver<LoginInput> = async (values, context, options) => {
-  if (!validation && !values.password) return { values: {}, errors: { password: { type: 'too_small' } } };
-  return (await loadValidation()).loginResolver(values, context, options);
-};
-const prefetchValidation = () => void loadValidation().catch(() => undefined);
-
-/** Email-or-username and password; the Login button stays disabled until both are valid. */
 export function LoginForm({ onSuccess, defaultUserName = '', submitLabel }: { onSuccess(answer: SessionAnswer): void; defaultUserName?: string; submitLabel?: string }) {
   const { t } = useLingui();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    clearErrors,
-    getFieldState,
-    formState: { errors, isValid, isSubmitting },
-  } = useForm<LoginInput>({ resolver: lazyLoginResolver, mode: 'onChange', defaultValues: { userName: defaultUserName, password: '' } });
+  const [values, setValues] = useState<LoginInput>({ userName: defaultUserName, password: '' });
+  const latest = useRef(values);
+  const [problems, setProblems] = useState<LoginProblems | null>(null);
+  const [edited, setEdited] = useState<ReadonlySet<Field>>(new Set());
+  const [refusal, setRefusal] = useState<{ field: Field; message: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
 
-  const onSubmit = handleSubmit(async (values) => {
+  const check = async (next: LoginInput) => {
+    const found = (await loadChecks()).loginProblems(next);
+    if (latest.current === next) setProblems(found);
+  };
+
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...latest.current, [field]: event.target.value };
+    latest.current = next;
+    setValues(next);
+    setEdited((current) => (current.has(field) ? current : new Set([...current, field])));
+    setRefusal(null);
+    setProblems(null);
+    void check(next).catch(() => undefined);
+  };
+
+  const valid = problems !== null && Object.keys(problems).length === 0;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid || submitting) return;
+    setSubmitting(true);
     try {
-      const answer = await guestTrpc.users.login.mutate(values);
-      onSuccess(answer);
+      onSuccess(await guestTrpc.users.login.mutate(values));
     } catch (error) {
-      // Shown under the field it concerns (the account's state under the username, the rest under the password);
-      // editing either field clears it. Submitting ran the resolver, so the validation module is already here.
-      const { loginFailure } = await loadValidation();
-      const failure = loginFailure(error);
-      setError(failure.field, { type: 'server', message: failure.message });
+      setRefusal((await loadChecks()).loginFailure(error));
+    } finally {
+      setSubmitting(false);
     }
-  });
-  const field = loginFields({ register, getFieldState, clearErrors });
+  };
+
+  const shown = (field: Field) => (refusal?.field === field ? refusal.message : edited.has(field) ? problems?.[field] : undefined) || undefined;
 
   return (
-    <form onSubmit={onSubmit} onFocus={prefetchValidation} noValidate className="space-y-4" aria-label={t`Login`}>
-      <TextField label={t`Email or username`} autoComplete="username" error={errors.userName?.message || undefined} {...field('userName')} />
-      <PasswordField label={t`Password`} autoComplete="current-password" error={errors.password?.message || undefined} {...field('password')} />
-      <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
+    <form onSubmit={(event) => void submit(event)} onFocus={prefetchChecks} noValidate className="space-y-4" aria-label={t`Login`}>
+      <TextField label={t`Email or username`} autoComplete="username" name="userName" value={values.userName} onChange={change('userName')} error={shown('userName')} />
+      <PasswordField label={t`Password`} autoComplete="current-password" name="password" value={values.password} onChange={change('password')} error={shown('password')} />
+      <Button type="submit" className="w-full" disabled={!valid} busy={submitting}>
         {submitLabel ?? t`Login`}
       </Button>
     </form>

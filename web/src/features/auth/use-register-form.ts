@@ -1,15 +1,16 @@
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema, type RegisterForm } from '@server/domains/users/users.schemas';
+import { translatedResolver, validationText } from '@web/lib/i18n/validation-texts';
 
 /** The registration form's fields, in the order errors are mapped onto them. */
 export const registerFormFields = ['email', 'firstName', 'lastName', 'subDomain', 'password', 'confirmPassword'] as const;
 export type RegisterFormField = (typeof registerFormFields)[number];
 
-/** The creator registration form state, validated with the server's own schema. */
+/** The creator registration form state, validated with the server's own schema (its messages in the reader's language). */
 export function useRegisterForm(defaultEmail = '') {
   return useForm<RegisterForm>({
-    resolver: zodResolver(registerFormSchema),
+    resolver: translatedResolver(zodResolver(registerFormSchema)),
     mode: 'onTouched',
     defaultValues: { email: defaultEmail, firstName: '', lastName: '', subDomain: '', password: '', confirmPassword: '' },
   });
@@ -20,7 +21,7 @@ export function showServerFieldErrors(setError: UseFormSetError<RegisterForm>, f
   let placed = false;
   for (const [field, message] of Object.entries(fields)) {
     if ((registerFormFields as readonly string[]).includes(field)) {
-      setError(field as RegisterFormField, { type: 'server', message });
+      setError(field as RegisterFormField, { type: 'server', message: validationText(message) });
       placed = true;
     }
   }

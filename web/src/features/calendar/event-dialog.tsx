@@ -12,7 +12,7 @@ import { isPlanRefusal, PlanRequiredNotice } from '@web/components/plan-notice';
 import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { FediverseOptOut } from '@web/features/events/public';
-import { eventText } from './calendar-texts';
+import { validationText } from '@web/lib/i18n/validation-texts';
 import { formErrorsOf, parseEventForm, type EventFormValues } from './event-form';
 import { StreamSourceNote } from './stream-source-note';
 import { ToggleField } from './toggle-field';
@@ -41,7 +41,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
     resolver: async (values) => {
       const result = parseEventForm(values);
       if (result.input) return { values, errors: {} };
-      const fieldErrors = Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, { type: 'validate', message: eventText(message) }]));
+      const fieldErrors = Object.fromEntries(Object.entries(result.errors).map(([field, message]) => [field, { type: 'validate', message: validationText(message) }]));
       return { values: {}, errors: fieldErrors };
     },
   });
@@ -60,7 +60,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
   };
   const onFailed = (error: unknown) => {
     const fields = formErrorsOf(failureFields(error));
-    for (const [field, message] of Object.entries(fields)) setError(field as keyof EventFormValues, { type: 'server', message: eventText(message) });
+    for (const [field, message] of Object.entries(fields)) setError(field as keyof EventFormValues, { type: 'server', message: validationText(message) });
     const message = failureMessage(error);
     if (isPlanRefusal(message)) return setPlanRefusal(message);
     if (!Object.keys(fields).length) setFailure(error);
@@ -119,7 +119,7 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
         <Controller control={control} name="tba" render={({ field }) => <ToggleField label={t`Time to be announced (TBA)`} hint={t`No start and end yet`} checked={field.value} onCheckedChange={field.onChange} />} />
         {!tba && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t`Start`} type="datetime-local" error={errors.start?.message} {...register('start')} />
+            <TextField label={t({ message: 'Start', context: 'start time' })} type="datetime-local" error={errors.start?.message} {...register('start')} />
             <TextField label={t`End`} type="datetime-local" error={errors.end?.message} {...register('end')} />
           </div>
         )}

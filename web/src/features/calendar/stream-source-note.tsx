@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { parseStreamValue } from '@common/stream-url';
 import { eventMessages } from '@server/domains/events/events.schemas';
 import { i18n } from '@web/lib/i18n/i18n';
-import { eventText } from './calendar-texts';
+import { validationText } from '@web/lib/i18n/validation-texts';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
 
@@ -43,7 +43,7 @@ export function StreamSourceNote({ eventId }: { eventId: string | null }) {
       : liveHere
         ? null
         : t`No stream yet: go live from OBS, or set a stream source (YouTube, Twitch, Vimeo or an HLS URL) in your profile.`,
-    external ? eventText(eventMessages.premiumStreamOnly) : null,
+    external ? validationText(eventMessages.premiumStreamOnly) : null,
   ].filter((line): line is string => !!line);
   return (
     <section aria-label={t`Stream`} data-testid="stream-source" className={liveHere || goesLiveHere ? 'space-y-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-900' : 'space-y-2 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700'}>

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { roundToCents, toDollars } from '@common/money';
 import { formatNumber } from '@web/lib/i18n/format';
 import { money } from './money';
+import { ChartLegend } from '@web/components/chart-legend';
 
 export interface MonthBar {
   month: string;
@@ -32,7 +33,7 @@ export default function EarningsChart({ months, showPlatform }: { months: MonthB
             width={56}
           />
           <Tooltip formatter={(value) => money(roundToCents(Number(value)))} />
-          <Legend />
+          <Legend content={ChartLegend} />
           <Bar dataKey="creator" name={t`Creator share`} stackId="gross" fill="#ea580c" />
           {showPlatform && <Bar dataKey="platform" name={t`Platform share`} stackId="gross" fill="#94a3b8" />}
           {showPlatform && <Bar dataKey="fees" name={t`Provider fees`} stackId="gross" fill="#cbd5e1" />}

@@ -7,6 +7,7 @@ import { blockInput, type BlockInput, type BlockOutput } from '@server/domains/f
 import { Button } from '@web/components/button';
 import { SelectField } from '@web/components/form-fields';
 import { TextField } from '@web/components/text-field';
+import { validationText } from '@web/lib/i18n/validation-texts';
 import { formatWhen } from './federation-state';
 
 const kindLabels: Record<BlockInput['kind'], MessageDescriptor> = { domain: msg`Domain`, actor: msg`Account (actor URL)` };
@@ -49,7 +50,7 @@ export function BlockForm({ busy, onBlock, label }: { busy: boolean; onBlock: (i
           setValue(event.target.value);
           setError(undefined);
         }}
-        error={error}
+        error={validationText(error)}
       />
       <Button type="submit" variant="danger" className="mt-6" busy={busy}>
         <Ban className="size-4" aria-hidden /> <Trans>Block</Trans>

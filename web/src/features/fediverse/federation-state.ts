@@ -1,11 +1,15 @@
 import { appPagePaths } from '@common/page-paths';
-import { federationMessages } from '@server/domains/federation/federation.schemas';
+import { federationOffReason } from '@server/domains/federation/federation.schemas';
 import { failureStatus } from '@web/components/error-message';
 import { formatDateTime } from '@web/lib/i18n/format';
 
-/** The server's answer when it does not federate (no PUBLIC_URL, or FEDERATION=off): NOT_FOUND with this text. */
+/**
+ * The server's answer when it does not federate (no PUBLIC_URL, or FEDERATION=off): NOT_FOUND with the code
+ * `federation-off` (tRPC `data.reason`); its text is in the reader's language.
+ */
 export function isFederationOff(error: unknown): boolean {
-  return failureStatus(error) === 404 && !!error && typeof error === 'object' && (error as { message?: unknown }).message === federationMessages.notEnabled;
+  if (failureStatus(error) !== 404 || !error || typeof error !== 'object') return false;
+  return (error as { data?: { reason?: unknown } | null }).data?.reason === federationOffReason;
 }
 
 /** The host of an actor id (`https://host/users/name` → `host`), lower case; null for a malformed id. */

@@ -8,6 +8,7 @@ import { CopyButton } from '@web/components/copy-button';
 import { failureMessage } from '@web/components/error-message';
 import { Switch } from '@web/components/switch';
 import { TextField } from '@web/components/text-field';
+import { validationText } from '@web/lib/i18n/validation-texts';
 import { trpc } from '@web/lib/trpc';
 
 const maxHashtags = 10;
@@ -147,7 +148,7 @@ export function SettingsCard({ settings }: { settings: SettingsOutput }) {
               setDraft(event.target.value);
               setError(undefined);
             }}
-            error={error}
+            error={validationText(error)}
           />
           <Button type="submit" variant="secondary" className="sm:mt-6" busy={update.isPending && !!draft}>
             <Hash className="size-4" aria-hidden /> <Trans>Add hashtag</Trans>

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { msg, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { dollarsText, toCents } from '@common/money';
-import { createTierInput, membershipMessages, monthlyPrice, type TierOutput } from '@server/domains/memberships/memberships.schemas';
+import { createTierInput, monthlyPrice, type TierOutput } from '@server/domains/memberships/memberships.schemas';
 import { Button } from '@web/components/button';
 import { failureFields } from '@web/components/error-message';
 import { FormError } from '@web/components/form-error';
@@ -17,6 +17,7 @@ import { Modal } from '@web/components/modal';
 import { Switch } from '@web/components/switch';
 import { TextField } from '@web/components/text-field';
 import { formatDateTime } from '@web/lib/i18n/format';
+import { validationText } from '@web/lib/i18n/validation-texts';
 import { trpc } from '@web/lib/trpc';
 import { money } from './money';
 
@@ -32,12 +33,6 @@ type TierFormValues = z.output<typeof tierForm>;
 type FieldName = FieldPath<TierFormInput>;
 
 const fieldNames: readonly FieldName[] = ['name', 'monthlyPrice', 'description', 'includesAllPremiumEvents', 'premiumEventIds', 'includesReplays', 'podcastTitleIds', 'chatBadge'];
-/** The server's refusals that name no field but belong to one. */
-const messageFields: Record<string, FieldName> = {
-  [membershipMessages.notYourEvent]: 'premiumEventIds',
-  [membershipMessages.notPremiumEvent]: 'premiumEventIds',
-  [membershipMessages.notYourTitle]: 'podcastTitleIds',
-};
 
 export const priceChangeNote = msg`A new price applies to members who join from now on. Existing members keep the price they joined at.`;
 
@@ -178,16 +173,11 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
           mapped = true;
         }
       }
-      const messageField = error instanceof Error ? messageFields[error.message] : undefined;
-      if (!mapped && messageField) {
-        setError(messageField, { type: 'server', message: (error as Error).message });
-        mapped = true;
-      }
       if (!mapped) setFailure(error);
     }
   });
 
-  const eventsError = errors.premiumEventIds?.message ?? errors.includesAllPremiumEvents?.message;
+  const eventsError = validationText(errors.premiumEventIds?.message ?? errors.includesAllPremiumEvents?.message);
   const tierName = tier?.name ?? '';
   const newPrice = typedPrice.success ? money(toCents(typedPrice.data)) : '';
   return (
@@ -215,13 +205,13 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
             <Trans>This tier is archived: it takes no new members. Its members keep their membership until they cancel.</Trans>
           </p>
         )}
-        <TextField label={t`Name`} maxLength={100} placeholder={t`e.g. Backstage`} error={errors.name?.message} {...register('name')} />
+        <TextField label={t`Name`} maxLength={100} placeholder={t`e.g. Backstage`} error={validationText(errors.name?.message)} {...register('name')} />
         <div className="space-y-2">
           <TextField
             label={t`Monthly price (CAD)`}
             inputMode="decimal"
             placeholder="5.00"
-            error={errors.monthlyPrice?.message}
+            error={validationText(errors.monthlyPrice?.message)}
             hint={tier ? undefined : t`At least $1.00. You keep 60% of what is left after the card fee.`}
             {...register('monthlyPrice')}
           />
@@ -245,7 +235,7 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
             </p>
           )}
         </div>
-        <TextAreaField label={t`Description`} rows={3} maxLength={2000} placeholder={t`What members get, in your words`} error={errors.description?.message} {...register('description')} />
+        <TextAreaField label={t`Description`} rows={3} maxLength={2000} placeholder={t`What members get, in your words`} error={validationText(errors.description?.message)} {...register('description')} />
 
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-700">
@@ -315,7 +305,7 @@ export function TierFormDialog({ open, onOpenChange, tier }: { open: boolean; on
               }))}
               value={field.value ?? []}
               onChange={field.onChange}
-              error={errors.podcastTitleIds?.message}
+              error={validationText(errors.podcastTitleIds?.message)}
               empty={
                 titles.isPending ? (
                   t`Loading your podcasts…`

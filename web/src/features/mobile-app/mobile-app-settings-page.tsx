@@ -19,6 +19,7 @@ import { InstallCard } from './install-card';
 import { PhonePreview } from './phone-preview';
 import { failureFields, failureMessage } from '@web/components/error-message';
 import { FormError } from '@web/components/form-error';
+import { validationText } from '@web/lib/i18n/validation-texts';
 
 type SettingsValues = z.input<typeof updateAppInput>;
 const fields = ['name', 'shortName', 'themeColor', 'backgroundColor', 'startPage'] as const;
@@ -143,15 +144,15 @@ export default function MobileAppSettingsPage() {
             </h2>
             <FormError error={failure} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField label={t`App name`} maxLength={nameMaxLength + 10} error={errors.name?.message} hint={t`Shown when the app opens and in the app list`} {...register('name')} />
-              <TextField label={t`Short name`} maxLength={shortNameMaxLength + 10} error={errors.shortName?.message} hint={t`Shown under the icon`} {...register('shortName')} />
+              <TextField label={t`App name`} maxLength={nameMaxLength + 10} error={validationText(errors.name?.message)} hint={t`Shown when the app opens and in the app list`} {...register('name')} />
+              <TextField label={t`Short name`} maxLength={shortNameMaxLength + 10} error={validationText(errors.shortName?.message)} hint={t`Shown under the icon`} {...register('shortName')} />
             </div>
             <div className="flex flex-wrap gap-6">
-              <ColorField label={t`Theme colour`} value={values.themeColor ?? ''} error={errors.themeColor?.message} onChange={(color) => setValue('themeColor', color, { shouldDirty: true, shouldValidate: true })} />
+              <ColorField label={t`Theme colour`} value={values.themeColor ?? ''} error={validationText(errors.themeColor?.message)} onChange={(color) => setValue('themeColor', color, { shouldDirty: true, shouldValidate: true })} />
               <ColorField
                 label={t`Background colour`}
                 value={values.backgroundColor ?? ''}
-                error={errors.backgroundColor?.message}
+                error={validationText(errors.backgroundColor?.message)}
                 onChange={(color) => setValue('backgroundColor', color, { shouldDirty: true, shouldValidate: true })}
               />
             </div>

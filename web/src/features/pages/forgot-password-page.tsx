@@ -11,6 +11,7 @@ import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
 import { serverMessage } from '@web/features/auth/public';
+import { validationText } from '@web/lib/i18n/validation-texts';
 
 type ForgotForm = z.infer<typeof forgotPasswordInput>;
 
@@ -63,7 +64,7 @@ function ForgotPassword({ variant }: { variant: AuthStyle }) {
   return (
     <AuthFrame variant={variant} title={t`Recover your password`} subtitle={t`Enter your email and we will send you a link to choose a new password.`} footer={backToLogin}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Recover your password`}>
-        <TextField label={t`Email`} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField label={t`Email`} type="email" autoComplete="email" error={validationText(errors.email?.message)} {...register('email')} />
         <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
           <Trans>Send reset link</Trans>
         </Button>

@@ -11,6 +11,7 @@ import { trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
 import { CenteredAuthFrame, linkClasses } from './auth-frames';
 import { loginErrorMessage, useCompleteLogin } from '@web/features/auth/public';
+import { validationText } from '@web/lib/i18n/validation-texts';
 
 const unlockForm = z.object({ password: z.string().min(4, validationMessages.min4).max(200, validationMessages.tooLong) });
 type UnlockForm = z.infer<typeof unlockForm>;
@@ -73,7 +74,7 @@ export function LockPage() {
         </div>
       </div>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Unlock`}>
-        <PasswordField label={t`Password`} autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField label={t`Password`} autoComplete="current-password" error={validationText(errors.password?.message)} {...register('password')} />
         <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
           <Trans>Unlock</Trans>
         </Button>

@@ -8,6 +8,7 @@ import { PasswordField, TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
 import { loginErrorMessage, useCompleteLogin } from '@web/features/auth/public';
+import { validationText } from '@web/lib/i18n/validation-texts';
 
 const paths = {
   1: { register: '/pages/auth/register', forgot: '/pages/auth/forgot-password' },
@@ -49,8 +50,8 @@ function LoginDemo({ variant }: { variant: AuthStyle }) {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Login`}>
-        <TextField label={t`Email or username`} autoComplete="username" error={errors.userName?.message} {...register('userName')} />
-        <PasswordField label={t`Password`} autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+        <TextField label={t`Email or username`} autoComplete="username" error={validationText(errors.userName?.message)} {...register('userName')} />
+        <PasswordField label={t`Password`} autoComplete="current-password" error={validationText(errors.password?.message)} {...register('password')} />
         <div className="flex justify-end text-sm">
           <Link href={paths[variant].forgot} className={linkClasses}>
             <Trans>Forgot password?</Trans>

@@ -11,6 +11,7 @@ import { PasswordField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { AuthFrame, linkClasses, type AuthStyle } from './auth-frames';
 import { errorFields, serverMessage } from '@web/features/auth/public';
+import { validationText } from '@web/lib/i18n/validation-texts';
 
 const resetForm = z
   .object({
@@ -86,8 +87,8 @@ function ResetPassword({ variant }: { variant: AuthStyle }) {
             {linkError}
           </p>
         )}
-        <PasswordField label={t`New password`} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <PasswordField label={t`Confirm password`} autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <PasswordField label={t`New password`} autoComplete="new-password" error={validationText(errors.password?.message)} {...register('password')} />
+        <PasswordField label={t`Confirm password`} autoComplete="new-password" error={validationText(errors.confirmPassword?.message)} {...register('confirmPassword')} />
         <Button type="submit" className="w-full" busy={isSubmitting}>
           <Trans>Reset my password</Trans>
         </Button>

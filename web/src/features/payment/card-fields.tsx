@@ -3,6 +3,7 @@ import { CreditCard } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { paymentFullName } from '@server/domains/payments/payments.schemas';
 import { TextField } from '@web/components/text-field';
+import { validationText } from '@web/lib/i18n/validation-texts';
 import { formatCardNumber, loadStripe, parseExpiry, type StripeCardElement, type StripeJs } from '@web/lib/payments';
 
 export type StripeCard = { client: StripeJs; card: StripeCardElement };
@@ -75,7 +76,7 @@ export function CardFields({
           if (nameError) validateName(event.target.value);
         }}
         onBlur={() => validateName(name)}
-        error={nameError}
+        error={validationText(nameError)}
         disabled={busy}
       />
       {stripeKey ? (

@@ -18,6 +18,7 @@ import { trpc } from '@web/lib/trpc';
 import { ItemCount, useItemCounts } from '@web/features/analytics/public';
 import { FediverseOptOut, useFediversePublish } from '@web/features/events/public';
 import { useSession } from '@web/lib/session-store';
+import { validationTexts } from '@web/lib/i18n/validation-texts';
 import { ApiError, toFormData, upload } from '@web/lib/upload';
 
 const mediaAccept = 'audio/mpeg,.mp3,audio/mp4,.m4a,audio/aac,.aac,video/mp4,.mp4,video/webm,audio/webm,.webm';
@@ -139,7 +140,7 @@ export default function EpisodeEditorPage() {
       toast.success(`${isNew ? t`Episode uploaded` : t`Episode saved`} · ${formatDuration(saved.duration)}`);
       if (isNew) navigate(`/apps/podcast-titles/${podcastTitleId}/podcast-episodes/${saved.id}`, { replace: true });
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
+      const fields = validationTexts(error instanceof ApiError ? error.fields : {});
       setErrors(fields);
       setFailure(error);
     } finally {

@@ -25,6 +25,7 @@ import { TextField } from '@web/components/text-field';
 import { activeIntlLocale } from '@web/lib/i18n/format';
 import { trpc } from '@web/lib/trpc';
 import { useSession } from '@web/lib/session-store';
+import { validationTexts } from '@web/lib/i18n/validation-texts';
 import { ApiError, toFormData, upload } from '@web/lib/upload';
 
 /** Apple's categories, each followed by its subcategories (stored as `Category > Subcategory`). */
@@ -112,7 +113,7 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
       onOpenChange(false);
       onSaved?.(saved);
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : {};
+      const fields = validationTexts(error instanceof ApiError ? error.fields : {});
       setErrors(fields);
       if (error instanceof Error && isPlanRefusal(error.message)) return setPlanRefusal(error.message);
       if (!Object.keys(fields).some((field) => shownFields.has(field))) setFailure(error);

@@ -16,6 +16,7 @@ import { trpc } from '@web/lib/trpc';
 import { NotificationPreview } from './notification-preview';
 import { failureFields } from '@web/components/error-message';
 import { FormError } from '@web/components/form-error';
+import { validationText } from '@web/lib/i18n/validation-texts';
 
 const formSchema = sendInput.pick({ title: true, body: true }).extend({ url: sitePath, audience: z.enum(pushAudiences) });
 type ComposeValues = z.infer<typeof formSchema>;
@@ -87,9 +88,9 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
           <Trans>New notification</Trans>
         </h2>
         <FormError error={failure} />
-        <TextField label={t`Title`} maxLength={titleMaxLength + 20} error={errors.title?.message} hint={<Counter value={title} max={titleMaxLength} />} {...register('title')} />
+        <TextField label={t`Title`} maxLength={titleMaxLength + 20} error={validationText(errors.title?.message)} hint={<Counter value={title} max={titleMaxLength} />} {...register('title')} />
         <div className="space-y-1">
-          <TextAreaField label={t`Message`} rows={3} error={errors.body?.message} {...register('body')} />
+          <TextAreaField label={t`Message`} rows={3} error={validationText(errors.body?.message)} {...register('body')} />
           {!errors.body && <Counter value={body} max={bodyMaxLength} />}
         </div>
         <div className="space-y-1">
@@ -117,10 +118,10 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
             <option value={customLink}>{t`Another page on this site…`}</option>
           </select>
         </div>
-        {linkChoice === customLink && <TextField label={t`Page path`} placeholder={t`/events/your-tag`} error={errors.url?.message} {...register('url')} />}
+        {linkChoice === customLink && <TextField label={t`Page path`} placeholder={t`/events/your-tag`} error={validationText(errors.url?.message)} {...register('url')} />}
         {linkChoice !== customLink && errors.url && (
           <p role="alert" className="text-xs text-red-600">
-            {errors.url.message}
+            {validationText(errors.url.message)}
           </p>
         )}
         <fieldset aria-describedby={errors.audience ? `${audienceId}-error` : undefined}>
@@ -148,7 +149,7 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
           )}
           {errors.audience && (
             <p id={`${audienceId}-error`} role="alert" className="mt-1 text-xs text-red-600">
-              {errors.audience.message}
+              {validationText(errors.audience.message)}
             </p>
           )}
         </fieldset>

@@ -16,6 +16,7 @@ import { TextField } from '@web/components/text-field';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
 import { PlansForm } from './plans-form';
+import { settingErrorText, settingGroupDescription, settingGroupTitle, settingHelp, settingLabel, settingSaveLabel } from './settings-texts';
 
 /** A tab of this page beside the setting groups: what each plan card lists (the products' features). */
 const plansTab = 'plans';
@@ -54,8 +55,6 @@ function GroupForm({ group }: { group: Group }) {
   // A refusal no field shows (or the server down): in the form, under its description.
   const failure = update.error && !Object.keys(update.error.data?.fieldErrors ?? {}).some((key) => group.fields.some((field) => field.key === key)) ? update.error : null;
 
-  const groupTitle = group.title.toLowerCase();
-
   function changes(): Changes {
     const values: Changes = {};
     for (const field of group.fields) {
@@ -81,7 +80,7 @@ function GroupForm({ group }: { group: Group }) {
   }
 
   const resetButton = (field: Field) => {
-    const label = field.label;
+    const label = settingLabel(field);
     return (
       field.source === 'database' && (
       <button
@@ -97,16 +96,17 @@ function GroupForm({ group }: { group: Group }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label={group.title}>
-      <p className="text-sm text-slate-600">{group.description}</p>
+    <form onSubmit={onSubmit} noValidate className="space-y-5 rounded-lg border border-slate-200 bg-white p-4 sm:p-6" aria-label={settingGroupTitle(group)}>
+      <p className="text-sm text-slate-600">{settingGroupDescription(group)}</p>
       <FormError error={failure} />
       {group.fields.map((field) => {
         const pendingClear = cleared.has(field.key);
+        const help = settingHelp(field);
         const meta = (
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span>{pendingClear ? t`Will be reset when you save` : t(sourceLabel[field.source])}</span>
             {!pendingClear && resetButton(field)}
-            {field.help && <span>{field.help}</span>}
+            {help && <span>{help}</span>}
           </span>
         );
         if (field.kind === 'boolean') {
@@ -114,7 +114,7 @@ function GroupForm({ group }: { group: Group }) {
             <div key={field.key} className="space-y-1">
               <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
                 <input type="checkbox" className="size-4 accent-brand-600" checked={draft[field.key] === true} onChange={(event) => setDraft({ ...draft, [field.key]: event.target.checked })} />
-                {field.label}
+                {settingLabel(field)}
               </label>
               <p className="text-xs text-slate-500">{meta}</p>
             </div>
@@ -124,11 +124,11 @@ function GroupForm({ group }: { group: Group }) {
           return (
             <SelectField
               key={field.key}
-              label={field.label}
+              label={settingLabel(field)}
               value={String(draft[field.key])}
               onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
               options={(field.options ?? []).map((option) => ({ value: option, label: option }))}
-              error={errors[field.key]}
+              error={settingErrorText(errors[field.key])}
               hint={meta}
             />
           );
@@ -137,20 +137,20 @@ function GroupForm({ group }: { group: Group }) {
         return (
           <TextField
             key={field.key}
-            label={field.label}
+            label={settingLabel(field)}
             type={field.kind === 'secret' ? 'password' : 'text'}
             autoComplete={field.kind === 'secret' ? 'new-password' : 'off'}
             value={String(draft[field.key])}
             placeholder={field.kind === 'secret' ? (masked ? t`${masked} (leave empty to keep)` : t`Not set`) : undefined}
             onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
-            error={errors[field.key]}
+            error={settingErrorText(errors[field.key])}
             hint={meta}
           />
         );
       })}
       <div className="flex justify-end">
         <Button type="submit" busy={update.isPending}>
-          {t`Save ${groupTitle}`}
+          {settingSaveLabel(group)}
         </Button>
       </div>
     </form>
@@ -175,7 +175,7 @@ export default function SettingsPage() {
       <LinkTabs
         label={t`Setting groups`}
         active={settingId}
-        tabs={[...settings.data.groups.map((item) => ({ id: item.id, title: item.title, href: `/apps/settings/${item.id}` })), { id: plansTab, title: t`Plans`, href: `/apps/settings/${plansTab}` }]}
+        tabs={[...settings.data.groups.map((item) => ({ id: item.id, title: settingGroupTitle(item), href: `/apps/settings/${item.id}` })), { id: plansTab, title: t`Plans`, href: `/apps/settings/${plansTab}` }]}
       />
       {group ? <GroupForm key={group.id} group={group} /> : <PlansForm />}
     </section>

@@ -10,6 +10,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { SelectField } from '@web/components/form-fields';
 import { Spinner } from '@web/components/spinner';
 import { TextField } from '@web/components/text-field';
+import { validationText } from '@web/lib/i18n/validation-texts';
 import { roleLabel } from '@web/lib/role-labels';
 import { useSession } from '@web/lib/session-store';
 import { useDocumentTitle } from '@web/lib/site-name';
@@ -52,7 +53,7 @@ function EditForm({ user }: { user: AdminUserRow }) {
     );
   }
 
-  const bind = (key: 'firstName' | 'lastName' | 'displayName') => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }), error: errors[key] });
+  const bind = (key: 'firstName' | 'lastName' | 'displayName') => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }), error: validationText(errors[key]) });
 
   return (
     <div className="grid gap-4 lg:grid-cols-[1fr_18rem]">
@@ -71,7 +72,7 @@ function EditForm({ user }: { user: AdminUserRow }) {
             disabled={isSelf}
             onChange={(event) => setForm({ ...form, role: event.target.value as AdminUserRow['role'] })}
             options={editableRoles.map((role) => ({ value: role, label: roleLabel(role) }))}
-            error={errors.role}
+            error={validationText(errors.role)}
             hint={isSelf ? t`You cannot change your own role.` : t`A role change signs the user out.`}
           />
         )}

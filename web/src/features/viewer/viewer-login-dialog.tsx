@@ -8,6 +8,7 @@ import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { PasswordField, TextField } from '@web/components/text-field';
 import { loginFailure, loginFields, viewerLoginTexts } from '@web/features/auth/public';
+import { validationText } from '@web/lib/i18n/validation-texts';
 import { viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
 import { ViewerSocialSignIn } from './viewer-social-sign-in';
@@ -48,8 +49,8 @@ export function ViewerLoginDialog({ open, onOpenChange, onRegister }: { open: bo
   return (
     <Modal size="sm" open={open} onOpenChange={onOpenChange} title={t`Viewer login`} description={t`Log in to watch premium events, chat and send tips.`}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Viewer login`}>
-        <TextField label={t`Email`} autoComplete="username" error={errors.userName?.message || undefined} {...field('userName')} />
-        <PasswordField label={t`Password`} autoComplete="current-password" error={errors.password?.message || undefined} {...field('password')} />
+        <TextField label={t`Email`} autoComplete="username" error={validationText(errors.userName?.message || undefined)} {...field('userName')} />
+        <PasswordField label={t`Password`} autoComplete="current-password" error={validationText(errors.password?.message || undefined)} {...field('password')} />
         <Button type="submit" className="w-full" disabled={!isValid} busy={isSubmitting}>
           <Trans>Log in</Trans>
         </Button>

@@ -9,6 +9,7 @@ import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { TextField } from '@web/components/text-field';
 import { failureMessage } from '@web/components/error-message';
+import { validationText } from '@web/lib/i18n/validation-texts';
 import { fitSquarePhoto, toFormData, upload } from '@web/lib/upload';
 import { useViewer } from '@web/lib/viewer-session';
 import { viewerMessages } from './viewer-messages';
@@ -99,8 +100,8 @@ export function ViewerProfileDialog({ open, onOpenChange }: { open: boolean; onO
         </div>
         <p className="text-xs text-slate-500">{fitting ? t`Preparing the picture…` : t`A jpg or png: cropped to its centre square and sized to at most 200×200 px for you.`}</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t`First name`} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label={t`Last name`} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          <TextField label={t`First name`} autoComplete="given-name" error={validationText(errors.firstName?.message)} {...register('firstName')} />
+          <TextField label={t`Last name`} autoComplete="family-name" error={validationText(errors.lastName?.message)} {...register('lastName')} />
         </div>
         <TextField label={t`Email`} type="email" value={user.email} disabled readOnly />
         {errors.root?.message && (

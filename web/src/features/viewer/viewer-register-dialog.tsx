@@ -9,6 +9,7 @@ import { Button } from '@web/components/button';
 import { Modal } from '@web/components/modal';
 import { PasswordField, TextField } from '@web/components/text-field';
 import { failureMessage } from '@web/components/error-message';
+import { validationText } from '@web/lib/i18n/validation-texts';
 import { viewerTrpc } from '@web/lib/trpc';
 import { useViewer } from '@web/lib/viewer-session';
 import { viewerMessages } from './viewer-messages';
@@ -73,13 +74,13 @@ export function ViewerRegisterDialog({ open, onOpenChange, onLogin }: { open: bo
   return (
     <Modal size="sm" open={open} onOpenChange={onOpenChange} title={t`Create a viewer account`} description={t`Register to watch premium events, chat and send tips.`}>
       <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t`Viewer registration`}>
-        <TextField label={t`Email`} type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField label={t`Email`} type="email" autoComplete="email" error={validationText(errors.email?.message)} {...register('email')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t`First name`} autoComplete="given-name" error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label={t`Last name`} autoComplete="family-name" error={errors.lastName?.message} {...register('lastName')} />
+          <TextField label={t`First name`} autoComplete="given-name" error={validationText(errors.firstName?.message)} {...register('firstName')} />
+          <TextField label={t`Last name`} autoComplete="family-name" error={validationText(errors.lastName?.message)} {...register('lastName')} />
         </div>
-        <PasswordField label={t`Password`} autoComplete="new-password" error={errors.password?.message} {...register('password')} />
-        <PasswordField label={t`Confirm password`} autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <PasswordField label={t`Password`} autoComplete="new-password" error={validationText(errors.password?.message)} {...register('password')} />
+        <PasswordField label={t`Confirm password`} autoComplete="new-password" error={validationText(errors.confirmPassword?.message)} {...register('confirmPassword')} />
         {errors.root?.message && (
           <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">
             {errors.root.message}

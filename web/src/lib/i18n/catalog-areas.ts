@@ -1,8 +1,8 @@
 /**
- * The web app's message catalogs, each a PO file per locale (web/src/locales/{locale}/{name}.po). `messages` holds
- * what every page needs (the app frame, shared components, sign-in pages) and loads before the first render;
- * `pages` holds the feature pages' messages and loads with the first page that needs it (web/src/app/router.tsx),
- * so the sign-in pages never fetch it. lingui.config.ts and scripts/i18n-check.ts read this list.
+ * The web app's message catalogs as translators get them, each a PO file per locale (web/src/locales/{locale}/
+ * {name}.po): `messages` for the app frame, shared components and sign-in pages, `pages` for the feature pages.
+ * What a browser loads is split finer, like the code: a build gives each chunk the messages its modules use
+ * (web/vite-chunk-catalogs.ts). lingui.config.ts, scripts/i18n-check.ts and the dev server's loader read this list.
  */
 export interface CatalogArea {
   name: 'messages' | 'pages';

@@ -1,3 +1,4 @@
+import { isLocale, textDirection } from '@common/locales';
 import { i18n } from './i18n';
 
 /** Dates, numbers and money in the active locale (`Intl`), for every page. */
@@ -30,5 +31,7 @@ export function formatNumber(value: number, options?: Intl.NumberFormatOptions):
 /** An amount in integer cents as money of that currency ("CA$12.50", "12,50 CA$"). */
 /** Money in the active locale with the currency's narrow symbol: "$19.99" in English, "19,99 $" in German. */
 export function formatMoney(cents: number, currency = 'CAD'): string {
-  return new Intl.NumberFormat(activeIntlLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(cents / 100);
+  const amount = new Intl.NumberFormat(activeIntlLocale(), { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(cents / 100);
+  // In right-to-left text the amount is a unit of its own (first-strong isolate): "CA$ 9.99" must not read "$CA 9.99".
+  return isLocale(i18n.locale) && textDirection(i18n.locale) === 'rtl' ? `\u2068${amount}\u2069` : amount;
 }

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core';
 import { textDirection, type Locale } from '@common/locales';
-import type { CatalogAreaName } from './catalog-areas';
+import { catalogAreas } from './catalog-areas';
 
 export { i18n };
 
@@ -12,19 +12,28 @@ export type CatalogLocale = Locale | 'pseudo';
 i18n.loadAndActivate({ locale: 'en', messages: {} });
 let loadedLocale: CatalogLocale | null = null;
 let wantedLocale: CatalogLocale | null = null;
-/** The catalogs (catalog-areas.ts) the pages shown so far needed; a change of language loads them all in the new one. */
-const wantedAreas = new Set<CatalogAreaName>(['messages']);
-/** Per locale and area (`de/pages`): the catalog fetched or being fetched, added to i18n, being added. */
-const fetched = new Map<string, Promise<Messages>>();
-const areaReady = new Set<string>();
-const areaAdding = new Map<string, Promise<void>>();
 
-/** One catalog, compiled from its PO file by @lingui/vite-plugin; only the chosen locale's are fetched. */
-function loadArea(locale: CatalogLocale, area: CatalogAreaName): Promise<Messages> {
-  const key = `${locale}/${area}`;
+/**
+ * A build's chunks register their own catalogs here (web/vite-chunk-catalogs.ts): `chunks` lists each registered
+ * chunk's catalog address without its `.{locale}.json`; `load`, set once a locale is active, adds a chunk loaded
+ * later to the active catalog (the chunk waits for it before its code runs).
+ */
+interface ChunkCatalogs {
+  chunks: string[];
+  load?: (chunk: string) => Promise<void>;
+}
+
+declare global {
+  var __cuepointMessages: ChunkCatalogs | undefined;
+}
+
+/** Per locale and chunk (`{chunk}.de.json`): the catalog fetched or being fetched. */
+const fetched = new Map<string, Promise<Messages>>();
+
+function fetchOnce(key: string, load: () => Promise<Messages>): Promise<Messages> {
   let loading = fetched.get(key);
   if (!loading) {
-    loading = import(`../../locales/${locale}/${area}.po`).then((module: { messages: Messages }) => module.messages);
+    loading = load();
     // A failed fetch (offline, a deploy replaced the file) is tried again next time.
     loading.catch(() => fetched.delete(key));
     fetched.set(key, loading);
@@ -32,34 +41,48 @@ function loadArea(locale: CatalogLocale, area: CatalogAreaName): Promise<Message
   return loading;
 }
 
+function chunkCatalog(chunk: string, locale: CatalogLocale): Promise<Messages> {
+  const url = `${chunk}.${locale}.json`;
+  return fetchOnce(url, async () => {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`The ${locale} messages did not load (${response.status})`);
+    return (await response.json()) as Messages;
+  });
+}
+
+/** The dev server and the unit tests: every PO catalog of the locale, compiled by @lingui/vite-plugin. */
+function wholeCatalog(locale: CatalogLocale): Promise<Messages> {
+  return fetchOnce(locale, async () => {
+    const parts = await Promise.all(catalogAreas.map(({ name }) => import(`../../locales/${locale}/${name}.po`) as Promise<{ messages: Messages }>));
+    return Object.assign({}, ...parts.map((part) => part.messages)) as Messages;
+  });
+}
+
+const builtChunks: ChunkCatalogs | null = import.meta.env.PROD ? (globalThis.__cuepointMessages ??= { chunks: [] }) : null;
+
+/** The locale's messages of every chunk registered so far (a chunk registering meanwhile is fetched too). */
 async function loadCatalog(locale: CatalogLocale): Promise<Messages> {
-  const parts = await Promise.all([...wantedAreas].map((area) => loadArea(locale, area)));
+  if (!import.meta.env.PROD) return wholeCatalog(locale);
+  const registered = builtChunks!.chunks;
+  let chunks: string[];
+  let parts: Messages[];
+  do {
+    chunks = [...registered];
+    parts = await Promise.all(chunks.map((chunk) => chunkCatalog(chunk, locale)));
+  } while (chunks.length !== registered.length);
   return Object.assign({}, ...parts) as Messages;
 }
 
-/**
- * Null when the area's messages are in the active catalog; else the promise of adding them (a page waits for it
- * before it renders: web/src/app/router.tsx), the same promise for every caller until it settles.
- */
-export function catalogAreaPending(area: CatalogAreaName): Promise<void> | null {
-  const locale = loadedLocale;
-  if (!locale || (wantedAreas.has(area) && areaReady.has(`${locale}/${area}`))) return null;
-  wantedAreas.add(area);
-  const key = `${locale}/${area}`;
-  let adding = areaAdding.get(key);
-  if (!adding) {
-    adding = loadArea(locale, area).then((messages) => {
-      areaAdding.delete(key);
-      if (loadedLocale !== locale) return;
-      // Lingui's load tells its provider the catalog changed.
-      i18n.load(locale, messages);
-      areaReady.add(key);
-    });
-    adding.catch(() => areaAdding.delete(key));
-    areaAdding.set(key, adding);
-  }
-  return adding;
+function loadLaterChunks(chunks: ChunkCatalogs): void {
+  chunks.load = async (chunk) => {
+    const locale = loadedLocale;
+    if (!locale) return;
+    const messages = await chunkCatalog(chunk, locale);
+    // Lingui's load tells its provider the catalog changed.
+    if (loadedLocale === locale) i18n.load(locale, messages);
+  };
 }
+
 /**
  * Loads the locale's catalog, then makes it the active one; the page's `<html lang>` and `dir` follow. A locale
  * activated already is not fetched again. When another locale was asked for while this catalog loaded, the later
@@ -72,7 +95,7 @@ export async function activateLocale(locale: CatalogLocale): Promise<boolean> {
     if (wantedLocale !== locale) return false;
     i18n.loadAndActivate({ locale, messages });
     loadedLocale = locale;
-    for (const area of wantedAreas) areaReady.add(`${locale}/${area}`);
+    if (builtChunks && !builtChunks.load) loadLaterChunks(builtChunks);
   }
   if (typeof document !== 'undefined') {
     document.documentElement.lang = locale === 'pseudo' ? 'en' : locale;

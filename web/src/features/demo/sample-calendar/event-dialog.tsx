@@ -101,7 +101,7 @@ export function EventDialog({
           <Trans>All day</Trans>
         </label>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={t`Start`} type={allDay ? 'date' : 'datetime-local'} value={start} onChange={(event) => setStart(event.target.value)} error={errors.start} />
+          <TextField label={t({ message: 'Start', context: 'start time' })} type={allDay ? 'date' : 'datetime-local'} value={start} onChange={(event) => setStart(event.target.value)} error={errors.start} />
           <TextField label={t`End`} type={allDay ? 'date' : 'datetime-local'} value={end} onChange={(event) => setEnd(event.target.value)} error={errors.end} />
         </div>
         <TextAreaField label={t`Description`} rows={4} value={desc} onChange={(event) => setDesc(event.target.value)} />

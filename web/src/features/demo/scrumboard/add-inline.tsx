@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@web/components/button';
 
 /** "Add a card" / "Add a list": a button that opens a one-field form in place. */
@@ -27,10 +28,10 @@ export function AddInline({ label, placeholder, onAdd, busy }: { label: string; 
       <input value={name} onChange={(event) => setName(event.target.value)} placeholder={placeholder} aria-label={placeholder} maxLength={200} autoFocus onKeyDown={(event) => event.key === 'Escape' && setOpen(false)} className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:border-brand-500 focus:outline-none" />
       <div className="flex gap-2">
         <Button type="submit" size="sm" busy={busy} disabled={!name.trim()}>
-          Add
+          <Trans>Add</Trans>
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </div>
     </form>

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
-import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, closestCorners, useSensor, useSensors, type DragEndEvent, type DragOverEvent, type DragStartEvent } from '@dnd-kit/core';
+import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, closestCorners, useSensor, useSensors, type Announcements, type DragEndEvent, type DragOverEvent, type DragStartEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, horizontalListSortingStrategy, sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { ArrowLeft, Settings, SquareKanban, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useParams } from 'wouter';
 import { Button, buttonClasses } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -20,6 +21,7 @@ import { boardColor, findContainer, isListKey, listIdOf, listKey, moveCardAcross
 
 /** A board: lists and cards with drag and drop (persisted), card dialog, rename, settings, delete. */
 export default function BoardPage() {
+  const { t } = useLingui();
   const { boardId = '' } = useParams<{ boardId: string }>();
   const [, navigate] = useLocation();
   const utils = trpc.useUtils();
@@ -54,8 +56,8 @@ export default function BoardPage() {
       patchBoard((current) => ({ ...current, lists }));
       return context;
     },
-    onError: rollback('The new order could not be saved.'),
-    onSuccess: () => toast.success('Card moved', { id: 'board-order' }),
+    onError: rollback(t`The new order could not be saved.`),
+    onSuccess: () => toast.success(t`Card moved`, { id: 'board-order' }),
     onSettled: refresh,
   });
   const reorderLists = trpc.demo.scrumboard.listOrder.useMutation({
@@ -64,8 +66,8 @@ export default function BoardPage() {
       patchBoard((current) => ({ ...current, lists }));
       return context;
     },
-    onError: rollback('The new order could not be saved.'),
-    onSuccess: () => toast.success('List moved', { id: 'board-order' }),
+    onError: rollback(t`The new order could not be saved.`),
+    onSuccess: () => toast.success(t`List moved`, { id: 'board-order' }),
     onSettled: refresh,
   });
   const updateCard = trpc.demo.scrumboard.updateCard.useMutation({
@@ -76,32 +78,32 @@ export default function BoardPage() {
       patchBoard((current) => ({ ...current, cards: current.cards.map((other) => (other.id === card.id ? card : other)) }));
       return context;
     },
-    onError: rollback('The card could not be saved.'),
-    onSuccess: () => toast.success('Card saved', { id: 'card-saved' }),
+    onError: rollback(t`The card could not be saved.`),
+    onSuccess: () => toast.success(t`Card saved`, { id: 'card-saved' }),
     onSettled: refresh,
   });
   const newCard = trpc.demo.scrumboard.newCard.useMutation({
     onSuccess: (saved) => {
       utils.demo.scrumboard.board.setData(input, saved);
-      toast.success('Card added');
+      toast.success(t`Card added`);
     },
-    onError: (error) => toast.error(failureMessage(error, 'The card could not be added.')),
+    onError: (error) => toast.error(failureMessage(error, t`The card could not be added.`)),
   });
   const removeCard = trpc.demo.scrumboard.removeCard.useMutation({
     onSuccess: (cardId) => {
       patchBoard((current) => ({ ...current, cards: current.cards.filter((card) => card.id !== cardId), lists: current.lists.map((list) => ({ ...list, idCards: list.idCards.filter((id) => id !== cardId) })) }));
       setOpenCardId(null);
-      toast.success('Card deleted');
+      toast.success(t`Card deleted`);
     },
-    onError: (error) => toast.error(failureMessage(error, 'The card could not be deleted.')),
+    onError: (error) => toast.error(failureMessage(error, t`The card could not be deleted.`)),
     onSettled: refresh,
   });
   const newList = trpc.demo.scrumboard.newList.useMutation({
     onSuccess: (lists) => {
       patchBoard((current) => ({ ...current, lists }));
-      toast.success('List added');
+      toast.success(t`List added`);
     },
-    onError: (error) => toast.error(failureMessage(error, 'The list could not be added.')),
+    onError: (error) => toast.error(failureMessage(error, t`The list could not be added.`)),
   });
   const renameList = trpc.demo.scrumboard.renameList.useMutation({
     onMutate: async ({ listId, listTitle }) => {
@@ -109,16 +111,16 @@ export default function BoardPage() {
       patchBoard((current) => ({ ...current, lists: current.lists.map((list) => (list.id === listId ? { ...list, name: listTitle } : list)) }));
       return context;
     },
-    onError: rollback('The list could not be renamed.'),
-    onSuccess: () => toast.success('List renamed'),
+    onError: rollback(t`The list could not be renamed.`),
+    onSuccess: () => toast.success(t`List renamed`),
     onSettled: refresh,
   });
   const removeList = trpc.demo.scrumboard.removeList.useMutation({
     onSuccess: () => {
-      toast.success('List removed');
+      toast.success(t`List removed`);
       setConfirm(null);
     },
-    onError: (error) => toast.error(failureMessage(error, 'The list could not be removed.')),
+    onError: (error) => toast.error(failureMessage(error, t`The list could not be removed.`)),
     onSettled: refresh,
   });
   const renameBoard = trpc.demo.scrumboard.renameBoard.useMutation({
@@ -127,9 +129,9 @@ export default function BoardPage() {
       patchBoard((current) => ({ ...current, name: boardTitle }));
       return context;
     },
-    onError: rollback('The board could not be renamed.'),
+    onError: rollback(t`The board could not be renamed.`),
     onSuccess: () => {
-      toast.success('Board renamed');
+      toast.success(t`Board renamed`);
       setRenaming(null);
       void utils.demo.scrumboard.boards.invalidate();
     },
@@ -138,18 +140,18 @@ export default function BoardPage() {
   const updateSettings = trpc.demo.scrumboard.updateSettings.useMutation({
     onSuccess: (settings) => {
       patchBoard((current) => ({ ...current, settings }));
-      toast.success('Settings saved');
+      toast.success(t`Settings saved`);
       setSettingsOpen(false);
     },
-    onError: (error) => toast.error(failureMessage(error, 'The settings could not be saved.')),
+    onError: (error) => toast.error(failureMessage(error, t`The settings could not be saved.`)),
   });
   const deleteBoard = trpc.demo.scrumboard.deleteBoard.useMutation({
     onSuccess: () => {
-      toast.success('Board deleted');
+      toast.success(t`Board deleted`);
       void utils.demo.scrumboard.boards.invalidate();
       navigate('/apps/scrumboard');
     },
-    onError: (error) => toast.error(failureMessage(error, 'The board could not be deleted.')),
+    onError: (error) => toast.error(failureMessage(error, t`The board could not be deleted.`)),
   });
 
   const cardsById = useMemo(() => new Map((board.data?.cards ?? []).map((card) => [card.id, card])), [board.data?.cards]);
@@ -186,7 +188,7 @@ export default function BoardPage() {
 
   if (board.isPending) {
     return (
-      <div role="status" aria-label="Loading the board" className="space-y-4">
+      <div role="status" aria-label={t`Loading the board`} className="space-y-4">
         <Skeleton className="h-20 w-full" />
         <div className="flex gap-4 overflow-hidden">
           {[0, 1, 2].map((index) => (
@@ -199,14 +201,14 @@ export default function BoardPage() {
   if (board.isError || !board.data) {
     if (failureStatus(board.error) === 404) {
       return (
-        <EmptyState title="Requested board do not exist." icon={<SquareKanban className="size-10" aria-hidden />}>
+        <EmptyState title={t`Requested board do not exist.`} icon={<SquareKanban className="size-10" aria-hidden />}>
           <Link href="/apps/scrumboard" className={buttonClasses('primary')}>
-            Back to boards
+            <Trans>Back to boards</Trans>
           </Link>
         </EmptyState>
       );
     }
-    return <ErrorState title="Could not load the board" error={board.error} onRetry={() => void board.refetch()} retrying={board.isRefetching} />;
+    return <ErrorState title={t`Could not load the board`} error={board.error} onRetry={() => void board.refetch()} retrying={board.isRefetching} />;
   }
 
   const data = board.data;
@@ -220,11 +222,38 @@ export default function BoardPage() {
     addingCard: newCard.isPending,
   };
 
+  const confirmListName = confirm?.kind === 'list' ? confirm.list.name : '';
+  const nameOf = (id: UniqueIdentifier) => {
+    const key = String(id);
+    return isListKey(key) ? (columns.find((list) => list.id === listIdOf(key))?.name ?? '') : (cardsById.get(key)?.name ?? '');
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      const name = nameOf(active.id);
+      return isListKey(String(active.id)) ? t`Picked up the list ${name}.` : t`Picked up the card ${name}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      const name = nameOf(active.id);
+      const target = over ? nameOf(over.id) : '';
+      return over ? t`${name} is over ${target}.` : t`${name} is no longer over a list.`;
+    },
+    onDragEnd: ({ active, over }) => {
+      const name = nameOf(active.id);
+      const target = over ? nameOf(over.id) : '';
+      return over ? t`${name} was dropped over ${target}.` : t`${name} was dropped.`;
+    },
+    onDragCancel: ({ active }) => {
+      const name = nameOf(active.id);
+      return t`Dragging was cancelled. ${name} is back in its place.`;
+    },
+  };
+  const screenReaderInstructions = { draggable: t`To pick up a card or a list, press Space. While dragging, move it with the arrow keys. Press Space again to drop it, or Escape to cancel.` };
+
   return (
     <section className="flex min-w-0 flex-col gap-4" data-testid="sample-app">
       <header className="flex flex-wrap items-center gap-3 rounded-lg px-4 py-4 text-white shadow-sm sm:px-6" style={{ backgroundColor: boardColor(data.settings.color) }}>
-        <Link href="/apps/scrumboard" className="rounded-md p-2 hover:bg-white/15" aria-label="Back to boards">
-          <ArrowLeft className="size-5" aria-hidden />
+        <Link href="/apps/scrumboard" className="rounded-md p-2 hover:bg-white/15" aria-label={t`Back to boards`}>
+          <ArrowLeft className="size-5 rtl:-scale-x-100" aria-hidden />
         </Link>
         <div className="min-w-0 flex-1">
           {renaming !== null ? (
@@ -236,40 +265,40 @@ export default function BoardPage() {
               }}
               className="flex gap-2"
             >
-              <input value={renaming} onChange={(event) => setRenaming(event.target.value)} aria-label="Board name" maxLength={200} autoFocus onKeyDown={(event) => event.key === 'Escape' && setRenaming(null)} className="h-9 min-w-0 flex-1 rounded-md px-3 text-slate-900 focus:outline-2 focus:outline-offset-2 focus:outline-white" />
+              <input value={renaming} onChange={(event) => setRenaming(event.target.value)} aria-label={t`Board name`} maxLength={200} autoFocus onKeyDown={(event) => event.key === 'Escape' && setRenaming(null)} className="h-9 min-w-0 flex-1 rounded-md px-3 text-slate-900 focus:outline-2 focus:outline-offset-2 focus:outline-white" />
               <Button type="submit" size="sm" variant="secondary" busy={renameBoard.isPending}>
-                Save
+                <Trans>Save</Trans>
               </Button>
             </form>
           ) : (
             <h1 className="truncate text-xl font-bold sm:text-2xl">
-              <button type="button" onClick={() => setRenaming(data.name)} className="max-w-full truncate rounded px-1 text-left hover:bg-white/15" title="Rename board">
+              <button type="button" onClick={() => setRenaming(data.name)} className="max-w-full truncate rounded px-1 text-start hover:bg-white/15" title={t`Rename board`}>
                 {data.name}
               </button>
             </h1>
           )}
         </div>
         <div className="flex items-center gap-2">
-          <button type="button" onClick={() => setSettingsOpen(true)} className="rounded-md p-2 hover:bg-white/15" aria-label="Board settings">
+          <button type="button" onClick={() => setSettingsOpen(true)} className="rounded-md p-2 hover:bg-white/15" aria-label={t`Board settings`}>
             <Settings className="size-5" aria-hidden />
           </button>
-          <button type="button" onClick={() => setConfirm({ kind: 'board' })} className="rounded-md p-2 hover:bg-white/15" aria-label="Delete board">
+          <button type="button" onClick={() => setConfirm({ kind: 'board' })} className="rounded-md p-2 hover:bg-white/15" aria-label={t`Delete board`}>
             <Trash2 className="size-5" aria-hidden />
           </button>
         </div>
       </header>
-      <DndContext sensors={sensors} collisionDetection={closestCorners} onDragStart={onDragStart} onDragOver={onDragOver} onDragEnd={onDragEnd} onDragCancel={() => {
+      <DndContext sensors={sensors} collisionDetection={closestCorners} accessibility={{ announcements, screenReaderInstructions }} onDragStart={onDragStart} onDragOver={onDragOver} onDragEnd={onDragEnd} onDragCancel={() => {
           setDragging(null);
           setColumns(data.lists);
         }}>
         <div className="-mx-4 overflow-x-auto px-4 pb-4 sm:mx-0 sm:px-0">
           <SortableContext items={columns.map((list) => listKey(list.id))} strategy={horizontalListSortingStrategy}>
-            <ol className="flex items-start gap-4" aria-label="Lists">
+            <ol className="flex items-start gap-4" aria-label={t`Lists`}>
               {columns.map((list) => (
                 <BoardColumn key={list.id} list={list} board={data} cards={list.idCards.flatMap((id) => cardsById.get(id) ?? [])} actions={listActions} />
               ))}
               <li className="w-72 shrink-0 rounded-lg bg-slate-100 p-2">
-                <AddInline label="Add a list" placeholder="List title" busy={newList.isPending} onAdd={(name) => newList.mutate({ boardId, data: { name } })} />
+                <AddInline label={t`Add a list`} placeholder={t`List title`} busy={newList.isPending} onAdd={(name) => newList.mutate({ boardId, data: { name } })} />
               </li>
             </ol>
           </SortableContext>
@@ -281,9 +310,9 @@ export default function BoardPage() {
       <ConfirmDialog
         open={confirm !== null}
         onOpenChange={(open) => !open && setConfirm(null)}
-        title={confirm?.kind === 'list' ? `Remove the list "${confirm.list.name}"?` : 'Delete this board?'}
-        description={confirm?.kind === 'list' ? 'The list and its cards are removed.' : 'The board, its lists and cards are removed.'}
-        confirmLabel={confirm?.kind === 'list' ? 'Remove' : 'Delete'}
+        title={confirm?.kind === 'list' ? t`Remove the list "${confirmListName}"?` : t`Delete this board?`}
+        description={confirm?.kind === 'list' ? t`The list and its cards are removed.` : t`The board, its lists and cards are removed.`}
+        confirmLabel={confirm?.kind === 'list' ? t`Remove` : t`Delete`}
         destructive
         busy={removeList.isPending || deleteBoard.isPending}
         onConfirm={() => {

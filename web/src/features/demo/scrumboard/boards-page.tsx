@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Plus, SquareKanban } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { toast } from 'sonner';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@web/components/button';
@@ -16,6 +17,7 @@ export const boardPath = (board: { id: string; uri: string }) => `/apps/scrumboa
 
 /** Scrumboard: the board list and a new board. */
 export default function BoardsPage() {
+  const { t } = useLingui();
   const utils = trpc.useUtils();
   const boards = trpc.demo.scrumboard.boards.useQuery();
   const [, navigate] = useLocation();
@@ -24,14 +26,15 @@ export default function BoardsPage() {
   const [submitted, setSubmitted] = useState(false);
   const newBoard = trpc.demo.scrumboard.newBoard.useMutation({
     onSuccess: (board) => {
-      toast.success(`Board "${board.name}" created`);
+      const boardName = board.name;
+      toast.success(t`Board "${boardName}" created`);
       void utils.demo.scrumboard.boards.invalidate();
       setCreating(false);
       navigate(boardPath(board));
     },
-    onError: (error) => toast.error(failureMessage(error, 'The board could not be created.')),
+    onError: (error) => toast.error(failureMessage(error, t`The board could not be created.`)),
   });
-  const nameError = submitted && !name.trim() ? 'Please enter a board name' : undefined;
+  const nameError = submitted && !name.trim() ? t`Please enter a board name` : undefined;
   function create() {
     setSubmitted(true);
     if (!name.trim()) return;
@@ -44,28 +47,30 @@ export default function BoardsPage() {
   };
   return (
     <SampleAppShell
-      title="Scrumboard"
-      subtitle="Your boards"
+      title={t`Scrumboard`}
+      subtitle={t`Your boards`}
       icon={<SquareKanban aria-hidden />}
       actions={
         <Button variant="secondary" size="sm" onClick={openCreate}>
           <Plus className="size-4" aria-hidden />
-          New board
+          <Trans>New board</Trans>
         </Button>
       }
     >
       <QueryState
         query={boards}
-        loading={<SkeletonCards count={3} label="Loading boards" />}
+        loading={<SkeletonCards count={3} label={t`Loading boards`} />}
         empty={
-          <EmptyState title="No boards yet">
-            <Button onClick={openCreate}>Create your first board</Button>
+          <EmptyState title={t`No boards yet`}>
+            <Button onClick={openCreate}>
+              <Trans>Create your first board</Trans>
+            </Button>
           </EmptyState>
         }
-        errorTitle="Could not load the boards"
+        errorTitle={t`Could not load the boards`}
       >
         {(list) => (
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Boards">
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t`Boards`}>
             {list.map((board) => (
               <li key={board.id}>
                 <Link href={boardPath(board)} className="flex h-32 flex-col justify-between rounded-lg border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand-500">
@@ -77,7 +82,7 @@ export default function BoardsPage() {
             <li>
               <button type="button" onClick={openCreate} className="flex h-32 w-full flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-300 text-slate-600 hover:border-brand-400 hover:text-brand-700">
                 <Plus className="size-6" aria-hidden />
-                Add new board
+                <Trans>Add new board</Trans>
               </button>
             </li>
           </ul>
@@ -86,15 +91,15 @@ export default function BoardsPage() {
       <Modal
         open={creating}
         onOpenChange={setCreating}
-        title="New board"
+        title={t`New board`}
         size="sm"
         footer={
           <>
             <Button variant="secondary" onClick={() => setCreating(false)}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button onClick={create} busy={newBoard.isPending}>
-              Create board
+              <Trans>Create board</Trans>
             </Button>
           </>
         }
@@ -106,7 +111,7 @@ export default function BoardsPage() {
             create();
           }}
         >
-          <TextField label="Board name" value={name} onChange={(event) => setName(event.target.value)} error={nameError} maxLength={200} autoFocus />
+          <TextField label={t`Board name`} value={name} onChange={(event) => setName(event.target.value)} error={nameError} maxLength={200} autoFocus />
         </form>
       </Modal>
     </SampleAppShell>

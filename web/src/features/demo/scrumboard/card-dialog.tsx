@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { CalendarClock, CheckSquare, Image as ImageIcon, Link2, MessageSquare, Paperclip, Plus, Tag, Trash2, UserRound, X, Bell, BellOff } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar } from '@web/components/avatar';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
@@ -7,6 +8,7 @@ import { cx } from '@web/components/cx';
 import { formatDateTime } from '@web/components/datetime-local';
 import { localId } from '@web/components/local-id';
 import { Modal } from '@web/components/modal';
+import { formatNumber } from '@web/lib/i18n/format';
 import { useSession } from '@web/lib/session-store';
 import { labelClass, type Board, type Card } from './board-types';
 
@@ -44,6 +46,7 @@ export interface CardDialogProps {
 
 /** A card: name, description, due date, labels, members, checklists, attachments, comments, subscription; each change is saved. */
 export function CardDialog({ board, card, onClose, onChange, onRemove, removing }: CardDialogProps) {
+  const { t } = useLingui();
   const user = useSession((state) => state.user);
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -59,18 +62,20 @@ export function CardDialog({ board, card, onClose, onChange, onRemove, removing 
   if (!card) return null;
   const current = card;
   const commit = (patch: Partial<Card>) => onChange({ ...current, ...patch });
-  const memberName = (id: string) => board.members.find((member) => member.id === id)?.name ?? (id === user?.id ? user.displayName : 'A teammate');
+  const memberName = (id: string) => board.members.find((member) => member.id === id)?.name ?? (id === user?.id ? user.displayName : t`A teammate`);
   const toggle = (list: string[], id: string) => (list.includes(id) ? list.filter((other) => other !== id) : [...list, id]);
   const progress = checklistProgress(current);
   const now = () => new Date().toISOString();
   const comments = [...current.activities].sort((a, b) => b.time.localeCompare(a.time));
+  const cardName = current.name;
 
   function addLink() {
     if (!link.name.trim() || !safeUrl(link.url)) return;
     const attachment = { id: localId(), name: link.name.trim(), url: link.url.trim(), time: now(), type: 'link' as const };
+    const attachmentName = attachment.name;
     commit({
       attachments: [...current.attachments, attachment],
-      activities: [...current.activities, { id: localId(), type: 'attachment', idMember: user?.id ?? 'me', message: `attached ${attachment.name}`, time: attachment.time }],
+      activities: [...current.activities, { id: localId(), type: 'attachment', idMember: user?.id ?? 'me', message: t`attached ${attachmentName}`, time: attachment.time }],
     });
     setLink({ name: '', url: '' });
   }
@@ -88,21 +93,23 @@ export function CardDialog({ board, card, onClose, onChange, onRemove, removing 
             onBlur={() => name.trim() && name.trim() !== current.name && commit({ name: name.trim() })}
             onKeyDown={(event) => event.key === 'Enter' && (event.target as HTMLInputElement).blur()}
             maxLength={200}
-            aria-label="Card name"
+            aria-label={t`Card name`}
             className="w-full rounded border border-transparent px-1 text-lg font-semibold text-slate-900 hover:border-slate-200 focus:border-brand-500 focus:outline-none"
           />
         }
         footer={
           <>
-            <Button variant="ghost" className="mr-auto text-red-600" onClick={() => setConfirmRemove(true)}>
+            <Button variant="ghost" className="me-auto text-red-600" onClick={() => setConfirmRemove(true)}>
               <Trash2 className="size-4" aria-hidden />
-              Delete card
+              <Trans>Delete card</Trans>
             </Button>
             <Button variant="secondary" onClick={() => commit({ subscribed: !current.subscribed })} aria-pressed={current.subscribed}>
               {current.subscribed ? <BellOff className="size-4" aria-hidden /> : <Bell className="size-4" aria-hidden />}
-              {current.subscribed ? 'Unsubscribe' : 'Subscribe'}
+              {current.subscribed ? t({ message: 'Unsubscribe', context: 'follow a card' }) : t({ message: 'Subscribe', context: 'follow a card' })}
             </Button>
-            <Button onClick={onClose}>Done</Button>
+            <Button onClick={onClose}>
+              <Trans>Done</Trans>
+            </Button>
           </>
         }
       >
@@ -111,26 +118,28 @@ export function CardDialog({ board, card, onClose, onChange, onRemove, removing 
             <label className="block space-y-1 text-sm">
               <span className="flex items-center gap-2 font-medium text-slate-700">
                 <CalendarClock className="size-4 text-slate-500" aria-hidden />
-                Due date
+                <Trans>Due date</Trans>
               </span>
               <input type="date" value={dateInput(current.due)} onChange={(event) => commit({ due: event.target.value || null })} className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm focus:border-brand-500 focus:outline-none" />
             </label>
             {progress.total > 0 && (
               <div className="space-y-1 text-sm">
-                <span className="font-medium text-slate-700">Checklist progress</span>
+                <span className="font-medium text-slate-700">
+                  <Trans>Checklist progress</Trans>
+                </span>
                 <div className="flex items-center gap-2">
                   <div className="h-2 flex-1 overflow-hidden rounded bg-slate-200">
                     <div className="h-full bg-brand-500" style={{ width: `${Math.round((progress.checked / progress.total) * 100)}%` }} />
                   </div>
                   <span className="text-xs text-slate-600">
-                    {progress.checked}/{progress.total}
+                    {formatNumber(progress.checked)}/{formatNumber(progress.total)}
                   </span>
                 </div>
               </div>
             )}
           </div>
 
-          <Section icon={<Tag />} title="Labels">
+          <Section icon={<Tag />} title={t`Labels`}>
             <div className="flex flex-wrap gap-2">
               {board.labels.map((label) => {
                 const active = current.idLabels.includes(label.id);
@@ -143,12 +152,12 @@ export function CardDialog({ board, card, onClose, onChange, onRemove, removing 
             </div>
           </Section>
 
-          <Section icon={<UserRound />} title="Members">
+          <Section icon={<UserRound />} title={t`Members`}>
             <div className="flex flex-wrap gap-2">
               {board.members.map((member) => {
                 const active = current.idMembers.includes(member.id);
                 return (
-                  <button key={member.id} type="button" aria-pressed={active} onClick={() => commit({ idMembers: toggle(current.idMembers, member.id) })} className={cx('flex items-center gap-2 rounded-full border py-0.5 pl-0.5 pr-3 text-xs', active ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-slate-200 text-slate-600 hover:bg-slate-50')}>
+                  <button key={member.id} type="button" aria-pressed={active} onClick={() => commit({ idMembers: toggle(current.idMembers, member.id) })} className={cx('flex items-center gap-2 rounded-full border py-0.5 ps-0.5 pe-3 text-xs', active ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-slate-200 text-slate-600 hover:bg-slate-50')}>
                     <Avatar name={member.name} imageUrl={member.avatar || null} className="size-6 text-[10px]" />
                     {member.name}
                   </button>
@@ -157,69 +166,75 @@ export function CardDialog({ board, card, onClose, onChange, onRemove, removing 
             </div>
           </Section>
 
-          <Section icon={<MessageSquare />} title="Description">
+          <Section icon={<MessageSquare />} title={t`Description`}>
             <textarea
               value={description}
               onChange={(event) => setDescription(event.target.value)}
               onBlur={() => description !== current.description && commit({ description })}
               rows={3}
               maxLength={20000}
-              aria-label="Card description"
-              placeholder="Add a more detailed description"
+              aria-label={t`Card description`}
+              placeholder={t`Add a more detailed description`}
               className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none"
             />
           </Section>
 
-          <Section icon={<CheckSquare />} title="Checklists">
-            {current.checklists.map((checklist) => (
-              <div key={checklist.id} className="rounded-md border border-slate-200 p-3">
-                <div className="mb-2 flex items-center justify-between">
-                  <h4 className="text-sm font-medium text-slate-800">{checklist.name}</h4>
-                  <button type="button" onClick={() => commit({ checklists: current.checklists.filter((other) => other.id !== checklist.id) })} className="rounded p-1 text-slate-500 hover:text-red-600" aria-label={`Remove checklist ${checklist.name}`}>
-                    <Trash2 className="size-4" aria-hidden />
-                  </button>
+          <Section icon={<CheckSquare />} title={t`Checklists`}>
+            {current.checklists.map((checklist) => {
+              const checklistName = checklist.name;
+              return (
+                <div key={checklist.id} className="rounded-md border border-slate-200 p-3">
+                  <div className="mb-2 flex items-center justify-between">
+                    <h4 className="text-sm font-medium text-slate-800">{checklist.name}</h4>
+                    <button type="button" onClick={() => commit({ checklists: current.checklists.filter((other) => other.id !== checklist.id) })} className="rounded p-1 text-slate-500 hover:text-red-600" aria-label={t`Remove checklist ${checklistName}`}>
+                      <Trash2 className="size-4" aria-hidden />
+                    </button>
+                  </div>
+                  <ul className="space-y-1">
+                    {checklist.checkItems.map((item) => {
+                      const itemName = item.name;
+                      return (
+                        <li key={item.id} className="flex items-center gap-2 text-sm">
+                          <input
+                            type="checkbox"
+                            checked={item.checked}
+                            className="size-4 accent-brand-600"
+                            aria-label={item.name}
+                            onChange={(event) =>
+                              commit({ checklists: current.checklists.map((other) => (other.id === checklist.id ? { ...other, checkItems: other.checkItems.map((row) => (row.id === item.id ? { ...row, checked: event.target.checked } : row)) } : other)) })
+                            }
+                          />
+                          <span className={cx('flex-1', item.checked && 'text-slate-500 line-through')}>{item.name}</span>
+                          <button
+                            type="button"
+                            onClick={() => commit({ checklists: current.checklists.map((other) => (other.id === checklist.id ? { ...other, checkItems: other.checkItems.filter((row) => row.id !== item.id) } : other)) })}
+                            className="rounded p-1 text-slate-300 hover:text-slate-600"
+                            aria-label={t`Remove ${itemName}`}
+                          >
+                            <X className="size-3.5" aria-hidden />
+                          </button>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                  <form
+                    className="mt-2 flex gap-2"
+                    onSubmit={(event) => {
+                      event.preventDefault();
+                      const text = (newItems[checklist.id] ?? '').trim();
+                      if (!text) return;
+                      commit({ checklists: current.checklists.map((other) => (other.id === checklist.id ? { ...other, checkItems: [...other.checkItems, { id: localId(), name: text, checked: false }] } : other)) });
+                      setNewItems((items) => ({ ...items, [checklist.id]: '' }));
+                    }}
+                  >
+                    <input value={newItems[checklist.id] ?? ''} onChange={(event) => setNewItems((items) => ({ ...items, [checklist.id]: event.target.value }))} placeholder={t`Add an item`} aria-label={t`New item for ${checklistName}`} maxLength={500} className="h-8 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm focus:border-brand-500 focus:outline-none" />
+                    <Button type="submit" size="sm" variant="secondary">
+                      <Trans>Add</Trans>
+                    </Button>
+                  </form>
                 </div>
-                <ul className="space-y-1">
-                  {checklist.checkItems.map((item) => (
-                    <li key={item.id} className="flex items-center gap-2 text-sm">
-                      <input
-                        type="checkbox"
-                        checked={item.checked}
-                        className="size-4 accent-brand-600"
-                        aria-label={item.name}
-                        onChange={(event) =>
-                          commit({ checklists: current.checklists.map((other) => (other.id === checklist.id ? { ...other, checkItems: other.checkItems.map((row) => (row.id === item.id ? { ...row, checked: event.target.checked } : row)) } : other)) })
-                        }
-                      />
-                      <span className={cx('flex-1', item.checked && 'text-slate-500 line-through')}>{item.name}</span>
-                      <button
-                        type="button"
-                        onClick={() => commit({ checklists: current.checklists.map((other) => (other.id === checklist.id ? { ...other, checkItems: other.checkItems.filter((row) => row.id !== item.id) } : other)) })}
-                        className="rounded p-1 text-slate-300 hover:text-slate-600"
-                        aria-label={`Remove ${item.name}`}
-                      >
-                        <X className="size-3.5" aria-hidden />
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-                <form
-                  className="mt-2 flex gap-2"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    const text = (newItems[checklist.id] ?? '').trim();
-                    if (!text) return;
-                    commit({ checklists: current.checklists.map((other) => (other.id === checklist.id ? { ...other, checkItems: [...other.checkItems, { id: localId(), name: text, checked: false }] } : other)) });
-                    setNewItems((items) => ({ ...items, [checklist.id]: '' }));
-                  }}
-                >
-                  <input value={newItems[checklist.id] ?? ''} onChange={(event) => setNewItems((items) => ({ ...items, [checklist.id]: event.target.value }))} placeholder="Add an item" aria-label={`New item for ${checklist.name}`} maxLength={500} className="h-8 min-w-0 flex-1 rounded border border-slate-300 px-2 text-sm focus:border-brand-500 focus:outline-none" />
-                  <Button type="submit" size="sm" variant="secondary">
-                    Add
-                  </Button>
-                </form>
-              </div>
-            ))}
+              );
+            })}
             <form
               className="flex gap-2"
               onSubmit={(event) => {
@@ -229,42 +244,45 @@ export function CardDialog({ board, card, onClose, onChange, onRemove, removing 
                 setNewChecklist('');
               }}
             >
-              <input value={newChecklist} onChange={(event) => setNewChecklist(event.target.value)} placeholder="New checklist name" aria-label="New checklist name" maxLength={200} className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-brand-500 focus:outline-none" />
+              <input value={newChecklist} onChange={(event) => setNewChecklist(event.target.value)} placeholder={t`New checklist name`} aria-label={t`New checklist name`} maxLength={200} className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-brand-500 focus:outline-none" />
               <Button type="submit" size="sm" variant="secondary" disabled={!newChecklist.trim()}>
                 <Plus className="size-4" aria-hidden />
-                Checklist
+                <Trans>Checklist</Trans>
               </Button>
             </form>
           </Section>
 
-          <Section icon={<Paperclip />} title="Attachments">
+          <Section icon={<Paperclip />} title={t`Attachments`}>
             {current.attachments.length > 0 && (
               <ul className="space-y-1">
-                {current.attachments.map((attachment) => (
-                  <li key={attachment.id} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm">
-                    {attachment.type === 'image' ? <ImageIcon className="size-4 shrink-0 text-slate-500" aria-hidden /> : <Link2 className="size-4 shrink-0 text-slate-500" aria-hidden />}
-                    {attachment.url && safeUrl(attachment.url) ? (
-                      <a href={attachment.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-brand-700 hover:underline">
-                        {attachment.name}
-                      </a>
-                    ) : (
-                      <span className="min-w-0 flex-1 truncate">{attachment.name}</span>
-                    )}
-                    {attachment.type === 'image' && (
-                      <button type="button" onClick={() => commit({ idAttachmentCover: current.idAttachmentCover === attachment.id ? '' : attachment.id })} className="shrink-0 text-xs text-slate-600 hover:text-brand-700">
-                        {current.idAttachmentCover === attachment.id ? 'Remove cover' : 'Make cover'}
+                {current.attachments.map((attachment) => {
+                  const attachmentName = attachment.name;
+                  return (
+                    <li key={attachment.id} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm">
+                      {attachment.type === 'image' ? <ImageIcon className="size-4 shrink-0 text-slate-500" aria-hidden /> : <Link2 className="size-4 shrink-0 text-slate-500" aria-hidden />}
+                      {attachment.url && safeUrl(attachment.url) ? (
+                        <a href={attachment.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-brand-700 hover:underline">
+                          {attachment.name}
+                        </a>
+                      ) : (
+                        <span className="min-w-0 flex-1 truncate">{attachment.name}</span>
+                      )}
+                      {attachment.type === 'image' && (
+                        <button type="button" onClick={() => commit({ idAttachmentCover: current.idAttachmentCover === attachment.id ? '' : attachment.id })} className="shrink-0 text-xs text-slate-600 hover:text-brand-700">
+                          {current.idAttachmentCover === attachment.id ? t`Remove cover` : t`Make cover`}
+                        </button>
+                      )}
+                      <button
+                        type="button"
+                        onClick={() => commit({ attachments: current.attachments.filter((other) => other.id !== attachment.id), idAttachmentCover: current.idAttachmentCover === attachment.id ? '' : current.idAttachmentCover })}
+                        className="rounded p-1 text-slate-500 hover:text-red-600"
+                        aria-label={t`Remove attachment ${attachmentName}`}
+                      >
+                        <Trash2 className="size-4" aria-hidden />
                       </button>
-                    )}
-                    <button
-                      type="button"
-                      onClick={() => commit({ attachments: current.attachments.filter((other) => other.id !== attachment.id), idAttachmentCover: current.idAttachmentCover === attachment.id ? '' : current.idAttachmentCover })}
-                      className="rounded p-1 text-slate-500 hover:text-red-600"
-                      aria-label={`Remove attachment ${attachment.name}`}
-                    >
-                      <Trash2 className="size-4" aria-hidden />
-                    </button>
-                  </li>
-                ))}
+                    </li>
+                  );
+                })}
               </ul>
             )}
             <form
@@ -274,15 +292,15 @@ export function CardDialog({ board, card, onClose, onChange, onRemove, removing 
                 addLink();
               }}
             >
-              <input value={link.name} onChange={(event) => setLink({ ...link, name: event.target.value })} placeholder="Link name" aria-label="Link name" maxLength={255} className="h-9 rounded-md border border-slate-300 px-3 text-sm focus:border-brand-500 focus:outline-none" />
-              <input value={link.url} onChange={(event) => setLink({ ...link, url: event.target.value })} placeholder="https://…" aria-label="Link address" type="url" maxLength={2048} className="h-9 rounded-md border border-slate-300 px-3 text-sm focus:border-brand-500 focus:outline-none" />
+              <input value={link.name} onChange={(event) => setLink({ ...link, name: event.target.value })} placeholder={t`Link name`} aria-label={t`Link name`} maxLength={255} className="h-9 rounded-md border border-slate-300 px-3 text-sm focus:border-brand-500 focus:outline-none" />
+              <input value={link.url} onChange={(event) => setLink({ ...link, url: event.target.value })} placeholder="https://…" aria-label={t`Link address`} type="url" maxLength={2048} className="h-9 rounded-md border border-slate-300 px-3 text-sm focus:border-brand-500 focus:outline-none" />
               <Button type="submit" size="sm" variant="secondary" disabled={!link.name.trim() || !safeUrl(link.url)}>
-                Attach link
+                <Trans>Attach link</Trans>
               </Button>
             </form>
           </Section>
 
-          <Section icon={<MessageSquare />} title="Comments and activity">
+          <Section icon={<MessageSquare />} title={t`Comments and activity`}>
             <form
               className="flex gap-2"
               onSubmit={(event) => {
@@ -292,9 +310,9 @@ export function CardDialog({ board, card, onClose, onChange, onRemove, removing 
                 setComment('');
               }}
             >
-              <input value={comment} onChange={(event) => setComment(event.target.value)} placeholder="Write a comment" aria-label="Write a comment" maxLength={5000} className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-brand-500 focus:outline-none" />
+              <input value={comment} onChange={(event) => setComment(event.target.value)} placeholder={t`Write a comment`} aria-label={t`Write a comment`} maxLength={5000} className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-brand-500 focus:outline-none" />
               <Button type="submit" size="sm" disabled={!comment.trim()}>
-                Save
+                <Trans>Save</Trans>
               </Button>
             </form>
             <ul className="space-y-3">
@@ -316,9 +334,9 @@ export function CardDialog({ board, card, onClose, onChange, onRemove, removing 
       <ConfirmDialog
         open={confirmRemove}
         onOpenChange={setConfirmRemove}
-        title="Delete this card?"
-        description={`"${current.name}" is removed from the board.`}
-        confirmLabel="Delete"
+        title={t`Delete this card?`}
+        description={t`"${cardName}" is removed from the board.`}
+        confirmLabel={t`Delete`}
         destructive
         busy={removing}
         onConfirm={() => {

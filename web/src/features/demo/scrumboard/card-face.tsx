@@ -1,12 +1,15 @@
 import { CalendarClock, CheckSquare, Eye, MessageSquare, Paperclip } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { Avatar } from '@web/components/avatar';
 import { cx } from '@web/components/cx';
 import { formatDate } from '@web/components/datetime-local';
+import { formatNumber } from '@web/lib/i18n/format';
 import { checklistProgress } from './card-dialog';
 import { labelClass, type Board, type Card } from './board-types';
 
 /** What a card shows on the board (and while dragged): labels, name, due date, badges and members. */
 export function CardFace({ card, board }: { card: Card; board: Board }) {
+  const { t } = useLingui();
   const progress = checklistProgress(card);
   const comments = card.activities.filter((activity) => activity.type === 'comment').length;
   const labels = board.labels.filter((label) => card.idLabels.includes(label.id));
@@ -30,27 +33,27 @@ export function CardFace({ card, board }: { card: Card; board: Board }) {
             {formatDate(card.due)}
           </span>
         )}
-        {card.subscribed && <Eye className="size-3.5" aria-label="Subscribed" />}
+        {card.subscribed && <Eye className="size-3.5" aria-label={t`Subscribed`} />}
         {progress.total > 0 && (
           <span className={cx('flex items-center gap-1', progress.checked === progress.total && 'text-emerald-600')}>
             <CheckSquare className="size-3.5" aria-hidden />
-            {progress.checked}/{progress.total}
+            {formatNumber(progress.checked)}/{formatNumber(progress.total)}
           </span>
         )}
         {card.attachments.length > 0 && (
           <span className="flex items-center gap-1">
             <Paperclip className="size-3.5" aria-hidden />
-            {card.attachments.length}
+            {formatNumber(card.attachments.length)}
           </span>
         )}
         {comments > 0 && (
           <span className="flex items-center gap-1">
             <MessageSquare className="size-3.5" aria-hidden />
-            {comments}
+            {formatNumber(comments)}
           </span>
         )}
         {members.length > 0 && (
-          <span className="ml-auto flex -space-x-2">
+          <span className="ms-auto flex -space-x-2">
             {members.map((member) => (
               <Avatar key={member.id} name={member.name} imageUrl={member.avatar || null} className="size-6 text-[10px] ring-2 ring-white" />
             ))}
