@@ -99,12 +99,19 @@ interface Visit {
 
 async function inspect({ page, locale, name, data, findings, showsDate, fitsPhone }: Visit): Promise<void> {
   const where = `${locale} ${name}`;
+  // A page shows its dates once its data is in (the calendar's grid after its events load): wait for one of the
+  // locale's month or weekday names, up to 15 s; the check below fails if none comes.
+  const ownNames = showsDate ? await dateNames(page, locale) : [];
+  if (showsDate) {
+    await page
+      .waitForFunction((names) => names.some((name) => document.body.innerText.includes(name)), ownNames, { timeout: 15_000 })
+      .catch(() => undefined);
+  }
   const html = await page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
   if (html.lang !== locale || html.dir !== textDirection(locale)) findings.push(`${where}: <html lang="${html.lang}" dir="${html.dir}">`);
   const text = withoutContent(await readableText(page), data.content);
   for (const phrase of englishLeft(text, data.phrases)) findings.push(`${where}: English "${phrase}"`);
   if (showsDate) {
-    const ownNames = await dateNames(page, locale);
     if (namesShown(text, ownNames).length === 0) findings.push(`${where}: no ${locale} month or weekday name where the page shows a date`);
     for (const english of namesShown(text, englishDateNames.filter((englishName) => !ownNames.includes(englishName)))) findings.push(`${where}: English date "${english}"`);
   }
