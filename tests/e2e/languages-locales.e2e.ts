@@ -33,6 +33,7 @@ interface Seeded {
   liveEvent: string;
   premiumEvent: string;
   episode: string;
+  podcast: string;
 }
 
 /**
@@ -76,6 +77,7 @@ async function seeded(running: RunningApp): Promise<Seeded> {
     liveEvent: `/events/${mara.creatorTag}/${live.id}`,
     premiumEvent: `/events/${mara.creatorTag}/${premium.id}`,
     episode: `/video/${episode.id}`,
+    podcast: `/podcasts/${mara.creatorTag}/${episode.podcastTitleId}`,
   };
 }
 
@@ -149,6 +151,11 @@ async function visitPages(browser: Browser, running: RunningApp, data: Seeded, l
     await visit('episode page');
     await saveScreenshot(page, `languages-locales-episode-${locale}${suffix}`);
 
+    await page.goto(data.podcast);
+    await settled(page, () => page.getByRole('heading', { level: 1 }).first().waitFor());
+    await visit('podcast page');
+    await saveScreenshot(page, `languages-locales-podcast-${locale}${suffix}`);
+
     // A signed-in viewer: the chat of the event on now, then the premium event's paywall with its payment dialog open.
     await page.evaluate(([key, token]) => localStorage.setItem(key!, token!), [storageKeys.viewerToken, data.viewerToken]);
     await page.goto(data.liveEvent);
@@ -201,7 +208,7 @@ describe('the issue’s pages in German, Spanish, French, Brazilian Portuguese a
 
   // The locales run side by side (separate contexts of one browser), which keeps the file within its time budget.
   for (const locale of locales) {
-    it.concurrent(`${locale}: login, register, event page (chat, paywall dialog), calendar, Go live, earnings, members and an episode page carry no English and show ${locale} dates`, async () => {
+    it.concurrent(`${locale}: login, register, event page (chat, paywall dialog), calendar, Go live, earnings, members, an episode and a podcast page carry no English and show ${locale} dates`, async () => {
       expect(await visitPages(fixture.browser, fixture.running, data, locale, desktop)).toEqual([]);
     }, pageRunTimeout);
   }
