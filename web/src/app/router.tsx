@@ -116,8 +116,8 @@ export function AppRouter() {
       );
       content = (
         <Guarded route={route} location={`${path}${query}`}>
-          {route.layout === 'empty' ? (
-            <EmptyLayout>{page}</EmptyLayout>
+          {route.layout === 'empty' || route.layout === 'bare' ? (
+            <EmptyLayout languageMenu={route.layout === 'empty'}>{page}</EmptyLayout>
           ) : (
             <Suspense fallback={<FullPageSpinner label="Loading" />}>
               <AppLayout>{page}</AppLayout>

@@ -67,12 +67,12 @@ function preloadImage(url: string): void {
 
 /** This feature's routes (platform.md §2). Order matters: the first match wins. */
 export const appRoutes: PageRoute[] = [
-  { path: appPagePaths.login, component: LoginPage, title: msg`Sign In`, roles: guestsOnly, layout: 'empty', prefetch: (utils) => void utils.billing.products.prefetch() },
-  { path: appPagePaths.register, component: RegisterPage, title: msg`Create an Account`, roles: guestsOnly, layout: 'empty' },
-  { path: appPagePaths.callback, component: CallbackPage, title: msg`Signing In`, roles: guestsOnly, layout: 'empty' },
-  { path: appPagePaths.logout, component: LogoutPage, title: msg`Signing Out`, roles: signedInRoles, layout: 'empty' },
+  { path: appPagePaths.login, component: LoginPage, title: msg`Sign In`, roles: guestsOnly, layout: 'bare', prefetch: (utils) => void utils.billing.products.prefetch() },
+  { path: appPagePaths.register, component: RegisterPage, title: msg`Create an Account`, roles: guestsOnly, layout: 'bare' },
+  { path: appPagePaths.callback, component: CallbackPage, title: msg`Signing In`, roles: guestsOnly, layout: 'bare' },
+  { path: appPagePaths.logout, component: LogoutPage, title: msg`Signing Out`, roles: signedInRoles, layout: 'bare' },
   { path: appPagePaths.productPage, component: ProductPage, title: msg`Subscription Plans and Pricing`, roles: guestsOnly, layout: 'empty' },
-  { path: appPagePaths.checkEmail, component: CheckEmailPage, title: msg`Check Your Email`, roles: guestsOnly, layout: 'empty' },
+  { path: appPagePaths.checkEmail, component: CheckEmailPage, title: msg`Check Your Email`, roles: guestsOnly, layout: 'bare' },
   {
     path: appPagePaths.event,
     component: EventPage,
@@ -80,10 +80,10 @@ export const appRoutes: PageRoute[] = [
     layout: 'empty',
     prefetch: (utils, { subdomain = '', eventId }) => void (eventId ? utils.events.publicById.prefetch({ id: eventId }) : utils.events.latest.prefetch({ subdomain })),
   },
-  { path: appPagePaths.embedPlayer, component: EmbedPlayerPage, title: msg`Player`, layout: 'empty' },
+  { path: appPagePaths.embedPlayer, component: EmbedPlayerPage, title: msg`Player`, layout: 'bare' },
 
-  { path: appPagePaths.chats, component: ChatsPage, title: msg`Chat`, layout: 'empty' },
-  { path: appPagePaths.embedChat, component: EmbedChatPage, title: msg`Chat`, layout: 'empty' },
+  { path: appPagePaths.chats, component: ChatsPage, title: msg`Chat`, layout: 'bare' },
+  { path: appPagePaths.embedChat, component: EmbedChatPage, title: msg`Chat`, layout: 'bare' },
   {
     path: appPagePaths.creatorPage,
     component: CreatorPage,

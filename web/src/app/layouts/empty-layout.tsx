@@ -1,6 +1,19 @@
 import type { ReactNode } from 'react';
+import { LanguageMenu } from '@web/features/language/public';
 
-/** Auth and public pages: no navbar, toolbar or footer. */
-export function EmptyLayout({ children }: { children: ReactNode }) {
-  return <div className="min-h-screen bg-slate-50">{children}</div>;
+/**
+ * Public pages: no navbar or toolbar; the language menu in a footer under the page (`languageMenu` false for pages
+ * that carry it themselves or are embedded elsewhere).
+ */
+export function EmptyLayout({ children, languageMenu = true }: { children: ReactNode; languageMenu?: boolean }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <div className="flex-1">{children}</div>
+      {languageMenu && (
+        <footer className="flex justify-center px-4 py-4 text-sm text-slate-500">
+          <LanguageMenu />
+        </footer>
+      )}
+    </div>
+  );
 }
