@@ -6,6 +6,8 @@ export interface PoEntry {
   fuzzy: boolean;
   /** `#, fill-only`: a template the server only fills with values; an answer's text is never read back into it. */
   fillOnly?: boolean;
+  /** `#, same-as-source`: the translation is rightly the English text ("LIVE", brand names); counts as translated. */
+  sameAsSource?: boolean;
 }
 
 const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', '\\': '\\' };
@@ -23,11 +25,17 @@ function unquote(literal: string, lineNumber: number): string {
  */
 export function parsePo(text: string): PoEntry[] {
   const entries: PoEntry[] = [];
-  let current: { msgid?: string; msgstr?: string; plural?: boolean; fuzzy: boolean; fillOnly?: boolean } = { fuzzy: false };
+  let current: { msgid?: string; msgstr?: string; plural?: boolean; fuzzy: boolean; fillOnly?: boolean; sameAsSource?: boolean } = { fuzzy: false };
   let field: 'msgid' | 'msgstr' | 'other' | null = null;
   const finish = () => {
     if (current.msgid && current.msgstr !== undefined && !current.plural) {
-      entries.push({ msgid: current.msgid, msgstr: current.msgstr, fuzzy: current.fuzzy, ...(current.fillOnly && { fillOnly: true }) });
+      entries.push({
+        msgid: current.msgid,
+        msgstr: current.msgstr,
+        fuzzy: current.fuzzy,
+        ...(current.fillOnly && { fillOnly: true }),
+        ...(current.sameAsSource && { sameAsSource: true }),
+      });
     }
     current = { fuzzy: false };
     field = null;
@@ -40,6 +48,7 @@ export function parsePo(text: string): PoEntry[] {
       if (current.msgstr !== undefined) finish();
       if (/^#,.*\bfuzzy\b/.test(line)) current.fuzzy = true;
       if (/^#,.*\bfill-only\b/.test(line)) current.fillOnly = true;
+      if (/^#,.*\bsame-as-source\b/.test(line)) current.sameAsSource = true;
       return;
     }
     const keyword = /^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")$/.exec(line);
@@ -75,10 +84,14 @@ function quote(text: string): string {
 }
 
 /** A PO file of these entries (the header names the language), as the extraction script writes it. */
-export function formatPo(locale: string, entries: readonly { msgid: string; msgstr: string; comment?: string; fillOnly?: boolean }[]): string {
+export function formatPo(
+  locale: string,
+  entries: readonly { msgid: string; msgstr: string; comment?: string; fillOnly?: boolean; sameAsSource?: boolean }[],
+): string {
   const header = ['msgid ""', 'msgstr ""', quote('MIME-Version: 1.0\n'), quote('Content-Type: text/plain; charset=utf-8\n'), quote('Content-Transfer-Encoding: 8bit\n'), quote(`Language: ${locale}\n`)];
-  const blocks = entries.map(({ msgid, msgstr, comment, fillOnly }) =>
-    [...(comment ? [`#. ${comment}`] : []), ...(fillOnly ? ['#, fill-only'] : []), `msgid ${quote(msgid)}`, `msgstr ${quote(msgstr)}`].join('\n'),
-  );
+  const blocks = entries.map(({ msgid, msgstr, comment, fillOnly, sameAsSource }) => {
+    const flags = [...(fillOnly ? ['fill-only'] : []), ...(sameAsSource ? ['same-as-source'] : [])];
+    return [...(comment ? [`#. ${comment}`] : []), ...(flags.length ? [`#, ${flags.join(', ')}`] : []), `msgid ${quote(msgid)}`, `msgstr ${quote(msgstr)}`].join('\n');
+  });
   return `${[header.join('\n'), ...blocks].join('\n\n')}\n`;
 }

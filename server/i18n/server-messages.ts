@@ -38,6 +38,9 @@ import { membershipMailMessages } from '@server/domains/memberships/memberships.
 import { planMailMessages } from '@server/domains/subscriptions/subscriptions.messages';
 import { paymentMailMessages } from '@server/domains/payments/payments.messages';
 import { settingsMessages } from '@server/domains/settings/settings.schemas';
+import { scrumboardMessages } from '@server/domains/demo/scrumboard/scrumboard.service';
+import { scrumboardFieldMessages } from '@server/domains/demo/scrumboard/scrumboard.schemas';
+import { appleMessages, applePopupTexts } from '@server/domains/users/social.service';
 
 /**
  * The refusals every procedure base and the HTTP layer answer, whatever the domain. Written out here where their
@@ -82,7 +85,8 @@ export const commonMessageHomes: Record<keyof typeof commonMessages, string> = {
 /**
  * Answered in English in every language on purpose: the web app tells an expired session from an invalid one by
  * these exact texts (web/src/lib/session-rules.ts) and shows its own translated toast for each; the Apple sign-in
- * popup's texts (social.service.ts appleMessages) travel to the web app by postMessage, which shows its own.
+ * popup's texts (social.service.ts appleMessages) travel to the web app by postMessage in English, which shows its own
+ * (the popup page itself shows them in the visitor's language).
  */
 export const keptInEnglish = ['Invalid access_token', 'access_token expired'] as const;
 
@@ -164,6 +168,10 @@ export const serverMessageGroups: readonly MessageGroup[] = [
   { origin: 'server/domains/live/live.schemas.ts liveNoticeTemplates', messages: liveNoticeTemplates },
   { origin: 'server/domains/billing/plan-refusal.schemas.ts planRefusalTemplates', messages: planRefusalTemplates },
   { origin: 'server/domains/federation/federation.schemas.ts federationMessages', messages: federationMessages },
+  { origin: 'server/domains/demo/scrumboard/scrumboard.service.ts scrumboardMessages', messages: scrumboardMessages },
+  { origin: 'server/domains/demo/scrumboard/scrumboard.schemas.ts scrumboardFieldMessages', messages: scrumboardFieldMessages },
+  { origin: 'server/domains/users/social.service.ts appleMessages', messages: appleMessages },
+  { origin: 'server/domains/users/social.service.ts applePopupTexts', messages: applePopupTexts },
 ];
 
 /** The distinct English texts, in order of first appearance, each with the first place it comes from. */

@@ -63,7 +63,10 @@ export function catalogText(path: string): string {
   }
 }
 
-/** Reads and compiles every shipped locale's catalog in `folder` (untranslated and fuzzy entries are left out). */
+/**
+ * Reads and compiles every shipped locale's catalog in `folder` (untranslated and fuzzy entries are left out; a
+ * `same-as-source` entry is translated, by its English text when its msgstr is empty).
+ */
 export function loadServerCatalogs(folder: string = serverCatalogFolder): ServerCatalogs {
   const translations = new Map<Locale, Map<string, string>>();
   const i18n = new Map<Locale, I18n>();
@@ -74,7 +77,9 @@ export function loadServerCatalogs(folder: string = serverCatalogFolder): Server
     for (const entry of parsePo(catalogText(join(folder, `${locale}.po`)))) {
       ids.add(entry.msgid);
       if (entry.fillOnly) fillOnly.add(entry.msgid);
-      if (entry.msgstr !== '' && !entry.fuzzy) messages.set(entry.msgid, entry.msgstr);
+      if (entry.fuzzy) continue;
+      if (entry.msgstr !== '') messages.set(entry.msgid, entry.msgstr);
+      else if (entry.sameAsSource) messages.set(entry.msgid, entry.msgid);
     }
     translations.set(locale, messages);
     const compiled = Object.fromEntries([...messages].map(([id, message]) => [id, compileMessage(message)]));

@@ -41,7 +41,7 @@ describe('the server catalogs', () => {
         const entry = translations.get(id);
         expect(entry?.msgstr, `${locale}: ${id}`).toBeTruthy();
         expect(entry?.fuzzy, `${locale} fuzzy: ${id}`).toBe(false);
-        expect(entry?.msgstr, `${locale} left in English: ${id}`).not.toBe(id);
+        if (!entry?.sameAsSource) expect(entry?.msgstr, `${locale} left in English: ${id}`).not.toBe(id);
       }
     }
   });
@@ -57,6 +57,16 @@ describe('the server catalogs', () => {
 
   it('are up to date with the code: extraction (scripts/i18n-server-extract.ts) would change nothing', () => {
     for (const locale of translatedLocales) expect(extractedCatalog(locale).text, locale).toBe(readFileSync(catalogPath(locale), 'utf8'));
+  });
+
+  it('keep the per-creator app’s "LIVE" badge as it is in German, flagged same-as-source like the web catalog', () => {
+    const live = catalogs.de!.find((entry) => entry.msgid === 'LIVE');
+    expect(live).toMatchObject({ msgstr: 'LIVE', sameAsSource: true });
+    expect(translate('de', 'LIVE', {})).toBe('LIVE');
+    expect(translate('fr', 'LIVE', {})).toBe('EN DIRECT');
+    for (const locale of translatedLocales) {
+      for (const entry of catalogs[locale]!) if (entry.sameAsSource) expect(entry.msgstr, `${locale}: ${entry.msgid}`).toBe(entry.msgid);
+    }
   });
 
   it('leave out the texts the web app reads as they are', () => {
@@ -156,6 +166,37 @@ describe('translate', () => {
   });
 });
 
+describe('same-as-source entries (a text rightly identical to English)', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'cuepoint-same-po-'));
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const [kept, other] = serverMessages().map(({ id }) => id);
+
+  it('keep their flag when extraction rewrites the catalog, and a batch sets or clears it', () => {
+    writeFileSync(catalogPath('de', folder), formatPo('de', [{ msgid: kept!, msgstr: kept!, sameAsSource: true }, { msgid: other!, msgstr: 'Übersetzt' }]));
+    const again = parsePo(extractedCatalog('de', folder).text);
+    expect(again.find((entry) => entry.msgid === kept)).toEqual({ msgid: kept, msgstr: kept, fuzzy: false, sameAsSource: true });
+    expect(again.find((entry) => entry.msgid === other)).toEqual({ msgid: other, msgstr: 'Übersetzt', fuzzy: false });
+
+    const batch = new Map([
+      [kept!, { msgstr: 'Neu übersetzt' }],
+      [other!, { msgstr: '', sameAsSource: true }],
+    ]);
+    const merged = extractedCatalog('de', folder, batch);
+    const entries = parsePo(merged.text);
+    expect(entries.find((entry) => entry.msgid === kept)).toEqual({ msgid: kept, msgstr: 'Neu übersetzt', fuzzy: false });
+    expect(entries.find((entry) => entry.msgid === other)).toEqual({ msgid: other, msgstr: other, fuzzy: false, sameAsSource: true });
+    expect(merged.missing).not.toContain(other);
+  });
+
+  it('count as translated: a flagged entry answers its English text, an unflagged empty one falls back', () => {
+    writeFileSync(join(folder, 'de.po'), ['msgid ""', 'msgstr ""', '', '#, same-as-source', 'msgid "Podcast"', 'msgstr ""', '', 'msgid "{count} fps"', 'msgstr ""'].join('\n'));
+    const loaded = loadServerCatalogs(folder);
+    expect(loaded.translations.get('de')?.has('Podcast')).toBe(true);
+    expect(loaded.translations.get('de')?.has('{count} fps')).toBe(false);
+    expect(translate('de', 'Podcast', undefined, loaded)).toBe('Podcast');
+  });
+});
+
 describe('parsePo', () => {
   it('reads continued strings and escapes, and leaves out the header, fuzzy guesses and plural entries', () => {
     const entries = parsePo(
@@ -189,6 +230,13 @@ describe('parsePo', () => {
     const text = formatPo('de', [{ msgid: '{name} on {site}', msgstr: '{name} auf {site}', fillOnly: true }]);
     expect(text).toContain('#, fill-only\nmsgid "{name} on {site}"');
     expect(parsePo(text)).toEqual([{ msgid: '{name} on {site}', msgstr: '{name} auf {site}', fuzzy: false, fillOnly: true }]);
+  });
+
+  it('reads the same-as-source flag formatPo writes, beside fill-only', () => {
+    const text = formatPo('de', [{ msgid: 'LIVE', msgstr: 'LIVE', fillOnly: true, sameAsSource: true }]);
+    expect(text).toContain('#, fill-only, same-as-source\nmsgid "LIVE"');
+    expect(parsePo(text)).toEqual([{ msgid: 'LIVE', msgstr: 'LIVE', fuzzy: false, fillOnly: true, sameAsSource: true }]);
+    expect(parsePo('#, same-as-source\nmsgid "FAQ"\nmsgstr "FAQ"')).toEqual([{ msgid: 'FAQ', msgstr: 'FAQ', fuzzy: false, sameAsSource: true }]);
   });
 
   it('reads back what formatPo writes', () => {

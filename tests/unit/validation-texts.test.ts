@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { createEventInput } from '@server/domains/events/events.schemas';
@@ -9,7 +8,8 @@ import { paymentFullName } from '@server/domains/payments/payments.schemas';
 import { sendInput } from '@server/domains/push/push.schemas';
 import { changePasswordInput, loginInput, registerFormSchema, validationMessages } from '@server/domains/users/users.schemas';
 import { activateLocale } from '@web/lib/i18n/i18n';
-import { translatedResolver, validationText, validationTexts } from '@web/lib/i18n/validation-texts';
+import { validationText, validationTexts } from '@web/lib/i18n/validation-texts';
+import { loginProblems } from '@web/features/auth/login-checks';
 
 /** The messages a schema gives for a value, as a form shows them (zod's issue messages). */
 function messagesOf(schema: z.ZodType, value: unknown): string[] {
@@ -45,9 +45,6 @@ function formMessages(): string[] {
   ];
   return [...new Set(found)];
 }
-
-/** The options react-hook-form hands a resolver (none of them matter to zod's). */
-const resolverOptions = { fields: {}, shouldUseNativeValidation: false };
 
 afterAll(() => activateLocale('en'));
 
@@ -121,22 +118,11 @@ describe('validation texts of the shared schemas (issue 34)', () => {
     expect(validationText('Min character length is 4')).toBe('Debe tener al menos 4 caracteres');
   });
 
-  it('a translated resolver (react-hook-form) answers in the reader’s language', async () => {
+  it('the login form’s checks (fetched on first focus) answer in the reader’s language', async () => {
     await activateLocale('de');
-    const loginResolver = translatedResolver(zodResolver(loginInput));
-    const login = await loginResolver({ userName: 'ab', password: 'abc' }, undefined, resolverOptions);
-    expect(login.errors.userName?.message).toBe('Mindestens 4 Zeichen');
-    expect(login.errors.password?.message).toBe('Mindestens 4 Zeichen');
-    const register = await translatedResolver(zodResolver(registerFormSchema))(
-      { email: 'nope', firstName: 'A', lastName: 'B', subDomain: 'has space', password: 'long enough', confirmPassword: 'different' },
-      undefined,
-      resolverOptions,
-    );
-    expect(register.errors.email?.message).toBe('Bitte gib eine gültige E-Mail-Adresse ein');
-    expect(register.errors.subDomain?.message).toBe('Bitte verwende nur Buchstaben, Ziffern und Unterstriche');
-    expect(register.errors.confirmPassword?.message).toBe('Die Passwörter stimmen nicht überein');
-    const valid = await loginResolver({ userName: 'mara', password: 'secret' }, undefined, resolverOptions);
-    expect(valid.errors).toEqual({});
-    expect(valid.values).toEqual({ userName: 'mara', password: 'secret' });
+    expect(loginProblems({ userName: 'ab', password: 'abc' })).toEqual({ userName: 'Mindestens 4 Zeichen', password: 'Mindestens 4 Zeichen' });
+    expect(loginProblems({ userName: 'mara', password: 'secret' })).toEqual({});
+    await activateLocale('en');
+    expect(loginProblems({ userName: 'ab', password: 'secret' })).toEqual({ userName: 'Min character length is 4' });
   });
 });

@@ -4,7 +4,15 @@ import { adminUserIdInput, adminUserRow, adminUsersListAnswer, adminUsersListInp
 import * as adminUsersService from './admin-users.service';
 import { contextLocale } from '@server/trpc/context';
 import { translate } from '@server/i18n/translate';
-import { grantPlanInput, userPlansInput, userPlansOutput } from '@server/domains/billing/billing.schemas';
+import { grantPlanInput, userPlansInput, userPlansOutput, type UserPlansOutput } from '@server/domains/billing/billing.schemas';
+import type { Locale } from '@common/locales';
+
+/** A user's plans with the refusal texts of what they may create in the admin's language. */
+function plansInLocale(plans: UserPlansOutput, locale: Locale): UserPlansOutput {
+  const inLocale = (refusal: string | null) => refusal && translate(locale, refusal);
+  const { events, audioTitle, videoTitle } = plans.access.refusals;
+  return { ...plans, access: { ...plans.access, refusals: { events: inLocale(events), audioTitle: inLocale(audioTitle), videoTitle: inLocale(videoTitle) } } };
+}
 
 /** The admin's user management (platform.md §6: admin only). Emulation is `users.emulate`. */
 export const adminUsersRouter = router({
@@ -37,16 +45,18 @@ export const adminUsersRouter = router({
   plans: adminProcedure
     .input(userPlansInput)
     .output(userPlansOutput)
-    .query(({ ctx, input }) => adminUsersService.userPlans(ctx.services, input.userId)),
+    .query(async ({ ctx, input }) => plansInLocale(await adminUsersService.userPlans(ctx.services, input.userId), contextLocale(ctx))),
 
   /** A plan without payment: counts as an active plan under "Features require a plan" until revoked. */
   grantComplimentaryPlan: adminProcedure
     .input(grantPlanInput)
     .output(userPlansOutput)
-    .mutation(({ ctx, input }) => adminUsersService.grantComplimentaryPlan(ctx.services, ctx.actor.id, input.userId, input.productId)),
+    .mutation(async ({ ctx, input }) =>
+      plansInLocale(await adminUsersService.grantComplimentaryPlan(ctx.services, ctx.actor.id, input.userId, input.productId), contextLocale(ctx)),
+    ),
 
   revokeComplimentaryPlan: adminProcedure
     .input(grantPlanInput)
     .output(userPlansOutput)
-    .mutation(({ ctx, input }) => adminUsersService.revokeComplimentaryPlan(ctx.services, input.userId, input.productId)),
+    .mutation(async ({ ctx, input }) => plansInLocale(await adminUsersService.revokeComplimentaryPlan(ctx.services, input.userId, input.productId), contextLocale(ctx))),
 });

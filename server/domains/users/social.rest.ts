@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RestModule } from '@server/rest/kit';
+import { requestLocale } from '@server/i18n/request-locale';
 import {
   AppleLoginStates,
   appleCallbackPath,
@@ -26,11 +27,13 @@ function directConnection(request: FastifyRequest) {
   return { directProtocol: encrypted ? ('https' as const) : ('http' as const), directHost: request.raw.headers.host };
 }
 
-function sendPopupPage(reply: FastifyReply, status: number, page: ApplePopupPage) {
-  const { html, contentSecurityPolicy } = renderApplePopupPage(page);
+/** The popup page, in the visitor's language (a popup carries no account: Accept-Language). */
+function sendPopupPage(request: FastifyRequest, reply: FastifyReply, status: number, page: ApplePopupPage) {
+  const { html, contentSecurityPolicy } = renderApplePopupPage(page, requestLocale(null, request.headers['accept-language']));
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
+    .header('vary', 'Accept-Language')
     .header('content-security-policy', contentSecurityPolicy)
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
@@ -65,7 +68,7 @@ export const socialRest: RestModule = async (app, { services }) => {
         case 'redirect':
           return reply.header('cache-control', 'no-store').header('cross-origin-opener-policy', 'unsafe-none').redirect(result.location, 302);
         case 'page':
-          return sendPopupPage(reply, result.status, result.page);
+          return sendPopupPage(request, reply, result.status, result.page);
       }
     });
 
@@ -77,7 +80,7 @@ export const socialRest: RestModule = async (app, { services }) => {
         typeof params === 'object' ? (params as Record<string, unknown>) : {},
         serverOrigin(services.config, directConnection(request)),
       );
-      return sendPopupPage(reply, status, page);
+      return sendPopupPage(request, reply, status, page);
     };
     scope.get(appleCallbackPath, callback);
     scope.post(appleCallbackPath, callback);

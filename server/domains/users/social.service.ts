@@ -1,6 +1,8 @@
 import { DomainError } from '@server/platform/errors';
 import { createHash, randomBytes } from 'node:crypto';
 import { httpStatusOfCode } from '@server/platform/errors';
+import { sourceLocale, textDirection, type Locale } from '@common/locales';
+import { translate } from '@server/i18n/translate';
 import { IdentityError, type ExternalIdentity } from '@server/providers/identity/interface';
 import type { AppConfig } from '@server/config';
 import type { OnceStore } from '@server/platform/bus-once';
@@ -19,6 +21,12 @@ export const appleMessages = {
   cancelled: 'Cancelled login',
   failed: 'The Apple sign-in failed. Please try again.',
   unexpected: 'Unexpected error. Please try again.',
+} as const;
+
+/** The popup page's own words, shown in the visitor's language (the message it posts stays in English). */
+export const applePopupTexts = {
+  title: 'Cuepoint sign-in',
+  signedIn: 'You are signed in. You can close this window.',
 } as const;
 
 const stateLifetimeMs = 10 * 60 * 1000;
@@ -255,20 +263,28 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** A failure's text in `locale`: "The Apple sign-in failed." keeps the provider's code after it, as it came. */
+function visibleText(locale: Locale, message: AppleLoginMessage): string {
+  if (!('error' in message)) return translate(locale, applePopupTexts.signedIn);
+  const { error } = message;
+  if (error.startsWith(`${appleMessages.failed} (`)) return `${translate(locale, appleMessages.failed)}${error.slice(appleMessages.failed.length)}`;
+  return translate(locale, error);
+}
+
 /**
  * The popup's page: one inline script (allowed by its hash in the Content-Security-Policy) posts
  * the message to the opener at the validated origin and closes the window. The visible text is
- * for the rare case without an opener.
+ * for the rare case without an opener, in the visitor's language (`locale`, request-locale.ts).
  */
-export function renderApplePopupPage(page: ApplePopupPage): { html: string; contentSecurityPolicy: string } {
+export function renderApplePopupPage(page: ApplePopupPage, locale: Locale = sourceLocale): { html: string; contentSecurityPolicy: string } {
   const script =
     `(function(){var m=${scriptJson(page.message)};var o=${scriptJson(page.targetOrigin)};` +
     'if(o&&window.opener){window.opener.postMessage(m,o);window.close();}})();';
   const hash = createHash('sha256').update(script).digest('base64');
-  const visible = 'error' in page.message ? page.message.error : 'You are signed in. You can close this window.';
   const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cuepoint sign-in</title></head>' +
-    `<body><p id="message">${escapeHtml(visible)}</p><script>${script}</script></body></html>`;
+    `<!doctype html><html lang="${locale}" dir="${textDirection(locale)}"><head><meta charset="utf-8">` +
+    `<title>${escapeHtml(translate(locale, applePopupTexts.title))}</title></head>` +
+    `<body><p id="message">${escapeHtml(visibleText(locale, page.message))}</p><script>${script}</script></body></html>`;
   const contentSecurityPolicy = `default-src 'none'; script-src 'sha256-${hash}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
   return { html, contentSecurityPolicy };
 }

@@ -17,7 +17,26 @@ import { TextField } from './text-field';
 import { formatDateTime } from '@web/lib/i18n/format';
 import { useSession } from '@web/lib/session-store';
 import { trpc } from '@web/lib/trpc';
-import { apiTokenScopeLabels, apiTokenScopes, type ApiTokenScope, type ApiTokenSummary } from '@server/domains/api-tokens/api-tokens.schemas';
+import { apiTokenScopes, type ApiTokenScope, type ApiTokenSummary } from '@server/domains/api-tokens/api-tokens.schemas';
+
+/** What each scope allows, in the reader's language (the server's `apiTokenScopeLabels` keep the English). */
+const scopeLabels: Record<ApiTokenScope, MessageDescriptor> = {
+  'events:read': msg`Read your events`,
+  'events:write': msg`Create, change and delete your events (includes reading them)`,
+  'chat:write': msg`Send and moderate chat messages`,
+  'podcasts:read': msg`Read your podcasts and episodes`,
+  'podcasts:write': msg`Publish and change podcasts and episodes (includes reading them)`,
+  'tips:read': msg`Read your tip options and tips received`,
+  'earnings:read': msg`Read your earnings`,
+  'push:send': msg`Send push notifications to your followers`,
+  'webhooks:manage': msg`Create and change your webhooks`,
+  'live:read': msg`Read your live settings (including the stream key), status and recordings`,
+  'live:write': msg`Rotate your stream key, change live settings and publish or delete recordings (includes reading them)`,
+  'memberships:read': msg`Read your membership tiers and members`,
+  'memberships:write': msg`Create, change and archive your membership tiers (includes reading them)`,
+  'analytics:read': msg`Read your audience analytics: podcast downloads, live viewers, members and MRR`,
+  admin: msg`Administer the platform (admins only)`,
+};
 
 const expiryChoices: ReadonlyArray<{ id: string; label: MessageDescriptor; days: number | undefined }> = [
   { id: 'never', label: msg`Never`, days: undefined },
@@ -96,7 +115,7 @@ function CreateTokenForm({ isAdmin, onCreated }: { isAdmin: boolean; onCreated: 
               <input type="checkbox" className="mt-0.5 accent-brand-600" checked={scopes.includes(scope)} onChange={() => toggle(scope)} />
               <span>
                 <code className="font-mono text-xs font-semibold text-slate-900">{scope}</code>
-                <span className="block text-xs text-slate-600">{apiTokenScopeLabels[scope]}</span>
+                <span className="block text-xs text-slate-600">{t(scopeLabels[scope])}</span>
               </span>
             </label>
           ))}

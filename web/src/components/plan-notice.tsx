@@ -1,5 +1,7 @@
 import { Check, Lock } from 'lucide-react';
 import { Link } from 'wouter';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { planRefusalReason } from '@server/domains/billing/plan-refusal.schemas';
 import { cx } from './cx';
@@ -59,15 +61,37 @@ export function isPlanRefusal(message: string | null | undefined): message is st
 }
 
 /** What a plan includes, as its card lists it; an add-on also says what "Add On" means. */
+/**
+ * The built-in plan lines and the add-on note (server/domains/billing/billing.schemas.ts `defaultProductFeatures`,
+ * `addOnExplanation`) in the reader's language; a line an admin wrote in Settings → Plans is shown as written.
+ */
+const builtInPlanLines: Readonly<Record<string, MessageDescriptor>> = {
+  'Create events on your calendar': msg`Create events on your calendar`,
+  'Go live from OBS or any RTMP encoder': msg`Go live from OBS or any RTMP encoder`,
+  'Premium events, tips and chat': msg`Premium events, tips and chat`,
+  'One audio podcast title': msg`One audio podcast title`,
+  'Unlimited episodes': msg`Unlimited episodes`,
+  'An RSS feed for Apple Podcasts and Spotify': msg`An RSS feed for Apple Podcasts and Spotify`,
+  'One more audio podcast title': msg`One more audio podcast title`,
+  'One video podcast title': msg`One video podcast title`,
+  'Replays of your live streams as episodes': msg`Replays of your live streams as episodes`,
+  'One more video podcast title': msg`One more video podcast title`,
+  'Adds one more podcast title to a plan you have': msg`Adds one more podcast title to a plan you have`,
+};
+
 export function PlanFeatures({ features, addOnNote, className }: { features: readonly string[]; addOnNote?: string | null; className?: string }) {
   const { t } = useLingui();
+  const shown = (line: string) => {
+    const message = builtInPlanLines[line];
+    return message ? t(message) : line;
+  };
   return (
     <div className={cx('space-y-2', className)}>
       {features.length > 0 && (
         <ul className="space-y-1 text-sm text-slate-700" aria-label={t`Includes`} data-testid="plan-features">
           {features.map((feature) => (
             <li key={feature} className="flex items-start gap-2">
-              <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden /> {feature}
+              <Check className="mt-0.5 size-4 shrink-0 text-brand-600" aria-hidden /> {shown(feature)}
             </li>
           ))}
         </ul>
@@ -77,7 +101,7 @@ export function PlanFeatures({ features, addOnNote, className }: { features: rea
           <span className="font-semibold">
             <Trans>Add On:</Trans>
           </span>{' '}
-          {addOnNote}
+          {shown(addOnNote)}
         </p>
       )}
     </div>

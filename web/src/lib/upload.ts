@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** The answer's stable code (`reason`, e.g. a plan refusal's), told apart by code rather than by its translated text. */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -58,7 +60,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
         resolve(body as T);
         return;
       }
-      const { message, errors } = (body ?? {}) as { message?: unknown; errors?: unknown };
+      const { message, errors, reason } = (body ?? {}) as { message?: unknown; errors?: unknown; reason?: unknown };
       const serverMessage = typeof message === 'string' ? message : undefined;
       afterFailedCall({ token, status: request.status, path, message: serverMessage });
       reject(
@@ -66,6 +68,7 @@ export function upload<T>(path: string, form: FormData, options: UploadOptions =
           request.status,
           serverMessage && request.status < 500 ? serverMessage : i18n._(failureTexts.unexpected),
           errors && typeof errors === 'object' ? (errors as Record<string, string>) : {},
+          typeof reason === 'string' ? reason : undefined,
         ),
       );
     };

@@ -2,11 +2,18 @@ import { z } from 'zod';
 import { emptyAsNull } from '../demo.inputs';
 
 /** Shapes of the scrumboard (demo-apps.md §3 Scrumboard). Inputs strip unknown fields (never stored); wrong types and missing fields are refused. */
-const tooLong = 'This value is too long';
-const id = z.string().trim().min(1, 'Min character length is 1').max(64, tooLong);
-const title = z.string().trim().min(1, 'Min character length is 1').max(200, tooLong);
+/** The field refusals of the scrumboard's inputs (translated by the server catalogs, server/i18n/server-messages.ts). */
+export const scrumboardFieldMessages = {
+  tooLong: 'This value is too long',
+  empty: 'Min character length is 1',
+  invalidDate: 'Please enter a valid date',
+} as const;
+
+const { tooLong, empty } = scrumboardFieldMessages;
+const id = z.string().trim().min(1, empty).max(64, tooLong);
+const title = z.string().trim().min(1, empty).max(200, tooLong);
 const text = (max: number) => z.string().trim().max(max, tooLong);
-const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: 'Please enter a valid date' });
+const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { message: scrumboardFieldMessages.invalidDate });
 
 export const attachmentSchema = z.object({
   id,

@@ -48,6 +48,9 @@ export function DownloadsCards({ range, creatorId }: { range: AnalyticsRange; cr
   const { t } = useLingui();
   const byDay = useDownloads(range, creatorId, 'day');
   const byEpisode = useDownloads(range, creatorId, 'episode');
+  // Apps are named as their makers name them; the server's two generic names (user-agents.ts `browserAppName`,
+  // `unknownAppName`) are words, in the reader's language.
+  const appName = (label: string) => (label === 'Browser' ? t`Browser` : label === 'Unknown' ? t`Unknown` : label);
   const byApp = useDownloads(range, creatorId, 'app');
   const name = (what: string) => csvFileName(what, range.from, range.lastDay);
   const episodes = byEpisode.data?.rows.slice(0, topEpisodes) ?? [];
@@ -131,7 +134,7 @@ export function DownloadsCards({ range, creatorId }: { range: AnalyticsRange; cr
         <ChartCard
           title={t`Apps`}
           testId="apps-card"
-          csv={byApp.data ? { fileName: name('apps'), header: [t`App`, t`Downloads`], rows: byApp.data.rows.map((row) => [row.label, row.downloads]) } : null}
+          csv={byApp.data ? { fileName: name('apps'), header: [t`App`, t`Downloads`], rows: byApp.data.rows.map((row) => [appName(row.label), row.downloads]) } : null}
         >
           <Loaded query={byApp}>
             {(answer) =>
@@ -141,7 +144,7 @@ export function DownloadsCards({ range, creatorId }: { range: AnalyticsRange; cr
                 <Chart
                   kind="ranking"
                   label={t`Downloads per app`}
-                  data={answer.rows.map((row) => ({ name: row.label, downloads: row.downloads }))}
+                  data={answer.rows.map((row) => ({ name: appName(row.label), downloads: row.downloads }))}
                   xKey="name"
                   series={[{ key: 'downloads', name: t`Downloads`, color: '#0891b2' }]}
                 />

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /** The parts of an OpenAPI 3.1 document the reference page reads. */
 export interface JsonSchema {
   type?: string | string[];
@@ -85,26 +86,47 @@ export function matchesFilter(entry: OperationEntry, filter: string): boolean {
 
 /** A one-line type: `string`, `array of object`, `"a" | "b"`. */
 export function typeLabel(schema: JsonSchema | undefined): string {
-  if (!schema) return 'any';
+  if (!schema) return t`any`;
   if (schema.$ref) return schema.$ref.split('/').pop() ?? 'object';
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) return schema.enum.map((value) => JSON.stringify(value)).join(' | ');
   const union = schema.anyOf ?? schema.oneOf;
   if (union) return union.map(typeLabel).join(' | ');
   const type = Array.isArray(schema.type) ? schema.type.join(' | ') : schema.type;
-  if (type === 'array') return `array of ${typeLabel(schema.items)}`;
+  if (type === 'array') {
+    const items = typeLabel(schema.items);
+    return t`array of ${items}`;
+  }
   if (!type && schema.properties) return 'object';
-  return type ?? 'any';
+  return type ?? t`any`;
 }
 
 /** Limits worth showing next to a field. */
 export function constraintsOf(schema: JsonSchema): string[] {
   const notes: string[] = [];
-  if (schema.minLength !== undefined || schema.maxLength !== undefined) notes.push(`length ${schema.minLength ?? 0}–${schema.maxLength ?? '∞'}`);
-  if (schema.minimum !== undefined || schema.maximum !== undefined) notes.push(`${schema.minimum ?? '−∞'} to ${schema.maximum ?? '∞'}`);
-  if (schema.minItems !== undefined || schema.maxItems !== undefined) notes.push(`${schema.minItems ?? 0}–${schema.maxItems ?? '∞'} items`);
+  if (schema.minLength !== undefined || schema.maxLength !== undefined) {
+    const least = schema.minLength ?? 0;
+    const most = schema.maxLength ?? '∞';
+    notes.push(t`length ${least}–${most}`);
+  }
+  if (schema.minimum !== undefined || schema.maximum !== undefined) {
+    const least = schema.minimum ?? '−∞';
+    const most = schema.maximum ?? '∞';
+    notes.push(t`${least} to ${most}`);
+  }
+  if (schema.minItems !== undefined || schema.maxItems !== undefined) {
+    const least = schema.minItems ?? 0;
+    const most = schema.maxItems ?? '∞';
+    notes.push(t`${least}–${most} items`);
+  }
   if (schema.format) notes.push(schema.format);
-  if (schema.pattern) notes.push(`matches ${schema.pattern}`);
-  if (schema.default !== undefined) notes.push(`default ${JSON.stringify(schema.default)}`);
+  if (schema.pattern) {
+    const pattern = schema.pattern;
+    notes.push(t`matches ${pattern}`);
+  }
+  if (schema.default !== undefined) {
+    const value = JSON.stringify(schema.default);
+    notes.push(t`default ${value}`);
+  }
   return notes;
 }

@@ -1,16 +1,19 @@
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerFormSchema, type RegisterForm } from '@server/domains/users/users.schemas';
-import { translatedResolver, validationText } from '@web/lib/i18n/validation-texts';
 
 /** The registration form's fields, in the order errors are mapped onto them. */
 export const registerFormFields = ['email', 'firstName', 'lastName', 'subDomain', 'password', 'confirmPassword'] as const;
 export type RegisterFormField = (typeof registerFormFields)[number];
 
-/** The creator registration form state, validated with the server's own schema (its messages in the reader's language). */
+/**
+ * The creator registration form state, validated with the server's own schema. Its errors keep the schema's English
+ * (and the server's own words): RegisterFields shows them in the reader's language when it renders, so a language
+ * switch rewords an error already on screen.
+ */
 export function useRegisterForm(defaultEmail = '') {
   return useForm<RegisterForm>({
-    resolver: translatedResolver(zodResolver(registerFormSchema)),
+    resolver: zodResolver(registerFormSchema),
     mode: 'onTouched',
     defaultValues: { email: defaultEmail, firstName: '', lastName: '', subDomain: '', password: '', confirmPassword: '' },
   });
@@ -21,7 +24,7 @@ export function showServerFieldErrors(setError: UseFormSetError<RegisterForm>, f
   let placed = false;
   for (const [field, message] of Object.entries(fields)) {
     if ((registerFormFields as readonly string[]).includes(field)) {
-      setError(field as RegisterFormField, { type: 'server', message: validationText(message) });
+      setError(field as RegisterFormField, { type: 'server', message });
       placed = true;
     }
   }

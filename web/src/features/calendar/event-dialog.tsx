@@ -5,10 +5,10 @@ import { toast } from 'sonner';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { eventPagePath, type EventOutput } from '@server/domains/events/events.schemas';
 import { Button } from '@web/components/button';
-import { failureFields, failureMessage } from '@web/components/error-message';
+import { failureFields } from '@web/components/error-message';
 import { FormError } from '@web/components/form-error';
 import { Modal } from '@web/components/modal';
-import { isPlanRefusal, PlanRequiredNotice } from '@web/components/plan-notice';
+import { planRefusalMessage, PlanRequiredNotice } from '@web/components/plan-notice';
 import { TextField } from '@web/components/text-field';
 import { trpc } from '@web/lib/trpc';
 import { FediverseOptOut } from '@web/features/events/public';
@@ -61,8 +61,8 @@ export function EventDialog({ state, onClose }: { state: EventDialogState; onClo
   const onFailed = (error: unknown) => {
     const fields = formErrorsOf(failureFields(error));
     for (const [field, message] of Object.entries(fields)) setError(field as keyof EventFormValues, { type: 'server', message: validationText(message) });
-    const message = failureMessage(error);
-    if (isPlanRefusal(message)) return setPlanRefusal(message);
+    const planRefusal = planRefusalMessage(error);
+    if (planRefusal) return setPlanRefusal(planRefusal);
     if (!Object.keys(fields).length) setFailure(error);
   };
   const create = trpc.events.create.useMutation();

@@ -224,7 +224,11 @@ export function BrowserPublisher({ settings, onLiveChange }: { settings: LiveSet
             label={t`Quality`}
             value={choice.quality}
             disabled={busy}
-            options={qualityOrder.map((quality) => ({ value: quality, label: qualityPresets[quality].label }))}
+            options={qualityOrder.map((quality) => {
+              // "720p · 30 fps": the resolution as encoders name it, the frame rate in the reader's language.
+              const fps = formatNumber(qualityPresets[quality].frameRate);
+              return { value: quality, label: `${quality} · ${t`${fps} fps`}` };
+            })}
             onChange={(event) => media.change({ quality: event.target.value as Quality })}
             hint={t`Up to ${maxMbits} Mbit/s upload.`}
           />

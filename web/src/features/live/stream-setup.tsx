@@ -125,7 +125,8 @@ export function ObsSettings({ ingestUrl }: { ingestUrl: string }) {
     [t`Stream key`, t`Your stream key (above)`],
     // The values of obsSettings (server/domains/live/live.schemas.ts), in the reader's language.
     [t`Video encoder`, t`H.264 (x264 or a hardware H.264 encoder)`],
-    [t`Rate control`, obsSettings.rateControl],
+    // OBS names its rate control CBR in every language.
+    [t`Rate control`, t`CBR`],
     [t`Bitrate`, t`2500–4500 kbps for 720p, 4500–6000 kbps for 1080p`],
     [t`Keyframe interval`, t`${keyframeSeconds} s`],
     [t`Audio`, t`AAC, 48 kHz (or 44.1 kHz), 128–160 kbps`],

@@ -18,7 +18,7 @@ import { Button } from '@web/components/button';
 import { SelectField, TextAreaField } from '@web/components/form-fields';
 import { ImagePicker } from '@web/components/image-picker';
 import { FormError } from '@web/components/form-error';
-import { isPlanRefusal, PlanRequiredNotice } from '@web/components/plan-notice';
+import { planRefusalMessage, PlanRequiredNotice } from '@web/components/plan-notice';
 import { ProgressBar } from '@web/components/progress-bar';
 import { Switch } from '@web/components/switch';
 import { TextField } from '@web/components/text-field';
@@ -115,7 +115,8 @@ export function TitleFormDialog({ open, onOpenChange, title, onSaved }: { open: 
     } catch (error) {
       const fields = validationTexts(error instanceof ApiError ? error.fields : {});
       setErrors(fields);
-      if (error instanceof Error && isPlanRefusal(error.message)) return setPlanRefusal(error.message);
+      const planRefusal = planRefusalMessage(error);
+      if (planRefusal) return setPlanRefusal(planRefusal);
       if (!Object.keys(fields).some((field) => shownFields.has(field))) setFailure(error);
     } finally {
       setProgress(null);

@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
+import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { bodyMaxLength, pushAudiences, sendInput, sitePath, titleMaxLength, type OverviewAnswer } from '@server/domains/push/push.schemas';
@@ -22,6 +23,12 @@ const formSchema = sendInput.pick({ title: true, body: true }).extend({ url: sit
 type ComposeValues = z.infer<typeof formSchema>;
 
 const customLink = '__custom__';
+/** The server's own page links (push.service.ts `composeOverview`) in the reader's language; events and episodes are named by their data. */
+const pageLinkLabels: Readonly<Partial<Record<string, MessageDescriptor>>> = {
+  'Event page (latest event)': msg`Event page (latest event)`,
+  'My app': msg`My app`,
+};
+
 const groupLabels = { page: msg`Pages`, event: msg`Events`, episode: msg`Episodes` } as const;
 
 function Counter({ value, max }: { value: string; max: number }) {
@@ -110,7 +117,7 @@ export function ComposeForm({ overview, onSent }: { overview: OverviewAnswer; on
               <optgroup key={group} label={t(groupLabels[group])}>
                 {links.map((link) => (
                   <option key={link.url} value={link.url}>
-                    {link.label}
+                    {pageLinkLabels[link.label] ? t(pageLinkLabels[link.label]!) : link.label}
                   </option>
                 ))}
               </optgroup>

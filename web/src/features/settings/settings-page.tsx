@@ -16,7 +16,7 @@ import { TextField } from '@web/components/text-field';
 import { useDocumentTitle } from '@web/lib/site-name';
 import { trpc } from '@web/lib/trpc';
 import { PlansForm } from './plans-form';
-import { settingErrorText, settingGroupDescription, settingGroupTitle, settingHelp, settingLabel, settingSaveLabel } from './settings-texts';
+import { settingErrorText, settingGroupDescription, settingGroupTitle, settingHelp, settingLabel, settingOptionLabel, settingSaveLabel } from './settings-texts';
 
 /** A tab of this page beside the setting groups: what each plan card lists (the products' features). */
 const plansTab = 'plans';
@@ -127,7 +127,7 @@ function GroupForm({ group }: { group: Group }) {
               label={settingLabel(field)}
               value={String(draft[field.key])}
               onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
-              options={(field.options ?? []).map((option) => ({ value: option, label: option }))}
+              options={(field.options ?? []).map((option) => ({ value: option, label: settingOptionLabel(option) }))}
               error={settingErrorText(errors[field.key])}
               hint={meta}
             />

@@ -125,3 +125,19 @@ export function settingErrorText(message: string | undefined): string | undefine
   const descriptor = message === undefined ? undefined : errorTexts.get(message);
   return descriptor ? i18n._(descriptor) : validationText(message);
 }
+
+/**
+ * A select's choices (the providers' configuration values, `PAYMENT_PROVIDER`, `BOT_CHECK_PROVIDER`) in the reader's
+ * language; brand names (Stripe, reCAPTCHA) and a value this table lacks show as they are.
+ */
+const optionTexts: Readonly<Record<string, MessageDescriptor>> = {
+  off: msg`Off`,
+  pow: msg`Proof of work (built in)`,
+  local: msg`Local (test cards)`,
+};
+const optionBrands: Readonly<Record<string, string>> = { stripe: 'Stripe', recaptcha: 'reCAPTCHA' };
+
+export function settingOptionLabel(option: string): string {
+  const texts = optionTexts[option];
+  return texts ? i18n._(texts) : (optionBrands[option] ?? option);
+}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ArrowDown, ArrowUp, BarChart3, GripVertical, HandCoins, Pencil, Plus, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -10,6 +10,7 @@ import type { TipOptionOutput } from '@server/domains/tips/tip-options.schemas';
 import { Button } from '@web/components/button';
 import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { EmptyState } from '@web/components/empty-state';
+import { useSortableItem, useSortableTexts } from '@web/components/sortable-texts';
 import { Spinner } from '@web/components/spinner';
 import { formatMoney } from '@web/lib/i18n/format';
 import { paymentErrorMessage } from '@web/lib/payments';
@@ -69,6 +70,8 @@ export default function ManageTipsPage() {
   }
 
   const list = options.data ?? [];
+  const ids = list.map((option) => option.id);
+  const sortableTexts = useSortableTexts(ids, (id) => list.find((option) => option.id === id)?.title ?? '');
   return (
     <section className="max-w-3xl space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
@@ -105,8 +108,8 @@ export default function ManageTipsPage() {
         </EmptyState>
       )}
       {list.length > 0 && (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={list.map((option) => option.id)} strategy={verticalListSortingStrategy}>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} accessibility={sortableTexts} onDragEnd={onDragEnd}>
+          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
             <ol className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label={t`Tip options`}>
               {list.map((option, index) => (
                 <SortableTipRow
@@ -171,7 +174,7 @@ function SortableTipRow({
   onDelete(): void;
 }) {
   const { t } = useLingui();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: option.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortableItem({ id: option.id });
   return (
     <li
       ref={setNodeRef}

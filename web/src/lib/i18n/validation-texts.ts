@@ -1,6 +1,5 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import { eventMessages } from '@server/domains/events/events.schemas';
 import { federationMessages } from '@server/domains/federation/federation.schemas';
 import { membershipMessages } from '@server/domains/memberships/memberships.schemas';
@@ -83,23 +82,4 @@ export function validationText(message: string | undefined): string | undefined 
 /** Every message of a field → message record (the server's `fieldErrors`, an upload's `fields`) through validationText. */
 export function validationTexts(fields: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, validationText(message)]));
-}
-
-function translateErrors(errors: unknown): unknown {
-  if (!errors || typeof errors !== 'object') return errors;
-  if (Array.isArray(errors)) return errors.map(translateErrors);
-  return Object.fromEntries(
-    Object.entries(errors).map(([key, value]) => [key, key === 'message' && typeof value === 'string' ? validationText(value) : key === 'ref' ? value : translateErrors(value)]),
-  );
-}
-
-/**
- * A react-hook-form resolver whose messages come out in the reader's language: for a form whose errors are shown by
- * a component that does not pass them through validationText itself.
- */
-export function translatedResolver<Values extends FieldValues, Context, Output>(resolver: Resolver<Values, Context, Output>): Resolver<Values, Context, Output> {
-  return async (values, context, options) => {
-    const result = await resolver(values, context, options);
-    return Object.keys(result.errors).length ? { values: {}, errors: translateErrors(result.errors) as FieldErrors<Values> } : result;
-  };
 }

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { AlertCircle, CalendarClock, CalendarDays, Check, CheckCircle2, FolderInput, GripVertical, ListTodo, Plus, Star, Tag, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -16,6 +16,7 @@ import { QueryState } from '@web/components/query-state';
 import { SampleAppShell, SidebarItem, SidebarSection } from '@web/components/sample-app-shell';
 import { SearchField } from '@web/components/search-field';
 import { SkeletonList } from '@web/components/skeleton';
+import { useSortableItem, useSortableTexts } from '@web/components/sortable-texts';
 import { useSearchParams } from '@web/components/use-search-param';
 import { trpc } from '@web/lib/trpc';
 import { LabelChip, StarToggle } from '../shared/item-controls';
@@ -29,7 +30,7 @@ const filterIcons: Record<string, typeof Star> = { starred: Star, important: Ale
 function TodoRow({ todo, labels, selected, onSelect, onOpen, onPatch, draggable }: { todo: Todo; labels: TodoLabel[]; selected: boolean; onSelect: (selected: boolean) => void; onOpen: () => void; onPatch: (patch: Partial<Todo>) => void; draggable: boolean }) {
   const { t } = useLingui();
   const title = todo.title;
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: todo.id, disabled: !draggable });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortableItem({ id: todo.id, disabled: !draggable });
   const todoLabels = labels.filter((label) => todo.labels.includes(label.id));
   return (
     <li
@@ -160,6 +161,7 @@ export default function TodoPage() {
   const shown = needle ? ordered.filter((todo) => `${todo.title} ${todo.notes}`.toLowerCase().includes(needle)) : ordered;
   const shownIds = shown.map((todo) => todo.id);
   const selectedIds = selection.among(shownIds);
+  const sortableTexts = useSortableTexts(shownIds, (id) => shown.find((todo) => todo.id === id)?.title ?? '');
 
   function onDragEnd({ active, over }: DragEndEvent) {
     if (!over || active.id === over.id) return;
@@ -237,7 +239,7 @@ export default function TodoPage() {
           shown.length === 0 ? (
             <EmptyState title={needle ? t`No tasks match` : t`No tasks here`}>{needle ? t`Try another search.` : t`Tasks that fit this view will show here.`}</EmptyState>
           ) : (
-            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <DndContext sensors={sensors} collisionDetection={closestCenter} accessibility={sortableTexts} onDragEnd={onDragEnd}>
               <SortableContext items={shownIds} strategy={verticalListSortingStrategy}>
                 <ul className="divide-y divide-slate-100 overflow-hidden rounded-lg border border-slate-200 bg-white" aria-label={t`Tasks`}>
                   {shown.map((todo) => (
