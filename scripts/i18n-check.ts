@@ -55,7 +55,7 @@ function catalogNamesOf(set: CatalogSet): readonly string[] {
 }
 
 export interface Problem {
-  rule: 'extraction' | 'missing' | 'same-as-source' | 'syntax' | 'placeholders';
+  rule: 'extraction' | 'missing' | 'same-as-source' | 'syntax' | 'placeholders' | 'locales';
   locale: string;
   message: string;
 }
@@ -182,6 +182,18 @@ export function messageShape(source: string, locale: string): Shape {
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((value, index) => value === b[index]);
 
 /** Rules 2-4 for each translated locale (every locale but the source and the pseudo-locale). */
+/**
+ * The language menu lists `supportedLocales` (common/locales.ts): it must be exactly the locales whose catalogs are
+ * present (a catalog folder nobody lists, or a listed locale without its catalogs, is a problem).
+ */
+export function localeListProblems(set: Pick<CatalogSet, 'catalogsDir' | 'locales' | 'pseudoLocale'>): Problem[] {
+  const present = readdirSync(set.catalogsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  return [
+    ...present.filter((locale) => !set.locales.includes(locale)).map((locale) => ({ rule: 'locales' as const, locale, message: `catalogs present but ${locale} is not in common/locales.ts supportedLocales` })),
+    ...set.locales.filter((locale) => !present.includes(locale)).map((locale) => ({ rule: 'locales' as const, locale, message: `listed in common/locales.ts but has no catalogs in ${set.catalogsDir}` })),
+  ];
+}
+
 export function catalogProblems(set: CatalogSet): Problem[] {
   const problems: Problem[] = [];
   for (const locale of set.locales) {
@@ -236,7 +248,7 @@ export const webCatalogs: ExtractionSet = {
 };
 
 async function main(): Promise<void> {
-  const problems = [...(await extractionProblems(webCatalogs)), ...catalogProblems(webCatalogs)];
+  const problems = [...localeListProblems(webCatalogs), ...(await extractionProblems(webCatalogs)), ...catalogProblems(webCatalogs)];
   for (const problem of problems) console.log(`${problem.rule}  ${problem.locale}  ${problem.message}`);
   const locales = readdirSync(webCatalogs.catalogsDir).length;
   console.log(`i18n: ${locales} catalogs, ${problems.length} problem(s).`);

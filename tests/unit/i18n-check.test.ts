@@ -1,8 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catalogProblems, extractionProblems, messageShape, type ExtractionSet } from '../../scripts/i18n-check';
+import { catalogProblems, extractionProblems, localeListProblems, messageShape, webCatalogs, type ExtractionSet } from '../../scripts/i18n-check';
 import { projectPath } from '@common/node/project-paths';
 
 const fixtures = projectPath('tests', 'fixtures', 'i18n');
@@ -67,5 +67,17 @@ describe('npm run i18n:check', () => {
     expect(messageShape(arabic, 'ar')).toEqual({ arguments: ['count'], tags: [] });
     expect(() => messageShape(arabic, 'de')).toThrow(/zero is not valid/);
     expect(() => messageShape('{count, plural, one {#}}', 'de')).toThrow(/no "other" case/);
+  });
+
+  it('the language menu’s list (common/locales.ts) is exactly the locales whose catalogs are present', () => {
+    expect(localeListProblems(webCatalogs)).toEqual([]);
+    const folder = mkdtempSync(join(tmpdir(), 'cuepoint-i18n-locales-'));
+    try {
+      for (const locale of ['en', 'de', 'ja', 'pseudo']) mkdirSync(join(folder, locale));
+      const problems = localeListProblems({ catalogsDir: folder, locales: ['en', 'de', 'fr', 'pseudo'], pseudoLocale: 'pseudo' });
+      expect(problems.map(({ locale }) => locale)).toEqual(['ja', 'fr']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
