@@ -3,7 +3,8 @@ import { I18nProvider } from '@lingui/react';
 import { Router } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import { TRPCClientError } from '@trpc/client';
-import { isPlanRefusal, isPlanRefusalError, planRefusalMessage, PlanRequiredNotice } from '@web/components/plan-notice';
+import { addOnExplanation, defaultProductFeatures } from '@server/domains/billing/billing.schemas';
+import { isPlanRefusal, isPlanRefusalError, planLineText, planRefusalMessage, PlanRequiredNotice } from '@web/components/plan-notice';
 import { i18n } from '@web/lib/i18n/i18n';
 
 const german = 'Um Events zu erstellen und live zu gehen, brauchst du den Tarif LIVE STREAM. Wähle einen Tarif: /profile/me/subscriptions';
@@ -38,5 +39,12 @@ describe('a plan refusal told by its code (plan-notice.tsx)', () => {
     expect(planRefusalMessage(uncoded)).toBeNull();
     expect(isPlanRefusalError(refusedCall(german, { httpStatus: 403, reason: 'federation-off' }))).toBe(false);
     expect(isPlanRefusalError(null)).toBe(false);
+  });
+
+  it('has a web text for every built-in plan line and the add-on note, so none stays English; an admin’s own line is shown as written', () => {
+    const lines = [...Object.values(defaultProductFeatures).flat(), addOnExplanation];
+    const marked = (message: { id: string }) => `⟦${message.id}⟧`;
+    for (const line of lines) expect(planLineText(line, marked), line).toMatch(/^⟦.+⟧$/);
+    expect(planLineText('Backstage passes for every show', marked)).toBe('Backstage passes for every show');
   });
 });

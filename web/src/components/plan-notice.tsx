@@ -60,7 +60,6 @@ export function isPlanRefusal(message: string | null | undefined): message is st
   return !!message && splitRefusal(message) !== null;
 }
 
-/** What a plan includes, as its card lists it; an add-on also says what "Add On" means. */
 /**
  * The built-in plan lines and the add-on note (server/domains/billing/billing.schemas.ts `defaultProductFeatures`,
  * `addOnExplanation`) in the reader's language; a line an admin wrote in Settings → Plans is shown as written.
@@ -79,12 +78,16 @@ const builtInPlanLines: Readonly<Record<string, MessageDescriptor>> = {
   'Adds one more podcast title to a plan you have': msg`Adds one more podcast title to a plan you have`,
 };
 
+/** A plan's line in the reader's language: a built-in one translated, one an admin wrote as written. */
+export function planLineText(line: string, translate: (message: MessageDescriptor) => string): string {
+  const message = builtInPlanLines[line];
+  return message ? translate(message) : line;
+}
+
+/** What a plan includes, as its card lists it; an add-on also says what "Add On" means. */
 export function PlanFeatures({ features, addOnNote, className }: { features: readonly string[]; addOnNote?: string | null; className?: string }) {
   const { t } = useLingui();
-  const shown = (line: string) => {
-    const message = builtInPlanLines[line];
-    return message ? t(message) : line;
-  };
+  const shown = (line: string) => planLineText(line, t);
   return (
     <div className={cx('space-y-2', className)}>
       {features.length > 0 && (
