@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
-import { LanguageMenu } from '@web/features/language/public';
+import { lazy, Suspense, type ReactNode } from 'react';
+
+// Below the page and not needed for its first screen: it loads after the page (keeping its icon out of the entry).
+const LanguageMenu = lazy(() => import('@web/features/language/public').then(({ LanguageMenu }) => ({ default: LanguageMenu })));
 
 /**
  * Public pages: no navbar or toolbar; the language menu in a footer under the page (`languageMenu` false for pages
@@ -10,8 +12,10 @@ export function EmptyLayout({ children, languageMenu = true }: { children: React
     <div className="flex min-h-screen flex-col bg-slate-50">
       <div className="flex-1">{children}</div>
       {languageMenu && (
-        <footer className="flex justify-center px-4 py-4 text-sm text-slate-500">
-          <LanguageMenu />
+        <footer className="flex min-h-16 items-center justify-center px-4 py-4 text-sm text-slate-500">
+          <Suspense fallback={null}>
+            <LanguageMenu />
+          </Suspense>
         </footer>
       )}
     </div>
