@@ -122,24 +122,24 @@ describe('the sign-in pages in the browser’s language (issue 34)', () => {
     await context.close();
   });
 
-  it('every public page has the language menu in its footer: a guest switches a creator page to German at once, and it stays', async () => {
+  it('every public page has the language menu under it: a guest switches a creator page to German at once, and it stays', async () => {
     const { context, page } = await pageIn(fixture.browser, fixture.running.url, 'en-US');
     for (const path of ['/c/mara_quill', '/privacy-policy', '/pages/errors/error-404']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
-      expect(await page.locator('footer').getByLabel('Language').inputValue(), path).toBe('en');
+      expect(await page.getByTestId('page-language').getByLabel('Language').inputValue(), path).toBe('en');
     }
     await page.goto('/c/mara_quill');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length);
-    await page.locator('footer').getByLabel('Language').selectOption('de');
-    await page.locator('footer').getByLabel('Sprache').waitFor();
+    await page.getByTestId('page-language').getByLabel('Language').selectOption('de');
+    await page.getByTestId('page-language').getByLabel('Sprache').waitFor();
     expect(await htmlLanguage(page)).toEqual({ lang: 'de', dir: 'ltr' });
     // No reload: the same document, its navigation entry unchanged; the choice is stored for the next page.
     expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);
     expect(await page.evaluate(() => localStorage.getItem('cuepoint.locale'))).toBe('de');
     await page.goto('/privacy-policy');
-    await page.locator('footer').getByLabel('Sprache').waitFor();
+    await page.getByTestId('page-language').getByLabel('Sprache').waitFor();
     // The sign-in pages carry the menu in their card, and nothing else does.
     await page.goto('/login');
     await page.getByRole('heading', { level: 1 }).waitFor();

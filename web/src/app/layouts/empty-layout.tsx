@@ -4,19 +4,19 @@ import { lazy, Suspense, type ReactNode } from 'react';
 const LanguageMenu = lazy(() => import('@web/features/language/public').then(({ LanguageMenu }) => ({ default: LanguageMenu })));
 
 /**
- * Public pages: no navbar or toolbar; the language menu in a footer under the page (`languageMenu` false for pages
- * that carry it themselves or are embedded elsewhere).
+ * Public pages: no navbar, toolbar or footer (platform.md); only the language menu under the page (`languageMenu`
+ * false for pages that carry it themselves or are embedded elsewhere).
  */
 export function EmptyLayout({ children, languageMenu = true }: { children: ReactNode; languageMenu?: boolean }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <div className="flex-1">{children}</div>
       {languageMenu && (
-        <footer className="flex min-h-16 items-center justify-center px-4 py-4 text-sm text-slate-500">
+        <div className="flex min-h-16 items-center justify-center px-4 py-4 text-sm text-slate-500" data-testid="page-language">
           <Suspense fallback={null}>
             <LanguageMenu />
           </Suspense>
-        </footer>
+        </div>
       )}
     </div>
   );
