@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { notifyMeTexts } from '@server/domains/mobile-app/mobile-app.messages';
 import { localizedNotifyTexts } from '@server/domains/mobile-app/mobile-app.pages';
 
 /** The browser globals the script reads, for one page: a body with the server's data-notify-texts (or none). */
@@ -35,6 +36,8 @@ describe('public/notify-me.js words', () => {
     page();
     const { createNotifyMe, pageTexts } = await notifyMe();
     expect(pageTexts().labels.off).toBe('Notify me');
+    // The script's own English copy (a static file, it cannot import the server's) is the catalogs' source, word for word.
+    expect(pageTexts()).toEqual(notifyMeTexts);
     const notify = createNotifyMe({ appPath: '/m/lena/', creatorId: 'c1', viewerToken: () => null });
     expect(notify.message).toBe('This browser cannot receive notifications.');
     expect(notify.label).toBe('Notifications unavailable');
